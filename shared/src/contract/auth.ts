@@ -1,0 +1,88 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** POST /api/o/token/ form body (spec 1 §7). */
+export const TokenRequest = Type.Union([
+  Type.Object({
+    grant_type: Type.Literal('password'),
+    username: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: 256 }),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+    app_version: Type.Optional(Type.String({ maxLength: 32 })),
+  }),
+  Type.Object({
+    grant_type: Type.Literal('refresh_token'),
+    refresh_token: Type.String({ minLength: 1, maxLength: 256 }),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+  }),
+]);
+export type TokenRequest = Static<typeof TokenRequest>;
+
+export const TokenResponse = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+  scope: Type.String(),
+});
+export type TokenResponse = Static<typeof TokenResponse>;
+
+export const RevokeRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) });
+
+/** GET /api/login_params/ — spec 1 §3.3. */
+export const LoginParams = Type.Object({
+  tmp_system_new_version: Type.Boolean(),
+  colors: Type.Object({ primary: Type.String(), secondary: Type.String() }),
+  background: Type.Union([Type.String(), Type.Null()]),
+  logo: Type.Union([Type.String(), Type.Null()]),
+  text_header: Type.String(),
+  text: Type.String(),
+  user_pre_register: Type.Boolean(),
+  user_register: Type.Boolean(),
+  use_background: Type.Boolean(),
+  full_background: Type.Boolean(),
+  app_version: Type.String(),
+  oauth2: Type.Boolean(),
+  use_recaptcha: Type.Boolean(),
+  under_maintenance: Type.Boolean(),
+  default_language_id: Type.Integer(),
+  accept_document: Type.Boolean(),
+  background_color: Type.String(),
+  font_color: Type.String(),
+  use_help_desk: Type.Boolean(),
+  use_portfolio_page: Type.Boolean(),
+  show_public_faq: Type.Boolean(),
+  register: Type.Object({
+    fields: Type.Array(Type.String()),
+    password_strong_level: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('strong')]),
+  }),
+  languages: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })),
+  attempts: Type.Integer(),
+});
+export type LoginParams = Static<typeof LoginParams>;
+
+export const RecoverPasswordRequest = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
+export const RecoverLink = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  uidb64: Type.String({ minLength: 1, maxLength: 64 }),
+  token: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type RecoverLink = Static<typeof RecoverLink>;
+export const SetNewPasswordRequest = Type.Composite([
+  RecoverLink,
+  Type.Object({
+    password: Type.String({ maxLength: 256 }),
+    confirm_password: Type.String({ maxLength: 256 }),
+  }),
+]);
+export type SetNewPasswordRequest = Static<typeof SetNewPasswordRequest>;
+
+export const ChangePasswordRequest = Type.Object({
+  current_password: Type.String({ maxLength: 256 }),
+  new_password: Type.String({ maxLength: 256 }),
+  confirm_password: Type.String({ maxLength: 256 }),
+});
+export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
+
+export const DetailResponse = Type.Object({ detail: Type.String() });

@@ -1,0 +1,41 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type IdParams = Static<typeof IdParams>;
+
+export const ApiErrorSchema = Type.Object({
+  detail: Type.String(),
+  code: Type.String(),
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
+
+/**
+ * One list query, two envelopes (DESIGN "API contract"): DRF `page, page_size, search, ordering`
+ * or ra-data-simple-rest `range, sort, filter` (JSON strings).
+ */
+export const ListQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  ordering: Type.Optional(Type.String({ maxLength: 64 })),
+  range: Type.Optional(Type.String({ maxLength: 64 })),
+  sort: Type.Optional(Type.String({ maxLength: 128 })),
+  filter: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type ListQuery = Static<typeof ListQuery>;
+
+export const Paged = <T extends TSchema>(item: T) =>
+  Type.Object({ count: Type.Integer(), results: Type.Array(item) });
+
+export interface Paged<T> {
+  count: number;
+  results: T[];
+}
+
+export const Translations = Type.Object({
+  'pt-br': Type.Optional(Type.String({ maxLength: 256 })),
+  'en-us': Type.Optional(Type.String({ maxLength: 256 })),
+  'es-es': Type.Optional(Type.String({ maxLength: 256 })),
+  'fr-fr': Type.Optional(Type.String({ maxLength: 256 })),
+});
+export type Translations = Static<typeof Translations>;

@@ -1,0 +1,89 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const ModuleItemSchema = Type.Object({ slug: Type.String(), permission: Type.Boolean() });
+
+export const ClientSettings = Type.Object({
+  title_trainings: Type.String(),
+  title_webcasts: Type.String(),
+  title_news: Type.String(),
+  use_comments_group_training: Type.Boolean(),
+  use_comments_webcast: Type.Boolean(),
+  use_comments_news: Type.Boolean(),
+  has_games: Type.Boolean(),
+  has_forum: Type.Boolean(),
+  group_training_use_evaluations: Type.Boolean(),
+  group_training_use_basic: Type.Boolean(),
+  group_training_use_score: Type.Boolean(),
+  group_training_use_static_score: Type.Boolean(),
+  group_training_use_workload: Type.Boolean(),
+  webcast_use_score: Type.Boolean(),
+  webcast_use_static_score: Type.Boolean(),
+  points_name: Type.String(),
+});
+export type ClientSettings = Static<typeof ClientSettings>;
+
+export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
+  title_trainings: 'trainings',
+  title_webcasts: 'webinars',
+  title_news: 'news',
+  use_comments_group_training: true,
+  use_comments_webcast: true,
+  use_comments_news: true,
+  has_games: false,
+  has_forum: false,
+  group_training_use_evaluations: true,
+  group_training_use_basic: true,
+  group_training_use_score: true,
+  group_training_use_static_score: false,
+  group_training_use_workload: true,
+  webcast_use_score: true,
+  webcast_use_static_score: false,
+  points_name: 'points',
+};
+
+export const SessionClient = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  home_route: Type.String(),
+  settings: ClientSettings,
+});
+export type SessionClient = Static<typeof SessionClient>;
+
+/** spec 1 §3.1 session user (tokens are kept by the client beside it, not served here). */
+export const SessionUser = Type.Object({
+  id: Type.Integer(),
+  id_user_client_profile: Type.Union([Type.Integer(), Type.Null()]),
+  full_name: Type.String(),
+  nick_name: Type.Union([Type.String(), Type.Null()]),
+  user_document: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  is_superuser: Type.Boolean(),
+  id_user_client_selected: Type.Union([Type.Integer(), Type.Null()]),
+  id_user_client_country_selected: Type.Union([Type.Integer(), Type.Null()]),
+  id_user_language_selected: Type.Integer(),
+  user_clients: Type.Array(SessionClient),
+  user_client_module_items: Type.Array(Type.Object({ id: Type.Integer(), module_items: Type.Array(ModuleItemSchema) })),
+  has_mandatory_surveys: Type.Boolean(),
+  accept_terms_and_conditions: Type.Boolean(),
+  user_companies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  user_branches: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  user_countries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  user_change_password: Type.Boolean(),
+  reload_content: Type.Boolean(),
+  last_report_requests: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
+});
+export type SessionUser = Static<typeof SessionUser>;
+
+export const SelectClientRequest = Type.Object({ client_id: Type.Integer({ minimum: 1 }) });
+
+/** GET/PATCH /api/users/profile/ — profile basic data (spec 1 §2.2). */
+export const ProfileBasicData = Type.Object({
+  full_name: Type.String({ minLength: 1, maxLength: 150 }),
+  nick_name: Type.Union([Type.String({ maxLength: 60 }), Type.Null()]),
+  email: Type.String(),
+  user_document: Type.Union([Type.String(), Type.Null()]),
+  id_user_language_selected: Type.Integer({ minimum: 1, maximum: 4 }),
+});
+export type ProfileBasicData = Static<typeof ProfileBasicData>;
+export const ProfileUpdate = Type.Partial(Type.Pick(ProfileBasicData, ['full_name', 'nick_name', 'id_user_language_selected']));
+export type ProfileUpdate = Static<typeof ProfileUpdate>;

@@ -1,0 +1,55 @@
+/**
+ * Error codes the API answers with ({detail, code}); clients translate `code` through
+ * locales/*.json `errors.{code}`. Keys from spec 1 §8 where the spec names one.
+ */
+export const ERROR_CODES = [
+  // spec 1 §8.1–8.2 session, login, recovery
+  'not_authenticated',
+  'token_expired',
+  'invalid_client',
+  'invalid_username_or_password',
+  'too_many_login_attempts',
+  'user_does_not_have_access',
+  'no_control_panel_access',
+  'app_outdated',
+  'under_maintenance',
+  'email_not_found',
+  'invalid_password_change_link',
+  'current_password_incorrect',
+  'password_confirmation_mismatch',
+  'password_too_short',
+  'password_too_long',
+  'password_needs_mixed_case_and_numbers',
+  'password_needs_symbol',
+  // spec 1 §6 permissions
+  'permission_denied',
+  'superuser_only',
+  'client_not_available',
+  // spec 1 §8.3
+  'email_not_unique',
+  'document_not_unique',
+  'register_not_unique',
+  'gmin_number_not_unique',
+  'invalid_email',
+  'invalid_document',
+  // spec 1 §8.5 general
+  'make_sure_that_all_fields_are_filled_in',
+  'validation_error',
+  'name_not_unique',
+  'not_found',
+  'unexpected_error',
+  'file_too_large',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ApiError {
+  detail: string;
+  code: ErrorCode;
+  /** field → code, for form errors */
+  fields?: Record<string, ErrorCode>;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && typeof (value as ApiError).code === 'string';
+}
