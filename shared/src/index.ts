@@ -11,3 +11,5 @@ export * from './contract/auth.ts';
 export * from './contract/session.ts';
 export * from './contract/organisation.ts';
 export * from './adminRoutes.ts';
+export * from './client/sessionStore.ts';
+export * from './client/apiClient.ts';

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { Config } from './config.ts';
+import dbPlugin from './plugins/app/db.ts';
+import mailPlugin from './plugins/app/mail.ts';
+import authPlugin from './plugins/app/auth.ts';
+import errorsPlugin from './plugins/app/errors.ts';
+import staticPlugin from './plugins/external/static.ts';
+import health from './routes/health/index.ts';
+import oauth from './routes/oauth/index.ts';
+import loginParams from './routes/login-params/index.ts';
+import session from './routes/users/session.ts';
+import password from './routes/users/password.ts';
+import lookups from './routes/lookups/index.ts';
+import tags from './routes/admin/tags/index.ts';
+import areas from './routes/admin/areas/index.ts';
+import profiles from './routes/admin/profiles/index.ts';
+import userGroups from './routes/admin/user-groups/index.ts';
+import users from './routes/admin/users/index.ts';
+
+export interface AppOptions {
+  config: Config;
+  /** serve admin/dist and portal/dist (off in API tests) */
+  serveStatic?: boolean;
+}
+
+async function api(app: FastifyInstance) {
+  for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users]) {
+    await app.register(routes);
+  }
+}
+
+/** The whole application as a plugin; server.ts only listens (fastify/demo layout). */
+const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveStatic = true }) => {
+  await app.register(errorsPlugin);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(dbPlugin, { config });
+  app.decorate('config', config);
+  await app.register(mailPlugin, { config });
+  await app.register(authPlugin);
+  await app.register(api, { prefix: '/api' });
+  if (serveStatic && config.staticRoot) {
+    await app.register(staticPlugin, { root: config.staticRoot });
+  } else {
+    app.setNotFoundHandler((request, reply) => {
+      reply.status(404).send({ detail: `Route ${request.method} ${request.url} not found`, code: 'not_found' });
+    });
+  }
+};
+
+export default appPlugin;

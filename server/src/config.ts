@@ -1,0 +1,62 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Postgres schema to use (tests isolate themselves with one each) */
+  databaseSchema: string | null;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  /** public origin used in e-mailed links */
+  publicUrl: string;
+  oauthClientId: string;
+  oauthClientSecret: string;
+  /** log2 of scrypt's N; OWASP: 17 (N=131072, r=8, p=1) */
+  scryptLogN: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** absolute lifetime of a login's refresh-token family */
+  refreshFamilyTtlSeconds: number;
+  passwordResetTtlSeconds: number;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  seedDemo: boolean;
+  staticRoot: string | null;
+  logLevel: string;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/** Config from the environment; defaults need nothing (DESIGN "One server, one origin"). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 3000);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    databaseSchema: env.DATABASE_SCHEMA || null,
+    redisUrl: env.REDIS_URL || null,
+    smtpUrl: env.SMTP_URL || null,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',
+    oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'web-secret',
+    scryptLogN: int(env.SCRYPT_LOG_N, 17),
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 3600),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 14 * 24 * 3600),
+    refreshFamilyTtlSeconds: int(env.REFRESH_FAMILY_TTL, 30 * 24 * 3600),
+    passwordResetTtlSeconds: int(env.PASSWORD_RESET_TTL, 24 * 3600),
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
+    loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 15 * 60),
+    seedDemo: env.SEED_DEMO !== '0',
+    staticRoot: env.STATIC_ROOT ?? path.resolve(import.meta.dirname, '../..'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

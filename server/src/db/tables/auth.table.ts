@@ -1,0 +1,44 @@
+import type { Generated, Selectable } from 'kysely';
+import type { Timestamp } from '../dialect.ts';
+
+/** One login = one family; refresh tokens rotate inside it (DESIGN "Auth and permissions"). */
+export interface TokenFamilyTable {
+  id: string;
+  user_id: number;
+  application_id: number;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type TokenFamilyRow = Selectable<TokenFamilyTable>;
+
+export interface OauthTokenTable {
+  id: Generated<number>;
+  /** sha-256 of the opaque token; the token itself is never stored */
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  family_id: string;
+  user_id: number;
+  expires_at: Timestamp;
+  /** refresh tokens: when rotated (a second use means theft → family revoked) */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type OauthTokenRow = Selectable<OauthTokenTable>;
+
+export interface LoginFailureTable {
+  key: string;
+  failures: number;
+  first_failure_at: Timestamp;
+  locked_until: Timestamp | null;
+}
+
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+export type PasswordResetRow = Selectable<PasswordResetTable>;

@@ -1,0 +1,50 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DbBool, Timestamp } from '../dialect.ts';
+
+export interface AreaTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  /** JSON text: Translations */
+  translations: string;
+  is_active: DbBool;
+  created_at: Timestamp;
+}
+export type AreaRow = Selectable<AreaTable>;
+export type NewAreaRow = Insertable<AreaTable>;
+export type AreaUpdate = Updateable<AreaTable>;
+
+export interface ProfileTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  translations: string;
+  created_at: Timestamp;
+}
+export type ProfileRow = Selectable<ProfileTable>;
+
+export interface UserGroupTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+export type UserGroupRow = Selectable<UserGroupTable>;
+
+export interface UserGroupMemberTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+export type TagRow = Selectable<TagTable>;
+
+export interface TagAreaTable {
+  tag_id: number;
+  area_id: number;
+}

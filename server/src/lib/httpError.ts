@@ -1,0 +1,16 @@
+import type { ErrorCode } from '@lp/shared';
+
+/** An answer with the spec's error key: `{detail, code, fields?}` (DESIGN "API contract"). */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    detail?: string,
+    readonly fields?: Record<string, ErrorCode>,
+  ) {
+    super(detail ?? code);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = () => new HttpError(404, 'not_found', 'Not found or no permission to access');

@@ -1,0 +1,159 @@
+/**
+ * One list helper for every resource, two envelopes (DESIGN "API contract"):
+ * DRF `page, page_size, search, ordering` → `{count, results}` (page_size 0 = all), and
+ * ra-data-simple-rest `range, sort, filter` → bare array + `Content-Range`.
+ */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { FastifyReply } from 'fastify';
+import type { ListQuery } from '@lp/shared';
+import { HttpError } from './httpError.ts';
+
+export interface ListSpec {
+  /** column refs searched by `search` / `filter.q` (case-insensitive substring) */
+  searchColumns: readonly string[];
+  /** API field → column ref or select alias allowed in ordering / sort */
+  sortable: Readonly<Record<string, string>>;
+  /** API field; '-' prefix for descending */
+  defaultOrdering: string;
+  /** filter key → column ref, exact match (an array means any of) */
+  filters?: Readonly<Record<string, string>>;
+}
+
+export type Envelope = 'drf' | 'simple';
+
+export interface ListRequest {
+  envelope: Envelope;
+  offset: number;
+  /** null = every row */
+  limit: number | null;
+  search: string | null;
+  sortColumn: string;
+  descending: boolean;
+  filters: Array<{ column: string; values: Array<string | number | boolean> }>;
+}
+
+export const DEFAULT_PAGE_SIZE = 10;
+
+function invalid(detail: string): HttpError {
+  return new HttpError(400, 'validation_error', detail);
+}
+
+function parseJsonParam(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid(`${name} is not valid JSON`);
+  }
+}
+
+function ordering(spec: ListSpec, field: string, descending: boolean): Pick<ListRequest, 'sortColumn' | 'descending'> {
+  const column = spec.sortable[field];
+  if (!column) throw invalid(`cannot order by ${field}`);
+  return { sortColumn: column, descending };
+}
+
+type FilterValue = string | number | boolean;
+const isScalar = (v: unknown): v is FilterValue => ['string', 'number', 'boolean'].includes(typeof v);
+
+export function parseListQuery(query: ListQuery, spec: ListSpec): ListRequest {
+  const simple = query.range !== undefined || query.sort !== undefined || query.filter !== undefined;
+  const def = spec.defaultOrdering.startsWith('-')
+    ? ordering(spec, spec.defaultOrdering.slice(1), true)
+    : ordering(spec, spec.defaultOrdering, false);
+
+  if (!simple) {
+    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
+    const page = query.page ?? 1;
+    const order = query.ordering
+      ? ordering(spec, query.ordering.replace(/^-/, ''), query.ordering.startsWith('-'))
+      : def;
+    return {
+      envelope: 'drf',
+      offset: pageSize === 0 ? 0 : (page - 1) * pageSize,
+      limit: pageSize === 0 ? null : pageSize,
+      search: query.search?.trim() || null,
+      ...order,
+      filters: [],
+    };
+  }
+
+  let offset = 0;
+  let limit: number | null = null;
+  if (query.range) {
+    const range = parseJsonParam(query.range, 'range');
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
+      throw invalid('range must be [start, end]');
+    }
+    offset = range[0];
+    limit = Math.min(range[1] - range[0] + 1, 1000);
+  }
+  let order = def;
+  if (query.sort) {
+    const sort = parseJsonParam(query.sort, 'sort');
+    if (!Array.isArray(sort) || typeof sort[0] !== 'string') throw invalid('sort must be [field, order]');
+    order = ordering(spec, sort[0], String(sort[1]).toUpperCase() === 'DESC');
+  }
+  let search: string | null = null;
+  const filters: ListRequest['filters'] = [];
+  if (query.filter) {
+    const filter = parseJsonParam(query.filter, 'filter');
+    if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw invalid('filter must be an object');
+    const allowed: Record<string, string> = { id: spec.sortable.id ?? 'id', ...spec.filters };
+    for (const [key, value] of Object.entries(filter as Record<string, unknown>)) {
+      if (key === 'q') {
+        search = typeof value === 'string' && value.trim() ? value.trim() : null;
+        continue;
+      }
+      const column = allowed[key];
+      if (!column) continue; // parent ids and UI-only filters are read by the route itself
+      const values = Array.isArray(value) ? value : [value];
+      if (!values.every(isScalar)) throw invalid(`filter ${key} has an invalid value`);
+      filters.push({ column, values });
+    }
+  }
+  return { envelope: 'simple', offset, limit, search, ...order, filters };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Applies search, filters, count and paging to a query of one resource. */
+export async function runList<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: ListRequest,
+  spec: ListSpec,
+): Promise<{ rows: O[]; total: number }> {
+  let qb = query;
+  if (request.search && spec.searchColumns.length > 0) {
+    const pattern = `%${escapeLike(request.search.toLowerCase())}%`;
+    const ors = spec.searchColumns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
+    qb = qb.where(sql<boolean>`(${sql.join(ors, sql` or `)})`);
+  }
+  for (const f of request.filters) {
+    if (f.values.length === 0) return { rows: [], total: 0 };
+    qb = qb.where(sql<boolean>`${sql.ref(f.column)} in (${sql.join(f.values)})`);
+  }
+  const countRow = await qb
+    .clearSelect()
+    .clearOrderBy()
+    .select(sql<number>`count(*)`.as('count'))
+    .executeTakeFirst();
+  const total = Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
+
+  let page = qb
+    .orderBy(sql.ref(request.sortColumn), request.descending ? 'desc' : 'asc')
+    .orderBy(sql.ref(spec.sortable.id ?? 'id'), 'asc');
+  if (request.limit !== null) page = page.limit(request.limit).offset(request.offset);
+  const rows = await page.execute();
+  return { rows: rows as O[], total };
+}
+
+/** Answers in the envelope the request used. */
+export function sendList<T>(reply: FastifyReply, resource: string, request: ListRequest, results: T[], total: number) {
+  if (request.envelope === 'drf') return reply.send({ count: total, results });
+  const end = results.length === 0 ? request.offset : request.offset + results.length - 1;
+  reply.header('Content-Range', `${resource} ${request.offset}-${end}/${total}`);
+  reply.header('Access-Control-Expose-Headers', 'Content-Range');
+  return reply.send(results);
+}

@@ -1,0 +1,40 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+const KEY_LENGTH = 64;
+
+function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
+  });
+}
+
+function options(logN: number, r: number, p: number): ScryptOptions {
+  const N = 2 ** logN;
+  // scrypt needs 128 * N * r bytes; leave headroom over Node's 32 MiB default
+  return { N, r, p, maxmem: 256 * N * r };
+}
+
+/**
+ * scrypt at OWASP's parameters (N=2^17, r=8, p=1) unless configured lower (tests).
+ * Stored as `scrypt$logN$r$p$salt$hash` so parameters can rise without breaking old hashes.
+ */
+export async function hashPassword(password: string, logN = 17): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, options(logN, 8, 1));
+  return ['scrypt', logN, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, logN, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scrypt(password, Buffer.from(salt, 'base64'), options(Number(logN), Number(r), Number(p)));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/** Used when the user does not exist, so timing does not reveal which usernames exist. */
+let dummyHash: Promise<string> | null = null;
+export async function verifyAgainstDummy(password: string, logN: number): Promise<void> {
+  dummyHash ??= hashPassword('dummy-password-for-timing', logN);
+  await verifyPassword(password, await dummyHash);
+}

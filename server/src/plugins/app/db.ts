@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { connect, type DialectName } from '../../db/dialect.ts';
+import { migrateToLatest } from '../../db/migrate.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import type { Config } from '../../config.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: DialectName;
+    config: Config;
+  }
+}
+
+/** Connects, migrates and (first run) seeds before any route is served. */
+export default fp<{ config: Config }>(async (app, { config }) => {
+  const handle = connect(config);
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.addHook('onClose', async () => handle.close());
+  await migrateToLatest(handle.db as unknown as Kysely<unknown>);
+  if (config.seedDemo) await seedDemo(handle.db, config);
+}, { name: 'db' });

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { toDate } from '../db/dialect.ts';
+import { hashToken, newToken } from '../lib/tokens.ts';
+
+export interface TokenLifetimes {
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshFamilyTtlSeconds: number;
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+}
+
+const later = (seconds: number, from = new Date()) => new Date(from.getTime() + seconds * 1000);
+
+async function insertPair(db: Db, userId: number, familyId: string, familyExpires: Date, life: TokenLifetimes): Promise<IssuedTokens> {
+  const access = newToken();
+  const refresh = newToken();
+  const refreshExpires = new Date(Math.min(later(life.refreshTokenTtlSeconds).getTime(), familyExpires.getTime()));
+  await db.insertInto('oauth_tokens').values([
+    { token_hash: hashToken(access), kind: 'access', family_id: familyId, user_id: userId, expires_at: later(life.accessTokenTtlSeconds), used_at: null, created_at: new Date() },
+    { token_hash: hashToken(refresh), kind: 'refresh', family_id: familyId, user_id: userId, expires_at: refreshExpires, used_at: null, created_at: new Date() },
+  ]).execute();
+  return { access_token: access, refresh_token: refresh, expires_in: life.accessTokenTtlSeconds };
+}
+
+/** A login starts a family whose absolute expiry no refresh can extend. */
+export async function startFamily(db: Db, userId: number, applicationId: number, life: TokenLifetimes): Promise<IssuedTokens> {
+  const id = randomUUID();
+  const expires = later(life.refreshFamilyTtlSeconds);
+  await db.insertInto('token_families').values({
+    id, user_id: userId, application_id: applicationId, expires_at: expires, revoked_at: null, created_at: new Date(),
+  }).execute();
+  return insertPair(db, userId, id, expires, life);
+}
+
+export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+  await db.updateTable('token_families').set({ revoked_at: new Date() }).where('id', '=', familyId).where('revoked_at', 'is', null).execute();
+}
+
+export async function revokeUserFamilies(db: Db, userId: number, exceptFamilyId?: string): Promise<void> {
+  let q = db.updateTable('token_families').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (exceptFamilyId) q = q.where('id', '!=', exceptFamilyId);
+  await q.execute();
+}
+
+export type RotateResult =
+  | { ok: true; tokens: IssuedTokens; userId: number }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+
+/**
+ * Refresh rotation: a refresh token works once. Presenting one that was already rotated means
+ * it leaked, so the whole family is revoked (DESIGN "Auth and permissions").
+ */
+export async function rotateRefreshToken(db: Db, token: string, applicationId: number, life: TokenLifetimes): Promise<RotateResult> {
+  const row = await db.selectFrom('oauth_tokens')
+    .innerJoin('token_families', 'token_families.id', 'oauth_tokens.family_id')
+    .select([
+      'oauth_tokens.id', 'oauth_tokens.user_id', 'oauth_tokens.family_id', 'oauth_tokens.expires_at',
+      'oauth_tokens.used_at', 'token_families.expires_at as family_expires_at', 'token_families.revoked_at',
+      'token_families.application_id',
+    ])
+    .where('oauth_tokens.token_hash', '=', hashToken(token))
+    .where('oauth_tokens.kind', '=', 'refresh')
+    .executeTakeFirst();
+  if (!row || row.application_id !== applicationId) return { ok: false, reason: 'unknown' };
+  if (row.revoked_at) return { ok: false, reason: 'revoked' };
+  if (row.used_at) {
+    await revokeFamily(db, row.family_id);
+    return { ok: false, reason: 'reused' };
+  }
+  const now = new Date();
+  if (toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
+  // the `used_at is null` guard makes two concurrent rotations of one token a detected re-use
+  const claimed = await db.updateTable('oauth_tokens').set({ used_at: now })
+    .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) {
+    await revokeFamily(db, row.family_id);
+    return { ok: false, reason: 'reused' };
+  }
+  const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
+  return { ok: true, tokens, userId: row.user_id };
+}
+
+export interface AccessTokenInfo {
+  userId: number;
+  familyId: string;
+}
+
+export async function findAccessToken(db: Db, token: string): Promise<AccessTokenInfo | null> {
+  const now = new Date();
+  const row = await db.selectFrom('oauth_tokens')
+    .innerJoin('token_families', 'token_families.id', 'oauth_tokens.family_id')
+    .select(['oauth_tokens.user_id', 'oauth_tokens.family_id', 'oauth_tokens.expires_at', 'token_families.revoked_at', 'token_families.expires_at as family_expires_at'])
+    .where('oauth_tokens.token_hash', '=', hashToken(token))
+    .where('oauth_tokens.kind', '=', 'access')
+    .executeTakeFirst();
+  if (!row || row.revoked_at || toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
+  return { userId: row.user_id, familyId: row.family_id };
+}
+
+/** Logout: revoke whatever family the presented token (access or refresh) belongs to. */
+export async function revokeByToken(db: Db, token: string): Promise<boolean> {
+  const row = await db.selectFrom('oauth_tokens').select('family_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
+  if (!row) return false;
+  await revokeFamily(db, row.family_id);
+  return true;
+}

@@ -1,0 +1,96 @@
+import type { ClientModuleItems, ProfileBasicData, SessionUser } from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { toBool } from '../db/dialect.ts';
+import type { UserRow } from '../db/tables/user.table.ts';
+import { toSessionClient } from './clients.ts';
+
+/** spec 1 §4.1: statuses that may log in. */
+const LOGIN_STATUSES = new Set(['active', 'active_webservice', 'pre_registered', 'complete_registration', 'temporary']);
+
+export function canLogIn(status: string): boolean {
+  return LOGIN_STATUSES.has(status);
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  const q = db.selectFrom('users').selectAll();
+  return username.includes('@')
+    ? q.where('email', '=', username.toLowerCase()).executeTakeFirst()
+    : q.where('document', '=', username).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function moduleItemsByClient(db: Db, userId: number): Promise<ClientModuleItems[]> {
+  const rows = await db.selectFrom('user_module_items').select(['client_id', 'slug', 'permission'])
+    .where('user_id', '=', userId).orderBy('client_id').orderBy('slug').execute();
+  const byClient = new Map<number, ClientModuleItems>();
+  for (const r of rows) {
+    const entry = byClient.get(r.client_id) ?? { id: r.client_id, module_items: [] };
+    entry.module_items.push({ slug: r.slug, permission: toBool(r.permission) });
+    byClient.set(r.client_id, entry);
+  }
+  return [...byClient.values()];
+}
+
+export async function userClientIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.client_id);
+}
+
+/** The client a request works under: the stored choice if still linked, else the first by name. */
+export function selectedClientId(user: Pick<UserRow, 'selected_client_id'>, clientIdsByName: number[]): number | null {
+  if (user.selected_client_id != null && clientIdsByName.includes(user.selected_client_id)) return user.selected_client_id;
+  return clientIdsByName[0] ?? null;
+}
+
+/** spec 1 §3.1 session user. */
+export async function loadSessionUser(db: Db, user: UserRow): Promise<SessionUser> {
+  const clients = await db.selectFrom('clients')
+    .innerJoin('user_clients', 'user_clients.client_id', 'clients.id')
+    .selectAll('clients').select('user_clients.profile_id')
+    .where('user_clients.user_id', '=', user.id)
+    .execute();
+  // spec 1 §3.1: user_clients sorted by trimmed name
+  clients.sort((a, b) => a.name.trim().localeCompare(b.name.trim()));
+  const selected = selectedClientId(user, clients.map((c) => c.id));
+  return {
+    id: user.id,
+    id_user_client_profile: clients.find((c) => c.id === selected)?.profile_id ?? null,
+    full_name: user.full_name,
+    nick_name: user.nick_name,
+    user_document: user.document,
+    email: user.email,
+    is_superuser: toBool(user.is_superuser),
+    id_user_client_selected: selected,
+    id_user_client_country_selected: null,
+    id_user_language_selected: user.language_id,
+    user_clients: clients.map(toSessionClient),
+    user_client_module_items: await moduleItemsByClient(db, user.id),
+    has_mandatory_surveys: false,
+    accept_terms_and_conditions: true,
+    user_companies: [],
+    user_branches: [],
+    user_countries: [],
+    user_change_password: toBool(user.must_change_password),
+    reload_content: false,
+    last_report_requests: {},
+  };
+}
+
+export function toProfileBasicData(user: UserRow): ProfileBasicData {
+  return {
+    full_name: user.full_name,
+    nick_name: user.nick_name,
+    email: user.email,
+    user_document: user.document,
+    id_user_language_selected: user.language_id,
+  };
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users')
+    .set({ password_hash: passwordHash, must_change_password: false, updated_at: new Date() })
+    .where('id', '=', userId).execute();
+}

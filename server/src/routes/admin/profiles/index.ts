@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_RESOURCES, Profile, ProfileInput, type Translations } from '@lp/shared';
+import { parseJson, toIso } from '../../../db/dialect.ts';
+import { registerCrud } from '../../../lib/crud.ts';
+
+const profiles: FastifyPluginAsync = async (app) => {
+  registerCrud(app, {
+    resource: 'profiles',
+    path: ADMIN_RESOURCES.profiles.apiPath,
+    title: ADMIN_RESOURCES.profiles.title,
+    idColumn: 'profiles.id',
+    input: ProfileInput,
+    output: Profile,
+    listSpec: {
+      searchColumns: ['profiles.name'],
+      sortable: { id: 'profiles.id', name: 'profiles.name', created_at: 'profiles.created_at' },
+      defaultOrdering: 'name',
+    },
+    query: (db, clientId) => db.selectFrom('profiles').select(['profiles.id', 'profiles.name', 'profiles.translations', 'profiles.created_at'])
+      .where('profiles.client_id', '=', clientId),
+    async toApi(_db, rows) {
+      return rows.map((r) => ({ id: r.id, name: r.name, translations: parseJson<Translations>(r.translations, {}), created_at: toIso(r.created_at)! }));
+    },
+    async create(db, clientId, input) {
+      const row = await db.insertInto('profiles').values({
+        client_id: clientId, name: input.name.trim(), translations: JSON.stringify(input.translations ?? {}), created_at: new Date(),
+      }).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async update(db, clientId, id, input) {
+      const res = await db.updateTable('profiles').set({
+        name: input.name.trim(),
+        ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
+      }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    async remove(db, clientId, id) {
+      // users keep their link row; the profile reference is cleared
+      await db.updateTable('user_clients').set({ profile_id: null }).where('client_id', '=', clientId).where('profile_id', '=', id).execute();
+      const res = await db.deleteFrom('profiles').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+  });
+};
+export default profiles;

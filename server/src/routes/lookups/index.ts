@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { UserSummary, hasControlPanelAccess } from '@lp/shared';
+import { HttpError } from '../../lib/httpError.ts';
+import { authOf, clientOf } from '../../plugins/app/auth.ts';
+
+const Option = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
+const UserSearch = Type.Object({ search: Type.String({ minLength: 3, maxLength: 100 }) });
+
+/** Small option lists for forms, scoped to the selected client (spec 1 §3.8). */
+const lookups: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/lookups/areas/', { schema: { response: { 200: Option } } }, async (request) =>
+    app.db.selectFrom('areas').select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').execute());
+
+  app.get('/lookups/profiles/', { schema: { response: { 200: Option } } }, async (request) =>
+    app.db.selectFrom('profiles').select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').execute());
+
+  app.get('/lookups/user_groups/', { schema: { response: { 200: Option } } }, async (request) =>
+    app.db.selectFrom('user_groups').select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').execute());
+
+  // spec 2 §9: autocomplete from 3 characters, at most 25 results
+  app.get('/lookups/users/', { schema: { querystring: UserSearch, response: { 200: Type.Array(UserSummary) } } }, async (request) => {
+    // people search is for the control panel, not for learners
+    if (!hasControlPanelAccess(authOf(request).subject)) throw new HttpError(403, 'permission_denied', 'Permission denied');
+    const pattern = `%${request.query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return app.db.selectFrom('users')
+      .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
+      .select(['users.id', 'users.full_name', 'users.email'])
+      .where('user_clients.client_id', '=', clientOf(request))
+      .where((eb) => eb.or([
+        eb(eb.fn('lower', ['users.full_name']), 'like', pattern),
+        eb(eb.fn('lower', ['users.email']), 'like', pattern),
+      ]))
+      .orderBy('users.full_name').limit(25).execute();
+  });
+};
+export default lookups;

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RevokeRequest, TokenRequest, TokenResponse, normaliseUsername } from '@lp/shared';
+import { toBool } from '../../db/dialect.ts';
+import { HttpError } from '../../lib/httpError.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { getLoginParams } from '../../repositories/clients.ts';
+import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
+import { revokeByToken, rotateRefreshToken, startFamily } from '../../repositories/tokens.ts';
+import { canLogIn, findUserByUsername } from '../../repositories/users.ts';
+import { authenticateApplication } from './clientCredentials.ts';
+
+/** Compares dotted versions numerically: '1.85.480' < '1.100.0'. */
+export function versionLower(a: string, b: string): boolean {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i] ?? 0;
+    const y = pb[i] ?? 0;
+    if (x !== y) return x < y;
+  }
+  return false;
+}
+
+const oauth: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app;
+  const life = config;
+
+  app.post('/o/token/', {
+    schema: { body: TokenRequest, response: { 200: TokenResponse } },
+  }, async (request) => {
+    const body = request.body;
+    const application = await authenticateApplication(app.db, request, body);
+
+    if (body.grant_type === 'refresh_token') {
+      const result = await rotateRefreshToken(app.db, body.refresh_token, application.id, life);
+      if (!result.ok) {
+        if (result.reason === 'reused') request.log.warn('refresh token re-use detected; family revoked');
+        throw new HttpError(400, 'token_expired', 'Invalid refresh token');
+      }
+      return { ...result.tokens, token_type: 'Bearer' as const, scope: 'read write' };
+    }
+
+    const params = await getLoginParams(app.db);
+    if (body.app_version && versionLower(body.app_version, params.app_version)) {
+      throw new HttpError(403, 'app_outdated', 'Your app is outdated and has to be updated to log in.');
+    }
+    const username = normaliseUsername(body.username);
+    const keys = [`user:${username}`, `ip:${request.ip}`];
+    const policies = [
+      { maxFailures: params.attempts || config.loginMaxFailures, lockSeconds: config.loginLockSeconds },
+      { maxFailures: (params.attempts || config.loginMaxFailures) * 10, lockSeconds: config.loginLockSeconds },
+    ];
+    for (const key of keys) {
+      if (await lockedFor(app.db, key)) {
+        throw new HttpError(429, 'too_many_login_attempts', 'Too many login attempts');
+      }
+    }
+    const user = username ? await findUserByUsername(app.db, username) : undefined;
+    const valid = user ? await verifyPassword(body.password, user.password_hash) : (await verifyAgainstDummy(body.password, config.scryptLogN), false);
+    if (!user || !valid) {
+      await Promise.all(keys.map((key, i) => recordFailure(app.db, key, policies[i]!)));
+      throw new HttpError(400, 'invalid_username_or_password', 'Invalid username or password');
+    }
+    if (!canLogIn(user.status)) throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
+    if (params.under_maintenance && !toBool(user.is_superuser)) {
+      throw new HttpError(403, 'under_maintenance', 'We are performing data maintenance');
+    }
+    await clearFailures(app.db, keys[0]!);
+    const tokens = await startFamily(app.db, user.id, application.id, life);
+    return { ...tokens, token_type: 'Bearer' as const, scope: 'read write' };
+  });
+
+  app.post('/o/revoke_token/', { schema: { body: RevokeRequest } }, async (request) => {
+    await authenticateApplication(app.db, request, {});
+    // RFC 7009: an unknown token is not an error
+    await revokeByToken(app.db, request.body.token);
+    return {};
+  });
+};
+export default oauth;

@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ChangePasswordRequest, DetailResponse, RecoverLink, RecoverPasswordRequest, SetNewPasswordRequest,
+  checkNewPassword, type PasswordLevel,
+} from '@lp/shared';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../lib/httpError.ts';
+import { translate } from '../../lib/i18n.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { authOf } from '../../plugins/app/auth.ts';
+import { getLoginParams } from '../../repositories/clients.ts';
+import { lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
+import { consumeReset, createReset, findUsableReset } from '../../repositories/passwordResets.ts';
+import { revokeUserFamilies } from '../../repositories/tokens.ts';
+import { findUserById, findUserByUsername, setPasswordHash } from '../../repositories/users.ts';
+
+const uidb64 = (id: number) => Buffer.from(String(id)).toString('base64url');
+const uidFrom = (value: string) => {
+  const id = Number(Buffer.from(value, 'base64url').toString('utf8'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+};
+
+async function policyLevel(db: Db): Promise<PasswordLevel> {
+  return (await getLoginParams(db)).register.password_strong_level;
+}
+
+function checkOrThrow(password: string, confirmation: string, level: PasswordLevel): void {
+  const problem = checkNewPassword(password, confirmation, level);
+  if (problem) throw new HttpError(400, problem, problem, { new_password: problem });
+}
+
+const invalidLink = () => new HttpError(400, 'invalid_password_change_link', 'Information to change the password is invalid; request a new change');
+
+const password: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app;
+
+  async function resolveLink(link: RecoverLink) {
+    const id = uidFrom(link.uidb64);
+    const user = id ? await findUserById(app.db, id) : undefined;
+    if (!user || user.email !== link.username.toLowerCase()) throw invalidLink();
+    const reset = await findUsableReset(app.db, user.id, link.token);
+    if (!reset) throw invalidLink();
+    return { user, reset };
+  }
+
+  // spec 1 §2.1 recover password by e-mail; spec 1 §8.2 "Email not found. Please confirm and retry."
+  app.post('/users/recover_password/', {
+    schema: { body: RecoverPasswordRequest, response: { 200: DetailResponse } },
+  }, async (request) => {
+    const email = request.body.email.trim().toLowerCase();
+    // at most `attempts` mails per address per lock window, so the form cannot flood a mailbox
+    const throttleKey = `reset:${email}`;
+    if (await lockedFor(app.db, throttleKey)) throw new HttpError(429, 'too_many_login_attempts', 'Too many requests');
+    await recordFailure(app.db, throttleKey, { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds });
+    const user = await findUserByUsername(app.db, email);
+    if (!user || !email.includes('@')) throw new HttpError(404, 'email_not_found', 'Email not found. Please confirm and retry.');
+    const token = await createReset(app.db, user.id, config.passwordResetTtlSeconds);
+    const link = `${config.publicUrl}/recover-password/${encodeURIComponent(user.email)}/${uidb64(user.id)}/${token}`;
+    const hours = String(Math.round(config.passwordResetTtlSeconds / 3600));
+    await app.mailer.send({
+      to: user.email,
+      subject: translate(user.language_id, 'mail.recover_password.subject'),
+      text: translate(user.language_id, 'mail.recover_password.body', { name: user.full_name, link, hours }),
+    });
+    return { detail: 'sent' };
+  });
+
+  app.post('/users/recover_password/check/', { schema: { body: RecoverLink, response: { 200: DetailResponse } } }, async (request) => {
+    await resolveLink(request.body);
+    return { detail: 'valid' };
+  });
+
+  app.post('/users/set_new_password/', { schema: { body: SetNewPasswordRequest, response: { 200: DetailResponse } } }, async (request) => {
+    const { user, reset } = await resolveLink(request.body);
+    checkOrThrow(request.body.password, request.body.confirm_password, await policyLevel(app.db));
+    const hash = await hashPassword(request.body.password, config.scryptLogN);
+    if (!(await consumeReset(app.db, reset.id))) throw invalidLink();
+    await setPasswordHash(app.db, user.id, hash);
+    // a recovered account starts clean: every earlier session ends
+    await revokeUserFamilies(app.db, user.id);
+    return { detail: 'changed' };
+  });
+
+  app.post('/users/change_password/', {
+    preHandler: app.authenticate,
+    schema: { body: ChangePasswordRequest, response: { 200: DetailResponse } },
+  }, async (request) => {
+    const { user, familyId } = authOf(request);
+    const body = request.body;
+    if (!body.current_password) {
+      throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'current password required', { current_password: 'make_sure_that_all_fields_are_filled_in' });
+    }
+    if (!(await verifyPassword(body.current_password, user.password_hash))) {
+      throw new HttpError(400, 'current_password_incorrect', 'Current password is incorrect', { current_password: 'current_password_incorrect' });
+    }
+    checkOrThrow(body.new_password, body.confirm_password, await policyLevel(app.db));
+    await setPasswordHash(app.db, user.id, await hashPassword(body.new_password, config.scryptLogN));
+    // other sessions end; this one continues
+    await revokeUserFamilies(app.db, user.id, familyId);
+    return { detail: 'changed' };
+  });
+};
+export default password;

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared';
+import { HttpError } from '../../lib/httpError.ts';
+import { authOf } from '../../plugins/app/auth.ts';
+import { findUserById, loadSessionUser, toProfileBasicData, userClientIds } from '../../repositories/users.ts';
+
+const session: FastifyPluginAsyncTypebox = async (app) => {
+  app.addHook('preHandler', app.authenticate);
+
+  app.get('/users/session/', { schema: { response: { 200: SessionUser } } }, async (request) => {
+    return loadSessionUser(app.db, authOf(request).user);
+  });
+
+  app.post('/users/session/select_client/', {
+    schema: { body: SelectClientRequest, response: { 200: SessionUser } },
+  }, async (request) => {
+    const { user } = authOf(request);
+    const ids = await userClientIds(app.db, user.id);
+    if (!ids.includes(request.body.client_id)) throw new HttpError(403, 'client_not_available', 'Client not available for this user');
+    await app.db.updateTable('users').set({ selected_client_id: request.body.client_id, updated_at: new Date() })
+      .where('id', '=', user.id).execute();
+    const fresh = await findUserById(app.db, user.id);
+    return loadSessionUser(app.db, fresh!);
+  });
+
+  app.get('/users/profile/', { schema: { response: { 200: ProfileBasicData } } }, async (request) => {
+    return toProfileBasicData(authOf(request).user);
+  });
+
+  app.patch('/users/profile/', {
+    schema: { body: ProfileUpdate, response: { 200: ProfileBasicData } },
+  }, async (request) => {
+    const { user } = authOf(request);
+    const { full_name, nick_name, id_user_language_selected } = request.body;
+    if (full_name !== undefined && !full_name.trim()) {
+      throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'full_name is required', { full_name: 'make_sure_that_all_fields_are_filled_in' });
+    }
+    await app.db.updateTable('users').set({
+      ...(full_name !== undefined ? { full_name: full_name.trim() } : {}),
+      ...(nick_name !== undefined ? { nick_name: nick_name?.trim() || null } : {}),
+      ...(id_user_language_selected !== undefined ? { language_id: id_user_language_selected } : {}),
+      updated_at: new Date(),
+    }).where('id', '=', user.id).execute();
+    return toProfileBasicData((await findUserById(app.db, user.id))!);
+  });
+};
+export default session;

@@ -1,0 +1,37 @@
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import appPlugin from './app.ts';
+import { loadConfig } from './config.ts';
+
+const config = loadConfig();
+const app = Fastify({
+  logger: { level: config.logLevel },
+  trustProxy: true,
+  requestTimeout: 120_000,
+  // a slow client must not hold a socket forever
+  connectionTimeout: 0,
+}).withTypeProvider<TypeBoxTypeProvider>();
+
+await app.register(appPlugin, { config });
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(() => process.exit(0), (err: unknown) => {
+      app.log.error({ err }, 'error while closing');
+      process.exit(1);
+    });
+  });
+}
+
+try {
+  await app.listen({ port: config.port, host: config.host });
+} catch (err) {
+  app.log.error({ err }, 'could not start');
+  process.exit(1);
+}
