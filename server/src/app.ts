@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
 import type { Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
@@ -48,4 +49,5 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   }
 };
 
-export default appPlugin;
+// not encapsulated: the decorators (db, config, mailer) stay reachable from the root instance
+export default fp(appPlugin, { name: 'app' });

@@ -47,8 +47,9 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
     const username = normaliseUsername(body.username);
     const keys = [`user:${username}`, `ip:${request.ip}`];
     const policies = [
-      { maxFailures: params.attempts || config.loginMaxFailures, lockSeconds: config.loginLockSeconds },
-      { maxFailures: (params.attempts || config.loginMaxFailures) * 10, lockSeconds: config.loginLockSeconds },
+      { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds },
+      // one address may try many usernames (a shared store network), but not endlessly
+      { maxFailures: config.loginMaxFailures * 10, lockSeconds: config.loginLockSeconds },
     ];
     for (const key of keys) {
       if (await lockedFor(app.db, key)) {
