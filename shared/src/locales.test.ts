@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from './errors.ts';
+import { LOCALES } from './languages.ts';
+
+const dir = path.resolve(import.meta.dirname, '../../locales');
+
+function keys(node: unknown, prefix = ''): string[] {
+  if (typeof node !== 'object' || node === null) return [prefix];
+  return Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+const load = (locale: string) => JSON.parse(fs.readFileSync(path.join(dir, `${locale}.json`), 'utf8')) as Record<string, unknown>;
+
+describe('locales (issue "Platform foundation" item 11)', () => {
+  it('have identical key sets in the four languages', () => {
+    const sets = Object.fromEntries(LOCALES.map((l) => [l, new Set(keys(load(l)))]));
+    const all = new Set(Object.values(sets).flatMap((s) => [...s]));
+    for (const locale of LOCALES) {
+      const missing = [...all].filter((k) => !sets[locale]!.has(k));
+      expect(missing, `${locale}.json lacks keys`).toEqual([]);
+    }
+  });
+
+  it('translate every error code the API answers with', () => {
+    for (const locale of LOCALES) {
+      const errors = load(locale).errors as Record<string, string>;
+      for (const code of ERROR_CODES) expect(errors[code], `${locale} errors.${code}`).toBeTruthy();
+    }
+  });
+
+  it('have no empty texts', () => {
+    for (const locale of LOCALES) {
+      const flat = keys(load(locale));
+      const values = flat.map((k) => k.split('.').reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], load(locale)));
+      expect(values.filter((v) => typeof v !== 'string' || v.trim() === ''), locale).toEqual([]);
+    }
+  });
+});
