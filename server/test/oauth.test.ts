@@ -96,6 +96,19 @@ describe.each(DIALECTS)('auth on %s (spec 1 §4.4, §7)', (dialect) => {
     expect((await session({ access_token: 'forged' })).json().code).toBe('token_expired');
   });
 
+  it('ends the session of a user blocked after logging in', async () => {
+    const tokens = await login(t.app, DEMO.instructor.email, DEMO.instructor.password);
+    await t.app.db.updateTable('users').set({ status: 'blocked' }).where('email', '=', DEMO.instructor.email).execute();
+    const res = await session(tokens);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('user_does_not_have_access');
+    const refresh = await tokenCall(t.app, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    expect(refresh.statusCode).toBe(403);
+    expect(refresh.json().code).toBe('user_does_not_have_access');
+    await t.app.db.updateTable('users').set({ status: 'active' }).where('email', '=', DEMO.instructor.email).execute();
+    expect((await session(tokens)).statusCode).toBe(401);
+  });
+
   it('refuses blocked users, outdated apps and non-superusers under maintenance', async () => {
     await t.app.db.updateTable('users').set({ status: 'blocked' }).where('email', '=', DEMO.instructor.email).execute();
     const blocked = await tokenCall(t.app, { grant_type: 'password', username: DEMO.instructor.email, password: DEMO.instructor.password });

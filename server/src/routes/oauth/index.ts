@@ -6,7 +6,7 @@ import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
 import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
 import { revokeByToken, rotateRefreshToken, startFamily } from '../../repositories/tokens.ts';
-import { canLogIn, findUserByUsername } from '../../repositories/users.ts';
+import { canLogIn, findUserById, findUserByUsername } from '../../repositories/users.ts';
 import { authenticateApplication } from './clientCredentials.ts';
 
 /** Compares dotted versions numerically: '1.85.480' < '1.100.0'. */
@@ -36,6 +36,12 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
       if (!result.ok) {
         if (result.reason === 'reused') request.log.warn('refresh token re-use detected; family revoked');
         throw new HttpError(400, 'token_expired', 'Invalid refresh token');
+      }
+      // a user blocked since the login keeps no session
+      const owner = await findUserById(app.db, result.userId);
+      if (!owner || !canLogIn(owner.status)) {
+        await revokeByToken(app.db, result.tokens.refresh_token);
+        throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
       }
       return { ...result.tokens, token_type: 'Bearer' as const, scope: 'read write' };
     }

@@ -1,0 +1,41 @@
+import { useState } from 'preact/hooks';
+import { useSWRConfig } from 'swr';
+import { Link, useLocation } from 'wouter-preact';
+import { api, userKeys } from '../../lib/api.ts';
+import { useI18n } from '../../lib/i18n.ts';
+import { useSessionUser } from '../../hooks/use-session-user.ts';
+import { LanguageSwitch } from '../language-switch/index.tsx';
+
+export function AppHeader() {
+  const { t } = useI18n();
+  const { data: user } = useSessionUser();
+  const { mutate } = useSWRConfig();
+  const [location, navigate] = useLocation();
+  const [leaving, setLeaving] = useState(false);
+
+  async function logout() {
+    setLeaving(true);
+    // spec 1 §4.4: logout revokes the tokens and clears the user data (the language stays)
+    await api.logout();
+    await mutate(userKeys, undefined, { revalidate: false });
+    navigate('/', { replace: true });
+  }
+
+  const current = (path: string) => (location === path ? 'page' : undefined);
+  return (
+    <header class="app-header">
+      <nav aria-label={t('portal.nav.label')}>
+        <Link href="/home" class="brand">{t('portal.app_name')}</Link>
+        <Link href="/home" aria-current={current('/home')}>{t('portal.nav.home')}</Link>
+        <Link href="/profile" aria-current={current('/profile')}>{t('portal.nav.profile')}</Link>
+      </nav>
+      <div class="app-header-user">
+        {user && <span class="user-name">{user.nick_name || user.full_name}</span>}
+        <LanguageSwitch />
+        <button type="button" class="button-secondary" onClick={() => void logout()} disabled={leaving}>
+          {t('portal.nav.logout')}
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+import { render, screen } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { createTranslate, errorText, I18nProvider, interpolate, loadMessages, lookup, useI18n } from './i18n.ts';
+
+describe('i18n', () => {
+  it('interpolates positional and named parameters, leaving unknown ones', () => {
+    expect(interpolate('Showing {0} to {1} of {2}', [1, 5, 12])).toBe('Showing 1 to 5 of 12');
+    expect(interpolate('Hello, {name}!', { name: 'Lia' })).toBe('Hello, Lia!');
+    expect(interpolate('Hello, {name}!', {})).toBe('Hello, {name}!');
+    expect(interpolate('no params')).toBe('no params');
+  });
+
+  it('looks keys up by path', () => {
+    expect(lookup({ a: { b: 'x' } }, 'a.b')).toBe('x');
+    expect(lookup({ a: { b: 'x' } }, 'a')).toBeUndefined();
+    expect(lookup({ a: 'x' }, 'a.b')).toBeUndefined();
+  });
+
+  it('falls back to pt-br, then to the key itself', () => {
+    const t = createTranslate({ portal: { only_here: 'Here {0}' } }, { portal: { only_pt: 'Só em português' } });
+    expect(t('portal.only_here', ['now'])).toBe('Here now');
+    expect(t('portal.only_pt')).toBe('Só em português');
+    expect(t('portal.missing')).toBe('portal.missing');
+  });
+
+  it('reads unknown error codes as unexpected_error', () => {
+    const t = createTranslate({ errors: { unexpected_error: 'Oops', email_not_found: 'No such e-mail' } });
+    expect(errorText(t, 'email_not_found')).toBe('No such e-mail');
+    expect(errorText(t, 'made_up_code')).toBe('Oops');
+  });
+
+  it('loads the other languages on demand with the portal and errors namespaces only', async () => {
+    const en = await loadMessages('en');
+    expect(lookup(en, 'portal.login.username')).toBe('E-mail or document');
+    expect(lookup(en, 'errors.invalid_username_or_password')).toBe('Invalid username or password');
+    expect(Object.keys(en).sort()).toEqual(['errors', 'portal']);
+    const fr = await loadMessages('fr');
+    expect(lookup(fr, 'portal.login.password')).toBe('Mot de passe');
+  });
+
+  it('switches language through the provider and reports the choice', async () => {
+    const chosen: string[] = [];
+    function Probe() {
+      const { t, locale, setLocale } = useI18n();
+      return (
+        <>
+          <p>{t('portal.home.greeting', { name: 'Lia' })}</p>
+          <button onClick={() => void setLocale('es')}>{locale}</button>
+        </>
+      );
+    }
+    render(<I18nProvider onLocaleChange={(l) => chosen.push(l)}><Probe /></I18nProvider>);
+    expect(screen.getByText('Olá, Lia!')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'pt-br' }));
+    expect(await screen.findByText('¡Hola, Lia!')).toBeInTheDocument();
+    expect(chosen).toEqual(['es']);
+    expect(document.documentElement.lang).toBe('es');
+  });
+});

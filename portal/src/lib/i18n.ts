@@ -1,0 +1,113 @@
+import { createContext, createElement, type ComponentChildren } from 'preact';
+import { useCallback, useContext, useMemo, useState } from 'preact/hooks';
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@lp/shared';
+// pt-br is the default language: bundled with the first load; the others come on demand
+import ptBr from 'virtual:portal-messages/pt-br';
+
+export interface MessageTree {
+  [key: string]: string | MessageTree;
+}
+
+/** `{0}`, `{1}` … take an array; `{name}` takes an object. */
+export type Params = Readonly<Record<string, string | number>> | ReadonlyArray<string | number>;
+export type Translate = (key: string, params?: Params) => string;
+
+const loaders: Record<Exclude<LocaleCode, 'pt-br'>, () => Promise<{ default: MessageTree }>> = {
+  en: () => import('virtual:portal-messages/en'),
+  es: () => import('virtual:portal-messages/es'),
+  fr: () => import('virtual:portal-messages/fr'),
+};
+
+const cache = new Map<LocaleCode, MessageTree>([['pt-br', ptBr]]);
+
+export function isLocale(value: unknown): value is LocaleCode {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+export async function loadMessages(locale: LocaleCode): Promise<MessageTree> {
+  const known = cache.get(locale);
+  if (known) return known;
+  if (locale === 'pt-br') return ptBr;
+  const messages = (await loaders[locale]()).default;
+  cache.set(locale, messages);
+  return messages;
+}
+
+/** Messages already loaded (pt-br always is). */
+export function loadedMessages(locale: LocaleCode): MessageTree | undefined {
+  return cache.get(locale);
+}
+
+export function lookup(tree: MessageTree, key: string): string | undefined {
+  let node: string | MessageTree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+export function interpolate(template: string, params?: Params): string {
+  if (!params) return template;
+  const values = params as Readonly<Record<string, string | number | undefined>>;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Looks a key up in the chosen language, then in pt-br, and shows the key itself as a last resort. */
+export function createTranslate(messages: MessageTree, fallback: MessageTree = ptBr): Translate {
+  return (key, params) => interpolate(lookup(messages, key) ?? lookup(fallback, key) ?? key, params);
+}
+
+export interface I18n {
+  locale: LocaleCode;
+  t: Translate;
+  /** loads the language's messages (if needed) and switches to it */
+  setLocale(locale: LocaleCode): Promise<void>;
+}
+
+const I18nContext = createContext<I18n>({
+  locale: DEFAULT_LOCALE,
+  t: createTranslate(ptBr),
+  setLocale: async () => undefined,
+});
+
+export interface I18nProviderProps {
+  /** its messages must already be loaded (see loadMessages) or it shows pt-br until switched */
+  initialLocale?: LocaleCode;
+  /** told of every switch, e.g. to keep it in the stored session */
+  onLocaleChange?: (locale: LocaleCode) => void;
+  children: ComponentChildren;
+}
+
+export function I18nProvider({ initialLocale = DEFAULT_LOCALE, onLocaleChange, children }: I18nProviderProps) {
+  const start = loadedMessages(initialLocale) ? initialLocale : DEFAULT_LOCALE;
+  const [state, setState] = useState<{ locale: LocaleCode; messages: MessageTree }>(() => ({
+    locale: start,
+    messages: loadedMessages(start) ?? ptBr,
+  }));
+  const setLocale = useCallback(async (locale: LocaleCode) => {
+    const messages = await loadMessages(locale);
+    setState({ locale, messages });
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
+    onLocaleChange?.(locale);
+  }, [onLocaleChange]);
+  const value = useMemo<I18n>(
+    () => ({ locale: state.locale, t: createTranslate(state.messages), setLocale }),
+    [state, setLocale],
+  );
+  return createElement(I18nContext.Provider, { value }, children);
+}
+
+export function useI18n(): I18n {
+  return useContext(I18nContext);
+}
+
+/** The translated message of an API error code (`errors.{code}`); unknown codes read as unexpected_error. */
+export function errorText(t: Translate, code: string): string {
+  const key = `errors.${code}`;
+  const text = t(key);
+  return text === key ? t('errors.unexpected_error') : text;
+}

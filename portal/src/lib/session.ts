@@ -1,0 +1,47 @@
+import { clearSession, readSession, updateSession, type SessionUser, type StoredSession } from '@lp/shared';
+
+/** The portal keeps its session in the same compressed store as the admin (same origin). */
+export const storage: Storage = window.localStorage;
+
+export const getSession = (): StoredSession => readSession(storage);
+
+export const hasAccessToken = (): boolean => Boolean(getSession().access_token);
+
+export function storeUser(user: SessionUser): void {
+  updateSession(storage, { user });
+}
+
+export function storeLocale(locale: string): void {
+  updateSession(storage, { locale });
+}
+
+/** Only in-app paths are remembered, so a crafted link cannot send the user elsewhere. */
+function isInAppPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+/** spec 1 §2.4: without an access token clear the session and remember where the user was going. */
+export function loseSession(requestedPath: string): void {
+  clearSession(storage, { remembered_path: isInAppPath(requestedPath) && requestedPath !== '/' ? requestedPath : null });
+}
+
+/** spec 1 §2.4: after login a remembered path is cleared and navigated to. */
+export function takeRememberedPath(): string | null {
+  const path = getSession().remembered_path;
+  if (path) updateSession(storage, { remembered_path: null });
+  return path && isInAppPath(path) ? path : null;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+
+/** The app shell subscribes to send the user to login when the api client gives up on the session. */
+export function onSessionLost(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function notifySessionLost(): void {
+  loseSession(window.location.pathname + window.location.search);
+  for (const listener of listeners) listener();
+}

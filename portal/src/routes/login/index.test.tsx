@@ -1,0 +1,105 @@
+import { screen, waitFor } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { readSession, updateSession } from '@lp/shared';
+import { describe, expect, it } from 'vitest';
+import { demoUser, fakeApi, loginParams, renderWithApp } from '../../test/render.tsx';
+
+const token = { access_token: 'a1', refresh_token: 'r1', token_type: 'Bearer', expires_in: 3600, scope: 'read' };
+
+describe('login page', () => {
+  it('shows the login configuration: header, text, logo', async () => {
+    fakeApi({ 'GET /login_params/': [200, loginParams] });
+    await renderWithApp(undefined, { path: '/', locale: 'en' });
+    expect(await screen.findByRole('heading', { name: 'Demo Retail Academy' })).toBeInTheDocument();
+    expect(screen.getByText('Learn every day.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Demo Retail Academy' })).toHaveAttribute('src', '/logo.png');
+    expect(screen.getByLabelText('E-mail or document')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/recover-password');
+    expect(screen.queryByText('We are performing data maintenance')).not.toBeInTheDocument();
+  });
+
+  it('shows the maintenance message when under maintenance', async () => {
+    fakeApi({ 'GET /login_params/': [200, { ...loginParams, under_maintenance: true }] });
+    await renderWithApp(undefined, { path: '/', locale: 'en' });
+    expect(await screen.findByText('We are performing data maintenance')).toBeInTheDocument();
+  });
+
+  it('translates the server error and sends a document as digits', async () => {
+    const { calls } = fakeApi({
+      'GET /login_params/': [200, loginParams],
+      'POST /o/token/': [400, { detail: 'Invalid username or password', code: 'invalid_username_or_password' }],
+    });
+    await renderWithApp();
+    await userEvent.type(screen.getByLabelText('E-mail ou documento'), '123.456.789-01');
+    await userEvent.type(screen.getByLabelText('Senha'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Usuário ou senha inválidos');
+    const sent = new URLSearchParams(calls.find((c) => c.path === '/o/token/')?.body);
+    expect(sent.get('username')).toBe('12345678901');
+    expect(sent.get('grant_type')).toBe('password');
+  });
+
+  it('translates throttling and blocked users', async () => {
+    let code = 'too_many_login_attempts';
+    fakeApi({
+      'GET /login_params/': [200, loginParams],
+      'POST /o/token/': () => [code === 'too_many_login_attempts' ? 429 : 403, { detail: '', code }],
+    });
+    await renderWithApp(undefined, { locale: 'en' });
+    await userEvent.type(screen.getByLabelText('E-mail or document'), 'Learner@Demo.local');
+    await userEvent.type(screen.getByLabelText('Password'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many login attempts');
+    code = 'user_does_not_have_access';
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent("User doesn't have access"));
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const { calls } = fakeApi({ 'GET /login_params/': [200, loginParams] });
+    await renderWithApp(undefined, { locale: 'en' });
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Make sure that all fields are filled in.');
+    expect(screen.getByLabelText('E-mail or document')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('E-mail or document'), 'learner@demo.local');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(calls.some((c) => c.path === '/o/token/')).toBe(false);
+  });
+
+  it('stores the user and goes to the remembered path, then forgets it', async () => {
+    updateSession(localStorage, { remembered_path: '/profile' });
+    const { calls } = fakeApi({
+      'GET /login_params/': [200, loginParams],
+      'POST /o/token/': [200, token],
+      'GET /users/session/': [200, { ...demoUser, id_user_language_selected: 2 }],
+      'GET /users/profile/': [200, { full_name: 'Lia Learner', nick_name: null, email: 'learner@demo.local', user_document: null, id_user_language_selected: 2 }],
+    });
+    const { memory } = await renderWithApp();
+    await userEvent.type(screen.getByLabelText('E-mail ou documento'), 'learner@demo.local');
+    await userEvent.type(screen.getByLabelText('Senha'), 'Learner#2026!');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(memory.history.at(-1)).toBe('/profile'));
+    const session = readSession(localStorage);
+    expect(session).toMatchObject({ access_token: 'a1', refresh_token: 'r1', remembered_path: null, locale: 'en' });
+    expect(session.user?.email).toBe('learner@demo.local');
+    expect(calls.find((c) => c.path === '/users/session/')?.headers.get('Authorization')).toBe('Bearer a1');
+    // the user's saved language applies after login
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
+  });
+
+  it('goes to /home when nothing was remembered', async () => {
+    fakeApi({
+      'GET /login_params/': [200, loginParams],
+      'POST /o/token/': [200, token],
+      'GET /users/session/': [200, demoUser],
+    });
+    const { memory } = await renderWithApp();
+    await userEvent.type(screen.getByLabelText('E-mail ou documento'), 'learner@demo.local');
+    await userEvent.type(screen.getByLabelText('Senha'), 'Learner#2026!');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Olá, Lia Learner!' })).toBeInTheDocument();
+    expect(memory.history.at(-1)).toBe('/home');
+  });
+});

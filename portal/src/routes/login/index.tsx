@@ -1,0 +1,78 @@
+import { useState } from 'preact/hooks';
+import { useSWRConfig } from 'swr';
+import { Link, Redirect, useLocation } from 'wouter-preact';
+import { localeForLanguageId, normaliseUsername, type SessionUser } from '@lp/shared';
+import { api, errorCode } from '../../lib/api.ts';
+import { errorText, useI18n } from '../../lib/i18n.ts';
+import { hasAccessToken, storeUser, takeRememberedPath } from '../../lib/session.ts';
+import { useLoginParams } from '../../hooks/use-login-params.ts';
+import { SESSION_USER_KEY } from '../../hooks/use-session-user.ts';
+import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
+import { Message } from '../../components/message/index.tsx';
+import { PublicLayout } from '../../components/public-layout/index.tsx';
+
+/** spec 1 §2.1 login: e-mail or document and password, dressed in the login configuration. */
+export default function Login() {
+  const { t, setLocale } = useI18n();
+  const { data: params } = useLoginParams();
+  const { mutate } = useSWRConfig();
+  const [, navigate] = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // already logged in (the admin shares the session): straight to the learner's home
+  if (hasAccessToken() && !busy) return <Redirect to="/home" replace />;
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    const login = normaliseUsername(username);
+    if (!login || !password) {
+      setError(errorText(t, 'make_sure_that_all_fields_are_filled_in'));
+      focusFirstEmpty(event.currentTarget);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.login(login, password);
+      const user = await api.json<SessionUser>(SESSION_USER_KEY);
+      storeUser(user);
+      await mutate(SESSION_USER_KEY, user, { revalidate: false });
+      // the language saved on the user wins over the one picked before login
+      await setLocale(localeForLanguageId(user.id_user_language_selected));
+      navigate(takeRememberedPath() ?? '/home', { replace: true });
+    } catch (failure) {
+      // tokens without a session user are no use: end them rather than half log in
+      if (hasAccessToken()) await api.logout();
+      setError(errorText(t, errorCode(failure)));
+      setBusy(false);
+    }
+  }
+
+  const aside = (
+    <>
+      <h1>{params?.text_header || t('portal.login.title')}</h1>
+      {params?.text && <p class="public-text">{params.text}</p>}
+    </>
+  );
+
+  return (
+    <PublicLayout aside={aside}>
+      {params?.under_maintenance && <Message kind="info">{t('errors.under_maintenance')}</Message>}
+      <form class="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('portal.login.form')}>
+        {error && <Message kind="error">{error}</Message>}
+        <Field label={t('portal.login.username')} value={username} onValue={setUsername}
+          autoComplete="username" inputMode="email" required />
+        <Field label={t('portal.login.password')} type="password" value={password} onValue={setPassword}
+          autoComplete="current-password" required />
+        <button type="submit" disabled={busy}>{busy ? t('portal.login.submitting') : t('portal.login.submit')}</button>
+      </form>
+      <p class="links">
+        <Link href="/recover-password">{t('portal.login.recover_password')}</Link>
+      </p>
+      <p class="help">{t('portal.login.help')}</p>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,100 @@
+import { render } from '@testing-library/preact';
+import type { ComponentChildren } from 'preact';
+import { memoryLocation } from 'wouter-preact/memory-location';
+import { updateSession, type LocaleCode, type LoginParams, type SessionUser } from '@lp/shared';
+import { vi } from 'vitest';
+import { Providers } from '../app.tsx';
+import { AppRoutes } from '../routes.tsx';
+import { loadMessages } from '../lib/i18n.ts';
+
+/** Renders UI inside the portal's providers, at `path` of an in-memory location. */
+export async function renderWithApp(ui: ComponentChildren = <AppRoutes />, { path = '/', locale = 'pt-br' as LocaleCode } = {}) {
+  await loadMessages(locale);
+  const memory = memoryLocation({ path, record: true });
+  const view = render(<Providers locale={locale} freshCache location={memory.hook}>{ui}</Providers>);
+  return { ...view, memory };
+}
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: string;
+  headers: Headers;
+}
+
+type Answer = [status: number, body: unknown];
+type Handler = (call: FakeCall) => Answer;
+
+/** A fake fetch answering `'METHOD /path/'` keys (path under /api); anything else is a 404. */
+export function fakeApi(routes: Record<string, Answer | Handler>) {
+  const calls: FakeCall[] = [];
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const call: FakeCall = {
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: url.pathname.replace(/^\/api/, ''),
+      body: typeof init?.body === 'string' ? init.body : '',
+      headers: new Headers(init?.headers),
+    };
+    calls.push(call);
+    const route = routes[`${call.method} ${call.path}`];
+    const [status, body] = typeof route === 'function' ? route(call) : route ?? [404, { detail: 'not found', code: 'not_found' }];
+    return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export function loggedIn(user: SessionUser = demoUser) {
+  updateSession(localStorage, { access_token: 'access', refresh_token: 'refresh', user });
+}
+
+export const loginParams: LoginParams = {
+  tmp_system_new_version: false,
+  colors: { primary: '#1f4e79', secondary: '#f5a623' },
+  background: null,
+  logo: '/logo.png',
+  text_header: 'Demo Retail Academy',
+  text: 'Learn every day.',
+  user_pre_register: false,
+  user_register: false,
+  use_background: false,
+  full_background: false,
+  app_version: '1.85.480',
+  oauth2: true,
+  use_recaptcha: false,
+  under_maintenance: false,
+  default_language_id: 1,
+  accept_document: true,
+  background_color: '#f4f6f8',
+  font_color: '#1b1f23',
+  use_help_desk: false,
+  use_portfolio_page: false,
+  show_public_faq: false,
+  register: { fields: [], password_strong_level: 'low' },
+  languages: [],
+  attempts: 5,
+};
+
+export const demoUser: SessionUser = {
+  id: 3,
+  id_user_client_profile: null,
+  full_name: 'Lia Learner',
+  nick_name: null,
+  user_document: null,
+  email: 'learner@demo.local',
+  is_superuser: false,
+  id_user_client_selected: 1,
+  id_user_client_country_selected: null,
+  id_user_language_selected: 1,
+  user_clients: [],
+  user_client_module_items: [],
+  has_mandatory_surveys: false,
+  accept_terms_and_conditions: true,
+  user_companies: [],
+  user_branches: [],
+  user_countries: [],
+  user_change_password: false,
+  reload_content: false,
+  last_report_requests: {},
+};

@@ -1,0 +1,67 @@
+/// <reference types="vitest/config" />
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import preact from '@preact/preset-vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const localesDir = path.resolve(here, '../locales');
+const PREFIX = 'virtual:portal-messages/';
+
+/**
+ * `import('virtual:portal-messages/en')` → only the `portal` and `errors` namespaces of
+ * locales/en.json. The files also hold the admin's keys, which the portal never shows.
+ */
+function portalMessages(): Plugin {
+  return {
+    name: 'portal-messages',
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return null;
+      const lang = id.slice(PREFIX.length + 1);
+      if (!/^[a-z-]+$/.test(lang)) throw new Error(`bad locale ${lang}`);
+      const file = path.join(localesDir, `${lang}.json`);
+      this.addWatchFile(file);
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return `export default ${JSON.stringify({ portal: all.portal ?? {}, errors: all.errors ?? {} })};`;
+    },
+  };
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [preact(), portalMessages()],
+  resolve: {
+    // swr is written for React: preact/compat stands in for it (the preset aliases it too)
+    alias: [
+      { find: /^react(-dom)?$/, replacement: 'preact/compat' },
+      { find: 'react/jsx-runtime', replacement: 'preact/jsx-runtime' },
+      // swr's CommonJS shim would `require('react')` past the alias; compat has the hook itself
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'preact/compat' },
+    ],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      // @lp/shared's modules have no side effects, but its package.json does not say so; without
+      // this every import of it drags in the TypeBox schemas (~15 kB gzip) the portal never uses
+      treeshake: { moduleSideEffects: (id: string) => !/[\\/]shared[\\/]src[\\/]/.test(id) },
+      // the chunk the entry and the lazy pages share would be named after a random module in it
+      output: { chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/common-[hash].js') },
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:3000' } },
+  test: {
+    name: 'portal',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    // run swr through vite so its `react` import becomes preact/compat, not the admin's React 19
+    server: { deps: { inline: [/[\\/]node_modules[\\/]swr[\\/]/] } },
+  },
+});
