@@ -1,0 +1,8 @@
+// npm run bench: figures, not pass/fail (DESIGN "Tests"; compare ratios within one run).
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const here = import.meta.dirname;
+const run = (args) => execFileSync(process.execPath, args, { stdio: 'inherit', cwd: path.resolve(here, '..') });
+run([path.join(here, 'bundle-size.mjs')]);
+run(['--import', 'tsx', path.join(here, 'api-list.ts')]);

@@ -1,0 +1,22 @@
+// Starts the real server for the end-to-end suite on a fresh temporary DATA_DIR (SQLite),
+// exporting the folder so tests can read the mail outbox.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
+fs.writeFileSync(path.join(import.meta.dirname, '.e2e-data-dir'), dataDir);
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`, LOGIN_MAX_FAILURES: '20' },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
