@@ -32,7 +32,7 @@ async function insertUser(
 ): Promise<number> {
   const now = new Date();
   const row = await db.insertInto('users').values({
-    email: u.email, document: u.document ?? null, register: null, gmin_number: null, full_name: u.full_name,
+    email: u.email, document: u.document ?? null, register: null, gmin_number: null, sap_code: null, full_name: u.full_name,
     nick_name: null, password_hash: await hashPassword(u.password, logN), is_superuser: superuser,
     status: 'active', language_id: 1, selected_client_id: null, must_change_password: false,
     created_at: now, updated_at: now,

@@ -34,6 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('document', 'varchar(50)', (c) => c.unique())
     .addColumn('register', 'varchar(50)', (c) => c.unique())
     .addColumn('gmin_number', 'varchar(50)', (c) => c.unique())
+    .addColumn('sap_code', 'varchar(50)')
     .addColumn('full_name', 'varchar(150)', (c) => c.notNull())
     .addColumn('nick_name', 'varchar(60)')
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())

@@ -7,6 +7,7 @@ export interface UserTable {
   document: string | null;
   register: string | null;
   gmin_number: string | null;
+  sap_code: string | null;
   full_name: string;
   nick_name: string | null;
   password_hash: string;

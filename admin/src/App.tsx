@@ -1,0 +1,55 @@
+import { Admin, Resource, localStorageStore, type Store } from 'react-admin';
+import { BrowserRouter } from 'react-router-dom';
+import { ADMIN_BASENAME } from './apiClient.ts';
+import { authProvider } from './authProvider.ts';
+import { dataProvider } from './dataProvider.ts';
+import { i18nProvider, preferredLocale } from './i18nProvider.ts';
+import { Dashboard } from './dashboard/Dashboard.tsx';
+import { Layout } from './layout/Layout.tsx';
+import { LoginPage } from './login/LoginPage.tsx';
+import tags from './resources/tags/index.ts';
+import areas from './resources/areas/index.ts';
+import profiles from './resources/profiles/index.ts';
+import userGroups from './resources/user-groups/index.ts';
+import users from './resources/users/index.ts';
+import { theme } from './theme.ts';
+
+/** react-admin's store (list params, columns, locale) in localStorage, one per app. */
+function createStore(): Store {
+  const store = localStorageStore(undefined, 'learning-admin');
+  // the language chosen in the portal or at login is the shared session's (spec 1 §9)
+  const locale = preferredLocale(window.localStorage);
+  if (locale) {
+    store.setup();
+    store.setItem('locale', locale);
+  }
+  return store;
+}
+
+const store = createStore();
+
+export function App() {
+  return (
+    <BrowserRouter basename={ADMIN_BASENAME}>
+      <Admin
+        title="admin.title"
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        layout={Layout}
+        loginPage={LoginPage}
+        dashboard={Dashboard}
+        theme={theme}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource name="tags" {...tags} />
+        <Resource name="users" {...users} />
+        <Resource name="users-groups" {...userGroups} />
+        <Resource name="profiles" {...profiles} />
+        <Resource name="area_config" {...areas} />
+      </Admin>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,15 @@
+import { Box } from '@mui/material';
+import { DeleteButton, EditButton } from 'react-admin';
+
+/**
+ * Edit and delete (behind a confirmation) in one column; `label` names the column in the
+ * header and in the columns chooser.
+ */
+export function RowActions(_props: { label?: string }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+      <EditButton />
+      <DeleteButton mutationMode="pessimistic" />
+    </Box>
+  );
+}

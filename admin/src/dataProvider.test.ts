@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from 'react-admin';
+import { createApiClient, updateSession, type KeyValueStorage } from '@lp/shared';
+import { createDataProvider } from './dataProvider.ts';
+
+interface Call {
+  url: string;
+  method: string;
+  body: string | undefined;
+  auth: string | null;
+}
+
+function memoryStorage(): KeyValueStorage {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+}
+
+function setup(answer: (call: Call) => Response = () => new Response('[]', { status: 200, headers: { 'Content-Range': 'x 0-0/0' } })) {
+  const calls: Call[] = [];
+  const storage = memoryStorage();
+  updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
+  const client = createApiClient({
+    clientId: 'web',
+    clientSecret: 'web-secret',
+    storage,
+    fetch: async (url, init) => {
+      const call: Call = {
+        url,
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? init.body : undefined,
+        auth: new Headers(init?.headers).get('Authorization'),
+      };
+      calls.push(call);
+      return answer(call);
+    },
+  });
+  return { calls, dataProvider: createDataProvider(client) };
+}
+
+const decode = (url: string) => decodeURIComponent(url);
+
+describe('dataProvider paths', () => {
+  it('maps a resource to its API collection with a trailing slash', async () => {
+    const { calls, dataProvider } = setup(
+      () => new Response('[{"id":1,"name":"a"}]', { status: 200, headers: { 'Content-Range': 'tags 0-0/7' } }),
+    );
+    const result = await dataProvider.getList('tags', {
+      pagination: { page: 2, perPage: 5 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'comp' },
+    });
+    expect(result.total).toBe(7);
+    expect(calls[0]?.url.startsWith('/api/admin_tags/tags/?')).toBe(true);
+    expect(decode(calls[0]?.url ?? '')).toContain('range=[5,9]');
+    expect(decode(calls[0]?.url ?? '')).toContain('filter={"q":"comp"}');
+    expect(calls[0]?.auth).toBe('Bearer access-1');
+  });
+
+  it('maps items, updates and deletes of every resource', async () => {
+    const { calls, dataProvider } = setup(() => new Response('{"id":3,"name":"x"}', { status: 200 }));
+    await dataProvider.getOne('area_config', { id: 3 });
+    await dataProvider.update('users-groups', { id: 3, data: { name: 'x' }, previousData: { id: 3 } });
+    await dataProvider.create('profiles', { data: { name: 'x' } });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/admin_users/areas/3/',
+      'PUT /api/admin_users/user_groups/3/',
+      'POST /api/admin_users/profiles/',
+    ]);
+  });
+
+  it('deletes with an empty 204 answer and returns the previous record', async () => {
+    const { calls, dataProvider } = setup(() => new Response(null, { status: 204 }));
+    const result = await dataProvider.delete('tags', { id: 4, previousData: { id: 4, name: 'old' } });
+    expect(result.data).toEqual({ id: 4, name: 'old' });
+    await dataProvider.deleteMany('tags', { ids: [5, 6] });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'DELETE /api/admin_tags/tags/4/',
+      'DELETE /api/admin_tags/tags/5/',
+      'DELETE /api/admin_tags/tags/6/',
+    ]);
+  });
+
+  it('reads the parent group of group_members from filter.group_id', async () => {
+    const { calls, dataProvider } = setup();
+    await dataProvider.getList('group_members', {
+      pagination: { page: 1, perPage: 5 },
+      sort: { field: 'full_name', order: 'ASC' },
+      filter: { group_id: 7, q: 'lia' },
+    });
+    expect(calls[0]?.url.startsWith('/api/admin_users/user_groups/7/members/?')).toBe(true);
+    expect(decode(calls[0]?.url ?? '')).toContain('filter={"q":"lia"}');
+  });
+
+  it('adds and removes members through the custom methods', async () => {
+    const { calls, dataProvider } = setup(() => new Response('{}', { status: 200 }));
+    await dataProvider.addGroupMembers(7, [1, 2]);
+    await dataProvider.removeGroupMembers(7, [2]);
+    expect(calls.map((c) => `${c.method} ${c.url} ${c.body}`)).toEqual([
+      'POST /api/admin_users/user_groups/7/members/ {"user_ids":[1,2]}',
+      'POST /api/admin_users/user_groups/7/members/remove/ {"user_ids":[2]}',
+    ]);
+  });
+
+  it('searches users only from 3 characters', async () => {
+    const { calls, dataProvider } = setup(() => new Response('[{"id":1,"full_name":"Ana","email":"a@x"}]', { status: 200 }));
+    expect(await dataProvider.lookupUsers('an')).toEqual([]);
+    expect(await dataProvider.lookupUsers('ana')).toHaveLength(1);
+    expect(calls.map((c) => c.url)).toEqual(['/api/lookups/users/?search=ana']);
+  });
+
+  it('serves the areas lookup as a read-only resource', async () => {
+    const { calls, dataProvider } = setup(
+      () => new Response('[{"id":1,"name":"Sales"},{"id":2,"name":"Marketing"}]', { status: 200 }),
+    );
+    const many = await dataProvider.getMany('lookup_areas', { ids: [2] });
+    expect(many.data).toEqual([{ id: 2, name: 'Marketing' }]);
+    const list = await dataProvider.getList('lookup_areas', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'name', order: 'ASC' },
+      filter: { q: 'sal' },
+    });
+    expect(list.data).toEqual([{ id: 1, name: 'Sales' }]);
+    expect(calls[0]?.url).toBe('/api/lookups/areas/');
+  });
+});
+
+describe('dataProvider errors', () => {
+  it('turns {detail, code} into an HttpError whose message is errors.{code}', async () => {
+    const { dataProvider } = setup(
+      () => new Response(JSON.stringify({ detail: 'exists', code: 'name_not_unique' }), { status: 409 }),
+    );
+    const error = await dataProvider.create('tags', { data: { name: 'x' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).message).toBe('errors.name_not_unique');
+    expect((error as HttpError).status).toBe(409);
+  });
+
+  it('passes field codes to the form as body.errors', async () => {
+    const { dataProvider } = setup(
+      () =>
+        new Response(JSON.stringify({ detail: 'bad', code: 'validation_error', fields: { name: 'name_not_unique' } }), {
+          status: 400,
+        }),
+    );
+    const error = (await dataProvider.update('tags', { id: 1, data: {}, previousData: { id: 1 } }).catch((e: unknown) => e)) as HttpError;
+    expect(error.message).toBe('errors.validation_error');
+    expect((error.body as { errors: Record<string, string> }).errors).toEqual({ name: 'errors.name_not_unique' });
+  });
+
+  it('keeps a 403 as permission_denied and unknown answers generic', async () => {
+    const { dataProvider } = setup((call) =>
+      call.url.includes('areas')
+        ? new Response(JSON.stringify({ detail: 'no', code: 'superuser_only' }), { status: 403 })
+        : new Response('oops', { status: 500 }),
+    );
+    const denied = (await dataProvider.getOne('area_config', { id: 1 }).catch((e: unknown) => e)) as HttpError;
+    expect(denied.message).toBe('errors.superuser_only');
+    expect(denied.status).toBe(403);
+    const broken = (await dataProvider.getOne('tags', { id: 1 }).catch((e: unknown) => e)) as HttpError;
+    expect(broken.message).toBe('ra.notification.http_error');
+  });
+
+  it('refreshes once on 401 and retries with the new token', async () => {
+    let first = true;
+    const { calls, dataProvider } = setup((call) => {
+      if (call.url === '/api/o/token/') {
+        return new Response(JSON.stringify({ access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'Bearer', expires_in: 3600, scope: '' }), { status: 200 });
+      }
+      if (first) {
+        first = false;
+        return new Response(JSON.stringify({ detail: 'expired', code: 'token_expired' }), { status: 401 });
+      }
+      return new Response('{"id":1}', { status: 200 });
+    });
+    await dataProvider.getOne('tags', { id: 1 });
+    expect(calls.map((c) => `${c.url} ${c.auth ?? ''}`)).toEqual([
+      '/api/admin_tags/tags/1/ Bearer access-1',
+      '/api/o/token/ Basic d2ViOndlYi1zZWNyZXQ=',
+      '/api/admin_tags/tags/1/ Bearer access-2',
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import english from 'ra-language-english';
+import raPtBr from '../../locales/ra/pt-br.json';
+import raEs from '../../locales/ra/es.json';
+import ptBr from '../../locales/pt-br.json';
+import en from '../../locales/en.json';
+import es from '../../locales/es.json';
+import fr from '../../locales/fr.json';
+import { createI18nProvider } from './i18nProvider.ts';
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)).sort();
+}
+
+describe('react-admin messages we translated', () => {
+  it('cover every key of ra-language-english', () => {
+    expect(keys(raPtBr)).toEqual(keys(english));
+    expect(keys(raEs)).toEqual(keys(english));
+  });
+});
+
+describe('admin keys of locales/*.json', () => {
+  it('exist in all four languages', () => {
+    const pick = (m: Record<string, unknown>) => keys({ admin: m.admin, resources: m.resources });
+    expect(pick(en)).toEqual(pick(ptBr));
+    expect(pick(es)).toEqual(pick(ptBr));
+    expect(pick(fr)).toEqual(pick(ptBr));
+  });
+});
+
+describe('i18nProvider', () => {
+  it('starts in pt-br and loads the others on demand, remembering the choice in the session', async () => {
+    const provider = createI18nProvider(localStorage);
+    expect(provider.getLocale()).toBe('pt-br');
+    expect(provider.translate('ra.action.save')).toBe('Salvar');
+    await provider.changeLocale('es');
+    expect(provider.translate('ra.action.save')).toBe('Guardar');
+    expect(provider.translate('admin.pagination.showing', { from: 1, to: 5, total: 9 })).toBe('Mostrando 1 a 5 de 9 registros');
+    await provider.changeLocale('fr');
+    expect(provider.translate('errors.permission_denied')).not.toBe('errors.permission_denied');
+  });
+});

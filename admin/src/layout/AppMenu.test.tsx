@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { AdminContext, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
+import { AppMenu } from './AppMenu.tsx';
+import { visibleResources } from '../permissions/adminTitles.ts';
+import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
+import type { SessionUser } from '@lp/shared';
+
+const NAMES = ['tags', 'users', 'users-groups', 'profiles', 'area_config'];
+
+const definitions: ResourceDefinitions = Object.fromEntries(
+  NAMES.map((name) => [name, { name, hasList: true, hasEdit: true, hasCreate: true, hasShow: false }]),
+);
+
+function renderMenu(user: SessionUser) {
+  return render(
+    <AdminContext i18nProvider={i18n()} authProvider={authFor(user)}>
+      <ResourceDefinitionContextProvider definitions={definitions}>
+        <AppMenu />
+      </ResourceDefinitionContextProvider>
+    </AdminContext>,
+  );
+}
+
+describe('visibleResources', () => {
+  it('keeps only the titles the user may open (spec 1 §6.1)', () => {
+    expect(visibleResources(NAMES, sessionUser())).toEqual(['tags']);
+    expect(visibleResources(NAMES, sessionUser({ is_superuser: true }))).toEqual(NAMES);
+    expect(visibleResources(NAMES, null)).toEqual([]);
+  });
+
+  it('hides superuser-only area_config even with a module item of that slug', () => {
+    const user = sessionUser({
+      user_client_module_items: [{ id: 1, module_items: [{ slug: 'area_config', permission: true }, { slug: 'users', permission: true }] }],
+    });
+    expect(visibleResources(NAMES, user)).toEqual(['users']);
+  });
+
+  it('reads the selected client only', () => {
+    const user = sessionUser({
+      id_user_client_selected: 2,
+      user_client_module_items: [
+        { id: 1, module_items: [{ slug: 'tags', permission: true }] },
+        { id: 2, module_items: [{ slug: 'user_management', permission: true }] },
+      ],
+    });
+    expect(visibleResources(NAMES, user)).toEqual(['profiles']);
+  });
+});
+
+describe('AppMenu', () => {
+  it('shows only the resources the user may open', async () => {
+    renderMenu(sessionUser());
+    expect(await screen.findByRole('menuitem', { name: /Tags/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Grupos de usuários/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Áreas/ })).not.toBeInTheDocument();
+  });
+
+  it('shows every resource to a superuser', async () => {
+    renderMenu(sessionUser({ is_superuser: true }));
+    expect(await screen.findByRole('menuitem', { name: /Áreas/ })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /Grupos de usuários/ })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /Perfis/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
+import { DEFAULT_CLIENT_SETTINGS, readSession } from '@lp/shared';
+import { ClientSelector } from './ClientSelector.tsx';
+import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
+
+const clients = [
+  { id: 1, name: 'Demo Retail', home_route: 'home', settings: DEFAULT_CLIENT_SETTINGS },
+  { id: 2, name: 'Other Company', home_route: 'home', settings: DEFAULT_CLIENT_SETTINGS },
+];
+
+describe('ClientSelector', () => {
+  it('is hidden for users with one client', async () => {
+    render(
+      <AdminContext i18nProvider={i18n()} authProvider={authFor(sessionUser({ user_clients: [clients[0]!] }))}>
+        <ClientSelector />
+        <p>ready</p>
+      </AdminContext>,
+    );
+    await screen.findByText('ready');
+    expect(screen.queryByRole('button', { name: 'Selecionar cliente' })).not.toBeInTheDocument();
+  });
+
+  it('selects another client and stores the new session user', async () => {
+    const user = sessionUser({ user_clients: clients });
+    const selectClient = vi.fn(async (clientId: number) => ({ ...user, id_user_client_selected: clientId }));
+    const dataProvider = { ...testDataProvider(), selectClient } as DataProvider;
+    render(
+      <AdminContext i18nProvider={i18n()} authProvider={authFor(user)} dataProvider={dataProvider}>
+        <ClientSelector />
+      </AdminContext>,
+    );
+    const button = await screen.findByRole('button', { name: 'Selecionar cliente' });
+    expect(button).toHaveTextContent('Demo Retail');
+    await userEvent.click(button);
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Other Company' }));
+    await vi.waitFor(() => expect(selectClient).toHaveBeenCalledWith(2));
+    await vi.waitFor(() => expect(readSession(localStorage).user?.id_user_client_selected).toBe(2));
+  });
+});

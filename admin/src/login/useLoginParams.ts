@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import type { LoginParams } from '@lp/shared';
+
+export type LoginParamsState =
+  | { status: 'loading' }
+  | { status: 'ready'; params: LoginParams }
+  | { status: 'error' };
+
+/** GET /api/login_params/ (public, spec 1 §3.3). */
+export function useLoginParams(fetcher: typeof fetch = (input, init) => fetch(input, init)): LoginParamsState {
+  const [state, setState] = useState<LoginParamsState>({ status: 'loading' });
+  useEffect(() => {
+    let alive = true;
+    fetcher('/api/login_params/')
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        const params = (await res.json()) as LoginParams;
+        if (alive) setState({ status: 'ready', params });
+      })
+      .catch(() => {
+        if (alive) setState({ status: 'error' });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [fetcher]);
+  return state;
+}

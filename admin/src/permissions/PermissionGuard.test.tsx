@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { AdminContext } from 'react-admin';
+import { guarded } from './PermissionGuard.tsx';
+import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
+import type { SessionUser } from '@lp/shared';
+
+const Screen = () => <p>secret screen</p>;
+
+function renderGuarded(title: string, user: SessionUser | null) {
+  const View = guarded(title, Screen);
+  return render(
+    <AdminContext i18nProvider={i18n()} authProvider={authFor(user)}>
+      <View />
+    </AdminContext>,
+  );
+}
+
+describe('guarded', () => {
+  it('renders the screen when the title slug is granted', async () => {
+    renderGuarded('tags', sessionUser());
+    expect(await screen.findByText('secret screen')).toBeInTheDocument();
+  });
+
+  it('shows "permission denied" instead of the screen without the module item', async () => {
+    renderGuarded('users_groups', sessionUser());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Você não tem permissão para esta página');
+    expect(screen.queryByText('secret screen')).not.toBeInTheDocument();
+  });
+
+  it('refuses superuser-only titles to other users', async () => {
+    renderGuarded('area_config', sessionUser());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Apenas superusuários');
+  });
+
+  it('lets a superuser through', async () => {
+    renderGuarded('area_config', sessionUser({ is_superuser: true }));
+    expect(await screen.findByText('secret screen')).toBeInTheDocument();
+  });
+});

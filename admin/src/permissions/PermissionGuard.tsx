@@ -1,0 +1,45 @@
+import type { ComponentType, ReactNode } from 'react';
+import { Card, CardContent, Typography } from '@mui/material';
+import LockIcon from '@mui/icons-material/Lock';
+import { Loading, Title, usePermissions, useTranslate } from 'react-admin';
+import { canOpenAdminTitle, type AccessDecision, type SessionUser } from '@lp/shared';
+
+export function PermissionDenied({ decision }: { decision: Exclude<AccessDecision, 'allow'> }) {
+  const translate = useTranslate();
+  return (
+    <Card sx={{ mt: 2 }} role="alert">
+      <Title title="errors.permission_denied" />
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <LockIcon color="action" fontSize="large" />
+        <div>
+          <Typography variant="h6">{translate('errors.permission_denied')}</Typography>
+          {decision === 'superuser_only' && (
+            <Typography variant="body2" color="text.secondary">
+              {translate('errors.superuser_only')}
+            </Typography>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** spec 1 §6.1: the admin screen opens only when the title slug allows it (the API checks too). */
+export function PermissionGuard({ title, children }: { title: string; children: ReactNode }) {
+  const { permissions, isPending } = usePermissions<SessionUser | null>();
+  if (isPending) return <Loading />;
+  const decision = permissions ? canOpenAdminTitle(permissions, title) : 'missing_permission';
+  if (decision !== 'allow') return <PermissionDenied decision={decision} />;
+  return <>{children}</>;
+}
+
+/** Wraps a resource view (list/edit/create) in the guard of its title slug. */
+export function guarded<P extends object>(title: string, View: ComponentType<P>): ComponentType<P> {
+  const Guarded = (props: P) => (
+    <PermissionGuard title={title}>
+      <View {...props} />
+    </PermissionGuard>
+  );
+  Guarded.displayName = `Guarded(${View.displayName ?? View.name ?? title})`;
+  return Guarded;
+}

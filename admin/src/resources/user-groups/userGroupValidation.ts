@@ -1,0 +1,3 @@
+import { maxLength, required } from 'react-admin';
+
+export const validateGroupName = [required(), maxLength(120)];

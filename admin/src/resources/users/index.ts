@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import PeopleIcon from '@mui/icons-material/People';
+import { ADMIN_RESOURCES } from '@lp/shared';
+import { guarded } from '../../permissions/PermissionGuard.tsx';
+
+const { title } = ADMIN_RESOURCES.users;
+
+export default {
+  list: guarded(title, lazy(() => import('./UserList.tsx'))),
+  icon: PeopleIcon,
+  recordRepresentation: 'full_name',
+};
