@@ -27,3 +27,10 @@ export async function portalLogin(page: Page, username: string, password: string
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
+
+export async function adminLogin(page: Page, username: string, password: string, path = '/admin/') {
+  await page.goto(path);
+  await page.getByLabel(/E-mail/).fill(username);
+  await page.getByLabel('Senha').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}

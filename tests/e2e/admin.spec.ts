@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { adminLogin } from './support.ts';
+
+test.describe('control panel (issue "Platform foundation" item 7)', () => {
+  test('superuser logs in, creates a tag, finds it listed, and a duplicate is refused without losing input', async ({ page }) => {
+    await adminLogin(page, 'admin@demo.local', 'Admin#2026!');
+    await page.getByRole('menuitem', { name: 'Tags' }).click();
+    await expect(page.getByText(/Exibindo 1 a 4 de 4 registros/)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Criar' }).click();
+    await page.getByLabel('Nome').fill('Seasonal campaign');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('menuitem', { name: 'Tags' }).click();
+    await expect(page.getByRole('cell', { name: 'Seasonal campaign' })).toBeVisible();
+    await expect(page.getByText(/de 5 registros/)).toBeVisible();
+
+    // spec 1 §8.5 / DESIGN: the server's code is shown translated; the form keeps the input
+    await page.getByRole('link', { name: 'Criar' }).click();
+    await page.getByLabel('Nome').fill('Seasonal campaign');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByText('Já existe um registro com este nome')).toBeVisible();
+    await expect(page.getByLabel('Nome')).toHaveValue('Seasonal campaign');
+
+    // search keeps to the list
+    await page.getByRole('menuitem', { name: 'Tags' }).click();
+    await page.getByPlaceholder('Buscar').fill('season');
+    await expect(page.getByText(/Exibindo 1 a 1 de 1 registros/)).toBeVisible();
+  });
+
+  test('instructor sees only Tags and cannot open users', async ({ page }) => {
+    await adminLogin(page, 'instructor@demo.local', 'Instructor#2026!');
+    await expect(page.getByRole('menuitem', { name: 'Tags' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Usuários' })).toHaveCount(0);
+    await page.goto('/admin/users');
+    await expect(page.getByText('Você não tem permissão para esta página').first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'learner@demo.local' })).toHaveCount(0);
+  });
+
+  test('a learner is refused the control panel', async ({ page }) => {
+    await adminLogin(page, 'learner@demo.local', 'Learner#2026!');
+    await expect(page.getByText('Usuário não tem acesso ao painel de controle!')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  });
+});
