@@ -8,7 +8,8 @@ test.describe('control panel (issue "Platform foundation" item 7)', () => {
     await expect(page.getByText(/Exibindo 1 a 4 de 4 registros/)).toBeVisible();
 
     await page.getByRole('link', { name: 'Criar' }).click();
-    await page.getByLabel('Nome').fill('Seasonal campaign');
+    await expect(page).toHaveURL(/\/admin\/tags\/create$/);
+    await page.getByRole('textbox', { name: 'Nome' }).fill('Seasonal campaign');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await page.getByRole('menuitem', { name: 'Tags' }).click();
     await expect(page.getByRole('cell', { name: 'Seasonal campaign' })).toBeVisible();
@@ -16,10 +17,11 @@ test.describe('control panel (issue "Platform foundation" item 7)', () => {
 
     // spec 1 §8.5 / DESIGN: the server's code is shown translated; the form keeps the input
     await page.getByRole('link', { name: 'Criar' }).click();
-    await page.getByLabel('Nome').fill('Seasonal campaign');
+    await expect(page).toHaveURL(/\/admin\/tags\/create$/);
+    await page.getByRole('textbox', { name: 'Nome' }).fill('Seasonal campaign');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Já existe um registro com este nome')).toBeVisible();
-    await expect(page.getByLabel('Nome')).toHaveValue('Seasonal campaign');
+    await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveValue('Seasonal campaign');
 
     // search keeps to the list
     await page.getByRole('menuitem', { name: 'Tags' }).click();
