@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import type { LoginParams, SessionUser } from '@lp/shared';
+import { DEFAULT_LOGIN_PARAMS, type LoginParams, type SessionUser } from '@lp/shared';
 import { createI18nProvider } from '../i18nProvider.ts';
 
 export const i18n = () => createI18nProvider(window.localStorage);
@@ -46,30 +46,11 @@ export function authFor(user: SessionUser | null): AuthProvider {
 
 export function loginParams(overrides: Partial<LoginParams> = {}): LoginParams {
   return {
-    tmp_system_new_version: false,
+    ...DEFAULT_LOGIN_PARAMS,
     colors: { primary: '#123456', secondary: '#654321' },
-    background: null,
-    logo: null,
     text_header: 'Bem-vindo à Academia',
     text: 'Use seu e-mail corporativo',
-    user_pre_register: false,
-    user_register: false,
-    use_background: false,
-    full_background: false,
-    app_version: '1.85.480',
-    oauth2: true,
-    use_recaptcha: false,
-    under_maintenance: false,
-    default_language_id: 1,
-    accept_document: true,
-    background_color: '#f4f6f8',
-    font_color: '#1b1f23',
-    use_help_desk: false,
-    use_portfolio_page: false,
-    show_public_faq: false,
-    register: { fields: [], password_strong_level: 'low' },
     languages: [],
-    attempts: 5,
     ...overrides,
   };
 }

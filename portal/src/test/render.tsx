@@ -1,7 +1,7 @@
 import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { memoryLocation } from 'wouter-preact/memory-location';
-import { updateSession, type LocaleCode, type LoginParams, type SessionUser } from '@lp/shared';
+import { DEFAULT_LOGIN_PARAMS, updateSession, type LocaleCode, type LoginParams, type SessionUser } from '@lp/shared';
 import { vi } from 'vitest';
 import { Providers } from '../app.tsx';
 import { AppRoutes } from '../routes.tsx';
@@ -50,30 +50,11 @@ export function loggedIn(user: SessionUser = demoUser) {
 }
 
 export const loginParams: LoginParams = {
-  tmp_system_new_version: false,
-  colors: { primary: '#1f4e79', secondary: '#f5a623' },
-  background: null,
+  ...DEFAULT_LOGIN_PARAMS,
   logo: '/logo.png',
   text_header: 'Demo Retail Academy',
   text: 'Learn every day.',
-  user_pre_register: false,
-  user_register: false,
-  use_background: false,
-  full_background: false,
-  app_version: '1.85.480',
-  oauth2: true,
-  use_recaptcha: false,
-  under_maintenance: false,
-  default_language_id: 1,
-  accept_document: true,
-  background_color: '#f4f6f8',
-  font_color: '#1b1f23',
-  use_help_desk: false,
-  use_portfolio_page: false,
-  show_public_faq: false,
-  register: { fields: [], password_strong_level: 'low' },
   languages: [],
-  attempts: 5,
 };
 
 export const demoUser: SessionUser = {

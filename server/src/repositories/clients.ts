@@ -1,38 +1,9 @@
 import {
-  DEFAULT_CLIENT_SETTINGS, LANGUAGES, type ClientSettings, type LoginParams, type SessionClient,
+  DEFAULT_CLIENT_SETTINGS, DEFAULT_LOGIN_PARAMS, type ClientSettings, type LoginParams, type SessionClient,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { parseJson } from '../db/dialect.ts';
 import type { ClientRow } from '../db/tables/client.table.ts';
-
-export const APP_VERSION = '1.85.480';
-
-export const DEFAULT_LOGIN_PARAMS: LoginParams = {
-  tmp_system_new_version: false,
-  colors: { primary: '#1f4e79', secondary: '#f5a623' },
-  background: null,
-  logo: null,
-  text_header: 'Bem-vindo',
-  text: '',
-  user_pre_register: false,
-  user_register: false,
-  use_background: false,
-  full_background: false,
-  app_version: APP_VERSION,
-  oauth2: true,
-  use_recaptcha: false,
-  under_maintenance: false,
-  default_language_id: 1,
-  accept_document: true,
-  background_color: '#f4f6f8',
-  font_color: '#1b1f23',
-  use_help_desk: false,
-  use_portfolio_page: false,
-  show_public_faq: false,
-  register: { fields: [], password_strong_level: 'low' },
-  languages: LANGUAGES.map((l) => ({ ...l })),
-  attempts: 5,
-};
 
 export function toSessionClient(row: ClientRow): SessionClient {
   return {

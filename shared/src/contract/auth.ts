@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { LANGUAGES } from '../languages.ts';
 
 /** POST /api/o/token/ form body (spec 1 §7). */
 export const TokenRequest = Type.Union([
@@ -61,6 +62,37 @@ export const LoginParams = Type.Object({
   attempts: Type.Integer(),
 });
 export type LoginParams = Static<typeof LoginParams>;
+
+/** spec 4: app version 1.85.480 */
+export const APP_VERSION = '1.85.480';
+
+/** The login configuration until an administrator changes it. */
+export const DEFAULT_LOGIN_PARAMS: LoginParams = {
+  tmp_system_new_version: false,
+  colors: { primary: '#1f4e79', secondary: '#f5a623' },
+  background: null,
+  logo: null,
+  text_header: 'Bem-vindo',
+  text: '',
+  user_pre_register: false,
+  user_register: false,
+  use_background: false,
+  full_background: false,
+  app_version: APP_VERSION,
+  oauth2: true,
+  use_recaptcha: false,
+  under_maintenance: false,
+  default_language_id: 1,
+  accept_document: true,
+  background_color: '#f4f6f8',
+  font_color: '#1b1f23',
+  use_help_desk: false,
+  use_portfolio_page: false,
+  show_public_faq: false,
+  register: { fields: [], password_strong_level: 'low' },
+  languages: LANGUAGES.map((l) => ({ ...l })),
+  attempts: 5,
+};
 
 export const RecoverPasswordRequest = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
 export const RecoverLink = Type.Object({
