@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { connect, type DialectName } from '../../db/dialect.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
@@ -20,6 +20,9 @@ export default fp<{ config: Config }>(async (app, { config }) => {
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.addHook('onClose', async () => handle.close());
+  if (handle.dialect === 'postgres' && config.databaseSchema) {
+    await sql`create schema if not exists ${sql.id(config.databaseSchema)}`.execute(handle.db);
+  }
   await migrateToLatest(handle.db as unknown as Kysely<unknown>);
   if (config.seedDemo) await seedDemo(handle.db, config);
 }, { name: 'db' });
