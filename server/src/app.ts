@@ -18,6 +18,9 @@ import areas from './routes/admin/areas/index.ts';
 import profiles from './routes/admin/profiles/index.ts';
 import userGroups from './routes/admin/user-groups/index.ts';
 import users from './routes/admin/users/index.ts';
+import organisation from './routes/admin/organisation/index.ts';
+import organisationLookups from './routes/lookups/organisation.ts';
+import deletionRequest from './routes/users/deletion.ts';
 
 export interface AppOptions {
   config: Config;
@@ -26,7 +29,8 @@ export interface AppOptions {
 }
 
 async function api(app: FastifyInstance) {
-  for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users]) {
+  for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
+    organisation, organisationLookups, deletionRequest]) {
     await app.register(routes);
   }
 }

@@ -20,6 +20,8 @@ export interface Config {
   /** absolute lifetime of a login's refresh-token family */
   refreshFamilyTtlSeconds: number;
   passwordResetTtlSeconds: number;
+  /** the password an administrator's "reset to default" sets (the user must change it) */
+  defaultUserPassword: string;
   loginMaxFailures: number;
   loginLockSeconds: number;
   seedDemo: boolean;
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 14 * 24 * 3600),
     refreshFamilyTtlSeconds: int(env.REFRESH_FAMILY_TTL, 30 * 24 * 3600),
     passwordResetTtlSeconds: int(env.PASSWORD_RESET_TTL, 24 * 3600),
+    defaultUserPassword: env.DEFAULT_USER_PASSWORD || 'Mudar#123',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 15 * 60),
     seedDemo: env.SEED_DEMO !== '0',

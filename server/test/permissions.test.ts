@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 
-const ADMIN_PREFIXES = ['/api/admin_tags/', '/api/admin_users/'];
+const ADMIN_PREFIXES = ['/api/admin_tags/', '/api/admin_users/', '/api/admin_organization/'];
 
 /** spec 1 §6.1: each admin endpoint needs its title slug; some are superuser-only. */
 describe.each(DIALECTS)('admin permissions on %s', (dialect) => {

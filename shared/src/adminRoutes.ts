@@ -18,9 +18,19 @@ export const ADMIN_RESOURCES = {
   profiles: { name: 'profiles', title: 'user_management', apiPath: '/admin_users/profiles/' },
   user_groups: { name: 'users-groups', title: 'users_groups', apiPath: '/admin_users/user_groups/' },
   users: { name: 'users', title: 'users', apiPath: '/admin_users/users/' },
+  headquarters: { name: 'organization-headquarters', title: 'headquarter', apiPath: '/admin_organization/headquarters/' },
+  branches: { name: 'organization-branches', title: 'branch', apiPath: '/admin_organization/branches/' },
+  branch_types: { name: 'branch-types', title: 'branch', apiPath: '/admin_organization/branch_types/' },
+  branch_size_types: { name: 'branch-size-types', title: 'branch', apiPath: '/admin_organization/branch_size_types/' },
+  regionals: { name: 'regionals', title: 'branch', apiPath: '/admin_organization/regionals/' },
+  countries: { name: 'countries', title: 'configuration', apiPath: '/admin_organization/countries/' },
 } as const satisfies Record<string, AdminResourceDef>;
 
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;
 
 /** Nested collection: members of a user group (parent id from the filter `group_id`). */
 export const groupMembersPath = (groupId: number | string) => `/admin_users/user_groups/${groupId}/members/`;
+
+/** Per-user admin actions under the users resource (spec 1 §2.3 user screens). */
+export const userActionPath = (userId: number | string, action: 'permissions' | 'block' | 'unblock' | 'approve' | 'reset_password' | 'login_as' | 'deletion/confirm' | 'deletion/reject') =>
+  `/admin_users/users/${userId}/${action}/`;

@@ -32,6 +32,12 @@ export const ERROR_CODES = [
   'gmin_number_not_unique',
   'invalid_email',
   'invalid_document',
+  'user_needs_a_client',
+  'company_document_not_unique',
+  'no_anonymization_permission',
+  'invalid_status_transition',
+  'cannot_impersonate_superuser',
+  'unknown_permission_slug',
   // spec 1 §8.5 general
   'make_sure_that_all_fields_are_filled_in',
   'validation_error',

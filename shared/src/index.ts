@@ -13,3 +13,5 @@ export * from './contract/organisation.ts';
 export * from './adminRoutes.ts';
 export * from './client/sessionStore.ts';
 export * from './client/apiClient.ts';
+export * from './contract/users.ts';
+export * from './users.ts';

@@ -1,6 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
-import type { UserClientTable, UserModuleItemTable, UserTable } from './tables/user.table.ts';
+import type {
+  AuditLogTable, UserAreaTable, UserClientTable, UserModuleItemTable, UserTable,
+} from './tables/user.table.ts';
+import type { BranchTable, CountryTable, HeadquarterTable, NamedClientTable } from './tables/company.table.ts';
 import type {
   AreaTable, ProfileTable, TagAreaTable, TagTable, UserGroupMemberTable, UserGroupTable,
 } from './tables/organisation.table.ts';
@@ -25,6 +28,14 @@ export interface Database {
   oauth_tokens: OauthTokenTable;
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
+  user_areas: UserAreaTable;
+  audit_log: AuditLogTable;
+  countries: CountryTable;
+  regionals: NamedClientTable;
+  branch_types: NamedClientTable;
+  branch_size_types: NamedClientTable;
+  headquarters: HeadquarterTable;
+  branches: BranchTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -116,6 +116,20 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * The columns a unique violation names: Postgres `detail` "Key (email)=(…) already exists" or
+ * its constraint name, SQLite "UNIQUE constraint failed: users.email".
+ */
+export function uniqueViolationColumns(error: unknown): string[] {
+  if (!isUniqueViolation(error)) return [];
+  const e = error as { detail?: string; constraint?: string; message?: string };
+  const pgKey = /Key \(([^)]+)\)/.exec(e.detail ?? '');
+  if (pgKey?.[1]) return pgKey[1].split(',').map((c) => c.trim());
+  const lite = /UNIQUE constraint failed: (.+)$/.exec(e.message ?? '');
+  if (lite?.[1]) return lite[1].split(',').map((c) => c.trim().split('.').pop() ?? '');
+  return e.constraint ? [e.constraint] : [];
+}
+
 export function parseJson<T>(text: string | null | undefined, fallback: T): T {
   if (!text) return fallback;
   try {

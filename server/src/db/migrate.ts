@@ -1,9 +1,11 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as core from './migrations/2026_11_21_0001_core.ts';
+import * as usersOrganisation from './migrations/2026_11_22_0001_users_organisation.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_0001_core': core,
+  '2026_11_22_0001_users_organisation': usersOrganisation,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

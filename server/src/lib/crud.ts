@@ -1,6 +1,6 @@
 /**
  * Registers the five routes of an admin resource (list, read, create, update, delete) under
- * its title-slug check, scoped to the selected client. Each resource supplies its queries.
+ * its title-slug check (before body validation, so a refusal never leaks the schema), scoped to the selected client. Each resource supplies its queries.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Static, TObject } from '@sinclair/typebox';
@@ -49,23 +49,23 @@ export function registerCrud<TB extends keyof Database, Row, Out extends Record<
     return out;
   }
 
-  app.get(def.path, { preHandler: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(def.path, { preValidation: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
     const list = parseListQuery(request.query, def.listSpec);
     const { rows, total } = await runList(def.query(app.db, clientOf(request)), list, def.listSpec);
     return sendList(reply, def.resource, list, await def.toApi(app.db, rows), total);
   });
 
-  app.get(item, { preHandler: guard, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
+  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
     return readOne(app.db, clientOf(request), request.params.id);
   });
 
-  app.post(def.path, { preHandler: guard, schema: { body: def.input, response: { 201: def.output } } }, async (request, reply) => {
+  app.post(def.path, { preValidation: guard, schema: { body: def.input, response: { 201: def.output } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute((trx) => def.create(trx, clientId, request.body as Static<In>));
     return reply.status(201).send(await readOne(app.db, clientId, id));
   });
 
-  app.put(item, { preHandler: guard, schema: { params: IdParams, body: def.input, response: { 200: def.output } } }, async (request) => {
+  app.put(item, { preValidation: guard, schema: { params: IdParams, body: def.input, response: { 200: def.output } } }, async (request) => {
     const clientId = clientOf(request);
     const ok = await app.db.transaction().execute((trx) => def.update(trx, clientId, request.params.id, request.body as Static<In>));
     if (!ok) throw notFound();
@@ -73,7 +73,7 @@ export function registerCrud<TB extends keyof Database, Row, Out extends Record<
   });
 
   // answers the deleted record: react-admin's delete expects it back
-  app.delete(item, { preHandler: guard, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
+  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await readOne(app.db, clientId, request.params.id);
     if (!(await def.remove(app.db, clientId, request.params.id))) throw notFound();

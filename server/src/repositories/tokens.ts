@@ -29,11 +29,14 @@ async function insertPair(db: Db, userId: number, familyId: string, familyExpire
 }
 
 /** A login starts a family whose absolute expiry no refresh can extend. */
-export async function startFamily(db: Db, userId: number, applicationId: number, life: TokenLifetimes): Promise<IssuedTokens> {
+export async function startFamily(
+  db: Db, userId: number, applicationId: number, life: TokenLifetimes, actingUserId: number | null = null,
+): Promise<IssuedTokens> {
   const id = randomUUID();
   const expires = later(life.refreshFamilyTtlSeconds);
   await db.insertInto('token_families').values({
     id, user_id: userId, application_id: applicationId, expires_at: expires, revoked_at: null, created_at: new Date(),
+    acting_user_id: actingUserId,
   }).execute();
   return insertPair(db, userId, id, expires, life);
 }
@@ -109,4 +112,16 @@ export async function revokeByToken(db: Db, token: string): Promise<boolean> {
   if (!row) return false;
   await revokeFamily(db, row.family_id);
   return true;
+}
+
+/** The administrator behind an administrative-view session (spec 1 §2.3 "log in as the user"). */
+export async function familyActor(db: Db, familyId: string): Promise<{ id: number; full_name: string } | null> {
+  const row = await db.selectFrom('token_families').innerJoin('users', 'users.id', 'token_families.acting_user_id')
+    .select(['users.id', 'users.full_name']).where('token_families.id', '=', familyId).executeTakeFirst();
+  return row ?? null;
+}
+
+export async function familyApplicationId(db: Db, familyId: string): Promise<number | null> {
+  const row = await db.selectFrom('token_families').select('application_id').where('id', '=', familyId).executeTakeFirst();
+  return row?.application_id ?? null;
 }

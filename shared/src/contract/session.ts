@@ -71,6 +71,8 @@ export const SessionUser = Type.Object({
   user_change_password: Type.Boolean(),
   reload_content: Type.Boolean(),
   last_report_requests: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
+  /** spec 1 §2.3 "administrative view": present when an administrator logged in as this user */
+  administrative_view: Type.Optional(Type.Object({ by_user_id: Type.Integer(), by_name: Type.String() })),
 });
 export type SessionUser = Static<typeof SessionUser>;
 

@@ -4,6 +4,7 @@ import { useEffect } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { useI18n } from '../../lib/i18n.ts';
 import { AppHeader } from '../app-header/index.tsx';
+import { AdministrativeViewBanner } from '../administrative-view-banner/index.tsx';
 
 /** The authenticated area: small header, then the page (pages load lazily). */
 export function AppLayout({ children }: { children: ComponentChildren }) {
@@ -15,6 +16,7 @@ export function AppLayout({ children }: { children: ComponentChildren }) {
   }, [location]);
   return (
     <div class="app">
+      <AdministrativeViewBanner />
       <AppHeader />
       <main class="app-main" id="main">
         <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>

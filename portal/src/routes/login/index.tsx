@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
-import { Link, Redirect, useLocation } from 'wouter-preact';
+import { Link, Redirect, useLocation, useSearch } from 'wouter-preact';
 import { localeForLanguageId, normaliseUsername, type SessionUser } from '@lp/shared';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
@@ -10,6 +10,7 @@ import { SESSION_USER_KEY } from '../../hooks/use-session-user.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
+import { CLOSURE_NOTICE } from '../../components/account-closure/index.tsx';
 
 /** spec 1 §2.1 login: e-mail or document and password, dressed in the login configuration. */
 export default function Login() {
@@ -21,6 +22,9 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // a page that ended the session may leave a note for the login page (allow-listed keys only)
+  const notice = new URLSearchParams(useSearch()).get('notice');
 
   // already logged in (the admin shares the session): straight to the learner's home
   if (hasAccessToken() && !busy) return <Redirect to="/home" replace />;
@@ -61,6 +65,7 @@ export default function Login() {
   return (
     <PublicLayout aside={aside}>
       {params?.under_maintenance && <Message kind="info">{t('errors.under_maintenance')}</Message>}
+      {notice === CLOSURE_NOTICE && <Message kind="success">{t('portal.closure.requested')}</Message>}
       <form class="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('portal.login.form')}>
         {error && <Message kind="error">{error}</Message>}
         <Field label={t('portal.login.username')} value={username} onValue={setUsername}

@@ -11,6 +11,7 @@ import { useLoginParams } from '../../hooks/use-login-params.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { ChangePasswordForm } from '../../components/change-password-form/index.tsx';
+import { AccountClosure } from '../../components/account-closure/index.tsx';
 
 type Draft = { full_name: string; nick_name: string; id_user_language_selected: number };
 
@@ -35,6 +36,9 @@ export default function Profile() {
       </section>
       <section class="panel" id="change-password">
         <ChangePasswordForm level={params?.register.password_strong_level ?? 'low'} username={profile?.email} />
+      </section>
+      <section class="panel" aria-labelledby="account-closure-title">
+        <AccountClosure />
       </section>
     </div>
   );

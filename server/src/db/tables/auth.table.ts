@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../dialect.ts';
 
 /** One login = one family; refresh tokens rotate inside it (DESIGN "Auth and permissions"). */
@@ -9,6 +9,8 @@ export interface TokenFamilyTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   created_at: Timestamp;
+  /** administrative view: the administrator who opened this session as the user */
+  acting_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type TokenFamilyRow = Selectable<TokenFamilyTable>;
 

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { DbBool, Timestamp } from '../dialect.ts';
 
 export interface UserTable {
@@ -19,7 +19,22 @@ export interface UserTable {
   must_change_password: DbBool;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // 2026_11_22_0001: optional on insert, so older call sites stay valid
+  gender: OptionalColumn<string>;
+  /** YYYY-MM-DD */
+  birthday: OptionalColumn<string>;
+  mobile_country_code: OptionalColumn<string>;
+  mobile_area_code: OptionalColumn<string>;
+  mobile: OptionalColumn<string>;
+  country_id: OptionalColumn<number>;
+  branch_id: OptionalColumn<number>;
+  date_joined: OptionalTimestamp;
+  /** spec 1 §4.2: set while a deletion request waits for an administrator */
+  deletion_requested_at: OptionalTimestamp;
+  anonymized_at: OptionalTimestamp;
 }
+export type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
+export type OptionalTimestamp = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
@@ -37,3 +52,23 @@ export interface UserModuleItemTable {
   slug: string;
   permission: DbBool;
 }
+
+/** Areas of a user within one client (spec 1 §3.4 area / main_area(s)). */
+export interface UserAreaTable {
+  user_id: number;
+  client_id: number;
+  area_id: number;
+}
+
+/** Who did what to whom (login as, status actions, permissions, deletions). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  target_user_id: number | null;
+  client_id: number | null;
+  /** JSON text */
+  details: string;
+  created_at: Timestamp;
+}
+export type AuditLogRow = Selectable<AuditLogTable>;

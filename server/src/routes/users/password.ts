@@ -5,16 +5,15 @@ import {
 } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { translate } from '../../lib/i18n.ts';
+import { sendRecoveryMail } from '../../lib/passwordRecovery.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
 import { lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
-import { consumeReset, createReset, findUsableReset } from '../../repositories/passwordResets.ts';
+import { consumeReset, findUsableReset } from '../../repositories/passwordResets.ts';
 import { revokeUserFamilies } from '../../repositories/tokens.ts';
 import { findUserById, findUserByUsername, setPasswordHash } from '../../repositories/users.ts';
 
-const uidb64 = (id: number) => Buffer.from(String(id)).toString('base64url');
 const uidFrom = (value: string) => {
   const id = Number(Buffer.from(value, 'base64url').toString('utf8'));
   return Number.isInteger(id) && id > 0 ? id : null;
@@ -54,14 +53,7 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     await recordFailure(app.db, throttleKey, { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds });
     const user = await findUserByUsername(app.db, email);
     if (!user || !email.includes('@')) throw new HttpError(404, 'email_not_found', 'Email not found. Please confirm and retry.');
-    const token = await createReset(app.db, user.id, config.passwordResetTtlSeconds);
-    const link = `${config.publicUrl}/recover-password/${encodeURIComponent(user.email)}/${uidb64(user.id)}/${token}`;
-    const hours = String(Math.round(config.passwordResetTtlSeconds / 3600));
-    await app.mailer.send({
-      to: user.email,
-      subject: translate(user.language_id, 'mail.recover_password.subject'),
-      text: translate(user.language_id, 'mail.recover_password.body', { name: user.full_name, link, hours }),
-    });
+    await sendRecoveryMail(app, user);
     return { detail: 'sent' };
   });
 

@@ -2,13 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
+import { familyActor } from '../../repositories/tokens.ts';
 import { findUserById, loadSessionUser, toProfileBasicData, userClientIds } from '../../repositories/users.ts';
 
 const session: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get('/users/session/', { schema: { response: { 200: SessionUser } } }, async (request) => {
-    return loadSessionUser(app.db, authOf(request).user);
+    const { user, familyId } = authOf(request);
+    const session = await loadSessionUser(app.db, user);
+    const actor = await familyActor(app.db, familyId);
+    return actor ? { ...session, administrative_view: { by_user_id: actor.id, by_name: actor.full_name } } : session;
   });
 
   app.post('/users/session/select_client/', {

@@ -1,28 +1,70 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
 import { ADMIN_RESOURCES, ListQuery } from '@lp/shared';
+import { HttpError } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
+import { loadAdminUsers } from '../../../repositories/adminUsers.ts';
+import deletion from './deletion.ts';
+import form from './form.ts';
+import loginAs from './loginAs.ts';
+import permissions from './permissions.ts';
+import status from './status.ts';
 
 const spec: ListSpec = {
   searchColumns: ['users.full_name', 'users.email', 'users.document'],
-  sortable: { id: 'users.id', full_name: 'users.full_name', email: 'users.email', status: 'users.status' },
+  sortable: {
+    id: 'users.id', full_name: 'users.full_name', email: 'users.email', status: 'users.status', date_joined: 'users.created_at',
+  },
   defaultOrdering: 'full_name',
-  filters: { status: 'users.status' },
+  filters: { status: 'users.status', profile_id: 'user_clients.profile_id' },
 };
 
-/** Users of the selected client (read-only here; editing arrives with the users issue). */
+/** DRF-style filters ride on the query string; the simple envelope sends them in `filter`. */
+const UserListQuery = Type.Composite([ListQuery, Type.Object({
+  status: Type.Optional(Type.String({ maxLength: 40 })),
+  profile_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  area_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  group_id: Type.Optional(Type.Integer({ minimum: 1 })),
+})]);
+
+function relationFilter(filterText: string | undefined, key: 'area_id' | 'group_id'): number | undefined {
+  if (!filterText) return undefined;
+  const value = (JSON.parse(filterText) as Record<string, unknown>)[key];
+  if (value === undefined || value === null || value === '') return undefined;
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) throw new HttpError(400, 'validation_error', `filter ${key} has an invalid value`);
+  return id;
+}
+
+/** spec 1 §2.3 users list with filters; detail, form and actions in the sibling files. */
 const users: FastifyPluginAsyncTypebox = async (app) => {
   app.get(ADMIN_RESOURCES.users.apiPath, {
-    preHandler: app.requireTitle(ADMIN_RESOURCES.users.title),
-    schema: { querystring: ListQuery },
+    preValidation: app.requireTitle(ADMIN_RESOURCES.users.title),
+    schema: { querystring: UserListQuery },
   }, async (request, reply) => {
-    const list = parseListQuery(request.query, spec);
-    const query = app.db.selectFrom('users')
+    const clientId = clientOf(request);
+    const { status, profile_id, area_id, group_id, ...listQuery } = request.query;
+    const list = parseListQuery(listQuery, spec);
+    if (status) list.filters.push({ column: 'users.status', values: [status] });
+    if (profile_id) list.filters.push({ column: 'user_clients.profile_id', values: [profile_id] });
+    const areaId = area_id ?? relationFilter(listQuery.filter, 'area_id');
+    const groupId = group_id ?? relationFilter(listQuery.filter, 'group_id');
+    let query = app.db.selectFrom('users')
       .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
-      .select(['users.id', 'users.full_name', 'users.email', 'users.status'])
-      .where('user_clients.client_id', '=', clientOf(request));
+      .select('users.id')
+      .where('user_clients.client_id', '=', clientId);
+    if (areaId) {
+      query = query.where(sql<boolean>`exists (select 1 from user_areas ua where ua.user_id = users.id and ua.client_id = ${clientId} and ua.area_id = ${areaId})`);
+    }
+    if (groupId) {
+      query = query.where(sql<boolean>`exists (select 1 from user_group_members m inner join user_groups g on g.id = m.group_id where m.user_id = users.id and g.client_id = ${clientId} and g.id = ${groupId})`);
+    }
     const { rows, total } = await runList(query, list, spec);
-    return sendList(reply, 'users', list, rows, total);
+    return sendList(reply, 'users', list, await loadAdminUsers(app.db, clientId, rows.map((r) => r.id)), total);
   });
+
+  for (const part of [form, permissions, status, deletion, loginAs]) await app.register(part);
 };
 export default users;

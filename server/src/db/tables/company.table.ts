@@ -1,0 +1,60 @@
+import type { Generated, Selectable } from 'kysely';
+import type { Timestamp } from '../dialect.ts';
+
+/** spec 1 §3.5–3.7 organisation: headquarters (chains), branches (stores) and their lookups. */
+
+/** Countries are shared by every client. */
+export interface CountryTable {
+  id: Generated<number>;
+  name: string;
+  /** ISO 3166-1 alpha-3 */
+  code: string;
+  created_at: Timestamp;
+}
+export type CountryRow = Selectable<CountryTable>;
+
+/** regionals, branch_types, branch_size_types: a named row of one client. */
+export interface NamedClientTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+export type NamedClientRow = Selectable<NamedClientTable>;
+
+interface AddressColumns {
+  postal_code: string | null;
+  address: string | null;
+  number: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  country_id: number | null;
+}
+
+export interface HeadquarterTable extends AddressColumns {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  company_name: string | null;
+  fantasy_name: string | null;
+  company_document: string;
+  created_at: Timestamp;
+}
+export type HeadquarterRow = Selectable<HeadquarterTable>;
+
+export interface BranchTable extends AddressColumns {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  store_name: string | null;
+  code: string | null;
+  store_document: string | null;
+  branch_type_id: number | null;
+  size_type_id: number | null;
+  headquarter_id: number | null;
+  regional_id: number | null;
+  created_at: Timestamp;
+}
+export type BranchRow = Selectable<BranchTable>;

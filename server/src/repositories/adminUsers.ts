@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import type { AdminUser, ErrorCode } from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { toBool, toIso, uniqueViolationColumns } from '../db/dialect.ts';
+import type { UserRow } from '../db/tables/user.table.ts';
+
+/** spec 1 §4.2 anonymised name. */
+export const ANONYMIZED_NAME = 'Deleted - anonymized data';
+
+/** spec 1 §5.3 / §8.3 uniqueness keys, by column. */
+export const UNIQUE_USER_FIELDS = {
+  email: 'email_not_unique',
+  document: 'document_not_unique',
+  register: 'register_not_unique',
+  gmin_number: 'gmin_number_not_unique',
+} as const satisfies Record<string, ErrorCode>;
+export type UniqueUserField = keyof typeof UNIQUE_USER_FIELDS;
+
+/** A password hash no password verifies against (scheme is not `scrypt`). */
+export const unusablePassword = () => `!unusable$${randomBytes(24).toString('base64url')}`;
+
+/** Tenant scoping: a user is visible to a client only through user_clients. */
+export async function userInClient(db: Db, userId: number, clientId: number): Promise<boolean> {
+  const row = await db.selectFrom('user_clients').select('user_id')
+    .where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** AdminUser rows for `ids` as seen from `clientId` (profile, areas, groups of that client), in `ids` order. */
+export async function loadAdminUsers(db: Db, clientId: number, ids: number[]): Promise<AdminUser[]> {
+  if (ids.length === 0) return [];
+  const [users, links, areas, groups] = await Promise.all([
+    db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
+    db.selectFrom('user_clients').select(['user_id', 'client_id', 'profile_id']).where('user_id', 'in', ids).orderBy('client_id').execute(),
+    db.selectFrom('user_areas').select(['user_id', 'area_id']).where('user_id', 'in', ids).where('client_id', '=', clientId).orderBy('area_id').execute(),
+    db.selectFrom('user_group_members').innerJoin('user_groups', 'user_groups.id', 'user_group_members.group_id')
+      .select(['user_group_members.user_id', 'user_group_members.group_id'])
+      .where('user_group_members.user_id', 'in', ids).where('user_groups.client_id', '=', clientId)
+      .orderBy('user_group_members.group_id').execute(),
+  ]);
+  const byId = new Map(users.map((u) => [u.id, u]));
+  return ids.flatMap((id) => {
+    const u = byId.get(id);
+    if (!u) return [];
+    const own = links.filter((l) => l.user_id === id);
+    return [toAdminUser(u, {
+      profile_id: own.find((l) => l.client_id === clientId)?.profile_id ?? null,
+      client_ids: own.map((l) => l.client_id),
+      area_ids: areas.filter((a) => a.user_id === id).map((a) => a.area_id),
+      group_ids: groups.filter((g) => g.user_id === id).map((g) => g.group_id),
+    })];
+  });
+}
+
+function toAdminUser(u: UserRow, links: Pick<AdminUser, 'profile_id' | 'client_ids' | 'area_ids' | 'group_ids'>): AdminUser {
+  return {
+    id: u.id,
+    full_name: u.full_name,
+    nick_name: u.nick_name,
+    email: u.email,
+    document: u.document,
+    register: u.register,
+    gmin_number: u.gmin_number,
+    sap_code: u.sap_code,
+    gender: u.gender,
+    birthday: u.birthday,
+    mobile_country_code: u.mobile_country_code,
+    mobile_area_code: u.mobile_area_code,
+    mobile: u.mobile,
+    country_id: u.country_id,
+    branch_id: u.branch_id,
+    ...links,
+    status: u.status,
+    is_superuser: toBool(u.is_superuser),
+    must_change_password: toBool(u.must_change_password),
+    date_joined: toIso(u.date_joined ?? u.created_at)!,
+    deletion_requested_at: toIso(u.deletion_requested_at),
+    anonymized_at: toIso(u.anonymized_at),
+  };
+}
+
+/** Fields whose value another user already holds. */
+export async function uniqueConflicts(
+  db: Db, values: Partial<Record<UniqueUserField, string | null>>, exceptUserId: number | null,
+): Promise<Partial<Record<UniqueUserField, ErrorCode>>> {
+  const conflicts: Partial<Record<UniqueUserField, ErrorCode>> = {};
+  for (const field of Object.keys(UNIQUE_USER_FIELDS) as UniqueUserField[]) {
+    const value = values[field];
+    if (!value) continue;
+    let q = db.selectFrom('users').select('id').where(field, '=', value);
+    if (exceptUserId !== null) q = q.where('id', '!=', exceptUserId);
+    if (await q.executeTakeFirst()) conflicts[field] = UNIQUE_USER_FIELDS[field];
+  }
+  return conflicts;
+}
+
+/** A unique violation raised by a concurrent write, as the spec's key (null if not a users key). */
+export function uniqueConflictOf(error: unknown): Partial<Record<UniqueUserField, ErrorCode>> | null {
+  const columns = uniqueViolationColumns(error);
+  const conflicts: Partial<Record<UniqueUserField, ErrorCode>> = {};
+  for (const column of columns) {
+    const field = (Object.keys(UNIQUE_USER_FIELDS) as UniqueUserField[]).find((f) => column === f || column === `users_${f}_key` || column === `users_${f}_unique`);
+    if (field) conflicts[field] = UNIQUE_USER_FIELDS[field];
+  }
+  return Object.keys(conflicts).length ? conflicts : null;
+}
+
+export interface AuditEntry {
+  actor_id: number | null;
+  action: string;
+  target_user_id: number | null;
+  client_id: number | null;
+  details?: Record<string, unknown>;
+}
+
+export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insertInto('audit_log').values({
+    actor_id: entry.actor_id, action: entry.action, target_user_id: entry.target_user_id,
+    client_id: entry.client_id, details: JSON.stringify(entry.details ?? {}), created_at: new Date(),
+  }).execute();
+}
+
+/**
+ * spec 1 §4.2 confirm deletion: every personal field goes, irreversibly. The row stays (ids in
+ * enrolments and reports keep pointing at it) under a non-personal placeholder e-mail.
+ */
+export async function anonymizeUser(db: Db, userId: number): Promise<void> {
+  const now = new Date();
+  await db.updateTable('users').set({
+    full_name: ANONYMIZED_NAME,
+    nick_name: null,
+    email: `deleted-${userId}@anonymized.invalid`,
+    document: null,
+    register: null,
+    gmin_number: null,
+    sap_code: null,
+    gender: null,
+    birthday: null,
+    mobile_country_code: null,
+    mobile_area_code: null,
+    mobile: null,
+    country_id: null,
+    branch_id: null,
+    password_hash: unusablePassword(),
+    must_change_password: false,
+    status: 'deleted',
+    anonymized_at: now,
+    updated_at: now,
+  }).where('id', '=', userId).execute();
+  await db.deleteFrom('user_group_members').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_areas').where('user_id', '=', userId).execute();
+  await db.deleteFrom('user_module_items').where('user_id', '=', userId).execute();
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
+  await db.updateTable('token_families').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}

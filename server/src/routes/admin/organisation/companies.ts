@@ -1,0 +1,168 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { ADMIN_RESOURCES, Branch, BranchInput, Headquarter, HeadquarterInput, unmaskDocument, type ErrorCode } from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
+import type { BranchRow, HeadquarterRow } from '../../../db/tables/company.table.ts';
+import { registerCrud } from '../../../lib/crud.ts';
+import { HttpError } from '../../../lib/httpError.ts';
+
+const text = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+
+function address(input: HeadquarterInput | BranchInput) {
+  return {
+    postal_code: text(input.postal_code), address: text(input.address), number: text(input.number),
+    complement: text(input.complement), neighborhood: text(input.neighborhood), city: text(input.city),
+    state: text(input.state), country_id: input.country_id ?? null,
+  };
+}
+
+const addressOut = (r: HeadquarterRow | BranchRow) => ({
+  postal_code: r.postal_code, address: r.address, number: r.number, complement: r.complement,
+  neighborhood: r.neighborhood, city: r.city, state: r.state, country_id: r.country_id,
+});
+
+const documentTaken = () => new HttpError(409, 'company_document_not_unique', 'Document used by another', { company_document: 'company_document_not_unique' });
+
+/** spec 1 §5.3: company_document unique (per client); checked first, the constraint covers a race. */
+async function guardDocument<T>(db: Db, clientId: number, document: string, exceptId: number | null, write: () => Promise<T>): Promise<T> {
+  if (!document) {
+    throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'company_document is required', { company_document: 'make_sure_that_all_fields_are_filled_in' });
+  }
+  let q = db.selectFrom('headquarters').select('id').where('client_id', '=', clientId).where('company_document', '=', document);
+  if (exceptId !== null) q = q.where('id', '!=', exceptId);
+  if (await q.executeTakeFirst()) throw documentTaken();
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw documentTaken();
+    throw error;
+  }
+}
+
+async function checkCountry(db: Db, countryId: number | null | undefined, fields: Record<string, ErrorCode>): Promise<void> {
+  if (countryId && !(await db.selectFrom('countries').select('id').where('id', '=', countryId).executeTakeFirst())) {
+    fields.country_id = 'validation_error';
+  }
+}
+
+async function checkHeadquarter(db: Db, input: HeadquarterInput): Promise<void> {
+  const fields: Record<string, ErrorCode> = {};
+  await checkCountry(db, input.country_id, fields);
+  if (Object.keys(fields).length) throw new HttpError(400, 'validation_error', 'Invalid reference', fields);
+}
+
+/** Branch references must be rows of the same client. */
+async function checkRefs(db: Db, clientId: number, input: BranchInput): Promise<void> {
+  const fields: Record<string, ErrorCode> = {};
+  const refs = [
+    ['branch_type_id', 'branch_types'], ['size_type_id', 'branch_size_types'],
+    ['headquarter_id', 'headquarters'], ['regional_id', 'regionals'],
+  ] as const;
+  for (const [field, table] of refs) {
+    const id = input[field];
+    if (!id) continue;
+    const row = await db.selectFrom(table).select('id').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+    if (!row) fields[field] = 'validation_error';
+  }
+  await checkCountry(db, input.country_id, fields);
+  if (Object.keys(fields).length) throw new HttpError(400, 'validation_error', 'Invalid reference', fields);
+}
+
+const companies: FastifyPluginAsync = async (app) => {
+  registerCrud(app, {
+    resource: ADMIN_RESOURCES.headquarters.name,
+    path: ADMIN_RESOURCES.headquarters.apiPath,
+    title: ADMIN_RESOURCES.headquarters.title,
+    idColumn: 'headquarters.id',
+    input: HeadquarterInput,
+    output: Headquarter,
+    listSpec: {
+      searchColumns: ['headquarters.name', 'headquarters.company_name', 'headquarters.company_document'],
+      sortable: { id: 'headquarters.id', name: 'headquarters.name', company_document: 'headquarters.company_document', created_at: 'headquarters.created_at' },
+      defaultOrdering: 'name',
+      filters: { country_id: 'headquarters.country_id' },
+    },
+    query: (db, clientId) => db.selectFrom('headquarters').selectAll().where('client_id', '=', clientId),
+    async toApi(_db, rows) {
+      return rows.map((r) => ({
+        id: r.id, name: r.name, company_name: r.company_name, fantasy_name: r.fantasy_name, company_document: r.company_document,
+        ...addressOut(r), created_at: toIso(r.created_at)!,
+      }));
+    },
+    async create(db, clientId, input) {
+      await checkHeadquarter(db, input);
+      const document = unmaskDocument(input.company_document);
+      return guardDocument(db, clientId, document, null, async () => (await db.insertInto('headquarters').values({
+        client_id: clientId, name: input.name.trim(), company_name: text(input.company_name), fantasy_name: text(input.fantasy_name),
+        company_document: document, ...address(input), created_at: new Date(),
+      }).returning('id').executeTakeFirstOrThrow()).id);
+    },
+    async update(db, clientId, id, input) {
+      await checkHeadquarter(db, input);
+      const document = unmaskDocument(input.company_document);
+      return guardDocument(db, clientId, document, id, async () => {
+        const res = await db.updateTable('headquarters').set({
+          name: input.name.trim(), company_name: text(input.company_name), fantasy_name: text(input.fantasy_name),
+          company_document: document, ...address(input),
+        }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+        return Number(res.numUpdatedRows) === 1;
+      });
+    },
+    async remove(db, clientId, id) {
+      await db.updateTable('branches').set({ headquarter_id: null }).where('client_id', '=', clientId).where('headquarter_id', '=', id).execute();
+      const res = await db.deleteFrom('headquarters').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+  });
+
+  registerCrud(app, {
+    resource: ADMIN_RESOURCES.branches.name,
+    path: ADMIN_RESOURCES.branches.apiPath,
+    title: ADMIN_RESOURCES.branches.title,
+    idColumn: 'branches.id',
+    input: BranchInput,
+    output: Branch,
+    listSpec: {
+      searchColumns: ['branches.name', 'branches.store_name', 'branches.code'],
+      sortable: { id: 'branches.id', name: 'branches.name', code: 'branches.code', created_at: 'branches.created_at' },
+      defaultOrdering: 'name',
+      filters: {
+        headquarter_id: 'branches.headquarter_id', branch_type_id: 'branches.branch_type_id',
+        size_type_id: 'branches.size_type_id', regional_id: 'branches.regional_id',
+      },
+    },
+    query: (db, clientId) => db.selectFrom('branches').selectAll().where('client_id', '=', clientId),
+    async toApi(_db, rows) {
+      return rows.map((r) => ({
+        id: r.id, name: r.name, store_name: r.store_name, code: r.code, store_document: r.store_document,
+        branch_type_id: r.branch_type_id, size_type_id: r.size_type_id, headquarter_id: r.headquarter_id, regional_id: r.regional_id,
+        ...addressOut(r), created_at: toIso(r.created_at)!,
+      }));
+    },
+    async create(db, clientId, input) {
+      await checkRefs(db, clientId, input);
+      const row = await db.insertInto('branches').values({ client_id: clientId, ...branchValues(input), created_at: new Date() })
+        .returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+    async update(db, clientId, id, input) {
+      await checkRefs(db, clientId, input);
+      const res = await db.updateTable('branches').set(branchValues(input)).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+      return Number(res.numUpdatedRows) === 1;
+    },
+    async remove(db, clientId, id) {
+      await db.updateTable('users').set({ branch_id: null }).where('branch_id', '=', id).execute();
+      const res = await db.deleteFrom('branches').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+      return Number(res.numDeletedRows) === 1;
+    },
+  });
+};
+
+function branchValues(input: BranchInput) {
+  return {
+    name: input.name.trim(), store_name: text(input.store_name), code: text(input.code), store_document: text(input.store_document),
+    branch_type_id: input.branch_type_id ?? null, size_type_id: input.size_type_id ?? null,
+    headquarter_id: input.headquarter_id ?? null, regional_id: input.regional_id ?? null, ...address(input),
+  };
+}
+export default companies;

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { IdParams, hasPermission, type AccessSubject } from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import { toBool } from '../../../db/dialect.ts';
+import type { UserRow } from '../../../db/tables/user.table.ts';
+import { HttpError, notFound } from '../../../lib/httpError.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { userInClient } from '../../../repositories/adminUsers.ts';
+import { findUserById } from '../../../repositories/users.ts';
+
+export const USERS_PATH = '/admin_users/users/';
+export const userPath = (suffix: string) => `${USERS_PATH}:id/${suffix}`;
+export { IdParams };
+export const DetailResponse = Type.Object({ detail: Type.String() });
+
+/**
+ * The target user, only if linked to the selected client (tenant scoping); 404 otherwise.
+ * `write`: a superuser account is changed only by a superuser, so no client administrator can
+ * take it over (reset its password, edit its e-mail, block it).
+ */
+export async function targetUser(db: Db, request: FastifyRequest, id: number, options: { write?: boolean } = {}): Promise<UserRow> {
+  const clientId = clientOf(request);
+  const user = await findUserById(db, id);
+  if (!user || !(await userInClient(db, id, clientId))) throw notFound();
+  if (options.write && toBool(user.is_superuser) && !toBool(authOf(request).user.is_superuser)) {
+    throw new HttpError(403, 'superuser_only', 'Only superusers can change a superuser');
+  }
+  return user;
+}
+
+/** Clients whose users the acting user administers: all for a superuser, else their own links. */
+export async function administrableClientIds(db: Db, request: FastifyRequest): Promise<number[] | 'all'> {
+  const { user } = authOf(request);
+  if (toBool(user.is_superuser)) return 'all';
+  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).execute();
+  return rows.map((r) => r.client_id);
+}
+
+/** The module item checked in a client other than the selected one (spec 1 §6.1 per-client lists). */
+export function hasPermissionIn(subject: AccessSubject, clientId: number, slug: string): boolean {
+  return hasPermission({ ...subject, id_user_client_selected: clientId }, slug);
+}
+
+export function requirePermission(request: FastifyRequest, slug: string, code: 'permission_denied' | 'no_anonymization_permission' = 'permission_denied'): void {
+  if (!hasPermission(authOf(request).subject, slug)) {
+    throw new HttpError(403, code, code === 'permission_denied' ? 'You do not have permission for this page' : 'Profile has no administrative permissions for data anonymization');
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AdminUser } from '@lp/shared';
+import { HttpError } from '../../../lib/httpError.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { anonymizeUser, audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
+import { IdParams, requirePermission, targetUser, userPath } from './common.ts';
+
+const notRequested = () => new HttpError(400, 'invalid_status_transition', 'No deletion request for this user', { status: 'invalid_status_transition' });
+
+/** spec 1 §4.2: an administrator confirms (anonymise, irreversible) or rejects (restore access). */
+const deletion: FastifyPluginAsyncTypebox = async (app) => {
+  const guard = app.requireTitle('users_delete_manage');
+  const schema = { params: IdParams, response: { 200: AdminUser } };
+
+  app.post(userPath('deletion/confirm/'), { preValidation: guard, schema }, async (request) => {
+    // spec 1 §8.3 "profile has no administrative permissions for data anonymization"
+    requirePermission(request, 'data_anonymization', 'no_anonymization_permission');
+    const user = await targetUser(app.db, request, request.params.id, { write: true });
+    if (user.status !== 'deletion_requested') throw notRequested();
+    await app.db.transaction().execute(async (trx) => {
+      await anonymizeUser(trx, user.id);
+      await audit(trx, { actor_id: authOf(request).user.id, action: 'deletion_confirm', target_user_id: user.id, client_id: clientOf(request) });
+    });
+    return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;
+  });
+
+  app.post(userPath('deletion/reject/'), { preValidation: guard, schema }, async (request) => {
+    const user = await targetUser(app.db, request, request.params.id, { write: true });
+    if (user.status !== 'deletion_requested') throw notRequested();
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ status: 'active', deletion_requested_at: null, updated_at: new Date() }).where('id', '=', user.id).execute();
+      await audit(trx, { actor_id: authOf(request).user.id, action: 'deletion_reject', target_user_id: user.id, client_id: clientOf(request) });
+    });
+    return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;
+  });
+};
+export default deletion;

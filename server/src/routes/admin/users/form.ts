@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  ADMIN_RESOURCES, AdminUser, UserInput, canTransition, isUserStatus, unmaskDocument, validateUserInput, type ErrorCode,
+} from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import { HttpError } from '../../../lib/httpError.ts';
+import { hashPassword } from '../../../lib/passwords.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import {
+  audit, loadAdminUsers, uniqueConflictOf, uniqueConflicts, unusablePassword,
+} from '../../../repositories/adminUsers.ts';
+import { getLoginParams } from '../../../repositories/clients.ts';
+import { revokeUserFamilies } from '../../../repositories/tokens.ts';
+import { canLogIn } from '../../../repositories/users.ts';
+import { IdParams, USERS_PATH, administrableClientIds, targetUser, userPath } from './common.ts';
+
+const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
+
+async function idsOf(db: Db, table: 'areas' | 'user_groups' | 'profiles' | 'branches', clientId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', ids).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Validation the shared rules cannot see: references, clients, status (spec 1 §5.3). */
+async function checkInput(db: Db, request: FastifyRequest, input: UserInput, current: { id: number; status: string } | null) {
+  const clientId = clientOf(request);
+  let countryCode: string | null = null;
+  if (input.country_id) {
+    const country = await db.selectFrom('countries').select('code').where('id', '=', input.country_id).executeTakeFirst();
+    if (!country) throw new HttpError(400, 'validation_error', 'Unknown country', { country_id: 'validation_error' });
+    countryCode = country.code;
+  }
+  const fields: Record<string, ErrorCode> = {} as Record<string, ErrorCode>;
+  Object.assign(fields, validateUserInput(input, {
+    countryCode, isNew: current === null, passwordLevel: (await getLoginParams(db)).register.password_strong_level,
+  }));
+  const administrable = await administrableClientIds(db, request);
+  if (!fields.client_ids && !input.client_ids.includes(clientId)) fields.client_ids = 'client_not_available';
+  if (administrable !== 'all' && input.client_ids.some((id) => !administrable.includes(id))) fields.client_ids = 'client_not_available';
+  if (administrable === 'all' && input.client_ids.length) {
+    const found = await db.selectFrom('clients').select('id').where('id', 'in', input.client_ids).execute();
+    if (found.length !== new Set(input.client_ids).size) fields.client_ids = 'client_not_available';
+  }
+  const check = async (field: 'area_ids' | 'group_ids', table: 'areas' | 'user_groups', ids: number[] = []) => {
+    const ok = await idsOf(db, table, clientId, ids);
+    if (ids.some((id) => !ok.has(id))) fields[field] = 'validation_error';
+  };
+  await check('area_ids', 'areas', input.area_ids);
+  await check('group_ids', 'user_groups', input.group_ids);
+  if (input.profile_id && !(await idsOf(db, 'profiles', clientId, [input.profile_id])).size) fields.profile_id = 'validation_error';
+  if (input.branch_id && !(await idsOf(db, 'branches', clientId, [input.branch_id])).size) fields.branch_id = 'validation_error';
+  if (input.status !== undefined) {
+    const from = current?.status ?? 'active';
+    if (!isUserStatus(input.status) || !canTransition(from, input.status) || input.status === 'deletion_requested') fields.status = 'invalid_status_transition';
+  }
+  if (current?.status === 'deleted') fields.status = 'invalid_status_transition';
+  const first = Object.values(fields)[0];
+  if (first) throw new HttpError(400, first, first, fields);
+}
+
+/** spec 1 §2.3 user register form: personal data, organisation data (permissions: permissions.ts). */
+const form: FastifyPluginAsyncTypebox = async (app) => {
+  const guard = app.requireTitle(ADMIN_RESOURCES.users.title);
+
+  async function readOne(request: FastifyRequest, id: number): Promise<AdminUser> {
+    await targetUser(app.db, request, id);
+    const [user] = await loadAdminUsers(app.db, clientOf(request), [id]);
+    return user!;
+  }
+
+  /** Writes in one transaction; uniqueness checked inside it and re-mapped if a race hits the constraint. */
+  async function save(request: FastifyRequest, input: UserInput, id: number | null): Promise<number> {
+    const clientId = clientOf(request);
+    const passwordHash = input.password ? await hashPassword(input.password, app.config.scryptLogN) : null;
+    const values = {
+      full_name: input.full_name.trim(),
+      nick_name: blank(input.nick_name),
+      email: input.email.trim().toLowerCase(),
+      document: input.document ? unmaskDocument(input.document) || null : null,
+      register: blank(input.register),
+      gmin_number: blank(input.gmin_number),
+      sap_code: blank(input.sap_code),
+      gender: blank(input.gender),
+      birthday: input.birthday || null,
+      mobile_country_code: blank(input.mobile_country_code),
+      mobile_area_code: blank(input.mobile_area_code),
+      mobile: blank(input.mobile),
+      country_id: input.country_id ?? null,
+      branch_id: input.branch_id ?? null,
+      updated_at: new Date(),
+    };
+    try {
+      return await app.db.transaction().execute(async (trx) => {
+        const conflicts = await uniqueConflicts(trx, values, id);
+        const first = Object.values(conflicts)[0];
+        if (first) throw new HttpError(409, first, first, conflicts);
+        let userId: number;
+        if (id === null) {
+          const now = new Date();
+          const row = await trx.insertInto('users').values({
+            ...values, password_hash: passwordHash ?? unusablePassword(), is_superuser: false,
+            status: input.status ?? 'active', language_id: 1, selected_client_id: clientId, must_change_password: false,
+            created_at: now, date_joined: now,
+          }).returning('id').executeTakeFirstOrThrow();
+          userId = row.id;
+        } else {
+          userId = id;
+          await trx.updateTable('users').set({
+            ...values, ...(input.status ? { status: input.status } : {}), ...(passwordHash ? { password_hash: passwordHash } : {}),
+          }).where('id', '=', id).execute();
+        }
+        // clients: the ones the actor administers follow the input; other links stay
+        const administrable = await administrableClientIds(trx, request);
+        const existing = await trx.selectFrom('user_clients').select(['client_id', 'profile_id']).where('user_id', '=', userId).execute();
+        const removed = existing.filter((e) => !input.client_ids.includes(e.client_id) && (administrable === 'all' || administrable.includes(e.client_id)));
+        if (removed.length) {
+          await trx.deleteFrom('user_clients').where('user_id', '=', userId).where('client_id', 'in', removed.map((r) => r.client_id)).execute();
+        }
+        const added = input.client_ids.filter((c) => !existing.some((e) => e.client_id === c));
+        if (added.length) await trx.insertInto('user_clients').values(added.map((client_id) => ({ user_id: userId, client_id, profile_id: null }))).execute();
+        if (input.profile_id !== undefined) {
+          await trx.updateTable('user_clients').set({ profile_id: input.profile_id }).where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+        }
+        if (input.area_ids) {
+          await trx.deleteFrom('user_areas').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+          const areaIds = [...new Set(input.area_ids)];
+          if (areaIds.length) await trx.insertInto('user_areas').values(areaIds.map((area_id) => ({ user_id: userId, client_id: clientId, area_id }))).execute();
+        }
+        if (input.group_ids) {
+          const own = trx.selectFrom('user_groups').select('id').where('client_id', '=', clientId);
+          await trx.deleteFrom('user_group_members').where('user_id', '=', userId).where('group_id', 'in', own).execute();
+          const groupIds = [...new Set(input.group_ids)];
+          if (groupIds.length) await trx.insertInto('user_group_members').values(groupIds.map((group_id) => ({ group_id, user_id: userId }))).execute();
+        }
+        // a new password, or a status that cannot log in, ends the user's sessions
+        if (id !== null && (passwordHash || (input.status && !canLogIn(input.status)))) await revokeUserFamilies(trx, userId);
+        await audit(trx, { actor_id: authOf(request).user.id, action: id === null ? 'user_create' : 'user_update', target_user_id: userId, client_id: clientId });
+        return userId;
+      });
+    } catch (error) {
+      const conflicts = uniqueConflictOf(error);
+      const first = conflicts && Object.values(conflicts)[0];
+      if (first) throw new HttpError(409, first, first, conflicts);
+      throw error;
+    }
+  }
+
+  app.get(userPath(''), { preValidation: guard, schema: { params: IdParams, response: { 200: AdminUser } } }, async (request) =>
+    readOne(request, request.params.id));
+
+  app.post(USERS_PATH, { preValidation: guard, schema: { body: UserInput, response: { 201: AdminUser } } }, async (request, reply) => {
+    await checkInput(app.db, request, request.body, null);
+    const id = await save(request, request.body, null);
+    return reply.status(201).send(await readOne(request, id));
+  });
+
+  app.put(userPath(''), { preValidation: guard, schema: { params: IdParams, body: UserInput, response: { 200: AdminUser } } }, async (request) => {
+    const current = await targetUser(app.db, request, request.params.id, { write: true });
+    await checkInput(app.db, request, request.body, current);
+    await save(request, request.body, current.id);
+    return readOne(request, current.id);
+  });
+};
+export default form;

@@ -1,0 +1,74 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { AdminUser, ResetPasswordRequest, canTransition, type UserStatus } from '@lp/shared';
+import { HttpError } from '../../../lib/httpError.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { hashPassword } from '../../../lib/passwords.ts';
+import { sendRecoveryMail } from '../../../lib/passwordRecovery.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
+import { revokeUserFamilies } from '../../../repositories/tokens.ts';
+import { DetailResponse, IdParams, targetUser, userPath } from './common.ts';
+
+const invalidTransition = () => new HttpError(400, 'invalid_status_transition', 'The user status cannot be changed this way', { status: 'invalid_status_transition' });
+
+/** spec 1 §4.1 manual block/unblock and approval of awaiting accounts; spec 1 §2.3 reset password. */
+const status: FastifyPluginAsyncTypebox = async (app) => {
+  const guard = app.requireTitle('users_manage');
+
+  async function move(request: FastifyRequest, id: number, from: readonly string[] | null, to: UserStatus, action: string) {
+    const user = await targetUser(app.db, request, id, { write: true });
+    if (from ? !from.includes(user.status) : !canTransition(user.status, to) || user.status === to) throw invalidTransition();
+    await app.db.transaction().execute(async (trx) => {
+      const res = await trx.updateTable('users').set({ status: to, updated_at: new Date() })
+        .where('id', '=', id).where('status', '=', user.status).executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw invalidTransition();
+      if (to === 'blocked') await revokeUserFamilies(trx, id);
+      await audit(trx, { actor_id: authOf(request).user.id, action, target_user_id: id, client_id: clientOf(request), details: { from: user.status, to } });
+    });
+    return user;
+  }
+  const answer = async (request: FastifyRequest, id: number) => (await loadAdminUsers(app.db, clientOf(request), [id]))[0]!;
+  const schema = { params: IdParams, response: { 200: AdminUser } };
+
+  app.post(userPath('block/'), { preValidation: guard, schema }, async (request) => {
+    await move(request, request.params.id, null, 'blocked', 'user_block');
+    return answer(request, request.params.id);
+  });
+
+  app.post(userPath('unblock/'), { preValidation: guard, schema }, async (request) => {
+    await move(request, request.params.id, ['blocked'], 'active', 'user_unblock');
+    return answer(request, request.params.id);
+  });
+
+  // spec 1 §4.1: "the user receives an e-mail when approved"
+  app.post(userPath('approve/'), { preValidation: guard, schema }, async (request) => {
+    const user = await move(request, request.params.id, ['awaiting_validation'], 'active', 'user_approve');
+    await app.mailer.send({
+      to: user.email,
+      subject: translate(user.language_id, 'mail.user_approved.subject'),
+      text: translate(user.language_id, 'mail.user_approved.body', { name: user.full_name, link: `${app.config.publicUrl}/` }),
+    });
+    return answer(request, request.params.id);
+  });
+
+  app.post(userPath('reset_password/'), {
+    preValidation: guard, schema: { params: IdParams, body: ResetPasswordRequest, response: { 200: DetailResponse } },
+  }, async (request) => {
+    const user = await targetUser(app.db, request, request.params.id, { write: true });
+    if (user.status === 'deleted') throw invalidTransition();
+    if (request.body.mode === 'email') {
+      await sendRecoveryMail(app, user);
+    } else {
+      const hash = await hashPassword(app.config.defaultUserPassword, app.config.scryptLogN);
+      await app.db.updateTable('users').set({ password_hash: hash, must_change_password: true, updated_at: new Date() })
+        .where('id', '=', user.id).execute();
+    }
+    await revokeUserFamilies(app.db, user.id);
+    await audit(app.db, {
+      actor_id: authOf(request).user.id, action: 'password_reset', target_user_id: user.id, client_id: clientOf(request), details: { mode: request.body.mode },
+    });
+    return { detail: request.body.mode === 'email' ? 'sent' : 'reset' };
+  });
+};
+export default status;

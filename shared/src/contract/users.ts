@@ -1,0 +1,178 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Admin users and organisation (spec 1 §3.4–3.8, §4.1–4.2, §8.3). Wire names follow the spec.
+ * Organisation links (profile_id, area_ids, group_ids) are those of the selected client.
+ */
+const NullableInt = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
+
+/** spec 1 §3.4 gender: male, female, or a free entry such as non-binary. */
+export const Gender = Type.Union([Type.String({ maxLength: 40 }), Type.Null()]);
+
+/** One row of GET /api/admin_users/users/ (also the shape of the detail below). */
+export const AdminUser = Type.Object({
+  id: Type.Integer(),
+  // identity
+  full_name: Type.String(),
+  nick_name: Type.Union([Type.String(), Type.Null()]),
+  email: Type.String(),
+  document: Type.Union([Type.String(), Type.Null()]),
+  register: Type.Union([Type.String(), Type.Null()]),
+  gmin_number: Type.Union([Type.String(), Type.Null()]),
+  sap_code: Type.Union([Type.String(), Type.Null()]),
+  // personal
+  gender: Gender,
+  /** YYYY-MM-DD */
+  birthday: Type.Union([Type.String(), Type.Null()]),
+  mobile_country_code: Type.Union([Type.String(), Type.Null()]),
+  mobile_area_code: Type.Union([Type.String(), Type.Null()]),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  country_id: Type.Union([Type.Integer(), Type.Null()]),
+  // organisation (selected client)
+  profile_id: Type.Union([Type.Integer(), Type.Null()]),
+  area_ids: Type.Array(Type.Integer()),
+  group_ids: Type.Array(Type.Integer()),
+  branch_id: Type.Union([Type.Integer(), Type.Null()]),
+  client_ids: Type.Array(Type.Integer()),
+  // state
+  status: Type.String(),
+  is_superuser: Type.Boolean(),
+  must_change_password: Type.Boolean(),
+  date_joined: Type.String(),
+  /** spec 1 §4.2: set while a deletion request waits for an administrator */
+  deletion_requested_at: Type.Union([Type.String(), Type.Null()]),
+  anonymized_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type AdminUser = Static<typeof AdminUser>;
+export const AdminUserDetail = AdminUser;
+export type AdminUserDetail = AdminUser;
+
+/** POST /api/admin_users/users/ and PUT …/{id}/ body. `password` only sets a new password. */
+export const UserInput = Type.Object({
+  full_name: Type.String({ maxLength: 150 }),
+  nick_name: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()])),
+  email: Type.String({ maxLength: 254 }),
+  document: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  register: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  gmin_number: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  sap_code: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
+  gender: Type.Optional(Gender),
+  birthday: Type.Optional(Type.Union([Type.String({ format: 'date', maxLength: 10 }), Type.Null()])),
+  mobile_country_code: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
+  mobile_area_code: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
+  mobile: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
+  country_id: Type.Optional(NullableInt),
+  profile_id: Type.Optional(NullableInt),
+  area_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+  group_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+  branch_id: Type.Optional(NullableInt),
+  client_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
+  status: Type.Optional(Type.String({ maxLength: 40 })),
+  password: Type.Optional(Type.String({ maxLength: 256 })),
+});
+export type UserInput = Static<typeof UserInput>;
+
+/** GET/PUT /api/admin_users/users/{id}/permissions/ — one client's module items (spec 1 §6.1). */
+export const UserPermissions = Type.Object({
+  client_id: Type.Integer({ minimum: 1 }),
+  module_items: Type.Array(Type.Object({ slug: Type.String({ maxLength: 60 }), permission: Type.Boolean() }), { maxItems: 500 }),
+});
+export type UserPermissions = Static<typeof UserPermissions>;
+/** GET query: `?client_id=` (defaults to the selected client). */
+export const UserPermissionsQuery = Type.Object({ client_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+
+/** POST …/{id}/reset_password/ */
+export const ResetPasswordRequest = Type.Object({ mode: Type.Union([Type.Literal('email'), Type.Literal('default')]) });
+export type ResetPasswordRequest = Static<typeof ResetPasswordRequest>;
+
+/** POST …/{id}/login_as/ answer: a token pair for the target user (administrative view). */
+export const LoginAsResponse = Type.Object({
+  access_token: Type.String(),
+  refresh_token: Type.String(),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+  scope: Type.String(),
+});
+export type LoginAsResponse = Static<typeof LoginAsResponse>;
+
+// ---- organisation (spec 1 §3.5–3.7) ----
+
+const Name = Type.String({ minLength: 1, maxLength: 150 });
+const OptText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+const Text = Type.Union([Type.String(), Type.Null()]);
+
+/** Address fields shared by headquarters and branches. */
+const AddressOut = {
+  postal_code: Text, address: Text, number: Text, complement: Text, neighborhood: Text,
+  city: Text, state: Text, country_id: Type.Union([Type.Integer(), Type.Null()]),
+};
+const AddressIn = {
+  postal_code: OptText(20), address: OptText(200), number: OptText(20), complement: OptText(100),
+  neighborhood: OptText(100), city: OptText(100), state: OptText(60), country_id: Type.Optional(NullableInt),
+};
+
+export const Headquarter = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  company_name: Text,
+  fantasy_name: Text,
+  company_document: Type.String(),
+  ...AddressOut,
+  created_at: Type.String(),
+});
+export type Headquarter = Static<typeof Headquarter>;
+export const HeadquarterInput = Type.Object({
+  name: Name,
+  company_name: OptText(150),
+  fantasy_name: OptText(150),
+  company_document: Type.String({ minLength: 1, maxLength: 50 }),
+  ...AddressIn,
+});
+export type HeadquarterInput = Static<typeof HeadquarterInput>;
+
+export const Branch = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  store_name: Text,
+  code: Text,
+  store_document: Text,
+  branch_type_id: Type.Union([Type.Integer(), Type.Null()]),
+  size_type_id: Type.Union([Type.Integer(), Type.Null()]),
+  headquarter_id: Type.Union([Type.Integer(), Type.Null()]),
+  regional_id: Type.Union([Type.Integer(), Type.Null()]),
+  ...AddressOut,
+  created_at: Type.String(),
+});
+export type Branch = Static<typeof Branch>;
+export const BranchInput = Type.Object({
+  name: Name,
+  store_name: OptText(150),
+  code: OptText(50),
+  store_document: OptText(50),
+  branch_type_id: Type.Optional(NullableInt),
+  size_type_id: Type.Optional(NullableInt),
+  headquarter_id: Type.Optional(NullableInt),
+  regional_id: Type.Optional(NullableInt),
+  ...AddressIn,
+});
+export type BranchInput = Static<typeof BranchInput>;
+
+/** Branch types, branch size types and regionals: a named row of the selected client. */
+export const NamedItem = Type.Object({ id: Type.Integer(), name: Type.String(), created_at: Type.String() });
+export const NamedItemInput = Type.Object({ name: Name });
+export type NamedItemInput = Static<typeof NamedItemInput>;
+export const BranchType = NamedItem;
+export type BranchType = Static<typeof NamedItem>;
+export const BranchTypeInput = NamedItemInput;
+export const BranchSizeType = NamedItem;
+export type BranchSizeType = Static<typeof NamedItem>;
+export const BranchSizeTypeInput = NamedItemInput;
+export const Regional = NamedItem;
+export type Regional = Static<typeof NamedItem>;
+export const RegionalInput = NamedItemInput;
+
+/** Countries are global (not per client); `code` is ISO 3166-1 alpha-3 (spec 1 §5.2 masks: BRA, ARG, URY). */
+export const Country = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), created_at: Type.String() });
+export type Country = Static<typeof Country>;
+export const CountryInput = Type.Object({ name: Name, code: Type.String({ minLength: 3, maxLength: 3 }) });
+export type CountryInput = Static<typeof CountryInput>;

@@ -1,0 +1,87 @@
+/** User rules shared by the admin form and the server (spec 1 §4.1, §5.1–5.3). */
+import { isValidBrazilianDocument } from './document.ts';
+import { isValidEmail } from './email.ts';
+import type { ErrorCode } from './errors.ts';
+import { checkPassword, type PasswordLevel } from './password.ts';
+
+/** spec 1 §4.1 status words. */
+export const USER_STATUSES = [
+  'active',
+  'inactive',
+  'inactive_automatically',
+  'inactive_compliance',
+  'inactive_former_employee',
+  'inactive_leave',
+  'inactive_vacation',
+  'inactive_webservice',
+  'active_webservice',
+  'blocked',
+  'deletion_requested',
+  'deleted',
+  'pre_registered',
+  'self_registered',
+  'awaiting_validation',
+  'complete_registration',
+  'temporary',
+] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+export function isUserStatus(value: string): value is UserStatus {
+  return (USER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Statuses an administrator may set through the edit form (the rest are set by actions). */
+const EDITABLE: readonly UserStatus[] = USER_STATUSES.filter(
+  (s) => s !== 'deleted' && s !== 'deletion_requested',
+);
+
+/**
+ * spec 1 §4.1–4.2 transitions from a status. `deleted` is final (anonymised, irreversible);
+ * `deletion_requested` only leaves through confirm (→ deleted) or reject (→ active).
+ */
+export function allowedStatusTransitions(from: string): UserStatus[] {
+  if (from === 'deleted') return [];
+  if (from === 'deletion_requested') return ['deleted', 'active'];
+  return [...EDITABLE.filter((s) => s !== from), 'deletion_requested'];
+}
+
+export function canTransition(from: string, to: string): boolean {
+  return from === to || (allowedStatusTransitions(from) as string[]).includes(to);
+}
+
+export interface UserInputLike {
+  full_name?: string | null;
+  email?: string | null;
+  document?: string | null;
+  client_ids?: readonly number[] | null;
+  password?: string | null;
+}
+
+export interface UserValidationContext {
+  /** ISO alpha-3 code of the user's country; BRA enables the document check (spec 1 §5.2) */
+  countryCode?: string | null;
+  /** creating: a missing password is allowed (the user gets a reset link or the default) */
+  isNew?: boolean;
+  passwordLevel?: PasswordLevel;
+}
+
+export type UserFieldErrors = Partial<Record<string, ErrorCode>>;
+
+/** field → error code; empty object when valid. */
+export function validateUserInput(input: UserInputLike, context: UserValidationContext = {}): UserFieldErrors {
+  const errors: UserFieldErrors = {};
+  if (!input.full_name?.trim()) errors.full_name = 'make_sure_that_all_fields_are_filled_in';
+  const email = input.email?.trim() ?? '';
+  if (!email) errors.email = 'make_sure_that_all_fields_are_filled_in';
+  else if (!isValidEmail(email)) errors.email = 'invalid_email';
+  const document = input.document?.trim();
+  if (document && context.countryCode === 'BRA' && !isValidBrazilianDocument(document)) {
+    errors.document = 'invalid_document';
+  }
+  if (!input.client_ids || input.client_ids.length === 0) errors.client_ids = 'user_needs_a_client';
+  if (input.password) {
+    const problem = checkPassword(input.password, context.passwordLevel ?? 'low');
+    if (problem) errors.password = problem;
+  }
+  return errors;
+}
