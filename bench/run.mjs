@@ -6,3 +6,4 @@ const here = import.meta.dirname;
 const run = (args) => execFileSync(process.execPath, args, { stdio: 'inherit', cwd: path.resolve(here, '..') });
 run([path.join(here, 'bundle-size.mjs')]);
 run(['--import', 'tsx', path.join(here, 'api-list.ts')]);
+run(['--import', 'tsx', path.join(here, 'imports.ts')]);

@@ -1,5 +1,5 @@
-import { Admin, Resource, localStorageStore, type Store } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { ADMIN_BASENAME } from './apiClient.ts';
 import { authProvider } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
@@ -12,6 +12,15 @@ import areas from './resources/areas/index.ts';
 import profiles from './resources/profiles/index.ts';
 import userGroups from './resources/user-groups/index.ts';
 import users from './resources/users/index.ts';
+import headquarters from './resources/headquarters/index.ts';
+import branches from './resources/branches/index.ts';
+import branchTypes from './resources/branch-types/index.ts';
+import branchSizeTypes from './resources/branch-size-types/index.ts';
+import regionals from './resources/regionals/index.ts';
+import countries from './resources/countries/index.ts';
+import imports from './resources/imports/index.ts';
+import { IMPORT_DETAIL_ALIAS, ImportRedirect } from './resources/imports/ImportRedirect.tsx';
+import { ADMIN_RESOURCES } from '@lp/shared';
 import { theme } from './theme.ts';
 
 /** react-admin's store (list params, columns, locale) in localStorage, one per app. */
@@ -49,6 +58,17 @@ export function App() {
         <Resource name="users-groups" {...userGroups} />
         <Resource name="profiles" {...profiles} />
         <Resource name="area_config" {...areas} />
+        <Resource name={ADMIN_RESOURCES.headquarters.name} {...headquarters} />
+        <Resource name={ADMIN_RESOURCES.branches.name} {...branches} />
+        <Resource name={ADMIN_RESOURCES.branch_types.name} {...branchTypes} />
+        <Resource name={ADMIN_RESOURCES.branch_size_types.name} {...branchSizeTypes} />
+        <Resource name={ADMIN_RESOURCES.regionals.name} {...regionals} />
+        <Resource name={ADMIN_RESOURCES.countries.name} {...countries} />
+        <Resource name={ADMIN_RESOURCES.imports.name} {...imports} />
+        <CustomRoutes>
+          {/* spec 1 §2.3: admin-import/{id} is the detail's own path */}
+          <Route path={IMPORT_DETAIL_ALIAS} element={<ImportRedirect />} />
+        </CustomRoutes>
       </Admin>
     </BrowserRouter>
   );

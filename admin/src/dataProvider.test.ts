@@ -184,3 +184,61 @@ describe('dataProvider errors', () => {
     ]);
   });
 });
+
+describe('dataProvider users', () => {
+  const ok = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+
+  it('saves the user with the contract input only, then the permissions edited per client', async () => {
+    const { dataProvider, calls } = setup((call) => ok(call.url.includes('permissions') ? {} : { id: 7, full_name: 'Lara' }));
+    await dataProvider.update('users', {
+      id: 7,
+      data: {
+        id: 7,
+        full_name: 'Lara',
+        email: 'lara@demo.local',
+        client_ids: [1],
+        status: 'active',
+        date_joined: '2026-11-01',
+        permissions_by_client: { '1': { users: true, login_as_user: false } },
+      },
+      previousData: { id: 7 },
+    });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'PUT /api/admin_users/users/7/',
+      'PUT /api/admin_users/users/7/permissions/',
+    ]);
+    expect(JSON.parse(calls[0]!.body!)).toEqual({ full_name: 'Lara', email: 'lara@demo.local', client_ids: [1], status: 'active' });
+    expect(JSON.parse(calls[1]!.body!)).toEqual({
+      client_id: 1,
+      module_items: [
+        { slug: 'users', permission: true },
+        { slug: 'login_as_user', permission: false },
+      ],
+    });
+  });
+
+  it('calls the documented user actions', async () => {
+    const { dataProvider, calls } = setup(() => ok({ id: 7 }));
+    await dataProvider.changeUserStatus(7, 'unblock');
+    await dataProvider.resetUserPassword(7, 'email');
+    await dataProvider.decideUserDeletion(7, 'reject');
+    await dataProvider.getUserPermissions(7, 2);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/admin_users/users/7/unblock/',
+      'POST /api/admin_users/users/7/reset_password/',
+      'POST /api/admin_users/users/7/deletion/reject/',
+      'GET /api/admin_users/users/7/permissions/?client_id=2',
+    ]);
+    expect(JSON.parse(calls[1]!.body!)).toEqual({ mode: 'email' });
+  });
+
+  it('puts a uniqueness code without fields on its field', async () => {
+    const { dataProvider } = setup(
+      () => new Response(JSON.stringify({ detail: 'exists', code: 'company_document_not_unique' }), { status: 409 }),
+    );
+    const error = (await dataProvider.create('organization-headquarters', { data: {} }).catch((e: unknown) => e)) as HttpError;
+    expect((error.body as { errors: Record<string, string> }).errors).toEqual({
+      company_document: 'errors.company_document_not_unique',
+    });
+  });
+});

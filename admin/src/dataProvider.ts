@@ -12,9 +12,21 @@ import {
   ADMIN_RESOURCES,
   ERROR_CODES,
   groupMembersPath,
+  importLogsPath,
+  importProcessPath,
+  importTemplatePath,
   isApiError,
+  userActionPath,
+  UserInput,
+  type AdminUser,
   type ApiClient,
+  type ImportRecord,
+  type ImportType,
+  type LoginAsResponse,
+  type NotificationsPage,
+  type ResetPasswordRequest,
   type SessionUser,
+  type UserPermissions,
   type UserSummary,
 } from '@lp/shared';
 import { apiClient } from './apiClient.ts';
@@ -29,9 +41,32 @@ export const LOOKUP_PATHS: Readonly<Record<string, string>> = {
   lookup_areas: '/lookups/areas/',
   lookup_profiles: '/lookups/profiles/',
   lookup_user_groups: '/lookups/user_groups/',
+  lookup_headquarters: '/lookups/headquarters/',
+  lookup_branches: '/lookups/branches/',
+  lookup_branch_types: '/lookups/branch_types/',
+  lookup_branch_size_types: '/lookups/branch_size_types/',
+  lookup_regionals: '/lookups/regionals/',
+  /** `[{id, name, code}]`: code is ISO alpha-3 (document masks, spec 1 §5.2) */
+  lookup_countries: '/lookups/countries/',
 };
 
 export const GROUP_MEMBERS = 'group_members';
+/** Log entries of one import (spec 1 §3.7); parent id from the filter `import_id`. */
+export const IMPORT_LOGS = 'admin-import-logs';
+
+const USERS = ADMIN_RESOURCES.users.name;
+
+/**
+ * Form-only value of the user form: the module items edited per client (client id → slug →
+ * granted), saved through PUT …/{id}/permissions/ after the user itself.
+ */
+export const PERMISSIONS_FIELD = 'permissions_by_client';
+export type PermissionsByClient = Record<string, Record<string, boolean>>;
+
+/** Status actions of the users screen (spec 1 §4.1). */
+export type UserStatusAction = 'block' | 'unblock' | 'approve';
+/** spec 1 §4.2: an administrator confirms (anonymises) or rejects a deletion request. */
+export type DeletionDecision = 'confirm' | 'reject';
 
 export interface AdminDataProvider extends DataProvider {
   addGroupMembers(groupId: Identifier, userIds: Identifier[]): Promise<{ data: Identifier[] }>;
@@ -40,6 +75,33 @@ export interface AdminDataProvider extends DataProvider {
   lookupUsers(search: string): Promise<UserSummary[]>;
   /** POST /api/users/session/select_client/ → the session user for that client */
   selectClient(clientId: number): Promise<SessionUser>;
+  /** GET /api/users/session/ with the stored tokens (after an administrative-view login) */
+  sessionUser(): Promise<SessionUser>;
+  /** GET …/users/{id}/permissions/?client_id= */
+  getUserPermissions(userId: Identifier, clientId: number): Promise<UserPermissions>;
+  /** POST …/users/{id}/{block|unblock|approve}/ → the updated user */
+  changeUserStatus(userId: Identifier, action: UserStatusAction): Promise<AdminUser>;
+  /** POST …/users/{id}/reset_password/ {mode} */
+  resetUserPassword(userId: Identifier, mode: ResetPasswordRequest['mode']): Promise<void>;
+  /** POST …/users/{id}/login_as/ → a token pair of that user (administrative view) */
+  loginAsUser(userId: Identifier): Promise<LoginAsResponse>;
+  /** POST …/users/{id}/deletion/{confirm|reject}/ → the updated user */
+  decideUserDeletion(userId: Identifier, decision: DeletionDecision): Promise<AdminUser>;
+  /** POST …/imports/{id}/process/ (202; 409 unless validated) → the import, when the server sends it */
+  processImport(importId: Identifier): Promise<ImportRecord | undefined>;
+  /** GET …/templates/{type}/ with the bearer token → the xlsx to save */
+  downloadImportTemplate(type: ImportType): Promise<{ blob: Blob; filename: string }>;
+  /** GET /api/notifications/?page_size= → latest notifications and the unread count */
+  getNotifications(pageSize: number): Promise<NotificationsPage>;
+  markNotificationRead(notificationId: number): Promise<void>;
+  markAllNotificationsRead(): Promise<void>;
+}
+
+const USER_INPUT_KEYS = Object.keys(UserInput.properties);
+
+/** The body of POST/PUT users: only the contract's input fields (read-only ones are dropped). */
+export function userPayload(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => USER_INPUT_KEYS.includes(key)));
 }
 
 interface HttpResult {
@@ -51,13 +113,31 @@ interface HttpResult {
 
 const KNOWN_CODES: readonly string[] = ERROR_CODES;
 
+/** `attachment; filename="x.xlsx"` (or RFC 5987 `filename*=UTF-8''x.xlsx`) → `x.xlsx` */
+export function attachmentName(disposition: string | null): string | null {
+  if (!disposition) return null;
+  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      /* fall back to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain?.[1]?.trim() || null;
+}
+
 /** `{detail, code, fields?}` → HttpError whose message is the translation key `errors.{code}`. */
 export function toHttpError(status: number, body: unknown): HttpError {
   if (isApiError(body)) {
     const key = KNOWN_CODES.includes(body.code) ? `errors.${body.code}` : 'ra.notification.http_error';
-    // field errors go back to the form (react-admin reads `body.errors`), keeping the user's input
-    const fields = body.fields
-      ? Object.fromEntries(Object.entries(body.fields).map(([field, code]) => [field, `errors.${code}`]))
+    // field errors go back to the form (react-admin reads `body.errors`), keeping the user's input;
+    // a uniqueness code without `fields` names its field (`company_document_not_unique`)
+    const unique = /^(.+)_not_unique$/.exec(body.code);
+    const codes = body.fields ?? (unique?.[1] ? { [unique[1]]: body.code } : undefined);
+    const fields = codes
+      ? Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, `errors.${code}`]))
       : undefined;
     return new HttpError(key, status, fields ? { ...body, errors: fields } : body);
   }
@@ -104,18 +184,35 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       if (groupId === undefined || groupId === null) throw new Error('group_members needs filter.group_id');
       return segment(groupMembersPath(String(groupId)));
     }
+    if (resource === IMPORT_LOGS) {
+      const importId = filter?.import_id;
+      if (importId === undefined || importId === null) throw new Error('admin-import-logs needs filter.import_id');
+      return segment(importLogsPath(String(importId)));
+    }
     const path = RESOURCE_PATHS[resource];
     if (!path) throw new Error(`Unknown resource ${resource}`);
     return segment(path);
   }
 
   function withoutParent(filter: Record<string, unknown>): Record<string, unknown> {
-    const { group_id: _parent, ...rest } = filter;
+    const { group_id: _parent, import_id: _import, ...rest } = filter;
     return rest;
   }
 
   async function lookup(resource: string): Promise<RaRecord[]> {
     return send<RaRecord[]>(LOOKUP_PATHS[resource] ?? '', 'GET');
+  }
+
+  /** One PUT per client whose permissions were loaded (or set) in the form. */
+  async function savePermissions(userId: Identifier, byClient: PermissionsByClient | undefined): Promise<void> {
+    if (!byClient) return;
+    for (const [clientId, items] of Object.entries(byClient)) {
+      const body: UserPermissions = {
+        client_id: Number(clientId),
+        module_items: Object.entries(items).map(([slug, permission]) => ({ slug, permission })),
+      };
+      await send(userActionPath(String(userId), 'permissions'), 'PUT', body);
+    }
   }
 
   const provider: AdminDataProvider = {
@@ -144,12 +241,22 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       return rest.getManyReference(pathOf(resource), params);
     },
     async update(resource, params) {
+      if (resource === USERS) {
+        const result = await rest.update(pathOf(resource), { ...params, data: userPayload(params.data) });
+        await savePermissions(params.id, params.data[PERMISSIONS_FIELD] as PermissionsByClient | undefined);
+        return result;
+      }
       return rest.update(pathOf(resource), params);
     },
     async updateMany(resource, params) {
       return rest.updateMany(pathOf(resource), params);
     },
     async create(resource, params) {
+      if (resource === USERS) {
+        const result = await rest.create(pathOf(resource), { ...params, data: userPayload(params.data) });
+        await savePermissions(result.data.id, params.data[PERMISSIONS_FIELD] as PermissionsByClient | undefined);
+        return result;
+      }
       return rest.create(pathOf(resource), params);
     },
     async delete<R extends RaRecord>(resource: string, params: Parameters<DataProvider['delete']>[1]) {
@@ -180,6 +287,43 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     },
     async selectClient(clientId) {
       return send<SessionUser>('/users/session/select_client/', 'POST', { client_id: clientId });
+    },
+    async sessionUser() {
+      return send<SessionUser>('/users/session/', 'GET');
+    },
+    async getUserPermissions(userId, clientId) {
+      return send<UserPermissions>(`${userActionPath(String(userId), 'permissions')}?client_id=${clientId}`, 'GET');
+    },
+    async changeUserStatus(userId, action) {
+      return send<AdminUser>(userActionPath(String(userId), action), 'POST', {});
+    },
+    async resetUserPassword(userId, mode) {
+      await send(userActionPath(String(userId), 'reset_password'), 'POST', { mode } satisfies ResetPasswordRequest);
+    },
+    async loginAsUser(userId) {
+      return send<LoginAsResponse>(userActionPath(String(userId), 'login_as'), 'POST', {});
+    },
+    async decideUserDeletion(userId, decision) {
+      return send<AdminUser>(userActionPath(String(userId), `deletion/${decision}`), 'POST', {});
+    },
+    async processImport(importId) {
+      return send<ImportRecord | undefined>(importProcessPath(String(importId)), 'POST', {});
+    },
+    async downloadImportTemplate(type) {
+      // a blob, not a bare link: the template needs the bearer token (and its refresh)
+      const res = await client.request(importTemplatePath(type));
+      if (!res.ok) throw toHttpError(res.status, await res.json().catch(() => undefined));
+      const filename = attachmentName(res.headers.get('Content-Disposition')) ?? `${type}.xlsx`;
+      return { blob: await res.blob(), filename };
+    },
+    async getNotifications(pageSize) {
+      return send<NotificationsPage>(`/notifications/?page_size=${pageSize}`, 'GET');
+    },
+    async markNotificationRead(notificationId) {
+      await send(`/notifications/${notificationId}/read/`, 'POST', {});
+    },
+    async markAllNotificationsRead() {
+      await send('/notifications/read_all/', 'POST', {});
     },
   };
   return provider;

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import authPlugin from './plugins/app/auth.ts';
+import jobsPlugin from './plugins/app/jobs.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import staticPlugin from './plugins/external/static.ts';
 import health from './routes/health/index.ts';
@@ -21,6 +22,15 @@ import users from './routes/admin/users/index.ts';
 import organisation from './routes/admin/organisation/index.ts';
 import organisationLookups from './routes/lookups/organisation.ts';
 import deletionRequest from './routes/users/deletion.ts';
+import notifications from './routes/notifications/index.ts';
+import tusPlugin from './plugins/external/tus.ts';
+import tusRoutes from './routes/files/tus.ts';
+import adminImports from './routes/admin/imports/index.ts';
+import usersReport from './routes/admin/reports/index.ts';
+import consents from './routes/consents/index.ts';
+import reportFiles from './routes/files/reports.ts';
+import trainings from './routes/admin/trainings/index.ts';
+import accountsOwners from './routes/accounts/owners.ts';
 
 export interface AppOptions {
   config: Config;
@@ -30,7 +40,8 @@ export interface AppOptions {
 
 async function api(app: FastifyInstance) {
   for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
-    organisation, organisationLookups, deletionRequest]) {
+    organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles,
+    trainings, accountsOwners]) {
     await app.register(routes);
   }
 }
@@ -43,6 +54,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   app.decorate('config', config);
   await app.register(mailPlugin, { config });
   await app.register(authPlugin);
+  await app.register(jobsPlugin);
+  await app.register(tusPlugin, { config });
   await app.register(api, { prefix: '/api' });
   if (serveStatic && config.staticRoot) {
     await app.register(staticPlugin, { root: config.staticRoot });

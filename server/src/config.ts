@@ -8,6 +8,12 @@ export interface Config {
   /** Postgres schema to use (tests isolate themselves with one each) */
   databaseSchema: string | null;
   redisUrl: string | null;
+  /** key prefix of the BullMQ queue (tests isolate themselves with one each) */
+  redisPrefix: string;
+  /** consume jobs in this process (off for API-only nodes) */
+  runJobs: boolean;
+  /** first retry delay of a failed job; later ones grow ×4 */
+  jobRetryBaseMs: number;
   smtpUrl: string | null;
   /** public origin used in e-mailed links */
   publicUrl: string;
@@ -45,6 +51,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'lp',
+    runJobs: env.RUN_JOBS !== '0',
+    jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),
     smtpUrl: env.SMTP_URL || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',

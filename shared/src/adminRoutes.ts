@@ -24,6 +24,10 @@ export const ADMIN_RESOURCES = {
   branch_size_types: { name: 'branch-size-types', title: 'branch', apiPath: '/admin_organization/branch_size_types/' },
   regionals: { name: 'regionals', title: 'branch', apiPath: '/admin_organization/regionals/' },
   countries: { name: 'countries', title: 'configuration', apiPath: '/admin_organization/countries/' },
+  // spec 1 §2.3: admin-imports, admin-import/{id} → title admin_import (superuser only, §6.1)
+  imports: { name: 'admin-imports', title: 'admin_import', apiPath: '/admin_imports/imports/' },
+  // spec 2 §2.2: /admin/trainings, title slug trainings
+  trainings: { name: 'trainings', title: 'trainings', apiPath: '/admin_group_trainings/group_trainings/' },
 } as const satisfies Record<string, AdminResourceDef>;
 
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;

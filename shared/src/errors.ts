@@ -45,6 +45,25 @@ export const ERROR_CODES = [
   'not_found',
   'unexpected_error',
   'file_too_large',
+  // spec 1 §8.4 imports: "Error in data validation. Please use the template format"
+  'test_validation_error',
+  // spec 1 §4.4 report buttons: 5 minutes between requests of one report (not for superusers)
+  'report_cooldown',
+  // spec 2 §5.1 training basic data (and the other titles of spec 2 §9)
+  'title_too_long',
+  'introduction_too_long',
+  'score_out_of_range',
+  'alt_text_too_long',
+  'mandatory_audience_not_chosen',
+  // spec 2 §8 publish refused; §4.6 a closed training with done activities cannot be reopened
+  'to_publish_the_training_it_must_have_at_least_one_class_or_test',
+  'training_cannot_be_reopened',
+  // spec 2 §5.8 hierarchy (configure and publish)
+  'hierarchy_invalid_order',
+  'hierarchy_unknown_item',
+  'hierarchy_item_is_own_prerequisite',
+  'hierarchy_circular_prerequisite',
+  'hierarchy_one_item_without_prerequisite',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

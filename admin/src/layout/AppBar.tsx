@@ -1,5 +1,6 @@
 import { AppBar as RaAppBar, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { ClientSelector } from './ClientSelector.tsx';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 
 export function AppBar() {
   return (
@@ -7,6 +8,7 @@ export function AppBar() {
       toolbar={
         <>
           <ClientSelector />
+          <NotificationBell />
           <LocalesMenuButton />
           <LoadingIndicator />
         </>

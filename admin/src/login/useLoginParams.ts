@@ -6,8 +6,11 @@ export type LoginParamsState =
   | { status: 'ready'; params: LoginParams }
   | { status: 'error' };
 
+// Module-level so the effect's dependency is stable: a default created per render refetched on every render.
+const defaultFetcher: typeof fetch = (input, init) => fetch(input, init);
+
 /** GET /api/login_params/ (public, spec 1 §3.3). */
-export function useLoginParams(fetcher: typeof fetch = (input, init) => fetch(input, init)): LoginParamsState {
+export function useLoginParams(fetcher: typeof fetch = defaultFetcher): LoginParamsState {
   const [state, setState] = useState<LoginParamsState>({ status: 'loading' });
   useEffect(() => {
     let alive = true;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { guarded } from './PermissionGuard.tsx';
 import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
 import type { SessionUser } from '@lp/shared';
@@ -10,9 +11,14 @@ const Screen = () => <p>secret screen</p>;
 function renderGuarded(title: string, user: SessionUser | null) {
   const View = guarded(title, Screen);
   return render(
-    <AdminContext i18nProvider={i18n()} authProvider={authFor(user)}>
-      <View />
-    </AdminContext>,
+    <MemoryRouter initialEntries={['/screen']}>
+      <AdminContext i18nProvider={i18n()} authProvider={authFor(user)}>
+        <Routes>
+          <Route path="/" element={<p>dashboard</p>} />
+          <Route path="/screen" element={<View />} />
+        </Routes>
+      </AdminContext>
+    </MemoryRouter>,
   );
 }
 
@@ -28,9 +34,10 @@ describe('guarded', () => {
     expect(screen.queryByText('secret screen')).not.toBeInTheDocument();
   });
 
-  it('refuses superuser-only titles to other users', async () => {
+  it('sends other users home from superuser-only titles (spec 1 §6.1)', async () => {
     renderGuarded('area_config', sessionUser());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Apenas superusuários');
+    expect(await screen.findByText('dashboard')).toBeInTheDocument();
+    expect(screen.queryByText('secret screen')).not.toBeInTheDocument();
   });
 
   it('lets a superuser through', async () => {

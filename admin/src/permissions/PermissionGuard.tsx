@@ -1,7 +1,8 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
 import { Card, CardContent, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { Loading, Title, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { canOpenAdminTitle, type AccessDecision, type SessionUser } from '@lp/shared';
 
 export function PermissionDenied({ decision }: { decision: Exclude<AccessDecision, 'allow'> }) {
@@ -24,11 +25,22 @@ export function PermissionDenied({ decision }: { decision: Exclude<AccessDecisio
   );
 }
 
+/**
+ * spec 1 §6.1: a non-superuser opening a superuser-only route is sent home. The admin's home is
+ * its dashboard: the client's home_route names the learner home, which is the portal's.
+ */
+function SuperuserOnlyRedirect() {
+  const notify = useNotify();
+  useEffect(() => notify('errors.superuser_only', { type: 'warning' }), [notify]);
+  return <Navigate to="/" replace />;
+}
+
 /** spec 1 §6.1: the admin screen opens only when the title slug allows it (the API checks too). */
 export function PermissionGuard({ title, children }: { title: string; children: ReactNode }) {
   const { permissions, isPending } = usePermissions<SessionUser | null>();
   if (isPending) return <Loading />;
   const decision = permissions ? canOpenAdminTitle(permissions, title) : 'missing_permission';
+  if (decision === 'superuser_only') return <SuperuserOnlyRedirect />;
   if (decision !== 'allow') return <PermissionDenied decision={decision} />;
   return <>{children}</>;
 }

@@ -7,6 +7,22 @@ import type { BranchTable, CountryTable, HeadquarterTable, NamedClientTable } fr
 import type {
   AreaTable, ProfileTable, TagAreaTable, TagTable, UserGroupMemberTable, UserGroupTable,
 } from './tables/organisation.table.ts';
+import type { JobTable, NotificationTable } from './tables/job.table.ts';
+import type { ImportLogTable, ImportTable, UploadTable } from './tables/import.table.ts';
+import type { ReportRequestTable, ReportTable, UserConsentTable } from './tables/report.table.ts';
+import type {
+  BaseEvaluationQuestionTable, BaseEvaluationTable, GroupTrainingAreaTable, GroupTrainingEvaluationQuestionTable,
+  GroupTrainingEvaluationTable, GroupTrainingGameTable, GroupTrainingHierarchyTable, GroupTrainingMaterialTable,
+  GroupTrainingModuleTable, GroupTrainingModuleTypeTable, GroupTrainingOwnerTable, GroupTrainingProfileTable,
+  GroupTrainingTable, GroupTrainingTagTable, GroupTrainingTestQuestionAnswerTable, GroupTrainingTestQuestionTable,
+  GroupTrainingTestTable, GroupTrainingTestTypeTable, GroupTrainingTypeTable, GroupTrainingUserGroupTable, SlugLookupTable,
+} from './tables/training.table.ts';
+import type { CommentTable } from './tables/comment.table.ts';
+import type { ForumReplyLikeTable, ForumReplyTable, ForumTopicLikeTable, ForumTopicTable } from './tables/forum.table.ts';
+import type {
+  TrailAreaTable, TrailCategoryLinkTable, TrailCategoryTable, TrailItemTable, TrailProfileTable, TrailTable, TrailTagTable,
+  TrailUserGroupTable,
+} from './tables/trail.table.ts';
 import type {
   LoginFailureTable, OauthTokenTable, PasswordResetTable, TokenFamilyTable,
 } from './tables/auth.table.ts';
@@ -36,6 +52,50 @@ export interface Database {
   branch_size_types: NamedClientTable;
   headquarters: HeadquarterTable;
   branches: BranchTable;
+  jobs: JobTable;
+  notifications: NotificationTable;
+  uploads: UploadTable;
+  imports: ImportTable;
+  import_logs: ImportLogTable;
+  report_requests: ReportRequestTable;
+  reports: ReportTable;
+  user_consents: UserConsentTable;
+  // issue 4: online content (2026_11_22_0005_trainings)
+  group_training_types: GroupTrainingTypeTable;
+  group_training_module_types: GroupTrainingModuleTypeTable;
+  group_training_test_types: GroupTrainingTestTypeTable;
+  evaluation_question_types: SlugLookupTable;
+  group_training_game_types: SlugLookupTable;
+  group_trainings: GroupTrainingTable;
+  group_training_tags: GroupTrainingTagTable;
+  group_training_areas: GroupTrainingAreaTable;
+  group_training_profiles: GroupTrainingProfileTable;
+  group_training_user_groups: GroupTrainingUserGroupTable;
+  group_training_owners: GroupTrainingOwnerTable;
+  group_training_modules: GroupTrainingModuleTable;
+  group_training_games: GroupTrainingGameTable;
+  group_training_tests: GroupTrainingTestTable;
+  group_training_test_questions: GroupTrainingTestQuestionTable;
+  group_training_test_question_answers: GroupTrainingTestQuestionAnswerTable;
+  group_training_evaluations: GroupTrainingEvaluationTable;
+  group_training_evaluation_questions: GroupTrainingEvaluationQuestionTable;
+  base_evaluations: BaseEvaluationTable;
+  base_evaluation_questions: BaseEvaluationQuestionTable;
+  group_training_materials: GroupTrainingMaterialTable;
+  group_training_hierarchy: GroupTrainingHierarchyTable;
+  comments: CommentTable;
+  forum_topics: ForumTopicTable;
+  forum_replies: ForumReplyTable;
+  forum_topic_likes: ForumTopicLikeTable;
+  forum_reply_likes: ForumReplyLikeTable;
+  trails: TrailTable;
+  trail_categories: TrailCategoryTable;
+  trail_category_links: TrailCategoryLinkTable;
+  trail_areas: TrailAreaTable;
+  trail_profiles: TrailProfileTable;
+  trail_user_groups: TrailUserGroupTable;
+  trail_tags: TrailTagTable;
+  trail_items: TrailItemTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

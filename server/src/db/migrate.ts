@@ -1,17 +1,31 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { dialectOf } from './dialect.ts';
 import * as core from './migrations/2026_11_21_0001_core.ts';
 import * as usersOrganisation from './migrations/2026_11_22_0001_users_organisation.ts';
+import * as jobsNotifications from './migrations/2026_11_22_0002_jobs_notifications.ts';
+import * as imports from './migrations/2026_11_22_0003_imports.ts';
+import * as reportsConsents from './migrations/2026_11_22_0004_reports_consents.ts';
+import * as trainings from './migrations/2026_11_22_0005_trainings.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
   '2026_11_21_0001_core': core,
   '2026_11_22_0001_users_organisation': usersOrganisation,
+  '2026_11_22_0002_jobs_notifications': jobsNotifications,
+  '2026_11_22_0003_imports': imports,
+  '2026_11_22_0004_reports_consents': reportsConsents,
+  '2026_11_22_0005_trainings': trainings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // Postgres: Kysely looks for its own tables in every schema; naming ours keeps another schema's
+  // (one per test file, one per benchmark) from passing for this one's
+  const schema = dialectOf(db) === 'postgres'
+    ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema ?? undefined
+    : undefined;
+  const { error, results } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);

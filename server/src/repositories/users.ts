@@ -1,8 +1,10 @@
-import type { ClientModuleItems, ProfileBasicData, SessionUser } from '@lp/shared';
+import { emptyReportRequestTimes, type ClientModuleItems, type ProfileBasicData, type SessionUser } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toBool } from '../db/dialect.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { toSessionClient } from './clients.ts';
+import { termsAccepted } from './consents.ts';
+import { reportRequestTimes } from './reports.ts';
 
 /** spec 1 §4.1: statuses that may log in. */
 const LOGIN_STATUSES = new Set(['active', 'active_webservice', 'pre_registered', 'complete_registration', 'temporary']);
@@ -69,13 +71,15 @@ export async function loadSessionUser(db: Db, user: UserRow): Promise<SessionUse
     user_clients: clients.map(toSessionClient),
     user_client_module_items: await moduleItemsByClient(db, user.id),
     has_mandatory_surveys: false,
-    accept_terms_and_conditions: true,
+    // spec 1 §3.1: the latest decision about the selected client's terms (routes/consents)
+    accept_terms_and_conditions: selected !== null && await termsAccepted(db, user.id, selected),
     user_companies: [],
     user_branches: [],
     user_countries: [],
     user_change_password: toBool(user.must_change_password),
     reload_content: false,
-    last_report_requests: {},
+    // spec 1 §3.1: one last-request timestamp per report button, for the selected client
+    last_report_requests: selected !== null ? await reportRequestTimes(db, user.id, selected) : emptyReportRequestTimes(),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { saveLoginParams } from '../repositories/clients.ts';
+import { seedTrainings } from './trainings.ts';
 
 export const DEMO = {
   superuser: { email: 'admin@demo.local', password: 'Admin#2026!', full_name: 'Ana Admin' },
@@ -114,6 +115,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
       [['Product', [0]], ['Compliance', [1, 2]], ['Leadership', []], ['Customer experience', [3]]]);
     await organisation(tdb, other, ['Engineering'], ['Engineer'], ['Other group'], [['Other tag', [0]]]);
     if (groupIds[0]) await trx.insertInto('user_group_members').values([{ group_id: groupIds[0], user_id: learner }]).execute();
+    // issue 4: evaluation models and demo trainings (owned by the instructor)
+    await seedTrainings(tdb, { clientId: demo, authorId: instructor });
   });
   return true;
 }

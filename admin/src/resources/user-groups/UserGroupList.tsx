@@ -1,33 +1,13 @@
-import {
-  BulkDeleteButton,
-  DatagridConfigurable,
-  List,
-  NumberField,
-  TextField,
-} from 'react-admin';
-import { CreatedAtField } from '../../common/CreatedAtField.tsx';
-import { RowActions } from '../../common/RowActions.tsx';
-import { ListActions } from '../../common/ListActions.tsx';
-import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
-import { searchFilters } from '../../common/searchFilters.tsx';
+import { NumberField, TextField } from 'react-admin';
+import { ResourceList } from '../../common/ResourceList.tsx';
 
 export function UserGroupList() {
   return (
-    <List
-      filters={searchFilters}
-      actions={<ListActions />}
-      pagination={<ListPagination />}
-      perPage={DEFAULT_PER_PAGE}
-      sort={{ field: 'name', order: 'ASC' }}
-    >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
-        <TextField source="id" />
-        <TextField source="name" />
-        <NumberField source="members_count" />
-        <CreatedAtField source="created_at" />
-        <RowActions label="admin.list.actions" />
-      </DatagridConfigurable>
-    </List>
+    <ResourceList>
+      <TextField source="id" />
+      <TextField source="name" />
+      <NumberField source="members_count" />
+    </ResourceList>
   );
 }
 

@@ -1,35 +1,53 @@
-import { DatagridConfigurable, FunctionField, List, TextField, useTranslate } from 'react-admin';
+import { CreateButton, DatagridConfigurable, List, SelectColumnsButton, TextField, TopToolbar, usePermissions } from 'react-admin';
+import { USERS_REPORT_PATH, hasPermission, type SessionUser } from '@lp/shared';
+import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
-import { searchFilters } from '../../common/searchFilters.tsx';
+import { IncludeInGroupButton } from './IncludeInGroupButton.tsx';
+import { ReportButton, usersReportBody } from './ReportButton.tsx';
+import { UserStatusField } from './UserStatusField.tsx';
+import { userFilters } from './userFilters.tsx';
 
-interface UserRow {
-  id: number;
-  full_name: string;
-  email: string;
-  status: string;
+/** The list's toolbar with the users report button (spec 1 §2.3; docs/api.md: users + reports). */
+function UserListActions() {
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+      <CreateButton />
+      <ReportButton report="users" path={USERS_REPORT_PATH} toBody={usersReportBody} />
+    </TopToolbar>
+  );
 }
 
-function StatusText({ status }: { status: string }) {
-  const translate = useTranslate();
-  return <>{translate(`resources.users.status.${status}`, { _: status })}</>;
-}
-
-/** Read-only for now (spec 1 §2.3 users); the register form is a later issue. */
+/** spec 1 §2.3: configurable columns and filters, both kept per list. */
 export function UserList() {
+  const { permissions: admin } = usePermissions<SessionUser | null>();
+  // adding members is the user groups' API (slug users_groups)
+  const canGroup = !!admin && hasPermission(admin, 'users_groups');
+  const canReport = !!admin && hasPermission(admin, 'reports');
   return (
     <List
-      filters={searchFilters}
-      actions={<ListActions create={false} />}
+      filters={userFilters}
+      actions={canReport ? <UserListActions /> : <ListActions />}
       pagination={<ListPagination />}
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'full_name', order: 'ASC' }}
     >
-      <DatagridConfigurable rowClick={false} bulkActionButtons={false}>
+      <DatagridConfigurable
+        rowClick="edit"
+        bulkActionButtons={canGroup ? <IncludeInGroupButton /> : false}
+        omit={['nick_name', 'register', 'gmin_number', 'sap_code']}
+      >
         <TextField source="id" />
         <TextField source="full_name" />
+        <TextField source="nick_name" sortable={false} />
         <TextField source="email" />
-        <FunctionField<UserRow> source="status" render={(record) => <StatusText status={record.status} />} />
+        <TextField source="document" sortable={false} />
+        <TextField source="register" sortable={false} />
+        <TextField source="gmin_number" sortable={false} />
+        <TextField source="sap_code" sortable={false} />
+        <UserStatusField source="status" label="resources.users.fields.status" />
+        <CreatedAtField source="date_joined" />
       </DatagridConfigurable>
     </List>
   );

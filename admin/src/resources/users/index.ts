@@ -7,6 +7,8 @@ const { title } = ADMIN_RESOURCES.users;
 
 export default {
   list: guarded(title, lazy(() => import('./UserList.tsx'))),
+  edit: guarded(title, lazy(() => import('./UserEdit.tsx'))),
+  create: guarded(title, lazy(() => import('./UserCreate.tsx'))),
   icon: PeopleIcon,
   recordRepresentation: 'full_name',
 };

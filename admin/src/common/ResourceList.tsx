@@ -1,0 +1,38 @@
+import type { ReactElement, ReactNode } from 'react';
+import { BulkDeleteButton, DatagridConfigurable, List } from 'react-admin';
+import { CreatedAtField } from './CreatedAtField.tsx';
+import { ListActions } from './ListActions.tsx';
+import { DEFAULT_PER_PAGE, ListPagination } from './ListPagination.tsx';
+import { RowActions } from './RowActions.tsx';
+import { searchFilters } from './searchFilters.tsx';
+
+export interface ResourceListProps {
+  /** the resource's own columns; id first is the convention, created_at and actions are appended */
+  children: ReactNode;
+  filters?: ReactElement[];
+  /** columns hidden until the user shows them (configurable columns, spec 1 §2.3) */
+  omit?: string[];
+  sortField?: string;
+}
+
+/**
+ * The list every admin resource shares: search and filters kept per list, configurable
+ * columns, the page sizes of ListPagination, bulk delete and row actions.
+ */
+export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name' }: ResourceListProps) {
+  return (
+    <List
+      filters={filters}
+      actions={<ListActions />}
+      pagination={<ListPagination />}
+      perPage={DEFAULT_PER_PAGE}
+      sort={{ field: sortField, order: 'ASC' }}
+    >
+      <DatagridConfigurable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />} omit={omit}>
+        {children}
+        <CreatedAtField source="created_at" />
+        <RowActions label="admin.list.actions" />
+      </DatagridConfigurable>
+    </List>
+  );
+}

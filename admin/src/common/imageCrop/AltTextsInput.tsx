@@ -1,0 +1,63 @@
+import { Box } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import { TextInput, maxLength, useTranslate } from 'react-admin';
+import { LANGUAGES } from '@lp/shared';
+import { CONTENT_LANGUAGES } from '../TranslationsInputs.tsx';
+
+/** spec 2 §9: image alt text max 170 per language */
+export const ALT_TEXT_MAX = 170;
+const validateAltText = [maxLength(ALT_TEXT_MAX)];
+
+export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
+export type AltTexts = Partial<Record<ContentLanguage, string>>;
+
+/**
+ * spec 2 §3.1: alt texts are written as an object keyed by language and read as a list
+ * `[{language, alt_text}]`; `language` may be the code or the language id (spec 1 §3.2).
+ */
+export function altTextsFromList(list: readonly { language: string | number; alt_text: string | null }[] | null | undefined): AltTexts {
+  const texts: AltTexts = {};
+  for (const { language, alt_text } of list ?? []) {
+    const code = typeof language === 'number' ? LANGUAGES.find((l) => l.id === language)?.code : language;
+    if (code && (CONTENT_LANGUAGES as readonly string[]).includes(code)) texts[code as ContentLanguage] = alt_text ?? '';
+  }
+  return texts;
+}
+
+function AltTextInput({ source, code }: { source: string; code: ContentLanguage }) {
+  const translate = useTranslate();
+  const value = useWatch({ name: `${source}.${code}` }) as unknown;
+  const length = typeof value === 'string' ? value.length : 0;
+  return (
+    <TextInput
+      source={`${source}.${code}`}
+      label={translate('common.alt_texts.language', { language: translate(`admin.translations.${code}`) })}
+      validate={validateAltText}
+      helperText={translate('common.alt_texts.counter', { count: length, max: ALT_TEXT_MAX })}
+      fullWidth
+    />
+  );
+}
+
+export interface AltTextsInputProps {
+  /** form field of the object keyed by content language */
+  source?: string;
+  label?: string;
+}
+
+/** One alt text per content language (pt-br, en-us, es-es, fr-fr), each at most 170 characters. */
+export function AltTextsInput({ source = 'group_training_image_alt_texts', label = 'common.alt_texts.title' }: AltTextsInputProps) {
+  const translate = useTranslate();
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }}>
+      <Box component="legend" sx={{ typography: 'subtitle2', mb: 1 }}>
+        {translate(label, { _: label })}
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
+        {CONTENT_LANGUAGES.map((code) => (
+          <AltTextInput key={code} source={source} code={code} />
+        ))}
+      </Box>
+    </Box>
+  );
+}

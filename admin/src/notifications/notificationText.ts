@@ -1,0 +1,50 @@
+import { IMPORT_TYPES, type Notification } from '@lp/shared';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** `notifications.{kind}` with the payload as polyglot parameters; the import type is translated. */
+export function notificationText(notification: Pick<Notification, 'kind' | 'payload'>, translate: Translate): string {
+  const params: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(notification.payload)) params[key] = value ?? '';
+  const type = notification.payload.import_type;
+  if (typeof type === 'string' && (IMPORT_TYPES as readonly string[]).includes(type)) {
+    params.import_type = translate(`resources.admin-imports.types.${type}`);
+  }
+  return translate(`notifications.${notification.kind}`, { ...params, _: notification.kind });
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "há 5 minutos", "2 days ago", "il y a 1 heure" in the admin's language. */
+export function relativeTime(iso: string, locale: string, now: number = Date.now()): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
+  }
+  // under a minute reads as "now"
+  return format.format(0, 'second');
+}
+
+export type LinkTarget = { kind: 'router'; path: string } | { kind: 'external'; url: string } | null;
+
+/**
+ * Where a notification's `link` leads: an admin path (`/admin/...`) opens inside the app
+ * (react-router paths are relative to the basename); an absolute URL (a report download) or
+ * another app's path opens in a new tab.
+ */
+export function linkTarget(link: unknown, basename: string): LinkTarget {
+  if (typeof link !== 'string' || link.trim() === '') return null;
+  if (/^https?:\/\//i.test(link)) return { kind: 'external', url: link };
+  if (!link.startsWith('/')) return null;
+  if (link === basename || link === `${basename}/`) return { kind: 'router', path: '/' };
+  if (link.startsWith(`${basename}/`)) return { kind: 'router', path: link.slice(basename.length) };
+  return { kind: 'external', url: link };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { readSession } from '@lp/shared';
+import { LoginAsButton } from './LoginAsButton.tsx';
+import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
+import { adminUser, adminWith } from '../../test/userFixtures.ts';
+
+describe('LoginAsButton', () => {
+  it('warns first, then stores the user session and opens the portal in a new tab', async () => {
+    const learner = sessionUser({ id: 7, full_name: 'Lara Learner', administrative_view: { by_user_id: 2, by_name: 'Igor' } });
+    const loginAsUser = vi.fn(async () => ({
+      access_token: 'a-7', refresh_token: 'r-7', token_type: 'Bearer' as const, expires_in: 3600, scope: 'read write',
+    }));
+    const sessionUserCall = vi.fn(async () => learner);
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    const dataProvider = { ...testDataProvider(), loginAsUser, sessionUser: sessionUserCall } as unknown as DataProvider;
+    render(
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(adminWith(['login_as_user']))}>
+        <RecordContextProvider value={adminUser()}>
+          <LoginAsButton />
+        </RecordContextProvider>
+      </AdminContext>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Visão administrativa' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Sua sessão de administrador neste navegador passará a ser a sessão deste usuário');
+    expect(loginAsUser).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith('/', '_blank'));
+    expect(loginAsUser).toHaveBeenCalledWith(7);
+    const stored = readSession(localStorage);
+    expect(stored.access_token).toBe('a-7');
+    expect(stored.refresh_token).toBe('r-7');
+    expect(stored.user?.full_name).toBe('Lara Learner');
+    open.mockRestore();
+  });
+});

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link } from '@mui/material';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { updateSession, type AdminUser } from '@lp/shared';
+import type { AdminDataProvider } from '../../dataProvider.ts';
+
+/** Where the learner portal lives (same origin: it reads the same stored session). */
+export const PORTAL_HOME = '/';
+
+/**
+ * spec 1 §2.3 "administrative view": log in as the user. The returned tokens replace this
+ * browser's shared session (so the warning first), then the portal opens in a new tab.
+ */
+export function LoginAsButton() {
+  const translate = useTranslate();
+  const record = useRecordContext<AdminUser>();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  if (!record) return null;
+
+  const loginAs = async () => {
+    setBusy(true);
+    try {
+      const tokens = await dataProvider.loginAsUser(record.id);
+      updateSession(window.localStorage, {
+        access_token: tokens.access_token,
+        refresh_token: tokens.refresh_token,
+        user: null,
+      });
+      // the portal starts from the stored user: store the target's before opening it
+      updateSession(window.localStorage, { user: await dataProvider.sessionUser() });
+      setOpen(false);
+      // spec 1 §8.5 "Window blocked": offer a link when the popup is refused
+      if (!window.open(PORTAL_HOME, '_blank')) setBlocked(true);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'errors.unexpected_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button label="resources.users.actions.login_as" onClick={() => setOpen(true)}>
+        <VisibilityIcon />
+      </Button>
+      {blocked && (
+        <Link href={PORTAL_HOME} target="_blank" rel="noopener" sx={{ alignSelf: 'center', mx: 1 }}>
+          {translate('resources.users.login_as.blocked_window')}
+        </Link>
+      )}
+      <Confirm
+        isOpen={open}
+        loading={busy}
+        title="resources.users.login_as.title"
+        content={translate('resources.users.login_as.content', { name: record.full_name })}
+        confirmColor="warning"
+        onConfirm={() => void loginAs()}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}

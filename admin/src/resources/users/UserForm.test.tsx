@@ -1,0 +1,97 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import {
+  AdminContext,
+  HttpError,
+  ResourceContextProvider,
+  TestMemoryRouter,
+  testDataProvider,
+  type DataProvider,
+} from 'react-admin';
+import { UserEdit } from './UserEdit.tsx';
+import { authFor, i18n } from '../../test/fixtures.ts';
+import { adminUser, adminWith } from '../../test/userFixtures.ts';
+
+const countries = [
+  { id: 1, name: 'Brasil', code: 'BRA' },
+  { id: 2, name: 'Argentina', code: 'ARG' },
+];
+
+function provider(overrides: Partial<DataProvider> = {}, record = adminUser({ country_id: 1 })): DataProvider {
+  return testDataProvider({
+    getOne: async () => ({ data: record }) as never,
+    getList: async (resource) => {
+      const data = resource === 'lookup_countries' ? countries : [];
+      return { data, total: data.length } as never;
+    },
+    getMany: async () => ({ data: [] }) as never,
+    ...overrides,
+  });
+}
+
+function renderEdit(dataProvider: DataProvider) {
+  return render(
+    <TestMemoryRouter initialEntries={['/users/7']}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(adminWith(['users']))}>
+        <ResourceContextProvider value="users">
+          <Routes>
+            <Route path="/users/:id/*" element={<UserEdit />} />
+          </Routes>
+        </ResourceContextProvider>
+      </AdminContext>
+    </TestMemoryRouter>,
+  );
+}
+
+describe('UserForm', () => {
+  it('has the personal and organisation tabs, each with its own path', async () => {
+    renderEdit(provider());
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Dados pessoais', 'Dados da organização']);
+    expect(tabs[1]).toHaveAttribute('href', '/users/7/organisation');
+  });
+
+  it('masks a Brazilian document and shows the shared rules translated', async () => {
+    const update = vi.fn();
+    renderEdit(provider({ update } as Partial<DataProvider>));
+    const email = await screen.findByLabelText(/E-mail/);
+    const doc = screen.getByLabelText('Documento');
+    await userEvent.clear(email);
+    await userEvent.type(email, 'not-an-email');
+    await userEvent.type(doc, '12345678900');
+    expect(doc).toHaveValue('123.456.789-00');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Endereço de e-mail inválido')).toBeInTheDocument();
+    expect(screen.getByText('Documento inválido')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid document unmasked', async () => {
+    const update = vi.fn(async (_r: string, params: { data: object }) => ({ data: { ...adminUser(), ...params.data } }));
+    renderEdit(provider({ update } as Partial<DataProvider>));
+    await userEvent.type(await screen.findByLabelText('Documento'), '529.982.247-25');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() =>
+      expect(update).toHaveBeenCalledWith('users', expect.objectContaining({ data: expect.objectContaining({ document: '52998224725' }) })),
+    );
+  });
+
+  it('shows server field errors on the fields and keeps the input', async () => {
+    const update = vi.fn(async () => {
+      throw new HttpError('errors.email_not_unique', 409, {
+        detail: 'taken',
+        code: 'email_not_unique',
+        errors: { email: 'errors.email_not_unique' },
+      });
+    });
+    renderEdit(provider({ update } as Partial<DataProvider>));
+    const email = await screen.findByLabelText(/E-mail/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'taken@demo.local');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('E-mail cadastrado para outro usuário')).toBeInTheDocument();
+    expect(screen.getByLabelText(/E-mail/)).toHaveValue('taken@demo.local');
+  });
+});

@@ -1,0 +1,129 @@
+import { Box } from '@mui/material';
+import { useWatch } from 'react-hook-form';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  DateInput,
+  ReferenceArrayInput,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  TabbedForm,
+  TextInput,
+  Toolbar,
+  usePermissions,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { allowedStatusTransitions, hasPermission, USER_STATUSES, type AdminUser, type SessionUser } from '@lp/shared';
+import { DocumentInput } from './DocumentInput.tsx';
+import { UserPermissionsTab } from './UserPermissionsTab.tsx';
+import { useCountries, useUserValidator } from './userValidation.ts';
+
+const GENDERS = ['male', 'female'];
+
+/** Save only: users leave through a deletion request (spec 1 §4.2), not a delete button. */
+function UserFormToolbar() {
+  return (
+    <Toolbar>
+      <SaveButton />
+    </Toolbar>
+  );
+}
+
+/** spec 1 §3.4 gender: male, female, or a free entry (typed, then "create"). */
+function GenderInput() {
+  const translate = useTranslate();
+  const current = useWatch({ name: 'gender' }) as string | null | undefined;
+  const choices = GENDERS.map((id) => ({ id, name: translate(`resources.users.gender.${id}`) }));
+  if (current && !GENDERS.includes(current)) choices.push({ id: current, name: current });
+  return (
+    <AutocompleteInput
+      source="gender"
+      choices={choices}
+      onCreate={(text?: string) => (text ? { id: text.slice(0, 40), name: text.slice(0, 40) } : undefined)}
+      helperText="resources.users.gender.free_entry"
+      fullWidth
+    />
+  );
+}
+
+/** An edited user may keep their status or move as the shared transitions allow (spec 1 §4.1). */
+function StatusInput() {
+  const translate = useTranslate();
+  const record = useRecordContext<AdminUser>();
+  const from = record?.status;
+  // deletion is decided in the deletion panel, never through this select (spec 1 §4.2)
+  const settable = (s: string) => s !== 'deleted' && s !== 'deletion_requested';
+  const ids = from ? [from, ...allowedStatusTransitions(from).filter(settable)] : USER_STATUSES.filter(settable);
+  const choices = ids.map((id) => ({ id, name: translate(`resources.users.status.${id}`, { _: id }) }));
+  return <SelectInput source="status" choices={choices} disabled={!!from && !settable(from)} fullWidth />;
+}
+
+const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' };
+const phone = { display: 'grid', gridTemplateColumns: '1fr 1fr 3fr', columnGap: 2, width: '100%' };
+
+/** The user register form: personal data, organisation data, permissions (spec 1 §2.3). */
+export function UserForm({ isNew = false }: { isNew?: boolean }) {
+  const validate = useUserValidator(isNew);
+  const countries = useCountries();
+  const { permissions: admin } = usePermissions<SessionUser | null>();
+  const clients = (admin?.user_clients ?? []).map((c) => ({ id: c.id, name: c.name }));
+  // GET/PUT …/permissions/ need user_management (docs/api.md)
+  const canEditPermissions = admin ? hasPermission(admin, 'user_management') : false;
+
+  return (
+    <TabbedForm validate={validate} toolbar={<UserFormToolbar />} warnWhenUnsavedChanges>
+      <TabbedForm.Tab label="resources.users.tabs.personal">
+        <Box sx={row}>
+          <TextInput source="full_name" fullWidth />
+          <TextInput source="nick_name" fullWidth />
+        </Box>
+        <Box sx={row}>
+          <TextInput source="email" fullWidth />
+          <AutocompleteInput source="country_id" choices={countries} optionText="name" fullWidth />
+        </Box>
+        <Box sx={row}>
+          <DocumentInput countries={countries} />
+          <TextInput source="register" fullWidth />
+        </Box>
+        <Box sx={row}>
+          <TextInput source="gmin_number" fullWidth />
+          <TextInput source="sap_code" fullWidth />
+        </Box>
+        <Box sx={row}>
+          <GenderInput />
+          <DateInput source="birthday" fullWidth />
+        </Box>
+        <Box sx={phone}>
+          <TextInput source="mobile_country_code" />
+          <TextInput source="mobile_area_code" />
+          <TextInput source="mobile" fullWidth />
+        </Box>
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
+        <AutocompleteArrayInput source="client_ids" choices={clients} fullWidth />
+        <Box sx={row}>
+          <ReferenceInput source="profile_id" reference="lookup_profiles" perPage={500}>
+            <SelectInput optionText="name" label="resources.users.fields.profile_id" fullWidth />
+          </ReferenceInput>
+          <StatusInput />
+        </Box>
+        <ReferenceArrayInput source="area_ids" reference="lookup_areas" perPage={500}>
+          <AutocompleteArrayInput optionText="name" label="resources.users.fields.area_ids" fullWidth />
+        </ReferenceArrayInput>
+        <ReferenceArrayInput source="group_ids" reference="lookup_user_groups" perPage={500}>
+          <AutocompleteArrayInput optionText="name" label="resources.users.fields.group_ids" fullWidth />
+        </ReferenceArrayInput>
+        <ReferenceInput source="branch_id" reference="lookup_branches" perPage={1000}>
+          <AutocompleteInput optionText="name" label="resources.users.fields.branch_id" fullWidth />
+        </ReferenceInput>
+      </TabbedForm.Tab>
+      {canEditPermissions && (
+        <TabbedForm.Tab label="resources.users.tabs.permissions" path="permissions">
+          <UserPermissionsTab />
+        </TabbedForm.Tab>
+      )}
+    </TabbedForm>
+  );
+}

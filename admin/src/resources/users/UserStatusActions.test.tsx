@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import type { SessionUser } from '@lp/shared';
+import { UserEditActions } from './UserEditActions.tsx';
+import { statusActionsFor } from './UserStatusActions.tsx';
+import { authFor, i18n } from '../../test/fixtures.ts';
+import { adminUser, adminWith } from '../../test/userFixtures.ts';
+
+function renderActions(status: string, admin: SessionUser = adminWith(['users', 'users_manage'])) {
+  const record = adminUser({ status });
+  const changeUserStatus = vi.fn(async () => ({ ...record, status: 'blocked' }));
+  const resetUserPassword = vi.fn(async () => undefined);
+  const dataProvider = { ...testDataProvider(), changeUserStatus, resetUserPassword } as unknown as DataProvider;
+  render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(admin)}>
+      <RecordContextProvider value={record}>
+        <UserEditActions />
+        <p>ready</p>
+      </RecordContextProvider>
+    </AdminContext>,
+  );
+  return { changeUserStatus, resetUserPassword };
+}
+
+const names = () => screen.queryAllByRole('button').map((b) => b.textContent);
+
+describe('user status actions', () => {
+  it('follow the status (spec 1 §4.1)', () => {
+    expect(statusActionsFor('active')).toEqual(['block']);
+    expect(statusActionsFor('blocked')).toEqual(['unblock']);
+    expect(statusActionsFor('awaiting_validation')).toEqual(['approve', 'block']);
+    expect(statusActionsFor('deletion_requested')).toEqual([]);
+    expect(statusActionsFor('deleted')).toEqual([]);
+  });
+
+  it('an active user can be blocked', async () => {
+    const { changeUserStatus } = renderActions('active');
+    await userEvent.click(await screen.findByRole('button', { name: 'Bloquear' }));
+    expect(names()).not.toContain('Desbloquear');
+    await vi.waitFor(() => expect(changeUserStatus).toHaveBeenCalledWith(7, 'block'));
+  });
+
+  it('a blocked user can be unblocked, not blocked again', async () => {
+    renderActions('blocked');
+    expect(await screen.findByRole('button', { name: 'Desbloquear' })).toBeInTheDocument();
+    expect(names()).not.toContain('Bloquear');
+  });
+
+  it('a user awaiting validation can be approved', async () => {
+    const { changeUserStatus } = renderActions('awaiting_validation');
+    await userEvent.click(await screen.findByRole('button', { name: 'Aprovar' }));
+    await vi.waitFor(() => expect(changeUserStatus).toHaveBeenCalledWith(7, 'approve'));
+  });
+
+  it('reset password asks how: e-mail or default password', async () => {
+    const { resetUserPassword } = renderActions('active');
+    await userEvent.click(await screen.findByRole('button', { name: 'Redefinir senha' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Redefinir para a senha padrão' }));
+    await vi.waitFor(() => expect(resetUserPassword).toHaveBeenCalledWith(7, 'default'));
+  });
+
+  it('administrative view only with login_as_user; nothing without users_manage', async () => {
+    renderActions('active', adminWith(['users', 'login_as_user']));
+    expect(await screen.findByRole('button', { name: 'Visão administrativa' })).toBeInTheDocument();
+    expect(names()).toEqual(['Visão administrativa']);
+  });
+});

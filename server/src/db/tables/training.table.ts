@@ -1,0 +1,218 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { DbBool, Timestamp } from '../dialect.ts';
+
+/** A boolean column with a default: optional on insert; read as boolean (pg) or 0/1 (SQLite), through `toBool`. */
+export type DefaultBool = ColumnType<boolean | number, boolean | undefined, boolean>;
+/** A nullable timestamp: read as Date (pg), ISO text (SQLite) or null, through `toIso`. */
+export type NullableTimestamp = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+
+/** Global lookups (fixed ids, seeded by the 2026_11_22_0005 migration). */
+export interface GroupTrainingTypeTable {
+  id: number;
+  slug: string;
+  use_score: DbBool;
+}
+export interface GroupTrainingModuleTypeTable {
+  id: number;
+  slug: string;
+  use_embed: DbBool;
+}
+export interface GroupTrainingTestTypeTable {
+  id: number;
+  slug: string;
+  use_max_attempts: DbBool;
+  use_minimum_score: DbBool;
+  use_time: DbBool;
+}
+export interface SlugLookupTable {
+  id: number;
+  slug: string;
+}
+
+/** spec 2 §3.1 group training (status per §4.1). */
+export interface GroupTrainingTable {
+  id: Generated<number>;
+  client_id: number;
+  title: string;
+  /** sanitised HTML */
+  description: Generated<string>;
+  group_training_type_id: Generated<number>;
+  score: Generated<number>;
+  workload: Generated<number>;
+  code: string | null;
+  on_portfolio: DefaultBool;
+  portfolio_order: Generated<number>;
+  /** YYYY-MM-DD */
+  unpublish_date: string | null;
+  qty_certificate_expiration_days: number | null;
+  image_url: string | null;
+  /** JSON text {pt-br, en-us, es-es, fr-fr} */
+  image_alt_texts: Generated<string>;
+  certificate_image_url: string | null;
+  status: Generated<number>;
+  is_open: DefaultBool;
+  published_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type GroupTrainingRow = Selectable<GroupTrainingTable>;
+export type NewGroupTrainingRow = Insertable<GroupTrainingTable>;
+export type GroupTrainingUpdate = Updateable<GroupTrainingTable>;
+
+export interface GroupTrainingTagTable { group_training_id: number; tag_id: number }
+export interface GroupTrainingUserGroupTable { group_training_id: number; user_group_id: number }
+export interface GroupTrainingAreaTable { group_training_id: number; area_id: number; is_mandatory: DefaultBool }
+export interface GroupTrainingProfileTable { group_training_id: number; profile_id: number; is_mandatory: DefaultBool }
+export interface GroupTrainingOwnerTable { group_training_id: number; user_id: number; position: Generated<number> }
+
+/** spec 2 §3.2 module; `avaliable_in` keeps the contract's spelling. */
+export interface GroupTrainingModuleTable {
+  id: Generated<number>;
+  group_training_id: number;
+  title: string;
+  module_type_id: number;
+  status: Generated<number>;
+  avaliable_in: string | null;
+  module_score: Generated<number>;
+  resource: string | null;
+  resource_size: number | string | null;
+  resource_name: string | null;
+  qty_views: Generated<number>;
+  qty_progress: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type GroupTrainingModuleRow = Selectable<GroupTrainingModuleTable>;
+export type NewGroupTrainingModuleRow = Insertable<GroupTrainingModuleTable>;
+export type GroupTrainingModuleUpdate = Updateable<GroupTrainingModuleTable>;
+
+/** spec 2 §3.3 game (editor in spec 3 "Game"). */
+export interface GroupTrainingGameTable {
+  id: Generated<number>;
+  group_training_id: number;
+  title: string;
+  game_type_id: number;
+  status: Generated<number>;
+  avaliable_in: string | null;
+  score: Generated<number>;
+  /** JSON text */
+  config: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type GroupTrainingGameRow = Selectable<GroupTrainingGameTable>;
+
+/** spec 2 §3.4 test. */
+export interface GroupTrainingTestTable {
+  id: Generated<number>;
+  group_training_id: number;
+  title: string;
+  test_type_id: Generated<number>;
+  status: Generated<number>;
+  avaliable_in: string | null;
+  test_score: Generated<number>;
+  randomize_questions: DefaultBool;
+  randomize_answers: DefaultBool;
+  qty_total_questions: number | null;
+  minimum_score: number | null;
+  maximum_attempts: Generated<number>;
+  /** HH:mm:ss */
+  time_to_answer: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type GroupTrainingTestRow = Selectable<GroupTrainingTestTable>;
+export type NewGroupTrainingTestRow = Insertable<GroupTrainingTestTable>;
+export type GroupTrainingTestUpdate = Updateable<GroupTrainingTestTable>;
+
+export interface GroupTrainingTestQuestionTable {
+  id: Generated<number>;
+  test_id: number;
+  /** HTML */
+  title: string;
+  is_mandatory: DefaultBool;
+  position: Generated<number>;
+  status: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type GroupTrainingTestQuestionRow = Selectable<GroupTrainingTestQuestionTable>;
+
+export interface GroupTrainingTestQuestionAnswerTable {
+  id: Generated<number>;
+  question_id: number;
+  /** HTML */
+  title: string;
+  is_correct: DefaultBool;
+  position: Generated<number>;
+}
+export type GroupTrainingTestQuestionAnswerRow = Selectable<GroupTrainingTestQuestionAnswerTable>;
+
+/** spec 2 §3.5 reaction evaluation and its questions. */
+export interface GroupTrainingEvaluationTable {
+  id: Generated<number>;
+  group_training_id: number;
+  title: string;
+  status: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type GroupTrainingEvaluationRow = Selectable<GroupTrainingEvaluationTable>;
+
+export interface GroupTrainingEvaluationQuestionTable {
+  id: Generated<number>;
+  evaluation_id: number;
+  title: string;
+  question_type_id: number;
+  position: Generated<number>;
+  created_at: Timestamp;
+}
+export type GroupTrainingEvaluationQuestionRow = Selectable<GroupTrainingEvaluationQuestionTable>;
+
+/** Base evaluation models: client_id null = offered to every client. */
+export interface BaseEvaluationTable {
+  id: Generated<number>;
+  client_id: number | null;
+  title: string;
+  status: Generated<number>;
+  created_at: Timestamp;
+}
+export type BaseEvaluationRow = Selectable<BaseEvaluationTable>;
+
+export interface BaseEvaluationQuestionTable {
+  id: Generated<number>;
+  base_evaluation_id: number;
+  title: string;
+  question_type_id: number;
+  position: Generated<number>;
+}
+export type BaseEvaluationQuestionRow = Selectable<BaseEvaluationQuestionTable>;
+
+/** spec 2 §3.6 support material. */
+export interface GroupTrainingMaterialTable {
+  id: Generated<number>;
+  group_training_id: number;
+  title: string;
+  status: Generated<number>;
+  resource: string | null;
+  resource_name: string | null;
+  extension: string | null;
+  size: number | string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type GroupTrainingMaterialRow = Selectable<GroupTrainingMaterialTable>;
+
+/** spec 2 §3.7 hierarchy item; type_slug / parent_slug: module | test | game. */
+export interface GroupTrainingHierarchyTable {
+  id: Generated<number>;
+  group_training_id: number;
+  type_slug: string;
+  type_id: number;
+  hierarchy_order: number;
+  parent_slug: string | null;
+  parent_id: number | null;
+}
+export type GroupTrainingHierarchyRow = Selectable<GroupTrainingHierarchyTable>;
+export type NewGroupTrainingHierarchyRow = Insertable<GroupTrainingHierarchyTable>;

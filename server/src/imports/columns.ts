@@ -1,0 +1,105 @@
+import type { ImportType } from '@lp/shared';
+
+/** Drop-down sources of the template's hidden "lists" sheet (spec 1 §3.8 lookups of the client). */
+export const LOOKUP_NAMES = [
+  'profiles', 'areas', 'branches', 'user_groups', 'countries', 'languages', 'genders', 'statuses',
+  'headquarters', 'branch_types', 'branch_size_types', 'regionals',
+] as const;
+export type LookupName = (typeof LOOKUP_NAMES)[number];
+
+/** One template column: the header text is the spec's field name (spec 1 §3.4–3.6). */
+export interface ColumnDef {
+  key: string;
+  required?: boolean;
+  /** characters; the database column's size */
+  maxLength?: number;
+  /** a date cell: an Excel date, YYYY-MM-DD or DD/MM/YYYY */
+  date?: boolean;
+  /** drop-down from the lists sheet; `strict` refuses other values in Excel too */
+  list?: { name: LookupName; strict: boolean };
+  width?: number;
+}
+
+const ADDRESS: ColumnDef[] = [
+  { key: 'country', list: { name: 'countries', strict: true }, width: 20 },
+  { key: 'postal_code', maxLength: 20, width: 14 },
+  { key: 'address', maxLength: 200, width: 32 },
+  { key: 'number', maxLength: 20, width: 10 },
+  { key: 'complement', maxLength: 100, width: 18 },
+  { key: 'neighborhood', maxLength: 100, width: 20 },
+  { key: 'city', maxLength: 100, width: 20 },
+  { key: 'state', maxLength: 60, width: 14 },
+];
+
+/** spec 1 §3.4 user fields an import sets (password excluded: imported users get the default one). */
+const USERS: ColumnDef[] = [
+  { key: 'full_name', required: true, maxLength: 150, width: 30 },
+  { key: 'email', required: true, maxLength: 254, width: 32 },
+  { key: 'document', maxLength: 50, width: 18 },
+  { key: 'register', maxLength: 50, width: 14 },
+  { key: 'gmin_number', maxLength: 50, width: 14 },
+  { key: 'sap_code', maxLength: 50, width: 14 },
+  { key: 'nick_name', maxLength: 60, width: 16 },
+  { key: 'gender', maxLength: 40, list: { name: 'genders', strict: false }, width: 12 },
+  { key: 'birthday', date: true, width: 12 },
+  { key: 'mobile_country_code', maxLength: 5, width: 10 },
+  { key: 'mobile_area_code', maxLength: 5, width: 10 },
+  { key: 'mobile', maxLength: 20, width: 16 },
+  { key: 'country', list: { name: 'countries', strict: true }, width: 20 },
+  { key: 'language', list: { name: 'languages', strict: true }, width: 10 },
+  { key: 'profile', list: { name: 'profiles', strict: true }, width: 22 },
+  // several areas or groups: separated by ";" (the drop-down offers one, warns on more)
+  { key: 'area', list: { name: 'areas', strict: false }, width: 22 },
+  { key: 'branch', list: { name: 'branches', strict: true }, width: 22 },
+  { key: 'groups', list: { name: 'user_groups', strict: false }, width: 22 },
+  { key: 'status', list: { name: 'statuses', strict: true }, width: 16 },
+];
+
+/** spec 1 §3.5 headquarter. */
+const HEADQUARTERS: ColumnDef[] = [
+  { key: 'name', required: true, maxLength: 150, width: 28 },
+  { key: 'company_name', maxLength: 150, width: 28 },
+  { key: 'fantasy_name', maxLength: 150, width: 24 },
+  { key: 'company_document', required: true, maxLength: 50, width: 20 },
+  ...ADDRESS,
+];
+
+/** spec 1 §3.6 branch; matched by code, then store_document. */
+const BRANCHES: ColumnDef[] = [
+  { key: 'name', required: true, maxLength: 150, width: 28 },
+  { key: 'store_name', maxLength: 150, width: 24 },
+  { key: 'code', maxLength: 50, width: 12 },
+  { key: 'store_document', maxLength: 50, width: 20 },
+  { key: 'headquarter', list: { name: 'headquarters', strict: true }, width: 22 },
+  { key: 'branch_type', list: { name: 'branch_types', strict: true }, width: 18 },
+  { key: 'size_type', list: { name: 'branch_size_types', strict: true }, width: 18 },
+  { key: 'regional', list: { name: 'regionals', strict: true }, width: 18 },
+  ...ADDRESS,
+];
+
+export const TEMPLATE_COLUMNS: Record<ImportType, readonly ColumnDef[]> = {
+  users: USERS,
+  headquarters: HEADQUARTERS,
+  branches: BRANCHES,
+};
+
+/** Header cells → column keys; null when the header is not the template's. */
+export function mapHeader(type: ImportType, header: Array<string | null>): { columns: Array<string | null> } | { problem: string } {
+  const known = new Map(TEMPLATE_COLUMNS[type].map((c) => [c.key, c]));
+  const columns: Array<string | null> = [];
+  const seen = new Set<string>();
+  for (const cell of header) {
+    const key = (cell ?? '').trim().toLowerCase().replace(/\s*\*$/, '');
+    if (!key) {
+      columns.push(null);
+      continue;
+    }
+    if (!known.has(key)) return { problem: `unknown column "${key}"` };
+    if (seen.has(key)) return { problem: `repeated column "${key}"` };
+    seen.add(key);
+    columns.push(key);
+  }
+  const missing = TEMPLATE_COLUMNS[type].filter((c) => c.required && !seen.has(c.key)).map((c) => c.key);
+  if (missing.length) return { problem: `missing column(s) ${missing.join(', ')}` };
+  return { columns };
+}

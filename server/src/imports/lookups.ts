@@ -1,0 +1,96 @@
+import { LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import type { LookupName } from './columns.ts';
+
+/** Lookup text as compared: trimmed, case- and accent-insensitive. */
+export function lookupKey(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
+/** A copy that does not keep the sheet chunk it was cut from alive. */
+const flat = (text: string) => Buffer.from(text, 'utf8').toString('utf8');
+
+/** A value picked from an escaped drop-down keeps its apostrophe (shared escapeSpreadsheetCell). */
+function unescapeCell(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
+/** One drop-down of the template and the matching the import does on it. */
+export class Lookup<T = number> {
+  private readonly byKey = new Map<string, T>();
+  readonly values: string[] = [];
+
+  /** `label` goes to the drop-down; `aliases` are also accepted (codes, documents). */
+  add(label: string, id: T, aliases: string[] = []): void {
+    if (!this.byKey.has(lookupKey(label))) this.values.push(label);
+    for (const text of [label, ...aliases]) {
+      const key = lookupKey(text);
+      if (key && !this.byKey.has(key)) this.byKey.set(key, id);
+    }
+  }
+
+  /** sheets repeat the same few values on every row: each distinct text is normalised once */
+  private readonly memo = new Map<string, T | null>();
+
+  find(text: string): T | undefined {
+    let found = this.memo.get(text);
+    if (found === undefined) {
+      found = this.byKey.get(lookupKey(text)) ?? this.byKey.get(lookupKey(unescapeCell(text))) ?? null;
+      if (this.memo.size < 5000) this.memo.set(flat(text), found);
+    }
+    return found ?? undefined;
+  }
+}
+
+export type Lookups = Record<Exclude<LookupName, 'countries' | 'languages' | 'statuses' | 'genders'>, Lookup> & {
+  countries: Lookup<{ id: number; code: string }>;
+  languages: Lookup;
+  statuses: Lookup<string>;
+  genders: Lookup<string>;
+};
+
+/** Statuses an import may set: not the ones only the deletion flow sets (spec 1 §4.1–4.2). */
+export const IMPORT_STATUSES = USER_STATUSES.filter((s) => s !== 'deleted' && s !== 'deletion_requested');
+
+/** The selected client's lookups (spec 1 §3.8), for drop-downs and for reading the rows. */
+export async function loadLookups(db: Db, clientId: number): Promise<Lookups> {
+  const named = async (table: 'profiles' | 'areas' | 'user_groups' | 'branch_types' | 'branch_size_types' | 'regionals') => {
+    const lookup = new Lookup();
+    const rows = await db.selectFrom(table).select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
+    for (const r of rows) lookup.add(r.name, r.id);
+    return lookup;
+  };
+  const branches = new Lookup();
+  for (const r of await db.selectFrom('branches').select(['id', 'name', 'code']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute()) {
+    branches.add(r.name, r.id, r.code ? [r.code] : []);
+  }
+  const headquarters = new Lookup();
+  for (const r of await db.selectFrom('headquarters').select(['id', 'name', 'company_document']).where('client_id', '=', clientId).orderBy('company_document').execute()) {
+    // the column asks for the company_document (spec 1 §3.6); the name is accepted too
+    headquarters.add(r.company_document, r.id, [r.name, unmaskDocument(r.company_document)]);
+  }
+  const countries = new Lookup<{ id: number; code: string }>();
+  for (const r of await db.selectFrom('countries').select(['id', 'name', 'code']).orderBy('name').execute()) {
+    countries.add(r.name, { id: r.id, code: r.code }, [r.code]);
+  }
+  const languages = new Lookup();
+  for (const l of LANGUAGES) languages.add(l.code, l.id, [l.name, l.code.split('-')[0]!]);
+  const statuses = new Lookup<string>();
+  for (const s of IMPORT_STATUSES) statuses.add(s, s);
+  const genders = new Lookup<string>();
+  for (const g of ['male', 'female']) genders.add(g, g);
+  return {
+    profiles: await named('profiles'),
+    areas: await named('areas'),
+    user_groups: await named('user_groups'),
+    branch_types: await named('branch_types'),
+    branch_size_types: await named('branch_size_types'),
+    regionals: await named('regionals'),
+    branches,
+    headquarters,
+    countries,
+    languages,
+    statuses,
+    genders,
+  };
+}

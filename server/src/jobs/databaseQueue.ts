@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { isUniqueViolation, parseJson } from '../db/dialect.ts';
+import { DEFAULT_MAX_ATTEMPTS, retryDelayMs, type EnqueueOptions, type JobHandler, type JobQueue } from './types.ts';
+
+export interface DatabaseQueueOptions {
+  pollMs?: number;
+  /** how long a claimed job is ours without a heartbeat */
+  leaseMs?: number;
+  retryBaseMs?: number;
+}
+
+/**
+ * The queue without Redis: a jobs table polled by one worker per process. A claim is a
+ * conditional UPDATE, so several processes on one Postgres never run a job twice at once;
+ * a job whose worker died is taken again when its lease runs out (resumed after restart).
+ */
+export function createDatabaseQueue(db: Kysely<Database>, log: FastifyBaseLogger, options: DatabaseQueueOptions = {}): JobQueue {
+  const pollMs = options.pollMs ?? 500;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const handlers = new Map<string, JobHandler<object>>();
+  let running = false;
+  let busy = false;
+  let timer: NodeJS.Timeout | null = null;
+  let loop: Promise<void> | null = null;
+
+  const leaseEnd = () => new Date(Date.now() + leaseMs);
+
+  async function claim(): Promise<{ id: number; name: string; payload: string; attempts: number; max_attempts: number } | null> {
+    for (let tries = 0; tries < 5; tries += 1) {
+      const now = new Date();
+      const candidate = await db.selectFrom('jobs')
+        .select(['id', 'status'])
+        .where((eb) => eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+          eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+        ]))
+        .where('name', 'in', [...handlers.keys()])
+        .orderBy('run_at').orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return null;
+      const result = await db.updateTable('jobs')
+        .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), locked_until: leaseEnd() }))
+        .where('id', '=', candidate.id)
+        .where('status', '=', candidate.status)
+        .where((eb) => (candidate.status === 'running' ? eb('locked_until', '<', now) : eb.lit(true)))
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) {
+        return db.selectFrom('jobs').select(['id', 'name', 'payload', 'attempts', 'max_attempts'])
+          .where('id', '=', candidate.id).executeTakeFirstOrThrow();
+      }
+    }
+    return null;
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers.get(job.name);
+    if (!handler) return true;
+    const jobLog = log.child({ job: job.name, jobId: job.id });
+    const heartbeat = async () => {
+      await db.updateTable('jobs').set({ locked_until: leaseEnd() }).where('id', '=', job.id).execute();
+    };
+    try {
+      await handler(parseJson<object>(job.payload, {}), { attempt: job.attempts, log: jobLog, heartbeat });
+      await db.updateTable('jobs').set({ status: 'done', locked_until: null, finished_at: new Date(), last_error: null })
+        .where('id', '=', job.id).execute();
+    } catch (error) {
+      const message = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
+      const final = job.attempts >= job.max_attempts;
+      jobLog.error({ err: error, attempt: job.attempts, final }, 'job failed');
+      await db.updateTable('jobs').set(final
+        ? { status: 'failed', locked_until: null, finished_at: new Date(), last_error: message }
+        : { status: 'queued', locked_until: null, run_at: new Date(Date.now() + retryDelayMs(job.attempts, options.retryBaseMs)), last_error: message })
+        .where('id', '=', job.id).execute();
+    }
+    return true;
+  }
+
+  async function drain(): Promise<void> {
+    busy = true;
+    try {
+      while (running && (await runOne()));
+    } catch (error) {
+      log.error({ err: error }, 'job worker error');
+    } finally {
+      busy = false;
+    }
+  }
+
+  function schedule(delay: number) {
+    if (!running || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      if (busy) return schedule(pollMs);
+      loop = drain().finally(() => schedule(pollMs));
+    }, delay);
+    timer.unref();
+  }
+
+  async function runnableCount(): Promise<number> {
+    const now = new Date();
+    const row = await db.selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+        eb('status', '=', 'running'),
+      ]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  return {
+    kind: 'database',
+    define(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    async enqueue(name, payload, opts: EnqueueOptions = {}) {
+      try {
+        await db.insertInto('jobs').values({
+          name,
+          payload: JSON.stringify(payload),
+          status: 'queued',
+          max_attempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          dedupe_key: opts.dedupeKey ?? null,
+          run_at: new Date(Date.now() + (opts.delayMs ?? 0)),
+          locked_until: null,
+          last_error: null,
+          created_at: new Date(),
+          finished_at: null,
+        }).execute();
+      } catch (error) {
+        // the partial unique index on dedupe_key: the same work is already waiting or running
+        if (opts.dedupeKey && isUniqueViolation(error)) return;
+        throw error;
+      }
+      if (running && !busy) {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        schedule(0);
+      }
+    },
+    start() {
+      if (running) return;
+      running = true;
+      schedule(0);
+    },
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await runnableCount()) > 0 || busy) {
+        if (Date.now() > deadline) throw new Error('job queue did not become idle');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async close() {
+      running = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await loop;
+    },
+  };
+}

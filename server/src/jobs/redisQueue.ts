@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Queue, Worker, type Job } from 'bullmq';
+import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobHandler, type JobQueue } from './types.ts';
+
+const QUEUE_NAME = 'jobs';
+
+/** BullMQ over REDIS_URL: the scale-out queue (DESIGN "Jobs and mail"); same contract as the table queue. */
+export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyBaseLogger, retryBaseMs = 2000): JobQueue {
+  // BullMQ's blocking worker connection must never give up on a request
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  const queue = new Queue(QUEUE_NAME, { connection, prefix });
+  const handlers = new Map<string, JobHandler<object>>();
+  let worker: Worker | null = null;
+  let active = 0;
+
+  async function process(job: Job, token?: string): Promise<void> {
+    const handler = handlers.get(job.name);
+    if (!handler) throw new Error(`no handler for job ${job.name}`);
+    active += 1;
+    try {
+      await handler(job.data as object, {
+        attempt: job.attemptsMade + 1,
+        log: log.child({ job: job.name, jobId: job.id }),
+        heartbeat: async () => {
+          if (token) await job.extendLock(token, 60_000);
+        },
+      });
+    } finally {
+      active -= 1;
+    }
+  }
+
+  return {
+    kind: 'redis',
+    define(name, handler) {
+      handlers.set(name, handler as JobHandler<object>);
+    },
+    async enqueue(name, payload, opts: EnqueueOptions = {}) {
+      await queue.add(name, payload, {
+        // a custom job id is BullMQ's dedupe: adding an id that still exists is ignored
+        ...(opts.dedupeKey ? { jobId: opts.dedupeKey.replace(/:/g, '_') } : {}),
+        attempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+        backoff: { type: 'exponential', delay: retryBaseMs },
+        delay: opts.delayMs ?? 0,
+        removeOnComplete: true,
+        removeOnFail: { count: 1000 },
+      });
+    },
+    start() {
+      if (worker) return;
+      worker = new Worker(QUEUE_NAME, process, { connection, prefix, concurrency: 1, lockDuration: 60_000 });
+      worker.on('failed', (job, err) => log.error({ err, job: job?.name, jobId: job?.id }, 'job failed'));
+      worker.on('error', (err) => log.error({ err }, 'job worker error'));
+    },
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized');
+        const pending = Object.values(counts).reduce((a, b) => a + b, 0);
+        if (pending === 0 && active === 0) return;
+        if (Date.now() > deadline) throw new Error('job queue did not become idle');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    async close() {
+      await worker?.close();
+      await queue.close();
+    },
+  };
+}

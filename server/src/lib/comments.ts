@@ -1,0 +1,65 @@
+/**
+ * The comment moderation endpoints of spec 2 §7.4 for one origin: GET {base}/{id}/comments/
+ * (a bare array) and, where the spec has one, POST {base}/{id}/publish_comment/ (form id,
+ * status). Each content area registers its origin with the table its id points at.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { sql } from 'kysely';
+import {
+  CommentItem, PublishCommentForm, commentsListPath, hasPermission, publishCommentPath, type CommentOrigin, type CommentStatus,
+} from '@lp/shared';
+import type { Database } from '../db/database.ts';
+import { listComments, setCommentStatus } from '../repositories/comments.ts';
+import { authOf, clientOf } from '../plugins/app/auth.ts';
+import { HttpError, notFound } from './httpError.ts';
+
+/** Tables whose rows carry id and client_id: the owners a comment origin can point at. */
+export type CommentOwnerTable = {
+  [K in keyof Database]: Database[K] extends { id: unknown; client_id: number } ? K : never
+}[keyof Database];
+
+export interface CommentRoutes {
+  origin: CommentOrigin;
+  /** the table of the origin row (group_trainings for 'training', trails for 'trail' …) */
+  ownerTable: CommentOwnerTable;
+  /** title slug that opens the editor (reads) */
+  title: string;
+  /** module item that changes the content (moderation) */
+  manageSlug: string;
+}
+
+export function registerComments(parent: FastifyInstance, def: CommentRoutes): void {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const guard = app.requireTitle(def.title);
+  const params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+  async function ownerOr404(request: FastifyRequest, id: number): Promise<number> {
+    const clientId = clientOf(request);
+    const { rows } = await sql<{ id: number }>`select id from ${sql.table(def.ownerTable)} where id = ${id} and client_id = ${clientId}`.execute(app.db);
+    if (rows.length === 0) throw notFound();
+    return clientId;
+  }
+
+  app.get(commentsListPath(def.origin, ':id'), {
+    preValidation: guard, schema: { params, response: { 200: Type.Array(CommentItem) } },
+  }, async (request) => {
+    const clientId = await ownerOr404(request, request.params.id);
+    return listComments(app.db, clientId, def.origin, request.params.id);
+  });
+
+  const moderation = publishCommentPath(def.origin, ':id');
+  if (!moderation) return;
+  app.post(moderation, {
+    preValidation: [guard, async (request: FastifyRequest) => {
+      if (!hasPermission(authOf(request).subject, def.manageSlug)) throw new HttpError(403, 'permission_denied', 'You cannot moderate these comments');
+    }],
+    schema: { params, body: PublishCommentForm, response: { 200: CommentItem } },
+  }, async (request) => {
+    const clientId = await ownerOr404(request, request.params.id);
+    const updated = await setCommentStatus(app.db, clientId, def.origin, request.params.id, request.body.id, request.body.status as CommentStatus);
+    if (!updated) throw notFound();
+    return updated;
+  });
+}

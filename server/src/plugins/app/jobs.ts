@@ -1,0 +1,24 @@
+import fp from 'fastify-plugin';
+import { createDatabaseQueue, createRedisQueue, type JobQueue } from '../../jobs/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+/**
+ * The job queue: BullMQ with REDIS_URL, otherwise the jobs table. Areas define their
+ * handlers while registering; the worker starts once every route and handler is in place.
+ */
+export default fp(async (app) => {
+  const { config } = app;
+  const queue = config.redisUrl
+    ? createRedisQueue(config.redisUrl, config.redisPrefix, app.log, config.jobRetryBaseMs)
+    : createDatabaseQueue(app.db, app.log, { retryBaseMs: config.jobRetryBaseMs });
+  app.decorate('jobs', queue);
+  app.addHook('onReady', async () => {
+    if (config.runJobs) queue.start();
+  });
+  app.addHook('onClose', async () => queue.close());
+}, { name: 'jobs', dependencies: ['db'] });

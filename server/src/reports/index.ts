@@ -1,0 +1,164 @@
+import fs from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import {
+  REPORT_LINK_TTL_MS, hasPermission, isReportKey, reportDownloadPath, type AccessSubject, type ReportKey, type UsersReportRequest,
+} from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { parseJson, toBool } from '../db/dialect.ts';
+import type { ReportRow } from '../db/tables/report.table.ts';
+import { translate } from '../lib/i18n.ts';
+import { newToken } from '../lib/tokens.ts';
+import type { JobContext } from '../jobs/index.ts';
+import { notify } from '../repositories/notifications.ts';
+import {
+  expiredReports, findReport, markReportExpired, markReportFailed, markReportReady,
+} from '../repositories/reports.ts';
+import { canLogIn, findUserById, moduleItemsByClient } from '../repositories/users.ts';
+import { newReportFileName, removeReportFile, reportFilePath, reportsDir } from './files.ts';
+import { writeUsersReport } from './users.ts';
+
+export const REPORT_JOB = 'reports.build';
+export const REPORT_JOB_ATTEMPTS = 3;
+
+interface WriteOptions<P> {
+  clientId: number;
+  params: P;
+  languageId: number;
+  filePath: string;
+  heartbeat(): Promise<void>;
+}
+
+/** A report the job knows how to build; more report buttons (spec 1 §3.1) add entries here. */
+interface ReportDefinition<P> {
+  /** module items the requester needs in the report's client (superusers pass, spec 1 §6.1) */
+  permissions: readonly string[];
+  /** writes the xlsx and answers its number of data rows */
+  write(db: Db, options: WriteOptions<P>): Promise<number>;
+}
+
+const REPORTS: Partial<Record<ReportKey, ReportDefinition<never>>> = {
+  // spec 1 §6.2: the users screen (users) and Excel reports (reports)
+  users: {
+    permissions: ['users', 'reports'],
+    write: (db, o: WriteOptions<UsersReportRequest>) => writeUsersReport(db, { ...o, filters: o.params }),
+  } satisfies ReportDefinition<UsersReportRequest>,
+};
+
+export function reportPermissions(report: ReportKey): readonly string[] {
+  return REPORTS[report]?.permissions ?? ['reports'];
+}
+
+export function mayHaveReport(subject: AccessSubject, report: ReportKey): boolean {
+  return reportPermissions(report).every((slug) => hasPermission(subject, slug));
+}
+
+/** Whether the requester may still open the report's file: still able to log in, linked, permitted. */
+export async function requesterStillAllowed(db: Db, report: ReportRow): Promise<boolean> {
+  const user = await findUserById(db, report.user_id);
+  if (!user || !canLogIn(user.status) || !isReportKey(report.report)) return false;
+  const subject: AccessSubject = {
+    is_superuser: toBool(user.is_superuser),
+    id_user_client_selected: report.client_id,
+    user_client_module_items: await moduleItemsByClient(db, user.id),
+  };
+  if (subject.is_superuser) return true;
+  const linked = await db.selectFrom('user_clients').select('user_id')
+    .where('user_id', '=', user.id).where('client_id', '=', report.client_id).executeTakeFirst();
+  return !!linked && mayHaveReport(subject, report.report);
+}
+
+/** Cleanup that never hides the error being handled. */
+const discard = (file: string) => fs.rm(file, { force: true }).catch(() => undefined);
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The report job: build the file, e-mail and notify the link (spec 1 §7, §8.4). Idempotent: a
+ * report leaves `processing` once; a rerun of a finished one does nothing, a rerun after a crash
+ * starts over with a new file and a new link. The e-mail goes out before the report is marked
+ * ready, so a retry never loses it (at worst a second e-mail, whose link is the one that works).
+ */
+export function defineReportJob(app: FastifyInstance): void {
+  const { db, config, mailer } = app;
+
+  async function fail(report: ReportRow, error: unknown, ctx: JobContext) {
+    ctx.log.error({ err: error, reportId: report.id }, 'report failed');
+    if (!(await markReportFailed(db, report.id, errorText(error)))) return;
+    const requester = await findUserById(db, report.user_id);
+    const name = translate(report.language_id, `reports.names.${report.report}`);
+    await notify(db, { userId: report.user_id, clientId: report.client_id, kind: 'report_failed', payload: { report: name, report_key: report.report } });
+    if (!requester) return;
+    await mailer.send({
+      to: requester.email,
+      subject: translate(report.language_id, 'mail.report_failed.subject', { report: name }),
+      text: translate(report.language_id, 'mail.report_failed.body', { name: requester.full_name, report: name }),
+    }).catch((err: unknown) => ctx.log.error({ err }, 'report failure e-mail not sent'));
+  }
+
+  async function sweepExpired() {
+    for (const old of await expiredReports(db)) {
+      await removeReportFile(config.dataDir, old.file_name);
+      await markReportExpired(db, old.id);
+    }
+  }
+
+  app.jobs.define<{ reportId: number }>(REPORT_JOB, async ({ reportId }, ctx) => {
+    const report = await findReport(db, reportId);
+    if (!report || report.status !== 'processing') return;
+    const definition = isReportKey(report.report) ? REPORTS[report.report] : undefined;
+    const requester = await findUserById(db, report.user_id);
+    if (!definition || !requester) return fail(report, new Error(`cannot build report ${report.report}`), ctx);
+
+    const last = ctx.attempt >= REPORT_JOB_ATTEMPTS;
+    const fileName = newReportFileName();
+    const filePath = reportFilePath(config.dataDir, fileName)!;
+    const partPath = `${filePath}.part`;
+    try {
+      await fs.mkdir(reportsDir(config.dataDir), { recursive: true });
+      const rowCount = await definition.write(db, {
+        clientId: report.client_id,
+        params: parseJson(report.params, {}) as never,
+        languageId: report.language_id,
+        filePath: partPath,
+        heartbeat: ctx.heartbeat,
+      });
+      await fs.rename(partPath, filePath);
+
+      const token = newToken();
+      const link = `${config.publicUrl}/api${reportDownloadPath(token)}`;
+      const lang = report.language_id;
+      const name = translate(lang, `reports.names.${report.report}`);
+      const days = String(Math.round(REPORT_LINK_TTL_MS / 86_400_000));
+      try {
+        await mailer.send({
+          to: requester.email,
+          subject: translate(lang, 'mail.report_ready.subject', { report: name }),
+          text: translate(lang, 'mail.report_ready.body', { name: requester.full_name, report: name, link, days }),
+        });
+      } catch (error) {
+        // the last attempt still hands the link over through the notification
+        if (!last) throw error;
+        ctx.log.error({ err: error, reportId }, 'report e-mail not sent; the notification carries the link');
+      }
+      const done = await db.transaction().execute(async (trx) => {
+        const ready = await markReportReady(trx, report.id, {
+          fileName, rowCount, token, expiresAt: new Date(Date.now() + REPORT_LINK_TTL_MS),
+        });
+        if (ready) {
+          await notify(trx, {
+            userId: report.user_id, clientId: report.client_id, kind: 'report_ready',
+            payload: { report: name, report_key: report.report, link, rows: rowCount },
+          });
+        }
+        return ready;
+      });
+      if (!done) await discard(filePath);
+    } catch (error) {
+      await discard(partPath);
+      await discard(filePath);
+      if (!last) throw error;
+      await fail(report, error, ctx);
+    }
+    await sweepExpired().catch((err: unknown) => ctx.log.warn({ err }, 'expired reports not swept'));
+  });
+}

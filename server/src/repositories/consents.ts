@@ -1,0 +1,60 @@
+import type { ConsentKind, UserConsent } from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { toBool, toIso } from '../db/dialect.ts';
+import type { UserConsentRow } from '../db/tables/report.table.ts';
+
+export interface NewConsent {
+  userId: number;
+  clientId: number;
+  kind: ConsentKind;
+  version: string;
+  accepted: boolean;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+function toUserConsent(r: UserConsentRow): UserConsent {
+  return {
+    id: r.id,
+    kind: r.kind as ConsentKind,
+    version: r.version,
+    accepted: toBool(r.accepted),
+    created_at: toIso(r.created_at)!,
+    ip: r.ip,
+    user_agent: r.user_agent,
+  };
+}
+
+/** Every decision is a new row: the history is what the consent viewing shows (spec 1 §2.3). */
+export async function recordConsent(db: Db, c: NewConsent): Promise<UserConsent> {
+  const row = await db.insertInto('user_consents').values({
+    user_id: c.userId,
+    client_id: c.clientId,
+    kind: c.kind,
+    version: c.version.trim(),
+    accepted: c.accepted,
+    ip: c.ip?.slice(0, 64) ?? null,
+    user_agent: c.userAgent?.slice(0, 512) ?? null,
+    created_at: new Date(),
+  }).returningAll().executeTakeFirstOrThrow();
+  return toUserConsent(row);
+}
+
+/** A user's consent history in one client, newest first. */
+export async function listConsents(db: Db, userId: number, clientId: number): Promise<UserConsent[]> {
+  const rows = await db.selectFrom('user_consents').selectAll()
+    .where('user_id', '=', userId).where('client_id', '=', clientId)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc')
+    .limit(1000)
+    .execute();
+  return rows.map(toUserConsent);
+}
+
+/** spec 1 §3.1 accept_terms_and_conditions: the latest decision about the client's terms is an acceptance. */
+export async function termsAccepted(db: Db, userId: number, clientId: number): Promise<boolean> {
+  const latest = await db.selectFrom('user_consents').select('accepted')
+    .where('user_id', '=', userId).where('client_id', '=', clientId).where('kind', '=', 'terms')
+    .orderBy('created_at', 'desc').orderBy('id', 'desc')
+    .executeTakeFirst();
+  return latest ? toBool(latest.accepted) : false;
+}

@@ -1,0 +1,481 @@
+/**
+ * Group trainings (spec 2 §3.1) and what hangs from them: reads in the contract's shape, the
+ * basic-data write with its audience links and owners, publication state, duplication and
+ * the scheduled unpublish. Every function that takes a training id from a request also
+ * takes the selected client, so a row of another client is never read or written.
+ */
+import { sql } from 'kysely';
+import {
+  CONTENT_LANGUAGES, CONTENT_STATUS, trainingFlags,
+  type ContentLanguage, type ErrorCode, type Training, type TrainingClientFlags, type TrainingListItem, type TrainingOwner,
+} from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { parseJson, toBool, toIso } from '../db/dialect.ts';
+import type { GroupTrainingRow } from '../db/tables/training.table.ts';
+
+/** Everything the basic-data form stores, in storage terms (links as id lists). */
+export interface TrainingState {
+  title: string;
+  description: string;
+  group_training_type_id: number;
+  score: number;
+  workload: number;
+  code: string | null;
+  on_portfolio: boolean;
+  portfolio_order: number;
+  unpublish_date: string | null;
+  qty_certificate_expiration_days: number | null;
+  image_url: string | null;
+  image_alt_texts: Partial<Record<ContentLanguage, string>>;
+  certificate_image_url: string | null;
+  tags: number[];
+  areas: number[];
+  profiles: number[];
+  user_groups: number[];
+  mandatory_areas: number[];
+  mandatory_profiles: number[];
+  /** user ids, first owner first */
+  owners: number[];
+}
+
+export async function clientTrainingFlags(db: Db, clientId: number): Promise<TrainingClientFlags> {
+  const row = await db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
+  return trainingFlags(parseJson<Record<string, unknown>>(row?.settings, {}));
+}
+
+export async function findTrainingType(db: Db, id: number): Promise<{ id: number; use_score: boolean } | undefined> {
+  const row = await db.selectFrom('group_training_types').select(['id', 'use_score']).where('id', '=', id).executeTakeFirst();
+  return row && { id: row.id, use_score: toBool(row.use_score) };
+}
+
+/** The training row of the selected client; deleted ones only when asked for. */
+export async function findTraining(db: Db, clientId: number, id: number, { withDeleted = false } = {}): Promise<GroupTrainingRow | undefined> {
+  let q = db.selectFrom('group_trainings').selectAll().where('id', '=', id).where('client_id', '=', clientId);
+  if (!withDeleted) q = q.where('status', '!=', CONTENT_STATUS.deleted);
+  return q.executeTakeFirst();
+}
+
+interface Links {
+  tags: Map<number, number[]>;
+  areas: Map<number, Array<{ id: number; mandatory: boolean }>>;
+  profiles: Map<number, Array<{ id: number; mandatory: boolean }>>;
+  userGroups: Map<number, number[]>;
+  owners: Map<number, TrainingOwner[]>;
+}
+
+function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+async function loadLinks(db: Db, ids: number[]): Promise<Links> {
+  if (ids.length === 0) return { tags: new Map(), areas: new Map(), profiles: new Map(), userGroups: new Map(), owners: new Map() };
+  const [tags, areas, profiles, userGroups, owners] = await Promise.all([
+    db.selectFrom('group_training_tags').select(['group_training_id', 'tag_id']).where('group_training_id', 'in', ids).orderBy('tag_id').execute(),
+    db.selectFrom('group_training_areas').select(['group_training_id', 'area_id', 'is_mandatory']).where('group_training_id', 'in', ids).orderBy('area_id').execute(),
+    db.selectFrom('group_training_profiles').select(['group_training_id', 'profile_id', 'is_mandatory']).where('group_training_id', 'in', ids).orderBy('profile_id').execute(),
+    db.selectFrom('group_training_user_groups').select(['group_training_id', 'user_group_id']).where('group_training_id', 'in', ids).orderBy('user_group_id').execute(),
+    db.selectFrom('group_training_owners').innerJoin('users', 'users.id', 'group_training_owners.user_id')
+      .select(['group_training_owners.group_training_id', 'users.id', 'users.full_name', 'users.email'])
+      .where('group_training_owners.group_training_id', 'in', ids)
+      .orderBy('group_training_owners.position').orderBy('users.id').execute(),
+  ]);
+  const mapValues = <T, U>(m: Map<number, T[]>, f: (t: T) => U) => new Map([...m].map(([k, v]) => [k, v.map(f)]));
+  return {
+    tags: mapValues(group(tags, (r) => r.group_training_id), (r) => r.tag_id),
+    areas: mapValues(group(areas, (r) => r.group_training_id), (r) => ({ id: r.area_id, mandatory: toBool(r.is_mandatory) })),
+    profiles: mapValues(group(profiles, (r) => r.group_training_id), (r) => ({ id: r.profile_id, mandatory: toBool(r.is_mandatory) })),
+    userGroups: mapValues(group(userGroups, (r) => r.group_training_id), (r) => r.user_group_id),
+    owners: mapValues(group(owners, (r) => r.group_training_id), (r) => ({ id: r.id, full_name: r.full_name, email: r.email })),
+  };
+}
+
+/**
+ * spec 2 §4.6 has_done_activities: some learner has done an activity of the training.
+ * Learner progress has no table yet (a later issue); until then the modules' own counters
+ * (qty_progress / qty_views, spec 2 §3.2) are the data we have.
+ * TODO(learner progress): replace with an EXISTS over the progress / attempt tables.
+ */
+export async function trainingsWithDoneActivities(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('group_training_modules').select('group_training_id').distinct()
+    .where('group_training_id', 'in', ids)
+    .where((eb) => eb.or([eb('qty_progress', '>', 0), eb('qty_views', '>', 0)]))
+    .execute();
+  return new Set(rows.map((r) => r.group_training_id));
+}
+
+export async function hasDoneActivities(db: Db, id: number): Promise<boolean> {
+  return (await trainingsWithDoneActivities(db, [id])).has(id);
+}
+
+const altTexts = (row: GroupTrainingRow): Partial<Record<ContentLanguage, string>> => {
+  const raw = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const out: Partial<Record<ContentLanguage, string>> = {};
+  for (const language of CONTENT_LANGUAGES) {
+    const text = raw[language];
+    if (typeof text === 'string' && text.trim()) out[language] = text;
+  }
+  return out;
+};
+
+/** spec 2 §2.1 public link: {host}/online-courses/{id} */
+export const trainingPortalUrl = (publicUrl: string, id: number) => `${publicUrl}/online-courses/${id}`;
+
+/** The trainings of the client among `ids`, in the GET P/ shape, in the order of `ids`. */
+export async function loadTrainings(db: Db, clientId: number, ids: number[], publicUrl: string): Promise<Training[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('group_trainings').selectAll().where('client_id', '=', clientId).where('id', 'in', ids).execute();
+  const links = await loadLinks(db, ids);
+  const done = await trainingsWithDoneActivities(db, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    const areas = links.areas.get(id) ?? [];
+    const profiles = links.profiles.get(id) ?? [];
+    return [{
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      group_training_type: r.group_training_type_id,
+      score: r.score,
+      workload: Number(r.workload),
+      code: r.code,
+      tags: links.tags.get(id) ?? [],
+      areas: areas.map((a) => a.id),
+      profiles: profiles.map((p) => p.id),
+      user_groups: links.userGroups.get(id) ?? [],
+      mandatory_areas: areas.filter((a) => a.mandatory).map((a) => a.id),
+      mandatory_profiles: profiles.filter((p) => p.mandatory).map((p) => p.id),
+      owners_list: links.owners.get(id) ?? [],
+      on_portfolio: toBool(r.on_portfolio),
+      portfolio_order: r.portfolio_order,
+      unpublish_date: r.unpublish_date,
+      qty_certificate_expiration_days: r.qty_certificate_expiration_days,
+      group_training_images: r.image_url ? [{ original: true, image: r.image_url }] : [],
+      group_training_image_alt_text: Object.entries(altTexts(r)).map(([language, alt_text]) => ({ language, alt_text: alt_text! })),
+      group_training_certificate_image_url: r.certificate_image_url,
+      is_open: toBool(r.is_open),
+      has_done_activities: done.has(id),
+      status: r.status,
+      portal_url: trainingPortalUrl(publicUrl, id),
+    }];
+  });
+}
+
+/** The stored values of a training, as the write path merges a request into them. */
+export async function trainingState(db: Db, row: GroupTrainingRow): Promise<TrainingState> {
+  const links = await loadLinks(db, [row.id]);
+  const areas = links.areas.get(row.id) ?? [];
+  const profiles = links.profiles.get(row.id) ?? [];
+  return {
+    title: row.title,
+    description: row.description,
+    group_training_type_id: row.group_training_type_id,
+    score: row.score,
+    workload: Number(row.workload),
+    code: row.code,
+    on_portfolio: toBool(row.on_portfolio),
+    portfolio_order: row.portfolio_order,
+    unpublish_date: row.unpublish_date,
+    qty_certificate_expiration_days: row.qty_certificate_expiration_days,
+    image_url: row.image_url,
+    image_alt_texts: altTexts(row),
+    certificate_image_url: row.certificate_image_url,
+    tags: links.tags.get(row.id) ?? [],
+    areas: areas.map((a) => a.id),
+    profiles: profiles.map((p) => p.id),
+    user_groups: links.userGroups.get(row.id) ?? [],
+    mandatory_areas: areas.filter((a) => a.mandatory).map((a) => a.id),
+    mandatory_profiles: profiles.filter((p) => p.mandatory).map((p) => p.id),
+    owners: (links.owners.get(row.id) ?? []).map((o) => o.id),
+  };
+}
+
+/**
+ * References the client does not own (spec: tags, areas, profiles, user groups and owners
+ * belong to the selected client). Owners already on the training, and the creator, pass.
+ */
+export async function foreignReferences(db: Db, clientId: number, state: TrainingState, allowedOwners: readonly number[]): Promise<Record<string, ErrorCode>> {
+  const fields: Record<string, ErrorCode> = {};
+  const checks = [
+    ['tags', 'tags', state.tags], ['areas', 'areas', state.areas], ['profiles', 'profiles', state.profiles],
+    ['user_groups', 'user_groups', state.user_groups],
+  ] as const;
+  for (const [field, table, ids] of checks) {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) continue;
+    const owned = await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', unique).execute();
+    if (owned.length !== unique.length) fields[field] = 'validation_error';
+  }
+  const newOwners = [...new Set(state.owners)].filter((id) => !allowedOwners.includes(id));
+  if (newOwners.length) {
+    const members = await db.selectFrom('user_clients').innerJoin('users', 'users.id', 'user_clients.user_id')
+      .select('users.id').where('user_clients.client_id', '=', clientId).where('users.id', 'in', newOwners)
+      .where('users.status', '!=', 'deleted').execute();
+    if (members.length !== newOwners.length) fields.owners = 'validation_error';
+  }
+  return fields;
+}
+
+function rowValues(state: TrainingState) {
+  return {
+    title: state.title,
+    description: state.description,
+    group_training_type_id: state.group_training_type_id,
+    score: state.score,
+    workload: state.workload,
+    code: state.code,
+    on_portfolio: state.on_portfolio,
+    portfolio_order: state.portfolio_order,
+    unpublish_date: state.unpublish_date,
+    qty_certificate_expiration_days: state.qty_certificate_expiration_days,
+    image_url: state.image_url,
+    image_alt_texts: JSON.stringify(state.image_alt_texts),
+    certificate_image_url: state.certificate_image_url,
+  };
+}
+
+async function writeLinks(db: Db, id: number, state: TrainingState): Promise<void> {
+  const uniq = (ids: number[]) => [...new Set(ids)];
+  await db.deleteFrom('group_training_tags').where('group_training_id', '=', id).execute();
+  await db.deleteFrom('group_training_areas').where('group_training_id', '=', id).execute();
+  await db.deleteFrom('group_training_profiles').where('group_training_id', '=', id).execute();
+  await db.deleteFrom('group_training_user_groups').where('group_training_id', '=', id).execute();
+  await db.deleteFrom('group_training_owners').where('group_training_id', '=', id).execute();
+  const mandatoryAreas = new Set(state.mandatory_areas);
+  const mandatoryProfiles = new Set(state.mandatory_profiles);
+  const tags = uniq(state.tags);
+  const areas = uniq(state.areas);
+  const profiles = uniq(state.profiles);
+  const groups = uniq(state.user_groups);
+  const owners = uniq(state.owners);
+  if (tags.length) await db.insertInto('group_training_tags').values(tags.map((tag_id) => ({ group_training_id: id, tag_id }))).execute();
+  if (areas.length) {
+    await db.insertInto('group_training_areas')
+      .values(areas.map((area_id) => ({ group_training_id: id, area_id, is_mandatory: mandatoryAreas.has(area_id) }))).execute();
+  }
+  if (profiles.length) {
+    await db.insertInto('group_training_profiles')
+      .values(profiles.map((profile_id) => ({ group_training_id: id, profile_id, is_mandatory: mandatoryProfiles.has(profile_id) }))).execute();
+  }
+  if (groups.length) await db.insertInto('group_training_user_groups').values(groups.map((user_group_id) => ({ group_training_id: id, user_group_id }))).execute();
+  if (owners.length) {
+    await db.insertInto('group_training_owners').values(owners.map((user_id, position) => ({ group_training_id: id, user_id, position }))).execute();
+  }
+}
+
+/** spec 2 §7.1 create: a new training is unpublished (status 2). */
+export async function insertTraining(db: Db, clientId: number, createdBy: number, state: TrainingState): Promise<number> {
+  const now = new Date();
+  const row = await db.insertInto('group_trainings').values({
+    client_id: clientId, ...rowValues(state), status: CONTENT_STATUS.unpublished, is_open: false,
+    published_at: null, created_by: createdBy, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await writeLinks(db, row.id, state);
+  return row.id;
+}
+
+export async function updateTraining(db: Db, clientId: number, id: number, state: TrainingState): Promise<boolean> {
+  const res = await db.updateTable('group_trainings').set({ ...rowValues(state), updated_at: new Date() })
+    .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await writeLinks(db, id, state);
+  return true;
+}
+
+/** Sets the status; publishing stamps published_at the first time. */
+export async function setTrainingStatus(db: Db, clientId: number, id: number, status: number): Promise<boolean> {
+  const now = new Date();
+  const res = await db.updateTable('group_trainings')
+    .set({
+      status,
+      updated_at: now,
+      ...(status === CONTENT_STATUS.published ? { published_at: sql<Date>`coalesce(published_at, ${now})` } : {}),
+    })
+    .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', CONTENT_STATUS.deleted)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function setTrainingOpen(db: Db, clientId: number, id: number, isOpen: boolean): Promise<void> {
+  await db.updateTable('group_trainings').set({ is_open: isOpen, updated_at: new Date() })
+    .where('id', '=', id).where('client_id', '=', clientId).execute();
+}
+
+/** spec 2 §4.6: a training needs at least one class (module) or test to be published. */
+export async function countActiveModulesAndTests(db: Db, trainingId: number): Promise<number> {
+  const [modules, tests] = await Promise.all([
+    db.selectFrom('group_training_modules').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_training_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirstOrThrow(),
+    db.selectFrom('group_training_tests').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_training_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirstOrThrow(),
+  ]);
+  return Number(modules.n) + Number(tests.n);
+}
+
+/** The list's base query: the client's trainings (deleted ones only through the status filter). */
+export function trainingListQuery(db: Db, clientId: number) {
+  return db.selectFrom('group_trainings')
+    .select(['group_trainings.id', 'group_trainings.title', 'group_trainings.status', 'group_trainings.group_training_type_id',
+      'group_trainings.is_open', 'group_trainings.created_at', 'group_trainings.updated_at', 'group_trainings.published_at'])
+    .where('group_trainings.client_id', '=', clientId);
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof trainingListQuery>['execute']>>[number];
+
+export async function toListItems(db: Db, rows: ListRow[]): Promise<TrainingListItem[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [links, tags, modules, tests] = await Promise.all([
+    loadLinks(db, ids),
+    db.selectFrom('group_training_tags').innerJoin('tags', 'tags.id', 'group_training_tags.tag_id')
+      .select(['group_training_tags.group_training_id', 'tags.id', 'tags.name'])
+      .where('group_training_tags.group_training_id', 'in', ids).orderBy('tags.name').execute(),
+    db.selectFrom('group_training_modules').select((eb) => ['group_training_id', eb.fn.countAll<number>().as('n')])
+      .where('group_training_id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).groupBy('group_training_id').execute(),
+    db.selectFrom('group_training_tests').select((eb) => ['group_training_id', eb.fn.countAll<number>().as('n')])
+      .where('group_training_id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).groupBy('group_training_id').execute(),
+  ]);
+  const count = (list: Array<{ group_training_id: number; n: number }>, id: number) => Number(list.find((r) => r.group_training_id === id)?.n ?? 0);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    status: r.status,
+    group_training_type: r.group_training_type_id,
+    tags: tags.filter((t) => t.group_training_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+    is_open: toBool(r.is_open),
+    qty_modules: count(modules, r.id),
+    qty_tests: count(tests, r.id),
+    owners_list: links.owners.get(r.id) ?? [],
+    created_at: toIso(r.created_at)!,
+    updated_at: toIso(r.updated_at)!,
+  }));
+}
+
+/**
+ * spec 2 §4.6 duplicate: the training and all its contents — modules, games, tests with
+ * questions and answers, evaluations with questions, support materials, the hierarchy (ids
+ * and prerequisites remapped to the copies), audience links, tags and owners. The copy is
+ * unpublished and never published before. Learner data (comments, forum, progress) stays
+ * with the original. Stored files are shared by path: uploads are never rewritten in place.
+ * Run inside a transaction.
+ */
+export async function duplicateTraining(db: Db, clientId: number, sourceId: number, userId: number, title: string): Promise<number | null> {
+  const source = await findTraining(db, clientId, sourceId);
+  if (!source) return null;
+  const now = new Date();
+  const { id: _id, ...copy } = source;
+  const { id: newId } = await db.insertInto('group_trainings').values({
+    ...copy, title, status: CONTENT_STATUS.unpublished, published_at: null, created_by: userId, created_at: now, updated_at: now,
+    on_portfolio: toBool(copy.on_portfolio), is_open: toBool(copy.is_open),
+  }).returning('id').executeTakeFirstOrThrow();
+  await writeLinks(db, newId, await trainingState(db, source));
+
+  // one insert per row: the id map must pair each copy with its source row on both dialects
+  const moduleIds = new Map<number, number>();
+  for (const { id, ...m } of await db.selectFrom('group_training_modules').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
+    const row = await db.insertInto('group_training_modules').values({
+      ...m, group_training_id: newId, qty_views: 0, qty_progress: 0, created_at: now, updated_at: now,
+      resource_size: m.resource_size === null ? null : Number(m.resource_size),
+    }).returning('id').executeTakeFirstOrThrow();
+    moduleIds.set(id, row.id);
+  }
+
+  const gameIds = new Map<number, number>();
+  for (const { id, ...g } of await db.selectFrom('group_training_games').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
+    const row = await db.insertInto('group_training_games').values({ ...g, group_training_id: newId, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    gameIds.set(id, row.id);
+  }
+
+  const testIds = new Map<number, number>();
+  for (const { id, ...test } of await db.selectFrom('group_training_tests').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
+    const row = await db.insertInto('group_training_tests').values({
+      ...test, group_training_id: newId, created_at: now, updated_at: now,
+      randomize_questions: toBool(test.randomize_questions), randomize_answers: toBool(test.randomize_answers),
+    }).returning('id').executeTakeFirstOrThrow();
+    testIds.set(id, row.id);
+    for (const { id: questionId, ...q } of await db.selectFrom('group_training_test_questions').selectAll().where('test_id', '=', id).orderBy('id').execute()) {
+      const question = await db.insertInto('group_training_test_questions').values({
+        ...q, test_id: row.id, is_mandatory: toBool(q.is_mandatory), created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+      const answers = await db.selectFrom('group_training_test_question_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
+      if (answers.length) {
+        await db.insertInto('group_training_test_question_answers').values(answers.map(({ id: _a, ...a }) => ({
+          ...a, question_id: question.id, is_correct: toBool(a.is_correct),
+        }))).execute();
+      }
+    }
+  }
+
+  for (const { id, ...e } of await db.selectFrom('group_training_evaluations').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
+    const row = await db.insertInto('group_training_evaluations').values({ ...e, group_training_id: newId, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const questions = await db.selectFrom('group_training_evaluation_questions').selectAll().where('evaluation_id', '=', id).orderBy('id').execute();
+    if (questions.length) {
+      await db.insertInto('group_training_evaluation_questions')
+        .values(questions.map(({ id: _q, ...q }) => ({ ...q, evaluation_id: row.id, created_at: now }))).execute();
+    }
+  }
+
+  const materials = await db.selectFrom('group_training_materials').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute();
+  if (materials.length) {
+    await db.insertInto('group_training_materials').values(materials.map(({ id: _m, ...m }) => ({
+      ...m, group_training_id: newId, size: m.size === null ? null : Number(m.size), created_at: now, updated_at: now,
+    }))).execute();
+  }
+
+  // spec 2 §3.7: items and prerequisites point at the copies
+  const maps: Record<string, Map<number, number>> = { module: moduleIds, test: testIds, game: gameIds };
+  const hierarchy = await db.selectFrom('group_training_hierarchy').selectAll().where('group_training_id', '=', sourceId).orderBy('hierarchy_order').execute();
+  const remapped = hierarchy.flatMap(({ id: _h, ...h }) => {
+    const typeId = maps[h.type_slug]?.get(h.type_id);
+    if (typeId === undefined) return [];
+    const parentId = h.parent_slug && h.parent_id !== null ? maps[h.parent_slug]?.get(h.parent_id) ?? null : null;
+    return [{ ...h, group_training_id: newId, type_id: typeId, parent_id: parentId, parent_slug: parentId === null ? null : h.parent_slug }];
+  });
+  if (remapped.length) await db.insertInto('group_training_hierarchy').values(remapped).execute();
+  return newId;
+}
+
+/**
+ * spec 2 §4.6 "A training is unpublished automatically on its unpublish_date": every
+ * published training whose date is today or earlier (calendar days, UTC). Idempotent.
+ */
+export async function unpublishDueTrainings(db: Db, today: string): Promise<number> {
+  const res = await db.updateTable('group_trainings').set({ status: CONTENT_STATUS.unpublished, updated_at: new Date() })
+    .where('status', '=', CONTENT_STATUS.published)
+    .where('unpublish_date', 'is not', null)
+    .where('unpublish_date', '<=', today)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** spec 2 §5.11 / §9 owner autocomplete: users of the client, from 3 characters, at most 25. */
+export const OWNER_SEARCH_MIN = 3;
+export const OWNER_SEARCH_MAX = 25;
+
+export async function searchOwners(db: Db, clientId: number, search: string): Promise<TrainingOwner[]> {
+  const text = search.trim().toLowerCase();
+  if (Array.from(text).length < OWNER_SEARCH_MIN) return [];
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.selectFrom('users')
+    .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
+    .select(['users.id', 'users.full_name', 'users.email'])
+    .where('user_clients.client_id', '=', clientId)
+    .where('users.status', '!=', 'deleted')
+    .where((eb) => eb.or([
+      sql<boolean>`lower(${sql.ref('users.full_name')}) like ${pattern} escape '\\'`,
+      sql<boolean>`lower(${sql.ref('users.email')}) like ${pattern} escape '\\'`,
+    ]))
+    .orderBy('users.full_name').orderBy('users.id')
+    .limit(OWNER_SEARCH_MAX)
+    .execute();
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { hasPermission } from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import type { GroupTrainingRow } from '../../../db/tables/training.table.ts';
+import { HttpError, notFound } from '../../../lib/httpError.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { findTraining, loadTrainings } from '../../../repositories/trainings.ts';
+
+/** spec 2 §2.2 title slug of the trainings admin, and the §6 permissions on top of it. */
+export const TRAININGS_TITLE = 'trainings';
+export const TRAININGS_MANAGE = 'trainings_manage';
+export const TRAININGS_SET_SCORE = 'trainings_set_score';
+
+export const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** preValidation hooks: reads need the title slug; writes also trainings_manage (superusers pass). */
+export function trainingGuards(app: FastifyInstance) {
+  const read = app.requireTitle(TRAININGS_TITLE);
+  const manage = async (request: FastifyRequest) => {
+    if (!hasPermission(authOf(request).subject, TRAININGS_MANAGE)) {
+      throw new HttpError(403, 'permission_denied', 'You do not have permission to change trainings');
+    }
+  };
+  return { read, write: [read, manage] };
+}
+
+/** The selected client's training, or 404 (another client's training does not exist for this one). */
+export async function trainingOr404(db: Db, request: FastifyRequest, id: number): Promise<GroupTrainingRow> {
+  const row = await findTraining(db, clientOf(request), id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function trainingAnswer(app: FastifyInstance, request: FastifyRequest, id: number) {
+  const [training] = await loadTrainings(app.db, clientOf(request), [id], app.config.publicUrl);
+  if (!training) throw notFound();
+  return training;
+}

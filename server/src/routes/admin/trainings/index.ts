@@ -1,0 +1,21 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { registerComments } from '../../../lib/comments.ts';
+import unpublishJob from '../../../trainings/unpublishJob.ts';
+import actions from './actions.ts';
+import basicData from './basicData.ts';
+import { TRAININGS_MANAGE, TRAININGS_TITLE } from './common.ts';
+import lookups from './lookups.ts';
+
+/**
+ * spec 2 §7.1 trainings admin under /admin_group_trainings/: basic data, publication,
+ * duplicate, reference lists and comment moderation (§7.4 origin 'training'); the scheduled
+ * unpublish job. Modules, tests, evaluations, materials, hierarchy and forum register here too.
+ */
+const trainings: FastifyPluginAsync = async (app) => {
+  await app.register(basicData);
+  await app.register(actions);
+  await app.register(lookups);
+  registerComments(app, { origin: 'training', ownerTable: 'group_trainings', title: TRAININGS_TITLE, manageSlug: TRAININGS_MANAGE });
+  await app.register(unpublishJob);
+};
+export default trainings;

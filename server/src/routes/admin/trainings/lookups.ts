@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { ModuleTypeOption, SlugOption, TRAINING_PATHS, TestTypeOption, TrainingTypeOption } from '@lp/shared';
+import { toBool } from '../../../db/dialect.ts';
+import { trainingGuards } from './common.ts';
+
+/**
+ * The editor's preloaded reference lists (spec 2 §7.1 "Reference lists"): global rows; labels
+ * are translated by the client from `trainings.{list}.{slug}` (and `{slug}_description` for test types).
+ */
+const lookups: FastifyPluginAsyncTypebox = async (app) => {
+  const { read } = trainingGuards(app);
+
+  app.get(TRAINING_PATHS.types, { preValidation: read, schema: { response: { 200: Type.Array(TrainingTypeOption) } } }, async () =>
+    (await app.db.selectFrom('group_training_types').selectAll().orderBy('id').execute())
+      .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_score: toBool(r.use_score) })));
+
+  app.get(TRAINING_PATHS.moduleTypes, { preValidation: read, schema: { response: { 200: Type.Array(ModuleTypeOption) } } }, async () =>
+    (await app.db.selectFrom('group_training_module_types').selectAll().orderBy('id').execute())
+      .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_embed: toBool(r.use_embed) })));
+
+  app.get(TRAINING_PATHS.testTypes, { preValidation: read, schema: { response: { 200: Type.Array(TestTypeOption) } } }, async () =>
+    (await app.db.selectFrom('group_training_test_types').selectAll().orderBy('id').execute()).map((r) => ({
+      id: r.id, value: r.id, slug: r.slug,
+      use_max_attempts: toBool(r.use_max_attempts), use_minimum_score: toBool(r.use_minimum_score), use_time: toBool(r.use_time),
+    })));
+
+  for (const [path, table] of [[TRAINING_PATHS.gameTypes, 'group_training_game_types'], [TRAINING_PATHS.evaluationQuestionTypes, 'evaluation_question_types']] as const) {
+    app.get(path, { preValidation: read, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
+      (await app.db.selectFrom(table).selectAll().orderBy('id').execute()).map((r) => ({ id: r.id, value: r.id, slug: r.slug })));
+  }
+};
+export default lookups;

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { toDate } from '../../db/dialect.ts';
+import { HttpError, notFound } from '../../lib/httpError.ts';
+import { authOf } from '../../plugins/app/auth.ts';
+import { requesterStillAllowed } from '../../reports/index.ts';
+import { reportFilePath } from '../../reports/files.ts';
+import { findDownloadableReport } from '../../repositories/reports.ts';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** newToken(): 32 random bytes, base64url */
+const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' }) });
+
+/**
+ * GET /api/files/reports/{token}/ — the link e-mailed and notified when a report is ready.
+ * The token is the credential (so the link works from the e-mail): 256 random bits, stored
+ * hashed, bound to the requester and client, valid 7 days, and only while the requester may
+ * still have the report. A signed-in caller other than the requester is refused.
+ */
+const reportFiles: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/files/reports/:token/', {
+    schema: { params: TokenParams },
+    // optional: a session sent along (the admin fetching the link) must be the requester's
+    preValidation: async (request, reply) => {
+      if (/^Bearer\s/i.test(request.headers.authorization ?? '')) await app.authenticate.call(app, request, reply, () => undefined);
+    },
+  }, async (request, reply) => {
+    const report = await findDownloadableReport(app.db, request.params.token);
+    if (!report) throw notFound();
+    if (request.auth && authOf(request).user.id !== report.user_id) {
+      throw new HttpError(403, 'permission_denied', 'This report belongs to another user');
+    }
+    if (!(await requesterStillAllowed(app.db, report))) throw notFound();
+    const file = reportFilePath(app.config.dataDir, report.file_name!);
+    if (!file || !fs.existsSync(file)) throw notFound();
+    const day = toDate(report.created_at).toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', XLSX)
+      .header('Content-Disposition', `attachment; filename="${report.report}-report-${day}.xlsx"`)
+      .header('Content-Length', String(fs.statSync(file).size))
+      .header('Cache-Control', 'private, no-store')
+      .header('Referrer-Policy', 'no-referrer')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(fs.createReadStream(file));
+  });
+};
+export default reportFiles;

@@ -1,0 +1,189 @@
+/**
+ * Demo online content (issue 4): global reaction-evaluation models and a few trainings of a
+ * client, each with a module, a test with questions, tags and an audience. Idempotent: models
+ * and trainings that already exist (by title) are left alone.
+ */
+import type { Kysely } from 'kysely';
+import { CONTENT_STATUS } from '@lp/shared';
+import type { Database } from '../db/database.ts';
+
+type SeedDb = Kysely<Database>;
+
+/** evaluation_question_types ids (migration 2026_11_22_0005) */
+const GRADE = 1;
+const STARS = 2;
+const TEXT = 3;
+
+export const BASE_EVALUATIONS: Array<{ title: string; questions: Array<[string, number]> }> = [
+  {
+    title: 'Avaliação de reação padrão',
+    questions: [
+      ['O conteúdo atendeu às suas expectativas?', GRADE],
+      ['Quanto você recomendaria este treinamento a um colega?', GRADE],
+      ['Como você avalia a clareza do material?', STARS],
+      ['Deixe um comentário ou sugestão', TEXT],
+    ],
+  },
+  {
+    title: 'Avaliação rápida',
+    questions: [['Como você avalia este treinamento?', STARS], ['O que podemos melhorar?', TEXT]],
+  },
+  {
+    title: 'Avaliação de aplicabilidade',
+    questions: [
+      ['Você conseguirá aplicar o conteúdo no seu dia a dia?', GRADE],
+      ['O tempo do treinamento foi adequado?', GRADE],
+      ['Que situação do trabalho este conteúdo vai ajudar a resolver?', TEXT],
+    ],
+  },
+];
+
+async function seedBaseEvaluations(db: SeedDb): Promise<void> {
+  const existing = new Set((await db.selectFrom('base_evaluations').select('title').where('client_id', 'is', null).execute()).map((r) => r.title));
+  for (const model of BASE_EVALUATIONS) {
+    if (existing.has(model.title)) continue;
+    const row = await db.insertInto('base_evaluations').values({ client_id: null, title: model.title, status: 1, created_at: new Date() })
+      .returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('base_evaluation_questions').values(model.questions.map(([title, question_type_id], position) => ({
+      base_evaluation_id: row.id, title, question_type_id, position,
+    }))).execute();
+  }
+}
+
+interface DemoTraining {
+  title: string;
+  description: string;
+  status: number;
+  type: number;
+  score: number;
+  workload: number;
+  tags: string[];
+  areas: string[];
+  profiles: string[];
+  groups: string[];
+  module: { title: string; typeId: number; resource: string };
+  test: { title: string; typeId: number; minimumScore: number; questions: Array<[string, string[]]> };
+  evaluation: string | null;
+}
+
+/** module type ids: 8 youtube, 3 pdf, 1 video (migration 2026_11_22_0005) */
+const DEMO_TRAININGS: DemoTraining[] = [
+  {
+    title: 'Atendimento ao cliente',
+    description: '<p>Como receber, ouvir e <strong>encantar</strong> o cliente na loja.</p>',
+    status: CONTENT_STATUS.published, type: 2, score: 100, workload: 2,
+    tags: ['Customer experience'], areas: ['Sales', 'Customer service'], profiles: ['Salesperson', 'Cashier'], groups: [],
+    module: { title: 'Boas-vindas ao cliente', typeId: 8, resource: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
+    test: {
+      title: 'Prova de atendimento', typeId: 1, minimumScore: 2,
+      questions: [
+        ['<p>Qual é o primeiro passo do atendimento?</p>', ['Cumprimentar o cliente', 'Oferecer um desconto', 'Mostrar o estoque']],
+        ['<p>Diante de uma reclamação, você deve…</p>', ['Ouvir com atenção', 'Interromper o cliente', 'Chamar a segurança']],
+        ['<p>Ao final da venda, o ideal é…</p>', ['Agradecer e convidar a voltar', 'Encerrar sem falar nada', 'Pedir avaliação no caixa']],
+      ],
+    },
+    evaluation: 'Avaliação de reação padrão',
+  },
+  {
+    title: 'Segurança e conformidade na loja',
+    description: '<p>Regras de <em>segurança</em>, prevenção de perdas e conformidade.</p>',
+    status: CONTENT_STATUS.unpublished, type: 3, score: 50, workload: 1.5,
+    tags: ['Compliance'], areas: [], profiles: [], groups: ['Onboarding 2026'],
+    module: { title: 'Manual de conformidade', typeId: 3, resource: 'demo/compliance-manual.pdf' },
+    test: {
+      title: 'Quiz de conformidade', typeId: 4, minimumScore: 1,
+      questions: [
+        ['<p>Onde ficam as saídas de emergência?</p>', ['Sinalizadas em toda a loja', 'Somente no estoque']],
+        ['<p>Um produto sem etiqueta deve ser…</p>', ['Encaminhado ao gerente', 'Vendido pelo preço estimado']],
+      ],
+    },
+    evaluation: null,
+  },
+  {
+    title: 'Liderança de equipes de loja',
+    description: '<p>Feedback, metas e rotina do líder de loja.</p>',
+    status: CONTENT_STATUS.published, type: 4, score: 150, workload: 3,
+    tags: ['Leadership'], areas: ['Operations'], profiles: ['Store manager', 'Regional manager'], groups: ['Store leaders'],
+    module: { title: 'O papel do líder', typeId: 8, resource: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' },
+    test: {
+      title: 'Prova de liderança', typeId: 2, minimumScore: 1,
+      questions: [
+        ['<p>Um bom feedback é…</p>', ['Específico e no momento certo', 'Genérico e anual']],
+        ['<p>Metas da equipe devem ser…</p>', ['Claras e mensuráveis', 'Secretas']],
+      ],
+    },
+    evaluation: 'Avaliação rápida',
+  },
+];
+
+async function idsByName(db: SeedDb, table: 'tags' | 'areas' | 'profiles' | 'user_groups', clientId: number, names: string[]): Promise<number[]> {
+  if (names.length === 0) return [];
+  return (await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('name', 'in', names).orderBy('id').execute()).map((r) => r.id);
+}
+
+export async function seedTrainings(db: SeedDb, { clientId, authorId }: { clientId: number; authorId: number }): Promise<void> {
+  await seedBaseEvaluations(db);
+  const existing = new Set((await db.selectFrom('group_trainings').select('title').where('client_id', '=', clientId).execute()).map((r) => r.title));
+  for (const demo of DEMO_TRAININGS) {
+    if (existing.has(demo.title)) continue;
+    const now = new Date();
+    const published = demo.status === CONTENT_STATUS.published;
+    const { id } = await db.insertInto('group_trainings').values({
+      client_id: clientId, title: demo.title, description: demo.description, group_training_type_id: demo.type, score: demo.score,
+      workload: demo.workload, code: null, unpublish_date: null, qty_certificate_expiration_days: published ? 365 : null,
+      image_url: null, image_alt_texts: '{}', certificate_image_url: null, status: demo.status, is_open: false,
+      published_at: published ? now : null, created_by: authorId, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+
+    const tags = await idsByName(db, 'tags', clientId, demo.tags);
+    const areas = await idsByName(db, 'areas', clientId, demo.areas);
+    const profiles = await idsByName(db, 'profiles', clientId, demo.profiles);
+    const groups = await idsByName(db, 'user_groups', clientId, demo.groups);
+    if (tags.length) await db.insertInto('group_training_tags').values(tags.map((tag_id) => ({ group_training_id: id, tag_id }))).execute();
+    if (areas.length) await db.insertInto('group_training_areas').values(areas.map((area_id) => ({ group_training_id: id, area_id }))).execute();
+    if (profiles.length) await db.insertInto('group_training_profiles').values(profiles.map((profile_id) => ({ group_training_id: id, profile_id }))).execute();
+    if (groups.length) await db.insertInto('group_training_user_groups').values(groups.map((user_group_id) => ({ group_training_id: id, user_group_id }))).execute();
+    await db.insertInto('group_training_owners').values({ group_training_id: id, user_id: authorId, position: 0 }).execute();
+
+    const module = await db.insertInto('group_training_modules').values({
+      group_training_id: id, title: demo.module.title, module_type_id: demo.module.typeId, status: 1, avaliable_in: null,
+      resource: demo.module.resource, resource_size: null, resource_name: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+
+    const test = await db.insertInto('group_training_tests').values({
+      group_training_id: id, title: demo.test.title, test_type_id: demo.test.typeId, status: published ? 1 : 2, avaliable_in: null,
+      qty_total_questions: null, minimum_score: demo.test.minimumScore, maximum_attempts: demo.test.typeId === 2 ? 3 : 0,
+      time_to_answer: null, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    for (const [position, [title, answers]] of demo.test.questions.entries()) {
+      const question = await db.insertInto('group_training_test_questions').values({
+        test_id: test.id, title, position, created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+      // the first alternative is the correct one (spec 2 §5.4: the first added becomes correct)
+      await db.insertInto('group_training_test_question_answers').values(answers.map((answer, i) => ({
+        question_id: question.id, title: `<p>${answer}</p>`, is_correct: i === 0, position: i,
+      }))).execute();
+    }
+
+    // configure and publish: the module first, the test after it (spec 2 §3.7)
+    await db.insertInto('group_training_hierarchy').values([
+      { group_training_id: id, type_slug: 'module', type_id: module.id, hierarchy_order: 1, parent_slug: null, parent_id: null },
+      { group_training_id: id, type_slug: 'test', type_id: test.id, hierarchy_order: 2, parent_slug: 'module', parent_id: module.id },
+    ]).execute();
+
+    if (demo.evaluation) {
+      const base = await db.selectFrom('base_evaluations').select('id').where('title', '=', demo.evaluation).where('client_id', 'is', null).executeTakeFirst();
+      if (base) {
+        const evaluation = await db.insertInto('group_training_evaluations').values({
+          group_training_id: id, title: demo.evaluation, status: 1, created_at: now, updated_at: now,
+        }).returning('id').executeTakeFirstOrThrow();
+        const questions = await db.selectFrom('base_evaluation_questions').select(['title', 'question_type_id', 'position'])
+          .where('base_evaluation_id', '=', base.id).orderBy('position').execute();
+        if (questions.length) {
+          await db.insertInto('group_training_evaluation_questions')
+            .values(questions.map((q) => ({ ...q, evaluation_id: evaluation.id, created_at: now }))).execute();
+        }
+      }
+    }
+  }
+}

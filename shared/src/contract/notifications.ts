@@ -1,0 +1,34 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * spec 1 §4.3: imports and reports notify the user when they end. `kind` is a message key
+ * under `notifications.` in locales; `payload` holds its parameters and an optional `link`.
+ */
+export const NOTIFICATION_KINDS = ['import_finished', 'import_failed', 'import_validated', 'report_ready', 'report_failed'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NotificationPayload = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]));
+export type NotificationPayload = Static<typeof NotificationPayload>;
+
+export const Notification = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  payload: NotificationPayload,
+  read_at: Type.Union([Type.String(), Type.Null()]),
+  created_at: Type.String(),
+});
+export type Notification = Static<typeof Notification>;
+
+export const NotificationsQuery = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  unread: Type.Optional(Type.Boolean()),
+});
+export type NotificationsQuery = Static<typeof NotificationsQuery>;
+
+export const NotificationsPage = Type.Object({
+  count: Type.Integer(),
+  unread: Type.Integer(),
+  results: Type.Array(Notification),
+});
+export type NotificationsPage = Static<typeof NotificationsPage>;

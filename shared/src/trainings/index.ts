@@ -1,0 +1,5 @@
+export * from './flags.ts';
+export * from './html.ts';
+export * from './basicData.ts';
+export * from './hierarchy.ts';
+export * from './certificateExpiration.ts';
