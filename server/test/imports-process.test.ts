@@ -102,18 +102,24 @@ describe.each(DIALECTS)('import processing on %s', (dialect) => {
     broken[798] = { ...broken[798]!, email: 'broken' };
     broken[1198] = { ...broken[1198]!, email: broken[1]!.email };
     const total = broken.length;
-    const checked = await validated(t.app, su, 'users', broken);
-    expect(checked).toMatchObject({ status: 'with_errors', total_rows: total, processed_rows: total, error_count: 2 });
-    expect((await logsOf(t.app, su, checked.id, 'log_type=error')).map((l) => [l.line, l.code])).toEqual([[800, 'invalid_email'], [1200, 'email_not_unique']]);
-
     const before = await countUsers();
+    const checked = await validated(t.app, su, 'users', broken);
+    // spec 1 §4.3: rows with errors are listed at validation, and "process" leaves them out
+    expect(checked).toMatchObject({ status: 'validated', total_rows: total, processed_rows: total, error_count: 2 });
+    const errorLines = async (id: number) => (await logsOf(t.app, su, id, 'log_type=error')).map((l) => [l.line, l.code]);
+    expect(await errorLines(checked.id)).toEqual([[800, 'invalid_email'], [1200, 'email_not_unique']]);
+    expect(await processed(checked.id)).toMatchObject({ status: 'with_errors', processed_rows: total, created_count: total - 2, error_count: 2 });
+    expect(await errorLines(checked.id)).toEqual([[800, 'invalid_email'], [1200, 'email_not_unique']]);
+    expect(await countUsers()).toBe(before + total - 2);
+
+    const beforeClean = await countUsers();
     const clean = await validated(t.app, su, 'users', rows('bulk'));
     expect(clean).toMatchObject({ status: 'validated', total_rows: total });
     expect(await processed(clean.id)).toMatchObject({ status: 'finalized', processed_rows: total, created_count: total, error_count: 0 });
-    expect(await countUsers()).toBe(before + total);
+    expect(await countUsers()).toBe(beforeClean + total);
     const again = await validated(t.app, su, 'users', rows('bulk'));
     expect(await processed(again.id)).toMatchObject({ status: 'finalized', created_count: 0, updated_count: total });
-    expect(await countUsers()).toBe(before + total);
+    expect(await countUsers()).toBe(beforeClean + total);
   });
 
   it('resumes after the last committed line (a job that died mid-file)', async () => {

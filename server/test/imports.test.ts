@@ -65,14 +65,14 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
     expect(res.headers['content-type']).toBe(XLSX_MIME);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="modelo-de-importacao-usuarios\.xlsx"/);
 
-    // the drop-downs cover whole columns: read the sheets with exceljs's streaming reader (a full
-    // load would expand every validated cell) and the validations from the sheet XML
+    // the sheets through the import's own reader, the validations from the sheet XML
     const sheets = await readBack(res.rawPayload);
     const [data, lists, help] = sheets;
     expect(data!.rows[0]).toEqual(header('users'));
     expect(lists).toMatchObject({ name: 'lists', state: 'hidden' });
     expect(help!.state).not.toBe('hidden');
     expect(help!.rows[0]![0]).toContain('Usuários');
+    expect(help!.rows.flat().join(' ')).toContain('primeiras 10000 linhas');
 
     const zip = await JSZip.loadAsync(res.rawPayload);
     const sheetXml = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
@@ -80,7 +80,7 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
     const comments = Object.keys(zip.files).find((f) => /^xl\/comments\d*\.xml$/.test(f))!;
     expect(await zip.file(comments)!.async('string')).toContain('Nome completo');
     const profileLetter = String.fromCharCode(64 + header('users').indexOf('profile') + 1);
-    const validation = new RegExp(`<dataValidation [^>]*type="list"[^>]*sqref="${profileLetter}2:${profileLetter}1048576"[^>]*>\\s*<formula1>lists!\\$([A-Z]+)\\$2:\\$[A-Z]+\\$(\\d+)</formula1>`).exec(sheetXml);
+    const validation = new RegExp(`<dataValidation [^>]*type="list"[^>]*sqref="${profileLetter}2:${profileLetter}10001"[^>]*>\\s*<formula1>lists!\\$([A-Z]+)\\$2:\\$[A-Z]+\\$(\\d+)</formula1>`).exec(sheetXml);
     expect(validation, sheetXml.slice(sheetXml.indexOf('<dataValidations'), sheetXml.indexOf('</dataValidations>'))).not.toBeNull();
     // the formula points at the client's profiles on the hidden sheet
     const column = validation![1]!.charCodeAt(0) - 65;
@@ -167,7 +167,8 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
     });
     await t.app.jobs.idle();
     const record = await getImport(t.app, su, res.json().id);
-    expect(record).toMatchObject({ status: 'with_errors', total_rows: 9, processed_rows: 9, error_count: 7, created_count: 0 });
+    // two valid rows: the import can still be processed, leaving the seven out (spec 1 §4.3)
+    expect(record).toMatchObject({ status: 'validated', total_rows: 9, processed_rows: 9, error_count: 7, created_count: 0 });
     const errors = (await logsOf(t.app, su, record.id, 'log_type=error&page_size=0')).map((l) => [l.line, l.field, l.code]);
     expect(errors).toEqual([
       [3, 'email', 'invalid_email'],
@@ -184,7 +185,17 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
     expect(logs.at(-1)).toMatchObject({ line: null, code: 'validation_finished', log_type: 'info' });
     // nothing was written by the validation
     expect(await t.app.db.selectFrom('users').select('id').where('email', '=', 'valid.one@example.com').executeTakeFirst()).toBeUndefined();
-    // an import with errors cannot be processed
+    // "process" writes the two valid rows and leaves the others out, logged once
+    expect((await processImport(t.app, su, record.id)).statusCode).toBe(202);
+    await t.app.jobs.idle();
+    expect(await getImport(t.app, su, record.id)).toMatchObject({ status: 'with_errors', created_count: 2, error_count: 7 });
+    expect((await logsOf(t.app, su, record.id, 'log_type=error&page_size=0')).length).toBe(7);
+    expect(await t.app.db.selectFrom('users').select('id').where('email', '=', 'valid.one@example.com').executeTakeFirst()).toBeDefined();
+  });
+
+  it('refuses to process an import where no row can be imported', async () => {
+    const record = await validated(t.app, su, 'users', [{ full_name: 'X', email: 'broken' }, { full_name: '', email: 'y@example.com' }]);
+    expect(record).toMatchObject({ status: 'with_errors', error_count: 2 });
     const refused = await processImport(t.app, su, record.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('invalid_status_transition');

@@ -125,6 +125,21 @@ const errorEntries = (rows: BatchRow[]): NewLogEntry[] => rows.flatMap((r) => fi
   line: r.line, log_type: 'error' as const, code: e.code, field: e.field, ...(e.params ? { params: e.params } : {}),
 })));
 
+/** First line of each value that must be unique inside the file, per field. */
+type SeenValues = Map<string, FirstLines>;
+
+/** The row's unique keys already met on an earlier line of the file (both passes check: a repeat is never written). */
+function repeatedInFile<T>(kind: ImportKind<T>, value: T, line: number, seen: SeenValues): RowError[] {
+  const errors: RowError[] = [];
+  for (const key of kind.fileKeys(value)) {
+    let lines = seen.get(key.field);
+    if (!lines) seen.set(key.field, (lines = new FirstLines()));
+    const first = lines.firstLine(key.value, line);
+    if (first !== line) errors.push({ field: key.field, code: key.code, params: { first_line: first, value: key.value } });
+  }
+  return errors;
+}
+
 async function loadImport(db: Db, id: number): Promise<ImportRow | undefined> {
   return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -234,8 +249,7 @@ export async function runValidation(deps: PassDeps, importId: number): Promise<P
   const kind = KINDS[row.import_type];
   const ctx: KindContext = { clientId: row.client_id, lookups: await loadLookups(db, row.client_id), defaultPasswordHash: null };
   const budget = new LogBudget(0);
-  // first line of each value that must be unique inside the file, per field
-  const seen = new Map<string, FirstLines>();
+  const seen: SeenValues = new Map();
   let total = 0;
   let failedRows = 0;
 
@@ -262,14 +276,7 @@ export async function runValidation(deps: PassDeps, importId: number): Promise<P
     for await (const { line, raw } of dataRows(importFile(deps.config.dataDir, row), row.import_type)) {
       total += 1;
       const { value, errors } = kind.parse(raw, ctx);
-      if (value) {
-        for (const key of kind.fileKeys(value)) {
-          let lines = seen.get(key.field);
-          if (!lines) seen.set(key.field, (lines = new FirstLines()));
-          const first = lines.firstLine(key.value, line);
-          if (first !== line) errors.push({ field: key.field, code: key.code, params: { first_line: first, value: key.value } });
-        }
-      }
+      if (value) errors.push(...repeatedInFile(kind, value, line, seen));
       const sent = batches.push({ line, value, errors });
       if (sent) await sent;
     }
@@ -280,11 +287,13 @@ export async function runValidation(deps: PassDeps, importId: number): Promise<P
     return failOnFile(deps, row, error);
   }
 
-  const ok = failedRows === 0 && total > 0;
+  // rows with errors are listed and left out by "process"; a file where no row can be
+  // imported has nothing to process and ends with errors
+  const processable = total > 0 && failedRows < total;
   return finish(deps, row.id, total === 0
     ? { line: null, log_type: 'error', code: 'empty_file', field: null }
-    : { line: null, log_type: ok ? 'success' : 'info', code: 'validation_finished', field: null, params: { total, errors: failedRows } },
-  () => ({ status: ok ? 'validated' : 'with_errors', total_rows: total, finished: !ok }));
+    : { line: null, log_type: failedRows === 0 ? 'success' : 'info', code: 'validation_finished', field: null, params: { total, errors: failedRows } },
+  () => ({ status: processable ? 'validated' : 'with_errors', total_rows: total, finished: !processable }));
 }
 
 /**
@@ -304,13 +313,15 @@ export async function runProcessing(deps: PassDeps, importId: number): Promise<P
     // once per job, never per row (scrypt at OWASP cost takes a noticeable fraction of a second)
     defaultPasswordHash: row.import_type === 'users' ? await hashPassword(deps.config.defaultUserPassword, deps.config.scryptLogN) : null,
   };
-  const logged = await db.selectFrom('import_logs').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('import_id', '=', row.id).where('log_type', '=', 'error').executeTakeFirstOrThrow();
-  const budget = new LogBudget(Number(logged.n));
+  // lines the validation (or an earlier run of this pass) already logged: counted again, not logged twice
+  const loggedLines = new Set((await db.selectFrom('import_logs').select('line')
+    .where('import_id', '=', row.id).where('log_type', '=', 'error').where('line', 'is not', null).execute()).map((l) => l.line!));
+  const budget = new LogBudget(loggedLines.size);
   const resumeAfter = row.processed_line;
+  const seen: SeenValues = new Map();
 
   const commit = async (trx: Db, rows: BatchRow[], result: { created: number; updated: number }, failed: BatchRow[]) => {
-    await addImportLogs(trx, row.id, budget.take(errorEntries(failed)));
+    await addImportLogs(trx, row.id, budget.take(errorEntries(failed.filter((b) => !loggedLines.has(b.line)))));
     await trx.updateTable('imports').set((eb) => ({
       processed_rows: eb('processed_rows', '+', rows.length),
       created_count: eb('created_count', '+', result.created),
@@ -370,8 +381,10 @@ export async function runProcessing(deps: PassDeps, importId: number): Promise<P
 
   try {
     for await (const { line, raw } of dataRows(importFile(deps.config.dataDir, row), row.import_type)) {
-      if (line <= resumeAfter) continue;
       const { value, errors } = kind.parse(raw, ctx);
+      // lines already committed still count for the repeats of the lines after them
+      if (value) errors.push(...repeatedInFile(kind, value, line, seen));
+      if (line <= resumeAfter) continue;
       const sent = batches.push({ line, value, errors });
       if (sent) await sent;
     }

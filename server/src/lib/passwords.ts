@@ -15,13 +15,21 @@ function options(logN: number, r: number, p: number): ScryptOptions {
 }
 
 /**
- * scrypt at OWASP's parameters (N=2^17, r=8, p=1) unless configured lower (tests).
- * Stored as `scrypt$logN$r$p$salt$hash` so parameters can rise without breaking old hashes.
+ * OWASP's equally strong scrypt settings (r=8): the parallelism that goes with each memory cost.
+ * 2^14 with p=5 needs 16 MiB per hash where 2^17 with p=1 needs 128 MiB, so a burst of logins,
+ * or an import hashing the default password, does not multiply a large allocation.
  */
-export async function hashPassword(password: string, logN = 17): Promise<string> {
+const OWASP_PARALLELISM: Record<number, number> = { 17: 1, 16: 2, 15: 3, 14: 5, 13: 10 };
+
+/**
+ * scrypt at OWASP's parameters (N=2^14, r=8, p=5 by default; lower logN in tests).
+ * Stored as `scrypt$logN$r$p$salt$hash` so parameters can change without breaking old hashes.
+ */
+export async function hashPassword(password: string, logN = 14): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, options(logN, 8, 1));
-  return ['scrypt', logN, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+  const p = OWASP_PARALLELISM[logN] ?? 1;
+  const key = await scrypt(password, salt, options(logN, 8, p));
+  return ['scrypt', logN, 8, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -127,6 +127,12 @@ describe('ImportShow', () => {
     expect(await processButton()).toBeDisabled();
   });
 
+  it('says a validated import with errors can be processed and will leave those rows out', async () => {
+    renderShow([importRecord({ status: 'validated', phase: null, error_count: 2, finished_at: null })]);
+    expect(await screen.findByText(/Validação concluída com 2 linhas com erro, listadas abaixo/)).toBeInTheDocument();
+    expect(await processButton()).toBeEnabled();
+  });
+
   it('says why when the server refuses to process (409 invalid_status_transition)', async () => {
     const processImport = vi.fn(async () => {
       throw toHttpError(409, { detail: 'not validated', code: 'invalid_status_transition' });

@@ -78,8 +78,10 @@ function ImportDetail() {
         <CreatedAtField source="finished_at" />
       </SimpleShowLayout>
       {record.status === 'validated' && (
-        <Alert severity="info" sx={{ mx: 2, mb: 2 }}>
-          {translate(`${RESOURCE_KEY}.process.validated_hint`)}
+        <Alert severity={record.error_count > 0 ? 'warning' : 'info'} sx={{ mx: 2, mb: 2 }}>
+          {record.error_count > 0
+            ? translate(`${RESOURCE_KEY}.process.validated_with_errors_hint`, { smart_count: record.error_count })
+            : translate(`${RESOURCE_KEY}.process.validated_hint`)}
         </Alert>
       )}
       <Divider />

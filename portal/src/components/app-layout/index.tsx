@@ -5,6 +5,7 @@ import { useLocation } from 'wouter-preact';
 import { useI18n } from '../../lib/i18n.ts';
 import { AppHeader } from '../app-header/index.tsx';
 import { AdministrativeViewBanner } from '../administrative-view-banner/index.tsx';
+import { PasswordChangeGate } from '../password-change-gate/index.tsx';
 
 /** The authenticated area: small header, then the page (pages load lazily). */
 export function AppLayout({ children }: { children: ComponentChildren }) {
@@ -19,7 +20,9 @@ export function AppLayout({ children }: { children: ComponentChildren }) {
       <AdministrativeViewBanner />
       <AppHeader />
       <main class="app-main" id="main">
-        <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
+        <PasswordChangeGate>
+          <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
+        </PasswordChangeGate>
       </main>
     </div>
   );

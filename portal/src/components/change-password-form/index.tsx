@@ -12,9 +12,11 @@ export interface ChangePasswordFormProps {
   level?: PasswordLevel;
   /** lets password managers file the new password under the right account */
   username?: string;
+  /** after the server accepted the new password */
+  onChanged?: () => void;
 }
 
-export function ChangePasswordForm({ level = 'low', username }: ChangePasswordFormProps) {
+export function ChangePasswordForm({ level = 'low', username, onChanged }: ChangePasswordFormProps) {
   const { t } = useI18n();
   const [form, setForm] = useState(EMPTY);
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +44,7 @@ export function ChangePasswordForm({ level = 'low', username }: ChangePasswordFo
       await send('/users/change_password/', 'POST', form);
       setForm(EMPTY);
       setDone(true);
+      onChanged?.();
     } catch (failure) {
       setError(errorText(t, errorCode(failure)));
     } finally {
