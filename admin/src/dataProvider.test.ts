@@ -242,3 +242,35 @@ describe('dataProvider users', () => {
     });
   });
 });
+
+describe('contract paths as resources (editor tabs)', () => {
+  it('lists and reads a nested collection named by its path', async () => {
+    const { calls, dataProvider } = setup((call) => (call.url.includes('/3/')
+      ? new Response('{"id":3,"title":"Intro"}', { status: 200 })
+      : new Response('[{"id":3,"title":"Intro"}]', { status: 200, headers: { 'Content-Range': 'x 0-0/1' } })));
+    const resource = '/admin_group_trainings/group_trainings/7/group_training_modules/';
+    const list = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(list.total).toBe(1);
+    expect(decode(calls[0]!.url)).toMatch(/^\/api\/admin_group_trainings\/group_trainings\/7\/group_training_modules\/\?/);
+    await dataProvider.getOne(resource, { id: 3 });
+    expect(calls[1]!.url).toBe('/api/admin_group_trainings/group_trainings/7/group_training_modules/3/');
+  });
+
+  it('sends the spec form bodies as multipart, leaving out empty fields', async () => {
+    const bodies: unknown[] = [];
+    const storage = memoryStorage();
+    updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
+    const client = createApiClient({
+      clientId: 'web', clientSecret: 'web-secret', storage,
+      fetch: async (_url, init) => {
+        bodies.push(init?.body);
+        return new Response('{"id":9}', { status: 201 });
+      },
+    });
+    const answer = await createDataProvider(client).sendForm<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });
+    expect(answer).toEqual({ id: 9 });
+    const form = bodies[0] as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect([...form.entries()]).toEqual([['title', 'T'], ['status', '2'], ['randomize_questions', 'true']]);
+  });
+});

@@ -91,10 +91,29 @@ export interface AdminDataProvider extends DataProvider {
   processImport(importId: Identifier): Promise<ImportRecord | undefined>;
   /** GET …/templates/{type}/ with the bearer token → the xlsx to save */
   downloadImportTemplate(type: ImportType): Promise<{ blob: Blob; filename: string }>;
+  /** JSON call to a contract path under /api; the answer's JSON (undefined for 204) */
+  sendJson<T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', body?: unknown): Promise<T>;
+  /**
+   * Multipart form call (the spec's "form" bodies: modules, tests, evaluations, materials);
+   * null and undefined fields are left out, booleans are sent as true/false.
+   */
+  sendForm<T>(path: string, method: 'POST' | 'PUT', fields: FormFields): Promise<T>;
   /** GET /api/notifications/?page_size= → latest notifications and the unread count */
   getNotifications(pageSize: number): Promise<NotificationsPage>;
   markNotificationRead(notificationId: number): Promise<void>;
   markAllNotificationsRead(): Promise<void>;
+}
+
+export type FormFields = Record<string, string | number | boolean | null | undefined>;
+
+/** FormData of the defined fields. */
+export function formDataOf(fields: FormFields): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    form.append(key, String(value));
+  }
+  return form;
 }
 
 const USER_INPUT_KEYS = Object.keys(UserInput.properties);
@@ -179,6 +198,9 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
   const rest = simpleRestProvider('', httpClient);
 
   function pathOf(resource: string, filter?: Record<string, unknown>): string {
+    // a contract path used as the resource name (nested lists of an editor's tabs:
+    // `/admin_group_trainings/group_trainings/7/group_training_modules/`)
+    if (resource.startsWith('/')) return segment(resource);
     if (resource === GROUP_MEMBERS) {
       const groupId = filter?.group_id;
       if (groupId === undefined || groupId === null) throw new Error('group_members needs filter.group_id');
@@ -315,6 +337,13 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       if (!res.ok) throw toHttpError(res.status, await res.json().catch(() => undefined));
       const filename = attachmentName(res.headers.get('Content-Disposition')) ?? `${type}.xlsx`;
       return { blob: await res.blob(), filename };
+    },
+    async sendJson<T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', body?: unknown) {
+      return send<T>(path, method, body);
+    },
+    async sendForm<T>(path: string, method: 'POST' | 'PUT', fields: FormFields) {
+      const { json } = await httpClient(path, { method, body: formDataOf(fields) });
+      return json as T;
     },
     async getNotifications(pageSize) {
       return send<NotificationsPage>(`/notifications/?page_size=${pageSize}`, 'GET');

@@ -24,6 +24,7 @@ import organisationLookups from './routes/lookups/organisation.ts';
 import deletionRequest from './routes/users/deletion.ts';
 import notifications from './routes/notifications/index.ts';
 import tusPlugin from './plugins/external/tus.ts';
+import multipartPlugin from './plugins/external/multipart.ts';
 import tusRoutes from './routes/files/tus.ts';
 import adminImports from './routes/admin/imports/index.ts';
 import usersReport from './routes/admin/reports/index.ts';
@@ -50,6 +51,7 @@ async function api(app: FastifyInstance) {
 const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveStatic = true }) => {
   await app.register(errorsPlugin);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipartPlugin);
   await app.register(dbPlugin, { config });
   app.decorate('config', config);
   await app.register(mailPlugin, { config });

@@ -21,7 +21,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+/** `extra` registers test-only routes inside the app (after its plugins, before ready). */
+export async function buildTestApp(dialect: Dialect, overrides: Partial<Config> = {}, extra?: (app: FastifyInstance) => void | Promise<void>): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-test-'));
   let schema: string | null = null;
   if (dialect === 'postgres') {
@@ -35,7 +36,7 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<Config> 
     dataDir,
     databaseUrl: dialect === 'postgres' ? POSTGRES_URL : null,
     databaseSchema: schema,
-    // the stored hash carries its cost; tests use a cheap one, production OWASP's 2^17
+    // the stored hash carries its cost; tests use a cheap one, production OWASP's 2^14 with p=5
     scryptLogN: 10,
     staticRoot: null,
     logLevel: 'silent',
@@ -47,6 +48,7 @@ export async function buildTestApp(dialect: Dialect, overrides: Partial<Config> 
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });
   });
   await app.register(appPlugin, { config, serveStatic: false });
+  if (extra) await extra(app);
   await app.ready();
   return {
     app,

@@ -64,6 +64,10 @@ export const ERROR_CODES = [
   'hierarchy_item_is_own_prerequisite',
   'hierarchy_circular_prerequisite',
   'hierarchy_one_item_without_prerequisite',
+  // spec 2 §5.2 modules and §5.7 support materials
+  // spec 2 §5.3–5.5 tests, questions and test import
+  // spec 2 §5.6 reaction evaluations
+  // spec 2 §4.11 forum and spec 2 §2.4/§3.8 trails
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -17,5 +17,9 @@ const trainings: FastifyPluginAsync = async (app) => {
   await app.register(lookups);
   registerComments(app, { origin: 'training', ownerTable: 'group_trainings', title: TRAININGS_TITLE, manageSlug: TRAININGS_MANAGE });
   await app.register(unpublishJob);
+  // modules and support materials
+  // tests, questions and test import
+  // reaction evaluations and hierarchy (configure and publish)
+  // forum (discussions)
 };
 export default trainings;
