@@ -8,6 +8,9 @@ import { Dashboard } from './dashboard/Dashboard.tsx';
 import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
 import tags from './resources/tags/index.ts';
+import trainings from './resources/trainings/index.ts';
+import trails from './resources/trails/index.ts';
+import trailCategories from './resources/trail-categories/index.ts';
 import areas from './resources/areas/index.ts';
 import profiles from './resources/profiles/index.ts';
 import userGroups from './resources/user-groups/index.ts';
@@ -54,6 +57,9 @@ export function App() {
         disableTelemetry
       >
         <Resource name="tags" {...tags} />
+        <Resource name={ADMIN_RESOURCES.trainings.name} {...trainings} />
+        <Resource name={ADMIN_RESOURCES.trails.name} {...trails} />
+        <Resource name={ADMIN_RESOURCES.trail_categories.name} {...trailCategories} />
         <Resource name="users" {...users} />
         <Resource name="users-groups" {...userGroups} />
         <Resource name="profiles" {...profiles} />

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
@@ -8,6 +9,7 @@ import authPlugin from './plugins/app/auth.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import staticPlugin from './plugins/external/static.ts';
+import mediaPlugin from './plugins/external/media.ts';
 import health from './routes/health/index.ts';
 import oauth from './routes/oauth/index.ts';
 import loginParams from './routes/login-params/index.ts';
@@ -30,7 +32,9 @@ import adminImports from './routes/admin/imports/index.ts';
 import usersReport from './routes/admin/reports/index.ts';
 import consents from './routes/consents/index.ts';
 import reportFiles from './routes/files/reports.ts';
+import editorImages from './routes/files/editorImages.ts';
 import trainings from './routes/admin/trainings/index.ts';
+import trails from './routes/admin/trails/index.ts';
 import accountsOwners from './routes/accounts/owners.ts';
 
 export interface AppOptions {
@@ -41,8 +45,8 @@ export interface AppOptions {
 
 async function api(app: FastifyInstance) {
   for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
-    organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles,
-    trainings, accountsOwners]) {
+    organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles, editorImages,
+    trainings, accountsOwners, trails]) {
     await app.register(routes);
   }
 }
@@ -59,6 +63,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(jobsPlugin);
   await app.register(tusPlugin, { config });
   await app.register(api, { prefix: '/api' });
+  // DESIGN "Files and media": $DATA_DIR/media read-only at /media/, before the apps' catch-all
+  await app.register(mediaPlugin, { root: path.join(config.dataDir, 'media') });
   if (serveStatic && config.staticRoot) {
     await app.register(staticPlugin, { root: config.staticRoot });
   } else {

@@ -28,6 +28,9 @@ export const ADMIN_RESOURCES = {
   imports: { name: 'admin-imports', title: 'admin_import', apiPath: '/admin_imports/imports/' },
   // spec 2 §2.2: /admin/trainings, title slug trainings
   trainings: { name: 'trainings', title: 'trainings', apiPath: '/admin_group_trainings/group_trainings/' },
+  // spec 2 §2.2 / spec 1 §2.3: /admin/trails and /admin/trail/categories, title slug trails
+  trails: { name: 'trails', title: 'trails', apiPath: '/admin_trails/trails/' },
+  trail_categories: { name: 'trail/categories', title: 'trails', apiPath: '/admin_trails/trail_categories/' },
 } as const satisfies Record<string, AdminResourceDef>;
 
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;

@@ -65,9 +65,44 @@ export const ERROR_CODES = [
   'hierarchy_circular_prerequisite',
   'hierarchy_one_item_without_prerequisite',
   // spec 2 §5.2 modules and §5.7 support materials
+  'module_import_not_found_error',
+  'module_type_locked',
+  'module_file_locked',
+  'upload_not_found',
+  'invalid_file_type',
+  'unsafe_zip_file',
+  'html_zip_without_index',
+  'scorm_zip_without_manifest',
+  'scorm_manifest_invalid',
+  'powerpoint_too_large',
+  'powerpoint_has_animations',
+  'invalid_embed',
+  // spec 2 §7.5 / §5.11 editor images
+  'invalid_file_directory',
+  'editor_image_too_large',
   // spec 2 §5.3–5.5 tests, questions and test import
+  'test_has_user_results',
+  'minimum_score_above_question_count',
+  'minimum_score_below_one',
+  'maximum_attempts_below_one',
+  'time_to_answer_invalid',
+  'qty_total_questions_below_mandatory',
+  'qty_total_questions_above_total',
+  'question_needs_two_alternatives',
+  'question_needs_one_correct_alternative',
+  'duplicate_alternative',
+  'duplicate_question',
+  'test_import_error',
   // spec 2 §5.6 reaction evaluations
   // spec 2 §4.11 forum and spec 2 §2.4/§3.8 trails
+  'topic_closed',
+  'forum_text_too_long',
+  // trails (spec 2 §2.4, §3.8, §4.9, §8): 'Trail not found', publish needs a module, one sync at a time
+  'trail_not_found',
+  'to_publish_the_trail_it_must_have_at_least_one_module',
+  'date_to_unpublish_before_availability',
+  'trail_item_not_available',
+  'sync_already_in_progress',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -17,7 +17,9 @@ import type {
   GroupTrainingTable, GroupTrainingTagTable, GroupTrainingTestQuestionAnswerTable, GroupTrainingTestQuestionTable,
   GroupTrainingTestTable, GroupTrainingTestTypeTable, GroupTrainingTypeTable, GroupTrainingUserGroupTable, SlugLookupTable,
 } from './tables/training.table.ts';
+import type { GroupTrainingTestResultTable } from './tables/testResult.table.ts';
 import type { CommentTable } from './tables/comment.table.ts';
+import type { EditorImageUploadTable, MediaObjectTable } from './tables/media.table.ts';
 import type { ForumReplyLikeTable, ForumReplyTable, ForumTopicLikeTable, ForumTopicTable } from './tables/forum.table.ts';
 import type {
   TrailAreaTable, TrailCategoryLinkTable, TrailCategoryTable, TrailItemTable, TrailProfileTable, TrailTable, TrailTagTable,
@@ -77,12 +79,17 @@ export interface Database {
   group_training_tests: GroupTrainingTestTable;
   group_training_test_questions: GroupTrainingTestQuestionTable;
   group_training_test_question_answers: GroupTrainingTestQuestionAnswerTable;
+  // 2026_11_23_0002_test_results
+  group_training_test_results: GroupTrainingTestResultTable;
   group_training_evaluations: GroupTrainingEvaluationTable;
   group_training_evaluation_questions: GroupTrainingEvaluationQuestionTable;
   base_evaluations: BaseEvaluationTable;
   base_evaluation_questions: BaseEvaluationQuestionTable;
   group_training_materials: GroupTrainingMaterialTable;
   group_training_hierarchy: GroupTrainingHierarchyTable;
+  // 2026_11_23_0001_training_media
+  media_objects: MediaObjectTable;
+  editor_image_uploads: EditorImageUploadTable;
   comments: CommentTable;
   forum_topics: ForumTopicTable;
   forum_replies: ForumReplyTable;

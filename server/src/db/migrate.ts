@@ -6,6 +6,9 @@ import * as jobsNotifications from './migrations/2026_11_22_0002_jobs_notificati
 import * as imports from './migrations/2026_11_22_0003_imports.ts';
 import * as reportsConsents from './migrations/2026_11_22_0004_reports_consents.ts';
 import * as trainings from './migrations/2026_11_22_0005_trainings.ts';
+import * as trainingMedia from './migrations/2026_11_23_0001_training_media.ts';
+import * as testResults from './migrations/2026_11_23_0002_test_results.ts';
+import * as trails from './migrations/2026_11_23_0005_trails.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +18,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_22_0003_imports': imports,
   '2026_11_22_0004_reports_consents': reportsConsents,
   '2026_11_22_0005_trainings': trainings,
+  '2026_11_23_0001_training_media': trainingMedia,
+  '2026_11_23_0002_test_results': testResults,
+  '2026_11_23_0005_trails': trails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,14 +1,21 @@
 /**
  * spec 2 §4.6 scheduled unpublish (issue 4 item 11): job 'trainings.unpublish_due' unpublishes
- * the trainings whose unpublish_date has come, then schedules itself for the next hour. The
+ * the content whose unpublish date has come — trainings (unpublish_date) and trails
+ * (date_to_unpublish, "as for trainings") — then schedules itself for the next hour. The
  * dedupe key names the hour it runs for, so however many nodes start, one run per hour waits.
+ * The job keeps its first name: queued runs are stored under it.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/database.ts';
 import { unpublishDueTrainings } from '../repositories/trainings.ts';
+import { unpublishDueTrails } from '../repositories/trails.ts';
 
 export const UNPUBLISH_DUE_JOB = 'trainings.unpublish_due';
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Each kind of content with an unpublish date: unpublishes what is due on `today` (YYYY-MM-DD), answers how many. */
+const DUE_UNPUBLISHERS: ReadonlyArray<(db: Db, today: string) => Promise<number>> = [unpublishDueTrainings, unpublishDueTrails];
 
 /** '2026-11-22T10': the hour a run belongs to (UTC). */
 export const hourSlot = (at: Date): string => at.toISOString().slice(0, 13);
@@ -19,15 +26,18 @@ export async function scheduleUnpublishDue(app: FastifyInstance, at: Date): Prom
   await app.jobs.enqueue(UNPUBLISH_DUE_JOB, { slot: hourSlot(at) }, { dedupeKey: dedupeKey(hourSlot(at)), delayMs });
 }
 
-/** The handler's work: unpublish what is due on `now`'s calendar day (UTC). */
+/** The handler's work: unpublish what is due on `now`'s calendar day (UTC); the count over every kind. */
 export async function runUnpublishDue(app: FastifyInstance, now = new Date()): Promise<number> {
-  return unpublishDueTrainings(app.db, now.toISOString().slice(0, 10));
+  const today = now.toISOString().slice(0, 10);
+  let count = 0;
+  for (const unpublishDue of DUE_UNPUBLISHERS) count += await unpublishDue(app.db, today);
+  return count;
 }
 
 export default fp(async (app) => {
   app.jobs.define<{ slot?: string }>(UNPUBLISH_DUE_JOB, async (_payload, ctx) => {
     const count = await runUnpublishDue(app);
-    if (count > 0) ctx.log.info({ count }, 'trainings unpublished on their unpublish date');
+    if (count > 0) ctx.log.info({ count }, 'content unpublished on its unpublish date');
     const next = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS);
     await scheduleUnpublishDue(app, next);
   });

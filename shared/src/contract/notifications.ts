@@ -4,7 +4,11 @@ import { Type, type Static } from '@sinclair/typebox';
  * spec 1 §4.3: imports and reports notify the user when they end. `kind` is a message key
  * under `notifications.` in locales; `payload` holds its parameters and an optional `link`.
  */
-export const NOTIFICATION_KINDS = ['import_finished', 'import_failed', 'import_validated', 'report_ready', 'report_failed'] as const;
+export const NOTIFICATION_KINDS = [
+  'import_finished', 'import_failed', 'import_validated', 'report_ready', 'report_failed',
+  // spec 2 §4.11: a training's owners (its moderators) are told of forum reports
+  'forum_topic_reported', 'forum_reply_reported',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const NotificationPayload = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Null()]));

@@ -110,6 +110,19 @@ export function validateTrainingBasicData(values: TrainingBasicData, ctx: Traini
     if (text && plainLength(text) > TRAINING_LIMITS.altTextMax) errors[`group_training_image_alt_texts.${language}`] = 'alt_text_too_long';
   }
 
+  Object.assign(errors, validateAudience(values, ctx.flags.use_training_subscription));
+  return errors;
+}
+
+/** The audience fields (spec 2 §3.1), shared by trainings and trails (spec 2 §3.8). */
+export type AudienceValues = Pick<TrainingBasicData, 'areas' | 'profiles' | 'user_groups' | 'mandatory_areas' | 'mandatory_profiles'>;
+
+/**
+ * spec 2 §5.1 audience: user groups, or both areas and profiles; with subscription, mandatory
+ * areas ⇔ mandatory profiles, each a subset of the chosen ones. Trails follow the same rule.
+ */
+export function validateAudience(values: AudienceValues, useSubscription: boolean): TrainingFieldErrors {
+  const errors: TrainingFieldErrors = {};
   // audience: user groups, or both areas and profiles
   const hasAreas = filled(values.areas);
   const hasProfiles = filled(values.profiles);
@@ -125,7 +138,7 @@ export function validateTrainingBasicData(values: TrainingBasicData, ctx: Traini
   }
 
   // mandatory areas and profiles, with training subscription on
-  if (ctx.flags.use_training_subscription) {
+  if (useSubscription) {
     const mandatoryAreas = values.mandatory_areas ?? [];
     const mandatoryProfiles = values.mandatory_profiles ?? [];
     if (mandatoryProfiles.length > 0 && mandatoryAreas.length === 0) errors.mandatory_areas = REQUIRED;

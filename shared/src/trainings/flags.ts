@@ -11,11 +11,10 @@ export const TRAINING_CLIENT_FLAG_DEFAULTS = {
   group_training_use_score: DEFAULT_CLIENT_SETTINGS.group_training_use_score,
   group_training_use_static_score: DEFAULT_CLIENT_SETTINGS.group_training_use_static_score,
   group_training_use_workload: DEFAULT_CLIENT_SETTINGS.group_training_use_workload,
-  use_group_training_code: true,
-  /** mandatory areas / profiles (spec 2 §2.3 permissions sub-tab, §5.1) */
-  use_training_subscription: false,
-  use_group_trainings_certificate_expiration: true,
-  login_use_portfolio_page: false,
+  use_group_training_code: DEFAULT_CLIENT_SETTINGS.use_group_training_code,
+  use_training_subscription: DEFAULT_CLIENT_SETTINGS.use_training_subscription,
+  use_group_trainings_certificate_expiration: DEFAULT_CLIENT_SETTINGS.use_group_trainings_certificate_expiration,
+  login_use_portfolio_page: DEFAULT_CLIENT_SETTINGS.login_use_portfolio_page,
   /** spec 2 §2.3: "on by default when the client is not found" */
   use_comments_group_training: DEFAULT_CLIENT_SETTINGS.use_comments_group_training,
   has_games: DEFAULT_CLIENT_SETTINGS.has_games,

@@ -93,6 +93,67 @@ export function checkPrerequisite(items: readonly HierarchyNode[], ref: Hierarch
 }
 
 /**
+ * Sets (or, with null, clears) the prerequisite of `ref`, after checking it with
+ * `checkPrerequisite`: the new list, or the error code that refuses it.
+ */
+export function setPrerequisite<T extends HierarchyNode>(items: readonly T[], ref: HierarchyRef, parent: HierarchyRef | null): T[] | ErrorCode {
+  const refused = checkPrerequisite(items, ref, parent);
+  if (refused) return refused;
+  return items.map((item) => (same(item, ref)
+    ? { ...item, parent_slug: parent?.type_slug ?? null, parent_id: parent?.type_id ?? null }
+    : item));
+}
+
+/** Orders are exactly 1..n, in any sequence (no gap, no repeat, no zero). */
+export function hasSequentialOrders(items: readonly Pick<HierarchyNode, 'hierarchy_order'>[]): boolean {
+  const orders = items.map((i) => i.hierarchy_order).sort((a, b) => a - b);
+  return orders.every((o, i) => o === i + 1);
+}
+
+/**
+ * The hierarchy of a training as it stands now, from the stored rows and the live items
+ * (modules, tests and games not deleted, in creation order), for every reader and writer:
+ * - stored rows of live items keep their relative order (renumbered 1..n) and prerequisite;
+ * - a prerequisite on a deleted item passes to that item's own nearest live prerequisite
+ *   (A ← B ← C with B deleted becomes A ← C), so the author's sequence survives a deletion;
+ * - live items without a row are appended at the end, in creation order, without prerequisite;
+ * - rows of deleted items are dropped.
+ * A stored hierarchy that passed `validateHierarchy` stays valid through this.
+ */
+export function reconcileHierarchy(stored: readonly HierarchyNode[], live: readonly HierarchyRef[]): HierarchyNode[] {
+  const liveKeys = new Set(live.map(hierarchyKey));
+  const byKey = new Map(stored.map((node) => [hierarchyKey(node), node]));
+  const nearestLive = (node: HierarchyNode): HierarchyRef | null => {
+    const seen = new Set<string>();
+    let key = parentKey(node);
+    while (key !== null) {
+      // a live parent is kept as it is, even the item itself: validateHierarchy judges that
+      if (liveKeys.has(key)) {
+        const [type_slug, id] = key.split(':');
+        return { type_slug: type_slug as HierarchyTypeSlug, type_id: Number(id) };
+      }
+      if (seen.has(key)) return null;
+      seen.add(key);
+      const next = byKey.get(key);
+      key = next ? parentKey(next) : null;
+    }
+    return null;
+  };
+  const kept = normaliseOrder(stored.filter((node) => liveKeys.has(hierarchyKey(node)))).map((node): HierarchyNode => {
+    const parent = nearestLive(node);
+    return {
+      type_slug: node.type_slug, type_id: node.type_id, hierarchy_order: node.hierarchy_order,
+      parent_slug: parent?.type_slug ?? null, parent_id: parent?.type_id ?? null,
+    };
+  });
+  const known = new Set(kept.map(hierarchyKey));
+  const added = live.filter((ref) => !known.has(hierarchyKey(ref))).map((ref, i): HierarchyNode => ({
+    type_slug: ref.type_slug, type_id: ref.type_id, hierarchy_order: kept.length + i + 1, parent_slug: null, parent_id: null,
+  }));
+  return [...kept, ...added];
+}
+
+/**
  * Checks a whole hierarchy as the server receives it (spec 2 §7.1 POST P/group_training_hierarchy/):
  * orders 1..n without gaps or repeats, every item once, prerequisites that exist, no item its own
  * prerequisite, no cycle, and at least one item without a prerequisite. The editor only lets
@@ -102,8 +163,7 @@ export function validateHierarchy(items: readonly HierarchyNode[]): ErrorCode | 
   if (items.length === 0) return null;
   const keys = new Set(items.map(hierarchyKey));
   if (keys.size !== items.length) return 'hierarchy_unknown_item';
-  const orders = [...items.map((i) => i.hierarchy_order)].sort((a, b) => a - b);
-  if (orders.some((o, i) => o !== i + 1)) return 'hierarchy_invalid_order';
+  if (!hasSequentialOrders(items)) return 'hierarchy_invalid_order';
   const parents = new Map<string, string | null>();
   for (const item of items) {
     const parent = parentKey(item);

@@ -3,3 +3,4 @@ export * from './html.ts';
 export * from './basicData.ts';
 export * from './hierarchy.ts';
 export * from './certificateExpiration.ts';
+export * from './unpublishDate.ts';

@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../dialect.ts';
-import type { NullableTimestamp } from './training.table.ts';
+import type { DefaultBool, NullableTimestamp } from './training.table.ts';
 
 /** spec 2 §3.8 trail. */
 export interface TrailTable {
@@ -14,8 +14,17 @@ export interface TrailTable {
   availability_date: string | null;
   date_to_unpublish: string | null;
   status: Generated<number>;
+  /** the contract's `order` */
+  sort_order: Generated<number>;
+  /** null: certificates never expire */
+  qty_certificate_expiration_days: number | null;
+  /** spec 2 §3.8: trainings among the modules */
+  training_quantity: Generated<number>;
   /** idle | running (spec 2 §4.9) */
   certificate_sync_status: Generated<string>;
+  certificate_sync_started_at: NullableTimestamp;
+  certificate_sync_finished_at: NullableTimestamp;
+  certificate_sync_failed: DefaultBool;
   published_at: NullableTimestamp;
   created_by: number | null;
   created_at: Timestamp;
@@ -33,8 +42,9 @@ export interface TrailCategoryTable {
 export type TrailCategoryRow = Selectable<TrailCategoryTable>;
 
 export interface TrailCategoryLinkTable { trail_id: number; category_id: number }
-export interface TrailAreaTable { trail_id: number; area_id: number }
-export interface TrailProfileTable { trail_id: number; profile_id: number }
+/** is_mandatory: a mandatory area / profile (spec 2 §5.1, with training subscription) */
+export interface TrailAreaTable { trail_id: number; area_id: number; is_mandatory: DefaultBool }
+export interface TrailProfileTable { trail_id: number; profile_id: number; is_mandatory: DefaultBool }
 export interface TrailUserGroupTable { trail_id: number; user_group_id: number }
 export interface TrailTagTable { trail_id: number; tag_id: number }
 
@@ -42,10 +52,12 @@ export interface TrailTagTable { trail_id: number; tag_id: number }
 export interface TrailItemTable {
   id: Generated<number>;
   trail_id: number;
-  /** group_training | library | live_class | news | podcast | webcast | course_catalog */
+  /** the contract's `kind`: one of TRAIL_ITEM_KINDS (shared/src/trails.ts) */
   item_type: string;
   item_id: number;
   position: number;
   parent_item_id: number | null;
+  /** YYYY-MM-DD */
+  avaliable_in: string | null;
 }
 export type TrailItemRow = Selectable<TrailItemTable>;

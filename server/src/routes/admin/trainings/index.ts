@@ -5,6 +5,12 @@ import actions from './actions.ts';
 import basicData from './basicData.ts';
 import { TRAININGS_MANAGE, TRAININGS_TITLE } from './common.ts';
 import lookups from './lookups.ts';
+import modules from './modules.ts';
+import materials from './materials.ts';
+import trainingTests from './tests.ts';
+import evaluations from './evaluations.ts';
+import hierarchy from './hierarchy.ts';
+import forum from './forum.ts';
 
 /**
  * spec 2 §7.1 trainings admin under /admin_group_trainings/: basic data, publication,
@@ -18,8 +24,14 @@ const trainings: FastifyPluginAsync = async (app) => {
   registerComments(app, { origin: 'training', ownerTable: 'group_trainings', title: TRAININGS_TITLE, manageSlug: TRAININGS_MANAGE });
   await app.register(unpublishJob);
   // modules and support materials
+  await app.register(modules);
+  await app.register(materials);
   // tests, questions and test import
+  await app.register(trainingTests);
   // reaction evaluations and hierarchy (configure and publish)
+  await app.register(evaluations);
+  await app.register(hierarchy);
   // forum (discussions)
+  await app.register(forum);
 };
 export default trainings;

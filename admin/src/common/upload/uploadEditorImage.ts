@@ -1,0 +1,49 @@
+import {
+  FILE_PATHS, editorImageDirectory, type EditorImageDestination, type FileComplete, type FilePolicy,
+} from '@lp/shared';
+import { apiClient } from '../../apiClient.ts';
+import { formDataOf, toHttpError } from '../../dataProvider.ts';
+
+async function call<T>(path: string, init: RequestInit): Promise<T | undefined> {
+  const res = await apiClient.request(path, init);
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) throw toHttpError(res.status, json);
+  return json as T | undefined;
+}
+
+/**
+ * spec 2 §7.5 image upload of the rich-text editors (and the training image, spec 2 §2.3):
+ * 1. POST /api/files/policy/ {filename, file_directory} (media/html_images/{trainings|webcasts}/
+ *    {year}/{month}/, or media/images/trainings/… for the training image);
+ * 2. the file posted as the object-store form (key, policy, signature, then the file);
+ * 3. POST /api/files/complete/ {uploaded, fileSize, file} → the image's URL.
+ * Every call carries the session's bearer token (and waits for its one refresh).
+ */
+export async function uploadEditorImage(file: Blob, fileName: string, directory: EditorImageDestination): Promise<string> {
+  const policy = await call<FilePolicy>(FILE_PATHS.policy, {
+    method: 'POST',
+    body: formDataOf({ filename: fileName, file_directory: editorImageDirectory(directory) }),
+  });
+  if (!policy) throw new Error('no upload policy');
+  const form = formDataOf({ key: policy.key, policy: policy.policy, signature: policy.signature });
+  // the file goes last, as object stores read the fields before it
+  form.append('file', file, fileName);
+  await call(FILE_PATHS.upload(policy.file_id), { method: 'POST', body: form });
+  const done = await call<FileComplete>(FILE_PATHS.complete, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ uploaded: true, fileSize: file.size, file: policy.file_id }),
+  });
+  if (!done?.fileUrl) throw new Error('no file URL');
+  return done.fileUrl;
+}
+
+/** An `onUploadImage` for a RichTextInput that stores its images under `directory`. */
+export const editorImageUploader = (directory: Exclude<EditorImageDestination, 'training_images' | 'trail_images'>) =>
+  (file: File): Promise<string> => uploadEditorImage(file, file.name, directory);

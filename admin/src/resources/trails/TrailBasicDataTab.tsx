@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { HttpError, Loading, useDataProvider, useNotify } from 'react-admin';
+import { ADMIN_RESOURCES, TRAIL_PATHS, type Trail } from '@lp/shared';
+import type { AdminDataProvider } from '../../dataProvider.ts';
+import { TrailBasicDataForm } from './basic-data/TrailBasicDataForm.tsx';
+import { NEW_TRAIL, trailFormValues, trailPayload, validateTrailForm, type TrailFormValues } from './trailPayload.ts';
+import { useTrailAccess } from './useTrailAccess.ts';
+
+export const trailQueryKey = (id: number) => ['contract', TRAIL_PATHS.item(id)];
+
+/** A missing trail, or one the user may not see, is not asked for again. */
+const retryUnlessRefused = (count: number, error: unknown) =>
+  !(error instanceof HttpError && [403, 404].includes(error.status)) && count < 2;
+
+/** GET T/ (cached under the contract path); a failure ('Trail not found', spec 2 §8) returns the user to the trails list. */
+export function useTrail(id: number | null) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const path = id ? TRAIL_PATHS.item(id) : null;
+  return useQuery({
+    queryKey: ['contract', path],
+    queryFn: () => dataProvider.sendJson<Trail>(path!, 'GET'),
+    enabled: path !== null,
+    staleTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+/** The basic-data tab of a new (id null) or saved trail; create opens the saved trail's editor. */
+export function TrailBasicDataTab({ trailId }: { trailId: number | null }) {
+  const { canManage, canSetScore, useSubscription } = useTrailAccess();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: trail, error } = useTrail(trailId);
+  const values = useMemo(() => (trail ? trailFormValues(trail) : NEW_TRAIL), [trail]);
+  const validate = useCallback(
+    (form: Record<string, unknown>) => validateTrailForm(form as unknown as TrailFormValues, { canSetScore, useSubscription }),
+    [canSetScore, useSubscription],
+  );
+
+  useEffect(() => {
+    if (!error) return;
+    notify('resources.trails.messages.not_found', { type: 'warning' });
+    navigate(`/${ADMIN_RESOURCES.trails.name}`, { replace: true });
+  }, [error, navigate, notify]);
+
+  if (error) return null;
+  if (trailId && !trail) return <Loading />;
+
+  const save = async (form: TrailFormValues) => {
+    const body = trailPayload(form, { sendScore: canSetScore, useSubscription });
+    try {
+      const saved = trailId
+        ? await dataProvider.sendJson<Trail>(TRAIL_PATHS.item(trailId), 'PUT', body)
+        : await dataProvider.sendJson<Trail>(TRAIL_PATHS.collection, 'POST', body);
+      queryClient.setQueryData(trailQueryKey(saved.id), saved);
+      notify('resources.trails.messages.save_success', { type: 'success' });
+      if (!trailId) navigate(`/${ADMIN_RESOURCES.trails.name}/${saved.id}`, { replace: true });
+      return undefined;
+    } catch (failure) {
+      notify(failure instanceof HttpError ? failure.message : 'resources.trails.messages.save_error', { type: 'error' });
+      // field errors go back to their inputs; everything typed stays in the form
+      return failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+    }
+  };
+
+  return (
+    <TrailBasicDataForm
+      key={trail?.id ?? 'new'}
+      values={values}
+      canManage={canManage}
+      canSetScore={canSetScore}
+      useSubscription={useSubscription}
+      validate={validate}
+      onSubmit={save}
+    />
+  );
+}

@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Card, CardContent, CircularProgress } from '@mui/material';
+import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  TRAIL_ITEM_KINDS, TRAIL_PATHS, addTrailItem, moveTrailItem, removeTrailItem, sameTrailItem, setTrailItemOrder, setTrailPrerequisite,
+  type TrailItem, type TrailItemInput, type TrailItemOption,
+} from '@lp/shared';
+import type { AdminDataProvider } from '../../dataProvider.ts';
+import { TrailItemSearch } from './modules/TrailItemSearch.tsx';
+import { TrailItemsTable } from './modules/TrailItemsTable.tsx';
+import { trailQueryKey } from './TrailBasicDataTab.tsx';
+
+export interface TrailTabProps { trailId: number; canManage: boolean }
+
+const toInput = (item: TrailItem): TrailItemInput => ({
+  kind: item.kind, item_id: item.item_id, order: item.order, prerequisite: item.prerequisite, avaliable_in: item.avaliable_in,
+});
+
+/**
+ * spec 2 §2.4 modules of a trail: add trainings (the kinds that exist so far), remove, order,
+ * prerequisites (§5.8) and available-in days. Every change sends the whole list (POST
+ * T/trail_items/) and shows what the server stored; a refused change reloads the list.
+ */
+export function TrailModulesTab({ trailId, canManage }: TrailTabProps) {
+  const translate = useTranslate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [items, setItems] = useState<TrailItem[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const path = TRAIL_PATHS.items(trailId);
+
+  const load = useCallback(async () => {
+    try {
+      setItems(await dataProvider.sendJson<TrailItem[]>(path, 'GET'));
+      setFailed(false);
+    } catch (error) {
+      console.error('trail modules load failed', error);
+      setFailed(true);
+    }
+  }, [dataProvider, path]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const save = async (next: TrailItem[] | null, success = 'resources.trails.modules.saved') => {
+    if (!next) return;
+    setItems(next);
+    setSaving(true);
+    try {
+      setItems(await dataProvider.sendJson<TrailItem[]>(path, 'POST', next.map(toInput)));
+      // the trail's training_quantity and qty_items changed with the list
+      void queryClient.invalidateQueries({ queryKey: trailQueryKey(trailId) });
+      notify(success, { type: 'success' });
+    } catch (error) {
+      notify(error instanceof HttpError ? error.message : 'resources.trails.modules.save_error', { type: 'error' });
+      await load();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (failed) return <Alert severity="error">{translate('resources.trails.modules.load_error')}</Alert>;
+  if (!items) return <CircularProgress size={24} />;
+  const locked = !canManage || saving;
+
+  const add = (option: TrailItemOption) =>
+    save(addTrailItem(items, { ...option, item_status: 1, order: items.length + 1, prerequisite: null, avaliable_in: null }), 'resources.trails.modules.added');
+
+  return (
+    <Card>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          {TRAIL_ITEM_KINDS.map((kind) => (
+            <TrailItemSearch key={kind} kind={kind} exclude={items} disabled={locked} onAdd={add} />
+          ))}
+        </Box>
+        <TrailItemsTable
+          items={items}
+          disabled={locked}
+          onMove={(item, direction) => save(moveTrailItem(items, item, direction))}
+          onOrder={(item, order) => save(setTrailItemOrder(items, item, order))}
+          onPrerequisite={(item, parent) => {
+            const next = setTrailPrerequisite(items, item, parent);
+            if (typeof next === 'string') notify(`errors.${next}`, { type: 'error' });
+            else void save(next);
+          }}
+          onAvailableIn={(item, day) => save(items.map((i) => (sameTrailItem(i, item) ? { ...i, avaliable_in: day } : i)))}
+          onRemove={(item) => save(removeTrailItem(items, item), 'resources.trails.modules.removed')}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { HttpError, Loading, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { TRAINING_PATHS, effectiveTrainingType, trainingScoreIsUsed, type Training } from '@lp/shared';
+import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useContractQuery } from '../../common/useContractQuery.ts';
+import { TrainingBasicDataForm } from './basic-data/TrainingBasicDataForm.tsx';
+import { nestErrors, useTrainingTypes, useTrainingValidator } from './basic-data/trainingValidation.ts';
+import { NEW_TRAINING, trainingFormValues, trainingPayload, type TrainingFormValues } from './trainingPayload.ts';
+import { useTrainingAccess } from './useTrainingAccess.ts';
+
+export const trainingQueryKey = (id: number) => ['contract', TRAINING_PATHS.item(id)];
+
+/** GET P/ (spec 2 §7.1); a failure returns the user to admin_trainings. */
+export function useTraining(id: number | null) {
+  return useContractQuery<Training>(id ? TRAINING_PATHS.item(id) : null, { staleTime: 0 });
+}
+
+/**
+ * spec 2 §2.3 basic-data tab of a new (id null) or saved training. Create answers the training,
+ * whose id replaces the route's (spec 2 §2.3 "after the first successful save").
+ */
+export function TrainingBasicDataTab({ trainingId }: { trainingId: number | null }) {
+  const { flags, canManage, canSetScore } = useTrainingAccess();
+  const types = useTrainingTypes();
+  const validate = useTrainingValidator(flags, canSetScore, types);
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const { data: training, error } = useTraining(trainingId);
+  const values = useMemo(() => (training ? trainingFormValues(training) : NEW_TRAINING), [training]);
+
+  if (error) {
+    navigate('/trainings', { replace: true });
+    return null;
+  }
+  if (trainingId && !training) return <Loading />;
+
+  const save = async (form: TrainingFormValues) => {
+    const typeId = effectiveTrainingType(form.group_training_type, flags);
+    const type = types.find((t) => t.id === typeId);
+    const body = trainingPayload(form, { sendScore: trainingScoreIsUsed({ flags, typeUsesScore: type?.use_score ?? false }), groupTrainingType: typeId });
+    try {
+      const saved = trainingId
+        ? await dataProvider.sendJson<Training>(TRAINING_PATHS.item(trainingId), 'PUT', body)
+        : await dataProvider.sendJson<Training>(TRAINING_PATHS.collection, 'POST', body);
+      queryClient.setQueryData(trainingQueryKey(saved.id), saved);
+      notify('resources.trainings.messages.basic_data_save_success', { type: 'success' });
+      if (!trainingId) navigate(`/trainings/${saved.id}`, { replace: true });
+      else refresh();
+      return undefined;
+    } catch (failure) {
+      notify('resources.trainings.messages.basic_data_save_error', { type: 'error' });
+      // field errors go back to their inputs; everything typed stays in the form
+      const fields = failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+      return fields ? nestErrors(fields) : undefined;
+    }
+  };
+
+  return (
+    <TrainingBasicDataForm
+      key={training?.id ?? 'new'}
+      values={values}
+      flags={flags}
+      types={types}
+      canManage={canManage}
+      canSetScore={canSetScore}
+      validate={validate as never}
+      onSubmit={save}
+    />
+  );
+}

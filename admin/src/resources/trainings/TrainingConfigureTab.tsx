@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Box, Button, CircularProgress, Divider, Stack, Tooltip } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PublishIcon from '@mui/icons-material/Publish';
+import UnpublishedIcon from '@mui/icons-material/Unpublished';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Confirm, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
+import {
+  TRAINING_HIERARCHY_PATH, TRAINING_PATHS, moveItem, setItemOrder, setPrerequisite,
+  type HierarchyItem, type HierarchyRef, type Training, type TrainingDuplicated,
+} from '@lp/shared';
+import type { AdminDataProvider } from '../../dataProvider.ts';
+import { HierarchyTable } from './configure/HierarchyTable.tsx';
+import { OpenTrainingToggle } from './configure/OpenTrainingToggle.tsx';
+
+const KEY = 'resources.trainings.configure';
+const TRAININGS = 'trainings';
+
+export interface TrainingConfigureTabProps {
+  trainingId: number;
+  canManage: boolean;
+}
+
+/** The body of POST P/group_training_hierarchy/: the spec's shape, dates DD/MM/YYYY or '', score '' for 0. */
+const toWire = (items: HierarchyItem[]) => items.map((i) => ({
+  hierarchy_order: i.hierarchy_order,
+  type_slug: i.type_slug,
+  type_title: i.type_title,
+  type_id: i.type_id,
+  parent_id: i.parent_id,
+  parent_slug: i.parent_slug,
+  type_avaliable_in: i.type_avaliable_in,
+  type_score: i.type_score === 0 ? '' : i.type_score,
+}));
+
+/**
+ * spec 2 §2.3 "Configure and publish": the training's items in order with their prerequisites
+ * (every change sends the whole hierarchy, §7.1), the open toggle (§4.6), and Back, Unpublish,
+ * Publish and Duplicate. Without trainings_manage the controls are disabled (§6).
+ */
+export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigureTabProps) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  const [training, setTraining] = useState<Training | null>(null);
+  const [items, setItems] = useState<HierarchyItem[] | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [busy, setBusy] = useState<'publish' | 'unpublish' | 'duplicate' | null>(null);
+  const [duplicating, setDuplicating] = useState(false);
+  const hierarchyPath = TRAINING_HIERARCHY_PATH(trainingId);
+
+  const loadHierarchy = useCallback(async () => {
+    try {
+      setItems(await dataProvider.sendJson<HierarchyItem[]>(hierarchyPath, 'GET'));
+    } catch (error) {
+      // spec 2 §8: list loads fail silently (only logged)
+      console.error('hierarchy load failed', error);
+      setItems((current) => current ?? []);
+    }
+  }, [dataProvider, hierarchyPath]);
+
+  useEffect(() => {
+    let live = true;
+    dataProvider.sendJson<Training>(TRAINING_PATHS.item(trainingId), 'GET').then(
+      (loaded) => live && setTraining(loaded),
+      (error: unknown) => {
+        // spec 2 §8: a failure to load a training or its open state returns to the trainings list
+        console.error('training load failed', error);
+        if (live) redirect('list', TRAININGS);
+      },
+    );
+    void loadHierarchy();
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, trainingId, redirect, loadHierarchy]);
+
+  /** spec 2 §7.1: every move, reorder or prerequisite change sends the whole array. */
+  const save = async (next: HierarchyItem[] | null | string) => {
+    if (!Array.isArray(next)) return;
+    setItems(next);
+    setSaving(true);
+    try {
+      setItems(await dataProvider.sendJson<HierarchyItem[]>(hierarchyPath, 'POST', toWire(next)));
+      notify(`${KEY}.configure_edit_success`, { type: 'success' });
+    } catch (error) {
+      // spec 2 §8: a failed hierarchy save is silent (only logged); show what is stored
+      console.error('hierarchy save failed', error);
+      await loadHierarchy();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const changeOpen = async (isOpen: boolean) => {
+    try {
+      setTraining(await dataProvider.sendForm<Training>(TRAINING_PATHS.changeIsOpen(trainingId), 'POST', { is_open: isOpen }));
+      notify(`${KEY}.open_training_change_success`, { type: 'success' });
+    } catch (error) {
+      console.error('open flag change failed', error);
+      notify(`${KEY}.open_training_change_error`, { type: 'error' });
+    }
+  };
+
+  /** spec 2 §4.6: Publish and Unpublish both return to the trainings list on success. */
+  const changeStatus = async (action: 'publish' | 'unpublish') => {
+    setBusy(action);
+    try {
+      const path = action === 'publish' ? TRAINING_PATHS.publish(trainingId) : TRAINING_PATHS.unpublish(trainingId);
+      await dataProvider.sendForm<Training>(path, 'POST', {});
+      redirect('list', TRAININGS);
+    } catch (error) {
+      console.error(`${action} failed`, error);
+      // spec 2 §8: a refused publish says why; unpublish failures are silent
+      if (action === 'publish') {
+        notify(error instanceof Error ? error.message : 'errors.to_publish_the_training_it_must_have_at_least_one_class_or_test', { type: 'error' });
+      }
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const duplicate = async () => {
+    setBusy('duplicate');
+    try {
+      const { group_training_duplicated_id: copy } = await dataProvider.sendJson<TrainingDuplicated>(TRAINING_PATHS.duplicate(trainingId), 'GET');
+      setDuplicating(false);
+      // spec 2 §4.6: the user is taken to the new training's editor
+      redirect('edit', TRAININGS, copy);
+    } catch (error) {
+      // spec 2 §8: duplicate failures are silent (only logged)
+      console.error('duplicate failed', error);
+      setDuplicating(false);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (!training || !items) {
+    return (
+      <Box sx={{ p: 3, textAlign: 'center' }}>
+        <CircularProgress size={24} aria-label={translate('ra.page.loading')} />
+      </Box>
+    );
+  }
+
+  const controlsDisabled = !canManage || saving;
+  const cannotPublish = !canManage || items.length === 0;
+
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      <HierarchyTable
+        items={items}
+        disabled={controlsDisabled}
+        onMove={(item, direction) => void save(moveItem(items, item, direction))}
+        onOrder={(item, order) => void save(setItemOrder(items, item, order))}
+        onPrerequisite={(item, parent: HierarchyRef | null) => void save(setPrerequisite(items, item, parent))}
+      />
+      <OpenTrainingToggle
+        isOpen={training.is_open}
+        hasDoneActivities={training.has_done_activities}
+        canManage={canManage}
+        onChange={changeOpen}
+      />
+      <Divider />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<ArrowBackIcon />} onClick={() => redirect('list', TRAININGS)}>
+          {translate(`${KEY}.back`)}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <Tooltip title={canManage ? '' : translate(`${KEY}.not_allowed`)}>
+          <span>
+            <Button
+              variant="outlined"
+              startIcon={<ContentCopyIcon />}
+              disabled={!canManage || busy !== null}
+              onClick={() => setDuplicating(true)}
+            >
+              {translate(`${KEY}.duplicate_training`)}
+            </Button>
+          </span>
+        </Tooltip>
+        <Tooltip title={canManage ? '' : translate(`${KEY}.not_allowed`)}>
+          <span>
+            <Button
+              variant="outlined"
+              color="warning"
+              startIcon={<UnpublishedIcon />}
+              disabled={!canManage || busy !== null}
+              onClick={() => void changeStatus('unpublish')}
+            >
+              {translate(`${KEY}.unpublish`)}
+            </Button>
+          </span>
+        </Tooltip>
+        <Tooltip title={cannotPublish ? translate(`${KEY}.no_modules_or_tests_on_training`) : ''}>
+          <span>
+            <Button
+              variant="contained"
+              startIcon={<PublishIcon />}
+              disabled={cannotPublish || busy !== null}
+              onClick={() => void changeStatus('publish')}
+            >
+              {translate(`${KEY}.publish`)}
+            </Button>
+          </span>
+        </Tooltip>
+      </Box>
+      <Confirm
+        isOpen={duplicating}
+        loading={busy === 'duplicate'}
+        title={`${KEY}.duplicate_training`}
+        content={`${KEY}.confirm_duplicate_the_training_and_all_its_contents`}
+        onConfirm={() => void duplicate()}
+        onClose={() => setDuplicating(false)}
+      />
+    </Stack>
+  );
+}

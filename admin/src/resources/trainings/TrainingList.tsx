@@ -1,0 +1,67 @@
+import {
+  ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
+  SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar,
+} from 'react-admin';
+import type { TrainingListItem } from '@lp/shared';
+import { CreatedAtField } from '../../common/CreatedAtField.tsx';
+import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { TrainingStatusField } from './TrainingStatusField.tsx';
+import { useTrainingAccess } from './useTrainingAccess.ts';
+
+const statusChoices = [
+  { id: 1, name: 'common.content_status.published' },
+  { id: 2, name: 'common.content_status.unpublished' },
+];
+
+/** spec 1 §2.3: search and filters kept per list (react-admin's store). */
+const trainingFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" label="resources.trainings.fields.status" choices={statusChoices} alwaysOn />,
+];
+
+function TrainingListActions() {
+  const { canManage } = useTrainingAccess();
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+      {canManage && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+/** spec 2 §2.2 admin_trainings: configurable columns (kept per list), newest first. */
+export function TrainingList() {
+  return (
+    <List
+      filters={trainingFilters}
+      actions={<TrainingListActions />}
+      pagination={<ListPagination />}
+      perPage={DEFAULT_PER_PAGE}
+      sort={{ field: 'created_at', order: 'DESC' }}
+    >
+      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['owners_list', 'updated_at']}>
+        <TextField source="id" label="resources.trainings.fields.id" />
+        <TextField source="title" label="resources.trainings.fields.title" />
+        <ArrayField source="tags" label="resources.trainings.fields.tags" sortable={false}>
+          <SingleFieldList linkType={false}>
+            <ChipField source="name" size="small" />
+          </SingleFieldList>
+        </ArrayField>
+        <NumberField source="qty_modules" label="resources.trainings.fields.qty_modules" sortable={false} />
+        <NumberField source="qty_tests" label="resources.trainings.fields.qty_tests" sortable={false} />
+        <BooleanField source="is_open" label="resources.trainings.fields.is_open" sortable={false} />
+        <TrainingStatusField source="status" label="resources.trainings.fields.status" />
+        <FunctionField<TrainingListItem>
+          source="owners_list"
+          label="resources.trainings.fields.owners"
+          sortable={false}
+          render={(r) => r.owners_list.map((o) => o.full_name).join(', ')}
+        />
+        <CreatedAtField source="created_at" label="resources.trainings.fields.created_at" />
+        <CreatedAtField source="updated_at" label="resources.trainings.fields.updated_at" />
+      </DatagridConfigurable>
+    </List>
+  );
+}
+
+export default TrainingList;

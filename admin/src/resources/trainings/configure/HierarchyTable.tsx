@@ -1,0 +1,151 @@
+import type { ReactElement } from 'react';
+import {
+  Autocomplete, Box, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip,
+} from '@mui/material';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import { useLocaleState, useTranslate } from 'react-admin';
+import {
+  canMoveDown, canMoveUp, formatDate, hierarchyDateToDay, hierarchyKey, languageIdForLocale, prerequisiteOptions,
+  type HierarchyItem, type HierarchyRef, type HierarchyTypeSlug, type LocaleCode,
+} from '@lp/shared';
+import { OrderButton } from '../../../common/ordering/OrderButton.tsx';
+
+const KEY = 'resources.trainings.configure';
+
+const TYPE_ICONS: Record<HierarchyTypeSlug, ReactElement> = {
+  module: <OndemandVideoIcon fontSize="small" />,
+  test: <AssignmentIcon fontSize="small" />,
+  game: <SportsEsportsIcon fontSize="small" />,
+};
+
+export interface HierarchyTableProps {
+  items: HierarchyItem[];
+  disabled: boolean;
+  onMove(item: HierarchyItem, direction: 'up' | 'down'): void;
+  onOrder(item: HierarchyItem, order: number): void;
+  onPrerequisite(item: HierarchyItem, parent: HierarchyRef | null): void;
+}
+
+const parentOf = (item: HierarchyItem): HierarchyRef | null =>
+  item.parent_slug && item.parent_id != null ? { type_slug: item.parent_slug, type_id: item.parent_id } : null;
+
+/**
+ * spec 2 §2.3 configure-and-publish table: move up/down, order (popup), type with its icon,
+ * title, prerequisite (clearable select with the §5.8 options), available-in date and score.
+ */
+export function HierarchyTable({ items, disabled, onMove, onOrder, onPrerequisite }: HierarchyTableProps) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const languageId = languageIdForLocale(locale as LocaleCode);
+  const count = items.length;
+  const label = (item: HierarchyItem) => `${item.hierarchy_order}. ${item.type_title}`;
+  const shownDate = (text: string) => {
+    const day = hierarchyDateToDay(text);
+    return day ? formatDate(`${day}T00:00:00Z`, languageId) : '';
+  };
+
+  return (
+    <Box sx={{ width: '100%', overflowX: 'auto' }}>
+      <Table size="small" aria-label={translate(`${KEY}.table`)}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate(`${KEY}.columns.move`)}</TableCell>
+            <TableCell>{translate(`${KEY}.columns.order`)}</TableCell>
+            <TableCell>{translate(`${KEY}.columns.type`)}</TableCell>
+            <TableCell>{translate(`${KEY}.columns.title`)}</TableCell>
+            <TableCell sx={{ minWidth: 240 }}>{translate(`${KEY}.columns.prerequisite`)}</TableCell>
+            <TableCell>{translate(`${KEY}.columns.avaliable_in`)}</TableCell>
+            <TableCell>{translate(`${KEY}.columns.score`)}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {items.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={7} align="center">{translate(`${KEY}.empty`)}</TableCell>
+            </TableRow>
+          )}
+          {items.map((item) => {
+            const options = prerequisiteOptions(items, item);
+            const parent = parentOf(item);
+            const value = parent ? items.find((i) => hierarchyKey(i) === hierarchyKey(parent)) ?? null : null;
+            return (
+              <TableRow key={hierarchyKey(item)}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Tooltip title={translate(`${KEY}.move_up`)}>
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={translate(`${KEY}.move_up_item`, { title: item.type_title })}
+                        disabled={disabled || !canMoveUp(item.hierarchy_order)}
+                        onClick={() => onMove(item, 'up')}
+                      >
+                        <ArrowUpwardIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                  <Tooltip title={translate(`${KEY}.move_down`)}>
+                    <span>
+                      <IconButton
+                        size="small"
+                        aria-label={translate(`${KEY}.move_down_item`, { title: item.type_title })}
+                        disabled={disabled || !canMoveDown(item.hierarchy_order, count)}
+                        onClick={() => onMove(item, 'down')}
+                      >
+                        <ArrowDownwardIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
+                </TableCell>
+                <TableCell>
+                  <OrderButton
+                    order={item.hierarchy_order}
+                    count={count}
+                    title={item.type_title}
+                    disabled={disabled}
+                    onChange={(order) => onOrder(item, order)}
+                  />
+                </TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    {TYPE_ICONS[item.type_slug]}
+                    {translate(`${KEY}.types.${item.type_slug}`)}
+                  </Box>
+                </TableCell>
+                <TableCell>{item.type_title}</TableCell>
+                <TableCell>
+                  <Autocomplete
+                    size="small"
+                    options={options}
+                    value={value}
+                    disabled={disabled || (options.length === 0 && !value)}
+                    getOptionLabel={label}
+                    getOptionKey={hierarchyKey}
+                    isOptionEqualToValue={(option, selected) => hierarchyKey(option) === hierarchyKey(selected)}
+                    noOptionsText={translate(`${KEY}.no_prerequisite_options`)}
+                    clearText={translate('ra.action.clear_input_value')}
+                    openText={translate('ra.action.open')}
+                    closeText={translate('ra.action.close')}
+                    onChange={(_event, chosen) => onPrerequisite(item, chosen ? { type_slug: chosen.type_slug, type_id: chosen.type_id } : null)}
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        placeholder={translate(`${KEY}.no_prerequisite`)}
+                        slotProps={{ htmlInput: { ...params.inputProps, 'aria-label': translate(`${KEY}.prerequisite_of`, { title: item.type_title }) } }}
+                      />
+                    )}
+                  />
+                </TableCell>
+                <TableCell>{shownDate(item.type_avaliable_in)}</TableCell>
+                <TableCell>{item.type_score}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { useEffect } from 'react';
+import { useWatch } from 'react-hook-form';
+import { Form } from 'react-admin';
+import { RichTextInput } from '../../../common/richText/RichTextInput.tsx';
+import { editorImageUploader } from '../../../common/upload/uploadEditorImage.ts';
+
+// spec 2 §7.5: images in the question and alternative editors go with the trainings' editor images
+const uploadImage = editorImageUploader('trainings');
+
+function Watch({ onChange }: { onChange(html: string): void }) {
+  const value = useWatch({ name: 'html' }) as unknown;
+  useEffect(() => {
+    onChange(typeof value === 'string' ? value : '');
+  }, [value, onChange]);
+  return null;
+}
+
+export interface RichTextValueProps {
+  /** the starting HTML; a new `formKey` starts the editor again from it */
+  initial: string;
+  formKey?: string | number;
+  label: string;
+  disabled?: boolean;
+  /** the error to show under the editor (a translation key) */
+  error?: string | null;
+  onChange(html: string): void;
+}
+
+/**
+ * A rich-text editor with its HTML dialog (admin/src/common/richText) as a controlled value for
+ * dialogs that are not react-admin forms: the question title and the alternatives (spec 2 §2.3).
+ * Each sits in its own small form; nothing is submitted through it.
+ */
+export function RichTextValue({ initial, formKey, label, disabled, error, onChange }: RichTextValueProps) {
+  return (
+    <Form key={formKey} record={{ html: initial }} onSubmit={() => undefined} noValidate>
+      <RichTextInput
+        source="html"
+        label={label}
+        disabled={disabled}
+        onUploadImage={uploadImage}
+        fullWidth
+        helperText={error ?? false}
+        sx={error ? { '& .MuiFormHelperText-root': { color: 'error.main' } } : undefined}
+      />
+      <Watch onChange={onChange} />
+    </Form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import type { TestOwnerContract } from '@lp/shared';
+import { useContractQuery } from '../../../common/useContractQuery.ts';
+import { TestEditor } from './TestEditor.tsx';
+import { TestsTable } from './TestsTable.tsx';
+import type { TestTypeOption } from './testData.ts';
+
+export interface TestsTabProps {
+  /** paths and wire names of the owner of the tests (group training; a webcast later) */
+  owner: TestOwnerContract;
+  ownerId: number;
+  canManage: boolean;
+  /** the tab's Back: leaves the owner's editor */
+  onBack(): void;
+}
+
+/** The editor, when open: a new test (id null) or an existing one. */
+type Editing = { id: number | null } | null;
+
+/** spec 2 §2.3 Tests tab for any owner of tests: the table, or the inline test editor. */
+export function TestsTab({ owner, ownerId, canManage, onBack }: TestsTabProps) {
+  const types = useContractQuery<TestTypeOption[]>(owner.testTypes);
+  const [editing, setEditing] = useState<Editing>(null);
+
+  if (editing) {
+    return (
+      <TestEditor
+        owner={owner}
+        ownerId={ownerId}
+        testId={editing.id}
+        canManage={canManage}
+        types={types.data ?? []}
+        onIdChange={(id) => setEditing({ id })}
+        onBack={() => {
+          setEditing(null);
+          window.scrollTo?.({ top: 0 });
+        }}
+      />
+    );
+  }
+  return (
+    <TestsTable
+      owner={owner}
+      ownerId={ownerId}
+      canManage={canManage}
+      types={types.data ?? []}
+      onEdit={(id) => setEditing({ id })}
+      onBack={onBack}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Timestamp } from '../dialect.ts';
+import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+
+export type TestResultStatus = 'in_progress' | 'finished' | 'expired';
+
+/** One learner attempt at a group-training test (2026_11_23_0002_test_results). */
+export interface GroupTrainingTestResultTable {
+  id: Generated<number>;
+  test_id: number;
+  user_id: number;
+  attempt_number: number;
+  status: Generated<TestResultStatus>;
+  started_at: Timestamp;
+  deadline_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  correct_count: Generated<number>;
+  total_questions: Generated<number>;
+  score: Generated<number>;
+  passed: DefaultBool;
+  created_at: Generated<Timestamp>;
+}
+export type GroupTrainingTestResultRow = Selectable<GroupTrainingTestResultTable>;
+export type NewGroupTrainingTestResultRow = Insertable<GroupTrainingTestResultTable>;

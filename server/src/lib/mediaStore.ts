@@ -1,0 +1,134 @@
+/**
+ * DESIGN "Files and media": the media store. Files that learners and admins open live under
+ * $DATA_DIR/media and are served read-only at /media/ (plugins/external/media.ts). Every path
+ * holds a random id, so nothing is guessable, and a stored file is never rewritten in place
+ * (duplicated trainings share paths; a replaced file gets a new path).
+ *
+ * Layout (relative to the media root):
+ *   trainings/{trainingId}/modules/{id}/{name}     a module's file as uploaded (a package's zip too)
+ *   trainings/{trainingId}/materials/{id}/{name}   a support material
+ *   packages/{id}/…                                an unpacked HTML or SCORM zip (served with a
+ *                                                   CSP that lets it run scripts in a sandbox)
+ *   html_images/{trainings|webcasts}/{y}/{m}/…, images/trainings/{y}/{m}/…   editor images (§7.5)
+ *
+ * URLs: `resource_url` is absolute, PUBLIC_URL + /media/ + the path, built when read (never
+ * stored), as spec 2 §3.6 calls it "the full URL"; a change of PUBLIC_URL moves every link.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { MediaKind } from '../db/tables/media.table.ts';
+import { extractArchive, type ValidatedUpload } from './uploadValidation.ts';
+
+export const MEDIA_URL_PREFIX = '/media/';
+/** unpacked packages: the media plugin lets HTML under here run scripts (sandboxed) */
+export const PACKAGES_DIR = 'packages';
+
+export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
+
+/** The absolute path of a media resource; refuses anything that would leave the media root. */
+export function mediaFile(dataDir: string, resource: string): string {
+  const root = path.resolve(mediaRoot(dataDir));
+  const file = path.resolve(root, resource);
+  if (!file.startsWith(`${root}${path.sep}`)) throw new Error(`media path outside the store: ${resource}`);
+  return file;
+}
+
+/** The public URL of a media resource (each segment encoded). */
+export function mediaUrl(publicUrl: string, resource: string): string {
+  return `${publicUrl}${MEDIA_URL_PREFIX}${resource.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/** The media resource a URL of ours points at, or null (another host, another path). */
+export function resourceOfUrl(publicUrl: string, url: string): string | null {
+  const prefix = `${publicUrl}${MEDIA_URL_PREFIX}`;
+  if (!url.startsWith(prefix)) return null;
+  try {
+    return url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+  } catch {
+    return null;
+  }
+}
+
+export const randomMediaId = () => randomBytes(16).toString('hex');
+
+/** A file name safe in a URL and on any disk: ASCII letters, digits, `.`, `-`, `_`; the extension kept. */
+export function safeFileName(name: string): string {
+  const ascii = name.normalize('NFKD').replace(/\p{M}/gu, '');
+  const cleaned = ascii.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/_+/g, '_').replace(/^[._]+/, '');
+  const ext = path.extname(cleaned).slice(0, 16);
+  const base = cleaned.slice(0, cleaned.length - ext.length).slice(0, 100).replace(/[._]+$/, '');
+  return `${base || 'file'}${ext.toLowerCase()}`;
+}
+
+/** What a stored upload became. */
+export interface StoredMedia {
+  /** the random id in its paths */
+  id: string;
+  /** what a module or material points at (a package's entry file), relative to the media root */
+  resource: string;
+  resource_url: string;
+  /** bytes of the file as uploaded */
+  size: number;
+  /** the uploader's file name (shown only) */
+  name: string;
+  /** lower case, without the dot */
+  extension: string;
+  /** the file as uploaded (a package's zip), relative to the media root */
+  source: string;
+  kind: MediaKind;
+  scormVersion: string | null;
+  /** the unpacked package's folder, when there is one */
+  packageDir: string | null;
+}
+
+/**
+ * The first half of storing a finished tus upload: unpacks a package into its own folder (the
+ * slow part, done before any transaction). The tus file stays where it is until `commitMedia`.
+ */
+export async function prepareMedia(
+  app: FastifyInstance, uploadId: string, fileName: string, folder: string, validated: ValidatedUpload,
+): Promise<StoredMedia> {
+  const id = randomMediaId();
+  const source = `${folder}/${id}/${safeFileName(fileName)}`;
+  let resource = source;
+  let packageDir: string | null = null;
+  let kind: MediaKind = 'file';
+  if (validated.package) {
+    packageDir = `${PACKAGES_DIR}/${id}`;
+    await extractArchive(app.tus.filePath(uploadId), mediaFile(app.config.dataDir, packageDir));
+    resource = `${packageDir}/${validated.package.entry}`;
+    kind = validated.package.type === 'scorm' ? 'scorm_package' : 'html_package';
+  }
+  return {
+    id, resource, resource_url: mediaUrl(app.config.publicUrl, resource), size: validated.size, name: fileName,
+    extension: validated.extension, source, kind, scormVersion: validated.package?.scormVersion ?? null, packageDir,
+  };
+}
+
+/** The second half: the upload's bytes move into media (app.tus.consume); call it inside the claiming transaction. */
+export async function commitMedia(app: FastifyInstance, uploadId: string, media: StoredMedia): Promise<void> {
+  await app.tus.consume(uploadId, mediaFile(app.config.dataDir, media.source));
+}
+
+/** Removes what prepareMedia / commitMedia wrote (a refused or failed save). */
+export async function discardMedia(app: FastifyInstance, media: StoredMedia): Promise<void> {
+  const { dataDir } = app.config;
+  if (media.packageDir) await fs.promises.rm(mediaFile(dataDir, media.packageDir), { recursive: true, force: true });
+  await fs.promises.rm(path.dirname(mediaFile(dataDir, media.source)), { recursive: true, force: true });
+}
+
+/** prepare + commit in one step, for callers without a transaction of their own. */
+export async function storeUpload(
+  app: FastifyInstance, uploadId: string, fileName: string, folder: string, validated: ValidatedUpload,
+): Promise<StoredMedia> {
+  const media = await prepareMedia(app, uploadId, fileName, folder, validated);
+  try {
+    await commitMedia(app, uploadId, media);
+  } catch (error) {
+    await discardMedia(app, media);
+    throw error;
+  }
+  return media;
+}

@@ -1,0 +1,135 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyError } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  FILE_PATHS, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm, UPLOAD_LIMITS, editorImageArea, editorImageExtensions,
+  fileExtension, hasPermission,
+} from '@lp/shared';
+import { toDate } from '../../db/dialect.ts';
+import { HttpError } from '../../lib/httpError.ts';
+import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
+import { matchesMagic } from '../../lib/uploadValidation.ts';
+import { displayFileName } from '../../plugins/external/tus.ts';
+import { authOf } from '../../plugins/app/auth.ts';
+import { formBool } from '../admin/trainings/actions.ts';
+
+/** A policy is good for this long (the image is chosen before it is asked for). */
+const POLICY_TTL_MS = 60 * 60 * 1000;
+const MANAGE_SLUG = { trainings: 'trainings_manage', webcasts: 'webcasts_manage', trails: 'trails_manage' } as const;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const uploadNotFound = () => new HttpError(400, 'upload_not_found', 'Unknown, expired or already used file id');
+
+const UploadParams = Type.Object({ fileId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
+/** spec 2 §7.5 step 2, object-store form: key, policy, signature and the file (last part). */
+const UploadForm = Type.Object({
+  key: Type.String({ maxLength: 500 }),
+  policy: Type.Optional(Type.String({ maxLength: 2000 })),
+  signature: Type.String({ maxLength: 200 }),
+  file: Type.Unsafe<Buffer>({}),
+});
+
+/**
+ * spec 2 §7.5 rich-text images (and the training image), with our media store playing the
+ * §3.14 "object store": 1. a policy names where the file goes and hands out a one-time
+ * signature; 2. the admin posts the file there (≤ 10 MB, .png/.jpg/.gif by content, §5.11);
+ * 3. complete answers its URL. Only the user who asked for the policy may use it, and only with
+ * the manage permission of the area the directory belongs to.
+ */
+const editorImages: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(FILE_PATHS.policy, {
+    preValidation: app.authenticate, schema: { body: FilePolicyForm, response: { 200: FilePolicy } },
+  }, async (request) => {
+    const auth = authOf(request);
+    const directory = request.body.file_directory.trim();
+    const area = editorImageArea(directory);
+    if (!area) throw new HttpError(400, 'invalid_file_directory', 'Not a directory for editor images', { file_directory: 'invalid_file_directory' });
+    if (!hasPermission(auth.subject, MANAGE_SLUG[area])) throw new HttpError(403, 'permission_denied', 'You do not have permission to upload images here');
+    const name = displayFileName(request.body.filename);
+    const extension = fileExtension(name);
+    const allowed = editorImageExtensions(directory);
+    if (!allowed.includes(extension)) {
+      throw new HttpError(400, 'invalid_file_type', `Accepted images: ${allowed.map((e) => `.${e}`).join(', ')}`, { filename: 'invalid_file_type' });
+    }
+
+    const id = randomMediaId();
+    const filename = safeFileName(name);
+    const key = `${directory}${id}/${filename}`;
+    const signature = randomBytes(24).toString('base64url');
+    const expires = new Date(Date.now() + POLICY_TTL_MS);
+    await app.db.insertInto('editor_image_uploads').values({
+      id, user_id: auth.user.id, client_id: auth.clientId, directory: directory.replace(/^media\//, ''), file_name: filename,
+      signature_hash: sha256(signature), resource: null, size: null, created_at: new Date(), expires_at: expires,
+      uploaded_at: null, completed_at: null,
+    }).execute();
+    const policy = Buffer.from(JSON.stringify({
+      expiration: expires.toISOString(),
+      conditions: [{ key }, ['content-length-range', 1, UPLOAD_LIMITS.editorImageMaxBytes], { extensions: allowed }],
+    })).toString('base64');
+    return {
+      origin: 'object_store' as const, host: `/api${FILE_PATHS.upload(id)}`, filename, file_bucket_path: directory, key, policy,
+      signature, file_id: id, max_size: UPLOAD_LIMITS.editorImageMaxBytes,
+    };
+  });
+
+  app.post(FILE_PATHS.upload(':fileId'), {
+    // before the body is read: no one unknown gets to send 10 MB
+    onRequest: app.authenticate,
+    schema: { params: UploadParams, body: UploadForm },
+    // the multipart limit is the image limit: say so with the image's own key
+    errorHandler: (error: FastifyError) => {
+      if (error.statusCode === 413) throw new HttpError(413, 'editor_image_too_large', 'Images are at most 10 MB');
+      throw error;
+    },
+  }, async (request, reply) => {
+    const { user } = authOf(request);
+    const row = await app.db.selectFrom('editor_image_uploads').selectAll()
+      .where('id', '=', request.params.fileId).where('user_id', '=', user.id).where('uploaded_at', 'is', null)
+      .executeTakeFirst();
+    if (!row || toDate(row.expires_at).getTime() < Date.now()) throw uploadNotFound();
+    const { key, signature, file } = request.body;
+    if (!sameSecret(sha256(signature), row.signature_hash) || key !== `media/${row.directory}${row.id}/${row.file_name}`) {
+      throw new HttpError(403, 'permission_denied', 'The signature does not match the policy');
+    }
+    if (!Buffer.isBuffer(file) || file.length === 0) throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'No file', { file: 'make_sure_that_all_fields_are_filled_in' });
+    if (file.length > UPLOAD_LIMITS.editorImageMaxBytes) throw new HttpError(413, 'editor_image_too_large', 'Images are at most 10 MB');
+    // spec 2 §5.11: the content must be the image its name says
+    if (!matchesMagic(fileExtension(row.file_name), file.subarray(0, 1024))) {
+      throw new HttpError(400, 'invalid_file_type', 'The content is not a .png, .jpg or .gif image', { file: 'invalid_file_type' });
+    }
+    const resource = `${row.directory}${row.id}/${row.file_name}`;
+    const target = mediaFile(app.config.dataDir, resource);
+    // one upload per policy: of two posts racing, the row's update picks one
+    const claimed = await app.db.updateTable('editor_image_uploads').set({ resource, size: file.length, uploaded_at: new Date() })
+      .where('id', '=', row.id).where('uploaded_at', 'is', null).executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw uploadNotFound();
+    await fs.promises.mkdir(path.dirname(target), { recursive: true });
+    await fs.promises.writeFile(target, file, { flag: 'wx', mode: 0o644 });
+    return reply.status(204).send();
+  });
+
+  app.post(FILE_PATHS.complete, {
+    preValidation: app.authenticate, schema: { body: FileCompleteBody, response: { 200: FileComplete } },
+  }, async (request) => {
+    const { user } = authOf(request);
+    const { file, fileSize, uploaded } = request.body;
+    const row = await app.db.selectFrom('editor_image_uploads').selectAll()
+      .where('id', '=', file).where('user_id', '=', user.id).executeTakeFirst();
+    if (!row) throw uploadNotFound();
+    if (formBool(uploaded) !== true) {
+      // the admin gave up on this image: what was stored goes
+      if (row.resource && !row.completed_at) await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, row.resource)), { recursive: true, force: true });
+      if (!row.completed_at) await app.db.deleteFrom('editor_image_uploads').where('id', '=', row.id).execute();
+      throw new HttpError(400, 'validation_error', 'The upload did not complete', { uploaded: 'validation_error' });
+    }
+    if (!row.resource || row.size === null) throw uploadNotFound();
+    if (Number(row.size) !== fileSize) throw new HttpError(400, 'validation_error', 'fileSize does not match the stored file', { fileSize: 'validation_error' });
+    if (!row.completed_at) await app.db.updateTable('editor_image_uploads').set({ completed_at: new Date() }).where('id', '=', row.id).execute();
+    return { fileUrl: mediaUrl(app.config.publicUrl, row.resource) };
+  });
+};
+export default editorImages;

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILE_PATHS, editorImageDirectory, type FilePolicy } from '@lp/shared';
+import { mediaUrl, resourceOfUrl, safeFileName } from '../src/lib/mediaStore.ts';
+import { DOCUMENT_CSP, PACKAGE_CSP } from '../src/plugins/external/media.ts';
+import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
+import { gif, html, jpg, mediaPath, mp4, multipart, png } from './mediaFixtures.ts';
+import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
+
+const API = '/api';
+
+describe('media store helpers', () => {
+  it('makes file names safe and URLs absolute, encoded per segment', () => {
+    expect(safeFileName('Apresentação Final (v2).PDF')).toBe('Apresentacao_Final_v2.pdf');
+    expect(safeFileName('../../etc/passwd')).toBe('etc_passwd');
+    expect(safeFileName('.htaccess')).toBe('htaccess');
+    expect(safeFileName('???')).toBe('file');
+    expect(mediaUrl('https://lp.example', 'packages/ab/my page.html')).toBe('https://lp.example/media/packages/ab/my%20page.html');
+    expect(resourceOfUrl('https://lp.example', 'https://lp.example/media/packages/ab/my%20page.html')).toBe('packages/ab/my page.html');
+    expect(resourceOfUrl('https://lp.example', 'https://evil.example/media/x')).toBeNull();
+  });
+});
+
+/** DESIGN "Files and media": /media/ served read-only; spec 2 §7.5 / §5.11 editor images. */
+describe.each(DIALECTS)('media on %s', (dialect) => {
+  let t: TestApp;
+  let manager: Tokens;
+  let webcaster: Tokens;
+  let reader: Tokens;
+  let trailManager: Tokens;
+  let root: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    const su = await loginSuperuser(t.app);
+    const c = await clientIds(t.app);
+    manager = (await adminWith(t.app, su, c.demo, ['trainings', 'trainings_manage'])).tokens;
+    webcaster = (await adminWith(t.app, su, c.demo, ['webcasts', 'webcasts_manage'])).tokens;
+    reader = (await adminWith(t.app, su, c.demo, ['trainings'])).tokens;
+    trailManager = (await adminWith(t.app, su, c.demo, ['trails', 'trails_manage'])).tokens;
+    root = path.join(t.config.dataDir, 'media');
+  });
+  afterAll(async () => { await t.close(); });
+
+  const put = (resource: string, bytes: Buffer | string) => {
+    const file = path.join(root, resource);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bytes);
+  };
+
+  describe('serving', () => {
+    it('serves video with byte ranges, its content type and nosniff', async () => {
+      const video = Buffer.concat([mp4(), Buffer.alloc(4096, 7)]);
+      put('trainings/1/modules/abc/aula.mp4', video);
+      const full = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4' });
+      expect(full.statusCode).toBe(200);
+      expect(full.headers['content-type']).toBe('video/mp4');
+      expect(full.headers['x-content-type-options']).toBe('nosniff');
+      expect(full.headers['accept-ranges']).toBe('bytes');
+      expect(Number(full.headers['content-length'])).toBe(video.length);
+
+      const range = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4', headers: { range: 'bytes=4-11' } });
+      expect(range.statusCode).toBe(206);
+      expect(range.headers['content-range']).toBe(`bytes 4-11/${video.length}`);
+      expect(range.rawPayload.equals(video.subarray(4, 12))).toBe(true);
+      expect(range.headers['content-type']).toBe('video/mp4');
+
+      const tail = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4', headers: { range: 'bytes=-4' } });
+      expect(tail.statusCode).toBe(206);
+      expect(tail.rawPayload.equals(video.subarray(video.length - 4))).toBe(true);
+      const beyond = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4', headers: { range: `bytes=${video.length + 10}-` } });
+      expect(beyond.statusCode).toBe(416);
+
+      put('trainings/1/modules/abc/voz.mp3', Buffer.from('ID3xxxx'));
+      expect((await t.app.inject({ url: '/media/trainings/1/modules/abc/voz.mp3' })).headers['content-type']).toBe('audio/mpeg');
+      const head = await t.app.inject({ method: 'HEAD', url: '/media/trainings/1/modules/abc/aula.mp4' });
+      expect(head.statusCode).toBe(200);
+    });
+
+    it('gives package HTML a sandbox that runs scripts, and any other document none', async () => {
+      put('packages/p1/index.html', html());
+      const page = await t.app.inject({ url: '/media/packages/p1/index.html' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['content-security-policy']).toBe(PACKAGE_CSP);
+      expect(PACKAGE_CSP).toContain('sandbox allow-scripts allow-same-origin allow-forms allow-popups');
+      expect(PACKAGE_CSP).toContain("frame-ancestors 'self'");
+
+      put('trainings/1/materials/m1/evil.html', html());
+      put('trainings/1/materials/m1/evil.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+      for (const file of ['evil.html', 'evil.svg']) {
+        const res = await t.app.inject({ url: `/media/trainings/1/materials/m1/${file}` });
+        expect(res.headers['content-security-policy'], file).toBe(DOCUMENT_CSP);
+      }
+      // a PDF keeps its viewer: no sandbox on it
+      put('trainings/1/materials/m1/doc.pdf', '%PDF-1.4');
+      const doc = await t.app.inject({ url: '/media/trainings/1/materials/m1/doc.pdf' });
+      expect(doc.headers['content-type']).toBe('application/pdf');
+      expect(doc.headers['content-security-policy']).toBeUndefined();
+    });
+
+    it('lists nothing, hides dotfiles and never leaves the media root', async () => {
+      put('.secret', 'x');
+      fs.writeFileSync(path.join(t.config.dataDir, 'outside.txt'), 'outside');
+      for (const url of ['/media/', '/media/packages/', '/media/.secret', '/media/../outside.txt', '/media/%2e%2e/outside.txt',
+        '/media/..%2foutside.txt', '/media/nothing-here.mp4']) {
+        const res = await t.app.inject({ url });
+        expect([403, 404], url).toContain(res.statusCode);
+        expect(res.body, url).not.toBe('outside');
+        expect(res.body, url).not.toBe('x');
+      }
+      expect((await t.app.inject({ method: 'POST', url: '/media/packages/p1/index.html' })).statusCode).toBe(404);
+    });
+  });
+
+  describe('editor images (§7.5)', () => {
+    const policy = (fields: Record<string, string>, tokens: Tokens = manager) => {
+      const body = multipart(fields);
+      return t.app.inject({ method: 'POST', url: `${API}${FILE_PATHS.policy}`, payload: body.payload, headers: { ...body.headers, ...bearer(tokens) } });
+    };
+    const send = (p: FilePolicy, bytes: Buffer, name: string, type: string, tokens: Tokens = manager, overrides: Record<string, string> = {}) => {
+      const body = multipart({ key: p.key, policy: p.policy, signature: p.signature, ...overrides }, { field: 'file', name, type, bytes });
+      return t.app.inject({ method: 'POST', url: p.host, payload: body.payload, headers: { ...body.headers, ...bearer(tokens) } });
+    };
+    const complete = (body: Record<string, unknown>, tokens: Tokens = manager) =>
+      t.app.inject({ method: 'POST', url: `${API}${FILE_PATHS.complete}`, headers: bearer(tokens), payload: body });
+    const trainingsDir = editorImageDirectory('trainings');
+
+    it('policy → form POST → complete answers the image URL, served from /media/', async () => {
+      const res = await policy({ filename: 'Foto da Loja.PNG', file_directory: trainingsDir });
+      expect(res.statusCode, res.body).toBe(200);
+      const p = res.json<FilePolicy>();
+      expect(p).toMatchObject({ origin: 'object_store', filename: 'Foto_da_Loja.png', file_bucket_path: trainingsDir, max_size: 10 * 1024 * 1024 });
+      expect(p.file_id).toMatch(/^[0-9a-f]{32}$/);
+      expect(p.key).toBe(`${trainingsDir}${p.file_id}/Foto_da_Loja.png`);
+      expect(p.host).toBe(`${API}${FILE_PATHS.upload(p.file_id)}`);
+      expect(JSON.parse(Buffer.from(p.policy, 'base64').toString('utf8')).conditions[0]).toEqual({ key: p.key });
+
+      const bytes = png();
+      const uploaded = await send(p, bytes, 'Foto da Loja.PNG', 'image/png');
+      expect(uploaded.statusCode, uploaded.body).toBe(204);
+      // one upload per policy
+      expect((await send(p, bytes, 'again.png', 'image/png')).json().code).toBe('upload_not_found');
+
+      expect((await complete({ uploaded: true, fileSize: bytes.length + 1, file: p.file_id })).json().fields).toEqual({ fileSize: 'validation_error' });
+      const done = await complete({ uploaded: true, fileSize: bytes.length, file: p.file_id, not_signed: true, bucket_name: 'static' });
+      expect(done.statusCode, done.body).toBe(200);
+      const { fileUrl } = done.json();
+      expect(fileUrl).toBe(`${t.config.publicUrl}/${p.key}`);
+      const served = await t.app.inject({ url: mediaPath(fileUrl) });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      // complete is idempotent for the same image
+      expect((await complete({ uploaded: 'true', fileSize: String(bytes.length), file: p.file_id })).json()).toEqual({ fileUrl });
+    });
+
+    it('takes .jpg and .gif in the editors and .jpeg for the training image', async () => {
+      for (const [dir, name, bytes, type] of [
+        [trainingsDir, 'a.jpg', jpg(), 'image/jpeg'],
+        [trainingsDir, 'b.gif', gif(), 'image/gif'],
+        [editorImageDirectory('training_images'), 'capa.jpeg', jpg(), 'image/jpeg'],
+      ] as const) {
+        const p = (await policy({ filename: name, file_directory: dir })).json<FilePolicy>();
+        expect((await send(p, bytes, name, type)).statusCode, name).toBe(204);
+        expect((await complete({ uploaded: true, fileSize: bytes.length, file: p.file_id })).statusCode, name).toBe(200);
+      }
+    });
+
+    it('refuses other directories, other formats and content that is not the image it claims (§5.11)', async () => {
+      for (const dir of ['media/html_images/trainings/2026/13/', 'media/html_images/news/2026/01/', 'media/html_images/trainings/../../x/2026/01/', 'uploads/tus/']) {
+        const res = await policy({ filename: 'a.png', file_directory: dir });
+        expect(res.json(), dir).toMatchObject({ code: 'invalid_file_directory', fields: { file_directory: 'invalid_file_directory' } });
+      }
+      for (const name of ['a.svg', 'a.jpeg', 'a.html', 'png']) {
+        expect((await policy({ filename: name, file_directory: trainingsDir })).json(), name).toMatchObject({ code: 'invalid_file_type' });
+      }
+      const p = (await policy({ filename: 'fake.png', file_directory: trainingsDir })).json<FilePolicy>();
+      const fake = await send(p, Buffer.from('<svg onload="alert(1)"/>'), 'fake.png', 'image/png');
+      expect(fake.statusCode).toBe(400);
+      expect(fake.json()).toMatchObject({ code: 'invalid_file_type' });
+      // a refused post leaves the policy usable
+      expect((await send(p, png(), 'fake.png', 'image/png')).statusCode).toBe(204);
+    });
+
+    it('refuses an image over 10 MB with the image key', async () => {
+      const p = (await policy({ filename: 'big.png', file_directory: trainingsDir })).json<FilePolicy>();
+      const res = await send(p, Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]), 'big.png', 'image/png');
+      expect(res.statusCode).toBe(413);
+      expect(res.json().code).toBe('editor_image_too_large');
+    });
+
+    it('only the policy\'s user with its signature, and only with the area\'s manage permission', async () => {
+      const p = (await policy({ filename: 'a.png', file_directory: trainingsDir })).json<FilePolicy>();
+      expect((await send(p, png(), 'a.png', 'image/png', manager, { signature: 'forged' })).statusCode).toBe(403);
+      expect((await send(p, png(), 'a.png', 'image/png', manager, { key: `${trainingsDir}other/a.png` })).statusCode).toBe(403);
+      expect((await send(p, png(), 'a.png', 'image/png', webcaster)).json().code).toBe('upload_not_found');
+      expect((await complete({ uploaded: true, fileSize: 1, file: p.file_id }, webcaster)).json().code).toBe('upload_not_found');
+      expect((await t.app.inject({ method: 'POST', url: p.host })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'POST', url: `${API}${FILE_PATHS.policy}`, payload: { filename: 'a.png', file_directory: trainingsDir } })).statusCode).toBe(401);
+
+      expect((await policy({ filename: 'a.png', file_directory: trainingsDir }, reader)).statusCode).toBe(403);
+      expect((await policy({ filename: 'a.png', file_directory: trainingsDir }, webcaster)).statusCode).toBe(403);
+      expect((await policy({ filename: 'a.png', file_directory: editorImageDirectory('webcasts') }, webcaster)).statusCode).toBe(200);
+      expect((await policy({ filename: 'a.png', file_directory: editorImageDirectory('webcasts') }, manager)).statusCode).toBe(403);
+      // the trail image: trails_manage, not trainings_manage
+      const trailsDir = editorImageDirectory('trail_images');
+      expect((await policy({ filename: 'a.jpeg', file_directory: trailsDir }, trailManager)).statusCode).toBe(200);
+      expect((await policy({ filename: 'a.jpeg', file_directory: trailsDir }, manager)).statusCode).toBe(403);
+      expect((await policy({ filename: 'a.png', file_directory: trainingsDir }, trailManager)).statusCode).toBe(403);
+    });
+
+    it('forgets an image the admin gave up on', async () => {
+      const p = (await policy({ filename: 'a.png', file_directory: trainingsDir })).json<FilePolicy>();
+      expect((await send(p, png(), 'a.png', 'image/png')).statusCode).toBe(204);
+      const stored = path.join(root, p.key.replace(/^media\//, ''));
+      expect(fs.existsSync(stored)).toBe(true);
+      expect((await complete({ uploaded: false, fileSize: 0, file: p.file_id })).statusCode).toBe(400);
+      expect(fs.existsSync(stored)).toBe(false);
+      expect((await complete({ uploaded: true, fileSize: png().length, file: p.file_id })).json().code).toBe('upload_not_found');
+    });
+  });
+});
