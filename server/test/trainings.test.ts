@@ -348,8 +348,13 @@ describe.each(DIALECTS)('trainings on %s', (dialect) => {
     expect(await runUnpublishDue(t.app)).toBeGreaterThanOrEqual(1);
     expect((await get(P(due))).json().status).toBe(2);
     expect((await get(P(later))).json().status).toBe(1);
-    // on the day itself (spec 2 §4.6 "unpublished automatically on that date")
+    // spec 4 "Dates": the stored day is the last published one (the editor shows the next day,
+    // "unpublished automatically on that date"), so today's date keeps it published until tomorrow
     await t.app.db.updateTable('group_trainings').set({ unpublish_date: today }).where('id', '=', later).execute();
+    await runUnpublishDue(t.app);
+    expect((await get(P(later))).json().status).toBe(1);
+    const yesterday = new Date(Date.now() - 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await t.app.db.updateTable('group_trainings').set({ unpublish_date: yesterday }).where('id', '=', later).execute();
     await t.app.jobs.enqueue(UNPUBLISH_DUE_JOB, {});
     await t.app.jobs.idle();
     expect((await get(P(later))).json().status).toBe(2);

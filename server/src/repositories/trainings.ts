@@ -449,11 +449,15 @@ export async function duplicateTraining(db: Db, clientId: number, sourceId: numb
  * spec 2 §4.6 "A training is unpublished automatically on its unpublish_date": every
  * published training whose date is today or earlier (calendar days, UTC). Idempotent.
  */
+/**
+ * spec 4 "Dates": the editor shows unpublish_date + 1 day, the day the training stops being
+ * published; the stored day is its last published day, so it goes once that day has passed.
+ */
 export async function unpublishDueTrainings(db: Db, today: string): Promise<number> {
   const res = await db.updateTable('group_trainings').set({ status: CONTENT_STATUS.unpublished, updated_at: new Date() })
     .where('status', '=', CONTENT_STATUS.published)
     .where('unpublish_date', 'is not', null)
-    .where('unpublish_date', '<=', today)
+    .where('unpublish_date', '<', today)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
