@@ -7,6 +7,7 @@ import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import authPlugin from './plugins/app/auth.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
+import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
@@ -34,6 +35,7 @@ import consents from './routes/consents/index.ts';
 import reportFiles from './routes/files/reports.ts';
 import editorImages from './routes/files/editorImages.ts';
 import trainings from './routes/admin/trainings/index.ts';
+import learner from './routes/learner/index.ts';
 import trails from './routes/admin/trails/index.ts';
 import accountsOwners from './routes/accounts/owners.ts';
 
@@ -46,7 +48,7 @@ export interface AppOptions {
 async function api(app: FastifyInstance) {
   for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
     organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles, editorImages,
-    trainings, accountsOwners, trails]) {
+    trainings, accountsOwners, trails, learner]) {
     await app.register(routes);
   }
 }
@@ -61,6 +63,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(mailPlugin, { config });
   await app.register(authPlugin);
   await app.register(jobsPlugin);
+  await app.register(learningPlugin);
   await app.register(tusPlugin, { config });
   await app.register(api, { prefix: '/api' });
   // DESIGN "Files and media": $DATA_DIR/media read-only at /media/, before the apps' catch-all

@@ -36,3 +36,5 @@ export * from './trainings/tests.ts';
 export * from './contract/trainingTests.ts';
 export * from './contract/trainingModules.ts';
 export * from './trainings/modules.ts';
+export * from './contract/learner.ts';
+export * from './learning/activities.ts';

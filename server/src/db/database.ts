@@ -29,6 +29,11 @@ import type {
   LoginFailureTable, OauthTokenTable, PasswordResetTable, TokenFamilyTable,
 } from './tables/auth.table.ts';
 
+import type {
+  CertificateTable, ContentReactionTable, GroupTrainingEnrollmentTable, GroupTrainingEvaluationAnswerTable, GroupTrainingModuleProgressTable,
+  GroupTrainingTestAttemptQuestionTable, PointsLedgerTable, TrailEnrollmentTable,
+} from './tables/learning.table.ts';
+
 export interface Database {
   clients: ClientTable;
   oauth_applications: OauthApplicationTable;
@@ -103,6 +108,15 @@ export interface Database {
   trail_user_groups: TrailUserGroupTable;
   trail_tags: TrailTagTable;
   trail_items: TrailItemTable;
+  // issue 5: the learner side (2026_11_23_0006_learning)
+  group_training_enrollments: GroupTrainingEnrollmentTable;
+  group_training_module_progress: GroupTrainingModuleProgressTable;
+  group_training_test_attempt_questions: GroupTrainingTestAttemptQuestionTable;
+  certificates: CertificateTable;
+  content_reactions: ContentReactionTable;
+  points_ledger: PointsLedgerTable;
+  group_training_evaluation_answers: GroupTrainingEvaluationAnswerTable;
+  trail_enrollments: TrailEnrollmentTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -9,6 +9,7 @@ import * as trainings from './migrations/2026_11_22_0005_trainings.ts';
 import * as trainingMedia from './migrations/2026_11_23_0001_training_media.ts';
 import * as testResults from './migrations/2026_11_23_0002_test_results.ts';
 import * as trails from './migrations/2026_11_23_0005_trails.ts';
+import * as learning from './migrations/2026_11_23_0006_learning.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0001_training_media': trainingMedia,
   '2026_11_23_0002_test_results': testResults,
   '2026_11_23_0005_trails': trails,
+  '2026_11_23_0006_learning': learning,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,0 +1,116 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Timestamp } from '../dialect.ts';
+import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+
+/** spec 2 §4.7 progress words the learner side stores. */
+export type EnrollmentStatus = 'not_started' | 'ongoing' | 'finished' | 'blocked';
+
+/** A learner in a training (2026_11_23_0006_learning). */
+export interface GroupTrainingEnrollmentTable {
+  id: Generated<number>;
+  user_id: number;
+  group_training_id: number;
+  status: Generated<EnrollmentStatus>;
+  started_at: Generated<Timestamp>;
+  completed_at: NullableTimestamp;
+  blocked_at: NullableTimestamp;
+  restart_count: Generated<number>;
+  last_activity_at: Generated<Timestamp>;
+}
+export type GroupTrainingEnrollmentRow = Selectable<GroupTrainingEnrollmentTable>;
+export type NewGroupTrainingEnrollmentRow = Insertable<GroupTrainingEnrollmentTable>;
+
+export interface GroupTrainingModuleProgressTable {
+  id: Generated<number>;
+  user_id: number;
+  module_id: number;
+  group_training_id: number;
+  status: Generated<'ongoing' | 'finished'>;
+  percent: Generated<number>;
+  position_seconds: Generated<number>;
+  /** JSON text */
+  cmi: string | null;
+  finished_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+export type GroupTrainingModuleProgressRow = Selectable<GroupTrainingModuleProgressTable>;
+
+export interface GroupTrainingTestAttemptQuestionTable {
+  id: Generated<number>;
+  result_id: number;
+  question_id: number;
+  position: number;
+  /** JSON array of answer ids */
+  answer_order: string;
+  answer_id: number | null;
+  confirmed_at: NullableTimestamp;
+  is_correct: boolean | number | null;
+}
+export type GroupTrainingTestAttemptQuestionRow = Selectable<GroupTrainingTestAttemptQuestionTable>;
+
+export type CertificateContentType = 'training' | 'trail';
+
+export interface CertificateTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  content_type: CertificateContentType;
+  content_id: number;
+  code: string;
+  title: string;
+  holder_name: string;
+  workload: Generated<number>;
+  percentage: Generated<number>;
+  issued_at: Timestamp;
+  expires_at: NullableTimestamp;
+  pdf_path: string | null;
+  superseded_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+export type CertificateRow = Selectable<CertificateTable>;
+
+export interface ContentReactionTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  content_type: string;
+  content_id: number;
+  favorite: DefaultBool;
+  liked: DefaultBool;
+  stars: number | null;
+  updated_at: Generated<Timestamp>;
+}
+export type ContentReactionRow = Selectable<ContentReactionTable>;
+
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  points: number;
+  reason: string;
+  content_type: string;
+  content_id: number;
+  created_at: Generated<Timestamp>;
+}
+export type PointsLedgerRow = Selectable<PointsLedgerTable>;
+
+export interface GroupTrainingEvaluationAnswerTable {
+  id: Generated<number>;
+  evaluation_id: number;
+  question_id: number;
+  user_id: number;
+  grade: number | null;
+  stars: number | null;
+  text: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface TrailEnrollmentTable {
+  id: Generated<number>;
+  user_id: number;
+  trail_id: number;
+  status: Generated<'ongoing' | 'finished'>;
+  started_at: Generated<Timestamp>;
+  completed_at: NullableTimestamp;
+}
