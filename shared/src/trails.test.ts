@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { canMoveDown, canMoveUp } from './trainings/hierarchy.ts';
 import {
-  TRAIL_ITEM_KINDS, addTrailItem, canMoveTrailItemDown, canMoveTrailItemUp, isIsoDay, moveTrailItem, normaliseTrailItems,
+  TRAIL_ITEM_KINDS, addTrailItem, isIsoDay, moveTrailItem, normaliseTrailItems,
   removeTrailItem, setTrailItemOrder, setTrailPrerequisite, trailPrerequisiteOptions, validateTrailBasicData, validateTrailItems,
   type TrailItemNode,
 } from './trails.ts';
@@ -84,8 +85,8 @@ describe('trail modules (spec 2 §2.4, the §5.8 hierarchy rules)', () => {
   it('orders: normalises, moves up/down (the neighbour takes the old place) and takes a typed order', () => {
     const items = [t(30, 3), t(10, 1), t(20, 2)];
     expect(ids(normaliseTrailItems(items))).toEqual([[10, 1, null], [20, 2, null], [30, 3, null]]);
-    expect(canMoveTrailItemUp(1)).toBe(false);
-    expect(canMoveTrailItemDown(3, 3)).toBe(false);
+    expect(canMoveUp(1)).toBe(false);
+    expect(canMoveDown(3, 3)).toBe(false);
     expect(ids(moveTrailItem(items, { kind: 'training', item_id: 20 }, 'up'))).toEqual([[20, 1, null], [10, 2, null], [30, 3, null]]);
     expect(moveTrailItem(items, { kind: 'training', item_id: 10 }, 'up')).toBeNull();
     expect(ids(setTrailItemOrder(items, { kind: 'training', item_id: 30 }, 1))).toEqual([[30, 1, null], [10, 2, null], [20, 3, null]]);

@@ -7,7 +7,7 @@ import type { ErrorCode } from './errors.ts';
 import { validateAudience, type AudienceValues, type TrainingFieldErrors } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 import {
-  canMoveDown, canMoveUp, checkPrerequisite, isValidTypedOrder, moveItem, normaliseOrder, prerequisiteOptions, setItemOrder,
+  checkPrerequisite, isValidTypedOrder, moveItem, normaliseOrder, prerequisiteOptions, setItemOrder,
   validateHierarchy, type HierarchyNode, type HierarchyRef,
 } from './trainings/hierarchy.ts';
 
@@ -177,9 +177,6 @@ export function normaliseTrailItems<T extends TrailItemNode>(items: readonly T[]
   return fromNodes(ids, items, normaliseOrder(nodes));
 }
 
-/** spec 2 §5.8: move up only when order > 1, down only when order < count. */
-export const canMoveTrailItemUp = canMoveUp;
-export const canMoveTrailItemDown = canMoveDown;
 export const isValidTrailItemOrder = isValidTypedOrder;
 
 /** spec 2 §5.8 move: the neighbour takes the old position; null when not allowed. */

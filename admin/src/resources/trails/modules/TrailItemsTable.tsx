@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import {
   Autocomplete, Box, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip,
 } from '@mui/material';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useTranslate } from 'react-admin';
 import {
-  CONTENT_STATUS, canMoveTrailItemDown, canMoveTrailItemUp, isIsoDay, sameTrailItem, trailItemKey, trailPrerequisiteOptions,
+  CONTENT_STATUS, isIsoDay, sameTrailItem, trailItemKey, trailPrerequisiteOptions,
   type TrailItem, type TrailItemRef,
 } from '@lp/shared';
+import { MoveButtons } from '../../../common/ordering/MoveButtons.tsx';
 import { OrderButton } from '../../../common/ordering/OrderButton.tsx';
 import { ContentStatusChip } from '../../../common/ContentStatusChip.tsx';
 
@@ -85,30 +84,7 @@ export function TrailItemsTable({ items, disabled, onMove, onOrder, onPrerequisi
             return (
               <TableRow key={trailItemKey(item)}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={translate(`${KEY}.move_up`)}>
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={translate(`${KEY}.move_up_item`, { title: item.title })}
-                        disabled={disabled || !canMoveTrailItemUp(item.order)}
-                        onClick={() => onMove(item, 'up')}
-                      >
-                        <ArrowUpwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={translate(`${KEY}.move_down`)}>
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={translate(`${KEY}.move_down_item`, { title: item.title })}
-                        disabled={disabled || !canMoveTrailItemDown(item.order, count)}
-                        onClick={() => onMove(item, 'down')}
-                      >
-                        <ArrowDownwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
+                  <MoveButtons order={item.order} count={count} title={item.title} disabled={disabled} onMove={(direction) => onMove(item, direction)} />
                 </TableCell>
                 <TableCell>
                   <OrderButton order={item.order} count={count} title={item.title} disabled={disabled} onChange={(order) => onOrder(item, order)} />

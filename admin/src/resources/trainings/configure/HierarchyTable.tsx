@@ -1,17 +1,16 @@
 import type { ReactElement } from 'react';
 import {
-  Autocomplete, Box, IconButton, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip,
+  Autocomplete, Box, Table, TableBody, TableCell, TableHead, TableRow, TextField,
 } from '@mui/material';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
-  canMoveDown, canMoveUp, formatDate, hierarchyDateToDay, hierarchyKey, languageIdForLocale, prerequisiteOptions,
+  formatDate, hierarchyDateToDay, hierarchyKey, languageIdForLocale, prerequisiteOptions,
   type HierarchyItem, type HierarchyRef, type HierarchyTypeSlug, type LocaleCode,
 } from '@lp/shared';
+import { MoveButtons } from '../../../common/ordering/MoveButtons.tsx';
 import { OrderButton } from '../../../common/ordering/OrderButton.tsx';
 
 const KEY = 'resources.trainings.configure';
@@ -75,30 +74,7 @@ export function HierarchyTable({ items, disabled, onMove, onOrder, onPrerequisit
             return (
               <TableRow key={hierarchyKey(item)}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Tooltip title={translate(`${KEY}.move_up`)}>
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={translate(`${KEY}.move_up_item`, { title: item.type_title })}
-                        disabled={disabled || !canMoveUp(item.hierarchy_order)}
-                        onClick={() => onMove(item, 'up')}
-                      >
-                        <ArrowUpwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                  <Tooltip title={translate(`${KEY}.move_down`)}>
-                    <span>
-                      <IconButton
-                        size="small"
-                        aria-label={translate(`${KEY}.move_down_item`, { title: item.type_title })}
-                        disabled={disabled || !canMoveDown(item.hierarchy_order, count)}
-                        onClick={() => onMove(item, 'down')}
-                      >
-                        <ArrowDownwardIcon fontSize="small" />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
+                  <MoveButtons order={item.hierarchy_order} count={count} title={item.type_title} disabled={disabled} onMove={(direction) => onMove(item, direction)} />
                 </TableCell>
                 <TableCell>
                   <OrderButton
