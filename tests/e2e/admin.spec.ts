@@ -38,6 +38,17 @@ test.describe('control panel (issue "Platform foundation" item 7)', () => {
     await expect(page.getByRole('cell', { name: 'learner@demo.local' })).toHaveCount(0);
   });
 
+  test('an anonymous deep link goes to login, then back to the page asked for (spec 1 §2.4)', async ({ page }) => {
+    await page.goto('/admin/trainings');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
+    await page.getByLabel(/E-mail/).fill('instructor@demo.local');
+    await page.getByLabel('Senha').fill('Instructor#2026!');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page).toHaveURL(/\/admin\/trainings$/);
+    await expect(page.getByRole('columnheader', { name: 'Título' })).toBeVisible();
+  });
+
   test('a learner is refused the control panel', async ({ page }) => {
     await adminLogin(page, 'learner@demo.local', 'Learner#2026!');
     await expect(page.getByText('Usuário não tem acesso ao painel de controle!')).toBeVisible();
