@@ -38,6 +38,7 @@ import trainings from './routes/admin/trainings/index.ts';
 import learner from './routes/learner/index.ts';
 import trails from './routes/admin/trails/index.ts';
 import accountsOwners from './routes/accounts/owners.ts';
+import certificateVerification from './routes/certificates/verify.ts';
 
 export interface AppOptions {
   config: Config;
@@ -48,7 +49,7 @@ export interface AppOptions {
 async function api(app: FastifyInstance) {
   for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
     organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles, editorImages,
-    trainings, accountsOwners, trails, learner]) {
+    trainings, accountsOwners, trails, certificateVerification, learner]) {
     await app.register(routes);
   }
 }

@@ -32,7 +32,9 @@ describe.each(DIALECTS)('training comments on %s', (dialect) => {
     other = await createTraining(t.app, manager, trainingBody(org, { title: 'Another' }));
     ids.first = await addComment(t.app.db, { clientId: c.demo, origin: 'training', originId: training, userId: learnerId, comment: 'Muito bom', stars: 4 });
     await new Promise((r) => setTimeout(r, 5));
-    ids.second = await addComment(t.app.db, { clientId: c.demo, origin: 'training', originId: training, userId: learnerId, comment: 'Sem nota', stars: null });
+    // a learner comments a training once (spec 2 §4.10): the second comment is another person's
+    const secondLearner = await adminWith(t.app, su, c.demo, []);
+    ids.second = await addComment(t.app.db, { clientId: c.demo, origin: 'training', originId: training, userId: secondLearner.id, comment: 'Sem nota', stars: null });
     ids.elsewhere = await addComment(t.app.db, { clientId: c.demo, origin: 'training', originId: other, userId: learnerId, comment: 'Outro', stars: 1 });
     // the same id under another origin is not this training's comment
     ids.news = await addComment(t.app.db, { clientId: c.demo, origin: 'news', originId: training, userId: learnerId, comment: 'Notícia', stars: null });

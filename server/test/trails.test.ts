@@ -410,7 +410,8 @@ describe.each(DIALECTS)('trails on %s', (dialect) => {
     const id = await createTrail();
     const learner = await userId(t.app, DEMO.learner.email);
     const commentId = await addComment(t.app.db, { clientId: c.demo, origin: 'trail', originId: id, userId: learner, comment: 'Ótima trilha', stars: 5 });
-    await addComment(t.app.db, { clientId: c.demo, origin: 'trails', originId: id, userId: learner, comment: '', stars: 4 });
+    // the learners' stars, as the portal's rate call stores them
+    await t.app.db.insertInto('content_reactions').values({ client_id: c.demo, user_id: learner, content_type: 'trail', content_id: id, stars: 4 }).execute();
     await addComment(t.app.db, { clientId: c.demo, origin: 'training', originId: id, userId: learner, comment: 'outro conteúdo', stars: 1 });
 
     const comments = await get(`${API}${commentsListPath('trail', id)}`, reader);

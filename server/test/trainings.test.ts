@@ -298,8 +298,10 @@ describe.each(DIALECTS)('trainings on %s', (dialect) => {
     const url = `${P(id)}change_is_open/`;
     expect((await postForm(t.app, url, manager.tokens, { is_open: 'true' })).json().is_open).toBe(true);
     expect((await postForm(t.app, url, manager.tokens, { is_open: 'maybe' })).statusCode).toBe(400);
-    // learners progressed while it was open
-    await addModule(t.app, id, { qty_progress: 2 });
+    // a learner progressed while it was open
+    const moduleId = await addModule(t.app, id);
+    await t.app.db.insertInto('group_training_module_progress')
+      .values({ user_id: await userId(t.app, DEMO.learner.email), module_id: moduleId, group_training_id: id, percent: 40, cmi: null }).execute();
     expect((await get(P(id))).json()).toMatchObject({ is_open: true, has_done_activities: true });
     expect((await postForm(t.app, url, manager.tokens, { is_open: 'false' })).json().is_open).toBe(false);
     const reopen = await postForm(t.app, url, manager.tokens, { is_open: 'true' });

@@ -93,6 +93,16 @@ export const ERROR_CODES = [
   'duplicate_alternative',
   'duplicate_question',
   'test_import_error',
+  // spec 2 §4.8, §5.12, §8 the learner's test engine (issue 5); locks also use activity_locked_prerequisite and training_blocked below
+  'test_not_yet_available',
+  'no_attempts_left',
+  'test_already_passed',
+  'attempt_already_finished',
+  'time_expired',
+  'answer_already_confirmed',
+  'previous_question_not_confirmed',
+  'invalid_answer',
+  'you_must_answer_all_questions',
   // spec 2 §5.6 reaction evaluations
   // spec 2 §4.11 forum and spec 2 §2.4/§3.8 trails
   'topic_closed',
@@ -103,6 +113,15 @@ export const ERROR_CODES = [
   'date_to_unpublish_before_availability',
   'trail_item_not_available',
   'sync_already_in_progress',
+  // learner content (issue 5; spec 2 §4.8, §4.10, §5.12, §8): locked activities, blocked learners, evaluation and comment once
+  'activity_locked_prerequisite',
+  'activity_not_yet_available',
+  'training_blocked',
+  'evaluation_already_answered',
+  'you_need_to_complete_all_activities',
+  'you_already_commented',
+  'comments_disabled',
+  'scorm_data_too_large',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -38,3 +38,7 @@ export * from './contract/trainingModules.ts';
 export * from './trainings/modules.ts';
 export * from './contract/learner.ts';
 export * from './learning/activities.ts';
+export * from './learning/testEngine.ts';
+export * from './learning/player.ts';
+export * from './learning/scorm.ts';
+export * from './learning/status.ts';

@@ -5,6 +5,8 @@ import { afterEach, vi } from 'vitest';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // catalogue filters are kept per list in sessionStorage (spec 1 §2.2)
+  sessionStorage.clear();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });

@@ -10,6 +10,8 @@ import * as trainingMedia from './migrations/2026_11_23_0001_training_media.ts';
 import * as testResults from './migrations/2026_11_23_0002_test_results.ts';
 import * as trails from './migrations/2026_11_23_0005_trails.ts';
 import * as learning from './migrations/2026_11_23_0006_learning.ts';
+import * as learnerContent from './migrations/2026_11_23_0007_learner_content.ts';
+import * as testEngine from './migrations/2026_11_23_0008_test_engine.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +25,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0002_test_results': testResults,
   '2026_11_23_0005_trails': trails,
   '2026_11_23_0006_learning': learning,
+  '2026_11_23_0007_learner_content': learnerContent,
+  '2026_11_23_0008_test_engine': testEngine,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import {
   CommentItem, PublishCommentForm, commentsListPath, hasPermission, publishCommentPath, type CommentOrigin, type CommentStatus,
 } from '@lp/shared';
-import type { Database } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 import { listComments, setCommentStatus } from '../repositories/comments.ts';
 import { authOf, clientOf } from '../plugins/app/auth.ts';
 import { HttpError, notFound } from './httpError.ts';
@@ -28,6 +28,8 @@ export interface CommentRoutes {
   title: string;
   /** module item that changes the content (moderation) */
   manageSlug: string;
+  /** where the list comes from when it is not the comments table (the 'trails' star ratings) */
+  list?: (db: Db, clientId: number, originId: number) => Promise<CommentItem[]>;
 }
 
 export function registerComments(parent: FastifyInstance, def: CommentRoutes): void {
@@ -46,7 +48,7 @@ export function registerComments(parent: FastifyInstance, def: CommentRoutes): v
     preValidation: guard, schema: { params, response: { 200: Type.Array(CommentItem) } },
   }, async (request) => {
     const clientId = await ownerOr404(request, request.params.id);
-    return listComments(app.db, clientId, def.origin, request.params.id);
+    return def.list ? def.list(app.db, clientId, request.params.id) : listComments(app.db, clientId, def.origin, request.params.id);
   });
 
   const moderation = publishCommentPath(def.origin, ':id');

@@ -60,3 +60,20 @@ export async function addComment(db: Db, c: NewComment): Promise<number> {
   }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * spec 2 §3.10 / §7.4 origin 'trails' (trail_user_stars): "a list of user star ratings instead of
+ * comments" — the stars learners gave the trail (content_reactions), newest first, in the
+ * comment item's shape; a rating is always shown as published and has no text.
+ */
+export async function listTrailUserStars(db: Db, clientId: number, trailId: number): Promise<CommentItem[]> {
+  const rows = await db.selectFrom('content_reactions').innerJoin('users', 'users.id', 'content_reactions.user_id')
+    .select(['content_reactions.id', 'content_reactions.user_id', 'users.full_name', 'content_reactions.stars', 'content_reactions.updated_at'])
+    .where('content_reactions.client_id', '=', clientId).where('content_reactions.content_type', '=', 'trail')
+    .where('content_reactions.content_id', '=', trailId).where('content_reactions.stars', 'is not', null)
+    .orderBy('content_reactions.updated_at', 'desc').orderBy('content_reactions.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id, user: { id: r.user_id, full_name: r.full_name }, stars: r.stars, comment: '', status: 1, created_at: toIso(r.updated_at)!,
+  }));
+}

@@ -3,9 +3,11 @@
  * areas, profiles and user groups"; §5.1 an audience is user groups, or both areas and
  * profiles). A user of the training's client is in it when they belong to one of its user
  * groups, or when one of their areas and their profile in that client are both chosen.
- * Owners take part too: they run the training. The learner side reads this.
+ * Owners take part too: they run the training. A published trail holding the training opens
+ * it to the trail's audience too (trailGrantsTraining). The learner side reads this.
  */
 import type { Db } from '../db/database.ts';
+import { trailGrantsTraining } from './trailAudience.ts';
 
 export async function isInTrainingAudience(db: Db, clientId: number, trainingId: number, userId: number): Promise<boolean> {
   const membership = await db.selectFrom('user_clients').select('profile_id')
@@ -24,10 +26,11 @@ export async function isInTrainingAudience(db: Db, clientId: number, trainingId:
     .executeTakeFirst();
   if (inGroup) return true;
 
-  if (membership.profile_id == null) return false;
+  const member = { userId, clientId, profileId: membership.profile_id ?? null };
+  if (membership.profile_id == null) return trailGrantsTraining(db, member, trainingId);
   const profile = await db.selectFrom('group_training_profiles').select('profile_id')
     .where('group_training_id', '=', trainingId).where('profile_id', '=', membership.profile_id).executeTakeFirst();
-  if (!profile) return false;
+  if (!profile) return trailGrantsTraining(db, member, trainingId);
   const area = await db.selectFrom('group_training_areas')
     .innerJoin('user_areas', 'user_areas.area_id', 'group_training_areas.area_id')
     .select('user_areas.area_id')
@@ -35,5 +38,5 @@ export async function isInTrainingAudience(db: Db, clientId: number, trainingId:
     .where('user_areas.user_id', '=', userId)
     .where('user_areas.client_id', '=', clientId)
     .executeTakeFirst();
-  return !!area;
+  return !!area || trailGrantsTraining(db, member, trainingId);
 }

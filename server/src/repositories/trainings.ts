@@ -97,18 +97,24 @@ async function loadLinks(db: Db, ids: number[]): Promise<Links> {
 }
 
 /**
- * spec 2 §4.6 has_done_activities: some learner has done an activity of the training.
- * Learner progress has no table yet (a later issue); until then the modules' own counters
- * (qty_progress / qty_views, spec 2 §3.2) are the data we have.
- * TODO(learner progress): replace with an EXISTS over the progress / attempt tables.
+ * spec 2 §4.6 has_done_activities: some learner has done an activity of the training — has
+ * progress in one of its modules, or finished an attempt at one of its tests.
  */
 export async function trainingsWithDoneActivities(db: Db, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('group_training_modules').select('group_training_id').distinct()
-    .where('group_training_id', 'in', ids)
-    .where((eb) => eb.or([eb('qty_progress', '>', 0), eb('qty_views', '>', 0)]))
+  const rows = await db.selectFrom('group_trainings').select('group_trainings.id')
+    .where('group_trainings.id', 'in', ids)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('group_training_module_progress').select('group_training_module_progress.id')
+        .whereRef('group_training_module_progress.group_training_id', '=', 'group_trainings.id')),
+      eb.exists(eb.selectFrom('group_training_test_results')
+        .innerJoin('group_training_tests', 'group_training_tests.id', 'group_training_test_results.test_id')
+        .select('group_training_test_results.id')
+        .whereRef('group_training_tests.group_training_id', '=', 'group_trainings.id')
+        .where('group_training_test_results.status', '!=', 'in_progress')),
+    ]))
     .execute();
-  return new Set(rows.map((r) => r.group_training_id));
+  return new Set(rows.map((r) => r.id));
 }
 
 export async function hasDoneActivities(db: Db, id: number): Promise<boolean> {

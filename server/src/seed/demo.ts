@@ -74,7 +74,7 @@ async function organisation(db: SeedDb, clientId: number, areas: string[], profi
  * Demo data for a first start (issue "Platform foundation" item 10). Idempotent: it runs only
  * while no OAuth application exists, inside one transaction.
  */
-export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' | 'oauthClientSecret' | 'scryptLogN'>): Promise<boolean> {
+export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' | 'oauthClientSecret' | 'scryptLogN' | 'dataDir'>): Promise<boolean> {
   const existing = await db.selectFrom('oauth_applications').select('id').executeTakeFirst();
   if (existing) return false;
   const logN = config.scryptLogN;
@@ -116,7 +116,7 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await organisation(tdb, other, ['Engineering'], ['Engineer'], ['Other group'], [['Other tag', [0]]]);
     if (groupIds[0]) await trx.insertInto('user_group_members').values([{ group_id: groupIds[0], user_id: learner }]).execute();
     // issue 4: evaluation models and demo trainings (owned by the instructor)
-    await seedTrainings(tdb, { clientId: demo, authorId: instructor });
+    await seedTrainings(tdb, { clientId: demo, authorId: instructor, dataDir: config.dataDir });
   });
   return true;
 }

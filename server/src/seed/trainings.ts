@@ -2,10 +2,17 @@
  * Demo online content (issue 4): global reaction-evaluation models and a few trainings of a
  * client, each with a module, a test with questions, tags and an audience. Idempotent: models
  * and trainings that already exist (by title) are left alone.
+ *
+ * Issue 5: two of them are for the demo learner (member of the group 'Onboarding 2026'): a
+ * closed training with a real video (a small mp4 kept beside this file, copied into the media
+ * store) and a conventional test, and one with a block-type test of two attempts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '@lp/shared';
 import type { Database } from '../db/database.ts';
+import { mediaFile, randomMediaId } from '../lib/mediaStore.ts';
 
 type SeedDb = Kysely<Database>;
 
@@ -61,8 +68,9 @@ interface DemoTraining {
   areas: string[];
   profiles: string[];
   groups: string[];
-  module: { title: string; typeId: number; resource: string };
-  test: { title: string; typeId: number; minimumScore: number; questions: Array<[string, string[]]> };
+  /** `resource`: a stored path or embed; `asset`: a file of ./assets copied into the media store */
+  module: { title: string; typeId: number; resource: string } | { title: string; typeId: number; asset: string } | null;
+  test: { title: string; typeId: number; minimumScore: number; maximumAttempts?: number; questions: Array<[string, string[]]> };
   evaluation: string | null;
 }
 
@@ -114,14 +122,68 @@ const DEMO_TRAININGS: DemoTraining[] = [
     },
     evaluation: 'Avaliação rápida',
   },
+  // issue 5: what the demo learner finds in the portal (and the end-to-end suite plays)
+  {
+    title: 'Boas-vindas à loja',
+    description: '<p>Seu primeiro dia: conheça a loja, a equipe e o jeito de <strong>atender</strong>.</p>',
+    status: CONTENT_STATUS.published, type: 1, score: 50, workload: 0.5,
+    tags: ['Customer experience'], areas: [], profiles: [], groups: ['Onboarding 2026'],
+    module: { title: 'Vídeo de boas-vindas', typeId: 1, asset: 'boas-vindas.mp4' },
+    test: {
+      title: 'Prova de boas-vindas', typeId: 1, minimumScore: 2,
+      questions: [
+        ['<p>Ao chegar à loja, o primeiro passo é…</p>', ['Apresentar-se ao gerente', 'Ir direto ao caixa', 'Esperar no estoque']],
+        ['<p>O uniforme deve ser usado…</p>', ['Durante todo o expediente', 'Só nos fins de semana', 'Só em promoções']],
+        ['<p>Dúvidas sobre a rotina devem ser levadas…</p>', ['Ao líder da equipe', 'Às redes sociais', 'A ninguém']],
+      ],
+    },
+    evaluation: 'Avaliação rápida',
+  },
+  {
+    title: 'Segurança na loja',
+    description: '<p>Prevenção de acidentes e cuidados com clientes e colegas.</p>',
+    status: CONTENT_STATUS.published, type: 3, score: 80, workload: 1,
+    tags: ['Compliance'], areas: [], profiles: [], groups: ['Onboarding 2026'],
+    module: null,
+    test: {
+      // spec 2 §4.8 block: two attempts; failing both blocks the learner in the training
+      title: 'Prova de segurança', typeId: 2, minimumScore: 2, maximumAttempts: 2,
+      questions: [
+        ['<p>Ao ver o piso molhado, você deve…</p>', ['Sinalizar e secar', 'Ignorar', 'Avisar só no fim do dia']],
+        ['<p>O extintor deve ficar…</p>', ['Desobstruído e sinalizado', 'Atrás das caixas', 'Trancado no escritório']],
+        ['<p>Em caso de incêndio, os clientes devem…</p>', ['Sair pelas rotas de fuga', 'Usar o elevador', 'Aguardar no provador']],
+      ],
+    },
+    evaluation: null,
+  },
 ];
+
+const ASSETS = path.resolve(import.meta.dirname, 'assets');
+
+/**
+ * Copies a seed asset into the media store as a module's file would be stored
+ * (trainings/{id}/modules/{random}/{name}, lib/mediaStore.ts) and records it.
+ */
+async function storeAsset(db: SeedDb, dataDir: string, clientId: number, trainingId: number, name: string, authorId: number) {
+  const source = path.join(ASSETS, name);
+  const resource = `trainings/${trainingId}/modules/${randomMediaId()}/${name}`;
+  const target = mediaFile(dataDir, resource);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(source, target);
+  const size = fs.statSync(target).size;
+  await db.insertInto('media_objects').values({
+    id: randomMediaId(), client_id: clientId, resource, source: resource, kind: 'file', scorm_version: null,
+    file_name: name, extension: path.extname(name).slice(1).toLowerCase(), size, created_by: authorId, created_at: new Date(),
+  }).execute();
+  return { resource, size, name };
+}
 
 async function idsByName(db: SeedDb, table: 'tags' | 'areas' | 'profiles' | 'user_groups', clientId: number, names: string[]): Promise<number[]> {
   if (names.length === 0) return [];
   return (await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('name', 'in', names).orderBy('id').execute()).map((r) => r.id);
 }
 
-export async function seedTrainings(db: SeedDb, { clientId, authorId }: { clientId: number; authorId: number }): Promise<void> {
+export async function seedTrainings(db: SeedDb, { clientId, authorId, dataDir }: { clientId: number; authorId: number; dataDir: string }): Promise<void> {
   await seedBaseEvaluations(db);
   const existing = new Set((await db.selectFrom('group_trainings').select('title').where('client_id', '=', clientId).execute()).map((r) => r.title));
   for (const demo of DEMO_TRAININGS) {
@@ -145,14 +207,20 @@ export async function seedTrainings(db: SeedDb, { clientId, authorId }: { client
     if (groups.length) await db.insertInto('group_training_user_groups').values(groups.map((user_group_id) => ({ group_training_id: id, user_group_id }))).execute();
     await db.insertInto('group_training_owners').values({ group_training_id: id, user_id: authorId, position: 0 }).execute();
 
-    const module = await db.insertInto('group_training_modules').values({
-      group_training_id: id, title: demo.module.title, module_type_id: demo.module.typeId, status: 1, avaliable_in: null,
-      resource: demo.module.resource, resource_size: null, resource_name: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    let module: { id: number } | null = null;
+    if (demo.module) {
+      const file = 'asset' in demo.module ? await storeAsset(db, dataDir, clientId, id, demo.module.asset, authorId) : null;
+      module = await db.insertInto('group_training_modules').values({
+        group_training_id: id, title: demo.module.title, module_type_id: demo.module.typeId, status: 1, avaliable_in: null,
+        resource: file ? file.resource : 'resource' in demo.module ? demo.module.resource : null,
+        resource_size: file?.size ?? null, resource_name: file?.name ?? null, created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+    }
 
     const test = await db.insertInto('group_training_tests').values({
       group_training_id: id, title: demo.test.title, test_type_id: demo.test.typeId, status: published ? 1 : 2, avaliable_in: null,
-      qty_total_questions: null, minimum_score: demo.test.minimumScore, maximum_attempts: demo.test.typeId === 2 ? 3 : 0,
+      qty_total_questions: null, minimum_score: demo.test.minimumScore,
+      maximum_attempts: demo.test.maximumAttempts ?? (demo.test.typeId === 2 ? 3 : 0),
       time_to_answer: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     for (const [position, [title, answers]] of demo.test.questions.entries()) {
@@ -166,10 +234,12 @@ export async function seedTrainings(db: SeedDb, { clientId, authorId }: { client
     }
 
     // configure and publish: the module first, the test after it (spec 2 §3.7)
-    await db.insertInto('group_training_hierarchy').values([
-      { group_training_id: id, type_slug: 'module', type_id: module.id, hierarchy_order: 1, parent_slug: null, parent_id: null },
-      { group_training_id: id, type_slug: 'test', type_id: test.id, hierarchy_order: 2, parent_slug: 'module', parent_id: module.id },
-    ]).execute();
+    await db.insertInto('group_training_hierarchy').values(module
+      ? [
+        { group_training_id: id, type_slug: 'module', type_id: module.id, hierarchy_order: 1, parent_slug: null, parent_id: null },
+        { group_training_id: id, type_slug: 'test', type_id: test.id, hierarchy_order: 2, parent_slug: 'module', parent_id: module.id },
+      ]
+      : [{ group_training_id: id, type_slug: 'test', type_id: test.id, hierarchy_order: 1, parent_slug: null, parent_id: null }]).execute();
 
     if (demo.evaluation) {
       const base = await db.selectFrom('base_evaluations').select('id').where('title', '=', demo.evaluation).where('client_id', 'is', null).executeTakeFirst();

@@ -4,15 +4,22 @@
  * 'trails.sync_certificates', which does the work below and marks the trail idle again,
  * recording when the run ended and whether it failed after its retries.
  *
- * The work today is what is correct with the data that exists: the trail's modules are made
- * consistent (modules whose content was deleted are dropped, the rest renumbered) and
- * training_quantity recomputed, since certificates are judged against exactly that list.
- * Learner completions and certificates have no tables yet; the learner issue grants and
- * renews the trail certificates in `syncTrailCertificates`, after that step, and nowhere else.
+ * The work: the trail's modules are made consistent (modules whose content was deleted are
+ * dropped, the rest renumbered) and training_quantity recomputed, since certificates are judged
+ * against exactly that list; then every learner with progress in the trail is judged again by
+ * `syncTrailForUser` — the one place that records trail completion and grants or renews trail
+ * certificates and points, which the learner's progress events (server/src/learning/completion.ts)
+ * call as well.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { CONTENT_STATUS } from '@lp/shared';
 import type { Db } from '../db/database.ts';
+import { toDate } from '../db/dialect.ts';
+import { issueCertificate, type CertificateIssuer } from '../learning/certificates.ts';
+import { awardPoints } from '../learning/points.ts';
+import { enrollmentsOf, isTrailComplete, trailTrainings } from '../learning/trailProgress.ts';
+import { isInTrailAudience } from '../repositories/trailAudience.ts';
 import { claimCertificateSync, finishCertificateSync, reconcileTrailItems } from '../repositories/trails.ts';
 
 export const SYNC_CERTIFICATES_JOB = 'trails.sync_certificates';
@@ -25,14 +32,69 @@ interface SyncPayload { trail_id: number; client_id: number }
 export interface SyncResult {
   /** modules dropped because their content was deleted */
   droppedItems: number;
+  /** learners judged again */
+  learners: number;
+}
+
+/** learners judged per transaction: a trail with thousands of them never holds one long transaction */
+const SYNC_BATCH = 100;
+
+/**
+ * A learner's standing in a published trail of their audience, recorded: the trail enrollment
+ * (ongoing, or finished when every published training of the trail is finished), and on
+ * completion the trail certificate (once per completion; a later completion after a retake
+ * renews it) and the trail's points (once). Run inside the transaction that changed the
+ * learner's progress, or a sync batch. Idempotent.
+ */
+export async function syncTrailForUser(db: Db, issuer: CertificateIssuer, clientId: number, trailId: number, userId: number): Promise<void> {
+  const trail = await db.selectFrom('trails').select(['id', 'title', 'score', 'qty_certificate_expiration_days'])
+    .where('id', '=', trailId).where('client_id', '=', clientId).where('status', '=', CONTENT_STATUS.published).executeTakeFirst();
+  if (!trail || !(await isInTrailAudience(db, clientId, trailId, userId))) return;
+  const trainings = await trailTrainings(db, clientId, trailId);
+  const enrollments = await enrollmentsOf(db, userId, trainings.map((t) => t.trainingId));
+  const complete = isTrailComplete(trainings, enrollments);
+  const now = new Date();
+  if (enrollments.size === 0) {
+    const existing = await db.selectFrom('trail_enrollments').select('id').where('user_id', '=', userId).where('trail_id', '=', trailId).executeTakeFirst();
+    if (!existing) return;
+  }
+  await db.insertInto('trail_enrollments').values({ user_id: userId, trail_id: trailId, status: 'ongoing', started_at: now, completed_at: null })
+    .onConflict((oc) => oc.columns(['user_id', 'trail_id']).doNothing()).execute();
+  const enrollment = await db.selectFrom('trail_enrollments').select(['id', 'status', 'completed_at'])
+    .where('user_id', '=', userId).where('trail_id', '=', trailId).executeTakeFirstOrThrow();
+  if (!complete) {
+    // a retake (or a training added to the trail) opens the trail again; its certificate stays
+    await db.updateTable('trail_enrollments').set({ status: 'ongoing', completed_at: null }).where('id', '=', enrollment.id).execute();
+    return;
+  }
+  const completedAt = enrollment.status === 'finished' && enrollment.completed_at ? toDate(enrollment.completed_at) : now;
+  // updating the row first also holds it: two events of one learner do not both issue
+  await db.updateTable('trail_enrollments').set({ status: 'finished', completed_at: completedAt }).where('id', '=', enrollment.id).execute();
+  await issueCertificate(db, issuer, {
+    clientId, userId, contentType: 'trail', contentId: trailId, title: trail.title,
+    workload: trainings.reduce((sum, t) => sum + t.workload, 0),
+    expirationDays: trail.qty_certificate_expiration_days, completedAt,
+  });
+  await awardPoints(db, { clientId, userId, points: trail.score, reason: 'trail_completed', contentType: 'trail', contentId: trailId });
 }
 
 /** One run's work on the trail of the client. Idempotent: a retried run does it again safely. */
-export async function syncTrailCertificates(db: Db, clientId: number, trailId: number): Promise<SyncResult> {
-  return db.transaction().execute(async (trx) => {
-    const droppedItems = await reconcileTrailItems(trx, clientId, trailId);
-    return { droppedItems };
-  });
+export async function syncTrailCertificates(
+  db: Db, clientId: number, trailId: number, issuer: CertificateIssuer, afterBatch: () => Promise<void> = async () => {},
+): Promise<SyncResult> {
+  const droppedItems = await db.transaction().execute((trx) => reconcileTrailItems(trx, clientId, trailId));
+  const trainingIds = (await trailTrainings(db, clientId, trailId)).map((t) => t.trainingId);
+  const learners = await db.selectFrom('trail_enrollments').select('user_id').where('trail_id', '=', trailId)
+    .$if(trainingIds.length > 0, (q) => q.union(db.selectFrom('group_training_enrollments').select('user_id').where('group_training_id', 'in', trainingIds)))
+    .execute();
+  const userIds = [...new Set(learners.map((r) => r.user_id))].sort((a, b) => a - b);
+  for (let i = 0; i < userIds.length; i += SYNC_BATCH) {
+    await db.transaction().execute(async (trx) => {
+      for (const userId of userIds.slice(i, i + SYNC_BATCH)) await syncTrailForUser(trx, issuer, clientId, trailId, userId);
+    });
+    await afterBatch();
+  }
+  return { droppedItems, learners: userIds.length };
 }
 
 /**
@@ -55,7 +117,7 @@ export async function startCertificateSync(app: FastifyInstance, clientId: numbe
 export default fp(async (app) => {
   app.jobs.define<SyncPayload>(SYNC_CERTIFICATES_JOB, async ({ trail_id: trailId, client_id: clientId }, ctx) => {
     try {
-      const result = await syncTrailCertificates(app.db, clientId, trailId);
+      const result = await syncTrailCertificates(app.db, clientId, trailId, app.config, () => ctx.heartbeat());
       await finishCertificateSync(app.db, trailId, false);
       if (result.droppedItems > 0) ctx.log.info({ trailId, ...result }, 'trail certificate sync dropped deleted modules');
     } catch (error) {

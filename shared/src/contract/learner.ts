@@ -269,6 +269,9 @@ export const LearnerComment = Type.Object({
   created_at: Type.String(),
   mine: Type.Boolean(),
 });
+export type LearnerComment = Static<typeof LearnerComment>;
+export const LearnerCommentPage = Type.Object({ count: Type.Integer(), results: Type.Array(LearnerComment) });
+export type LearnerCommentPage = Static<typeof LearnerCommentPage>;
 export const CommentBody = Type.Object({
   comment: Type.String({ minLength: 1, maxLength: 2000 }),
   stars: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),

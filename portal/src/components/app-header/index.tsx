@@ -27,7 +27,9 @@ export function AppHeader() {
       <nav aria-label={t('portal.nav.label')}>
         <Link href="/home" class="brand">{t('portal.app_name')}</Link>
         <Link href="/home" aria-current={current('/home')}>{t('portal.nav.home')}</Link>
-        <Link href="/profile" aria-current={current('/profile')}>{t('portal.nav.profile')}</Link>
+        <Link href="/courses" aria-current={location.startsWith('/courses') ? 'page' : undefined}>{t('portal.nav.courses')}</Link>
+        <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
+        <Link href="/profile" aria-current={location.startsWith('/profile') ? 'page' : undefined}>{t('portal.nav.profile')}</Link>
       </nav>
       <div class="app-header-user">
         {user && <span class="user-name">{user.nick_name || user.full_name}</span>}

@@ -1,34 +1,162 @@
+import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter-preact';
-import { formatDate } from '@lp/shared';
-import { useI18n } from '../../lib/i18n.ts';
+import type { HomeDashboard } from '@lp/shared';
+import { errorCode } from '../../lib/api.ts';
+import { errorText, useI18n } from '../../lib/i18n.ts';
+import { formatHours, useDateFormat } from '../../lib/format.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
+import { useHome } from '../../hooks/use-home.ts';
+import { CourseBadges, CourseCard } from '../../components/course-card/index.tsx';
+import { TrailCard } from '../../components/trail-card/index.tsx';
+import { ProgressBar } from '../../components/progress-bar/index.tsx';
+import { Message } from '../../components/message/index.tsx';
+import { RankingList } from '../../components/ranking-list/index.tsx';
+import { PointsStatement } from '../../components/points-statement/index.tsx';
 
-/** A plain welcome for now; the dashboard of spec 1 §2.2 comes with the learning content. */
+/**
+ * spec 1 §2.2 home: next steps, my score and statistics, pending and finished courses and
+ * trails, ranking and points statement; the account shortcuts stay at the end.
+ */
 export default function Home() {
   const { t } = useI18n();
   const { data: user } = useSessionUser();
+  const { data: home, error } = useHome();
+  const dates = useDateFormat();
   if (!user) return <p class="loading">{t('portal.loading')}</p>;
-  const today = formatDate(new Date(), user.id_user_language_selected, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = dates.instant(new Date().toISOString());
   const client = user.user_clients.find((c) => c.id === user.id_user_client_selected) ?? user.user_clients[0];
   return (
-    <section class="home" aria-labelledby="home-title">
-      <h1 id="home-title">{t('portal.home.greeting', { name: user.nick_name || user.full_name })}</h1>
-      <p>{t('portal.home.today', { date: today })}</p>
-      {client && <p>{t('portal.home.client', { client: client.name })}</p>}
-      <ul class="tiles">
-        <li>
-          <Link href="/profile">
-            <strong>{t('portal.home.profile_link')}</strong>
-            <span>{t('portal.home.profile_text')}</span>
-          </Link>
-        </li>
-        <li>
-          <Link href="/profile#change-password">
-            <strong>{t('portal.home.password_link')}</strong>
-            <span>{t('portal.home.password_text')}</span>
-          </Link>
-        </li>
-      </ul>
+    <div class="home">
+      <header class="home-head">
+        <h1 id="home-title">{t('portal.home.greeting', { name: user.nick_name || user.full_name })}</h1>
+        <p>{t('portal.home.today', { date: today })}</p>
+        {client && <p>{t('portal.home.client', { client: client.name })}</p>}
+      </header>
+      {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
+      {!home && !error && <p class="loading">{t('portal.loading')}</p>}
+      {home && <Dashboard home={home} />}
+      <Section id="home-account" title={t('portal.home.account_title')}>
+        <ul class="tiles">
+          <li>
+            <Link href="/profile">
+              <strong>{t('portal.home.profile_link')}</strong>
+              <span>{t('portal.home.profile_text')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link href="/profile/certificates">
+              <strong>{t('portal.home.certificates_link')}</strong>
+              <span>{t('portal.home.certificates_text')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link href="/profile#change-password">
+              <strong>{t('portal.home.password_link')}</strong>
+              <span>{t('portal.home.password_text')}</span>
+            </Link>
+          </li>
+        </ul>
+      </Section>
+    </div>
+  );
+}
+
+function Section({ id, title, children, more }: { id: string; title: string; children: ComponentChildren; more?: ComponentChildren }) {
+  return (
+    <section class="home-section" aria-labelledby={id}>
+      <div class="home-section-head">
+        <h2 id={id}>{title}</h2>
+        {more}
+      </div>
+      {children}
     </section>
+  );
+}
+
+function Dashboard({ home }: { home: HomeDashboard }) {
+  const { t, locale } = useI18n();
+  const number = new Intl.NumberFormat(locale === 'pt-br' ? 'pt-BR' : locale);
+  const { my_score: score, statistics: stats } = home;
+  return (
+    <>
+      <Section id="home-next" title={t('portal.home.next_steps')}>
+        {home.next_steps.length === 0
+          ? <p class="note">{t('portal.home.next_steps_empty')}</p>
+          : (
+            <ol class="next-steps">
+              {home.next_steps.map((training) => (
+                <li key={training.id}>
+                  <Link href={`/courses/${training.id}`} class="next-step-title">{training.title}</Link>
+                  <CourseBadges training={training} />
+                  <ProgressBar percent={training.percent} status={training.status} />
+                </li>
+              ))}
+            </ol>
+          )}
+      </Section>
+
+      <Section id="home-score" title={t('portal.home.my_score')}>
+        <dl class="stats">
+          <div>
+            <dt>{t('portal.home.points')}</dt>
+            <dd>{number.format(score.points)}</dd>
+          </div>
+          <div>
+            <dt>{t('portal.home.position')}</dt>
+            <dd>{score.position === null ? t('portal.home.not_ranked') : t('portal.home.position_value', { position: score.position })}</dd>
+          </div>
+          <div>
+            <dt>{t('portal.home.stats_finished')}</dt>
+            <dd>{number.format(stats.trainings_finished)}</dd>
+          </div>
+          <div>
+            <dt>{t('portal.home.stats_ongoing')}</dt>
+            <dd>{number.format(stats.trainings_ongoing)}</dd>
+          </div>
+          <div>
+            <dt>{t('portal.home.stats_certificates')}</dt>
+            <dd>{number.format(stats.certificates)}</dd>
+          </div>
+          <div>
+            <dt>{t('portal.home.stats_hours')}</dt>
+            <dd>{t('portal.home.hours_value', { hours: formatHours(stats.hours, locale) })}</dd>
+          </div>
+        </dl>
+      </Section>
+
+      <Section id="home-pending-courses" title={t('portal.home.pending_courses')}
+        more={<Link href="/courses">{t('portal.home.all_courses')}</Link>}>
+        {home.pending_trainings.length === 0
+          ? <p class="note">{t('portal.home.pending_courses_empty')}</p>
+          : <ul class="card-grid">{home.pending_trainings.map((training) => <li key={training.id}><CourseCard training={training} headingLevel={3} /></li>)}</ul>}
+      </Section>
+
+      <Section id="home-pending-trails" title={t('portal.home.pending_trails')}
+        more={<Link href="/trails">{t('portal.home.all_trails')}</Link>}>
+        {home.pending_trails.length === 0
+          ? <p class="note">{t('portal.home.pending_trails_empty')}</p>
+          : <ul class="card-grid">{home.pending_trails.map((trail) => <li key={trail.id}><TrailCard trail={trail} headingLevel={3} /></li>)}</ul>}
+      </Section>
+
+      <Section id="home-finished" title={t('portal.home.finished')}>
+        {home.finished_trainings.length === 0 && home.finished_trails.length === 0
+          ? <p class="note">{t('portal.home.finished_empty')}</p>
+          : (
+            <ul class="card-grid">
+              {home.finished_trainings.map((training) => <li key={`t${training.id}`}><CourseCard training={training} headingLevel={3} /></li>)}
+              {home.finished_trails.map((trail) => <li key={`r${trail.id}`}><TrailCard trail={trail} headingLevel={3} /></li>)}
+            </ul>
+          )}
+      </Section>
+
+      <div class="home-columns">
+        <Section id="home-ranking" title={t('portal.home.ranking')}>
+          <RankingList />
+        </Section>
+        <Section id="home-points" title={t('portal.home.points_title')}>
+          <PointsStatement />
+        </Section>
+      </div>
+    </>
   );
 }

@@ -11,7 +11,7 @@ describe('not found', () => {
 
   it('points a logged-in user home', async () => {
     loggedIn();
-    await renderWithApp(undefined, { path: '/courses/12', locale: 'pt-br' });
+    await renderWithApp(undefined, { path: '/no/such/page/12', locale: 'pt-br' });
     expect(screen.getByRole('heading', { name: 'Página não encontrada' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ir para o início' })).toHaveAttribute('href', '/home');
   });

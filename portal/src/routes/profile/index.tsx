@@ -12,6 +12,7 @@ import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { ChangePasswordForm } from '../../components/change-password-form/index.tsx';
 import { AccountClosure } from '../../components/account-closure/index.tsx';
+import { ProfileTabs } from '../../components/profile-tabs/index.tsx';
 
 type Draft = { full_name: string; nick_name: string; id_user_language_selected: number };
 
@@ -28,6 +29,7 @@ export default function Profile() {
   return (
     <div class="profile">
       <h1>{t('portal.profile.title')}</h1>
+      <ProfileTabs />
       <section class="panel" aria-labelledby="basic-data-title">
         <h2 id="basic-data-title">{t('portal.profile.basic_data')}</h2>
         {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}

@@ -1,6 +1,9 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../dialect.ts';
 import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+
+/** A timestamp with a database default: optional on insert; read as Date (pg) or ISO text (SQLite), through `toIso`. */
+export type DefaultTimestamp = ColumnType<Date | string, Date | undefined, Date>;
 
 /** spec 2 §4.7 progress words the learner side stores. */
 export type EnrollmentStatus = 'not_started' | 'ongoing' | 'finished' | 'blocked';
@@ -11,11 +14,11 @@ export interface GroupTrainingEnrollmentTable {
   user_id: number;
   group_training_id: number;
   status: Generated<EnrollmentStatus>;
-  started_at: Generated<Timestamp>;
+  started_at: DefaultTimestamp;
   completed_at: NullableTimestamp;
   blocked_at: NullableTimestamp;
   restart_count: Generated<number>;
-  last_activity_at: Generated<Timestamp>;
+  last_activity_at: DefaultTimestamp;
 }
 export type GroupTrainingEnrollmentRow = Selectable<GroupTrainingEnrollmentTable>;
 export type NewGroupTrainingEnrollmentRow = Insertable<GroupTrainingEnrollmentTable>;
@@ -31,8 +34,8 @@ export interface GroupTrainingModuleProgressTable {
   /** JSON text */
   cmi: string | null;
   finished_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
 }
 export type GroupTrainingModuleProgressRow = Selectable<GroupTrainingModuleProgressTable>;
 
@@ -66,7 +69,7 @@ export interface CertificateTable {
   expires_at: NullableTimestamp;
   pdf_path: string | null;
   superseded_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 export type CertificateRow = Selectable<CertificateTable>;
 
@@ -79,7 +82,7 @@ export interface ContentReactionTable {
   favorite: DefaultBool;
   liked: DefaultBool;
   stars: number | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: DefaultTimestamp;
 }
 export type ContentReactionRow = Selectable<ContentReactionTable>;
 
@@ -91,7 +94,7 @@ export interface PointsLedgerTable {
   reason: string;
   content_type: string;
   content_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 
@@ -103,7 +106,7 @@ export interface GroupTrainingEvaluationAnswerTable {
   grade: number | null;
   stars: number | null;
   text: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
 }
 
 export interface TrailEnrollmentTable {
@@ -111,6 +114,6 @@ export interface TrailEnrollmentTable {
   user_id: number;
   trail_id: number;
   status: Generated<'ongoing' | 'finished'>;
-  started_at: Generated<Timestamp>;
+  started_at: DefaultTimestamp;
   completed_at: NullableTimestamp;
 }

@@ -1,8 +1,10 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../dialect.ts';
 import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+import type { DefaultTimestamp } from './learning.table.ts';
 
-export type TestResultStatus = 'in_progress' | 'finished' | 'expired';
+/** 'restarted': wiped by a restart; kept for qty_user_results (2026_11_23_0008_test_engine) */
+export type TestResultStatus = 'in_progress' | 'finished' | 'expired' | 'restarted';
 
 /** One learner attempt at a group-training test (2026_11_23_0002_test_results). */
 export interface GroupTrainingTestResultTable {
@@ -18,7 +20,9 @@ export interface GroupTrainingTestResultTable {
   total_questions: Generated<number>;
   score: Generated<number>;
   passed: DefaultBool;
-  created_at: Generated<Timestamp>;
+  created_at: DefaultTimestamp;
+  /** what finishing did: none | blocked | restarted (2026_11_23_0008_test_engine) */
+  consequence: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type GroupTrainingTestResultRow = Selectable<GroupTrainingTestResultTable>;
 export type NewGroupTrainingTestResultRow = Insertable<GroupTrainingTestResultTable>;

@@ -1,4 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import trainings from './trainings/index.ts';
+import tests from './tests.ts';
+import completion from '../../learning/completion.ts';
+import certificates from './certificates.ts';
+import home from './home.ts';
+import learnerTrails from './trails.ts';
 
 /**
  * The learner side's calls (issue 5; shared/src/contract/learner.ts, docs/api.md "Learner"):
@@ -7,7 +13,14 @@ import type { FastifyPluginAsync } from 'fastify';
 const learner: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', app.authenticate);
   // catalogue, detail, module progress, SCORM, reactions, comments, evaluation, restart
+  await app.register(trainings);
   // test engine
+  await app.register(tests);
   // completion, certificates, points, home, ranking, trails
+  // (completion follows app.learning's progress events app-wide; the public certificate verification is in app.ts's list)
+  await app.register(completion);
+  await app.register(certificates);
+  await app.register(home);
+  await app.register(learnerTrails);
 };
 export default learner;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { registerComments } from '../../../lib/comments.ts';
+import { listTrailUserStars } from '../../../repositories/comments.ts';
 import certificateSync from '../../../trails/certificateSync.ts';
 import actions from './actions.ts';
 import basicData from './basicData.ts';
@@ -11,8 +12,8 @@ import items from './items.ts';
 /**
  * Trails admin under /admin_trails/ (spec 2 §2.4, §3.8, §4.9, §7.2): basic data, modules,
  * publication, duplicate, certificate synchronisation and its job, categories, and the comment
- * origins of §7.4 — 'trail' (comments, moderated) and 'trails' (the learners' star ratings: a
- * rating is a comments row of origin 'trails' with an empty comment; no moderation path).
+ * origins of §7.4 — 'trail' (comments, moderated) and 'trails' (the learners' star ratings, read
+ * from content_reactions where the portal's rate call stores them; no moderation path).
  * The scheduled unpublish on date_to_unpublish runs in the content unpublish job
  * (server/src/trainings/unpublishJob.ts).
  */
@@ -24,6 +25,6 @@ const trails: FastifyPluginAsync = async (app) => {
   await app.register(categories);
   await app.register(certificateSync);
   registerComments(app, { origin: 'trail', ownerTable: 'trails', title: TRAILS_TITLE, manageSlug: TRAILS_MANAGE });
-  registerComments(app, { origin: 'trails', ownerTable: 'trails', title: TRAILS_TITLE, manageSlug: TRAILS_MANAGE });
+  registerComments(app, { origin: 'trails', ownerTable: 'trails', title: TRAILS_TITLE, manageSlug: TRAILS_MANAGE, list: listTrailUserStars });
 };
 export default trails;

@@ -6,6 +6,7 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   countActiveModulesAndTests, duplicateTraining, hasDoneActivities, setTrainingOpen, setTrainingStatus,
 } from '../../../repositories/trainings.ts';
+import { queueCertifyClosed } from '../../../learning/completion.ts';
 import { TrainingParams, trainingAnswer, trainingGuards, trainingOr404 } from './common.ts';
 
 /** A form boolean: `true`/`false`, `1`/`0`, `on`/`off` (or a JSON boolean). */
@@ -59,8 +60,17 @@ const actions: FastifyPluginAsyncTypebox = async (app) => {
     if (isOpen && !wasOpen && (await hasDoneActivities(app.db, id))) {
       throw new HttpError(409, 'training_cannot_be_reopened', 'A closed training with done activities cannot be reopened');
     }
-    // TODO(learner progress): closing grants certificates to users who already completed everything (spec 2 §4.6)
     if (isOpen !== wasOpen) await setTrainingOpen(app.db, clientOf(request), id, isOpen);
+    // spec 2 §4.6: closing grants certificates to those who already completed everything — in the
+    // background, so a training with thousands of learners does not hold the request
+    if (wasOpen && !isOpen) {
+      try {
+        await queueCertifyClosed(app, clientOf(request), id);
+      } catch (error) {
+        await setTrainingOpen(app.db, clientOf(request), id, true);
+        throw error;
+      }
+    }
     return trainingAnswer(app, request, id);
   });
 

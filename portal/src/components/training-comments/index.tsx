@@ -1,0 +1,112 @@
+import { useId, useState } from 'preact/hooks';
+import { LEARNER_PATHS, type LearnerComment } from '@lp/shared';
+import { errorCode, send } from '../../lib/api.ts';
+import { errorText, useI18n } from '../../lib/i18n.ts';
+import { useDateFormat } from '../../lib/format.ts';
+import { useTrainingComments } from '../../hooks/use-training-comments.ts';
+import { Message } from '../message/index.tsx';
+import { StarRating } from '../star-rating/index.tsx';
+
+export interface TrainingCommentsProps {
+  trainingId: number;
+  finished: boolean;
+  /** finished and not yet commented (the server's word, spec 2 §4.10) */
+  canComment: boolean;
+  /** after a comment was accepted or refused as a repeat: the training's can_comment changed */
+  onCommented(): void;
+}
+
+/** spec 2 §4.10, §5.12: comment once, after finishing; the published comments below. */
+export function TrainingComments({ trainingId, finished, canComment, onCommented }: TrainingCommentsProps) {
+  const { t } = useI18n();
+  const dates = useDateFormat();
+  const { data: pages, error, size, setSize, mutate } = useTrainingComments(trainingId);
+  const comments = pages?.flatMap((page) => page.results) ?? [];
+  const count = pages?.[0]?.count ?? 0;
+  const [sent, setSent] = useState(false);
+
+  return (
+    <div class="training-comments">
+      {sent && <Message kind="success">{t('portal.courses.comments.sent')}</Message>}
+      {canComment
+        ? <CommentForm trainingId={trainingId} onDone={(accepted) => {
+          setSent(accepted);
+          void mutate();
+          onCommented();
+        }} />
+        : !sent && <p class="note">{t(finished ? 'portal.courses.comments.already' : 'portal.courses.need_complete')}</p>}
+      {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
+      {pages && comments.length === 0 && <p class="note">{t('portal.courses.comments.none')}</p>}
+      {comments.length > 0 && (
+        <ul class="comments">
+          {comments.map((comment) => <CommentItem key={comment.id} comment={comment} date={dates.instant(comment.created_at)} />)}
+        </ul>
+      )}
+      {comments.length < count && (
+        <button type="button" class="button-secondary" onClick={() => void setSize(size + 1)}>{t('portal.courses.load_more')}</button>
+      )}
+    </div>
+  );
+}
+
+function CommentItem({ comment, date }: { comment: LearnerComment; date: string }) {
+  const { t } = useI18n();
+  return (
+    <li class="comment">
+      <p class="comment-head">
+        <strong>{comment.author}</strong>
+        {comment.mine && <span class="badge">{t('portal.courses.comments.mine')}</span>}
+        <span class="muted">{date}</span>
+        {comment.stars !== null && comment.stars > 0 && (
+          <span class="comment-stars" title={t('portal.courses.stars.many', { n: comment.stars })}>
+            <span aria-hidden="true">{'★'.repeat(comment.stars)}{'☆'.repeat(5 - comment.stars)}</span>
+            <span class="visually-hidden">{t(comment.stars === 1 ? 'portal.courses.stars.one' : 'portal.courses.stars.many', { n: comment.stars })}</span>
+          </span>
+        )}
+      </p>
+      <p class="comment-text">{comment.comment}</p>
+    </li>
+  );
+}
+
+function CommentForm({ trainingId, onDone }: { trainingId: number; onDone(accepted: boolean): void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [stars, setStars] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (!text.trim()) {
+      setError(errorText(t, 'make_sure_that_all_fields_are_filled_in'));
+      document.getElementById(id)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await send(LEARNER_PATHS.comments(trainingId), 'POST', { comment: text.trim(), ...(stars ? { stars } : {}) });
+      onDone(true);
+    } catch (failure) {
+      const code = errorCode(failure);
+      setError(errorText(t, code));
+      if (code === 'you_already_commented') onDone(false);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="form comment-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div class="field">
+        <label for={id}>{t('portal.courses.comments.label')}</label>
+        <textarea id={id} rows={3} maxLength={2000} required value={text} onInput={(event) => setText(event.currentTarget.value)} />
+      </div>
+      <StarRating legend={t('portal.courses.comments.stars')} value={stars} onChange={setStars} />
+      {error && <Message kind="error">{error}</Message>}
+      <button type="submit" disabled={busy}>{t('portal.courses.comments.submit')}</button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { useI18n } from '../../lib/i18n.ts';
+import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';
+import { Message } from '../message/index.tsx';
+
+export interface VideoPlayerProps {
+  /** mp4 (or any file the browser plays) or an HLS playlist (.m3u8) */
+  url: string;
+  title: string;
+  resumeAt: number;
+  onProgress(progress: MediaReport): void;
+}
+
+/**
+ * video.js (+ hls.js for HLS) come in a separate chunk imported when this mounts, i.e. only when
+ * the learner opens a video (spec 2 §2.1; issue 5: "loaded only on pages that play video").
+ */
+export function VideoPlayer({ url, title, resumeAt, onProgress }: VideoPlayerProps) {
+  const { t, locale } = useI18n();
+  const frame = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  // the latest callback and resume point, without restarting the player when they change
+  const latest = useRef({ onProgress, resumeAt, title, locale });
+  latest.current = { onProgress, resumeAt, title, locale };
+
+  useEffect(() => {
+    let gone = false;
+    let stop: () => void = () => {};
+    setState('loading');
+    import('./engine.ts')
+      .then(({ mountVideo }) => mountVideo(frame.current!, { url, title: latest.current.title, locale: latest.current.locale }))
+      .then((mounted) => {
+        if (gone) {
+          mounted.dispose();
+          return;
+        }
+        const untrack = trackMediaProgress(mounted.media, {
+          resumeAt: latest.current.resumeAt,
+          report: (progress) => latest.current.onProgress(progress),
+        });
+        mounted.media.addEventListener('error', () => setState('error'));
+        stop = () => {
+          untrack();
+          mounted.dispose();
+        };
+        setState('ready');
+      })
+      .catch(() => {
+        if (!gone) setState('error');
+      });
+    return () => {
+      gone = true;
+      stop();
+    };
+  }, [url]);
+
+  return (
+    <div class="video-player">
+      {state === 'loading' && <p class="loading">{t('portal.courses.player.loading')}</p>}
+      {state === 'error' && (
+        <Message kind="error">
+          {t('portal.courses.player.video_error')} <a href={url} download>{t('portal.courses.player.download_video')}</a>
+        </Message>
+      )}
+      <div ref={frame} class="video-frame" />
+    </div>
+  );
+}

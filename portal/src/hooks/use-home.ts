@@ -1,0 +1,7 @@
+import useSWR from 'swr';
+import { LEARNER_PATHS, type HomeDashboard } from '@lp/shared';
+
+/** GET /api/home/ — the dashboard: next steps, pending and finished content, score, statistics. */
+export function useHome() {
+  return useSWR<HomeDashboard>(LEARNER_PATHS.home);
+}

@@ -1,0 +1,7 @@
+import useSWR from 'swr';
+import { LEARNER_PATHS, type Ranking } from '@lp/shared';
+
+/** GET /api/home/ranking/ — the top 10 of the client and the user's own place. */
+export function useRanking() {
+  return useSWR<Ranking>(LEARNER_PATHS.ranking);
+}

@@ -1,0 +1,7 @@
+import useSWR from 'swr';
+import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared';
+
+/** GET /api/group_trainings/{id}/ — the training detail and player data (spec 2 §2.1); null asks nothing. */
+export function useTraining(id: number | string | null) {
+  return useSWR<LearnerTraining>(id === null ? null : LEARNER_PATHS.training(id));
+}

@@ -1,0 +1,390 @@
+import { screen, waitFor, within } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import type { LearnerActivity, LearnerTraining } from '@lp/shared';
+import { fakeApi, loggedIn, renderWithApp, type FakeCall } from '../../test/render.tsx';
+import { courseDetail, moduleActivity } from '../../test/course-fixtures.ts';
+
+// the video engine (video.js + hls.js) is the lazy chunk: stand in for it and see when it is asked for
+const engine = vi.hoisted(() => ({ mountVideo: vi.fn() }));
+vi.mock('../../components/video-player/engine.ts', () => engine);
+
+type Route = [number, unknown] | ((call: FakeCall) => [number, unknown]);
+const posts = (calls: FakeCall[], path: string) => calls.filter((c) => c.method !== 'GET' && c.path === path).map((c) => JSON.parse(c.body || '{}') as unknown);
+
+function serve(training: LearnerTraining | (() => LearnerTraining), extra: Record<string, Route> = {}) {
+  return fakeApi({
+    'GET /group_trainings/7/': () => [200, typeof training === 'function' ? training() : training],
+    'GET /group_trainings/7/comments/': [200, { count: 0, results: [] }],
+    'POST /group_trainings/7/modules/11/progress/': [200, { status: 'ongoing', percent: 10, position_seconds: 10, training_status: 'ongoing' }],
+    ...extra,
+  });
+}
+
+/** A <video>/<audio> whose position and duration the test sets (jsdom plays nothing). */
+function controllableMedia(tag: 'video' | 'audio', duration = 100) {
+  const media = document.createElement(tag);
+  const state = { currentTime: 0, ended: false };
+  Object.defineProperty(media, 'currentTime', { get: () => state.currentTime, set: (v: number) => { state.currentTime = v; } });
+  Object.defineProperty(media, 'duration', { get: () => duration });
+  Object.defineProperty(media, 'readyState', { get: () => 1 });
+  Object.defineProperty(media, 'ended', { get: () => state.ended });
+  return { media, state };
+}
+
+// jsdom cannot follow links; a download link is clicked for its side effects only
+const stopNavigation = (event: Event) => {
+  if ((event.target as Element | null)?.closest?.('a[download]')) event.preventDefault();
+};
+
+describe('training detail and player (spec 2 §2.1)', () => {
+  beforeEach(() => {
+    loggedIn();
+    engine.mountVideo.mockReset();
+    document.addEventListener('click', stopNavigation, true);
+  });
+  afterEach(() => document.removeEventListener('click', stopNavigation, true));
+
+  it('shows the training, its description made safe, and the activities in order with their locks in words', async () => {
+    serve(courseDetail([
+      moduleActivity({ status: 'finished' }),
+      moduleActivity({ id: 12, title: 'Handbook', order: 2, available: false, lock_reason: 'prerequisite', prerequisite: { type: 'module', id: 11, title: 'Intro video' } }, { kind: 'pdf' }),
+      moduleActivity({ id: 13, title: 'Drill', order: 3, available: false, lock_reason: 'not_yet_available', available_in: '2026-12-24' }, { kind: 'audio' }),
+      { ...moduleActivity({ type: 'test', id: 21, title: 'Final test', order: 4, available: false, lock_reason: 'not_yet_available', available_in: '2026-12-31', module: null }),
+        test: { test_type: 'conventional', timed: false, qty_questions: 5, maximum_attempts: null, attempts_used: 0, time_to_answer: '00:20:00', minimum_score: 3, best_correct: null, passed: false, open_attempt_id: null } },
+    ], { workload: 2, is_mandatory: true }));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fire safety' })).toBeInTheDocument();
+    expect(screen.getByText('Mandatory')).toBeInTheDocument();
+    expect(screen.getByText('prevent').tagName).toBe('STRONG');
+    expect(document.querySelector('.course-description script')).toBeNull();
+    const list = document.querySelector('.activities')!;
+    const rows = Array.from(list.children).map((li) => li.textContent);
+    expect(rows[0]).toContain('Intro video');
+    expect(rows[0]).toContain('Finished');
+    expect(within(list as HTMLElement).getByRole('button', { name: 'Review Intro video' })).toBeInTheDocument();
+    expect(rows[1]).toContain('Complete “Intro video” first');
+    expect(rows[2]).toContain('Available from 12-24-2026');
+    expect(rows[3]).toContain('Test not yet available, please wait (available from 12-31-2026)');
+    expect(rows[3]).toContain('5 questions · Attempts: 0 (no limit) · Pass mark: 3 correct answers · Time limit: 20 min');
+    expect(within(list as HTMLElement).queryByRole('button', { name: /Handbook/ })).not.toBeInTheDocument();
+  });
+
+  it('dates follow the language (DD/MM/YYYY in pt-br) and a blocked learner is told so', async () => {
+    serve(courseDetail([
+      moduleActivity({ available: false, lock_reason: 'not_yet_available', available_in: '2026-12-24' }),
+      moduleActivity({ id: 12, title: 'Handbook', available: false, lock_reason: 'blocked' }, { kind: 'pdf' }),
+    ]));
+    await renderWithApp(undefined, { path: '/courses/7' });
+    expect(await screen.findByText('Disponível a partir de 24/12/2026')).toBeInTheDocument();
+    expect(screen.getByText('Você está bloqueado neste treinamento')).toBeInTheDocument();
+  });
+
+  it('links a test to the test-taking page: start, resume, retake, none left', async () => {
+    type Test = NonNullable<LearnerActivity['test']>;
+    const test: Test = { test_type: 'block', timed: false, qty_questions: 2, maximum_attempts: 2, attempts_used: 0, time_to_answer: null, minimum_score: 1, best_correct: null, passed: false, open_attempt_id: null };
+    const activity = (id: number, patch: Partial<Test>): LearnerActivity => ({ ...moduleActivity({ type: 'test', id, title: `Test ${id}`, module: null }), test: { ...test, ...patch } });
+    serve(courseDetail([
+      activity(21, {}), activity(22, { open_attempt_id: 5, attempts_used: 1 }), activity(23, { attempts_used: 1 }), activity(24, { attempts_used: 2 }),
+    ]));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByRole('link', { name: 'Start test Test 21' })).toHaveAttribute('href', '/courses/7/tests/21');
+    expect(screen.getByRole('link', { name: 'Resume test Test 22' })).toHaveAttribute('href', '/courses/7/tests/22');
+    expect(screen.getByRole('link', { name: 'Retake test Test 23' })).toHaveAttribute('href', '/courses/7/tests/23');
+    expect(screen.queryByRole('link', { name: /Test 24/ })).not.toBeInTheDocument();
+    expect(screen.getByText('No attempts left')).toBeInTheDocument();
+  });
+
+  it('says "Training not found" on a 404, with the way back; inside a trail the way back leads to the trail', async () => {
+    fakeApi({ 'GET /group_trainings/7/': [404, { detail: 'Not found', code: 'not_found' }] });
+    const view = await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByText('Training not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to courses' })).toHaveAttribute('href', '/courses');
+    view.unmount();
+    serve(courseDetail());
+    await renderWithApp(undefined, { path: '/trails/3/course/7', locale: 'en' });
+    expect(await screen.findByRole('link', { name: 'Back to the trail' })).toHaveAttribute('href', '/trails/3');
+    expect(screen.getByRole('heading', { level: 1, name: 'Fire safety' })).toBeInTheDocument();
+  });
+
+  it('loads the video engine only when a video is opened, resumes it and reports progress', async () => {
+    const { media, state } = controllableMedia('video', 200);
+    const dispose = vi.fn();
+    engine.mountVideo.mockImplementation(async (container: HTMLElement) => {
+      container.append(media);
+      return { media, dispose };
+    });
+    const { calls } = serve(courseDetail([moduleActivity({ status: 'ongoing' }, { percent: 20, position_seconds: 40 })]));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    const open = await screen.findByRole('button', { name: 'Continue Intro video' });
+    expect(engine.mountVideo).not.toHaveBeenCalled();
+    await userEvent.click(open);
+    await waitFor(() => expect(engine.mountVideo).toHaveBeenCalledOnce());
+    expect(engine.mountVideo.mock.calls[0]![1]).toMatchObject({ url: '/media/intro.mp4', title: 'Intro video', locale: 'en' });
+    await waitFor(() => expect(state.currentTime).toBe(40));
+    expect(screen.getByRole('heading', { level: 2, name: 'Intro video' })).toHaveFocus();
+
+    media.dispatchEvent(new Event('play'));
+    state.currentTime = 90;
+    media.dispatchEvent(new Event('pause'));
+    state.currentTime = 200;
+    state.ended = true;
+    media.dispatchEvent(new Event('ended'));
+    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([
+      { percent: 45, position_seconds: 90 }, { percent: 100, position_seconds: 200 },
+    ]));
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(dispose).toHaveBeenCalled();
+  });
+
+  it('refreshes the training when a report finishes the module', async () => {
+    let finished = false;
+    const { calls } = serve(() => courseDetail([moduleActivity({ status: finished ? 'finished' : 'not_started' }, { kind: 'audio', resource_url: '/media/a.mp3' })]), {
+      'POST /group_trainings/7/modules/11/progress/': () => {
+        finished = true;
+        return [200, { status: 'finished', percent: 100, position_seconds: 100, training_status: 'finished' }];
+      },
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Intro video' }));
+    const audio = document.querySelector('audio')!;
+    expect(audio).toHaveAttribute('src', '/media/a.mp3');
+    Object.defineProperty(audio, 'duration', { get: () => 100 });
+    Object.defineProperty(audio, 'ended', { get: () => true });
+    audio.dispatchEvent(new Event('ended'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/group_trainings/7/')).toHaveLength(2));
+    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([{ percent: 100, position_seconds: 100 }]);
+    expect(await screen.findByRole('button', { name: 'Review Intro video' })).toBeInTheDocument();
+    expect(engine.mountVideo).not.toHaveBeenCalled();
+  });
+
+  it('PDF: framed with the "PDF not supported by browser" fallback and its download; opened = finished', async () => {
+    const { calls } = serve(courseDetail([moduleActivity({ title: 'Handbook' }, { kind: 'pdf', resource_url: '/media/handbook.pdf' })]));
+    const view = await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Handbook' }));
+    const frame = document.querySelector('object')!;
+    expect(frame).toHaveAttribute('data', '/media/handbook.pdf');
+    expect(within(frame).getByText(/PDF not supported by browser/)).toBeInTheDocument();
+    expect(within(frame).getByRole('link', { name: 'Download the PDF' })).toHaveAttribute('href', '/media/handbook.pdf');
+    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([{ finished: true }]));
+    view.unmount();
+
+    // a browser that says it has no PDF viewer gets the fallback straight away
+    Object.defineProperty(navigator, 'pdfViewerEnabled', { value: false, configurable: true });
+    try {
+      serve(courseDetail([moduleActivity({ title: 'Handbook' }, { kind: 'pdf', resource_url: '/media/handbook.pdf' })]));
+      await renderWithApp(undefined, { path: '/courses/7', locale: 'fr' });
+      await userEvent.click(await screen.findByRole('button', { name: 'Ouvrir Handbook' }));
+      expect(screen.getByText(/PDF non pris en charge par le navigateur/)).toBeInTheDocument();
+      expect(document.querySelector('object')).toBeNull();
+    } finally {
+      Reflect.deleteProperty(navigator, 'pdfViewerEnabled');
+    }
+  });
+
+  it('HTML zip in a sandbox without allow-same-origin, embeds in a frame, files finished when downloaded', async () => {
+    const { calls } = serve(courseDetail([
+      moduleActivity({ title: 'Package' }, { kind: 'html', resource_url: '/media/pkg/index.html' }),
+      moduleActivity({ id: 12, title: 'Clip' }, { kind: 'youtube', resource_url: null, embed_url: 'https://www.youtube-nocookie.com/embed/abc123' }),
+      moduleActivity({ id: 13, title: 'Slides' }, { kind: 'powerpoint', resource_url: '/media/slides.pptx' }),
+    ]), {
+      'POST /group_trainings/7/modules/12/progress/': [200, { status: 'finished', percent: 100, position_seconds: 0, training_status: 'ongoing' }],
+      'POST /group_trainings/7/modules/13/progress/': [200, { status: 'finished', percent: 100, position_seconds: 0, training_status: 'ongoing' }],
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Package' }));
+    const html = screen.getByTitle('Package');
+    expect(html.tagName).toBe('IFRAME');
+    expect(html).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups');
+    expect(html).toHaveAttribute('src', '/media/pkg/index.html');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open Clip' }));
+    const clip = screen.getByTitle('Clip');
+    expect(clip).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abc123');
+    expect(clip).not.toHaveAttribute('sandbox');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Open Slides' }));
+    expect(posts(calls, '/group_trainings/7/modules/13/progress/')).toEqual([]);
+    await userEvent.click(screen.getByRole('link', { name: 'Download the presentation' }));
+    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/13/progress/')).toEqual([{ finished: true }]));
+    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([{ finished: true }]);
+    expect(posts(calls, '/group_trainings/7/modules/12/progress/')).toEqual([{ finished: true }]);
+  });
+
+  it('SCORM: starts window.API with the stored CMI, frames the launch page, commits to PUT …/scorm/', async () => {
+    const { calls } = serve(courseDetail([moduleActivity({ title: 'Lesson' }, { kind: 'scorm', resource_url: '/media/scorm/1/index.html', scorm_version: '1.2' })]), {
+      'GET /group_trainings/7/modules/11/scorm/': [200, { version: '1.2', launch_url: '/media/scorm/1/index.html', cmi: { core: { lesson_location: 'p4' } } }],
+      'PUT /group_trainings/7/modules/11/scorm/': [204, null],
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Lesson' }));
+    const frame = await screen.findByTitle('Lesson');
+    expect(frame).toHaveAttribute('src', '/media/scorm/1/index.html');
+    const api = window.API as { LMSInitialize(p: string): string; LMSGetValue(e: string): string; LMSSetValue(e: string, v: string): string; LMSCommit(p: string): string };
+    api.LMSInitialize('');
+    expect(api.LMSGetValue('cmi.core.lesson_location')).toBe('p4');
+    api.LMSSetValue('cmi.core.lesson_status', 'completed');
+    api.LMSCommit('');
+    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/scorm/')).toHaveLength(1));
+    expect(posts(calls, '/group_trainings/7/modules/11/scorm/')[0]).toMatchObject({ cmi: { core: { lesson_status: 'completed', lesson_location: 'p4' } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    // leaving mid-session commits what was left and takes the API away
+    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/scorm/')).toHaveLength(2));
+    expect(window.API).toBeUndefined();
+  });
+
+  it('shows the certificate and downloads its PDF; an expired one is renewed by retaking; open trainings never certify', async () => {
+    // jsdom has no object URLs; the download saves the fetched PDF through one
+    const createObjectURL = vi.fn(() => 'blob:certificate');
+    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    onTestFinished(() => void Object.assign(URL, saved));
+    const { calls } = serve(courseDetail([], {
+      status: 'finished', percent: 100, completed_at: '2026-11-01T10:00:00Z',
+      certificate: { id: 3, status: 'valid', earned_in: '2026-11-01T10:00:00Z', expires_at: '2027-11-01T10:00:00Z' },
+    }), { 'GET /certificates/3/pdf/': [200, {}] });
+    const view = await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByText(/issued on 11-01-2026 · valid until 11-01-2027/)).toBeInTheDocument();
+    expect(screen.getByText('You finished this training on 11-01-2026.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Download certificate' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledOnce());
+    expect(calls.some((c) => c.path === '/certificates/3/pdf/')).toBe(true);
+    view.unmount();
+
+    serve(courseDetail([], { status: 'expired', certificate: { id: 3, status: 'expired', earned_in: '2025-01-01', expires_at: '2026-01-01' } }));
+    const expired = await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByText(/restart the training and finish it again to renew it/)).toBeInTheDocument();
+    expect(screen.getByText(/expired on 01-01-2026/)).toBeInTheDocument();
+    expired.unmount();
+
+    serve(courseDetail([], { is_open: true }));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByText('This training is open and does not issue a certificate.')).toBeInTheDocument();
+  });
+
+  it('shows the training forum where the client has it on', async () => {
+    serve(courseDetail([], { forum_enabled: true }), { 'GET /group_trainings/7/forum/topics/': [200, { count: 0, results: [] }] });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    const forum = await screen.findByRole('region', { name: 'Forum' });
+    expect(await within(forum).findByRole('button', { name: 'New topic' })).toBeInTheDocument();
+  });
+
+  it('lists the support materials with download links', async () => {
+    serve(courseDetail([moduleActivity()], { materials: [{ id: 1, title: 'Checklist', extension: 'pdf', size: 2_621_440, resource_url: '/media/checklist.pdf' }] }));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    const link = await screen.findByRole('link', { name: 'Checklist' });
+    expect(link).toHaveAttribute('href', '/media/checklist.pdf');
+    expect(link).toHaveAttribute('download');
+    expect(screen.getByText('(PDF, 2.5 MB)')).toBeInTheDocument();
+  });
+});
+
+describe('after finishing (spec 2 §2.1, §4.10)', () => {
+  beforeEach(() => loggedIn());
+
+  const evaluation = {
+    id: 4, title: 'How was it?', answered: false,
+    questions: [
+      { id: 41, title: 'Content', type: 'grade_0_10' as const },
+      { id: 42, title: 'Instructor', type: 'stars' as const },
+      { id: 43, title: 'Suggestions', type: 'text' as const },
+    ],
+  };
+
+  it('asks to complete all activities before evaluating and commenting', async () => {
+    serve(courseDetail([moduleActivity()], { evaluation, comments_enabled: true }));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findAllByText('You need to complete all activities')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Send evaluation' })).not.toBeInTheDocument();
+  });
+
+  it('sends the reaction evaluation once every grade is given', async () => {
+    let answered = false;
+    const { calls } = serve(() => courseDetail([moduleActivity({ status: 'finished' })], { status: 'finished', percent: 100, evaluation: { ...evaluation, answered } }), {
+      'POST /group_trainings/7/evaluation/': () => {
+        answered = true;
+        return [201, {}];
+      },
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send evaluation' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Make sure that all fields are filled in.');
+    const grades = screen.getByRole('group', { name: 'Content' });
+    await userEvent.click(within(grades).getByRole('radio', { name: '8' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Instructor' })).getByRole('radio', { name: '5 stars' }));
+    await userEvent.type(screen.getByLabelText('Suggestions'), ' More drills ');
+    await userEvent.click(screen.getByRole('button', { name: 'Send evaluation' }));
+    expect(await screen.findByText('Thank you for your evaluation!')).toBeInTheDocument();
+    expect(posts(calls, '/group_trainings/7/evaluation/')).toEqual([{
+      answers: [{ question_id: 41, grade: 8 }, { question_id: 42, stars: 5 }, { question_id: 43, text: 'More drills' }],
+    }]);
+  });
+
+  it('translates a refused evaluation', async () => {
+    serve(courseDetail([], { status: 'finished', evaluation: { ...evaluation, questions: [evaluation.questions[2]!] } }), {
+      'POST /group_trainings/7/evaluation/': [409, { detail: 'x', code: 'evaluation_already_answered' }],
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Send evaluation' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have already answered this evaluation');
+  });
+
+  it('comments once: the form after finishing, then "you already commented"; published comments listed', async () => {
+    let commented = false;
+    const { calls } = serve(() => courseDetail([], { status: 'finished', comments_enabled: true, can_comment: !commented }), {
+      'GET /group_trainings/7/comments/': () => [200, {
+        count: commented ? 1 : 0,
+        results: commented ? [{ id: 1, author: 'Lia Learner', stars: 4, comment: 'Very useful', created_at: '2026-11-20T12:00:00Z', mine: true }] : [],
+      }],
+      'POST /group_trainings/7/comments/': () => {
+        commented = true;
+        return [201, {}];
+      },
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByText('No comments yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Your comment'), 'Very useful');
+    await userEvent.click(within(screen.getByRole('group', { name: 'Your rating (optional)' })).getByRole('radio', { name: '4 stars' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Publish comment' }));
+    expect(await screen.findByText('Your comment was sent.')).toBeInTheDocument();
+    expect(posts(calls, '/group_trainings/7/comments/')).toEqual([{ comment: 'Very useful', stars: 4 }]);
+    expect(await screen.findByText('Very useful')).toBeInTheDocument();
+    expect(screen.getByText('11-20-2026')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument());
+  });
+
+  it('says "you already commented" when the server refuses a second comment', async () => {
+    let refused = false;
+    serve(() => courseDetail([], { status: 'finished', comments_enabled: true, can_comment: !refused }), {
+      'POST /group_trainings/7/comments/': () => {
+        refused = true;
+        return [409, { detail: 'x', code: 'you_already_commented' }];
+      },
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.type(await screen.findByLabelText('Your comment'), 'Again');
+    await userEvent.click(screen.getByRole('button', { name: 'Publish comment' }));
+    expect(await screen.findByText('You already commented')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your comment')).not.toBeInTheDocument();
+  });
+
+  it('restarts the training after a confirmation', async () => {
+    let restarted = false;
+    const { calls } = serve(() => courseDetail([moduleActivity({ status: restarted ? 'not_started' : 'finished' })], { status: restarted ? 'ongoing' : 'finished' }), {
+      'POST /group_trainings/7/restart/': () => {
+        restarted = true;
+        return [200, {}];
+      },
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Restart training' }));
+    expect(screen.getByText(/All your progress in this training will be erased/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(posts(calls, '/group_trainings/7/restart/')).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Restart training' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, restart' }));
+    expect(await screen.findByText('The training was restarted.')).toBeInTheDocument();
+    expect(posts(calls, '/group_trainings/7/restart/')).toEqual([{}]);
+    expect(await screen.findByRole('button', { name: 'Open Intro video' })).toBeInTheDocument();
+  });
+});

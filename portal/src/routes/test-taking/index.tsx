@@ -1,0 +1,405 @@
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { Link, useParams } from 'wouter-preact';
+import { allowedAttempts, LEARNER_PATHS, retakeAfterPassing, type Attempt, type LearnerActivity, type LearnerTraining } from '@lp/shared';
+import { api, errorCode } from '../../lib/api.ts';
+import { errorText, useI18n } from '../../lib/i18n.ts';
+import { AnswerQueue, isRetriable } from '../../lib/answer-queue.ts';
+import { clockOffset } from '../../lib/countdown.ts';
+import { useTraining } from '../../hooks/use-training.ts';
+import { Message } from '../../components/message/index.tsx';
+import { TestQuestion } from '../../components/test-question/index.tsx';
+import { TestCountdown } from '../../components/test-countdown/index.tsx';
+import { TestResult } from '../../components/test-result/index.tsx';
+
+type TestActivity = LearnerActivity & { test: NonNullable<LearnerActivity['test']> };
+
+/** spec 2 §5.12: the server refuses a submit with unanswered questions. */
+const ANSWER_ALL = 'you_must_answer_all_questions';
+/** spec 2 §8 'Time expired': the server's clock ended the attempt. */
+const TIME_EXPIRED = 'time_expired';
+/** submitted meanwhile (another tab, or a retry that got through): the stored result stands */
+const ALREADY_FINISHED = 'attempt_already_finished';
+
+/** How long submitting at the deadline waits for answers still on their way (they are usually there). */
+const EXPIRY_FLUSH_MS = 5000;
+const SUBMIT_RETRY_MS = [1000, 2000, 4000, 8000, 15000];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const storageKey = (attemptId: number) => `lp-attempt-${attemptId}`;
+
+/** /courses/:id/tests/:testId — start or resume an attempt, answer, submit, see the result (spec 2 §4.8). */
+export default function TestTaking() {
+  const { t } = useI18n();
+  const params = useParams<{ id: string; testId: string }>();
+  const testId = Number(params.testId);
+  const { data: training, error } = useTraining(params.id);
+  const activity = training?.activities.find((a): a is TestActivity => a.type === 'test' && a.id === testId && a.test !== null);
+  const back = `/courses/${params.id}`;
+
+  if (error) {
+    return (
+      <div class="test-taking">
+        <Message kind="error">{errorText(t, errorCode(error))}</Message>
+        <p><Link href="/courses">{t('portal.tests.back_to_catalogue')}</Link></p>
+      </div>
+    );
+  }
+  if (!training) return <p class="loading">{t('portal.loading')}</p>;
+  if (!activity) {
+    return (
+      <div class="test-taking">
+        <Message kind="error">{t('portal.tests.not_found')}</Message>
+        <p><Link href={back}>{t('portal.tests.back_to_training')}</Link></p>
+      </div>
+    );
+  }
+  return <TestSession key={activity.id} training={training} activity={activity} back={back} />;
+}
+
+type Phase = 'intro' | 'starting' | 'answering' | 'submitting' | 'done';
+
+function TestSession({ training, activity, back }: { training: LearnerTraining; activity: TestActivity; back: string }) {
+  const { t } = useI18n();
+  const { mutate } = useTraining(training.id);
+  const test = activity.test;
+  const [phase, setPhase] = useState<Phase>('intro');
+  const [attempt, setAttempt] = useState<Attempt | null>(null);
+  const [offset, setOffset] = useState(0);
+  const [answers, setAnswers] = useState<Map<number, number>>(new Map());
+  const [confirmed, setConfirmed] = useState<Set<number>>(new Set());
+  const [missing, setMissing] = useState<Set<number>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [submitRetrying, setSubmitRetrying] = useState(false);
+  const [, setTick] = useState(0);
+  const queue = useRef<AnswerQueue | null>(null);
+  const alive = useRef(true);
+  const questionsRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => () => {
+    alive.current = false;
+    queue.current?.stop();
+  }, []);
+
+  const begin = useCallback((next: Attempt) => {
+    queue.current?.stop();
+    setAttempt(next);
+    setOffset(clockOffset(next.server_now));
+    setMissing(new Set());
+    if (next.status !== 'in_progress') {
+      setExpired(next.status === 'expired');
+      setPhase('done');
+      return;
+    }
+    const given = new Map<number, number>();
+    const final = new Set<number>();
+    for (const q of next.questions) {
+      if (q.answer_id !== null) given.set(q.id, q.answer_id);
+      if (q.confirmed) final.add(q.id);
+    }
+    const created = new AnswerQueue({
+      save: (questionId, answer) => api.json(LEARNER_PATHS.answer(training.id, activity.id, next.id, questionId), {
+        method: 'PUT',
+        body: JSON.stringify(answer.confirm ? answer : { answer_id: answer.answer_id }),
+      }),
+      onRefused: (_questionId, code) => {
+        if (code === TIME_EXPIRED) setExpired(true);
+        else if (code === ALREADY_FINISHED) void reloadRef.current();
+        else setError(errorText(t, code));
+      },
+      storage: window.localStorage,
+      storageKey: storageKey(next.id),
+    });
+    queue.current = created;
+    created.subscribe(() => setTick((n) => n + 1));
+    // answers given before a reload that the server had not stored yet are sent again, in
+    // the order they were given (a timed attempt takes them one question after the other)
+    for (const [questionId, kept] of created.stored()) {
+      const question = next.questions.find((q) => q.id === questionId);
+      if (!question || question.confirmed || !question.answers.some((a) => a.id === kept.answer_id)) continue;
+      given.set(questionId, kept.answer_id);
+      if (kept.confirm) final.add(questionId);
+      created.give(questionId, kept.answer_id, kept.confirm);
+    }
+    setAnswers(given);
+    setConfirmed(final);
+    setExpired(false);
+    setPhase('answering');
+  }, [training.id, activity.id, t]);
+
+  const start = useCallback(async () => {
+    setPhase('starting');
+    setError(null);
+    try {
+      begin(await api.json<Attempt>(LEARNER_PATHS.attempts(training.id, activity.id), { method: 'POST' }));
+    } catch (failure) {
+      if (!alive.current) return;
+      setError(isRetriable(failure) ? t('portal.tests.connection_failed') : errorText(t, errorCode(failure)));
+      setPhase('intro');
+    }
+  }, [training.id, activity.id, begin, t]);
+
+  // an attempt in progress is resumed at once, with the answers the server holds; only when the
+  // page opens (the training refreshes after a submit and must not start anything by itself)
+  const resumeAtOpen = useRef(test.open_attempt_id !== null);
+  useEffect(() => {
+    if (resumeAtOpen.current) void start();
+    resumeAtOpen.current = false;
+  }, [start]);
+
+  const timed = attempt?.one_at_a_time ?? false;
+  const questions = attempt?.questions ?? [];
+  const current = timed ? questions.find((q) => !confirmed.has(q.id)) ?? null : null;
+
+  // timed types: while the clock runs, leaving or reloading asks first (spec 2 §4.8 "in one session")
+  useEffect(() => {
+    if (!attempt?.timed || phase !== 'answering') return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [attempt?.timed, phase]);
+
+  // after a confirmation the next question takes the focus
+  useEffect(() => {
+    if (timed && current) questionsRef.current?.querySelector<HTMLInputElement>('input[type=radio]')?.focus();
+  }, [timed, current?.id]);
+
+  const choose = (questionId: number, answerId: number) => {
+    if (expired || phase !== 'answering' || confirmed.has(questionId)) return;
+    setAnswers((before) => new Map(before).set(questionId, answerId));
+    setMissing((before) => {
+      const next = new Set(before);
+      next.delete(questionId);
+      return next;
+    });
+    setError(null);
+    queue.current?.give(questionId, answerId);
+  };
+
+  const confirm = (questionId: number) => {
+    const answerId = answers.get(questionId);
+    if (answerId === undefined) {
+      setError(t('portal.tests.choose_first'));
+      return;
+    }
+    setConfirmed((before) => new Set(before).add(questionId));
+    setError(null);
+    queue.current?.give(questionId, answerId, true);
+  };
+
+  const submitting = useRef(false);
+  const submit = async (reason: 'user' | 'expired') => {
+    if (!attempt || submitting.current || phase === 'done') return;
+    if (reason === 'user') {
+      const unanswered = questions.filter((q) => (timed ? !confirmed.has(q.id) : !answers.has(q.id)));
+      if (unanswered.length > 0) {
+        setMissing(new Set(unanswered.map((q) => q.id)));
+        setError(t('portal.tests.answer_all'));
+        const first = questionsRef.current?.querySelector<HTMLInputElement>(`input[name="question-${unanswered[0]!.id}"]`);
+        first?.focus();
+        return;
+      }
+    }
+    submitting.current = true;
+    try {
+      await send(reason);
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const send = async (reason: 'user' | 'expired') => {
+    if (!attempt) return;
+    setPhase('submitting');
+    setError(null);
+    const saving = queue.current?.idle() ?? Promise.resolve();
+    await (reason === 'expired' ? Promise.race([saving, sleep(EXPIRY_FLUSH_MS)]) : saving);
+    // submitting twice is harmless on the server (idempotent): a failure is simply tried again
+    for (let tries = 0; alive.current; tries++) {
+      try {
+        const finished = await api.json<Attempt>(LEARNER_PATHS.submit(training.id, activity.id, attempt.id), { method: 'POST' });
+        if (!alive.current) return;
+        queue.current?.stop();
+        queue.current?.clearStorage();
+        setSubmitRetrying(false);
+        setAttempt(finished);
+        setPhase('done');
+        void mutate();
+        return;
+      } catch (failure) {
+        if (!alive.current) return;
+        if (isRetriable(failure)) {
+          setSubmitRetrying(true);
+          await sleep(SUBMIT_RETRY_MS[Math.min(tries, SUBMIT_RETRY_MS.length - 1)]!);
+          continue;
+        }
+        setSubmitRetrying(false);
+        const code = errorCode(failure);
+        if (code === TIME_EXPIRED || code === ALREADY_FINISHED) {
+          setExpired(code === TIME_EXPIRED);
+          await reload();
+          return;
+        }
+        setError(code === ANSWER_ALL ? t('portal.tests.answer_all') : errorText(t, code));
+        setPhase('answering');
+        return;
+      }
+    }
+  };
+
+  /** The server ended the attempt on its own (deadline): show what it recorded. */
+  const reload = async () => {
+    if (!attempt) return;
+    try {
+      const stored = await api.json<Attempt>(LEARNER_PATHS.attempt(training.id, activity.id, attempt.id));
+      if (!alive.current) return;
+      queue.current?.stop();
+      queue.current?.clearStorage();
+      setAttempt(stored);
+      setPhase(stored.status === 'in_progress' ? 'answering' : 'done');
+      void mutate();
+    } catch (failure) {
+      if (alive.current) setError(errorText(t, errorCode(failure)));
+    }
+  };
+
+  // the countdown reaching zero, or a save refused with "time expired", ends the attempt
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
+
+  const onExpire = useCallback(() => setExpired(true), []);
+  const submitOnExpiry = useRef(submit);
+  submitOnExpiry.current = submit;
+  useEffect(() => {
+    if (expired) void submitOnExpiry.current('expired');
+  }, [expired]);
+
+  // the queue tells of every change through setTick
+  const q = queue.current;
+  const saveSummary = !q || phase !== 'answering' ? ''
+    : q.offline ? t('portal.tests.saving_offline')
+      : q.busy ? t('portal.tests.saving')
+        : answers.size > 0 ? t('portal.tests.all_saved') : '';
+
+  const title = <h1>{activity.title}</h1>;
+
+  if (phase === 'done' && attempt) {
+    return (
+      <div class="test-taking">
+        {title}
+        {expired && attempt.status !== 'expired' && <Message kind="info">{t('portal.tests.time_expired')}</Message>}
+        <TestResult attempt={attempt} trainingHref={back} onRetry={() => void start()} />
+      </div>
+    );
+  }
+
+  if (!attempt || phase === 'intro' || phase === 'starting') {
+    return (
+      <div class="test-taking">
+        {title}
+        <TestIntro activity={activity} starting={phase === 'starting'} error={error} onStart={() => void start()} back={back} />
+      </div>
+    );
+  }
+
+  const shown = timed ? (current ? [current] : []) : questions;
+  const done = phase === 'submitting' || expired;
+  return (
+    <div class="test-taking">
+      {title}
+      {attempt.timed && attempt.deadline_at && (
+        <TestCountdown deadlineAt={attempt.deadline_at} offsetMs={offset} onExpire={onExpire} />
+      )}
+      {expired && <Message kind="error">{t('portal.tests.time_expired')}</Message>}
+      {error && !expired && <Message kind="error">{error}</Message>}
+      <p class="test-save-summary" role="status">{saveSummary}</p>
+      <form class="test-form" noValidate onSubmit={(event) => { event.preventDefault(); void submit('user'); }}>
+        <div ref={questionsRef}>
+          {shown.map((q) => (
+            <TestQuestion key={q.id} question={q} number={questions.indexOf(q) + 1} total={questions.length}
+              value={answers.get(q.id) ?? null} disabled={done || confirmed.has(q.id)}
+              saveState={queue.current?.state(q.id)} missing={missing.has(q.id)} onChange={(a) => choose(q.id, a)} />
+          ))}
+        </div>
+        {timed && current && (
+          <div class="actions">
+            <button type="button" onClick={() => confirm(current.id)} disabled={done || !answers.has(current.id)}>
+              {t('portal.tests.confirm')}
+            </button>
+            <p class="help-text">{t('portal.tests.confirm_help')}</p>
+          </div>
+        )}
+        {timed && !current && <Message kind="info">{t('portal.tests.all_confirmed')}</Message>}
+        {(!timed || !current) && (
+          <div class="actions">
+            <button type="submit" disabled={done}>
+              {phase === 'submitting' ? t('portal.tests.submitting') : t('portal.tests.submit')}
+            </button>
+          </div>
+        )}
+        {phase === 'submitting' && submitRetrying && <Message kind="info">{t('portal.tests.submit_retrying')}</Message>}
+      </form>
+    </div>
+  );
+}
+
+function TestIntro({ activity, starting, error, onStart, back }: {
+  activity: TestActivity; starting: boolean; error: string | null; onStart(): void; back: string;
+}) {
+  const { t } = useI18n();
+  const test = activity.test;
+  const allowed = allowedAttempts(test.test_type, test.maximum_attempts);
+  const exhausted = allowed !== null && test.attempts_used >= allowed && test.open_attempt_id === null;
+  const lock = activity.available ? null : activity.lock_reason;
+  // spec 2 §4.8: a passed test is done; only the quizzes may be practised again
+  const done = test.passed && !retakeAfterPassing(test.test_type) && test.open_attempt_id === null;
+  return (
+    <section class="panel test-intro" aria-labelledby="test-intro-title">
+      <h2 id="test-intro-title">{t(`portal.tests.types.${test.test_type}`)}</h2>
+      <p>{t(`portal.tests.types.${test.test_type}_description`)}</p>
+      <dl class="read-only">
+        <dt>{t('portal.tests.questions')}</dt>
+        <dd>{test.qty_questions}</dd>
+        {test.time_to_answer && (
+          <>
+            <dt>{t('portal.tests.time_limit')}</dt>
+            <dd>{test.time_to_answer}</dd>
+          </>
+        )}
+        {test.minimum_score !== null && test.test_type !== 'unevaluated_quiz' && (
+          <>
+            <dt>{t('portal.tests.minimum_score')}</dt>
+            <dd>{test.minimum_score}</dd>
+          </>
+        )}
+        <dt>{t('portal.tests.attempts')}</dt>
+        <dd>{allowed === null
+          ? t('portal.tests.attempts_unlimited', { used: test.attempts_used })
+          : t('portal.tests.attempts_of', { used: test.attempts_used, allowed })}</dd>
+        {test.best_correct !== null && (
+          <>
+            <dt>{t('portal.tests.best_result')}</dt>
+            <dd>{test.best_correct}</dd>
+          </>
+        )}
+      </dl>
+      {test.passed && <Message kind="success">{t('portal.tests.already_passed')}</Message>}
+      {test.timed && <Message kind="info">{t('portal.tests.timed_warning')}</Message>}
+      {lock === 'not_yet_available' && <Message kind="info">{t('portal.tests.not_yet_available')}</Message>}
+      {lock === 'prerequisite' && (
+        <Message kind="info">{t('portal.tests.locked_prerequisite', { title: activity.prerequisite?.title ?? '' })}</Message>
+      )}
+      {lock === 'blocked' && <Message kind="error">{t('portal.tests.locked_blocked')}</Message>}
+      {exhausted && !lock && !done && <Message kind="info">{t('portal.tests.no_attempts_left')}</Message>}
+      {error && <Message kind="error">{error}</Message>}
+      <div class="actions">
+        {!lock && !exhausted && !done && (
+          <button type="button" onClick={onStart} disabled={starting}>
+            {starting ? t('portal.loading') : test.open_attempt_id !== null ? t('portal.tests.resume') : t('portal.tests.start')}
+          </button>
+        )}
+        <Link href={back}>{t('portal.tests.back_to_training')}</Link>
+      </div>
+    </section>
+  );
+}

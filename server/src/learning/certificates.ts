@@ -1,0 +1,138 @@
+/**
+ * Issuing certificates (spec 2 §3.9, §4.6, §4.9; issue 5 item 4). A certificate is issued once per
+ * completion: a learner who restarts and completes again (the §4.9 renewal "by retaking the
+ * content") gets a new one, and the older one is marked superseded. The PDF is drawn once, at
+ * issue, and kept under $DATA_DIR (not /media: only its owner downloads it).
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { certificateExpiry } from '@lp/shared';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { toDate } from '../db/dialect.ts';
+import type { CertificateContentType, CertificateRow } from '../db/tables/learning.table.ts';
+import { renderCertificatePdf } from './certificatePdf.ts';
+
+/** What issuing needs from the configuration. */
+export type CertificateIssuer = Pick<Config, 'dataDir' | 'publicUrl'>;
+
+/** The public verification page of a certificate (a portal route; its data is the public API call). */
+export const certificateVerifyUrl = (publicUrl: string, code: string) => `${publicUrl}/certificates/verify/${code}`;
+
+/** Where a certificate's PDF lives, relative to DATA_DIR. */
+const pdfRelativePath = (clientId: number, code: string) => path.posix.join('certificates', String(clientId), `${code}.pdf`);
+
+export interface CertificateRequest {
+  clientId: number;
+  userId: number;
+  contentType: CertificateContentType;
+  contentId: number;
+  title: string;
+  workload: number;
+  /** null: never expires */
+  expirationDays: number | null;
+  /** when the learner completed the content (this round) */
+  completedAt: Date;
+}
+
+/** The user's current (not superseded) certificate of the content, if any. */
+export async function currentCertificate(db: Db, userId: number, contentType: CertificateContentType, contentId: number): Promise<CertificateRow | undefined> {
+  return db.selectFrom('certificates').selectAll()
+    .where('user_id', '=', userId).where('content_type', '=', contentType).where('content_id', '=', contentId)
+    .where('superseded_at', 'is', null)
+    .orderBy('issued_at', 'desc').orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await fs.writeFile(temp, bytes);
+  await fs.rename(temp, file);
+}
+
+interface PdfSource {
+  client_id: number;
+  user_id: number;
+  content_type: CertificateContentType;
+  code: string;
+  title: string;
+  holder_name: string;
+  workload: number;
+  issued_at: Date | string;
+  expires_at: Date | string | null;
+}
+
+/** Draws a certificate's PDF from its stored snapshot and writes it; answers its path relative to DATA_DIR. */
+export async function writeCertificatePdf(db: Db, issuer: CertificateIssuer, cert: PdfSource): Promise<string> {
+  const [user, client] = await Promise.all([
+    db.selectFrom('users').select('language_id').where('id', '=', cert.user_id).executeTakeFirst(),
+    db.selectFrom('clients').select('name').where('id', '=', cert.client_id).executeTakeFirstOrThrow(),
+  ]);
+  const bytes = await renderCertificatePdf({
+    languageId: user?.language_id ?? 1,
+    contentType: cert.content_type,
+    holderName: cert.holder_name,
+    title: cert.title,
+    workload: Number(cert.workload),
+    issuedAt: toDate(cert.issued_at),
+    expiresAt: cert.expires_at === null ? null : toDate(cert.expires_at),
+    clientName: client.name,
+    code: cert.code,
+    verifyUrl: certificateVerifyUrl(issuer.publicUrl, cert.code),
+  });
+  const relative = pdfRelativePath(cert.client_id, cert.code);
+  await writeAtomically(path.join(issuer.dataDir, relative), bytes);
+  return relative;
+}
+
+/** The absolute file of a stored PDF path, refusing anything that would leave DATA_DIR. */
+export function certificateFile(issuer: Pick<CertificateIssuer, 'dataDir'>, pdfPath: string): string | null {
+  const root = path.resolve(issuer.dataDir, 'certificates');
+  const file = path.resolve(issuer.dataDir, pdfPath);
+  return file.startsWith(`${root}${path.sep}`) ? file : null;
+}
+
+/**
+ * Issues the certificate of this completion unless it was issued already. Answers the new
+ * certificate's id, or null when the current one already covers `completedAt`. Callers hold the
+ * learner's enrollment row (they updated it first in the same transaction), so two progress
+ * events of one learner never both issue.
+ */
+export async function issueCertificate(db: Db, issuer: CertificateIssuer, req: CertificateRequest): Promise<number | null> {
+  const current = await currentCertificate(db, req.userId, req.contentType, req.contentId);
+  // spec 2 §4.9: issued once per completion; a renewal needs a later completion (a retake)
+  if (current && toDate(current.issued_at).getTime() >= req.completedAt.getTime()) return null;
+  const holder = await db.selectFrom('users').select('full_name').where('id', '=', req.userId).executeTakeFirstOrThrow();
+  const issuedAt = new Date(Math.max(Date.now(), req.completedAt.getTime()));
+  const snapshot: PdfSource = {
+    client_id: req.clientId,
+    user_id: req.userId,
+    content_type: req.contentType,
+    code: randomBytes(15).toString('base64url'),
+    title: req.title,
+    holder_name: holder.full_name,
+    workload: req.workload,
+    issued_at: issuedAt,
+    expires_at: certificateExpiry(issuedAt, req.expirationDays),
+  };
+  const pdfPath = await writeCertificatePdf(db, issuer, snapshot);
+  const row = await db.insertInto('certificates').values({
+    client_id: req.clientId,
+    user_id: req.userId,
+    content_type: req.contentType,
+    content_id: req.contentId,
+    code: snapshot.code,
+    title: snapshot.title,
+    holder_name: snapshot.holder_name,
+    workload: snapshot.workload,
+    percentage: 100,
+    issued_at: issuedAt,
+    expires_at: snapshot.expires_at as Date | null,
+    pdf_path: pdfPath,
+    superseded_at: null,
+  }).returning('id').executeTakeFirstOrThrow();
+  if (current) await db.updateTable('certificates').set({ superseded_at: issuedAt }).where('id', '=', current.id).execute();
+  return row.id;
+}

@@ -1,0 +1,127 @@
+/**
+ * What follows from a learner's progress (spec 2 §4.6, §4.9; issue 5 item 4). On every progress
+ * event — a module, a test, a restart, or the admin closing an open training — the learner's
+ * standing is judged again from the published activities:
+ * - the enrollment is finished (completed_at) when every published activity is done, and open
+ *   again when it no longer is (a restart);
+ * - a closed training then certifies: one certificate per completion (a retake renews it) and the
+ *   training's points once, when the client and the training type use the score. Open trainings
+ *   never certify;
+ * - every published trail holding the training records the learner's standing, and grants its
+ *   certificate, through `syncTrailForUser`, the code the admin's synchronisation runs too.
+ * Closing a training judges its enrolled learners again in the background (job
+ * 'learning.certify_closed'), in batches, so the admin's request does not wait for thousands.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CONTENT_STATUS, FINISHED_ATTEMPT_STATUSES, certifies, isTrainingComplete, trainingScoreIsUsed } from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { toBool, toDate } from '../db/dialect.ts';
+import type { EnrollmentStatus } from '../db/tables/learning.table.ts';
+import type { ProgressChange } from '../plugins/app/learning.ts';
+import { doneActivities } from '../repositories/learner/activities.ts';
+import { clientTrainingFlags, findTrainingType } from '../repositories/trainings.ts';
+import { syncTrailForUser } from '../trails/certificateSync.ts';
+import { issueCertificate, type CertificateIssuer } from './certificates.ts';
+import { awardPoints } from './points.ts';
+
+export const CERTIFY_CLOSED_JOB = 'learning.certify_closed';
+/** learners judged per transaction when a training closes */
+const CLOSED_BATCH = 200;
+
+interface CertifyClosedPayload { client_id: number; training_id: number }
+
+/** The learner has module progress or a counted attempt in the training (this round). */
+async function hasStarted(db: Db, userId: number, trainingId: number): Promise<boolean> {
+  const module = await db.selectFrom('group_training_module_progress').select('id')
+    .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
+  if (module) return true;
+  const attempt = await db.selectFrom('group_training_test_results as r').innerJoin('group_training_tests as t', 't.id', 'r.test_id')
+    .select('r.id').where('r.user_id', '=', userId).where('t.group_training_id', '=', trainingId)
+    .where('r.status', 'in', ['in_progress', ...FINISHED_ATTEMPT_STATUSES]).executeTakeFirst();
+  return attempt !== undefined;
+}
+
+/** Judges one learner's standing in one training again and records what follows. Idempotent. */
+export async function recordCompletion(issuer: CertificateIssuer, change: ProgressChange): Promise<void> {
+  const { db, clientId, userId, trainingId, cause } = change;
+  const training = await db.selectFrom('group_trainings')
+    .select(['id', 'title', 'score', 'workload', 'is_open', 'group_training_type_id', 'qty_certificate_expiration_days'])
+    .where('id', '=', trainingId).where('client_id', '=', clientId).where('status', '!=', CONTENT_STATUS.deleted)
+    .executeTakeFirst();
+  if (!training) return;
+  // the catalogue's own reading of "done" (cards and completion never disagree)
+  const activities = (await doneActivities(db, userId, [trainingId])).get(trainingId) ?? [];
+  const started = await hasStarted(db, userId, trainingId);
+  const now = new Date();
+
+  const findEnrollment = () => db.selectFrom('group_training_enrollments').select(['id', 'status', 'completed_at'])
+    .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
+  let enrollment = await findEnrollment();
+  if (!enrollment) {
+    if (!started) return;
+    await db.insertInto('group_training_enrollments')
+      .values({ user_id: userId, group_training_id: trainingId, status: 'ongoing', started_at: now, last_activity_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'group_training_id']).doNothing()).execute();
+    enrollment = (await findEnrollment())!;
+  }
+
+  const blocked = enrollment.status === 'blocked';
+  const complete = isTrainingComplete(activities) && !blocked;
+  const wasFinished = enrollment.status === 'finished' && enrollment.completed_at !== null;
+  const completedAt = complete ? (wasFinished ? toDate(enrollment.completed_at!) : now) : null;
+  let status: EnrollmentStatus = enrollment.status as EnrollmentStatus;
+  if (complete) status = 'finished';
+  else if (!blocked && (status === 'finished' || started)) status = 'ongoing';
+  // writing the row first also holds it: two events of one learner do not both issue
+  await db.updateTable('group_training_enrollments')
+    .set({ status, completed_at: completedAt, ...(cause === 'closed' ? {} : { last_activity_at: now }) })
+    .where('id', '=', enrollment.id).execute();
+
+  if (completedAt && certifies(toBool(training.is_open), true)) {
+    const flags = await clientTrainingFlags(db, clientId);
+    await issueCertificate(db, issuer, {
+      clientId, userId, contentType: 'training', contentId: trainingId, title: training.title, workload: Number(training.workload),
+      expirationDays: flags.use_group_trainings_certificate_expiration ? training.qty_certificate_expiration_days : null,
+      completedAt,
+    });
+    const type = await findTrainingType(db, training.group_training_type_id);
+    if (trainingScoreIsUsed({ flags, typeUsesScore: type?.use_score ?? false })) {
+      await awardPoints(db, { clientId, userId, points: Number(training.score), reason: 'training_completed', contentType: 'training', contentId: trainingId });
+    }
+  }
+
+  const trails = await db.selectFrom('trail_items').innerJoin('trails', 'trails.id', 'trail_items.trail_id')
+    .select('trails.id').distinct()
+    .where('trail_items.item_type', '=', 'training').where('trail_items.item_id', '=', trainingId)
+    .where('trails.client_id', '=', clientId).where('trails.status', '=', CONTENT_STATUS.published)
+    .orderBy('trails.id').execute();
+  for (const trail of trails) await syncTrailForUser(db, issuer, clientId, trail.id, userId);
+}
+
+/**
+ * spec 2 §4.6 "Switching from open to closed grants certificates to users who have already
+ * completed everything": queued by the admin's change_is_open once the training is closed.
+ */
+export async function queueCertifyClosed(app: FastifyInstance, clientId: number, trainingId: number): Promise<void> {
+  await app.jobs.enqueue(CERTIFY_CLOSED_JOB, { client_id: clientId, training_id: trainingId } satisfies CertifyClosedPayload);
+}
+
+export default fp(async (app) => {
+  app.learning.onProgress((change) => recordCompletion(app.config, change));
+
+  app.jobs.define<CertifyClosedPayload>(CERTIFY_CLOSED_JOB, async ({ client_id: clientId, training_id: trainingId }, ctx) => {
+    // every enrolled learner is judged: the listeners decide who certifies, and judging again is harmless
+    let after = 0;
+    for (;;) {
+      const batch = await app.db.selectFrom('group_training_enrollments').select(['id', 'user_id'])
+        .where('group_training_id', '=', trainingId).where('id', '>', after).orderBy('id').limit(CLOSED_BATCH).execute();
+      if (batch.length === 0) break;
+      await app.db.transaction().execute(async (trx) => {
+        for (const row of batch) await app.learning.progressChanged({ db: trx, clientId, userId: row.user_id, trainingId, cause: 'closed' });
+      });
+      after = batch[batch.length - 1]!.id;
+      await ctx.heartbeat();
+    }
+  });
+}, { name: 'learning-completion', dependencies: ['learning', 'jobs'] });

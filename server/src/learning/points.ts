@@ -1,0 +1,29 @@
+/**
+ * The points ledger (spec 1 §2.2 "my score", "points statement", "ranking"): one row per reason
+ * and content for a learner, so awarding again — a retake, a repeated event, a retried job —
+ * changes nothing.
+ */
+import type { Db } from '../db/database.ts';
+
+export type PointsReason = 'training_completed' | 'trail_completed';
+
+export interface PointsAward {
+  clientId: number;
+  userId: number;
+  points: number;
+  reason: PointsReason;
+  contentType: 'training' | 'trail';
+  contentId: number;
+}
+
+/** Records the award once; nothing for a content worth no points. Answers whether a row was added. */
+export async function awardPoints(db: Db, award: PointsAward): Promise<boolean> {
+  const points = Math.round(award.points);
+  if (!(points > 0)) return false;
+  const row = await db.insertInto('points_ledger').values({
+    client_id: award.clientId, user_id: award.userId, points, reason: award.reason,
+    content_type: award.contentType, content_id: award.contentId, created_at: new Date(),
+  }).onConflict((oc) => oc.columns(['user_id', 'reason', 'content_type', 'content_id']).doNothing())
+    .returning('id').executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,197 @@
+/**
+ * A learner's activities in trainings (spec 2 §3.7, §4.6–4.8, §5.8): which published modules,
+ * tests and games count, which of them the learner has done, and — for one training — their
+ * hierarchy order, prerequisites and locks with the shared rules of shared/src/learning.
+ *
+ * Done: a module when its progress is finished; a test per `isTestDone` over its attempts that
+ * are over (finished or expired; not those a restart set aside); a game always, because games cannot be played on the learner side yet and must not
+ * hold anybody back (nor keep a training from completing).
+ */
+import {
+  CONTENT_STATUS, FINISHED_ATTEMPT_STATUSES, isTestDone, lockReasonOf, moduleActivityStatus, reconcileHierarchy, testActivityStatus,
+  type ActivityState, type ActivityStatus, type LockReason,
+} from '@lp/shared';
+import type { Db } from '../../db/database.ts';
+import { toBool } from '../../db/dialect.ts';
+import type { GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';
+import type { GroupTrainingTestResultRow } from '../../db/tables/testResult.table.ts';
+import type { GroupTrainingModuleRow, GroupTrainingTestRow } from '../../db/tables/training.table.ts';
+import { liveItems, storedHierarchy } from '../trainingHierarchy.ts';
+
+const PUBLISHED = CONTENT_STATUS.published;
+
+/** An attempt that is over and counts (a 'restarted' one no longer does for the learner). */
+export const isOver = (status: string): boolean => (FINISHED_ATTEMPT_STATUSES as readonly string[]).includes(status);
+
+export interface ActivityDone {
+  /** `${type}:${id}` */
+  key: string;
+  done: boolean;
+}
+
+/**
+ * The published activities of each training with whether the user has done them, in three
+ * queries whatever the number of trainings (the catalogue's percent and counts).
+ */
+export async function doneActivities(db: Db, userId: number, trainingIds: readonly number[]): Promise<Map<number, ActivityDone[]>> {
+  const out = new Map<number, ActivityDone[]>(trainingIds.map((id) => [id, []]));
+  if (trainingIds.length === 0) return out;
+  const ids = [...trainingIds];
+  const [modules, tests, games] = await Promise.all([
+    db.selectFrom('group_training_modules as m')
+      .leftJoin('group_training_module_progress as p', (join) => join.onRef('p.module_id', '=', 'm.id').on('p.user_id', '=', userId))
+      .select(['m.id', 'm.group_training_id', 'p.status as progress'])
+      .where('m.group_training_id', 'in', ids).where('m.status', '=', PUBLISHED)
+      .execute(),
+    db.selectFrom('group_training_tests as t')
+      .innerJoin('group_training_test_types as tt', 'tt.id', 't.test_type_id')
+      .leftJoin('group_training_test_results as r', (join) => join.onRef('r.test_id', '=', 't.id').on('r.user_id', '=', userId).on('r.status', 'in', [...FINISHED_ATTEMPT_STATUSES]))
+      .select(['t.id', 't.group_training_id', 'tt.slug', 'r.id as result_id', 'r.passed'])
+      .where('t.group_training_id', 'in', ids).where('t.status', '=', PUBLISHED)
+      .execute(),
+    db.selectFrom('group_training_games').select(['id', 'group_training_id'])
+      .where('group_training_id', 'in', ids).where('status', '=', PUBLISHED)
+      .execute(),
+  ]);
+  for (const m of modules) out.get(m.group_training_id)?.push({ key: `module:${m.id}`, done: m.progress === 'finished' });
+
+  const attempts = new Map<number, { trainingId: number; slug: string; finished: Array<{ passed: boolean }> }>();
+  for (const r of tests) {
+    let test = attempts.get(r.id);
+    if (!test) attempts.set(r.id, test = { trainingId: r.group_training_id, slug: r.slug, finished: [] });
+    if (r.result_id !== null) test.finished.push({ passed: toBool(r.passed) });
+  }
+  for (const [id, test] of attempts) out.get(test.trainingId)?.push({ key: `test:${id}`, done: isTestDone(test.slug, test.finished) });
+  for (const g of games) out.get(g.group_training_id)?.push({ key: `game:${g.id}`, done: true });
+  return out;
+}
+
+export interface ModuleActivityData {
+  row: GroupTrainingModuleRow;
+  /** group_training_module_types slug */
+  slug: string;
+  useEmbed: boolean;
+  /** the package's SCORM version from the media store ('1.2', '2004'), null for other files */
+  scormVersion: string | null;
+  progress: GroupTrainingModuleProgressRow | null;
+}
+
+export interface TestActivityData {
+  row: GroupTrainingTestRow;
+  /** group_training_test_types slug */
+  slug: string;
+  questionCount: number;
+  /** every attempt of the user, oldest first ('restarted' ones included: filter with `isOver` / COUNTED_ATTEMPT_STATUSES) */
+  attempts: GroupTrainingTestResultRow[];
+}
+
+/** One activity of a training as the learner meets it. */
+export interface TrainingActivity {
+  type: 'module' | 'test' | 'game';
+  id: number;
+  title: string;
+  /** 1-based among the learner's activities */
+  order: number;
+  /** YYYY-MM-DD */
+  availableIn: string | null;
+  prerequisite: { type: 'module' | 'test' | 'game'; id: number; title: string } | null;
+  done: boolean;
+  lockReason: LockReason | null;
+  status: ActivityStatus;
+  module: ModuleActivityData | null;
+  test: TestActivityData | null;
+}
+
+/**
+ * The published activities of one training in hierarchy order (the stored order reconciled with
+ * the live items, as the admin's configure-and-publish tab shows it) with the user's state and
+ * the lock of each. `blocked`: the learner is blocked in the training (spec 2 §4.8).
+ */
+export async function trainingActivities(
+  db: Db, clientId: number, trainingId: number, userId: number, blocked: boolean, today: string,
+): Promise<TrainingActivity[]> {
+  const [stored, live, modules, tests, games, progress, attempts] = await Promise.all([
+    storedHierarchy(db, trainingId),
+    liveItems(db, trainingId),
+    db.selectFrom('group_training_modules as m')
+      .innerJoin('group_training_module_types as mt', 'mt.id', 'm.module_type_id')
+      .leftJoin('media_objects as mo', (join) => join.onRef('mo.resource', '=', 'm.resource').on('mo.client_id', '=', clientId))
+      .selectAll('m').select(['mt.slug', 'mt.use_embed', 'mo.scorm_version'])
+      .where('m.group_training_id', '=', trainingId).where('m.status', '=', PUBLISHED)
+      .execute(),
+    db.selectFrom('group_training_tests as t')
+      .innerJoin('group_training_test_types as tt', 'tt.id', 't.test_type_id')
+      .selectAll('t').select('tt.slug')
+      .select((eb) => eb.selectFrom('group_training_test_questions as q').select((sub) => sub.fn.countAll<number>().as('n'))
+        .whereRef('q.test_id', '=', 't.id').as('question_count'))
+      .where('t.group_training_id', '=', trainingId).where('t.status', '=', PUBLISHED)
+      .execute(),
+    db.selectFrom('group_training_games').select(['id', 'title', 'avaliable_in'])
+      .where('group_training_id', '=', trainingId).where('status', '=', PUBLISHED)
+      .execute(),
+    db.selectFrom('group_training_module_progress').selectAll()
+      .where('user_id', '=', userId).where('group_training_id', '=', trainingId)
+      .execute(),
+    db.selectFrom('group_training_test_results as r')
+      .innerJoin('group_training_tests as t', 't.id', 'r.test_id')
+      .selectAll('r')
+      .where('r.user_id', '=', userId).where('t.group_training_id', '=', trainingId)
+      .orderBy('r.attempt_number').orderBy('r.id')
+      .execute(),
+  ]);
+
+  const progressByModule = new Map(progress.map((p) => [p.module_id, p]));
+  const attemptsByTest = new Map<number, GroupTrainingTestResultRow[]>();
+  for (const a of attempts) {
+    const list = attemptsByTest.get(a.test_id);
+    if (list) list.push(a);
+    else attemptsByTest.set(a.test_id, [a]);
+  }
+
+  interface Draft { type: TrainingActivity['type']; id: number; title: string; availableIn: string | null; done: boolean; status: ActivityStatus; module: ModuleActivityData | null; test: TestActivityData | null }
+  const drafts = new Map<string, Draft>();
+  for (const m of modules) {
+    const { slug, use_embed: useEmbed, scorm_version: scormVersion, ...row } = m;
+    const p = progressByModule.get(m.id) ?? null;
+    drafts.set(`module:${m.id}`, {
+      type: 'module', id: m.id, title: m.title, availableIn: m.avaliable_in, done: p?.status === 'finished', status: moduleActivityStatus(p),
+      module: { row, slug, useEmbed: toBool(useEmbed), scormVersion, progress: p }, test: null,
+    });
+  }
+  for (const t of tests) {
+    const { slug, question_count: questionCount, ...row } = t;
+    const list = attemptsByTest.get(t.id) ?? [];
+    const finished = list.filter((a) => isOver(a.status)).map((a) => ({ passed: toBool(a.passed) }));
+    const done = isTestDone(slug, finished);
+    const open = list.some((a) => a.status === 'in_progress');
+    drafts.set(`test:${t.id}`, {
+      type: 'test', id: t.id, title: t.title, availableIn: t.avaliable_in, done, status: testActivityStatus(done, finished.length, open),
+      module: null, test: { row, slug, questionCount: Number(questionCount ?? 0), attempts: list },
+    });
+  }
+  for (const g of games) {
+    drafts.set(`game:${g.id}`, { type: 'game', id: g.id, title: g.title, availableIn: g.avaliable_in, done: true, status: 'finished', module: null, test: null });
+  }
+
+  // spec 2 §3.7: the stored order and prerequisites, reconciled with the items that exist now
+  const nodes = reconcileHierarchy(stored, live).filter((n) => drafts.has(`${n.type_slug}:${n.type_id}`));
+  const states = new Map<string, ActivityState>(nodes.map((n) => {
+    const key = `${n.type_slug}:${n.type_id}`;
+    const draft = drafts.get(key)!;
+    const prerequisite = n.parent_slug && n.parent_id !== null ? `${n.parent_slug}:${n.parent_id}` : null;
+    return [key, { key, prerequisite, availableIn: draft.availableIn, done: draft.done }];
+  }));
+  return nodes.map((n, index): TrainingActivity => {
+    const key = `${n.type_slug}:${n.type_id}`;
+    const draft = drafts.get(key)!;
+    const state = states.get(key)!;
+    // a prerequisite that is not published does not hold the learner back, and is not named
+    const parent = state.prerequisite ? drafts.get(state.prerequisite) : undefined;
+    return {
+      ...draft,
+      order: index + 1,
+      prerequisite: parent ? { type: parent.type, id: parent.id, title: parent.title } : null,
+      lockReason: lockReasonOf(state, states, today, blocked),
+    };
+  });
+}

@@ -1,0 +1,196 @@
+/**
+ * The learner's catalogue of trainings (spec 1 §2.2, spec 2 §2.1, §6 audience): published
+ * trainings of the selected client whose audience holds the user, with the list filters, and
+ * the card each one is shown as. Every list is a fixed handful of set queries whatever the
+ * page size: the audience is a WHERE clause, never a query per row.
+ */
+import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
+import {
+  CONTENT_STATUS, LANGUAGES, PROGRESS_FILTER_STATES, learnerStatusOf, percentDone,
+  type CatalogueQuery, type EnrollmentState, type LearnerTrainingCard,
+} from '@lp/shared';
+import type { Database, Db } from '../../db/database.ts';
+import { trailGrantsTraining } from '../trailAudience.ts';
+import { parseJson, toBool } from '../../db/dialect.ts';
+import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
+import { doneActivities } from './activities.ts';
+import type { LearnerContext } from './context.ts';
+import { enrollmentsOf, latestCertificates } from './progress.ts';
+import { reactionsOf } from './reactions.ts';
+
+type TrainingScope = ExpressionBuilder<Database, 'group_trainings'>;
+
+/**
+ * spec 2 §6 / §5.1 audience (the rule of trainingAudience.ts `isInTrainingAudience`, as a
+ * condition on `group_trainings`): an owner, a member of one of its user groups, or a user
+ * whose profile and one of whose areas in the client are both among its profiles and areas.
+ */
+export function inAudience(eb: TrainingScope, ctx: LearnerContext): Expression<SqlBool> {
+  const userId = ctx.userId;
+  const parts: Array<Expression<SqlBool>> = [
+    eb.exists(eb.selectFrom('group_training_owners as o').select('o.user_id')
+      .whereRef('o.group_training_id', '=', 'group_trainings.id').where('o.user_id', '=', userId)),
+    eb.exists(eb.selectFrom('group_training_user_groups as g')
+      .innerJoin('user_group_members as gm', 'gm.group_id', 'g.user_group_id')
+      .select('gm.user_id')
+      .whereRef('g.group_training_id', '=', 'group_trainings.id').where('gm.user_id', '=', userId)),
+  ];
+  if (ctx.profileId !== null) {
+    parts.push(eb.and([
+      eb.exists(eb.selectFrom('group_training_profiles as gp').select('gp.profile_id')
+        .whereRef('gp.group_training_id', '=', 'group_trainings.id').where('gp.profile_id', '=', ctx.profileId)),
+      eb.exists(eb.selectFrom('group_training_areas as ga')
+        .innerJoin('user_areas as ua', 'ua.area_id', 'ga.area_id')
+        .select('ua.area_id')
+        .whereRef('ga.group_training_id', '=', 'group_trainings.id')
+        .where('ua.user_id', '=', userId).where('ua.client_id', '=', ctx.clientId)),
+    ]));
+  }
+  return eb.or(parts);
+}
+
+/** Published trainings of the client in the user's audience (nothing for a user outside the client). */
+export function visibleTrainings(db: Db, ctx: LearnerContext) {
+  return db.selectFrom('group_trainings')
+    .where('group_trainings.client_id', '=', ctx.clientId)
+    .where('group_trainings.status', '=', CONTENT_STATUS.published)
+    .where((eb) => (ctx.member ? inAudience(eb, ctx) : sql<SqlBool>`1 = 0`));
+}
+
+/**
+ * A training the learner may open, or undefined (unknown, unpublished, another client's, not in
+ * the audience): the training's own audience, or a published trail's that holds it.
+ */
+export async function findLearnerTraining(db: Db, ctx: LearnerContext, id: number): Promise<GroupTrainingRow | undefined> {
+  const own = await visibleTrainings(db, ctx).selectAll('group_trainings').where('group_trainings.id', '=', id).executeTakeFirst();
+  if (own || !ctx.member) return own;
+  const granted = await trailGrantsTraining(db, { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId }, id);
+  if (!granted) return undefined;
+  return db.selectFrom('group_trainings').selectAll()
+    .where('id', '=', id).where('client_id', '=', ctx.clientId).where('status', '=', CONTENT_STATUS.published)
+    .executeTakeFirst();
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const idList = (text: string | undefined) => (text ?? '').split(',').filter((s) => /^\d{1,9}$/.test(s)).map(Number);
+
+/** spec 1 §2.2 learner filters: search, progress, favourite, selected areas, selected groups. */
+function filtered(db: Db, ctx: LearnerContext, query: CatalogueQuery) {
+  let q = visibleTrainings(db, ctx);
+  const search = query.search?.trim().toLowerCase();
+  if (search) q = q.where(sql<SqlBool>`lower(${sql.ref('group_trainings.title')}) like ${`%${escapeLike(search)}%`} escape '\\'`);
+
+  const enrolled = (eb: TrainingScope, states: readonly EnrollmentState[]) => eb.exists(eb.selectFrom('group_training_enrollments as e').select('e.id')
+    .whereRef('e.group_training_id', '=', 'group_trainings.id').where('e.user_id', '=', ctx.userId).where('e.status', 'in', [...states]));
+  if (query.progress === 'not_started') {
+    q = q.where((eb) => eb.not(enrolled(eb, ['ongoing', 'finished', 'blocked'])));
+  } else if (query.progress === 'ongoing' || query.progress === 'finished') {
+    const states = PROGRESS_FILTER_STATES[query.progress];
+    q = q.where((eb) => enrolled(eb, states));
+  }
+  if (query.favorite === 'favorites') {
+    q = q.where((eb) => eb.exists(eb.selectFrom('content_reactions as cr').select('cr.id')
+      .whereRef('cr.content_id', '=', 'group_trainings.id')
+      .where('cr.content_type', '=', 'training').where('cr.user_id', '=', ctx.userId).where('cr.favorite', '=', true)));
+  }
+  const areas = idList(query.selected_areas);
+  if (areas.length) {
+    q = q.where((eb) => eb.exists(eb.selectFrom('group_training_areas as fa').select('fa.area_id')
+      .whereRef('fa.group_training_id', '=', 'group_trainings.id').where('fa.area_id', 'in', areas)));
+  }
+  const groups = idList(query.selected_groups);
+  if (groups.length) {
+    q = q.where((eb) => eb.exists(eb.selectFrom('group_training_user_groups as fg').select('fg.user_group_id')
+      .whereRef('fg.group_training_id', '=', 'group_trainings.id').where('fg.user_group_id', 'in', groups)));
+  }
+  return q;
+}
+
+export const CATALOGUE_PAGE_SIZE = 20;
+
+/** One page of the catalogue, newest first, as cards. */
+export async function cataloguePage(db: Db, ctx: LearnerContext, query: CatalogueQuery): Promise<{ count: number; results: LearnerTrainingCard[] }> {
+  const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const base = filtered(db, ctx, query);
+  const [total, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base.selectAll('group_trainings')
+      .orderBy(sql`coalesce(${sql.ref('group_trainings.published_at')}, ${sql.ref('group_trainings.created_at')})`, 'desc')
+      .orderBy('group_trainings.id', 'desc')
+      .limit(pageSize).offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return { count: Number(total.n), results: await trainingCards(db, ctx, rows) };
+}
+
+/** The alt text in the user's language, else Portuguese (the default), else any. */
+function altTextFor(row: GroupTrainingRow, languageId: number): string | null {
+  const texts = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const wanted = LANGUAGES.find((l) => l.id === languageId)?.code ?? 'pt-br';
+  for (const code of [wanted, 'pt-br', ...Object.keys(texts)]) {
+    const text = texts[code];
+    if (typeof text === 'string' && text.trim()) return text;
+  }
+  return null;
+}
+
+/**
+ * spec 2 §6 "Mandatory areas and profiles mark who must take a training, when the client uses
+ * subscription": the user's profile is a mandatory profile and one of their areas a mandatory area.
+ */
+async function mandatoryTrainings(db: Db, ctx: LearnerContext, ids: number[]): Promise<Set<number>> {
+  if (!ctx.flags.use_training_subscription || ctx.profileId === null || ids.length === 0) return new Set();
+  const [profiles, areas] = await Promise.all([
+    db.selectFrom('group_training_profiles').select('group_training_id')
+      .where('group_training_id', 'in', ids).where('profile_id', '=', ctx.profileId).where('is_mandatory', '=', true).execute(),
+    db.selectFrom('group_training_areas as ga').innerJoin('user_areas as ua', 'ua.area_id', 'ga.area_id')
+      .select('ga.group_training_id').distinct()
+      .where('ga.group_training_id', 'in', ids).where('ga.is_mandatory', '=', true)
+      .where('ua.user_id', '=', ctx.userId).where('ua.client_id', '=', ctx.clientId)
+      .execute(),
+  ]);
+  const byArea = new Set(areas.map((r) => r.group_training_id));
+  return new Set(profiles.map((r) => r.group_training_id).filter((id) => byArea.has(id)));
+}
+
+/**
+ * The cards of `rows` (trainings the caller already knows the user may see), in their order:
+ * reactions, progress (enrollment and activities, shared `percentDone`), the certificate and
+ * the mandatory flag, in a fixed number of queries. Home and trails reuse it.
+ */
+export async function trainingCards(db: Db, ctx: LearnerContext, rows: readonly GroupTrainingRow[]): Promise<LearnerTrainingCard[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [activities, enrollments, reactions, certificates, tags, mandatory] = await Promise.all([
+    doneActivities(db, ctx.userId, ids),
+    enrollmentsOf(db, ctx.userId, ids),
+    reactionsOf(db, ctx.clientId, ctx.userId, 'training', ids),
+    latestCertificates(db, ctx.clientId, ctx.userId, 'training', ids),
+    db.selectFrom('group_training_tags as gt').innerJoin('tags', 'tags.id', 'gt.tag_id')
+      .select(['gt.group_training_id', 'tags.id', 'tags.name'])
+      .where('gt.group_training_id', 'in', ids).orderBy('tags.name').orderBy('tags.id')
+      .execute(),
+    mandatoryTrainings(db, ctx, ids),
+  ]);
+  return rows.map((row): LearnerTrainingCard => {
+    const list = activities.get(row.id) ?? [];
+    const certificate = certificates.get(row.id) ?? null;
+    return {
+      ...reactions.get(row.id)!,
+      id: row.id,
+      title: row.title,
+      image: row.image_url,
+      image_alt_text: altTextFor(row, ctx.languageId),
+      workload: Number(row.workload),
+      score: Number(row.score),
+      tags: tags.filter((t) => t.group_training_id === row.id).map((t) => ({ id: t.id, name: t.name })),
+      is_mandatory: mandatory.has(row.id),
+      is_open: toBool(row.is_open),
+      status: learnerStatusOf(enrollments.get(row.id)?.status, certificate?.status),
+      percent: percentDone(list),
+      qty_activities: list.length,
+      certificate,
+    };
+  });
+}

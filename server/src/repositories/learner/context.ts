@@ -1,0 +1,37 @@
+/**
+ * Who is asking, as the learner side needs it (issue 5): the selected client, the user's
+ * membership and profile in it (the audience rule of spec 2 §6 reads both), the language the
+ * alt texts are shown in, and the client's training flags (comments, forum, subscription).
+ */
+import { trainingFlags, type TrainingClientFlags } from '@lp/shared';
+import type { Db } from '../../db/database.ts';
+import { parseJson } from '../../db/dialect.ts';
+
+export interface LearnerContext {
+  clientId: number;
+  userId: number;
+  /** the user belongs to the selected client (user_clients); nobody else sees its content */
+  member: boolean;
+  /** the user's profile in the client, null when none */
+  profileId: number | null;
+  languageId: number;
+  flags: TrainingClientFlags;
+}
+
+export async function learnerContext(db: Db, clientId: number, user: { id: number; language_id: number }): Promise<LearnerContext> {
+  const [membership, client] = await Promise.all([
+    db.selectFrom('user_clients').select('profile_id').where('user_id', '=', user.id).where('client_id', '=', clientId).executeTakeFirst(),
+    db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst(),
+  ]);
+  return {
+    clientId,
+    userId: user.id,
+    member: membership !== undefined,
+    profileId: membership?.profile_id ?? null,
+    languageId: user.language_id,
+    flags: trainingFlags(parseJson<Record<string, unknown>>(client?.settings, {})),
+  };
+}
+
+/** Today's calendar day in UTC (spec 4: the default zone), against which avaliable_in is compared. */
+export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);

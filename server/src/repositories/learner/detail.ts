@@ -1,0 +1,110 @@
+/**
+ * GET /group_trainings/{id}/ (issue 5 item 2; spec 2 §2.1 training detail): the card, the
+ * introduction, the activities in hierarchy order with their locks and player data, support
+ * materials, the reaction evaluation once finished, and what the learner may still do
+ * (comment, forum).
+ */
+import {
+  CONTENT_STATUS, COUNTED_ATTEMPT_STATUSES, allowedAttempts, embedPlayerUrl, isTestDone, isTimedTestType, moduleKindOf,
+  type LearnerActivity, type LearnerTraining,
+} from '@lp/shared';
+import type { Db } from '../../db/database.ts';
+import { toBool, toIso } from '../../db/dialect.ts';
+import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
+import { mediaUrl } from '../../lib/mediaStore.ts';
+import { isOver, trainingActivities, type ModuleActivityData, type TestActivityData, type TrainingActivity } from './activities.ts';
+import { trainingCards } from './catalogue.ts';
+import { utcToday, type LearnerContext } from './context.ts';
+import { evaluationAnswered, hasCommented, publishedEvaluation } from './feedback.ts';
+import { findEnrollment } from './progress.ts';
+
+const scormVersionOf = (stored: string | null): '1.2' | '2004' | null => {
+  if (!stored) return null;
+  return stored.startsWith('2004') ? '2004' : '1.2';
+};
+
+/** The player's data: the file's absolute /media URL (as the admin's module read builds it) or the embed's player URL. */
+export function learnerModule(data: ModuleActivityData, publicUrl: string): NonNullable<LearnerActivity['module']> {
+  const kind = moduleKindOf(data.slug);
+  const resource = data.row.resource;
+  return {
+    kind,
+    resource_url: !data.useEmbed && resource ? mediaUrl(publicUrl, resource) : null,
+    embed_url: data.useEmbed ? embedPlayerUrl(data.slug, resource) : null,
+    scorm_version: kind === 'scorm' ? scormVersionOf(data.scormVersion) ?? '1.2' : null,
+    percent: data.progress?.percent ?? 0,
+    position_seconds: Number(data.progress?.position_seconds ?? 0),
+  };
+}
+
+function learnerTest(data: TestActivityData, now: Date): NonNullable<LearnerActivity['test']> {
+  const { row, slug, attempts } = data;
+  const finished = attempts.filter((a) => isOver(a.status));
+  const open = [...attempts].reverse().find((a) => a.status === 'in_progress' && (a.deadline_at === null || new Date(toIso(a.deadline_at)!) > now));
+  const best = finished.reduce<number | null>((max, a) => (max === null || a.correct_count > max ? a.correct_count : max), null);
+  const drawn = row.qty_total_questions && row.qty_total_questions > 0 ? Math.min(row.qty_total_questions, data.questionCount) : data.questionCount;
+  return {
+    test_type: slug,
+    timed: isTimedTestType(slug),
+    qty_questions: drawn,
+    maximum_attempts: allowedAttempts(slug, row.maximum_attempts),
+    attempts_used: attempts.filter((a) => (COUNTED_ATTEMPT_STATUSES as readonly string[]).includes(a.status)).length,
+    time_to_answer: row.time_to_answer,
+    minimum_score: row.minimum_score,
+    best_correct: best,
+    passed: isTestDone(slug, finished.map((a) => ({ passed: toBool(a.passed) }))),
+    open_attempt_id: open?.id ?? null,
+  };
+}
+
+export function toLearnerActivity(a: TrainingActivity, publicUrl: string, now: Date): LearnerActivity {
+  return {
+    type: a.type,
+    id: a.id,
+    title: a.title,
+    order: a.order,
+    available: a.lockReason === null,
+    lock_reason: a.lockReason,
+    available_in: a.availableIn,
+    prerequisite: a.prerequisite,
+    status: a.status,
+    module: a.module ? learnerModule(a.module, publicUrl) : null,
+    test: a.test ? learnerTest(a.test, now) : null,
+  };
+}
+
+/** The training's activities for the learner (locks included), in hierarchy order. */
+export async function learnerActivities(db: Db, ctx: LearnerContext, trainingId: number, blocked: boolean): Promise<TrainingActivity[]> {
+  return trainingActivities(db, ctx.clientId, trainingId, ctx.userId, blocked, utcToday());
+}
+
+export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: GroupTrainingRow, publicUrl: string): Promise<LearnerTraining> {
+  const now = new Date();
+  const enrollment = await findEnrollment(db, ctx.userId, row.id);
+  const finished = enrollment?.status === 'finished';
+  const [[card], activities, materials, evaluation, commented] = await Promise.all([
+    trainingCards(db, ctx, [row]),
+    learnerActivities(db, ctx, row.id, enrollment?.status === 'blocked'),
+    db.selectFrom('group_training_materials').select(['id', 'title', 'extension', 'size', 'resource'])
+      .where('group_training_id', '=', row.id).where('status', '=', CONTENT_STATUS.published).where('resource', 'is not', null)
+      .orderBy('id').execute(),
+    // spec 2 §2.1: the reaction evaluation is offered once the training is finished
+    finished ? publishedEvaluation(db, row.id) : Promise.resolve(null),
+    hasCommented(db, ctx.clientId, 'training', row.id, ctx.userId),
+  ]);
+  const commentsEnabled = ctx.flags.use_comments_group_training;
+  return {
+    ...card!,
+    description: row.description,
+    activities: activities.map((a) => toLearnerActivity(a, publicUrl, now)),
+    materials: materials.map((m) => ({
+      id: m.id, title: m.title, extension: m.extension, size: m.size === null ? null : Number(m.size), resource_url: mediaUrl(publicUrl, m.resource!),
+    })),
+    evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(db, evaluation.id, ctx.userId) },
+    comments_enabled: commentsEnabled,
+    // spec 2 §4.10: after finishing, once
+    can_comment: commentsEnabled && finished && !commented,
+    forum_enabled: ctx.flags.has_forum,
+    completed_at: toIso(enrollment?.completed_at),
+  };
+}

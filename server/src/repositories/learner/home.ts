@@ -1,0 +1,101 @@
+/**
+ * The learner's home (spec 1 §2.2 "highlights/next steps, pending and finished courses and trails,
+ * my score, points statement, ranking, statistics"): the same cards as the catalogue and the
+ * trails list, chosen from the learner's standing.
+ */
+import { sql } from 'kysely';
+import { CONTENT_STATUS, type HomeDashboard, type LearnerTrainingCard } from '@lp/shared';
+import type { Db } from '../../db/database.ts';
+import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
+import { trainingCards, visibleTrainings } from './catalogue.ts';
+import { countValidCertificates } from './certificates.ts';
+import type { LearnerContext } from './context.ts';
+import { myPoints, myPosition } from './points.ts';
+import { trailCards, visibleTrails } from './trails.ts';
+
+/** Cards per list on the home (the pages behind them list everything). */
+const HOME_LIST_SIZE = 6;
+/** "Highlights / next steps": a short row. */
+const NEXT_STEPS_SIZE = 3;
+
+/** Trainings the learner is in, in the given states, most recent first. */
+function enrolledTrainings(db: Db, ctx: LearnerContext, states: readonly EnrollmentStatus[], order: 'last_activity_at' | 'completed_at') {
+  return visibleTrainings(db, ctx)
+    .innerJoin('group_training_enrollments as e', (join) => join.onRef('e.group_training_id', '=', 'group_trainings.id').on('e.user_id', '=', ctx.userId))
+    .where('e.status', 'in', [...states])
+    .selectAll('group_trainings')
+    .orderBy(`e.${order}`, 'desc').orderBy('group_trainings.id', 'desc')
+    .limit(HOME_LIST_SIZE)
+    .execute();
+}
+
+/** Trainings the learner has not started, newest first, mandatory ones first (stable). */
+async function notStarted(db: Db, ctx: LearnerContext): Promise<LearnerTrainingCard[]> {
+  const fresh = await visibleTrainings(db, ctx)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('group_training_enrollments as e').select('e.id')
+      .whereRef('e.group_training_id', '=', 'group_trainings.id').where('e.user_id', '=', ctx.userId)
+      .where('e.status', '!=', 'not_started'))))
+    .selectAll('group_trainings')
+    .orderBy(sql`coalesce(${sql.ref('group_trainings.published_at')}, ${sql.ref('group_trainings.created_at')})`, 'desc')
+    .orderBy('group_trainings.id', 'desc')
+    .limit(HOME_LIST_SIZE)
+    .execute();
+  const cards = await trainingCards(db, ctx, fresh);
+  return [...cards.filter((c) => c.is_mandatory), ...cards.filter((c) => !c.is_mandatory)];
+}
+
+async function statistics(db: Db, ctx: LearnerContext): Promise<HomeDashboard['statistics']> {
+  const rows = await db.selectFrom('group_training_enrollments as e')
+    .innerJoin('group_trainings', 'group_trainings.id', 'e.group_training_id')
+    .select((eb) => [
+      'e.status',
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number | string>('group_trainings.workload').as('hours'),
+    ])
+    .where('e.user_id', '=', ctx.userId)
+    .where('group_trainings.client_id', '=', ctx.clientId).where('group_trainings.status', '!=', CONTENT_STATUS.deleted)
+    .groupBy('e.status')
+    .execute();
+  const of = (status: string) => rows.find((r) => r.status === status);
+  return {
+    trainings_finished: Number(of('finished')?.n ?? 0),
+    trainings_ongoing: Number(of('ongoing')?.n ?? 0) + Number(of('blocked')?.n ?? 0),
+    certificates: await countValidCertificates(db, ctx.clientId, ctx.userId),
+    hours: Math.round(Number(of('finished')?.hours ?? 0) * 100) / 100,
+  };
+}
+
+export async function homeDashboard(db: Db, ctx: LearnerContext, today: string): Promise<HomeDashboard> {
+  const [ongoingRows, finishedRows, pendingTrailRows, finishedTrailRows, points, stats] = await Promise.all([
+    enrolledTrainings(db, ctx, ['ongoing', 'blocked'], 'last_activity_at'),
+    enrolledTrainings(db, ctx, ['finished'], 'completed_at'),
+    visibleTrails(db, ctx, today)
+      .innerJoin('trail_enrollments as te', (join) => join.onRef('te.trail_id', '=', 'trails.id').on('te.user_id', '=', ctx.userId))
+      .where('te.status', '=', 'ongoing').selectAll('trails').orderBy('te.started_at', 'desc').orderBy('trails.id', 'desc')
+      .limit(HOME_LIST_SIZE).execute(),
+    visibleTrails(db, ctx, today)
+      .innerJoin('trail_enrollments as te', (join) => join.onRef('te.trail_id', '=', 'trails.id').on('te.user_id', '=', ctx.userId))
+      .where('te.status', '=', 'finished').selectAll('trails').orderBy('te.completed_at', 'desc').orderBy('trails.id', 'desc')
+      .limit(HOME_LIST_SIZE).execute(),
+    myPoints(db, ctx.clientId, ctx.userId),
+    statistics(db, ctx),
+  ]);
+  const [started, fresh, finished, pendingTrails, finishedTrails] = await Promise.all([
+    trainingCards(db, ctx, ongoingRows),
+    notStarted(db, ctx),
+    trainingCards(db, ctx, finishedRows),
+    trailCards(db, ctx, pendingTrailRows),
+    trailCards(db, ctx, finishedTrailRows),
+  ]);
+  return {
+    // what to do next: trainings in progress (latest first), then mandatory ones not started, then the newest
+    next_steps: [...started.filter((c) => c.status === 'ongoing'), ...fresh].slice(0, NEXT_STEPS_SIZE),
+    // pending: started and not finished, and the mandatory ones not started yet
+    pending_trainings: [...started, ...fresh.filter((c) => c.is_mandatory)].slice(0, HOME_LIST_SIZE),
+    finished_trainings: finished,
+    pending_trails: pendingTrails,
+    finished_trails: finishedTrails,
+    my_score: { points, position: await myPosition(db, ctx.clientId, ctx.userId, points) },
+    statistics: stats,
+  };
+}

@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared';
+import { HttpError } from '../../lib/httpError.ts';
+import { authOf, clientOf } from '../../plugins/app/auth.ts';
+import { certificateFile, writeCertificatePdf } from '../../learning/certificates.ts';
+import { listCertificates, ownCertificate } from '../../repositories/learner/certificates.ts';
+import { LearnerPageQuery, pageOf } from './paging.ts';
+
+const certificateNotFound = () => new HttpError(404, 'not_found', 'Certificate not found');
+
+/** A file name a browser saves: the title's letters and digits. */
+function downloadName(title: string, id: number): string {
+  const slug = title.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60).toLowerCase();
+  return `certificate-${slug || id}.pdf`;
+}
+
+/**
+ * The learner's certificates (spec 1 §2.2 profile certificates with "load more"; spec 2 §3.9) and
+ * their PDFs, which only their owner downloads. The public verification is in
+ * routes/certificates/verify.ts (no login).
+ */
+const certificates: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(LEARNER_PATHS.certificates, {
+    schema: { querystring: LearnerPageQuery, response: { 200: LearnerCertificatePage } },
+  }, async (request) => {
+    const { offset, limit } = pageOf(request.query);
+    return listCertificates(app.db, clientOf(request), authOf(request).user.id, app.config.publicUrl, offset, limit);
+  });
+
+  app.get(LEARNER_PATHS.certificatePdf(':id'), {
+    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+  }, async (request, reply) => {
+    const cert = await ownCertificate(app.db, clientOf(request), authOf(request).user.id, request.params.id);
+    if (!cert) throw certificateNotFound();
+    let file = cert.pdf_path ? certificateFile(app.config, cert.pdf_path) : null;
+    let bytes = file ? await fs.readFile(file).catch(() => null) : null;
+    if (!bytes) {
+      // drawn once at issue; a file lost from disk is drawn again from the certificate's snapshot
+      const pdfPath = await writeCertificatePdf(app.db, app.config, { ...cert, workload: Number(cert.workload) });
+      await app.db.updateTable('certificates').set({ pdf_path: pdfPath }).where('id', '=', cert.id).execute();
+      file = certificateFile(app.config, pdfPath)!;
+      bytes = await fs.readFile(file);
+    }
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${downloadName(cert.title, cert.id)}"`)
+      .header('cache-control', 'private, no-store')
+      .send(bytes);
+  });
+};
+export default certificates;

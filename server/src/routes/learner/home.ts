@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { HomeDashboard, LEARNER_PATHS, PointsStatement, Ranking } from '@lp/shared';
+import { authOf, clientOf } from '../../plugins/app/auth.ts';
+import { learnerContext, utcToday } from '../../repositories/learner/context.ts';
+import { homeDashboard } from '../../repositories/learner/home.ts';
+import { pointsStatement, ranking } from '../../repositories/learner/points.ts';
+import { LearnerPageQuery, pageOf } from './paging.ts';
+
+/** The learner's home (spec 1 §2.2): the dashboard, the points statement and the client's ranking. */
+const home: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(LEARNER_PATHS.home, { schema: { response: { 200: HomeDashboard } } }, async (request) => {
+    const ctx = await learnerContext(app.db, clientOf(request), authOf(request).user);
+    return homeDashboard(app.db, ctx, utcToday());
+  });
+
+  app.get(LEARNER_PATHS.pointsStatement, { schema: { querystring: LearnerPageQuery, response: { 200: PointsStatement } } }, async (request) => {
+    const { offset, limit } = pageOf(request.query);
+    return pointsStatement(app.db, clientOf(request), authOf(request).user.id, offset, limit);
+  });
+
+  // top 10 of the selected client, and the user's own entry wherever it stands
+  app.get(LEARNER_PATHS.ranking, { schema: { response: { 200: Ranking } } }, async (request) => {
+    return ranking(app.db, clientOf(request), authOf(request).user.id, 10);
+  });
+};
+export default home;

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CatalogueQuery, FavoriteBody, LEARNER_PATHS, LearnerTraining, LearnerTrainingPage, LikeBody, RateBody, Reactions,
+} from '@lp/shared';
+import { cataloguePage } from '../../../repositories/learner/catalogue.ts';
+import { learnerTrainingDetail } from '../../../repositories/learner/detail.ts';
+import { setReaction, type ReactionPatch } from '../../../repositories/learner/reactions.ts';
+import { TrainingParams, contextOf, learnerTrainingOr404 } from './common.ts';
+
+/**
+ * spec 1 §2.2 / spec 2 §2.1 the courses catalogue (filters kept per list by the portal), the
+ * training detail, and favourite / like / rate.
+ */
+const catalogue: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(LEARNER_PATHS.trainings, { schema: { querystring: CatalogueQuery, response: { 200: LearnerTrainingPage } } }, async (request) => {
+    const ctx = await contextOf(app, request);
+    return cataloguePage(app.db, ctx, request.query);
+  });
+
+  app.get(LEARNER_PATHS.training(':id'), { schema: { params: TrainingParams, response: { 200: LearnerTraining } } }, async (request) => {
+    const ctx = await contextOf(app, request);
+    const row = await learnerTrainingOr404(app.db, ctx, request.params.id);
+    return learnerTrainingDetail(app.db, ctx, row, app.config.publicUrl);
+  });
+
+  const react = (id: number, ctx: Awaited<ReturnType<typeof contextOf>>, patch: ReactionPatch) =>
+    app.db.transaction().execute(async (trx) => {
+      await learnerTrainingOr404(trx, ctx, id);
+      return setReaction(trx, { clientId: ctx.clientId, userId: ctx.userId, contentType: 'training', contentId: id }, patch);
+    });
+
+  app.post(LEARNER_PATHS.favorite(':id'), { schema: { params: TrainingParams, body: FavoriteBody, response: { 200: Reactions } } }, async (request) =>
+    react(request.params.id, await contextOf(app, request), { favorite: request.body.favorite }));
+
+  app.post(LEARNER_PATHS.like(':id'), { schema: { params: TrainingParams, body: LikeBody, response: { 200: Reactions } } }, async (request) =>
+    react(request.params.id, await contextOf(app, request), { liked: request.body.liked }));
+
+  app.post(LEARNER_PATHS.rate(':id'), { schema: { params: TrainingParams, body: RateBody, response: { 200: Reactions } } }, async (request) =>
+    react(request.params.id, await contextOf(app, request), { stars: request.body.stars }));
+};
+export default catalogue;

@@ -1,0 +1,123 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  LEARNER_PATHS, LearnerTraining, ModuleProgressAnswer, ModuleProgressBody, SCORM_CMI_MAX_BYTES, ScormCommit, ScormState,
+  learnerStatusOf, moduleKindOf, reportFinishesModule, scormOutcome, type LearnerStatus,
+} from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import { parseJson } from '../../../db/dialect.ts';
+import { HttpError } from '../../../lib/httpError.ts';
+import { mediaUrl } from '../../../lib/mediaStore.ts';
+import type { LearnerContext } from '../../../repositories/learner/context.ts';
+import { learnerActivities, learnerModule, learnerTrainingDetail } from '../../../repositories/learner/detail.ts';
+import { wipeTrainingProgress } from '../../../repositories/learner/attempts.ts';
+import {
+  ensureEnrollment, findEnrollment, findModuleProgress, latestCertificates, recordModuleProgress,
+} from '../../../repositories/learner/progress.ts';
+import { ModuleParams, TrainingParams, contextOf, learnerTrainingOr404, lockedError, openModule } from './common.ts';
+
+/** The training's status for the learner after a change (the followers of progressChanged have run). */
+async function trainingStatus(db: Db, ctx: LearnerContext, trainingId: number): Promise<LearnerStatus> {
+  const [enrollment, certificates] = await Promise.all([
+    findEnrollment(db, ctx.userId, trainingId),
+    latestCertificates(db, ctx.clientId, ctx.userId, 'training', [trainingId]),
+  ]);
+  return learnerStatusOf(enrollment?.status, certificates.get(trainingId)?.status);
+}
+
+/**
+ * Issue 5 item 2: progress the players report, SCORM runtime data (kept per learner, resumed,
+ * its completion read from the CMI), and spec 2 §2.1 "restart the training". Every write
+ * refuses a locked activity (403 with the lock's code), makes the enrollment on the first
+ * activity and reports the change through app.learning in the same transaction.
+ */
+const progress: FastifyPluginAsyncTypebox = async (app) => {
+  /** The training and one of its modules the learner may open now (404 / 403 otherwise). */
+  async function openModuleOf(db: Db, ctx: LearnerContext, trainingId: number, moduleId: number) {
+    await learnerTrainingOr404(db, ctx, trainingId);
+    const enrollment = await findEnrollment(db, ctx.userId, trainingId);
+    const activities = await learnerActivities(db, ctx, trainingId, enrollment?.status === 'blocked');
+    return openModule(activities, moduleId).module;
+  }
+
+  app.post(LEARNER_PATHS.moduleProgress(':id', ':moduleId'), {
+    schema: { params: ModuleParams, body: ModuleProgressBody, response: { 200: ModuleProgressAnswer } },
+  }, async (request) => {
+    const ctx = await contextOf(app, request);
+    const { id, moduleId } = request.params;
+    const body = request.body;
+    return app.db.transaction().execute(async (trx) => {
+      const module = await openModuleOf(trx, ctx, id, moduleId);
+      const kind = moduleKindOf(module.slug);
+      await ensureEnrollment(trx, ctx.userId, id);
+      const row = await recordModuleProgress(trx, { userId: ctx.userId, trainingId: id, moduleId }, {
+        percent: body.percent ?? null,
+        positionSeconds: body.position_seconds ?? null,
+        finishes: reportFinishesModule(kind, body.percent ?? 0, body.finished ?? false),
+      });
+      await app.learning.progressChanged({ db: trx, clientId: ctx.clientId, userId: ctx.userId, trainingId: id, cause: 'module' });
+      return {
+        status: row.status,
+        percent: row.percent,
+        position_seconds: Number(row.position_seconds),
+        training_status: await trainingStatus(trx, ctx, id),
+      };
+    });
+  });
+
+  const scormPath = LEARNER_PATHS.scorm(':id', ':moduleId');
+
+  /** The SCORM module's package: its version and the absolute URL of its launch file. */
+  function scormPackage(module: Awaited<ReturnType<typeof openModuleOf>>) {
+    const player = learnerModule(module, app.config.publicUrl);
+    if (player.kind !== 'scorm' || !module.row.resource) throw new HttpError(404, 'not_found', 'This module is not a SCORM package');
+    return { version: player.scorm_version ?? '1.2', launch_url: mediaUrl(app.config.publicUrl, module.row.resource) } as const;
+  }
+
+  app.get(scormPath, { schema: { params: ModuleParams, response: { 200: ScormState } } }, async (request) => {
+    const ctx = await contextOf(app, request);
+    const { id, moduleId } = request.params;
+    const module = await openModuleOf(app.db, ctx, id, moduleId);
+    const pkg = scormPackage(module);
+    const stored = await findModuleProgress(app.db, ctx.userId, moduleId);
+    return { ...pkg, cmi: parseJson<Record<string, unknown>>(stored?.cmi, {}) };
+  });
+
+  app.put(scormPath, { schema: { params: ModuleParams, body: ScormCommit, response: { 200: ScormState } } }, async (request) => {
+    const ctx = await contextOf(app, request);
+    const { id, moduleId } = request.params;
+    const cmi = JSON.stringify(request.body.cmi);
+    if (Buffer.byteLength(cmi) > SCORM_CMI_MAX_BYTES) {
+      throw new HttpError(413, 'scorm_data_too_large', `The SCORM data may not exceed ${SCORM_CMI_MAX_BYTES / 1024} KB`);
+    }
+    return app.db.transaction().execute(async (trx) => {
+      const module = await openModuleOf(trx, ctx, id, moduleId);
+      const pkg = scormPackage(module);
+      const outcome = scormOutcome(pkg.version, request.body.cmi);
+      await ensureEnrollment(trx, ctx.userId, id);
+      await recordModuleProgress(trx, { userId: ctx.userId, trainingId: id, moduleId }, {
+        percent: outcome.percent, positionSeconds: null, finishes: outcome.finished, cmi,
+      });
+      await app.learning.progressChanged({ db: trx, clientId: ctx.clientId, userId: ctx.userId, trainingId: id, cause: 'module' });
+      return { ...pkg, cmi: request.body.cmi };
+    });
+  });
+
+  app.post(LEARNER_PATHS.restart(':id'), { schema: { params: TrainingParams, response: { 200: LearnerTraining } } }, async (request) => {
+    const ctx = await contextOf(app, request);
+    const { id } = request.params;
+    return app.db.transaction().execute(async (trx) => {
+      const row = await learnerTrainingOr404(trx, ctx, id);
+      const enrollment = await findEnrollment(trx, ctx.userId, id);
+      // a blocked learner stays blocked (spec 2 §4.8): restarting is not a way out
+      if (enrollment?.status === 'blocked') throw lockedError('blocked');
+      if (enrollment) {
+        // the same wipe as a restart-type test's (spec 2 §4.8): progress and evaluation answers go,
+        // attempts stay as 'restarted' for the admin's counts, certificates stay (§4.9 renew by retaking)
+        await wipeTrainingProgress(trx, ctx.userId, id, new Date());
+        await app.learning.progressChanged({ db: trx, clientId: ctx.clientId, userId: ctx.userId, trainingId: id, cause: 'restart' });
+      }
+      return learnerTrainingDetail(trx, ctx, row, app.config.publicUrl);
+    });
+  });
+};
+export default progress;
