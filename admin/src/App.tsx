@@ -64,6 +64,11 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.trainings.name} {...trainings} />
         <Resource name={ADMIN_RESOURCES.trails.name} {...trails} />
         <Resource name={ADMIN_RESOURCES.trail_categories.name} {...trailCategories} />
+        {/* issue 6: webcasts */}
+        {/* issue 7: news and FAQ */}
+        {/* issue 7: library and podcasts */}
+        {/* issue 7: banners, welcome banners, messages and mailing list */}
+        {/* issue 7: badges, legal texts, wildcard pages, configuration, schedule */}
         <Resource name="users" {...users} />
         <Resource name="users-groups" {...userGroups} />
         <Resource name="profiles" {...profiles} />

@@ -64,6 +64,8 @@ export function AppRoutes() {
         <Private><CourseDetail /></Private>
       </Route>
       {/* trails, certificates (profile tab and public verification), test taking */}
+      {/* issue 6: webcasts list and watch page */}
+      {/* issue 7: news, FAQ, library, podcasts, messages, calendar, institutional and wildcard pages */}
       <Route path="/courses/:id/tests/:testId">
         <Private><TestTaking /></Private>
       </Route>

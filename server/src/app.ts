@@ -36,6 +36,8 @@ import reportFiles from './routes/files/reports.ts';
 import editorImages from './routes/files/editorImages.ts';
 import trainings from './routes/admin/trainings/index.ts';
 import learner from './routes/learner/index.ts';
+import webcasts from './routes/webcasts/index.ts';
+import contentModules from './routes/modules/index.ts';
 import trails from './routes/admin/trails/index.ts';
 import accountsOwners from './routes/accounts/owners.ts';
 import certificateVerification from './routes/certificates/verify.ts';
@@ -49,7 +51,7 @@ export interface AppOptions {
 async function api(app: FastifyInstance) {
   for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
     organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles, editorImages,
-    trainings, accountsOwners, trails, certificateVerification, learner]) {
+    trainings, accountsOwners, trails, certificateVerification, learner, webcasts, contentModules]) {
     await app.register(routes);
   }
 }

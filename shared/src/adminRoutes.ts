@@ -31,6 +31,11 @@ export const ADMIN_RESOURCES = {
   // spec 2 §2.2 / spec 1 §2.3: /admin/trails and /admin/trail/categories, title slug trails
   trails: { name: 'trails', title: 'trails', apiPath: '/admin_trails/trails/' },
   trail_categories: { name: 'trail/categories', title: 'trails', apiPath: '/admin_trails/trail_categories/' },
+  // issue 6: webcasts
+  // issue 7: news and FAQ
+  // issue 7: library and podcasts
+  // issue 7: banners, welcome banners, messages and mailing list
+  // issue 7: badges, legal texts, wildcard pages, configuration, schedule
 } as const satisfies Record<string, AdminResourceDef>;
 
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;

@@ -122,6 +122,13 @@ export const ERROR_CODES = [
   'you_already_commented',
   'comments_disabled',
   'scorm_data_too_large',
+  // issue 6: webcast editor, subscribers, webcast tests and evaluations (spec 2 §5.9)
+  // issue 6: realtime and chat (spec 2 §4.13)
+  // issue 6: streaming (spec 2 §4.14, §5.10)
+  // issue 7: news and FAQ (spec 3)
+  // issue 7: library and podcasts (spec 3)
+  // issue 7: banners, welcome banners, messages and mailing list (spec 3)
+  // issue 7: badges, feed, legal texts, wildcard pages, configuration, calendar (spec 3, spec 1 §2.3)
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -34,6 +34,10 @@ import type {
   GroupTrainingTestAttemptQuestionTable, PointsLedgerTable, TrailEnrollmentTable,
 } from './tables/learning.table.ts';
 
+import type {
+  WebcastAreaTable, WebcastProfileTable, WebcastSubscriberTable, WebcastTable, WebcastTagTable, WebcastTypeTable, WebcastUserGroupTable,
+} from './tables/webcast.table.ts';
+
 export interface Database {
   clients: ClientTable;
   oauth_applications: OauthApplicationTable;
@@ -117,6 +121,14 @@ export interface Database {
   points_ledger: PointsLedgerTable;
   group_training_evaluation_answers: GroupTrainingEvaluationAnswerTable;
   trail_enrollments: TrailEnrollmentTable;
+  // issue 6: webcasts (2026_11_23_0010_webcasts); tests, evaluations, materials, chat and streaming add theirs
+  webcast_types: WebcastTypeTable;
+  webcasts: WebcastTable;
+  webcast_areas: WebcastAreaTable;
+  webcast_profiles: WebcastProfileTable;
+  webcast_user_groups: WebcastUserGroupTable;
+  webcast_tags: WebcastTagTable;
+  webcast_subscribers: WebcastSubscriberTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -12,6 +12,7 @@ import * as trails from './migrations/2026_11_23_0005_trails.ts';
 import * as learning from './migrations/2026_11_23_0006_learning.ts';
 import * as learnerContent from './migrations/2026_11_23_0007_learner_content.ts';
 import * as testEngine from './migrations/2026_11_23_0008_test_engine.ts';
+import * as webcasts from './migrations/2026_11_23_0010_webcasts.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0006_learning': learning,
   '2026_11_23_0007_learner_content': learnerContent,
   '2026_11_23_0008_test_engine': testEngine,
+  '2026_11_23_0010_webcasts': webcasts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -117,6 +117,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     if (groupIds[0]) await trx.insertInto('user_group_members').values([{ group_id: groupIds[0], user_id: learner }]).execute();
     // issue 4: evaluation models and demo trainings (owned by the instructor)
     await seedTrainings(tdb, { clientId: demo, authorId: instructor, dataDir: config.dataDir });
+    // issue 6: webcasts
+    // issue 7: content modules
   });
   return true;
 }

@@ -1,0 +1,46 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Timestamp } from '../dialect.ts';
+import type { DefaultTimestamp } from './learning.table.ts';
+import type { DefaultBool } from './training.table.ts';
+
+/** spec 4 "Types": 1, 3 and 5 need a URL; 2 is browser streaming. */
+export interface WebcastTypeTable { id: number; slug: string; uses_embed: boolean | number }
+
+/** spec 2 §3.11 webcast (2026_11_23_0010_webcasts). */
+export interface WebcastTable {
+  id: Generated<number>;
+  client_id: number;
+  title: string;
+  description: Generated<string>;
+  webcast_type_id: Generated<number>;
+  embed: Generated<string>;
+  /** 1 published, 2 unpublished, 3 deleted, 4 finished, 5 converting (spec 2 §4.12) */
+  status: Generated<number>;
+  use_chat: DefaultBool;
+  chat_moderated: DefaultBool;
+  transmission_date: Timestamp;
+  timezone: Generated<string>;
+  transmission_completed: DefaultBool;
+  transmission_downloaded: DefaultBool;
+  score: Generated<number>;
+  workload: Generated<number>;
+  code: string | null;
+  image_url: string | null;
+  /** JSON text */
+  image_alt_texts: Generated<string>;
+  unpublish_date: string | null;
+  hls_path: string | null;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+export type WebcastRow = Selectable<WebcastTable>;
+export type NewWebcastRow = Insertable<WebcastTable>;
+export type WebcastUpdate = Updateable<WebcastTable>;
+
+export interface WebcastAreaTable { webcast_id: number; area_id: number }
+export interface WebcastProfileTable { webcast_id: number; profile_id: number }
+export interface WebcastUserGroupTable { webcast_id: number; user_group_id: number }
+export interface WebcastTagTable { webcast_id: number; tag_id: number }
+export interface WebcastSubscriberTable { id: Generated<number>; webcast_id: number; user_id: number; created_at: DefaultTimestamp }
+
