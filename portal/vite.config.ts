@@ -55,7 +55,8 @@ export default defineConfig({
       output: { chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/common-[hash].js') },
     },
   },
-  server: { proxy: { '/api': 'http://localhost:3000' } },
+  // ws: the realtime socket (/api/realtime) goes through the dev proxy too
+  server: { proxy: { '/api': { target: 'http://localhost:3000', ws: true } } },
   test: {
     name: 'portal',
     environment: 'jsdom',

@@ -11,6 +11,23 @@ import tags from './resources/tags/index.ts';
 import trainings from './resources/trainings/index.ts';
 import trails from './resources/trails/index.ts';
 import trailCategories from './resources/trail-categories/index.ts';
+import webcasts from './resources/webcasts/index.ts';
+import news from './resources/news/index.ts';
+import faqs from './resources/faqs/index.ts';
+import faqCategories from './resources/faq-categories/index.ts';
+import banners from './resources/banners/index.ts';
+import welcomeBanners from './resources/banners-welcome/index.ts';
+import messages from './resources/messages/index.ts';
+import mailingListConfig from './resources/mailing-list-config/index.ts';
+import libraries from './resources/libraries/index.ts';
+import libraryCategories from './resources/library-categories/index.ts';
+import podcasts from './resources/podcasts/index.ts';
+import badges from './resources/badges/index.ts';
+import wildCards from './resources/wild-cards/index.ts';
+import { WILD_CARD_EDITOR_ALIAS, WildCardRedirect } from './resources/wild-cards/WildCardRedirect.tsx';
+import { about, cookiesPolicy, policy, terms } from './resources/legal-texts/index.ts';
+import configuration from './resources/configuration/index.ts';
+import schedule from './resources/schedule/index.ts';
 import areas from './resources/areas/index.ts';
 import profiles from './resources/profiles/index.ts';
 import userGroups from './resources/user-groups/index.ts';
@@ -65,10 +82,29 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.trails.name} {...trails} />
         <Resource name={ADMIN_RESOURCES.trail_categories.name} {...trailCategories} />
         {/* issue 6: webcasts */}
+        <Resource name={ADMIN_RESOURCES.webcasts.name} {...webcasts} />
         {/* issue 7: news and FAQ */}
+        <Resource name={ADMIN_RESOURCES.news.name} {...news} />
+        <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />
+        <Resource name={ADMIN_RESOURCES.faq_categories.name} {...faqCategories} />
         {/* issue 7: library and podcasts */}
+        <Resource name={ADMIN_RESOURCES.libraries.name} {...libraries} />
+        <Resource name={ADMIN_RESOURCES.library_categories.name} {...libraryCategories} />
+        <Resource name={ADMIN_RESOURCES.podcasts.name} {...podcasts} />
         {/* issue 7: banners, welcome banners, messages and mailing list */}
+        <Resource name={ADMIN_RESOURCES.banners.name} {...banners} />
+        <Resource name={ADMIN_RESOURCES.welcome_banners.name} {...welcomeBanners} />
+        <Resource name={ADMIN_RESOURCES.messages.name} {...messages} />
+        <Resource name={ADMIN_RESOURCES.mailing_list_config.name} {...mailingListConfig} />
         {/* issue 7: badges, legal texts, wildcard pages, configuration, schedule */}
+        <Resource name={ADMIN_RESOURCES.badges.name} {...badges} />
+        <Resource name={ADMIN_RESOURCES.wild_cards.name} {...wildCards} />
+        <Resource name={ADMIN_RESOURCES.schedule.name} {...schedule} />
+        <Resource name={ADMIN_RESOURCES.terms.name} {...terms} />
+        <Resource name={ADMIN_RESOURCES.about.name} {...about} />
+        <Resource name={ADMIN_RESOURCES.policy.name} {...policy} />
+        <Resource name={ADMIN_RESOURCES.cookies_policy.name} {...cookiesPolicy} />
+        <Resource name={ADMIN_RESOURCES.configuration.name} {...configuration} />
         <Resource name="users" {...users} />
         <Resource name="users-groups" {...userGroups} />
         <Resource name="profiles" {...profiles} />
@@ -83,6 +119,8 @@ export function App() {
         <CustomRoutes>
           {/* spec 1 §2.3: admin-import/{id} is the detail's own path */}
           <Route path={IMPORT_DETAIL_ALIAS} element={<ImportRedirect />} />
+          {/* spec 1 §2.3: wild_card/{id} is the wildcard page editor's own path */}
+          <Route path={WILD_CARD_EDITOR_ALIAS} element={<WildCardRedirect />} />
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -6,6 +6,7 @@ import { AuthGuard } from './components/auth-guard/index.tsx';
 import { AppLayout } from './components/app-layout/index.tsx';
 import Login from './routes/login/index.tsx';
 import NotFound from './routes/not-found/index.tsx';
+import { isInstitutionalPage } from './lib/institutional.ts';
 
 // the login page is the first load; everything else comes when it is visited
 // (lazy pages of the learner side are declared beside their anchor comments below)
@@ -22,6 +23,27 @@ const ProfileCertificates = lazy(() => import('./routes/profile-certificates/ind
 const CertificateVerify = lazy(() => import('./routes/certificate-verify/index.tsx'));
 const Trails = lazy(() => import('./routes/trails/index.tsx'));
 const Trail = lazy(() => import('./routes/trail/index.tsx'));
+// issue 6: webcasts list, watch page (player, hls.js and the chat load inside it) and webcast tests
+const Webcasts = lazy(() => import('./routes/webcasts/index.tsx'));
+const WebcastWatch = lazy(() => import('./routes/webcast-watch/index.tsx'));
+const WebcastTest = lazy(() => import('./routes/webcast-test/index.tsx'));
+// issue 7: library (previews load video.js only for a video) and podcasts (the player with its page)
+const Library = lazy(() => import('./routes/library/index.tsx'));
+const Podcasts = lazy(() => import('./routes/podcasts/index.tsx'));
+const Podcast = lazy(() => import('./routes/podcast/index.tsx'));
+// issue 7: news (an item opens in a modal over the list) and the learner's FAQ
+const News = lazy(() => import('./routes/news/index.tsx'));
+const InstitutionalFaq = lazy(() => import('./routes/institutional-faq/index.tsx'));
+// issue 7: the user's messages
+const Messages = lazy(() => import('./routes/messages/index.tsx'));
+// issue 7: feed (timeline), calendar, institutional pages (public and learner), help form, wildcard pages (/p/{slug})
+const Feed = lazy(() => import('./routes/feed/index.tsx'));
+const Calendar = lazy(() => import('./routes/calendar/index.tsx'));
+const Institutional = lazy(() => import('./routes/institutional/index.tsx'));
+const PublicInstitutional = lazy(async () => ({ default: (await import('./routes/institutional/index.tsx')).PublicInstitutional }));
+const Help = lazy(() => import('./routes/help/index.tsx'));
+const PublicHelp = lazy(async () => ({ default: (await import('./routes/help/index.tsx')).PublicHelp }));
+const WildcardPage = lazy(() => import('./routes/wildcard-page/index.tsx'));
 
 function Private({ children }: { children: ComponentChildren }) {
   return (
@@ -65,7 +87,71 @@ export function AppRoutes() {
       </Route>
       {/* trails, certificates (profile tab and public verification), test taking */}
       {/* issue 6: webcasts list and watch page */}
+      <Route path="/webcasts">
+        <Private><Webcasts /></Private>
+      </Route>
+      <Route path="/webcasts/:id">
+        <Private><WebcastWatch /></Private>
+      </Route>
+      {/* spec 2 §2.1 public link {host}/webinars/{id} */}
+      <Route path="/webinars/:id">
+        <Private><WebcastWatch /></Private>
+      </Route>
+      <Route path="/webcasts/:id/tests/:testId">
+        <Private><WebcastTest /></Private>
+      </Route>
       {/* issue 7: news, FAQ, library, podcasts, messages, calendar, institutional and wildcard pages */}
+      <Route path="/library">
+        <Private><Library /></Private>
+      </Route>
+      <Route path="/library/:name">
+        <Private><Library /></Private>
+      </Route>
+      <Route path="/podcasts">
+        <Private><Podcasts /></Private>
+      </Route>
+      <Route path="/podcasts/:id">
+        <Private><Podcast /></Private>
+      </Route>
+      <Route path="/news">
+        <Private><News /></Private>
+      </Route>
+      <Route path="/news/:id">
+        <Private><News /></Private>
+      </Route>
+      <Route path="/institutional/faq">
+        <Private><InstitutionalFaq /></Private>
+      </Route>
+      <Route path="/messages">
+        <Private><Messages /></Private>
+      </Route>
+      <Route path="/feed">
+        <Private><Feed /></Private>
+      </Route>
+      <Route path="/calendar">
+        <Private><Calendar /></Private>
+      </Route>
+      <Route path="/institutional/:page">
+        {(params: { page: string }) => (isInstitutionalPage(params.page)
+          ? <Private><Institutional page={params.page} /></Private>
+          : params.page === 'help' ? <Private><Help /></Private> : <NotFound />)}
+      </Route>
+      <Route path="/p/:slug">
+        <Private><WildcardPage /></Private>
+      </Route>
+      {/* spec 1 §2.1: about, privacy, terms and help open without login */}
+      <Route path="/about">
+        <Public><PublicInstitutional page="about" /></Public>
+      </Route>
+      <Route path="/privacy">
+        <Public><PublicInstitutional page="privacy" /></Public>
+      </Route>
+      <Route path="/terms">
+        <Public><PublicInstitutional page="terms" /></Public>
+      </Route>
+      <Route path="/help">
+        <Public><PublicHelp /></Public>
+      </Route>
       <Route path="/courses/:id/tests/:testId">
         <Private><TestTaking /></Private>
       </Route>

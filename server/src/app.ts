@@ -11,6 +11,9 @@ import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
+import websocketPlugin from './plugins/external/websocket.ts';
+import realtimePlugin from './plugins/app/realtime.ts';
+import realtimeRoutes from './routes/realtime/index.ts';
 import health from './routes/health/index.ts';
 import oauth from './routes/oauth/index.ts';
 import loginParams from './routes/login-params/index.ts';
@@ -51,7 +54,7 @@ export interface AppOptions {
 async function api(app: FastifyInstance) {
   for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
     organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles, editorImages,
-    trainings, accountsOwners, trails, certificateVerification, learner, webcasts, contentModules]) {
+    trainings, accountsOwners, trails, certificateVerification, learner, realtimeRoutes, webcasts, contentModules]) {
     await app.register(routes);
   }
 }
@@ -67,6 +70,9 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(learningPlugin);
+  // DESIGN "Realtime": one upgrade handler for every socket route, then the hub the areas publish to
+  await app.register(websocketPlugin);
+  await app.register(realtimePlugin);
   await app.register(tusPlugin, { config });
   await app.register(api, { prefix: '/api' });
   // DESIGN "Files and media": $DATA_DIR/media read-only at /media/, before the apps' catch-all

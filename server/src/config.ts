@@ -14,6 +14,8 @@ export interface Config {
   runJobs: boolean;
   /** first retry delay of a failed job; later ones grow ×4 */
   jobRetryBaseMs: number;
+  /** realtime: how often clients ping; a presence missing two in a row is stale (DESIGN "Realtime") */
+  realtimeHeartbeatMs: number;
   smtpUrl: string | null;
   /** public origin used in e-mailed links */
   publicUrl: string;
@@ -54,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: env.REDIS_PREFIX || 'lp',
     runJobs: env.RUN_JOBS !== '0',
     jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),
+    realtimeHeartbeatMs: int(env.REALTIME_HEARTBEAT_MS, 15_000),
     smtpUrl: env.SMTP_URL || null,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',

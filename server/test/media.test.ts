@@ -29,6 +29,7 @@ describe.each(DIALECTS)('media on %s', (dialect) => {
   let webcaster: Tokens;
   let reader: Tokens;
   let trailManager: Tokens;
+  let newsEditor: Tokens;
   let root: string;
 
   beforeAll(async () => {
@@ -39,6 +40,7 @@ describe.each(DIALECTS)('media on %s', (dialect) => {
     webcaster = (await adminWith(t.app, su, c.demo, ['webcasts', 'webcasts_manage'])).tokens;
     reader = (await adminWith(t.app, su, c.demo, ['trainings'])).tokens;
     trailManager = (await adminWith(t.app, su, c.demo, ['trails', 'trails_manage'])).tokens;
+    newsEditor = (await adminWith(t.app, su, c.demo, ['news'])).tokens;
     root = path.join(t.config.dataDir, 'media');
   });
   afterAll(async () => { await t.close(); });
@@ -169,7 +171,7 @@ describe.each(DIALECTS)('media on %s', (dialect) => {
     });
 
     it('refuses other directories, other formats and content that is not the image it claims (§5.11)', async () => {
-      for (const dir of ['media/html_images/trainings/2026/13/', 'media/html_images/news/2026/01/', 'media/html_images/trainings/../../x/2026/01/', 'uploads/tus/']) {
+      for (const dir of ['media/html_images/trainings/2026/13/', 'media/html_images/faq/2026/01/', 'media/html_images/trainings/../../x/2026/01/', 'uploads/tus/']) {
         const res = await policy({ filename: 'a.png', file_directory: dir });
         expect(res.json(), dir).toMatchObject({ code: 'invalid_file_directory', fields: { file_directory: 'invalid_file_directory' } });
       }
@@ -209,6 +211,13 @@ describe.each(DIALECTS)('media on %s', (dialect) => {
       expect((await policy({ filename: 'a.jpeg', file_directory: trailsDir }, trailManager)).statusCode).toBe(200);
       expect((await policy({ filename: 'a.jpeg', file_directory: trailsDir }, manager)).statusCode).toBe(403);
       expect((await policy({ filename: 'a.png', file_directory: trainingsDir }, trailManager)).statusCode).toBe(403);
+      // spec 3 §7 news editor images (and the news image): the news permission, nothing else
+      for (const dir of [editorImageDirectory('news'), editorImageDirectory('news_images')]) {
+        expect((await policy({ filename: 'a.png', file_directory: dir }, newsEditor)).statusCode, dir).toBe(200);
+        expect((await policy({ filename: 'a.png', file_directory: dir }, manager)).statusCode, dir).toBe(403);
+      }
+      expect((await policy({ filename: 'a.png', file_directory: trainingsDir }, newsEditor)).statusCode).toBe(403);
+      expect((await policy({ filename: 'a.svg', file_directory: editorImageDirectory('news') }, newsEditor)).json().code).toBe('invalid_file_type');
     });
 
     it('forgets an image the admin gave up on', async () => {

@@ -32,10 +32,36 @@ export const ADMIN_RESOURCES = {
   trails: { name: 'trails', title: 'trails', apiPath: '/admin_trails/trails/' },
   trail_categories: { name: 'trail/categories', title: 'trails', apiPath: '/admin_trails/trail_categories/' },
   // issue 6: webcasts
+  // spec 2 §2.2: /admin/webcasts and /admin/webcasts/{id}, title slug webcasts
+  webcasts: { name: 'webcasts', title: 'webcasts', apiPath: '/admin_webcasts/webcasts/' },
   // issue 7: news and FAQ
+  // spec 3 §2 / spec 1 §2.3: news → news, faqs → faq, faq/categories → faq_categories
+  news: { name: 'news', title: 'news', apiPath: '/admin_news/news/' },
+  faqs: { name: 'faqs', title: 'faq', apiPath: '/admin_faq/faqs/' },
+  faq_categories: { name: 'faq/categories', title: 'faq_categories', apiPath: '/admin_faq/faq_categories/' },
   // issue 7: library and podcasts
+  // spec 1 §2.3 / spec 3 §2: libraries (title library), library/categories (title library_categories), podcasts (title podcasts)
+  libraries: { name: 'libraries', title: 'library', apiPath: '/admin_library/libraries/' },
+  library_categories: { name: 'library/categories', title: 'library_categories', apiPath: '/admin_library/library_categories/' },
+  podcasts: { name: 'podcasts', title: 'podcasts', apiPath: '/admin_podcast/podcasts/' },
   // issue 7: banners, welcome banners, messages and mailing list
+  // spec 3 §2 / spec 1 §2.3: banners, banners-welcome, messages, mailing_list_config (title mailing_list)
+  banners: { name: 'banners', title: 'banners', apiPath: '/admin_banners/banners/' },
+  welcome_banners: { name: 'banners-welcome', title: 'banners_welcome', apiPath: '/admin_banners/welcome_banners/' },
+  messages: { name: 'messages', title: 'messages', apiPath: '/admin_messages/messages/' },
+  mailing_list_config: { name: 'mailing_list_config', title: 'mailing_list', apiPath: '/admin_messages/mailing_list_config/' },
   // issue 7: badges, legal texts, wildcard pages, configuration, schedule
+  // spec 3 §2: badges, badges/{id} → title badges; wild_cards, wild_card/{id} → wild_card (both superuser only)
+  badges: { name: 'badges', title: 'badges', apiPath: '/admin_badges/badges/' },
+  wild_cards: { name: 'wild_cards', title: 'wild_card', apiPath: '/admin_wild_cards/wild_cards/' },
+  // spec 1 §2.3: terms, about, policy, cookies_policy (one editor each) and configuration, superuser only (§6.1)
+  terms: { name: 'terms', title: 'terms', apiPath: '/admin_config/legal_texts/terms/' },
+  about: { name: 'about', title: 'about', apiPath: '/admin_config/legal_texts/about/' },
+  policy: { name: 'policy', title: 'policy', apiPath: '/admin_config/legal_texts/policy/' },
+  cookies_policy: { name: 'cookies_policy', title: 'cookies_policy', apiPath: '/admin_config/legal_texts/cookies_policy/' },
+  configuration: { name: 'configuration', title: 'configuration', apiPath: '/admin_config/configuration/' },
+  // spec 3 §2: schedule, schedule/{id} → title schedule
+  schedule: { name: 'schedule', title: 'schedule', apiPath: '/admin_schedule/schedule/' },
 } as const satisfies Record<string, AdminResourceDef>;
 
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;

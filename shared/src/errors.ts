@@ -123,12 +123,64 @@ export const ERROR_CODES = [
   'comments_disabled',
   'scorm_data_too_large',
   // issue 6: webcast editor, subscribers, webcast tests and evaluations (spec 2 §5.9)
+  'description_too_long',
+  'invalid_timezone',
+  'webcast_type_locked',
+  'webcast_not_finished',
   // issue 6: realtime and chat (spec 2 §4.13)
+  'chat_disabled',
+  'chat_message_too_long',
+  'chat_message_move_not_allowed',
+  'realtime_ticket_invalid',
+  'invalid_channel',
+  'too_many_subscriptions',
   // issue 6: streaming (spec 2 §4.14, §5.10)
+  'webcast_not_browser_streaming',
+  'streaming_unavailable',
+  'transmission_not_completed',
+  'recording_not_found',
   // issue 7: news and FAQ (spec 3)
+  // spec 3 §5 News: alt texts at most 256, the unpublish date after the publish date; reading before commenting
+  'news_alt_text_too_long',
+  'unpublish_date_before_publish_date',
+  'news_not_read',
+  // FAQ: question and answer lengths, a category with questions, "send your question" too often
+  'faq_question_too_long',
+  'faq_answer_too_long',
+  'faq_category_in_use',
+  'too_many_questions',
   // issue 7: library and podcasts (spec 3)
+  'library_file_not_found',
+  'library_category_in_use',
+  'download_not_allowed',
+  'podcast_not_found',
+  'playlist_not_found',
+  'podcast_not_listened',
   // issue 7: banners, welcome banners, messages and mailing list (spec 3)
+  // spec 3 §5 Banners: the URL must be without www and start with http:// or {host}
+  'invalid_banner_url',
+  'end_date_before_start_date',
+  // spec 3 §5 / §8 Welcome banners: start not before today; one active per audience and period
+  'welcome_banner_start_before_today',
+  'welcome_banner_conflict',
+  'welcome_banner_already_published',
+  'welcome_banner_decline_not_allowed',
+  // spec 3 §4, §5, §8 messages: recipients and send date chosen; "Error sending message"
+  'message_needs_recipients',
+  'message_needs_channel',
+  'message_send_date_in_the_past',
+  'message_already_sent',
+  'message_email_disabled',
+  'error_sending_message',
+  'invalid_reply_to',
   // issue 7: badges, feed, legal texts, wildcard pages, configuration, calendar (spec 3, spec 1 §2.3)
+  'badge_threshold_invalid',
+  'default_badge_cannot_be_deleted',
+  'badge_award_not_manual',
+  'invalid_slug',
+  'slug_not_unique',
+  'feed_post_too_long',
+  'calendar_range_too_long',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

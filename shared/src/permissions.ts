@@ -12,8 +12,8 @@ export const PERMISSION_GROUPS = {
     'view_editor', 'visualize_consent', 'skills',
   ],
   content: [
-    'banners', 'banners_welcome', 'calendar', 'faq', 'faq_categories', 'library',
-    'library_categories', 'news', 'messages', 'surveys', 'tags', 'trainings', 'trainings_manage',
+    'banners', 'banners_welcome', 'calendar', 'schedule', 'faq', 'faq_categories', 'library',
+    'library_categories', 'news', 'messages', 'mailing_list', 'surveys', 'tags', 'trainings', 'trainings_manage',
     'trainings_set_score', 'trails', 'trails_manage', 'trails_set_score', 'webcasts',
     'webcasts_manage', 'webcast_set_score', 'live_classes', 'live_classes_manage',
     'live_class_set_score', 'podcasts', 'podcasts_manage',

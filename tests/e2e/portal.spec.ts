@@ -27,6 +27,14 @@ test.describe('portal (issue "Platform foundation" item 8–9)', () => {
     // by document, masked as typed
     await portalLogin(page, '529.982.247-25', 'Changed#2027');
     await expect(page.getByText('Olá, Lia Learner!')).toBeVisible();
+
+    // the seeded password back, for the specs that log in as the learner after this one
+    await page.getByRole('link', { name: 'Meu perfil' }).first().click();
+    await page.getByLabel('Senha atual').fill('Changed#2027');
+    await page.getByLabel('Nova senha', { exact: true }).fill(LEARNER.password);
+    await page.getByLabel('Confirmação da nova senha').fill(LEARNER.password);
+    await page.getByRole('button', { name: 'Alterar senha' }).click();
+    await expect(page.getByText('Senha alterada com sucesso.')).toBeVisible();
   });
 
   test('the guard remembers the requested page; recovery by e-mail sets a new password once', async ({ page }) => {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'preact/hooks';
 import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from '@lp/shared';
 import { getSession } from './session.ts';
 
-/** spec 1 §2.2: the filters of the courses and trails lists, kept per list. */
+/** spec 1 §2.2: the filters of the courses, trails and podcasts lists, kept per list. */
 export interface CatalogueFilters {
   search: string;
   progress: LearnerProgressFilter;
@@ -11,7 +11,7 @@ export interface CatalogueFilters {
   selected_groups: number[];
 }
 
-export type CatalogueList = 'courses' | 'trails';
+export type CatalogueList = 'courses' | 'trails' | 'podcasts';
 
 export const DEFAULT_FILTERS: CatalogueFilters = {
   search: '', progress: 'all', favorite: 'all', selected_areas: [], selected_groups: [],
@@ -22,7 +22,7 @@ export const DEFAULT_FILTERS: CatalogueFilters = {
  * reload, within the tab. The key carries the user and the selected client, so another login
  * in the same tab — or another client's area ids — never filter a list by accident.
  */
-function storageKey(list: CatalogueList): string {
+export function storageKey(list: string): string {
   const user = getSession().user;
   return `learning-filters:${list}:${user?.id ?? 0}:${user?.id_user_client_selected ?? 0}`;
 }

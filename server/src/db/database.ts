@@ -36,7 +36,34 @@ import type {
 
 import type {
   WebcastAreaTable, WebcastProfileTable, WebcastSubscriberTable, WebcastTable, WebcastTagTable, WebcastTypeTable, WebcastUserGroupTable,
+  WebcastEvaluationAnswerTable, WebcastEvaluationQuestionTable, WebcastEvaluationTable, WebcastMaterialTable, WebcastTestAttemptQuestionTable,
+  WebcastTestQuestionAnswerTable, WebcastTestQuestionTable, WebcastTestResultTable, WebcastTestTable,
 } from './tables/webcast.table.ts';
+import type { RealtimeTicketTable, WebcastChatMessageTable } from './tables/webcastChat.table.ts';
+import type { WebcastStreamSessionTable, WebcastStreamTable } from './tables/streaming.table.ts';
+
+import type {
+  LibraryCategoryTable, LibraryFileAreaTable, LibraryFileProfileTable, LibraryFileTable, LibraryFileTagTable, LibraryFileUserGroupTable,
+  LibraryFileUserTable,
+} from './tables/library.table.ts';
+import type {
+  PodcastAreaTable, PodcastPlaylistItemTable, PodcastPlaylistTable, PodcastProfileTable, PodcastProgressTable, PodcastTable, PodcastTagTable,
+  PodcastUserGroupTable,
+} from './tables/podcast.table.ts';
+import type {
+  BannerAreaTable, BannerProfileTable, BannerTable, BannerUserGroupTable, MailingListConfigTable, MessageAreaTable, MessageProfileTable,
+  MessageRecipientTable, MessageTable, MessageUserGroupTable, MessageUserTable, WelcomeBannerAreaTable, WelcomeBannerConfirmationTable,
+  WelcomeBannerProfileTable, WelcomeBannerTable, WelcomeBannerUserGroupTable,
+} from './tables/bannerMessage.table.ts';
+import type {
+  FaqCategoryTable, FaqQuestionTable, FaqReceivedQuestionTable, NewsAreaTable, NewsProfileTable, NewsTable, NewsTagTable, NewsUserGroupTable,
+  NewsViewTable,
+} from './tables/newsFaq.table.ts';
+
+import type {
+  BadgeTable, FeedEventTable, HelpRequestTable, LegalTextTable, UserBadgeTable, WildcardPageAreaTable, WildcardPageProfileTable,
+  WildcardPageTable, WildcardPageUserGroupTable,
+} from './tables/engagement.table.ts';
 
 export interface Database {
   clients: ClientTable;
@@ -129,6 +156,75 @@ export interface Database {
   webcast_user_groups: WebcastUserGroupTable;
   webcast_tags: WebcastTagTable;
   webcast_subscribers: WebcastSubscriberTable;
+  // issue 6: tests, evaluations and materials of webcasts (2026_11_23_0011_webcast_content)
+  webcast_tests: WebcastTestTable;
+  webcast_test_questions: WebcastTestQuestionTable;
+  webcast_test_question_answers: WebcastTestQuestionAnswerTable;
+  webcast_test_results: WebcastTestResultTable;
+  webcast_test_attempt_questions: WebcastTestAttemptQuestionTable;
+  webcast_evaluations: WebcastEvaluationTable;
+  webcast_evaluation_questions: WebcastEvaluationQuestionTable;
+  webcast_evaluation_answers: WebcastEvaluationAnswerTable;
+  webcast_materials: WebcastMaterialTable;
+  // issue 6: chat and realtime tickets (2026_11_23_0012_webcast_chat)
+  webcast_chat_messages: WebcastChatMessageTable;
+  realtime_tickets: RealtimeTicketTable;
+  // issue 6: streaming (2026_11_23_0013_streaming)
+  webcast_streams: WebcastStreamTable;
+  webcast_stream_sessions: WebcastStreamSessionTable;
+  // issue 7: library and podcasts (2026_11_23_0021_library_podcasts)
+  library_categories: LibraryCategoryTable;
+  library_files: LibraryFileTable;
+  library_file_areas: LibraryFileAreaTable;
+  library_file_profiles: LibraryFileProfileTable;
+  library_file_user_groups: LibraryFileUserGroupTable;
+  library_file_tags: LibraryFileTagTable;
+  library_file_users: LibraryFileUserTable;
+  podcasts: PodcastTable;
+  podcast_areas: PodcastAreaTable;
+  podcast_profiles: PodcastProfileTable;
+  podcast_user_groups: PodcastUserGroupTable;
+  podcast_tags: PodcastTagTable;
+  podcast_playlists: PodcastPlaylistTable;
+  podcast_playlist_items: PodcastPlaylistItemTable;
+  podcast_progress: PodcastProgressTable;
+  // issue 7: banners, welcome banners, messages and mailing list (2026_11_23_0022_banners_messages)
+  banners: BannerTable;
+  banner_areas: BannerAreaTable;
+  banner_profiles: BannerProfileTable;
+  banner_user_groups: BannerUserGroupTable;
+  welcome_banners: WelcomeBannerTable;
+  welcome_banner_areas: WelcomeBannerAreaTable;
+  welcome_banner_profiles: WelcomeBannerProfileTable;
+  welcome_banner_user_groups: WelcomeBannerUserGroupTable;
+  welcome_banner_confirmations: WelcomeBannerConfirmationTable;
+  messages: MessageTable;
+  message_users: MessageUserTable;
+  message_areas: MessageAreaTable;
+  message_profiles: MessageProfileTable;
+  message_user_groups: MessageUserGroupTable;
+  message_recipients: MessageRecipientTable;
+  mailing_list_configs: MailingListConfigTable;
+  // issue 7: news and FAQ (2026_11_23_0020_news_faq)
+  news: NewsTable;
+  news_areas: NewsAreaTable;
+  news_profiles: NewsProfileTable;
+  news_user_groups: NewsUserGroupTable;
+  news_tags: NewsTagTable;
+  news_views: NewsViewTable;
+  faq_categories: FaqCategoryTable;
+  faq_questions: FaqQuestionTable;
+  faq_received_questions: FaqReceivedQuestionTable;
+  // issue 7: badges, feed, legal texts, wildcard pages (2026_11_23_0023_badges_feed_pages)
+  badges: BadgeTable;
+  user_badges: UserBadgeTable;
+  feed_events: FeedEventTable;
+  legal_texts: LegalTextTable;
+  wildcard_pages: WildcardPageTable;
+  wildcard_page_areas: WildcardPageAreaTable;
+  wildcard_page_profiles: WildcardPageProfileTable;
+  wildcard_page_user_groups: WildcardPageUserGroupTable;
+  help_requests: HelpRequestTable;
 }
 
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -13,6 +13,13 @@ import * as learning from './migrations/2026_11_23_0006_learning.ts';
 import * as learnerContent from './migrations/2026_11_23_0007_learner_content.ts';
 import * as testEngine from './migrations/2026_11_23_0008_test_engine.ts';
 import * as webcasts from './migrations/2026_11_23_0010_webcasts.ts';
+import * as webcastContent from './migrations/2026_11_23_0011_webcast_content.ts';
+import * as webcastChat from './migrations/2026_11_23_0012_webcast_chat.ts';
+import * as streaming from './migrations/2026_11_23_0013_streaming.ts';
+import * as newsFaq from './migrations/2026_11_23_0020_news_faq.ts';
+import * as libraryPodcasts from './migrations/2026_11_23_0021_library_podcasts.ts';
+import * as bannersMessages from './migrations/2026_11_23_0022_banners_messages.ts';
+import * as badgesFeedPages from './migrations/2026_11_23_0023_badges_feed_pages.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +36,13 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0007_learner_content': learnerContent,
   '2026_11_23_0008_test_engine': testEngine,
   '2026_11_23_0010_webcasts': webcasts,
+  '2026_11_23_0011_webcast_content': webcastContent,
+  '2026_11_23_0012_webcast_chat': webcastChat,
+  '2026_11_23_0013_streaming': streaming,
+  '2026_11_23_0020_news_faq': newsFaq,
+  '2026_11_23_0021_library_podcasts': libraryPodcasts,
+  '2026_11_23_0022_banners_messages': bannersMessages,
+  '2026_11_23_0023_badges_feed_pages': badgesFeedPages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -13,6 +13,8 @@ import type { Db } from '../db/database.ts';
 import { toDate } from '../db/dialect.ts';
 import type { CertificateContentType, CertificateRow } from '../db/tables/learning.table.ts';
 import { renderCertificatePdf } from './certificatePdf.ts';
+import { awardRuleBadges } from '../repositories/badges.ts';
+import { recordFeedEvent } from '../repositories/feedEvents.ts';
 
 /** What issuing needs from the configuration. */
 export type CertificateIssuer = Pick<Config, 'dataDir' | 'publicUrl'>;
@@ -134,5 +136,9 @@ export async function issueCertificate(db: Db, issuer: CertificateIssuer, req: C
     superseded_at: null,
   }).returning('id').executeTakeFirstOrThrow();
   if (current) await db.updateTable('certificates').set({ superseded_at: issuedAt }).where('id', '=', current.id).execute();
+  // spec 1 §9 "certified on a trail or training", and the badges a certificate earns (issue 7): here, so the
+  // admin's trail synchronisation counts as much as the learner's own progress
+  await recordFeedEvent(db, { clientId: req.clientId, userId: req.userId, kind: 'certified', contentType: req.contentType, contentId: req.contentId, title: req.title });
+  await awardRuleBadges(db, req.clientId, req.userId);
   return row.id;
 }

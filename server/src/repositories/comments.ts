@@ -5,6 +5,7 @@
 import type { CommentItem, CommentOrigin, CommentStatus } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toIso } from '../db/dialect.ts';
+import { recordCommentEvent } from './feedEvents.ts';
 
 function commentQuery(db: Db, clientId: number, origin: CommentOrigin, originId: number) {
   return db.selectFrom('comments')
@@ -58,6 +59,8 @@ export async function addComment(db: Db, c: NewComment): Promise<number> {
     client_id: c.clientId, origin: c.origin, origin_id: c.originId, user_id: c.userId, comment: c.comment, stars: c.stars,
     status: 1, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
+  // spec 1 §9 feed "commented a news item"
+  await recordCommentEvent(db, { clientId: c.clientId, userId: c.userId, origin: c.origin, originId: c.originId });
   return row.id;
 }
 

@@ -4,8 +4,8 @@
  * trail_user_groups, trail_areas and trail_profiles — one of its user groups, or one of the
  * user's areas and their profile in the client both chosen. Trails have no owners.
  */
-import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
-import type { Database, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
+import { TRAIL_AUDIENCE, inContentAudience } from './contentAudience.ts';
 
 export interface AudienceMember {
   userId: number;
@@ -20,30 +20,14 @@ export async function audienceMember(db: Db, clientId: number, userId: number): 
 }
 
 /** A where-clause over a query that has `trails` in scope: the trail's audience holds the member. */
-export function trailAudienceCondition(eb: ExpressionBuilder<Database, 'trails'>, member: AudienceMember): Expression<SqlBool> {
-  const inGroup = eb.exists(eb.selectFrom('trail_user_groups')
-    .innerJoin('user_group_members', 'user_group_members.group_id', 'trail_user_groups.user_group_id')
-    .select('trail_user_groups.trail_id')
-    .whereRef('trail_user_groups.trail_id', '=', 'trails.id')
-    .where('user_group_members.user_id', '=', member.userId));
-  if (member.profileId === null) return inGroup;
-  const byAreaAndProfile = eb.and([
-    eb.exists(eb.selectFrom('trail_profiles').select('trail_profiles.trail_id')
-      .whereRef('trail_profiles.trail_id', '=', 'trails.id').where('trail_profiles.profile_id', '=', member.profileId)),
-    eb.exists(eb.selectFrom('trail_areas').innerJoin('user_areas', 'user_areas.area_id', 'trail_areas.area_id')
-      .select('trail_areas.trail_id')
-      .whereRef('trail_areas.trail_id', '=', 'trails.id')
-      .where('user_areas.user_id', '=', member.userId).where('user_areas.client_id', '=', member.clientId)),
-  ]);
-  return eb.or([inGroup, byAreaAndProfile]);
-}
+export const trailAudienceCondition = (member: AudienceMember) => inContentAudience(TRAIL_AUDIENCE, member);
 
 export async function isInTrailAudience(db: Db, clientId: number, trailId: number, userId: number): Promise<boolean> {
   const member = await audienceMember(db, clientId, userId);
   if (!member) return false;
   const row = await db.selectFrom('trails').select('trails.id')
     .where('trails.id', '=', trailId).where('trails.client_id', '=', clientId)
-    .where((eb) => trailAudienceCondition(eb, member))
+    .where(trailAudienceCondition(member))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -61,7 +45,7 @@ export async function trailGrantsTraining(db: Db, member: AudienceMember, traini
     .where('trails.status', '=', 1)
     .where('trail_items.item_type', '=', 'training')
     .where('trail_items.item_id', '=', trainingId)
-    .where((eb) => trailAudienceCondition(eb as unknown as ExpressionBuilder<Database, 'trails'>, member))
+    .where(trailAudienceCondition(member))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -119,12 +119,24 @@ export function toMaterial(row: GroupTrainingMaterialRow, publicUrl: string): Tr
   };
 }
 
-export function materialListQuery(db: Db, trainingId: number) {
-  return db.selectFrom('group_training_materials').selectAll()
-    .where('group_training_id', '=', trainingId)
+/**
+ * Where one owner keeps its support materials: group_training_materials, or webcast_materials
+ * (the same columns, webcast_id as the parent). Queries are typed against the training table.
+ */
+export interface MaterialStore {
+  table: string;
+  parentColumn: string;
+}
+export const GROUP_TRAINING_MATERIAL_STORE: MaterialStore = { table: 'group_training_materials', parentColumn: 'group_training_id' };
+
+export function materialListQuery(db: Db, parentId: number, store: MaterialStore = GROUP_TRAINING_MATERIAL_STORE) {
+  return db.selectFrom(store.table as 'group_training_materials').selectAll()
+    .where(store.parentColumn as 'group_training_id', '=', parentId)
     .where('status', '!=', CONTENT_STATUS.deleted);
 }
 
-export async function findMaterial(db: Db, trainingId: number, id: number): Promise<GroupTrainingMaterialRow | undefined> {
-  return materialListQuery(db, trainingId).where('id', '=', id).executeTakeFirst();
+export async function findMaterial(
+  db: Db, parentId: number, id: number, store: MaterialStore = GROUP_TRAINING_MATERIAL_STORE,
+): Promise<GroupTrainingMaterialRow | undefined> {
+  return materialListQuery(db, parentId, store).where('id', '=', id).executeTakeFirst();
 }

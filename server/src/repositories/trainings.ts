@@ -209,7 +209,9 @@ export async function trainingState(db: Db, row: GroupTrainingRow): Promise<Trai
  * References the client does not own (spec: tags, areas, profiles, user groups and owners
  * belong to the selected client). Owners already on the training, and the creator, pass.
  */
-export async function foreignReferences(db: Db, clientId: number, state: TrainingState, allowedOwners: readonly number[]): Promise<Record<string, ErrorCode>> {
+export async function foreignReferences(
+  db: Db, clientId: number, state: Pick<TrainingState, 'tags' | 'areas' | 'profiles' | 'user_groups' | 'owners'>, allowedOwners: readonly number[],
+): Promise<Record<string, ErrorCode>> {
   const fields: Record<string, ErrorCode> = {};
   const checks = [
     ['tags', 'tags', state.tags], ['areas', 'areas', state.areas], ['profiles', 'profiles', state.profiles],

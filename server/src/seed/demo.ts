@@ -6,6 +6,12 @@ import { hashPassword } from '../lib/passwords.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { saveLoginParams } from '../repositories/clients.ts';
 import { seedTrainings } from './trainings.ts';
+import { seedWebcasts } from './webcasts.ts';
+import { seedWebcastChat } from './webcastChat.ts';
+import { seedBannersMessages } from './bannersMessages.ts';
+import { seedNewsFaq } from './newsFaq.ts';
+import { seedLibraryPodcasts } from './libraryPodcasts.ts';
+import { seedPagesBadges } from './pagesBadges.ts';
 
 export const DEMO = {
   superuser: { email: 'admin@demo.local', password: 'Admin#2026!', full_name: 'Ana Admin' },
@@ -118,7 +124,13 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     // issue 4: evaluation models and demo trainings (owned by the instructor)
     await seedTrainings(tdb, { clientId: demo, authorId: instructor, dataDir: config.dataDir });
     // issue 6: webcasts
+    await seedWebcasts(tdb, { clientId: demo, authorId: instructor });
+    await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
     // issue 7: content modules
+    await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });
+    await seedBannersMessages(tdb, { clientId: demo, authorId: admin, learnerId: learner, groupId: groupIds[0]!, dataDir: config.dataDir });
+    await seedNewsFaq(tdb, { clientId: demo, authorId: admin });
+    await seedLibraryPodcasts(tdb, { clientId: demo, authorId: admin, dataDir: config.dataDir });
   });
   return true;
 }

@@ -1,15 +1,18 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /**
  * spec 2 §3.4 tests, questions, the question bank and the test import; §7.1 "Tests",
  * "Questions", "Test import". Wire names are the contract's (avaliable_in included).
  *
- * The same screens and routes serve webcast tests later (webcast_test, webcast_test_type,
- * webcast_test_question_answers): everything that differs is in a `TestOwnerContract`.
+ * The same screens and routes serve webcast tests (webcast_test, webcast_test_type,
+ * webcast_test_question_answers; shared/src/contract/webcasts.ts): everything that differs is
+ * in a `TestOwnerContract`.
  */
 
-/** What a test owner (group training, later webcast) changes: paths and wire names. */
+/** What a test owner (group training or webcast) changes: paths and wire names. */
 export interface TestOwnerContract {
+  /** labels ('question_bank.training' …) and the editor images' directory (spec 2 §7.5) */
+  ownerKind: 'training' | 'webcast';
   /** 'group_training' | 'webcast': the prefix of the question bank hit fields (§3.4) */
   hitPrefix: string;
   /** the type field of a test: group_training_test_type / webcast_test_type */
@@ -32,8 +35,10 @@ export interface TestOwnerContract {
   validateArchive(testId: number | string): string;
   /** POST the validated array → 200 */
   startImport(testId: number | string): string;
-  /** spec 2 §9 "Import template: import_type=1 for trainings" */
-  importType: number;
+  /** spec 2 §9 "Import template: import_type=1 for trainings"; null: the call takes none (webcasts) */
+  importType: number | null;
+  /** the template answer's URL field: path_url (trainings) / template_download_url (webcasts, §7.3) */
+  templateUrlField: 'path_url' | 'template_download_url';
 }
 
 const TRAININGS = '/admin_group_trainings/group_trainings/';
@@ -41,6 +46,7 @@ const TESTS_IMPORT = '/admin_import/group_training_tests_import/';
 
 /** spec 2 §7.1, P = /admin_group_trainings/group_trainings/{training_id}. */
 export const GROUP_TRAINING_TESTS: TestOwnerContract = {
+  ownerKind: 'training',
   hitPrefix: 'group_training',
   typeField: 'group_training_test_type',
   answersField: 'group_training_test_question_answers',
@@ -55,6 +61,7 @@ export const GROUP_TRAINING_TESTS: TestOwnerContract = {
   validateArchive: (testId) => `${TESTS_IMPORT}${testId}/validate_archive/`,
   startImport: (testId) => `${TESTS_IMPORT}${testId}/start_import/`,
   importType: 1,
+  templateUrlField: 'path_url',
 };
 
 /** The generated template, downloaded with the admin's bearer token (owner-checked, short-lived). */
@@ -220,3 +227,34 @@ export type TrainingTestImportRequest = Static<typeof TrainingTestImportRequest>
 
 export const TrainingTestImportResult = Type.Object({ created: Type.Integer(), skipped: Type.Integer() });
 export type TrainingTestImportResult = Static<typeof TrainingTestImportResult>;
+
+/**
+ * The same shapes in another owner's wire names (spec 2 §3.4 "for webcasts: webcast_test_type,
+ * webcast_test_question_answers"): list row, test, question read and write, bank hit, and the
+ * import's validated rows and request. Typed loosely: the names are only known at run time.
+ */
+export function testOwnerSchemas(contract: Pick<TestOwnerContract, 'typeField' | 'answersField' | 'hitPrefix'>) {
+  const { typeField, answersField, hitPrefix: p } = contract;
+  const rename = (props: Record<string, TSchema>, from: string, to: string) =>
+    Object.fromEntries(Object.entries(props).map(([k, v]) => [k === from ? to : k, v]));
+  const listItem = Type.Object(rename(TrainingTestListItem.properties, 'group_training_test_type', typeField));
+  const test = Type.Object(rename(TrainingTest.properties, 'group_training_test_type', typeField));
+  const question = Type.Object(rename(TrainingTestQuestion.properties, 'group_training_test_question_answers', answersField));
+  const questionInput = Type.Object(rename(TrainingTestQuestionInput.properties, 'group_training_test_question_answers', answersField));
+  const hit = Type.Object({
+    id: Type.Integer(),
+    [`${p}_title`]: Type.String(),
+    [`${p}_test_title`]: Type.String(),
+    [`${p}_test_question_title`]: Type.String(),
+    [`${p}_test_question_alternatives_qty`]: Type.Integer(),
+    alternatives: Type.Array(HitAlternative),
+  });
+  const importRow = Type.Object(rename(TrainingTestImportRow.properties, 'group_training_test_question_answers', answersField));
+  const importRequest = Type.Array(
+    Type.Object(rename(TrainingTestImportRequest.items.properties, 'group_training_test_question_answers', answersField)),
+    { maxItems: TEST_IMPORT_MAX_ROWS },
+  );
+  return { listItem, test, question, questionInput, hit, importRow, importRequest } as Record<
+    'listItem' | 'test' | 'question' | 'questionInput' | 'hit' | 'importRow' | 'importRequest', TSchema
+  >;
+}

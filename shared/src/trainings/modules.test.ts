@@ -105,5 +105,25 @@ describe('editor image directories (spec 2 §7.5)', () => {
     expect(editorImageArea('media/html_images/trainings/2026/13/')).toBeNull();
     expect(editorImageArea('media/html_images/../../etc/2026/01/')).toBeNull();
     expect(editorImageExtensions('media/html_images/trainings/2026/03/')).toEqual(['png', 'jpg', 'gif']);
+    // issue 7: banner and welcome-banner images need their own permissions (spec 3 §6), message images messages
+    expect(editorImageDirectory('banner_images', date)).toBe('media/images/banners/2026/03/');
+    expect(editorImageArea('media/images/banners/2026/03/')).toBe('banners');
+    expect(editorImageDirectory('welcome_banner_images', date)).toBe('media/images/welcome_banners/2026/03/');
+    expect(editorImageArea('media/images/welcome_banners/2026/03/')).toBe('banners_welcome');
+    expect(editorImageDirectory('messages', date)).toBe('media/html_images/messages/2026/03/');
+    expect(editorImageArea('media/html_images/messages/2026/03/')).toBe('messages');
+    expect(editorImageArea('media/html_images/banners/2026/03/')).toBeNull();
+    expect(editorImageExtensions('media/images/banners/2026/03/')).toEqual(['png', 'jpg', 'jpeg', 'gif']);
+  });
+
+  it('takes the news editor\'s images and the news image (spec 3 §7), under the news permission', () => {
+    const date = new Date('2026-11-05T12:00:00Z');
+    expect(editorImageDirectory('news', date)).toBe('media/html_images/news/2026/11/');
+    expect(editorImageDirectory('news_images', date)).toBe('media/images/news/2026/11/');
+    expect(editorImageArea('media/html_images/news/2026/11/')).toBe('news');
+    expect(editorImageArea('media/images/news/2026/11/')).toBe('news');
+    expect(editorImageArea('media/html_images/news/2026/00/')).toBeNull();
+    // spec 3 §5: inline editor images are .png, .jpg and .gif only
+    expect(editorImageExtensions('media/html_images/news/2026/11/')).toEqual(['png', 'jpg', 'gif']);
   });
 });

@@ -242,7 +242,11 @@ export function validateMaterialForm(values: { title?: string | null; status?: s
 }
 
 /** spec 2 §7.5: where editor images may go, by the admin's name for the destination. */
-export type EditorImageDestination = 'trainings' | 'webcasts' | 'training_images' | 'trail_images';
+export type EditorImageDestination = 'trainings' | 'webcasts' | 'training_images' | 'trail_images'
+  // issue 7: banner and welcome-banner images (image crop input), message bodies (spec 3 §3)
+  | 'banner_images' | 'welcome_banner_images' | 'messages'
+  // issue 7: the news body (spec 3 §7 media/html_images/news/{year}/{month}/) and the news image
+  | 'news' | 'news_images';
 
 /** spec 2 §5.11: editor images are .png, .jpg or .gif; the training image also takes .jpeg (spec 1 §5.4). */
 export function editorImageExtensions(directory: string): readonly string[] {
@@ -254,17 +258,25 @@ export function editorImageDirectory(destination: EditorImageDestination, date: 
   const year = date.getUTCFullYear();
   const month = String(date.getUTCMonth() + 1).padStart(2, '0');
   const base = destination === 'training_images' ? 'media/images/trainings'
-    : destination === 'trail_images' ? 'media/images/trails' : `media/html_images/${destination}`;
+    : destination === 'trail_images' ? 'media/images/trails'
+      : destination === 'banner_images' ? 'media/images/banners'
+        : destination === 'welcome_banner_images' ? 'media/images/welcome_banners'
+          : destination === 'news_images' ? 'media/images/news' : `media/html_images/${destination}`;
   return `${base}/${year}/${month}/`;
 }
 
 /** The directories §7.5 allows (and the training image's own). */
-export const EDITOR_IMAGE_DIRECTORY = /^media\/(html_images\/(trainings|webcasts)|images\/(trainings|trails))\/(\d{4})\/(0[1-9]|1[0-2])\/$/;
+export const EDITOR_IMAGE_DIRECTORY = /^media\/(html_images\/(trainings|webcasts|messages|news)|images\/(trainings|trails|banners|welcome_banners|news))\/(\d{4})\/(0[1-9]|1[0-2])\/$/;
 
 /** Which area's manage permission an editor-image directory needs. */
-export function editorImageArea(directory: string): 'trainings' | 'webcasts' | 'trails' | null {
+export function editorImageArea(directory: string): 'trainings' | 'webcasts' | 'trails' | 'banners' | 'banners_welcome' | 'messages' | 'news' | null {
   const match = EDITOR_IMAGE_DIRECTORY.exec(directory);
   if (!match) return null;
   if (match[2] === 'webcasts') return 'webcasts';
+  if (match[2] === 'messages') return 'messages';
+  // spec 3 §7: the news editor's images, and the news image, need the news permission
+  if (match[2] === 'news' || match[3] === 'news') return 'news';
+  if (match[3] === 'banners') return 'banners';
+  if (match[3] === 'welcome_banners') return 'banners_welcome';
   return match[3] === 'trails' ? 'trails' : 'trainings';
 }

@@ -6,7 +6,16 @@ import { CONTENT_LANGUAGES } from '../TranslationsInputs.tsx';
 
 /** spec 2 §9: image alt text max 170 per language */
 export const ALT_TEXT_MAX = 170;
-const validateAltText = [maxLength(ALT_TEXT_MAX)];
+const validators = new Map<number, ReturnType<typeof maxLength>[]>();
+/** one validator list per limit, kept: react-admin wants a stable `validate` */
+function validateAltText(max: number) {
+  let list = validators.get(max);
+  if (!list) {
+    list = [maxLength(max)];
+    validators.set(max, list);
+  }
+  return list;
+}
 
 export type ContentLanguage = (typeof CONTENT_LANGUAGES)[number];
 export type AltTexts = Partial<Record<ContentLanguage, string>>;
@@ -24,7 +33,7 @@ export function altTextsFromList(list: readonly { language: string | number; alt
   return texts;
 }
 
-function AltTextInput({ source, code }: { source: string; code: ContentLanguage }) {
+function AltTextInput({ source, code, max }: { source: string; code: ContentLanguage; max: number }) {
   const translate = useTranslate();
   const value = useWatch({ name: `${source}.${code}` }) as unknown;
   const length = typeof value === 'string' ? value.length : 0;
@@ -32,8 +41,8 @@ function AltTextInput({ source, code }: { source: string; code: ContentLanguage 
     <TextInput
       source={`${source}.${code}`}
       label={translate('common.alt_texts.language', { language: translate(`admin.translations.${code}`) })}
-      validate={validateAltText}
-      helperText={translate('common.alt_texts.counter', { count: length, max: ALT_TEXT_MAX })}
+      validate={validateAltText(max)}
+      helperText={translate('common.alt_texts.counter', { count: length, max })}
       fullWidth
     />
   );
@@ -43,10 +52,12 @@ export interface AltTextsInputProps {
   /** form field of the object keyed by content language */
   source?: string;
   label?: string;
+  /** characters per alt text: 170 by default (spec 2 §9); news allow 256 (spec 3 §5) */
+  max?: number;
 }
 
-/** One alt text per content language (pt-br, en-us, es-es, fr-fr), each at most 170 characters. */
-export function AltTextsInput({ source = 'group_training_image_alt_texts', label = 'common.alt_texts.title' }: AltTextsInputProps) {
+/** One alt text per content language (pt-br, en-us, es-es, fr-fr), each at most `max` characters. */
+export function AltTextsInput({ source = 'group_training_image_alt_texts', label = 'common.alt_texts.title', max = ALT_TEXT_MAX }: AltTextsInputProps) {
   const translate = useTranslate();
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }}>
@@ -55,7 +66,7 @@ export function AltTextsInput({ source = 'group_training_image_alt_texts', label
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2 }}>
         {CONTENT_LANGUAGES.map((code) => (
-          <AltTextInput key={code} source={source} code={code} />
+          <AltTextInput key={code} source={source} code={code} max={max} />
         ))}
       </Box>
     </Box>

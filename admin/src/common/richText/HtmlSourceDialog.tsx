@@ -6,10 +6,12 @@ export interface HtmlSourceDialogProps {
   html: string;
   onApply(html: string): void;
   onClose(): void;
+  /** height of the text area, in rows */
+  rows?: number;
 }
 
 /** The editor's raw HTML in a textarea; applying replaces the content (spec 2 §2.3 HTML source dialog). */
-export function HtmlSourceDialog({ html, onApply, onClose }: HtmlSourceDialogProps) {
+export function HtmlSourceDialog({ html, onApply, onClose, rows = 12 }: HtmlSourceDialogProps) {
   const translate = useTranslate();
   const [source, setSource] = useState(html);
   return (
@@ -21,7 +23,7 @@ export function HtmlSourceDialog({ html, onApply, onClose }: HtmlSourceDialogPro
           value={source}
           onChange={(event) => setSource(event.target.value)}
           multiline
-          minRows={12}
+          minRows={rows}
           fullWidth
           autoFocus
           sx={{ mt: 1 }}

@@ -3,6 +3,7 @@ import { Box, Typography } from '@mui/material';
 import type { EditorOptions } from '@tiptap/core';
 import { Image } from '@tiptap/extension-image';
 import { TextAlign } from '@tiptap/extension-text-align';
+import { FontSize, TextStyle } from '@tiptap/extension-text-style';
 import StarterKit from '@tiptap/starter-kit';
 import { RichTextInput as RaRichTextInput } from 'ra-input-rich-text';
 import { useWatch } from 'react-hook-form';
@@ -23,6 +24,9 @@ const EDITOR_OPTIONS: Partial<EditorOptions> = {
     TextAlign.configure({ types: ['heading', 'paragraph'] }),
     // spec 2 §7.5: images are inserted at max-width 100%
     Image.configure({ inline: true, HTMLAttributes: { style: 'max-width: 100%' } }),
+    // spec 3 §2 "sizes 1 to 7" of the full toolbar: a font size on a text-style span
+    TextStyle,
+    FontSize,
   ],
 };
 
@@ -43,7 +47,7 @@ function PlainLengthCounter({ source, max }: { source: string; max: number }) {
 }
 
 /** The TipTap editor behind RichTextInput; loaded lazily (it is most of the editor's weight). */
-export default function RichTextEditor({ maxPlainLength, required, validate, onUploadImage, source, ...rest }: RichTextInputProps) {
+export default function RichTextEditor({ maxPlainLength, required, validate, onUploadImage, fullToolbar, source, ...rest }: RichTextInputProps) {
   const validators = useMemo(() => {
     const list: Validator[] = [];
     if (required) list.push(requiredRichText);
@@ -60,7 +64,7 @@ export default function RichTextEditor({ maxPlainLength, required, validate, onU
         {...rest}
         validate={validators}
         editorOptions={EDITOR_OPTIONS}
-        toolbar={<RichTextToolbar onUploadImage={onUploadImage} />}
+        toolbar={<RichTextToolbar onUploadImage={onUploadImage} full={fullToolbar} />}
       />
       {maxPlainLength ? <PlainLengthCounter source={source} max={maxPlainLength} /> : null}
     </Box>

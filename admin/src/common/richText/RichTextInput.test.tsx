@@ -65,6 +65,21 @@ describe('RichTextInput (spec 2 §2.3 introduction, §5.1 limit)', () => {
     expect(within(bar).queryByRole('button', { name: 'Inserir imagem' })).not.toBeInTheDocument();
   });
 
+  it('offers the news editor\'s full toolbar: strike, quote, code, sizes 1 to 7, remove format (spec 3 §2)', async () => {
+    renderEditor('<p>Olá</p>', { fullToolbar: true, maxPlainLength: undefined });
+    const bar = await toolbar();
+    for (const name of ['Tachado', 'Citação', 'Remover formatação']) expect(within(bar).getByRole('button', { name })).toBeInTheDocument();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Tachado' }));
+    await userEvent.click(within(bar).getByRole('combobox', { name: 'Tamanho da fonte' }));
+    expect(await screen.findAllByRole('option', { name: /^Tamanho \d$/ })).toHaveLength(7);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(bar).getByRole('combobox', { name: 'Estilo do parágrafo' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Código' }));
+    await waitFor(() => expect(value()).toBe('<pre><code>Olá</code></pre>'));
+    await userEvent.click(within(bar).getByRole('button', { name: 'Remover formatação' }));
+    await waitFor(() => expect(value()).toBe('<p>Olá</p>'));
+  });
+
   it('applies headings, alignment and undo from the toolbar', async () => {
     renderEditor('<p>Olá</p>');
     const bar = await toolbar();

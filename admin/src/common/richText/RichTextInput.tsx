@@ -14,6 +14,11 @@ export interface RichTextInputProps extends Omit<RaRichTextInputProps, 'toolbar'
   required?: boolean;
   /** uploads an image (.png, .jpg, .gif) chosen in the toolbar and answers its URL */
   onUploadImage?: (file: File) => Promise<string>;
+  /**
+   * spec 3 §2 news editor: strike, code blocks, quote, sizes 1 to 7 and remove format besides the
+   * standard buttons, and an HTML source of 10 rows
+   */
+  fullToolbar?: boolean;
 }
 
 /**

@@ -14,6 +14,9 @@ import ImageIcon from '@mui/icons-material/Image';
 import Undo from '@mui/icons-material/Undo';
 import Redo from '@mui/icons-material/Redo';
 import Code from '@mui/icons-material/Code';
+import FormatStrikethrough from '@mui/icons-material/FormatStrikethrough';
+import FormatQuote from '@mui/icons-material/FormatQuote';
+import FormatClear from '@mui/icons-material/FormatClear';
 import type { ChainedCommands, Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { useTiptapEditor } from 'ra-input-rich-text';
@@ -23,6 +26,8 @@ import { LinkDialog } from './LinkDialog.tsx';
 import { EDITOR_IMAGE_EXTENSIONS, isEditorImage } from './richTextRules.ts';
 
 const HEADING_LEVELS = [1, 2, 3] as const;
+/** spec 3 §2 "sizes 1 to 7": the HTML font sizes, as CSS lengths the server's sanitiser keeps */
+export const FONT_SIZES = ['10px', '13px', '16px', '18px', '24px', '32px', '48px'] as const;
 const ALIGNMENTS = [
   ['left', FormatAlignLeft],
   ['center', FormatAlignCenter],
@@ -42,7 +47,10 @@ function readState(editor: Editor | null) {
     orderedList: editor.isActive('orderedList'),
     link: editor.isActive('link'),
     align: ALIGNMENTS.find(([a]) => editor.isActive({ textAlign: a }))?.[0] ?? 'left',
-    block: level ? `h${level}` : 'paragraph',
+    block: level ? `h${level}` : editor.isActive('codeBlock') ? 'code' : 'paragraph',
+    strike: editor.isActive('strike'),
+    quote: editor.isActive('blockquote'),
+    fontSize: (editor.getAttributes('textStyle').fontSize as string | undefined) ?? '',
     canUndo: editor.can().undo(),
     canRedo: editor.can().redo(),
   };
@@ -67,10 +75,15 @@ function ToolButton({ label, selected = false, disabled, onClick, children }: Bu
 export interface RichTextToolbarProps {
   /** uploads an image chosen for the text and answers its URL; without it there is no image button */
   onUploadImage?: (file: File) => Promise<string>;
+  /** the news editor's buttons too (spec 3 §2): code blocks, strike, quote, sizes 1 to 7, remove format */
+  full?: boolean;
 }
 
-/** Bold, italic, underline, headings, lists, alignment, links, images, undo/redo and the HTML source. */
-export function RichTextToolbar({ onUploadImage }: RichTextToolbarProps) {
+/**
+ * Bold, italic, underline, headings, lists, alignment, links, images, undo/redo and the HTML
+ * source; `full` adds code blocks, strike, quote, font sizes 1 to 7 and remove format.
+ */
+export function RichTextToolbar({ onUploadImage, full = false }: RichTextToolbarProps) {
   const editor = useTiptapEditor() as Editor | undefined;
   const translate = useTranslate();
   const notify = useNotify();
@@ -87,7 +100,12 @@ export function RichTextToolbar({ onUploadImage }: RichTextToolbarProps) {
   };
 
   const onBlock = (value: string) =>
-    run((c) => (value === 'paragraph' ? c.setParagraph() : c.setHeading({ level: Number(value.slice(1)) as 1 | 2 | 3 })));
+    run((c) => {
+      if (value === 'paragraph') return c.setParagraph();
+      if (value === 'code') return c.setCodeBlock();
+      return c.setHeading({ level: Number(value.slice(1)) as 1 | 2 | 3 });
+    });
+  const onFontSize = (value: string) => run((c) => (value ? c.setFontSize(value) : c.unsetFontSize()));
 
   const onImage = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -130,7 +148,24 @@ export function RichTextToolbar({ onUploadImage }: RichTextToolbarProps) {
             {translate('common.rich_text.heading', { level })}
           </MenuItem>
         ))}
+        {full && <MenuItem value="code">{t('code_block')}</MenuItem>}
       </Select>
+      {full && (
+        <Select
+          size="small"
+          value={state?.fontSize ?? ''}
+          displayEmpty
+          onChange={(event) => onFontSize(event.target.value)}
+          disabled={off}
+          inputProps={{ 'aria-label': t('font_size') }}
+          sx={{ minWidth: 110 }}
+        >
+          <MenuItem value="">{t('font_size_default')}</MenuItem>
+          {FONT_SIZES.map((size, index) => (
+            <MenuItem key={size} value={size}>{translate('common.rich_text.font_size_n', { n: index + 1 })}</MenuItem>
+          ))}
+        </Select>
+      )}
       <ToolButton label={t('bold')} selected={state?.bold} disabled={off} onClick={() => run((c) => c.toggleBold())}>
         <FormatBold fontSize="small" />
       </ToolButton>
@@ -140,6 +175,19 @@ export function RichTextToolbar({ onUploadImage }: RichTextToolbarProps) {
       <ToolButton label={t('underline')} selected={state?.underline} disabled={off} onClick={() => run((c) => c.toggleUnderline())}>
         <FormatUnderlined fontSize="small" />
       </ToolButton>
+      {full && (
+        <>
+          <ToolButton label={t('strike')} selected={state?.strike} disabled={off} onClick={() => run((c) => c.toggleStrike())}>
+            <FormatStrikethrough fontSize="small" />
+          </ToolButton>
+          <ToolButton label={t('quote')} selected={state?.quote} disabled={off} onClick={() => run((c) => c.toggleBlockquote())}>
+            <FormatQuote fontSize="small" />
+          </ToolButton>
+          <ToolButton label={t('remove_format')} disabled={off} onClick={() => run((c) => c.unsetAllMarks().clearNodes())}>
+            <FormatClear fontSize="small" />
+          </ToolButton>
+        </>
+      )}
       <Divider orientation="vertical" flexItem />
       <ToolButton label={t('bullet_list')} selected={state?.bulletList} disabled={off} onClick={() => run((c) => c.toggleBulletList())}>
         <FormatListBulleted fontSize="small" />
@@ -193,6 +241,7 @@ export function RichTextToolbar({ onUploadImage }: RichTextToolbarProps) {
       {editor && dialog === 'html' && (
         <HtmlSourceDialog
           html={editor.getHTML()}
+          rows={full ? 10 : undefined}
           onClose={() => setDialog(null)}
           onApply={(html) => {
             // replaces the whole content; the update reaches the form through the editor's update event

@@ -4,7 +4,10 @@ import { Link, useLocation } from 'wouter-preact';
 import { api, userKeys } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
+import { newsHeading } from '../../lib/news-heading.ts';
+import { webcastHeading } from '../../lib/webcast-heading.ts';
 import { LanguageSwitch } from '../language-switch/index.tsx';
+import { MessagesLink } from '../messages-link/index.tsx';
 
 export function AppHeader() {
   const { t } = useI18n();
@@ -29,6 +32,13 @@ export function AppHeader() {
         <Link href="/home" aria-current={current('/home')}>{t('portal.nav.home')}</Link>
         <Link href="/courses" aria-current={location.startsWith('/courses') ? 'page' : undefined}>{t('portal.nav.courses')}</Link>
         <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
+        <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{webcastHeading(user) ?? t('portal.nav.webcasts')}</Link>
+        <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
+        <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
+        <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{newsHeading(user) ?? t('portal.nav.news')}</Link>
+        <Link href="/feed" aria-current={current('/feed')}>{t('portal.nav.feed')}</Link>
+        <Link href="/calendar" aria-current={current('/calendar')}>{t('portal.nav.calendar')}</Link>
+        <MessagesLink current={location === '/messages'} />
         <Link href="/profile" aria-current={location.startsWith('/profile') ? 'page' : undefined}>{t('portal.nav.profile')}</Link>
       </nav>
       <div class="app-header-user">

@@ -6,6 +6,7 @@ import { useI18n } from '../../lib/i18n.ts';
 import { AppHeader } from '../app-header/index.tsx';
 import { AdministrativeViewBanner } from '../administrative-view-banner/index.tsx';
 import { PasswordChangeGate } from '../password-change-gate/index.tsx';
+import { WelcomeBannerGate } from '../welcome-banner/index.tsx';
 
 /** The authenticated area: small header, then the page (pages load lazily). */
 export function AppLayout({ children }: { children: ComponentChildren }) {
@@ -19,6 +20,8 @@ export function AppLayout({ children }: { children: ComponentChildren }) {
     <div class="app">
       <AdministrativeViewBanner />
       <AppHeader />
+      {/* spec 3 §3: the welcome banner after login, over the page */}
+      <WelcomeBannerGate />
       <main class="app-main" id="main">
         <PasswordChangeGate>
           <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>

@@ -10,13 +10,15 @@ export interface TestResultProps {
   attempt: Attempt;
   /** where "Back to the training" leads */
   trainingHref: string;
+  /** the translation key of that link (a webcast's test goes back to the webcast) */
+  backLabel?: string;
   /** offered when failing left attempts and changed nothing else */
   onRetry?: () => void;
   retrying?: boolean;
 }
 
 /** What the attempt scored and what that did (spec 2 §4.8: blocked, restarted, attempts left). */
-export function TestResult({ attempt, trainingHref, onRetry, retrying }: TestResultProps) {
+export function TestResult({ attempt, trainingHref, backLabel = 'portal.tests.back_to_training', onRetry, retrying }: TestResultProps) {
   const { t } = useI18n();
   const result = attempt.result;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -43,7 +45,7 @@ export function TestResult({ attempt, trainingHref, onRetry, retrying }: TestRes
       )}
       <div class="actions">
         {canRetry && <button type="button" onClick={onRetry} disabled={retrying}>{t('portal.tests.try_again')}</button>}
-        <Link href={trainingHref}>{t('portal.tests.back_to_training')}</Link>
+        <Link href={trainingHref}>{t(backLabel)}</Link>
       </div>
     </section>
   );

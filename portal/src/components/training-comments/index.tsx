@@ -3,7 +3,7 @@ import { LEARNER_PATHS, type LearnerComment } from '@lp/shared';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
-import { useTrainingComments } from '../../hooks/use-training-comments.ts';
+import { useCommentPages } from '../../hooks/use-training-comments.ts';
 import { Message } from '../message/index.tsx';
 import { StarRating } from '../star-rating/index.tsx';
 
@@ -14,13 +14,20 @@ export interface TrainingCommentsProps {
   canComment: boolean;
   /** after a comment was accepted or refused as a repeat: the training's can_comment changed */
   onCommented(): void;
+  /** the comments of another content (a podcast's: PODCAST_PATHS.learnerComments); the training's by default */
+  path?: string;
+  /** what to say while commenting is not open yet; 'complete the training' by default */
+  lockedNote?: string;
+  /** the star rating beside the text; news comments have none (spec 3 §9 "stars hidden for news") */
+  withStars?: boolean;
 }
 
 /** spec 2 §4.10, §5.12: comment once, after finishing; the published comments below. */
-export function TrainingComments({ trainingId, finished, canComment, onCommented }: TrainingCommentsProps) {
+export function TrainingComments({ trainingId, finished, canComment, onCommented, path, lockedNote, withStars = true }: TrainingCommentsProps) {
   const { t } = useI18n();
   const dates = useDateFormat();
-  const { data: pages, error, size, setSize, mutate } = useTrainingComments(trainingId);
+  const commentsPath = path ?? LEARNER_PATHS.comments(trainingId);
+  const { data: pages, error, size, setSize, mutate } = useCommentPages(commentsPath);
   const comments = pages?.flatMap((page) => page.results) ?? [];
   const count = pages?.[0]?.count ?? 0;
   const [sent, setSent] = useState(false);
@@ -29,12 +36,12 @@ export function TrainingComments({ trainingId, finished, canComment, onCommented
     <div class="training-comments">
       {sent && <Message kind="success">{t('portal.courses.comments.sent')}</Message>}
       {canComment
-        ? <CommentForm trainingId={trainingId} onDone={(accepted) => {
+        ? <CommentForm path={commentsPath} withStars={withStars} onDone={(accepted) => {
           setSent(accepted);
           void mutate();
           onCommented();
         }} />
-        : !sent && <p class="note">{t(finished ? 'portal.courses.comments.already' : 'portal.courses.need_complete')}</p>}
+        : !sent && <p class="note">{finished ? t('portal.courses.comments.already') : lockedNote ?? t('portal.courses.need_complete')}</p>}
       {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
       {pages && comments.length === 0 && <p class="note">{t('portal.courses.comments.none')}</p>}
       {comments.length > 0 && (
@@ -69,7 +76,7 @@ function CommentItem({ comment, date }: { comment: LearnerComment; date: string 
   );
 }
 
-function CommentForm({ trainingId, onDone }: { trainingId: number; onDone(accepted: boolean): void }) {
+function CommentForm({ path, withStars, onDone }: { path: string; withStars: boolean; onDone(accepted: boolean): void }) {
   const { t } = useI18n();
   const id = useId();
   const [text, setText] = useState('');
@@ -87,7 +94,7 @@ function CommentForm({ trainingId, onDone }: { trainingId: number; onDone(accept
     setBusy(true);
     setError(null);
     try {
-      await send(LEARNER_PATHS.comments(trainingId), 'POST', { comment: text.trim(), ...(stars ? { stars } : {}) });
+      await send(path, 'POST', { comment: text.trim(), ...(stars ? { stars } : {}) });
       onDone(true);
     } catch (failure) {
       const code = errorCode(failure);
@@ -104,7 +111,7 @@ function CommentForm({ trainingId, onDone }: { trainingId: number; onDone(accept
         <label for={id}>{t('portal.courses.comments.label')}</label>
         <textarea id={id} rows={3} maxLength={2000} required value={text} onInput={(event) => setText(event.currentTarget.value)} />
       </div>
-      <StarRating legend={t('portal.courses.comments.stars')} value={stars} onChange={setStars} />
+      {withStars && <StarRating legend={t('portal.courses.comments.stars')} value={stars} onChange={setStars} />}
       {error && <Message kind="error">{error}</Message>}
       <button type="submit" disabled={busy}>{t('portal.courses.comments.submit')}</button>
     </form>

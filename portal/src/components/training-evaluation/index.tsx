@@ -13,13 +13,15 @@ export interface TrainingEvaluationProps {
   evaluation: Evaluation;
   /** spec 2 §2.1: the reaction evaluation comes after finishing */
   finished: boolean;
+  /** where the answers go: the training's evaluation by default (a webcast's: LEARNER_WEBCAST_PATHS.evaluation) */
+  answerPath?: string;
   onAnswered(): void;
 }
 
 const GRADES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 
 /** spec 2 §3.5: the reaction evaluation, each question graded 0–10, in stars, or in words. */
-export function TrainingEvaluation({ trainingId, evaluation, finished, onAnswered }: TrainingEvaluationProps) {
+export function TrainingEvaluation({ trainingId, evaluation, finished, answerPath, onAnswered }: TrainingEvaluationProps) {
   const { t } = useI18n();
   const [answers, setAnswers] = useState<Record<number, Answer>>({});
   const [busy, setBusy] = useState(false);
@@ -43,7 +45,7 @@ export function TrainingEvaluation({ trainingId, evaluation, finished, onAnswere
     setBusy(true);
     setError(null);
     try {
-      await send(LEARNER_PATHS.evaluation(trainingId), 'POST', {
+      await send(answerPath ?? LEARNER_PATHS.evaluation(trainingId), 'POST', {
         answers: evaluation.questions
           .map((q) => ({ question_id: q.id, ...answers[q.id], ...(q.type === 'text' ? { text: answers[q.id]?.text?.trim() ?? '' } : {}) }))
           .filter((a) => !('text' in a) || a.text !== ''),

@@ -14,7 +14,22 @@ export interface VideoSource {
   url: string;
   title: string;
   locale: LocaleCode;
+  /** a live HLS stream (a webcast on air): starts near the live edge and keeps up with it */
+  live?: boolean;
 }
+
+/**
+ * hls.js for a live webcast (DESIGN "Files and media"): start three segments behind the newest,
+ * play a little faster while behind, and jump forward when more than six segments behind (a
+ * tab that slept). The playlist may be missing for a moment between two publish sessions.
+ */
+export const LIVE_HLS_CONFIG = {
+  liveSyncDurationCount: 3,
+  liveMaxLatencyDurationCount: 6,
+  maxLiveSyncPlaybackRate: 1.5,
+  lowLatencyMode: false,
+} as const;
+const LIVE_RETRY_MS = 2000;
 
 export const isHlsUrl = (url: string): boolean => /\.m3u8$/i.test(new URL(url, window.location.href).pathname);
 
@@ -43,9 +58,10 @@ export async function mountVideo(container: HTMLElement, source: VideoSource): P
   element.setAttribute('playsinline', '');
   element.setAttribute('aria-label', source.title);
   container.append(element);
-  const player = videojs(element, {
-    controls: true, fluid: true, preload: 'metadata', language, playbackRates: [0.75, 1, 1.25, 1.5, 2],
-  });
+  const player = videojs(element, source.live
+    // live: the live UI (a seek bar over the window, "LIVE" back to the edge), no speeds, muted autoplay as browsers allow
+    ? { controls: true, fluid: true, preload: 'auto', language, liveui: true, autoplay: 'muted' }
+    : { controls: true, fluid: true, preload: 'metadata', language, playbackRates: [0.75, 1, 1.25, 1.5, 2] });
   await new Promise<void>((resolve) => player.ready(() => resolve()));
   const media = player.tech(true).el() as HTMLVideoElement;
   let hls: { destroy(): void } | null = null;
@@ -56,7 +72,24 @@ export async function mountVideo(container: HTMLElement, source: VideoSource): P
       player.dispose();
       throw new Error('HLS is not supported by this browser');
     }
-    const engine = new Hls();
+    const engine = new Hls(source.live ? LIVE_HLS_CONFIG : {});
+    if (source.live) {
+      let retry: ReturnType<typeof setTimeout> | undefined;
+      engine.on(Hls.Events.MANIFEST_PARSED, () => {
+        media.muted = true;
+        void media.play().catch(() => undefined);
+      });
+      engine.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+          engine.recoverMediaError();
+        } else if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+          clearTimeout(retry);
+          retry = setTimeout(() => engine.startLoad(), LIVE_RETRY_MS);
+        }
+      });
+      engine.on(Hls.Events.DESTROYING, () => clearTimeout(retry));
+    }
     engine.loadSource(source.url);
     engine.attachMedia(media);
     hls = engine;

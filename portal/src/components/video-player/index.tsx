@@ -7,15 +7,19 @@ export interface VideoPlayerProps {
   /** mp4 (or any file the browser plays) or an HLS playlist (.m3u8) */
   url: string;
   title: string;
-  resumeAt: number;
-  onProgress(progress: MediaReport): void;
+  /** where a recorded video resumes (not used live) */
+  resumeAt?: number;
+  /** progress of a recorded video (a live stream reports none) */
+  onProgress?(progress: MediaReport): void;
+  /** a live HLS stream (a webcast on air): kept near the live edge, no resume nor progress */
+  live?: boolean;
 }
 
 /**
  * video.js (+ hls.js for HLS) come in a separate chunk imported when this mounts, i.e. only when
  * the learner opens a video (spec 2 §2.1; issue 5: "loaded only on pages that play video").
  */
-export function VideoPlayer({ url, title, resumeAt, onProgress }: VideoPlayerProps) {
+export function VideoPlayer({ url, title, resumeAt = 0, onProgress, live = false }: VideoPlayerProps) {
   const { t, locale } = useI18n();
   const frame = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
@@ -28,15 +32,15 @@ export function VideoPlayer({ url, title, resumeAt, onProgress }: VideoPlayerPro
     let stop: () => void = () => {};
     setState('loading');
     import('./engine.ts')
-      .then(({ mountVideo }) => mountVideo(frame.current!, { url, title: latest.current.title, locale: latest.current.locale }))
+      .then(({ mountVideo }) => mountVideo(frame.current!, { url, title: latest.current.title, locale: latest.current.locale, ...(live ? { live } : {}) }))
       .then((mounted) => {
         if (gone) {
           mounted.dispose();
           return;
         }
-        const untrack = trackMediaProgress(mounted.media, {
+        const untrack = live ? () => undefined : trackMediaProgress(mounted.media, {
           resumeAt: latest.current.resumeAt,
-          report: (progress) => latest.current.onProgress(progress),
+          report: (progress) => latest.current.onProgress?.(progress),
         });
         mounted.media.addEventListener('error', () => setState('error'));
         stop = () => {
@@ -52,7 +56,7 @@ export function VideoPlayer({ url, title, resumeAt, onProgress }: VideoPlayerPro
       gone = true;
       stop();
     };
-  }, [url]);
+  }, [url, live]);
 
   return (
     <div class="video-player">

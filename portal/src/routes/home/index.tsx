@@ -12,6 +12,8 @@ import { ProgressBar } from '../../components/progress-bar/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { RankingList } from '../../components/ranking-list/index.tsx';
 import { PointsStatement } from '../../components/points-statement/index.tsx';
+import { HomeTimeline } from '../../components/feed-timeline/index.tsx';
+import { HomeBanners } from '../../components/banners/index.tsx';
 
 /**
  * spec 1 §2.2 home: next steps, my score and statistics, pending and finished courses and
@@ -32,9 +34,15 @@ export default function Home() {
         <p>{t('portal.home.today', { date: today })}</p>
         {client && <p>{t('portal.home.client', { client: client.name })}</p>}
       </header>
+      {/* spec 3 §3 banners: the top one over the page, the cards and the campaign among the sections */}
+      <HomeBanners place="top" />
       {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
       {!home && !error && <p class="loading">{t('portal.loading')}</p>}
+      <HomeBanners place="campaign" />
+      <HomeBanners place="card" />
       {home && <Dashboard home={home} />}
+      {/* spec 1 §2.2 home "timeline" (§9 event kinds) */}
+      <HomeTimeline />
       <Section id="home-account" title={t('portal.home.account_title')}>
         <ul class="tiles">
           <li>

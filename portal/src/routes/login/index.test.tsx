@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { readSession, updateSession } from '@lp/shared';
 import { describe, expect, it } from 'vitest';
@@ -101,5 +101,46 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Lia Learner!' })).toBeInTheDocument();
     expect(memory.history.at(-1)).toBe('/home');
+  });
+
+  describe('public FAQ (spec 1 §2.1 show_public_faq; spec 3 §6)', () => {
+    const publicFaq = {
+      categories: [{ name: 'Acesso ao portal', questions: [{ id: 1, question: 'Como faço meu primeiro acesso?', answer: '<p>Com o e-mail corporativo.</p>' }] }],
+      accepts_questions: true,
+    };
+
+    it('is not asked for while show_public_faq is off', async () => {
+      const { calls } = fakeApi({ 'GET /login_params/': [200, loginParams], 'GET /public/faq/': [200, publicFaq] });
+      await renderWithApp();
+      expect(await screen.findByLabelText('E-mail ou documento')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('heading', { name: 'Perguntas frequentes' })).not.toBeInTheDocument();
+      expect(calls.some((c) => c.path === '/public/faq/')).toBe(false);
+    });
+
+    it('shows the public questions and takes a visitor\'s question (name, e-mail, question) without login', async () => {
+      const { calls } = fakeApi({
+        'GET /login_params/': [200, { ...loginParams, show_public_faq: true }],
+        'GET /public/faq/': [200, publicFaq],
+        'POST /public/faq/questions/': [201, { detail: 'Question received' }],
+      });
+      await renderWithApp();
+      expect(await screen.findByRole('heading', { name: 'Perguntas frequentes' })).toBeInTheDocument();
+      expect(screen.getByText('Como faço meu primeiro acesso?')).toBeInTheDocument();
+      const form = screen.getByRole('form', { name: 'Envie sua pergunta' });
+      await userEvent.type(within(form).getByLabelText('Nome'), 'Vera Visitante');
+      await userEvent.type(within(form).getByLabelText('E-mail'), 'vera@');
+      await userEvent.type(within(form).getByLabelText('Sua pergunta'), 'Vocês entregam no interior?');
+      await userEvent.click(within(form).getByRole('button', { name: 'Enviar pergunta' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent('Endereço de e-mail inválido');
+      await userEvent.type(within(form).getByLabelText('E-mail'), 'example.com');
+      await userEvent.click(within(form).getByRole('button', { name: 'Enviar pergunta' }));
+      expect(await within(form).findByText('Pergunta enviada! Vamos responder em breve.')).toBeInTheDocument();
+      const sent = calls.find((c) => c.method === 'POST' && c.path === '/public/faq/questions/')!;
+      expect(JSON.parse(sent.body)).toEqual({ name: 'Vera Visitante', email: 'vera@example.com', question: 'Vocês entregam no interior?' });
+      expect(sent.headers.get('Authorization')).toBeNull();
+      // the login form is still the page's own
+      expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    });
   });
 });

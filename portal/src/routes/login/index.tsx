@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useLocation, useSearch } from 'wouter-preact';
@@ -11,6 +12,9 @@ import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
 import { CLOSURE_NOTICE } from '../../components/account-closure/index.tsx';
+
+// spec 1 §2.1 public FAQ (show_public_faq): its own chunk, so the login page's first load stays small
+const PublicFaq = lazy(() => import('../../components/public-faq/index.tsx'));
 
 /** spec 1 §2.1 login: e-mail or document and password, dressed in the login configuration. */
 export default function Login() {
@@ -78,6 +82,18 @@ export default function Login() {
         <Link href="/recover-password">{t('portal.login.recover_password')}</Link>
       </p>
       <p class="help">{t('portal.login.help')}</p>
+      {/* spec 1 §2.1: the help request form and the institutional pages, open without login */}
+      <p class="links">
+        <Link href="/help">{t('portal.help.title')}</Link>
+        {' · '}<Link href="/about">{t('portal.institutional.pages.about')}</Link>
+        {' · '}<Link href="/privacy">{t('portal.institutional.pages.privacy')}</Link>
+        {' · '}<Link href="/terms">{t('portal.institutional.pages.terms')}</Link>
+      </p>
+      {params?.show_public_faq && (
+        <Suspense fallback={null}>
+          <PublicFaq />
+        </Suspense>
+      )}
     </PublicLayout>
   );
 }

@@ -13,6 +13,7 @@ import { Message } from '../../components/message/index.tsx';
 import { ChangePasswordForm } from '../../components/change-password-form/index.tsx';
 import { AccountClosure } from '../../components/account-closure/index.tsx';
 import { ProfileTabs } from '../../components/profile-tabs/index.tsx';
+import { ProfileBadges } from '../../components/profile-badges/index.tsx';
 
 type Draft = { full_name: string; nick_name: string; id_user_language_selected: number };
 
@@ -23,7 +24,9 @@ export default function Profile() {
   const { data: params } = useLoginParams();
 
   useEffect(() => {
-    if (window.location.hash === '#change-password') document.getElementById('change-password')?.scrollIntoView();
+    // #change-password (home shortcut) and #badges (a badge on the timeline)
+    const target = window.location.hash.slice(1);
+    if (target === 'change-password' || target === 'badges') document.getElementById(target)?.scrollIntoView();
   }, []);
 
   return (
@@ -36,6 +39,8 @@ export default function Profile() {
         {!profile && !error && <p class="loading">{t('portal.loading')}</p>}
         {profile && <BasicDataForm profile={profile} />}
       </section>
+      {/* spec 3 §1 badges earned, shown on the profile */}
+      <ProfileBadges />
       <section class="panel" id="change-password">
         <ChangePasswordForm level={params?.register.password_strong_level ?? 'low'} username={profile?.email} />
       </section>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import { allowedAttempts, LEARNER_PATHS, retakeAfterPassing, type Attempt, type LearnerActivity, type LearnerTraining } from '@lp/shared';
 import { api, errorCode } from '../../lib/api.ts';
@@ -11,7 +11,22 @@ import { TestQuestion } from '../../components/test-question/index.tsx';
 import { TestCountdown } from '../../components/test-countdown/index.tsx';
 import { TestResult } from '../../components/test-result/index.tsx';
 
-type TestActivity = LearnerActivity & { test: NonNullable<LearnerActivity['test']> };
+export type TestActivity = LearnerActivity & { test: NonNullable<LearnerActivity['test']> };
+
+/** Where the attempts of one test live: a training's (LEARNER_PATHS) or a webcast's (LEARNER_WEBCAST_PATHS). */
+export interface AttemptPaths {
+  attempts: string;
+  attempt(attemptId: number): string;
+  answer(attemptId: number, questionId: number): string;
+  submit(attemptId: number): string;
+}
+
+const trainingAttemptPaths = (trainingId: number, testId: number): AttemptPaths => ({
+  attempts: LEARNER_PATHS.attempts(trainingId, testId),
+  attempt: (attemptId) => LEARNER_PATHS.attempt(trainingId, testId, attemptId),
+  answer: (attemptId, questionId) => LEARNER_PATHS.answer(trainingId, testId, attemptId, questionId),
+  submit: (attemptId) => LEARNER_PATHS.submit(trainingId, testId, attemptId),
+});
 
 /** spec 2 §5.12: the server refuses a submit with unanswered questions. */
 const ANSWER_ALL = 'you_must_answer_all_questions';
@@ -53,14 +68,32 @@ export default function TestTaking() {
       </div>
     );
   }
-  return <TestSession key={activity.id} training={training} activity={activity} back={back} />;
+  return <TrainingTestSession key={activity.id} training={training} activity={activity} back={back} />;
+}
+
+function TrainingTestSession({ training, activity, back }: { training: LearnerTraining; activity: TestActivity; back: string }) {
+  const { mutate } = useTraining(training.id);
+  const paths = useMemo(() => trainingAttemptPaths(training.id, activity.id), [training.id, activity.id]);
+  return <TestSession paths={paths} activity={activity} back={back} refresh={() => void mutate()} />;
 }
 
 type Phase = 'intro' | 'starting' | 'answering' | 'submitting' | 'done';
 
-function TestSession({ training, activity, back }: { training: LearnerTraining; activity: TestActivity; back: string }) {
+export interface TestSessionProps {
+  paths: AttemptPaths;
+  activity: TestActivity;
+  /** the page the test belongs to (the training, or the webcast) */
+  back: string;
+  /** the owner's page data changed (a submit) */
+  refresh(): void;
+  /** the translation key of the way back (the training's by default) */
+  backLabel?: string;
+}
+
+/** One test taken from its intro to its result; the calls go to `paths`. */
+export function TestSession({ paths, activity, back, refresh, backLabel = 'portal.tests.back_to_training' }: TestSessionProps) {
   const { t } = useI18n();
-  const { mutate } = useTraining(training.id);
+  const mutate = refresh;
   const test = activity.test;
   const [phase, setPhase] = useState<Phase>('intro');
   const [attempt, setAttempt] = useState<Attempt | null>(null);
@@ -98,7 +131,7 @@ function TestSession({ training, activity, back }: { training: LearnerTraining; 
       if (q.confirmed) final.add(q.id);
     }
     const created = new AnswerQueue({
-      save: (questionId, answer) => api.json(LEARNER_PATHS.answer(training.id, activity.id, next.id, questionId), {
+      save: (questionId, answer) => api.json(paths.answer(next.id, questionId), {
         method: 'PUT',
         body: JSON.stringify(answer.confirm ? answer : { answer_id: answer.answer_id }),
       }),
@@ -125,19 +158,19 @@ function TestSession({ training, activity, back }: { training: LearnerTraining; 
     setConfirmed(final);
     setExpired(false);
     setPhase('answering');
-  }, [training.id, activity.id, t]);
+  }, [paths, t]);
 
   const start = useCallback(async () => {
     setPhase('starting');
     setError(null);
     try {
-      begin(await api.json<Attempt>(LEARNER_PATHS.attempts(training.id, activity.id), { method: 'POST' }));
+      begin(await api.json<Attempt>(paths.attempts, { method: 'POST' }));
     } catch (failure) {
       if (!alive.current) return;
       setError(isRetriable(failure) ? t('portal.tests.connection_failed') : errorText(t, errorCode(failure)));
       setPhase('intro');
     }
-  }, [training.id, activity.id, begin, t]);
+  }, [paths, begin, t]);
 
   // an attempt in progress is resumed at once, with the answers the server holds; only when the
   // page opens (the training refreshes after a submit and must not start anything by itself)
@@ -217,7 +250,7 @@ function TestSession({ training, activity, back }: { training: LearnerTraining; 
     // submitting twice is harmless on the server (idempotent): a failure is simply tried again
     for (let tries = 0; alive.current; tries++) {
       try {
-        const finished = await api.json<Attempt>(LEARNER_PATHS.submit(training.id, activity.id, attempt.id), { method: 'POST' });
+        const finished = await api.json<Attempt>(paths.submit(attempt.id), { method: 'POST' });
         if (!alive.current) return;
         queue.current?.stop();
         queue.current?.clearStorage();
@@ -251,7 +284,7 @@ function TestSession({ training, activity, back }: { training: LearnerTraining; 
   const reload = async () => {
     if (!attempt) return;
     try {
-      const stored = await api.json<Attempt>(LEARNER_PATHS.attempt(training.id, activity.id, attempt.id));
+      const stored = await api.json<Attempt>(paths.attempt(attempt.id));
       if (!alive.current) return;
       queue.current?.stop();
       queue.current?.clearStorage();
@@ -288,7 +321,7 @@ function TestSession({ training, activity, back }: { training: LearnerTraining; 
       <div class="test-taking">
         {title}
         {expired && attempt.status !== 'expired' && <Message kind="info">{t('portal.tests.time_expired')}</Message>}
-        <TestResult attempt={attempt} trainingHref={back} onRetry={() => void start()} />
+        <TestResult attempt={attempt} trainingHref={back} backLabel={backLabel} onRetry={() => void start()} />
       </div>
     );
   }
@@ -297,7 +330,7 @@ function TestSession({ training, activity, back }: { training: LearnerTraining; 
     return (
       <div class="test-taking">
         {title}
-        <TestIntro activity={activity} starting={phase === 'starting'} error={error} onStart={() => void start()} back={back} />
+        <TestIntro activity={activity} starting={phase === 'starting'} error={error} onStart={() => void start()} back={back} backLabel={backLabel} />
       </div>
     );
   }
@@ -343,8 +376,8 @@ function TestSession({ training, activity, back }: { training: LearnerTraining; 
   );
 }
 
-function TestIntro({ activity, starting, error, onStart, back }: {
-  activity: TestActivity; starting: boolean; error: string | null; onStart(): void; back: string;
+function TestIntro({ activity, starting, error, onStart, back, backLabel }: {
+  activity: TestActivity; starting: boolean; error: string | null; onStart(): void; back: string; backLabel: string;
 }) {
   const { t } = useI18n();
   const test = activity.test;
@@ -398,7 +431,7 @@ function TestIntro({ activity, starting, error, onStart, back }: {
             {starting ? t('portal.loading') : test.open_attempt_id !== null ? t('portal.tests.resume') : t('portal.tests.start')}
           </button>
         )}
-        <Link href={back}>{t('portal.tests.back_to_training')}</Link>
+        <Link href={back}>{t(backLabel)}</Link>
       </div>
     </section>
   );

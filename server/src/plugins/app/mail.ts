@@ -9,6 +9,9 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** the From header; the platform's no-reply sender by default (message e-mails name the client's sender) */
+  from?: string;
+  replyTo?: string;
 }
 
 export interface Mailer {
@@ -21,7 +24,8 @@ declare module 'fastify' {
   }
 }
 
-const FROM = 'Learning <no-reply@learning.local>';
+export const MAIL_FROM_ADDRESS = 'no-reply@learning.local';
+const FROM = `Learning <${MAIL_FROM_ADDRESS}>`;
 
 /** SMTP when SMTP_URL is set; otherwise each mail is written as an .eml file to $DATA_DIR/outbox. */
 export function createMailer(config: Config): Mailer {

@@ -15,6 +15,27 @@ import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
 
 const PUBLISHED = CONTENT_STATUS.published;
 
+/**
+ * Where one owner of tests keeps its learner attempts: the group training's tables, or the
+ * webcast's of the same columns (webcast_test_results, webcast_test_attempt_questions …). The
+ * attempt functions below take them last; the queries are typed against the training tables.
+ */
+export interface AttemptTables {
+  results: string;
+  attemptQuestions: string;
+  questions: string;
+  answers: string;
+}
+export const GROUP_TRAINING_ATTEMPT_TABLES: AttemptTables = {
+  results: 'group_training_test_results',
+  attemptQuestions: 'group_training_test_attempt_questions',
+  questions: 'group_training_test_questions',
+  answers: 'group_training_test_question_answers',
+};
+const T = GROUP_TRAINING_ATTEMPT_TABLES;
+const resultsOf = (t: AttemptTables) => t.results as 'group_training_test_results';
+const attemptQuestionsOf = (t: AttemptTables) => t.attemptQuestions as 'group_training_test_attempt_questions';
+
 /** A published test of a published training of the client, with its type's slug. */
 export interface LearnerTestRow {
   trainingId: number;
@@ -113,15 +134,15 @@ const toAttempt = (r: RawAttempt): AttemptRow => ({
 });
 
 /** Every attempt of the user at the test, oldest first (wiped ones included: numbering goes on). */
-export async function attemptsOf(db: Db, testId: number, userId: number): Promise<AttemptRow[]> {
-  const rows = await db.selectFrom('group_training_test_results').select(ATTEMPT_COLUMNS)
+export async function attemptsOf(db: Db, testId: number, userId: number, t: AttemptTables = T): Promise<AttemptRow[]> {
+  const rows = await db.selectFrom(resultsOf(t)).select(ATTEMPT_COLUMNS)
     .where('test_id', '=', testId).where('user_id', '=', userId).orderBy('attempt_number').execute();
   return rows.map(toAttempt);
 }
 
 /** The user's own attempt at the test; another user's does not exist for them. */
-export async function findAttempt(db: Db, attemptId: number, testId: number, userId: number): Promise<AttemptRow | undefined> {
-  const row = await db.selectFrom('group_training_test_results').select(ATTEMPT_COLUMNS)
+export async function findAttempt(db: Db, attemptId: number, testId: number, userId: number, t: AttemptTables = T): Promise<AttemptRow | undefined> {
+  const row = await db.selectFrom(resultsOf(t)).select(ATTEMPT_COLUMNS)
     .where('id', '=', attemptId).where('test_id', '=', testId).where('user_id', '=', userId).executeTakeFirst();
   return row && toAttempt(row);
 }
@@ -134,9 +155,9 @@ export interface PoolQuestion {
 }
 
 /** The questions a draw chooses from, in the test's order, with their alternatives (one query). */
-export async function questionPool(db: Db, testId: number): Promise<PoolQuestion[]> {
-  const rows = await db.selectFrom('group_training_test_questions as q')
-    .leftJoin('group_training_test_question_answers as a', 'a.question_id', 'q.id')
+export async function questionPool(db: Db, testId: number, t: AttemptTables = T): Promise<PoolQuestion[]> {
+  const rows = await db.selectFrom(`${t.questions} as q` as 'group_training_test_questions as q')
+    .leftJoin(`${t.answers} as a` as 'group_training_test_question_answers as a', 'a.question_id', 'q.id')
     .select(['q.id', 'q.title', 'q.is_mandatory', 'a.id as answer_id', 'a.title as answer_title'])
     .where('q.test_id', '=', testId).where('q.status', '!=', CONTENT_STATUS.deleted)
     .orderBy('q.position').orderBy('q.id').orderBy('a.position').orderBy('a.id')
@@ -164,13 +185,13 @@ export interface NewAttempt {
  * Writes an attempt and its drawn questions (one batch insert). The unique (test, user,
  * attempt_number) refuses a second attempt started at the same moment: callers read back.
  */
-export async function insertAttempt(db: Db, attempt: NewAttempt): Promise<number> {
-  const { id } = await db.insertInto('group_training_test_results').values({
+export async function insertAttempt(db: Db, attempt: NewAttempt, t: AttemptTables = T): Promise<number> {
+  const { id } = await db.insertInto(resultsOf(t)).values({
     test_id: attempt.testId, user_id: attempt.userId, attempt_number: attempt.attemptNumber, status: 'in_progress',
     started_at: attempt.startedAt, deadline_at: attempt.deadlineAt, finished_at: null, total_questions: attempt.questions.length,
   }).returning('id').executeTakeFirstOrThrow();
   if (attempt.questions.length > 0) {
-    await db.insertInto('group_training_test_attempt_questions').values(attempt.questions.map((q, i) => ({
+    await db.insertInto(attemptQuestionsOf(t)).values(attempt.questions.map((q, i) => ({
       result_id: id, question_id: q.questionId, position: i + 1, answer_order: JSON.stringify(q.answerOrder), answer_id: null, confirmed_at: null, is_correct: null,
     }))).execute();
   }
@@ -188,10 +209,10 @@ export interface DrawnQuestion {
 }
 
 /** The attempt's questions in its order, with their alternatives in its order (one query). */
-export async function drawnQuestions(db: Db, resultId: number): Promise<DrawnQuestion[]> {
-  const rows = await db.selectFrom('group_training_test_attempt_questions as aq')
-    .innerJoin('group_training_test_questions as q', 'q.id', 'aq.question_id')
-    .leftJoin('group_training_test_question_answers as a', 'a.question_id', 'q.id')
+export async function drawnQuestions(db: Db, resultId: number, t: AttemptTables = T): Promise<DrawnQuestion[]> {
+  const rows = await db.selectFrom(`${t.attemptQuestions} as aq` as 'group_training_test_attempt_questions as aq')
+    .innerJoin(`${t.questions} as q` as 'group_training_test_questions as q', 'q.id', 'aq.question_id')
+    .leftJoin(`${t.answers} as a` as 'group_training_test_question_answers as a', 'a.question_id', 'q.id')
     .select(['aq.question_id', 'aq.position', 'aq.answer_order', 'aq.answer_id', 'aq.confirmed_at', 'q.title', 'a.id as alt_id', 'a.title as alt_title'])
     .where('aq.result_id', '=', resultId)
     .orderBy('aq.position')
@@ -221,8 +242,8 @@ export async function drawnQuestions(db: Db, resultId: number): Promise<DrawnQue
  * takes the row lock on Postgres, so an answer and a submit of the same attempt take turns
  * (SQLite runs one transaction at a time). False when the attempt is over.
  */
-export async function holdAttemptInProgress(db: Db, attemptId: number): Promise<boolean> {
-  const res = await db.updateTable('group_training_test_results').set({ status: 'in_progress' })
+export async function holdAttemptInProgress(db: Db, attemptId: number, t: AttemptTables = T): Promise<boolean> {
+  const res = await db.updateTable(resultsOf(t)).set({ status: 'in_progress' })
     .where('id', '=', attemptId).where('status', '=', 'in_progress').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -231,8 +252,10 @@ export async function holdAttemptInProgress(db: Db, attemptId: number): Promise<
  * Saves an answer as it is given; `confirm` makes it final (timed types). A confirmed answer is
  * never overwritten: false when the question was already confirmed.
  */
-export async function saveAnswer(db: Db, resultId: number, questionId: number, answerId: number, confirmAt: Date | null): Promise<boolean> {
-  const res = await db.updateTable('group_training_test_attempt_questions')
+export async function saveAnswer(
+  db: Db, resultId: number, questionId: number, answerId: number, confirmAt: Date | null, t: AttemptTables = T,
+): Promise<boolean> {
+  const res = await db.updateTable(attemptQuestionsOf(t))
     .set(confirmAt ? { answer_id: answerId, confirmed_at: confirmAt } : { answer_id: answerId })
     .where('result_id', '=', resultId).where('question_id', '=', questionId).where('confirmed_at', 'is', null)
     .executeTakeFirst();
@@ -243,8 +266,8 @@ export async function saveAnswer(db: Db, resultId: number, questionId: number, a
  * Ends an attempt that is still in progress: the conditional update lets exactly one of two
  * concurrent finishers through (the other waits for it on Postgres, then finds it over).
  */
-export async function claimAttempt(db: Db, attemptId: number, status: 'finished' | 'expired', finishedAt: Date): Promise<boolean> {
-  const res = await db.updateTable('group_training_test_results').set({ status, finished_at: finishedAt })
+export async function claimAttempt(db: Db, attemptId: number, status: 'finished' | 'expired', finishedAt: Date, t: AttemptTables = T): Promise<boolean> {
+  const res = await db.updateTable(resultsOf(t)).set({ status, finished_at: finishedAt })
     .where('id', '=', attemptId).where('status', '=', 'in_progress').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -253,24 +276,24 @@ export async function claimAttempt(db: Db, attemptId: number, status: 'finished'
  * Marks each drawn question right or wrong (unanswered is wrong) and, on the timed types, makes
  * every given answer final. Answers the marks, in the attempt's order.
  */
-export async function markAnswers(db: Db, resultId: number, confirmAt: Date | null): Promise<Array<{ correct: boolean }>> {
-  const rows = await db.selectFrom('group_training_test_attempt_questions as aq')
-    .leftJoin('group_training_test_question_answers as a', (join) => join.onRef('a.id', '=', 'aq.answer_id').onRef('a.question_id', '=', 'aq.question_id'))
+export async function markAnswers(db: Db, resultId: number, confirmAt: Date | null, t: AttemptTables = T): Promise<Array<{ correct: boolean }>> {
+  const rows = await db.selectFrom(`${t.attemptQuestions} as aq` as 'group_training_test_attempt_questions as aq')
+    .leftJoin(`${t.answers} as a` as 'group_training_test_question_answers as a', (join) => join.onRef('a.id', '=', 'aq.answer_id').onRef('a.question_id', '=', 'aq.question_id'))
     .select(['aq.id', 'a.is_correct']).where('aq.result_id', '=', resultId).orderBy('aq.position').execute();
   const marks = rows.map((r) => ({ id: r.id, correct: toBool(r.is_correct) }));
   for (const correct of [true, false]) {
     const ids = marks.filter((m) => m.correct === correct).map((m) => m.id);
-    if (ids.length) await db.updateTable('group_training_test_attempt_questions').set({ is_correct: correct }).where('id', 'in', ids).execute();
+    if (ids.length) await db.updateTable(attemptQuestionsOf(t)).set({ is_correct: correct }).where('id', 'in', ids).execute();
   }
   if (confirmAt) {
-    await db.updateTable('group_training_test_attempt_questions').set({ confirmed_at: confirmAt })
+    await db.updateTable(attemptQuestionsOf(t)).set({ confirmed_at: confirmAt })
       .where('result_id', '=', resultId).where('answer_id', 'is not', null).where('confirmed_at', 'is', null).execute();
   }
   return marks.map(({ correct }) => ({ correct }));
 }
 
-export async function recordResult(db: Db, attemptId: number, score: AttemptScore, outcome: AttemptOutcome): Promise<void> {
-  await db.updateTable('group_training_test_results').set({
+export async function recordResult(db: Db, attemptId: number, score: AttemptScore, outcome: AttemptOutcome, t: AttemptTables = T): Promise<void> {
+  await db.updateTable(resultsOf(t)).set({
     correct_count: score.correct_count, total_questions: score.total_questions, score: score.score, passed: outcome.passed, consequence: outcome.consequence,
   }).where('id', '=', attemptId).execute();
 }

@@ -10,6 +10,7 @@ import {
   type CatalogueQuery, type EnrollmentState, type LearnerTrainingCard,
 } from '@lp/shared';
 import type { Database, Db } from '../../db/database.ts';
+import { TRAINING_AUDIENCE, inContentAudience } from '../contentAudience.ts';
 import { trailGrantsTraining } from '../trailAudience.ts';
 import { parseJson, toBool } from '../../db/dialect.ts';
 import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
@@ -21,32 +22,16 @@ import { reactionsOf } from './reactions.ts';
 type TrainingScope = ExpressionBuilder<Database, 'group_trainings'>;
 
 /**
- * spec 2 §6 / §5.1 audience (the rule of trainingAudience.ts `isInTrainingAudience`, as a
- * condition on `group_trainings`): an owner, a member of one of its user groups, or a user
- * whose profile and one of whose areas in the client are both among its profiles and areas.
+ * spec 2 §6 / §5.1 audience as a condition on `group_trainings`: an owner, or the content rule
+ * (contentAudience.ts): a member of one of its user groups, or a user whose profile and one of
+ * whose areas in the client are both among its profiles and areas.
  */
 export function inAudience(eb: TrainingScope, ctx: LearnerContext): Expression<SqlBool> {
-  const userId = ctx.userId;
-  const parts: Array<Expression<SqlBool>> = [
+  return eb.or([
     eb.exists(eb.selectFrom('group_training_owners as o').select('o.user_id')
-      .whereRef('o.group_training_id', '=', 'group_trainings.id').where('o.user_id', '=', userId)),
-    eb.exists(eb.selectFrom('group_training_user_groups as g')
-      .innerJoin('user_group_members as gm', 'gm.group_id', 'g.user_group_id')
-      .select('gm.user_id')
-      .whereRef('g.group_training_id', '=', 'group_trainings.id').where('gm.user_id', '=', userId)),
-  ];
-  if (ctx.profileId !== null) {
-    parts.push(eb.and([
-      eb.exists(eb.selectFrom('group_training_profiles as gp').select('gp.profile_id')
-        .whereRef('gp.group_training_id', '=', 'group_trainings.id').where('gp.profile_id', '=', ctx.profileId)),
-      eb.exists(eb.selectFrom('group_training_areas as ga')
-        .innerJoin('user_areas as ua', 'ua.area_id', 'ga.area_id')
-        .select('ua.area_id')
-        .whereRef('ga.group_training_id', '=', 'group_trainings.id')
-        .where('ua.user_id', '=', userId).where('ua.client_id', '=', ctx.clientId)),
-    ]));
-  }
-  return eb.or(parts);
+      .whereRef('o.group_training_id', '=', 'group_trainings.id').where('o.user_id', '=', ctx.userId)),
+    inContentAudience(TRAINING_AUDIENCE, { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId }),
+  ]);
 }
 
 /** Published trainings of the client in the user's audience (nothing for a user outside the client). */
@@ -124,8 +109,8 @@ export async function cataloguePage(db: Db, ctx: LearnerContext, query: Catalogu
   return { count: Number(total.n), results: await trainingCards(db, ctx, rows) };
 }
 
-/** The alt text in the user's language, else Portuguese (the default), else any. */
-function altTextFor(row: GroupTrainingRow, languageId: number): string | null {
+/** The alt text in the user's language, else Portuguese (the default), else any (webcast cards read it too). */
+export function altTextFor(row: Pick<GroupTrainingRow, 'image_alt_texts'>, languageId: number): string | null {
   const texts = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
   const wanted = LANGUAGES.find((l) => l.id === languageId)?.code ?? 'pt-br';
   for (const code of [wanted, 'pt-br', ...Object.keys(texts)]) {

@@ -37,7 +37,8 @@ export function learnerModule(data: ModuleActivityData, publicUrl: string): NonN
   };
 }
 
-function learnerTest(data: TestActivityData, now: Date): NonNullable<LearnerActivity['test']> {
+/** A test as the learner meets it (trainings here; the webcast's tests in server/src/routes/webcasts/learner.ts). */
+export function learnerTest(data: TestActivityData, now: Date): NonNullable<LearnerActivity['test']> {
   const { row, slug, attempts } = data;
   const finished = attempts.filter((a) => isOver(a.status));
   const open = [...attempts].reverse().find((a) => a.status === 'in_progress' && (a.deadline_at === null || new Date(toIso(a.deadline_at)!) > now));

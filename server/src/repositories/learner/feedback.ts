@@ -1,5 +1,5 @@
 /**
- * What a learner says about a training once finished (spec 2 §2.1, §3.5, §4.10, §5.12): the
+ * What a learner says about a training (or a webcast) once finished (spec 2 §2.1, §3.5, §4.10, §5.12): the
  * reaction evaluation (grade 0–10, stars or text per question, answered once) and the comment
  * (once per user, in the comments table the admin moderation tab lists, spec 2 §2.7 / §7.4).
  */
@@ -16,13 +16,28 @@ export interface PublishedEvaluation {
   questions: Array<{ id: number; title: string; type: EvaluationQuestionType }>;
 }
 
-/** The training's published reaction evaluation (the first, when an editor published several). */
-export async function publishedEvaluation(db: Db, trainingId: number): Promise<PublishedEvaluation | null> {
-  const evaluation = await db.selectFrom('group_training_evaluations').select(['id', 'title'])
-    .where('group_training_id', '=', trainingId).where('status', '=', CONTENT_STATUS.published)
+/** Where one owner keeps its evaluations and the learners' answers (the webcast's tables have the same columns). */
+export interface EvaluationAnswerTables {
+  evaluations: string;
+  parentColumn: string;
+  questions: string;
+  answers: string;
+}
+export const GROUP_TRAINING_EVALUATION_ANSWER_TABLES: EvaluationAnswerTables = {
+  evaluations: 'group_training_evaluations',
+  parentColumn: 'group_training_id',
+  questions: 'group_training_evaluation_questions',
+  answers: 'group_training_evaluation_answers',
+};
+const T = GROUP_TRAINING_EVALUATION_ANSWER_TABLES;
+
+/** The owner's published reaction evaluation (the first, when an editor published several). */
+export async function publishedEvaluation(db: Db, ownerId: number, t: EvaluationAnswerTables = T): Promise<PublishedEvaluation | null> {
+  const evaluation = await db.selectFrom(t.evaluations as 'group_training_evaluations').select(['id', 'title'])
+    .where(t.parentColumn as 'group_training_id', '=', ownerId).where('status', '=', CONTENT_STATUS.published)
     .orderBy('id').limit(1).executeTakeFirst();
   if (!evaluation) return null;
-  const questions = await db.selectFrom('group_training_evaluation_questions as q')
+  const questions = await db.selectFrom(`${t.questions} as q` as 'group_training_evaluation_questions as q')
     .innerJoin('evaluation_question_types as qt', 'qt.id', 'q.question_type_id')
     .select(['q.id', 'q.title', 'qt.slug'])
     .where('q.evaluation_id', '=', evaluation.id).orderBy('q.position').orderBy('q.id')
@@ -33,8 +48,8 @@ export async function publishedEvaluation(db: Db, trainingId: number): Promise<P
   };
 }
 
-export async function evaluationAnswered(db: Db, evaluationId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('group_training_evaluation_answers').select('id')
+export async function evaluationAnswered(db: Db, evaluationId: number, userId: number, t: EvaluationAnswerTables = T): Promise<boolean> {
+  const row = await db.selectFrom(t.answers as 'group_training_evaluation_answers').select('id')
     .where('evaluation_id', '=', evaluationId).where('user_id', '=', userId).limit(1).executeTakeFirst();
   return row !== undefined;
 }
@@ -46,10 +61,12 @@ export interface EvaluationAnswer {
   text: string | null;
 }
 
-export async function saveEvaluationAnswers(db: Db, evaluationId: number, userId: number, answers: readonly EvaluationAnswer[]): Promise<void> {
+export async function saveEvaluationAnswers(
+  db: Db, evaluationId: number, userId: number, answers: readonly EvaluationAnswer[], t: EvaluationAnswerTables = T,
+): Promise<void> {
   if (answers.length === 0) return;
   const now = new Date();
-  await db.insertInto('group_training_evaluation_answers').values(answers.map((a) => ({
+  await db.insertInto(t.answers as 'group_training_evaluation_answers').values(answers.map((a) => ({
     evaluation_id: evaluationId, question_id: a.questionId, user_id: userId, grade: a.grade, stars: a.stars, text: a.text, created_at: now,
   }))).execute();
 }

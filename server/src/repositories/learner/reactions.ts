@@ -6,8 +6,9 @@
 import type { Reactions } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
 import { toBool } from '../../db/dialect.ts';
+import { recordReactionEvents } from '../feedEvents.ts';
 
-export type ReactionContentType = 'training' | 'trail';
+export type ReactionContentType = 'training' | 'trail' | 'podcast';
 
 export interface ReactionKey {
   clientId: number;
@@ -69,9 +70,13 @@ export async function setReaction(db: Db, key: ReactionKey, patch: ReactionPatch
   if (patch.favorite !== undefined) changes.favorite = patch.favorite;
   if (patch.liked !== undefined) changes.liked = patch.liked;
   if (patch.stars !== undefined) changes.stars = patch.stars;
+  // spec 1 §9 feed: a like, favourite or rating is news only when it changes the reaction
+  const before = await db.selectFrom('content_reactions').select(['favorite', 'liked', 'stars'])
+    .where('user_id', '=', key.userId).where('content_type', '=', key.contentType).where('content_id', '=', key.contentId).executeTakeFirst();
   await db.insertInto('content_reactions').values({
     client_id: key.clientId, user_id: key.userId, content_type: key.contentType, content_id: key.contentId,
     favorite: patch.favorite ?? false, liked: patch.liked ?? false, stars: patch.stars ?? null, updated_at: now,
   }).onConflict((oc) => oc.columns(['user_id', 'content_type', 'content_id']).doUpdateSet(changes)).execute();
+  await recordReactionEvents(db, key, before, patch);
   return (await reactionsOf(db, key.clientId, key.userId, key.contentType, [key.contentId])).get(key.contentId) ?? NONE;
 }

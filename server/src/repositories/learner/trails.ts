@@ -26,7 +26,7 @@ export function visibleTrails(db: Db, ctx: LearnerContext, today: string) {
     .where('trails.client_id', '=', ctx.clientId)
     .where('trails.status', '=', CONTENT_STATUS.published)
     .where((eb) => eb.or([eb('trails.availability_date', 'is', null), eb('trails.availability_date', '<=', today)]))
-    .where((eb) => (ctx.member ? trailAudienceCondition(eb, ctx) : sql<SqlBool>`1 = 0`));
+    .where(ctx.member ? trailAudienceCondition(ctx) : sql<SqlBool>`1 = 0`);
 }
 
 /** A trail the learner may open, or undefined. */

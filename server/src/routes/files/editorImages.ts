@@ -18,7 +18,13 @@ import { formBool } from '../admin/trainings/actions.ts';
 
 /** A policy is good for this long (the image is chosen before it is asked for). */
 const POLICY_TTL_MS = 60 * 60 * 1000;
-const MANAGE_SLUG = { trainings: 'trainings_manage', webcasts: 'webcasts_manage', trails: 'trails_manage' } as const;
+const MANAGE_SLUG = {
+  trainings: 'trainings_manage', webcasts: 'webcasts_manage', trails: 'trails_manage',
+  // issue 7 (spec 3 §6): banner images need banners, welcome-banner images banners_welcome, message images messages
+  banners: 'banners', banners_welcome: 'banners_welcome', messages: 'messages',
+  // spec 3 §7 inline images of the news editor (and the news image): the news permission
+  news: 'news',
+} as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));

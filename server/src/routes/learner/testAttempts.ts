@@ -55,7 +55,9 @@ export function refuseLock(reason: LockReason | null): void {
 }
 
 /** The attempt as the learner sees it: never which alternative is correct. */
-export function attemptAnswer(ctx: TestContext, row: AttemptRow, questions: readonly DrawnQuestion[], attempts: readonly AttemptRow[], now: Date): Attempt {
+export function attemptAnswer(
+  ctx: Pick<TestContext, 'timed' | 'slug' | 'maximumAttempts'>, row: AttemptRow, questions: readonly DrawnQuestion[], attempts: readonly AttemptRow[], now: Date,
+): Attempt {
   const over = row.status !== 'in_progress';
   return {
     id: row.id,
@@ -93,7 +95,7 @@ export async function loadAttemptAnswer(app: FastifyInstance, ctx: TestContext, 
 }
 
 /** The server's clock (spec 2 §4.8): a timed attempt still open past its deadline is over. */
-export const ranOutOfTime = (ctx: TestContext, row: AttemptRow, now: Date): boolean =>
+export const ranOutOfTime = (ctx: Pick<TestContext, 'timed'>, row: AttemptRow, now: Date): boolean =>
   ctx.timed && row.status === 'in_progress' && isPastDeadline(row.deadlineAt, now);
 
 /**

@@ -13,7 +13,7 @@ import { ImageCropInput } from '../../../common/imageCrop/ImageCropInput.tsx';
 import { uploadEditorImage } from '../../../common/upload/uploadEditorImage.ts';
 
 const uploadTrailImage = (blob: Blob, name: string) => uploadEditorImage(blob, name, 'trail_images');
-import { TagsInput } from '../../trainings/basic-data/TagsInput.tsx';
+import { TagsInput } from '../../../common/tags/TagsInput.tsx';
 import type { TrailFormValues } from '../trailPayload.ts';
 
 const F = 'resources.trails.fields';

@@ -14,8 +14,8 @@ import { editorImageUploader, uploadEditorImage } from '../../../common/upload/u
 import { OwnersInput } from '../../../common/ownersInput/OwnersInput.tsx';
 import { RichTextInput } from '../../../common/richText/RichTextInput.tsx';
 import type { TrainingFormValues } from '../trainingPayload.ts';
-import { PortalLink } from './PortalLink.tsx';
-import { TagsInput } from './TagsInput.tsx';
+import { PublicLink } from '../../../common/PublicLink.tsx';
+import { TagsInput } from '../../../common/tags/TagsInput.tsx';
 import type { TrainingTypeOption } from './trainingValidation.ts';
 
 /** Back (to admin_trainings) and Save (spec 2 §2.3). */
@@ -112,7 +112,7 @@ export function TrainingBasicDataForm({ values, flags, types, canManage, canSetS
           {flags.use_group_trainings_certificate_expiration && <CertificateExpirationInput disabled={locked} />}
         </Box>
         <OwnersInput source="owners" initialOwners={values.owners_list} disabled={locked} />
-        {values.portal_url && <PortalLink url={values.portal_url} />}
+        {values.portal_url && <PublicLink url={values.portal_url} label="resources.trainings.fields.portal_url" />}
       </TabbedForm.Tab>
       <TabbedForm.Tab label="resources.trainings.tabs.permissions">
         <AudienceInputs useSubscription={flags.use_training_subscription} />

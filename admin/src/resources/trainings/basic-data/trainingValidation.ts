@@ -15,11 +15,14 @@ export function useTrainingTypes(): TrainingTypeOption[] {
 /** form field of a contract field name (the form keeps the image and the shown unpublish day under its own names) */
 export const FORM_FIELD: Record<string, string> = { group_training_images: 'image', unpublish_date: 'unpublish_date_shown' };
 
-/** `{'a.b': msg}` → `{a: {b: msg}}`: react-hook-form reads nested errors for nested fields. */
-export function nestErrors(flat: Record<string, string>): Record<string, unknown> {
+/**
+ * `{'a.b': msg}` → `{a: {b: msg}}`: react-hook-form reads nested errors for nested fields.
+ * `fieldMap` renames contract fields to the form's (the webcast form has its own).
+ */
+export function nestErrors(flat: Record<string, string>, fieldMap: Record<string, string> = FORM_FIELD): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [path, message] of Object.entries(flat)) {
-    const keys = (FORM_FIELD[path] ?? path).split('.');
+    const keys = (fieldMap[path] ?? path).split('.');
     let node = out;
     keys.slice(0, -1).forEach((key) => {
       node[key] = (node[key] as Record<string, unknown> | undefined) ?? {};

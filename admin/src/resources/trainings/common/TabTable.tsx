@@ -82,13 +82,18 @@ export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, editDisab
   return <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{edit}{remove}</TableCell>;
 }
 
-/** spec 2 §2.3: every tab has a Back button that goes to admin_trainings. */
-export function BackToTrainings() {
+/** An editor tab's Back: leaves the editor for its list (spec 2 §2.3 admin_trainings, §2.5 admin_webcasts). */
+export function BackButton({ onBack }: { onBack(): void }) {
   const translate = useTranslate();
-  const redirect = useRedirect();
   return (
     <Box>
-      <Button startIcon={<ArrowBackIcon />} onClick={() => redirect('list', 'trainings')}>{translate('resources.trainings.actions.back')}</Button>
+      <Button startIcon={<ArrowBackIcon />} onClick={onBack}>{translate('resources.trainings.actions.back')}</Button>
     </Box>
   );
+}
+
+/** spec 2 §2.3: every tab has a Back button that goes to admin_trainings. */
+export function BackToTrainings() {
+  const redirect = useRedirect();
+  return <BackButton onBack={() => redirect('list', 'trainings')} />;
 }

@@ -18,7 +18,11 @@ export interface TabRows<T extends { id: number }> {
  * confirmation. spec 2 §8: list loads and delete failures are silent (only logged); a
  * successful delete says `{messages}.item_removed_success`.
  */
-export function useTabRows<T extends { id: number }>(collection: string, item: (id: number) => string, messages: string): TabRows<T> {
+export function useTabRows<T extends { id: number }>(
+  collection: string, item: (id: number) => string, messages: string,
+  /** a translation key notified when a delete fails (spec 2 §8: 'error' for webcast evaluations); silent by default */
+  deleteErrorMessage: string | null = null,
+): TabRows<T> {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const [rows, setRows] = useState<T[] | null>(null);
@@ -46,6 +50,7 @@ export function useTabRows<T extends { id: number }>(collection: string, item: (
       await reload();
     } catch (error) {
       console.error(`${collection} delete failed`, error);
+      if (deleteErrorMessage) notify(deleteErrorMessage, { type: 'error' });
     } finally {
       setRemoving(null);
     }

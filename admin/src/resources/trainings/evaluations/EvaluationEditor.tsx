@@ -10,18 +10,22 @@ import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import SaveIcon from '@mui/icons-material/Save';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
-  EVALUATION_DEFAULT_STATUS, EVALUATION_LIMITS, EVALUATION_STATUS, TRAINING_EVALUATION_PATHS as PATHS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD,
-  validateEvaluation, type Evaluation, type EvaluationFieldErrors, type EvaluationQuestion, type Paged,
+  EVALUATION_DEFAULT_STATUS, EVALUATION_LIMITS, EVALUATION_STATUS, validateEvaluation, type Evaluation, type EvaluationFieldErrors, type Paged,
 } from '@lp/shared';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
+import type { EvaluationOwner } from './evaluationOwner.ts';
 import { EvaluationModelDialog } from './EvaluationModelDialog.tsx';
 import { EvaluationQuestionDialog, type QuestionTypeOption, type QuestionValues } from './EvaluationQuestionDialog.tsx';
 
 const KEY = 'resources.trainings.evaluations';
-const TYPE = TRAINING_EVALUATION_QUESTION_TYPE_FIELD;
+
+/** A question as listed, its type under the owner's wire name. */
+type EvaluationQuestion = { id: number; title: string } & Record<string, unknown>;
 
 export interface EvaluationEditorProps {
-  trainingId: number;
+  /** paths and wire names of the owner (group training or webcast) */
+  owner: EvaluationOwner;
+  ownerId: number;
   /** null while the evaluation is new */
   evaluationId: number | null;
   canManage: boolean;
@@ -38,10 +42,14 @@ type QuestionDialog = { question: EvaluationQuestion | null } | null;
  * toggle, Back and Save; 'Add from model' while the evaluation has no id. §4.5: adding a
  * question first saves the evaluation (a new one is created and its id adopted).
  */
-export function EvaluationEditor({ trainingId, evaluationId, canManage, types, onIdChange, onBack }: EvaluationEditorProps) {
+export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, types, onIdChange, onBack }: EvaluationEditorProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
+  const { paths: PATHS, questionTypeField: TYPE } = owner;
+  /** spec 2 §7.1 forms (trainings), §7.3 JSON (webcasts) */
+  const send = <T,>(path: string, method: 'POST' | 'PUT', fields: FormFields) =>
+    (owner.body === 'form' ? dataProvider.sendForm<T>(path, method, fields) : dataProvider.sendJson<T>(path, method, fields));
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState<number>(EVALUATION_DEFAULT_STATUS);
   const [errors, setErrors] = useState<EvaluationFieldErrors>({});
@@ -58,18 +66,18 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
 
   const loadQuestions = useCallback(async (id: number) => {
     try {
-      const page = await dataProvider.sendJson<Paged<EvaluationQuestion>>(`${PATHS.questions(trainingId, id)}?page_size=0`, 'GET');
+      const page = await dataProvider.sendJson<Paged<EvaluationQuestion>>(`${PATHS.questions(ownerId, id)}?page_size=0`, 'GET');
       setQuestions(page.results);
     } catch (error) {
       // spec 2 §8: list loads fail silently (only logged)
       console.error('evaluation questions load failed', error);
     }
-  }, [dataProvider, trainingId]);
+  }, [dataProvider, PATHS, ownerId]);
 
   useEffect(() => {
     if (evaluationId === null) return undefined;
     let live = true;
-    dataProvider.sendJson<Evaluation>(PATHS.item(trainingId, evaluationId), 'GET').then(
+    dataProvider.sendJson<Evaluation>(PATHS.item(ownerId, evaluationId), 'GET').then(
       (evaluation) => {
         if (!live) return;
         setTitle(evaluation.title);
@@ -81,7 +89,7 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
     return () => {
       live = false;
     };
-  }, [dataProvider, trainingId, evaluationId, loadQuestions]);
+  }, [dataProvider, PATHS, ownerId, evaluationId, loadQuestions]);
 
   /** Validates and saves; the evaluation's id, or null when it is invalid or the save failed. */
   const persist = async (announce: boolean): Promise<number | null> => {
@@ -96,8 +104,8 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
     try {
       const fields = { title: title.trim(), status };
       const saved = creating
-        ? await dataProvider.sendForm<Evaluation>(PATHS.collection(trainingId), 'POST', fields)
-        : await dataProvider.sendForm<Evaluation>(PATHS.item(trainingId, evaluationId), 'PUT', fields);
+        ? await send<Evaluation>(PATHS.collection(ownerId), 'POST', fields)
+        : await send<Evaluation>(PATHS.item(ownerId, evaluationId), 'PUT', fields);
       if (announce) notify(`${KEY}.${creating ? 'reaction_add_success' : 'reaction_edit_success'}`, { type: 'success' });
       if (creating) onIdChange(saved.id);
       return saved.id;
@@ -125,8 +133,8 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
     const editing = dialog.question;
     const fields = { title: values.title, [TYPE]: values.question_type };
     try {
-      if (editing) await dataProvider.sendForm(PATHS.question(trainingId, evaluationId, editing.id), 'PUT', fields);
-      else await dataProvider.sendForm(PATHS.questions(trainingId, evaluationId), 'POST', fields);
+      if (editing) await send(PATHS.question(ownerId, evaluationId, editing.id), 'PUT', fields);
+      else await send(PATHS.questions(ownerId, evaluationId), 'POST', fields);
       notify(`${KEY}.${editing ? 'question_edit_success' : 'question_add_success'}`, { type: 'success' });
       setDialog(null);
       await loadQuestions(evaluationId);
@@ -141,7 +149,7 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
   const removeQuestion = async () => {
     if (evaluationId === null || !removing) return;
     try {
-      await dataProvider.sendJson(PATHS.question(trainingId, evaluationId, removing.id), 'DELETE');
+      await dataProvider.sendJson(PATHS.question(ownerId, evaluationId, removing.id), 'DELETE');
       notify(`${KEY}.item_removed_success`, { type: 'success' });
       await loadQuestions(evaluationId);
     } catch (error) {
@@ -200,7 +208,7 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
             <TableRow key={question.id}>
               <TableCell>{question.id}</TableCell>
               <TableCell>{question.title}</TableCell>
-              <TableCell>{typeLabel(question[TYPE])}</TableCell>
+              <TableCell>{typeLabel(Number(question[TYPE]))}</TableCell>
               <TableCell align="right">
                 <Tooltip title={translate(`${KEY}.edit`)}>
                   <span>
@@ -243,7 +251,7 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
 
       {dialog && (
         <EvaluationQuestionDialog
-          question={editingQuestion ? { title: editingQuestion.title, question_type: editingQuestion[TYPE] } : null}
+          question={editingQuestion ? { title: editingQuestion.title, question_type: Number(editingQuestion[TYPE]) } : null}
           types={types}
           disabled={!canManage}
           onSave={saveQuestion}
@@ -252,7 +260,8 @@ export function EvaluationEditor({ trainingId, evaluationId, canManage, types, o
       )}
       {modelOpen && (
         <EvaluationModelDialog
-          trainingId={trainingId}
+          owner={owner}
+          ownerId={ownerId}
           typeLabel={typeLabel}
           onCreated={(id) => {
             setModelOpen(false);

@@ -4,15 +4,17 @@ import {
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
-  TRAINING_EVALUATION_PATHS, validateEvaluationModel, type BaseEvaluation, type BaseEvaluationQuestion, type EvaluationCreated, type Paged,
+  validateEvaluationModel, type BaseEvaluation, type BaseEvaluationQuestion, type EvaluationCreated, type Paged,
 } from '@lp/shared';
+import type { EvaluationOwner } from './evaluationOwner.ts';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { useContractQuery } from '../../../common/useContractQuery.ts';
 
 const KEY = 'resources.trainings.evaluations';
 
 export interface EvaluationModelDialogProps {
-  trainingId: number;
+  owner: EvaluationOwner;
+  ownerId: number;
   typeLabel(typeId: number): string;
   /** the evaluation the server created from the model */
   onCreated(id: number): void;
@@ -24,11 +26,11 @@ export interface EvaluationModelDialogProps {
  * type), then save, which creates the evaluation on the server (§4.5, §7.1
  * create_evaluation_from_base). §5.6: a base evaluation must be chosen.
  */
-export function EvaluationModelDialog({ trainingId, typeLabel, onCreated, onClose }: EvaluationModelDialogProps) {
+export function EvaluationModelDialog({ owner, ownerId, typeLabel, onCreated, onClose }: EvaluationModelDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const models = useContractQuery<BaseEvaluation[]>(TRAINING_EVALUATION_PATHS.baseEvaluations);
+  const models = useContractQuery<BaseEvaluation[]>(owner.paths.baseEvaluations);
   const [chosen, setChosen] = useState<number | ''>('');
   const [questions, setQuestions] = useState<BaseEvaluationQuestion[]>([]);
   const [missing, setMissing] = useState(false);
@@ -37,7 +39,7 @@ export function EvaluationModelDialog({ trainingId, typeLabel, onCreated, onClos
   useEffect(() => {
     if (chosen === '') return undefined;
     let live = true;
-    dataProvider.sendJson<Paged<BaseEvaluationQuestion>>(`${TRAINING_EVALUATION_PATHS.baseEvaluationQuestions(chosen)}?page_size=0`, 'GET').then(
+    dataProvider.sendJson<Paged<BaseEvaluationQuestion>>(`${owner.paths.baseEvaluationQuestions(chosen)}?page_size=0`, 'GET').then(
       (page) => live && setQuestions(page.results),
       (error: unknown) => {
         console.error('model questions load failed', error);
@@ -47,7 +49,7 @@ export function EvaluationModelDialog({ trainingId, typeLabel, onCreated, onClos
     return () => {
       live = false;
     };
-  }, [chosen, dataProvider]);
+  }, [chosen, dataProvider, owner]);
 
   const save = async () => {
     if (Object.keys(validateEvaluationModel({ base_evaluation_id: chosen === '' ? null : chosen })).length) {
@@ -57,7 +59,10 @@ export function EvaluationModelDialog({ trainingId, typeLabel, onCreated, onClos
     }
     setSaving(true);
     try {
-      const created = await dataProvider.sendForm<EvaluationCreated>(TRAINING_EVALUATION_PATHS.fromBase(trainingId), 'POST', { base_evaluation_id: chosen });
+      const fields = { [owner.fromBaseField]: chosen };
+      const created = owner.body === 'form'
+        ? await dataProvider.sendForm<EvaluationCreated>(owner.paths.fromBase(ownerId), 'POST', fields)
+        : await dataProvider.sendJson<EvaluationCreated>(owner.paths.fromBase(ownerId), 'POST', fields);
       notify(`${KEY}.question_model_add_success`, { type: 'success' });
       onCreated(created.id);
     } catch (error) {

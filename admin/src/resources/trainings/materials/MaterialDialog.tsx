@@ -4,8 +4,9 @@ import {
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
-  MATERIAL_DEFAULT_STATUS, MATERIAL_PATHS, UPLOAD_KINDS, UPLOAD_LIMITS, checkMaterialFile, validateMaterialForm, type TrainingMaterial,
+  MATERIAL_DEFAULT_STATUS, UPLOAD_LIMITS, checkMaterialFile, validateMaterialForm, type TrainingMaterial,
 } from '@lp/shared';
+import type { MaterialOwner } from './materialOwner.ts';
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import { TusFileField } from '../modules/TusFileField.tsx';
 import { fieldCodesOf, fieldMessage, formatFileSize } from '../modules/dialogHelpers.ts';
@@ -14,7 +15,9 @@ const KEY = 'resources.trainings.materials';
 const FIELD_ORDER = ['title', 'resource', 'status'] as const;
 
 export interface MaterialDialogProps {
-  trainingId: number;
+  /** paths and upload kind of the owner (group training or webcast) */
+  owner: MaterialOwner;
+  ownerId: number;
   /** the material edited; null for a new one */
   material: TrainingMaterial | null;
   canManage: boolean;
@@ -27,7 +30,7 @@ export interface MaterialDialogProps {
  * uploader showing a link to the uploaded file, Cancel and Save (§5.7: title and file required;
  * §4.3: a new material is published). Saved as the §7.1 multipart form.
  */
-export function MaterialDialog({ trainingId, material, canManage, onClose, onSaved }: MaterialDialogProps) {
+export function MaterialDialog({ owner, ownerId, material, canManage, onClose, onSaved }: MaterialDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -57,8 +60,8 @@ export function MaterialDialog({ trainingId, material, canManage, onClose, onSav
     }
     setSaving(true);
     try {
-      if (isNew) await dataProvider.sendForm(MATERIAL_PATHS.collection(trainingId), 'POST', fields);
-      else await dataProvider.sendForm(MATERIAL_PATHS.item(trainingId, material.id), 'PUT', fields);
+      if (isNew) await dataProvider.sendForm(owner.collection(ownerId), 'POST', fields);
+      else await dataProvider.sendForm(owner.item(ownerId, material.id), 'PUT', fields);
       notify(`${KEY}.${isNew ? 'support_material_add_success' : 'support_material_edit_success'}`, { type: 'success' });
       onSaved();
     } catch (error) {
@@ -95,7 +98,7 @@ export function MaterialDialog({ trainingId, material, canManage, onClose, onSav
           />
           <div ref={(el) => { fieldRefs.current.resource = el; }} tabIndex={-1}>
             <TusFileField
-              kind={UPLOAD_KINDS.trainingMaterial}
+              kind={owner.uploadKind}
               label={translate(`${KEY}.fields.file`)}
               accept=""
               hint={translate(`${KEY}.file.any`, { size: formatFileSize(UPLOAD_LIMITS.generalMaxBytes) })}

@@ -9,12 +9,14 @@ export interface AlternativeDialogProps {
   /** add: an empty text is simply not added; edit: the title is required (spec 2 §5.4) */
   mode: 'add' | 'edit';
   initial?: string;
+  /** whose editor images these are (spec 2 §7.5) */
+  ownerKind?: 'training' | 'webcast';
   onSave(html: string): void;
   onClose(): void;
 }
 
 /** spec 2 §2.3 add-alternative and edit-alternative dialogs: a rich-text editor with its HTML dialog. */
-export function AlternativeDialog({ mode, initial = '', onSave, onClose }: AlternativeDialogProps) {
+export function AlternativeDialog({ mode, initial = '', ownerKind, onSave, onClose }: AlternativeDialogProps) {
   const translate = useTranslate();
   const [html, setHtml] = useState(initial);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function AlternativeDialog({ mode, initial = '', onSave, onClose }: Alter
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{translate(`${KEY}.${mode === 'add' ? 'add_alternative' : 'edit_alternative'}`)}</DialogTitle>
       <DialogContent>
-        <RichTextValue initial={initial} label={`${KEY}.fields.alternative`} error={error} onChange={setHtml} />
+        <RichTextValue initial={initial} label={`${KEY}.fields.alternative`} error={error} ownerKind={ownerKind} onChange={setHtml} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>

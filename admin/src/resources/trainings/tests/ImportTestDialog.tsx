@@ -79,7 +79,10 @@ export function ImportTestDialog({ owner, testId, onClose, onImported }: ImportT
     setBusy('template');
     notify(`${KEY}.generating_import_test_template`, { type: 'info' });
     try {
-      const { path_url: url } = await dataProvider.sendJson<{ path_url: string }>(`${owner.importTemplate(testId)}?import_type=${owner.importType}`, 'GET');
+      // spec 2 §7.1: ?import_type=1 → {path_url} for trainings; §7.3: no query → {template_download_url} for webcasts
+      const query = owner.importType === null ? '' : `?import_type=${owner.importType}`;
+      const answer = await dataProvider.sendJson<Record<string, string>>(`${owner.importTemplate(testId)}${query}`, 'GET');
+      const url = answer[owner.templateUrlField]!;
       // the link needs the bearer token (and its refresh): fetched as a blob, then saved
       const res = await apiClient.request(url.replace(/^\/api(?=\/)/, ''));
       if (!res.ok) throw toHttpError(res.status, await res.json().catch(() => undefined));

@@ -41,7 +41,7 @@ export interface QuestionBankDialogProps {
 }
 
 /**
- * spec 2 §2.3 question database search: autocomplete over training, test and question titles
+ * spec 2 §2.3 question database search: autocomplete over training (or webcast), test and question titles
  * (§5.11: from 3 characters, at most 25 results, the match underlined); the chosen question's
  * training, test, question and alternatives read-only; Import.
  */
@@ -125,7 +125,7 @@ export function QuestionBankDialog({ owner, onImport, onClose }: QuestionBankDia
           />
           {chosen && (
             <Box role="region" aria-label={translate(`${KEY}.question_bank.chosen`)}>
-              <Typography variant="caption" color="text.secondary">{translate(`${KEY}.question_bank.training`)}</Typography>
+              <Typography variant="caption" color="text.secondary">{translate(`${KEY}.question_bank.${owner.ownerKind}`)}</Typography>
               <Typography gutterBottom>{chosen.ownerTitle}</Typography>
               <Typography variant="caption" color="text.secondary">{translate(`${KEY}.question_bank.test`)}</Typography>
               <Typography gutterBottom>{chosen.testTitle}</Typography>

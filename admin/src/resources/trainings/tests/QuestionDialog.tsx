@@ -83,8 +83,9 @@ export function QuestionDialog({ owner, ownerId, testId, question, canManage, lo
     try {
       if (creating) await dataProvider.sendJson(owner.questions(ownerId, testId), 'POST', body);
       else await dataProvider.sendJson(owner.question(ownerId, testId, question.id), 'PUT', body);
-      // spec 2 §8: creating a training test question shows no message
+      // spec 2 §8: creating a training test question shows no message (a webcast's says question_add_success)
       if (!creating) notify(`${KEY}.question_edit_success`, { type: 'success' });
+      else if (owner.ownerKind === 'webcast') notify(`${KEY}.question_add_success`, { type: 'success' });
       onSaved();
     } catch (error) {
       console.error('question save failed', error);
@@ -116,6 +117,7 @@ export function QuestionDialog({ owner, ownerId, testId, question, canManage, lo
               label={`${KEY}.fields.question_title`}
               disabled={!editable}
               error={titleError}
+              ownerKind={owner.ownerKind}
               onChange={setTitle}
             />
             <Box sx={{ display: 'flex', alignItems: 'center' }}>
@@ -192,6 +194,7 @@ export function QuestionDialog({ owner, ownerId, testId, question, canManage, lo
         <AlternativeDialog
           mode={editor.mode}
           initial={editing?.title ?? ''}
+          ownerKind={owner.ownerKind}
           onClose={() => setEditor(null)}
           onSave={(html) => {
             setAnswers((list) => (editor.mode === 'add' ? addAlternative(list, html) : editAlternative(list, editor.index, html)));

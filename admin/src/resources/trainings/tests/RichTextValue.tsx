@@ -4,8 +4,8 @@ import { Form } from 'react-admin';
 import { RichTextInput } from '../../../common/richText/RichTextInput.tsx';
 import { editorImageUploader } from '../../../common/upload/uploadEditorImage.ts';
 
-// spec 2 §7.5: images in the question and alternative editors go with the trainings' editor images
-const uploadImage = editorImageUploader('trainings');
+// spec 2 §7.5: images in the question and alternative editors go with the owner's editor images
+const uploaders = { training: editorImageUploader('trainings'), webcast: editorImageUploader('webcasts') } as const;
 
 function Watch({ onChange }: { onChange(html: string): void }) {
   const value = useWatch({ name: 'html' }) as unknown;
@@ -23,6 +23,8 @@ export interface RichTextValueProps {
   disabled?: boolean;
   /** the error to show under the editor (a translation key) */
   error?: string | null;
+  /** whose editor images these are (spec 2 §7.5 directory): a training's by default */
+  ownerKind?: 'training' | 'webcast';
   onChange(html: string): void;
 }
 
@@ -31,14 +33,14 @@ export interface RichTextValueProps {
  * dialogs that are not react-admin forms: the question title and the alternatives (spec 2 §2.3).
  * Each sits in its own small form; nothing is submitted through it.
  */
-export function RichTextValue({ initial, formKey, label, disabled, error, onChange }: RichTextValueProps) {
+export function RichTextValue({ initial, formKey, label, disabled, error, ownerKind = 'training', onChange }: RichTextValueProps) {
   return (
     <Form key={formKey} record={{ html: initial }} onSubmit={() => undefined} noValidate>
       <RichTextInput
         source="html"
         label={label}
         disabled={disabled}
-        onUploadImage={uploadImage}
+        onUploadImage={uploaders[ownerKind]}
         fullWidth
         helperText={error ?? false}
         sx={error ? { '& .MuiFormHelperText-root': { color: 'error.main' } } : undefined}

@@ -17,7 +17,7 @@ import {
 } from '../../../repositories/trainingEvaluations.ts';
 import { trainingGuards, trainingOr404 } from './common.ts';
 
-/** One variant of the reaction-evaluation routes (spec 2 §7.1; the webcast ones follow the same calls, §2.5). */
+/** One variant of the reaction-evaluation routes (spec 2 §7.1; the webcast ones, §7.3, are the same calls with their names). */
 export interface EvaluationRoutesOptions {
   /** the parent's collection path; the routes hang from `${parentCollection}:id/` */
   parentCollection: string;
@@ -29,6 +29,8 @@ export interface EvaluationRoutesOptions {
   questionTypeField: string;
   /** the models' path (GET list, GET {id}/base_evaluation_questions/), or null when another variant serves it */
   baseEvaluationsPath: string | null;
+  /** the model's field of create_evaluation_from_base: base_evaluation_id (trainings) / webcast_base_evaluation_id (§7.3) */
+  fromBaseField?: string;
   store: EvaluationStore;
   /** reads need the parent's title slug; writes its manage permission too */
   guards(app: FastifyInstance): { read: preValidationHookHandler; write: preValidationHookHandler[] };
@@ -75,6 +77,10 @@ export function evaluationRoutes(options: EvaluationRoutesOptions): FastifyPlugi
   const evaluation = `${evaluations}:evaluation_id/`;
   const questions = `${evaluation}${options.questionsSegment}/`;
   const question = `${questions}:question_id/`;
+  const fromBaseField = options.fromBaseField ?? 'base_evaluation_id';
+  const FromBaseBody: TSchema = fromBaseField === 'base_evaluation_id'
+    ? EvaluationFromBaseForm
+    : Type.Object({ [fromBaseField]: Type.Optional(Type.Integer({ minimum: 1 })) });
 
   return async (app) => {
     const guard = options.guards(app);
@@ -144,14 +150,17 @@ export function evaluationRoutes(options: EvaluationRoutesOptions): FastifyPlugi
 
     // spec 2 §4.5: the model's questions copied onto a new evaluation, in one transaction
     app.post(`${evaluations}create_evaluation_from_base/`, {
-      preValidation: guard.write, schema: { params: Params, body: EvaluationFromBaseForm, response: { 201: EvaluationCreated } },
+      preValidation: guard.write, schema: { params: Params, body: FromBaseBody, response: { 201: EvaluationCreated } },
     }, async (request, reply) => {
       const { id } = request.params;
       await options.parentOr404(app.db, request, id);
-      const baseId = request.body.base_evaluation_id ?? null;
-      refuse(validateEvaluationModel({ base_evaluation_id: baseId }), 'A base evaluation must be chosen');
+      const given = (request.body as Record<string, unknown>)[fromBaseField];
+      const baseId = typeof given === 'number' ? given : null;
+      const rename = (fields: EvaluationFieldErrors) =>
+        Object.fromEntries(Object.entries(fields).map(([f, code]) => [f === 'base_evaluation_id' ? fromBaseField : f, code])) as EvaluationFieldErrors;
+      refuse(rename(validateEvaluationModel({ base_evaluation_id: baseId })), 'A base evaluation must be chosen');
       const base = await findBaseEvaluation(app.db, clientOf(request), baseId!);
-      if (!base) throw new HttpError(400, 'validation_error', 'Unknown base evaluation', { base_evaluation_id: 'validation_error' });
+      if (!base) throw new HttpError(400, 'validation_error', 'Unknown base evaluation', { [fromBaseField]: 'validation_error' });
       const newId = await app.db.transaction().execute((trx) => createEvaluationFromBase(trx, store, id, base));
       return reply.status(201).send({ id: newId });
     });

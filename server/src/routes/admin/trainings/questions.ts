@@ -93,7 +93,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, def: TestOwnerDe
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(questionListQuery(app.db, tables, test.id), list, LIST_SPEC);
     const questions = await withAnswers(app.db, tables, rows.map(toQuestionRow));
-    return sendList(reply, 'group_training_test_questions', list, questions.map((q) => questionAnswer(def, q)), total);
+    return sendList(reply, `${contract.hitPrefix}_test_questions`, list, questions.map((q) => questionAnswer(def, q)), total);
   });
 
   app.get(item, { preValidation: read, schema: { params: QuestionParams, response: { 200: schemas.question } } }, async (request) => {

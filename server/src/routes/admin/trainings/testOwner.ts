@@ -13,8 +13,8 @@ import { TRAININGS_MANAGE, TRAININGS_TITLE, trainingGuards, trainingOr404 } from
 
 /**
  * Everything the test, question and import routes need to know about the owner of the tests:
- * the group training now, the webcast later (spec 2 §3.4 webcast_test …). The routes are
- * written once against this.
+ * the group training, or the webcast (spec 2 §3.4 webcast_test …; server/src/routes/webcasts/content.ts).
+ * The routes are written once against this.
  */
 export interface TestOwnerDef {
   contract: TestOwnerContract;

@@ -28,8 +28,9 @@ async function requireFinished(db: Db, ctx: LearnerContext, trainingId: number):
 /**
  * The answers to store, one per question with the field its type needs (grade 0–10, stars 0–5,
  * non-empty text); a question left out or answered with the wrong field is refused on its key.
+ * The webcast evaluation (server/src/routes/webcasts/learner.ts) checks its answers here too.
  */
-function checkedAnswers(evaluation: PublishedEvaluation, body: Static<typeof EvaluationAnswersBody>): EvaluationAnswer[] {
+export function checkedAnswers(evaluation: PublishedEvaluation, body: Static<typeof EvaluationAnswersBody>): EvaluationAnswer[] {
   const given = new Map<number, Static<typeof EvaluationAnswersBody>['answers'][number]>();
   const fields: Record<string, ErrorCode> = {};
   for (const answer of body.answers) {

@@ -2,21 +2,27 @@ import { IconButton, InputAdornment, TextField, Tooltip } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify, useTranslate } from 'react-admin';
 
-/** spec 2 §2.3: an existing training's portal link, read-only, with a copy button. */
-export function PortalLink({ url }: { url: string }) {
+export interface PublicLinkProps {
+  url: string;
+  /** translation key of the field's label */
+  label: string;
+}
+
+/** spec 2 §2.3 / spec 3 §2: an existing item's link in the portal, read-only, with a copy button. */
+export function PublicLink({ url, label }: PublicLinkProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);
-      notify('resources.trainings.messages.link_copied_to_clipboard', { type: 'info' });
+      notify('common.public_link.link_copied_to_clipboard', { type: 'info' });
     } catch {
       notify('errors.unexpected_error', { type: 'error' });
     }
   };
   return (
     <TextField
-      label={translate('resources.trainings.fields.portal_url')}
+      label={translate(label)}
       value={url}
       fullWidth
       margin="dense"
@@ -25,8 +31,8 @@ export function PortalLink({ url }: { url: string }) {
           readOnly: true,
           endAdornment: (
             <InputAdornment position="end">
-              <Tooltip title={translate('resources.trainings.actions.copy_link')}>
-                <IconButton aria-label={translate('resources.trainings.actions.copy_link')} onClick={() => void copy()} edge="end">
+              <Tooltip title={translate('common.public_link.copy_link')}>
+                <IconButton aria-label={translate('common.public_link.copy_link')} onClick={() => void copy()} edge="end">
                   <ContentCopyIcon />
                 </IconButton>
               </Tooltip>

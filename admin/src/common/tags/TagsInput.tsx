@@ -4,7 +4,7 @@ import { ADMIN_RESOURCES } from '@lp/shared';
 
 interface TagOption { id: number; name: string; areas?: { id: number; name: string }[] }
 
-/** spec 2 §2.3: each tag option shows its areas' names as a sublabel. */
+/** spec 2 §2.3, spec 3 §2: each tag option shows its areas' names as a sublabel. */
 function TagOptionText() {
   const tag = useRecordContext<TagOption>();
   if (!tag) return null;
@@ -20,11 +20,12 @@ function TagOptionText() {
 const inputText = (tag: TagOption) => tag.name;
 const matchSuggestion = (filter: string, tag: TagOption) => tag.name.toLowerCase().includes(filter.toLowerCase());
 
-export function TagsInput({ disabled }: { disabled?: boolean }) {
+/** The tags multi-select of the content editors (trainings, trails, news), on the form field `tags`. */
+export function TagsInput({ disabled, label = 'common.tags.label' }: { disabled?: boolean; label?: string }) {
   return (
     <ReferenceArrayInput source="tags" reference={ADMIN_RESOURCES.tags.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteArrayInput
-        label="resources.trainings.fields.tags"
+        label={label}
         optionText={<TagOptionText />}
         inputText={inputText}
         matchSuggestion={matchSuggestion}

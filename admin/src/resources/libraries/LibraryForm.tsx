@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert, Box, Button } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  BooleanInput, DeleteButton, ReferenceInput, SaveButton, SelectInput, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate,
+} from 'react-admin';
+import {
+  ADMIN_RESOURCES, LIBRARY_FILE_STATUS, LIBRARY_LIMITS, LIBRARY_UPLOAD_KIND, UPLOAD_LIMITS, checkMaterialFile, formatFileSize,
+} from '@lp/shared';
+import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
+import { TagsInput } from '../../common/tags/TagsInput.tsx';
+import { TusResourceInput } from './TusResourceInput.tsx';
+import { validateLibraryForm, type LibraryFormValues } from './libraryPayload.ts';
+
+const F = 'resources.libraries.fields';
+
+export const LIBRARY_STATUS_CHOICES = [
+  { id: LIBRARY_FILE_STATUS.active, name: 'resources.libraries.status.active' },
+  { id: LIBRARY_FILE_STATUS.inactive, name: 'resources.libraries.status.inactive' },
+];
+
+function LibraryToolbar({ edit, busy }: { edit: boolean; busy: boolean }) {
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <Button startIcon={<ArrowBackIcon />} onClick={() => redirect('list', ADMIN_RESOURCES.libraries.name)}>
+        {translate('resources.libraries.actions.back')}
+      </Button>
+      <SaveButton alwaysEnable={!busy} disabled={busy} />
+      <Box sx={{ flex: 1 }} />
+      {edit && <DeleteButton mutationMode="pessimistic" />}
+    </Toolbar>
+  );
+}
+
+const checkFile = (file: File) => {
+  const code = checkMaterialFile(file.size);
+  return code ? `errors.${code}` : null;
+};
+
+/**
+ * Issue 7 item 3 library file (spec 3 §3 "Library file"): title, description, category, tags,
+ * the file (any extension, ≤ 150 MB, sent with tus), allow download and status; then the
+ * audience sub-tab (the training's inputs). The shared rule validates before sending.
+ */
+export function LibraryForm({ edit }: { edit: boolean }) {
+  const translate = useTranslate();
+  const [busy, setBusy] = useState(false);
+  return (
+    <TabbedForm
+      validate={(values) => validateLibraryForm(values as LibraryFormValues)}
+      toolbar={<LibraryToolbar edit={edit} busy={busy} />}
+      syncWithLocation={false}
+      warnWhenUnsavedChanges
+    >
+      <TabbedForm.Tab label="resources.libraries.tabs.file">
+        <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: LIBRARY_LIMITS.titleMax }} />
+        <TextInput source="description" label={`${F}.description`} fullWidth multiline minRows={3} inputProps={{ maxLength: LIBRARY_LIMITS.descriptionMax }} />
+        <ReferenceInput source="category" reference={ADMIN_RESOURCES.library_categories.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>
+          <SelectInput label={`${F}.category`} optionText="name" fullWidth />
+        </ReferenceInput>
+        <TagsInput label={`${F}.tags`} />
+        <TusResourceInput
+          source="resource"
+          kind={LIBRARY_UPLOAD_KIND}
+          label={`${F}.file`}
+          accept=""
+          hint={translate('resources.libraries.file_hint', { size: formatFileSize(UPLOAD_LIMITS.generalMaxBytes) })}
+          check={checkFile}
+          onBusyChange={setBusy}
+        />
+        {busy && <Alert severity="info">{translate('resources.libraries.uploading')}</Alert>}
+        <BooleanInput source="allow_download" label={`${F}.allow_download`} helperText="resources.libraries.help.allow_download" />
+        <SelectInput source="status" label={`${F}.status`} choices={LIBRARY_STATUS_CHOICES} />
+      </TabbedForm.Tab>
+      <TabbedForm.Tab label="resources.libraries.tabs.audience">
+        <AudienceInputs />
+      </TabbedForm.Tab>
+    </TabbedForm>
+  );
+}

@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import ContactMailIcon from '@mui/icons-material/ContactMail';
+import { ADMIN_RESOURCES } from '@lp/shared';
+import { guarded } from '../../permissions/PermissionGuard.tsx';
+
+const { title } = ADMIN_RESOURCES.mailing_list_config;
+
+/** spec 1 §2.3: /admin/mailing_list_config, title slug mailing_list — one settings page, no records. */
+export default {
+  list: guarded(title, lazy(() => import('./MailingListConfigPage.tsx'))),
+  icon: ContactMailIcon,
+};

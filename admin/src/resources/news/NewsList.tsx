@@ -1,0 +1,101 @@
+import type { ReactElement } from 'react';
+import { Chip, type ChipProps } from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import BlockIcon from '@mui/icons-material/Block';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import {
+  CreateButton, DatagridConfigurable, DeleteButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput,
+  TextField, Title, TopToolbar, useLocaleState, useRecordContext, useTranslate, type FieldProps,
+} from 'react-admin';
+import { formatDate, languageIdForLocale, type LocaleCode, type NewsListItem } from '@lp/shared';
+import { CreatedAtField } from '../../common/CreatedAtField.tsx';
+import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { useNewsAccess } from './useNewsAccess.ts';
+
+const F = 'resources.news.fields';
+
+const statusChoices = [
+  { id: 1, name: 'resources.news.status.published' },
+  { id: 2, name: 'resources.news.status.unpublished' },
+];
+
+const newsFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" label={`${F}.status`} choices={statusChoices} alwaysOn />,
+];
+
+const LOOK: Record<NewsListItem['publication'], { color: ChipProps['color']; icon: ReactElement }> = {
+  published: { color: 'success', icon: <CheckIcon /> },
+  unpublished: { color: 'error', icon: <BlockIcon /> },
+  scheduled: { color: 'info', icon: <ScheduleIcon /> },
+  expired: { color: 'warning', icon: <EventBusyIcon /> },
+};
+
+/** spec 3 §4: the status, bounded by the dates. */
+function PublicationField(_props: FieldProps) {
+  const translate = useTranslate();
+  const record = useRecordContext<NewsListItem>();
+  if (!record) return null;
+  const look = LOOK[record.publication];
+  return <Chip size="small" color={look.color} icon={look.icon} label={translate(`resources.news.publication.${record.publication}`)} />;
+}
+
+/** spec 3 §9 DD/MM/YYYY HH:mm (the order of spec 1 §9 for the language), in the item's timezone. */
+function NewsDateField({ source }: { source: 'publish_date' | 'unpublish_date'; label?: string }) {
+  const [locale] = useLocaleState();
+  const languageId = languageIdForLocale(locale as LocaleCode);
+  return (
+    <FunctionField<NewsListItem>
+      source={source}
+      render={(record) => {
+        const value = record[source];
+        // the wire date is the wall time of the item's zone: show it as written
+        return value ? `${formatDate(`${value.slice(0, 10)}T00:00:00Z`, languageId)} ${value.slice(11, 16)}` : '';
+      }}
+    />
+  );
+}
+
+function NewsListActions() {
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+      <CreateButton />
+    </TopToolbar>
+  );
+}
+
+/** spec 3 §2 /admin/news (admin_news): search, status filter, configurable columns, newest first. */
+export function NewsList() {
+  const translate = useTranslate();
+  const { heading } = useNewsAccess();
+  return (
+    <>
+      <Title title={heading ?? translate('resources.news.name', { smart_count: 2 })} />
+      <List
+        title={false}
+        filters={newsFilters}
+        actions={<NewsListActions />}
+        pagination={<ListPagination />}
+        perPage={DEFAULT_PER_PAGE}
+        sort={{ field: 'created_at', order: 'DESC' }}
+      >
+        <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['updated_at']}>
+          <TextField source="id" label={`${F}.id`} />
+          <TextField source="title" label={`${F}.title`} />
+          <PublicationField source="publication" label={`${F}.status`} sortable={false} />
+          <NewsDateField source="publish_date" label={`${F}.publish_date`} />
+          <NewsDateField source="unpublish_date" label={`${F}.unpublish_date`} />
+          <NumberField source="qty_views" label={`${F}.qty_views`} sortable={false} />
+          <NumberField source="qty_comments" label={`${F}.qty_comments`} sortable={false} />
+          <CreatedAtField source="created_at" label={`${F}.created_at`} />
+          <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
+          <DeleteButton mutationMode="pessimistic" label="" />
+        </DatagridConfigurable>
+      </List>
+    </>
+  );
+}
+
+export default NewsList;

@@ -1,0 +1,131 @@
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Box, Button, Card, CardContent, Chip, IconButton, Link, List as MuiList, ListItem, ListItemText, Stack, Table, TableBody, TableCell, TableHead,
+  TableRow, Typography,
+} from '@mui/material';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { Loading, Title, useLocaleState, useTranslate } from 'react-admin';
+import {
+  ADMIN_RESOURCES, CALENDAR_PATHS, dayInZone, formatMonth, gridRange, monthGrid, monthOfDay, shiftMonth, toDay, type CalendarItem,
+  type CalendarItems, type YearMonth,
+} from '@lp/shared';
+import { useContractQuery } from '../../common/useContractQuery.ts';
+
+const R = 'resources.schedule';
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const intlLocale = (locale: string) => (locale === 'pt-br' ? 'pt-BR' : locale);
+
+/** The day an item is shown on: its date, or a transmission's day in the viewer's zone (spec 1 §9). */
+export const itemDay = (item: CalendarItem, timeZone: string = zone()) => item.date ?? dayInZone(item.starts_at!, timeZone);
+
+/** Groups the range's items by day. */
+export function itemsByDay(items: readonly CalendarItem[], timeZone: string = zone()): Map<string, CalendarItem[]> {
+  const days = new Map<string, CalendarItem[]>();
+  for (const item of items) {
+    const day = itemDay(item, timeZone);
+    days.set(day, [...(days.get(day) ?? []), item]);
+  }
+  return days;
+}
+
+/** Where the admin opens an item: the training or webcast editor. */
+function itemLink(item: CalendarItem): string | null {
+  if (item.training) return `/${ADMIN_RESOURCES.trainings.name}/${item.training.id}`;
+  if (item.webcast_id !== null) return `/webcasts/${item.webcast_id}`;
+  return null;
+}
+
+function ItemLabel({ item, locale }: { item: CalendarItem; locale: string }) {
+  const translate = useTranslate();
+  const time = item.starts_at
+    ? new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }).format(new Date(item.starts_at))
+    : null;
+  const text = item.kind === 'activity_available'
+    ? translate(`${R}.kinds.activity_available`, { title: item.title, training: item.training?.title ?? '' })
+    : translate(`${R}.kinds.${item.kind}`, { title: item.title });
+  const link = itemLink(item);
+  const label = time ? `${time} · ${text}` : text;
+  return link ? <Link component={RouterLink} to={link} underline="hover">{label}</Link> : <span>{label}</span>;
+}
+
+/**
+ * spec 3 §2 schedule (title slug schedule): the client's calendar — trainings' activities opening
+ * (avaliable_in) and last published days, and webcasts' transmissions — a month at a time, as a
+ * grid and as a list.
+ */
+export function ScheduleScreen({ today = toDay(new Date()) }: { today?: string }) {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const [month, setMonth] = useState<YearMonth>(() => monthOfDay(today));
+  const grid = useMemo(() => monthGrid(month), [month]);
+  const range = gridRange(grid);
+  const { data, isPending, error } = useContractQuery<CalendarItems>(`${CALENDAR_PATHS.admin}?start=${range.start}&end=${range.end}`, { staleTime: 60_000 });
+  const days = useMemo(() => itemsByDay(data?.results ?? []), [data]);
+  const monthName = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(month.year, month.month - 1, 1)));
+  const weekday = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', timeZone: 'UTC' });
+  const inMonth = (day: string) => day.startsWith(formatMonth(month));
+  const listed = grid.flat().filter(inMonth).filter((day) => days.has(day));
+
+  return (
+    <Box sx={{ mt: 1 }}>
+      <Title title={`${R}.name`} />
+      <Card>
+        <CardContent>
+          <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2 }}>
+            <IconButton aria-label={translate(`${R}.previous`)} onClick={() => setMonth((m) => shiftMonth(m, -1))}><ChevronLeftIcon /></IconButton>
+            <Typography variant="h5" component="h1" sx={{ minWidth: 220, textAlign: 'center', textTransform: 'capitalize' }} aria-live="polite">{monthName}</Typography>
+            <IconButton aria-label={translate(`${R}.next`)} onClick={() => setMonth((m) => shiftMonth(m, 1))}><ChevronRightIcon /></IconButton>
+            <Button onClick={() => setMonth(monthOfDay(today))}>{translate(`${R}.today`)}</Button>
+          </Stack>
+          {isPending && <Loading />}
+          {error && <Typography color="error" role="alert">{translate(`${R}.load_error`)}</Typography>}
+          {data && (
+            <>
+              <Table size="small" aria-label={monthName} sx={{ tableLayout: 'fixed', mb: 3 }}>
+                <TableHead>
+                  <TableRow>
+                    {grid[0]!.map((day) => (
+                      <TableCell key={day} component="th" scope="col">{weekday.format(new Date(`${day}T00:00:00Z`))}</TableCell>
+                    ))}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {grid.map((week) => (
+                    <TableRow key={week[0]}>
+                      {week.map((day) => (
+                        <TableCell key={day} sx={{ verticalAlign: 'top', height: 90, opacity: inMonth(day) ? 1 : 0.5, bgcolor: day === today ? 'action.selected' : undefined }}>
+                          <Typography variant="caption" component="div">{Number(day.slice(8))}</Typography>
+                          {(days.get(day) ?? []).map((item, i) => (
+                            <Chip key={i} size="small" color={item.kind === 'webcast' ? 'secondary' : item.kind === 'training_unpublish' ? 'warning' : 'primary'}
+                              label={item.title} sx={{ maxWidth: '100%', mt: 0.5 }} />
+                          ))}
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+              <Typography variant="h6" component="h2">{translate(`${R}.list_title`)}</Typography>
+              {listed.length === 0 && <Typography color="text.secondary">{translate(`${R}.empty`)}</Typography>}
+              <MuiList dense>
+                {listed.map((day) => (
+                  <ListItem key={day} alignItems="flex-start" disableGutters>
+                    <ListItemText
+                      primary={new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}
+                      secondary={<>{days.get(day)!.map((item, i) => <Box key={i} component="span" sx={{ display: 'block' }}><ItemLabel item={item} locale={locale} /></Box>)}</>}
+                    />
+                  </ListItem>
+                ))}
+              </MuiList>
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export default ScheduleScreen;

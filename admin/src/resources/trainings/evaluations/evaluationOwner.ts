@@ -1,0 +1,50 @@
+import {
+  TRAINING_EVALUATION_PATHS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, WEBCAST_BASE_EVALUATION_FIELD, WEBCAST_EVALUATION_PATHS,
+  WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_PATHS,
+} from '@lp/shared';
+
+type Id = number | string;
+
+/**
+ * What the reaction-evaluation screens (spec 2 §2.3; the webcast's §2.5 "the same behaviour …
+ * with webcast fields") need of the evaluations' owner: its paths, the wire names, and whether
+ * the calls are forms (trainings, §7.1) or JSON (webcasts, §7.3).
+ */
+export interface EvaluationOwner {
+  paths: {
+    collection(ownerId: Id): string;
+    item(ownerId: Id, evaluationId: Id): string;
+    fromBase(ownerId: Id): string;
+    questions(ownerId: Id, evaluationId: Id): string;
+    question(ownerId: Id, evaluationId: Id, questionId: Id): string;
+    baseEvaluations: string;
+    baseEvaluationQuestions(baseId: Id): string;
+  };
+  /** the evaluation question types lookup */
+  questionTypes: string;
+  /** group_training_evaluation_question_type / webcast_evaluation_question_type */
+  questionTypeField: string;
+  /** base_evaluation_id / webcast_base_evaluation_id */
+  fromBaseField: string;
+  body: 'form' | 'json';
+  /** spec 2 §8: a failed delete is silent for trainings; a webcast's says 'error' */
+  deleteErrorMessage: string | null;
+}
+
+export const TRAINING_EVALUATIONS: EvaluationOwner = {
+  paths: TRAINING_EVALUATION_PATHS,
+  questionTypes: TRAINING_PATHS.evaluationQuestionTypes,
+  questionTypeField: TRAINING_EVALUATION_QUESTION_TYPE_FIELD,
+  fromBaseField: 'base_evaluation_id',
+  body: 'form',
+  deleteErrorMessage: null,
+};
+
+export const WEBCAST_EVALUATIONS: EvaluationOwner = {
+  paths: WEBCAST_EVALUATION_PATHS,
+  questionTypes: WEBCAST_PATHS.evaluationQuestionTypes,
+  questionTypeField: WEBCAST_EVALUATION_QUESTION_TYPE_FIELD,
+  fromBaseField: WEBCAST_BASE_EVALUATION_FIELD,
+  body: 'json',
+  deleteErrorMessage: 'resources.trainings.evaluations.error',
+};

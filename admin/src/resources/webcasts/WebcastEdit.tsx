@@ -1,0 +1,134 @@
+import { useEffect, useRef, type ComponentType } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Box, Card, Tab, Tabs } from '@mui/material';
+import SensorsIcon from '@mui/icons-material/Sensors';
+import { Loading, Title, useRedirect, useTranslate } from 'react-admin';
+import { WEBCAST_TESTS } from '@lp/shared';
+import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
+import { EvaluationsTab } from '../trainings/evaluations/EvaluationsTab.tsx';
+import { WEBCAST_EVALUATIONS } from '../trainings/evaluations/evaluationOwner.ts';
+import { MaterialsTab } from '../trainings/materials/MaterialsTab.tsx';
+import { WEBCAST_MATERIALS } from '../trainings/materials/materialOwner.ts';
+import { TestsTab } from '../trainings/tests/TestsTab.tsx';
+import { WebcastChatTab } from './chat/WebcastChatTab.tsx';
+import { WebcastStreamTab } from './stream/WebcastStreamTab.tsx';
+import { WebcastEventDataTab, useWebcast } from './event-data/WebcastEventDataTab.tsx';
+import { WebcastSubscribersTab } from './WebcastSubscribersTab.tsx';
+import { isSavedWebcastId, tabOf, visibleWebcastTabs, type WebcastTab } from './webcastTabs.ts';
+import { useWebcastAccess } from './useWebcastAccess.ts';
+
+export interface WebcastTabProps { webcastId: number; canManage: boolean }
+
+function useBackToWebcasts() {
+  const redirect = useRedirect();
+  return () => redirect('list', 'webcasts');
+}
+
+/** spec 2 §2.5 tests tab: "the same behaviour as the training editor … with webcast fields". */
+function TestsView({ webcastId, canManage }: WebcastTabProps) {
+  return <TestsTab owner={WEBCAST_TESTS} ownerId={webcastId} canManage={canManage} onBack={useBackToWebcasts()} />;
+}
+
+function EvaluationsView({ webcastId, canManage }: WebcastTabProps) {
+  return <EvaluationsTab owner={WEBCAST_EVALUATIONS} ownerId={webcastId} canManage={canManage} onBack={useBackToWebcasts()} />;
+}
+
+function MaterialsView({ webcastId, canManage }: WebcastTabProps) {
+  return <MaterialsTab owner={WEBCAST_MATERIALS} ownerId={webcastId} canManage={canManage} onBack={useBackToWebcasts()} />;
+}
+
+/** spec 2 §2.5 comments (reviews), origin 'webcast': §7.4 has no moderation path for it, so the table lists only. */
+function CommentsView({ webcastId }: WebcastTabProps) {
+  return <CommentsModerationTable origin="webcast" id={webcastId} />;
+}
+
+/**
+ * The tabs after event_data, each a component of the saved webcast ({ webcastId, canManage }):
+ * the stream studio (stream/) and the chat moderation (chat/) come from their own folders.
+ */
+export const TAB_VIEWS: Partial<Record<WebcastTab, ComponentType<WebcastTabProps>>> = {
+  subscribers: WebcastSubscribersTab,
+  tests: TestsView,
+  support_material: MaterialsView,
+  reaction_tests: EvaluationsView,
+  stream: WebcastStreamTab,
+  chat_moderation: WebcastChatTab,
+  comments: CommentsView,
+};
+
+/** spec 2 §2.5 header: a broadcast icon and the client's title_webcasts, or 'webinars'. */
+function WebcastTitle({ title }: { title: string | null }) {
+  const translate = useTranslate();
+  const { heading } = useWebcastAccess();
+  const name = heading ?? translate('resources.webcasts.heading');
+  return (
+    <Title
+      title={(
+        <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          <SensorsIcon aria-hidden />
+          {`${name}: ${title ?? translate('resources.webcasts.new')}`}
+        </Box>
+      )}
+    />
+  );
+}
+
+/**
+ * spec 2 §2.5 webcast editor (admin_webcast): /webcasts/{id}/{tab}; id 0 (or the create route)
+ * is a new webcast with event_data only. When the tab set changes (a saved webcast's type or chat
+ * came in), the editor goes back to event_data; a new route id reloads the screen.
+ */
+export function WebcastEdit() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const translate = useTranslate();
+  const { flags, canManage, isPending } = useWebcastAccess();
+  const saved = isSavedWebcastId(params.id);
+  const webcastId = saved ? Number(params.id) : null;
+  const { data: webcast } = useWebcast(webcastId);
+  const visible = visibleWebcastTabs({
+    saved, webcastType: webcast?.webcast_type, useChat: webcast?.use_chat, useComments: flags.use_comments_webcast,
+  }).filter((tab) => tab === 'event_data' || TAB_VIEWS[tab]);
+  const segment = params['*']?.split('/')[0];
+  const current = tabOf(segment, visible);
+  const base = `/webcasts/${webcastId ?? 0}`;
+
+  const tabSet = visible.join(',');
+  const previous = useRef(tabSet);
+  useEffect(() => {
+    if (previous.current === tabSet) return;
+    previous.current = tabSet;
+    // the saved webcast's own tabs arrive with it: keep the tab the path names if it is one of them
+    if (segment && tabOf(segment, visible) === segment) return;
+    navigate(base, { replace: true });
+  }, [tabSet, base, navigate, segment, visible]);
+
+  const View = current === 'event_data' ? null : TAB_VIEWS[current];
+  if (isPending || (webcastId && !webcast)) return <Loading />;
+  return (
+    <Box sx={{ mt: 1 }} key={webcastId ?? 'new'}>
+      <WebcastTitle title={webcast?.title ?? null} />
+      <Card sx={{ mb: 2 }}>
+        <Tabs
+          value={current}
+          onChange={(_event, tab: WebcastTab) => navigate(tab === 'event_data' ? base : `${base}/${tab}`)}
+          variant="scrollable"
+          scrollButtons="auto"
+          aria-label={translate('resources.webcasts.tabs.label')}
+        >
+          {visible.map((tab) => <Tab key={tab} value={tab} label={translate(`resources.webcasts.tabs.${tab}`)} />)}
+        </Tabs>
+      </Card>
+      {current === 'event_data' || !webcastId || !View
+        ? <WebcastEventDataTab webcastId={webcastId} />
+        : <View webcastId={webcastId} canManage={canManage} />}
+    </Box>
+  );
+}
+
+/** /webcasts/create: the editor of a new webcast (the same as id 0). */
+export function WebcastCreate() {
+  return <WebcastEdit />;
+}
+
+export default WebcastEdit;

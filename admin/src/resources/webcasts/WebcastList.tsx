@@ -1,0 +1,86 @@
+import {
+  ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
+  SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useLocaleState,
+} from 'react-admin';
+import { WEBCAST_PATHS, formatTransmission, languageIdForLocale, type LocaleCode, type WebcastListItem, type WebcastTypeOption } from '@lp/shared';
+import { CreatedAtField } from '../../common/CreatedAtField.tsx';
+import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { useContractQuery } from '../../common/useContractQuery.ts';
+import { WebcastStatusField } from './WebcastStatusChip.tsx';
+import { useWebcastAccess } from './useWebcastAccess.ts';
+
+const statusChoices = [
+  { id: 1, name: 'resources.webcasts.status.published' },
+  { id: 2, name: 'resources.webcasts.status.unpublished' },
+  { id: 4, name: 'resources.webcasts.status.finished' },
+  { id: 5, name: 'resources.webcasts.status.converting' },
+];
+
+export function useWebcastTypes(): WebcastTypeOption[] {
+  return useContractQuery<WebcastTypeOption[]>(WEBCAST_PATHS.types).data ?? [];
+}
+
+function WebcastListActions() {
+  const { canManage } = useWebcastAccess();
+  return (
+    <TopToolbar>
+      <SelectColumnsButton />
+      {canManage && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+/** spec 2 §2.2 admin_webcasts: configurable columns and filters, both kept per list; latest transmission first. */
+export function WebcastList() {
+  const types = useWebcastTypes();
+  const [locale] = useLocaleState();
+  const languageId = languageIdForLocale(locale as LocaleCode);
+  // spec 1 §2.3: search and filters kept per list (react-admin's store)
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="status" source="status" label="resources.webcasts.fields.status" choices={statusChoices} alwaysOn />,
+    <SelectInput
+      key="webcast_type"
+      source="webcast_type"
+      label="resources.webcasts.fields.webcast_type"
+      choices={types.map((t) => ({ id: t.id, name: t.label }))}
+      translateChoice={false}
+    />,
+  ];
+  return (
+    <List
+      filters={filters}
+      actions={<WebcastListActions />}
+      pagination={<ListPagination />}
+      perPage={DEFAULT_PER_PAGE}
+      sort={{ field: 'transmission_date', order: 'DESC' }}
+    >
+      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['use_chat', 'created_at', 'updated_at']}>
+        <TextField source="id" label="resources.webcasts.fields.id" />
+        <TextField source="title" label="resources.webcasts.fields.title" />
+        <FunctionField<WebcastListItem>
+          source="webcast_type"
+          label="resources.webcasts.fields.webcast_type"
+          render={(r) => types.find((t) => t.id === r.webcast_type)?.label ?? String(r.webcast_type)}
+        />
+        <FunctionField<WebcastListItem>
+          source="transmission_date"
+          label="resources.webcasts.fields.transmission_date"
+          render={(r) => `${formatTransmission(r.transmission_date, languageId)} (${r.timezone})`}
+        />
+        <ArrayField source="tags" label="resources.webcasts.fields.tags" sortable={false}>
+          <SingleFieldList linkType={false}>
+            <ChipField source="name" size="small" />
+          </SingleFieldList>
+        </ArrayField>
+        <NumberField source="qty_subscribers" label="resources.webcasts.fields.qty_subscribers" sortable={false} />
+        <BooleanField source="use_chat" label="resources.webcasts.fields.use_chat" sortable={false} />
+        <WebcastStatusField source="status" label="resources.webcasts.fields.status" />
+        <CreatedAtField source="created_at" label="resources.webcasts.fields.created_at" />
+        <CreatedAtField source="updated_at" label="resources.webcasts.fields.updated_at" />
+      </DatagridConfigurable>
+    </List>
+  );
+}
+
+export default WebcastList;

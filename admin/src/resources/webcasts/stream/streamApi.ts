@@ -1,0 +1,33 @@
+import { HttpError } from 'react-admin';
+import {
+  STREAMING_PATHS, WEBCAST_SDP_FIELD,
+  type DownloadStreamingAnswer, type StreamingSdpAnswer, type StreamingStateAnswer,
+} from '@lp/shared';
+import type { StudioApi } from '@lp/streaming';
+import type { AdminDataProvider } from '../../../dataProvider.ts';
+
+/** The studio's calls (spec 2 §7.3 "Streaming") through the admin's data provider. */
+export function streamApi(dataProvider: AdminDataProvider, webcastId: number): StudioApi {
+  const get = <T>(path: string) => dataProvider.sendJson<T>(path, 'GET');
+  return {
+    startStreaming: () => get<StreamingStateAnswer>(STREAMING_PATHS.startStreaming(webcastId)),
+    streamingState: () => get<StreamingStateAnswer>(STREAMING_PATHS.streamingState(webcastId)),
+    streamingIsLive: () => get(STREAMING_PATHS.streamingIsLive(webcastId)),
+    stopStreaming: () => get(STREAMING_PATHS.stopStreaming(webcastId)),
+    async downloadStreaming() {
+      // the only success the server sends is 202 Accepted; any error keeps its status
+      try {
+        const body = await get<DownloadStreamingAnswer>(STREAMING_PATHS.downloadStreaming(webcastId));
+        return { status: 202, body };
+      } catch (error) {
+        return { status: error instanceof HttpError ? error.status : 0 };
+      }
+    },
+    async configStreaming(fields) {
+      await dataProvider.sendForm(STREAMING_PATHS.configStreaming(webcastId), 'POST', fields);
+    },
+    async sdp() {
+      return (await get<StreamingSdpAnswer>(STREAMING_PATHS.streamingSdp(webcastId)))[WEBCAST_SDP_FIELD];
+    },
+  };
+}

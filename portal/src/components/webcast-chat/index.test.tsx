@@ -1,0 +1,134 @@
+import { act, screen, waitFor, within } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createFakeRealtimeClient, webcastChatChannel, webcastOnlineChannel, type ChatMessage, type LearnerChatMessage } from '@lp/shared';
+import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
+import { WebcastChat } from './index.tsx';
+
+const fake = vi.hoisted(() => ({ client: null as ReturnType<typeof createFakeRealtimeClient> | null }));
+vi.mock('../../lib/realtime.ts', () => ({ realtime: () => fake.client! }));
+
+const ID = 5;
+const CHAT = `/webcasts/${ID}/chat/`;
+const PUBLIC = webcastChatChannel(ID, 'public');
+const ONLINE = webcastOnlineChannel(ID);
+
+const msg = (id: number, extra: Partial<LearnerChatMessage> = {}): LearnerChatMessage => ({
+  id, n: `Pessoa ${id}`, m: `Mensagem ${id}`, t: '2026-11-23T15:04:05Z', a: false, state: 'public', mine: false, ...extra,
+});
+const plain = ({ mine: _, ...m }: LearnerChatMessage): ChatMessage => m;
+
+const texts = () => within(screen.getByRole('list', { name: 'Chat messages' })).getAllByRole('listitem').map((li) => li.querySelector('.webcast-chat-text')!.textContent);
+
+async function open(routes: Parameters<typeof fakeApi>[0]) {
+  loggedIn();
+  const api = fakeApi(routes);
+  const view = await renderWithApp(<WebcastChat webcastId={ID} />, { locale: 'en' });
+  return { ...api, ...view };
+}
+
+/** The first page has arrived and the public channel is followed. */
+const subscribed = () => waitFor(() => expect(fake.client!.channels()).toContain(PUBLIC));
+
+describe('learner webcast chat (spec 2 §2.1 watch page; issue 6 item 5)', () => {
+  beforeEach(() => {
+    fake.client = createFakeRealtimeClient();
+  });
+
+  it('shows the public messages and the learner\'s own pending ones, newest first, with the online count', async () => {
+    await open({ [`GET ${CHAT}`]: [200, { count: 3, results: [msg(9, { state: 'pending', mine: true, m: 'Minha dúvida' }), msg(7, { a: true, n: 'Moderadora' }), msg(4)] }] });
+    await subscribed();
+    act(() => fake.client!.snapshot(ONLINE, { online: 12, v: 3 }));
+    expect(await screen.findByText('12 online')).toBeInTheDocument();
+    expect(texts()).toEqual(['Minha dúvida', 'Mensagem 7', 'Mensagem 4']);
+    const [pending, flagged] = within(screen.getByRole('list', { name: 'Chat messages' })).getAllByRole('listitem');
+    expect(within(pending!).getByText('Awaiting moderation')).toBeInTheDocument();
+    expect(within(flagged!).getByText('moderation')).toBeInTheDocument();
+    expect(within(flagged!).queryByText('Awaiting moderation')).not.toBeInTheDocument();
+    expect(within(flagged!).getByText(/^\d\d\/\d\d\/2026 \d\d:04:05$/)).toBeInTheDocument();
+  });
+
+  it('counts the learner as online while the page is open', async () => {
+    const { unmount } = await open({ [`GET ${CHAT}`]: [200, { count: 0, results: [] }] });
+    expect(fake.client!.presences()).toEqual([ONLINE]);
+    expect(fake.client!.channels()).toContain(ONLINE);
+    await subscribed();
+    unmount();
+    expect(fake.client!.presences()).toEqual([]);
+    expect(fake.client!.channels()).toEqual([]);
+  });
+
+  it('applies live changes: new public messages on top, an approved own message loses its mark, a disapproved one goes', async () => {
+    await open({ [`GET ${CHAT}`]: [200, { count: 2, results: [msg(9, { state: 'pending', mine: true }), msg(4)] }] });
+    await subscribed();
+    act(() => fake.client!.publish(PUBLIC, { message: plain(msg(11)) }));
+    expect(texts()).toEqual(['Mensagem 11', 'Mensagem 9', 'Mensagem 4']);
+    act(() => fake.client!.publish(PUBLIC, { message: { ...plain(msg(9)), state: 'public' } }));
+    expect(screen.queryByText('Awaiting moderation')).not.toBeInTheDocument();
+    act(() => fake.client!.publish(PUBLIC, { message: { ...plain(msg(4)), state: 'disapproved' } }));
+    expect(texts()).toEqual(['Mensagem 11', 'Mensagem 9']);
+    act(() => fake.client!.publish(ONLINE, { online: 2, v: 9 }));
+    act(() => fake.client!.publish(ONLINE, { online: 1, v: 8 }));
+    expect(screen.getByText('2 online')).toBeInTheDocument();
+  });
+
+  it('a snapshot after a reconnection brings what was missed and drops what left', async () => {
+    await open({ [`GET ${CHAT}`]: [200, { count: 3, results: [msg(9, { state: 'pending', mine: true }), msg(7), msg(4)] }] });
+    await subscribed();
+    act(() => fake.client!.setStatus('reconnecting'));
+    expect(screen.getByText('Reconnecting to the chat…')).toBeInTheDocument();
+    act(() => {
+      fake.client!.setStatus('open');
+      fake.client!.snapshot(PUBLIC, { messages: [plain(msg(10)), plain(msg(4))] });
+    });
+    expect(texts()).toEqual(['Mensagem 10', 'Mensagem 9', 'Mensagem 4']);
+    expect(screen.queryByText('Reconnecting to the chat…')).not.toBeInTheDocument();
+  });
+
+  it('sends a message; in a moderated chat it shows as awaiting moderation', async () => {
+    const { calls } = await open({
+      [`GET ${CHAT}`]: [200, { count: 0, results: [] }],
+      [`POST ${CHAT}`]: [201, msg(20, { state: 'pending', mine: true, m: 'Olá!' })],
+    });
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), '  Olá!  {Enter}');
+    expect(await screen.findByText('Olá!')).toBeInTheDocument();
+    expect(screen.getByText('Awaiting moderation')).toBeInTheDocument();
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Olá!' });
+    expect(screen.getByRole('textbox', { name: 'Write a message' })).toHaveValue('');
+  });
+
+  it('does not send an empty message, and shows the server\'s refusal', async () => {
+    const { calls } = await open({
+      [`GET ${CHAT}`]: [200, { count: 0, results: [] }],
+      [`POST ${CHAT}`]: [409, { detail: 'off', code: 'chat_disabled' }],
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Make sure that all fields are filled in.');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), 'oi');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The chat of this webcast is turned off.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Write a message' })).toHaveValue('oi');
+  });
+
+  it('loads earlier messages before the oldest shown', async () => {
+    let reads = 0;
+    const first = Array.from({ length: 50 }, (_, i) => msg(100 - i));
+    const { fetchMock } = await open({
+      [`GET ${CHAT}`]: () => {
+        reads += 1;
+        return [200, reads === 1 ? { count: 52, results: first } : { count: 52, results: [msg(50), msg(49)] }];
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Load earlier messages' }));
+    await waitFor(() => expect(texts()).toHaveLength(52));
+    expect(String(fetchMock.mock.calls.at(-1)![0])).toContain('before=51');
+    expect(screen.queryByRole('button', { name: 'Load earlier messages' })).not.toBeInTheDocument();
+  });
+
+  it('says when the webcast\'s chat cannot be read', async () => {
+    await open({ [`GET ${CHAT}`]: [404, { detail: 'no', code: 'not_found' }] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+  });
+});

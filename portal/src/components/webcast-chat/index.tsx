@@ -1,0 +1,190 @@
+import { useEffect, useId, useState } from 'preact/hooks';
+import {
+  applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, checkChatMessage, formatChatTime, mergeChatSnapshot,
+  WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel,
+  type ChatChannelEvent, type ChatMessage, type LearnerChatMessage, type LearnerChatPage, type PresenceCount, type RealtimeStatus,
+} from '@lp/shared';
+import { api, errorCode, send } from '../../lib/api.ts';
+import { errorText, useI18n } from '../../lib/i18n.ts';
+import { realtime } from '../../lib/realtime.ts';
+import { Message } from '../message/index.tsx';
+import './webcast-chat.css';
+
+export interface WebcastChatProps {
+  webcastId: number;
+}
+
+const PAGE_SIZE = 50;
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const learnerItem = (m: ChatMessage, mine: boolean): LearnerChatMessage => ({ id: m.id, n: m.n, m: m.m, t: m.t, a: m.a, state: m.state, mine });
+
+/**
+ * The learner's chat on the watch page (spec 2 §2.1 "Shows the transmission and the chat";
+ * issue 6 item 5): send, the public messages live, the learner's own pending messages marked as
+ * awaiting moderation, and the learner counted as online while the page is open (presence with
+ * heartbeats over /api/realtime).
+ */
+export function WebcastChat({ webcastId }: WebcastChatProps) {
+  const { t } = useI18n();
+  const [messages, setMessages] = useState<LearnerChatMessage[]>([]);
+  const [loaded, setLoaded] = useState(false);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [online, setOnline] = useState<PresenceCount | null>(null);
+  const [status, setStatus] = useState<RealtimeStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const client = realtime();
+    let active = true;
+    const stops: Array<() => void> = [];
+    setStatus(client.status());
+    stops.push(client.onStatus(setStatus));
+    // spec 2 §3.12 webcast_user_online: counted while the page is open
+    stops.push(client.presence(webcastOnlineChannel(webcastId)));
+    stops.push(client.subscribe(webcastOnlineChannel(webcastId), {
+      snapshot: (data) => setOnline(data as PresenceCount),
+      message: (data) => setOnline((current) => {
+        const next = data as PresenceCount;
+        return current && current.v > next.v ? current : next;
+      }),
+    }));
+
+    // the first page (with the learner's own pending messages), then the live public channel,
+    // whose snapshots are newer than that page and win over it
+    void (async () => {
+      try {
+        const page = await api.json<LearnerChatPage>(`${WEBCAST_CHAT_PATHS.learner(webcastId)}?page_size=${PAGE_SIZE}`);
+        if (!active) return;
+        setMessages((current) => page.results.reduce((list, m) => applyChatMessage(list, m, ['public', 'pending']), current));
+        setHasOlder(page.results.length === PAGE_SIZE);
+      } catch (failure) {
+        if (active) setError(errorCode(failure));
+      } finally {
+        if (active) setLoaded(true);
+      }
+      if (!active) return;
+      stops.push(client.subscribe(webcastChatChannel(webcastId, 'public'), {
+        snapshot: (data) => {
+          const snapshot = (data as { messages?: ChatMessage[] } | null)?.messages ?? [];
+          setMessages((current) => mergeChatSnapshot(current, snapshot, CHAT_SNAPSHOT_LIMIT, learnerItem));
+        },
+        message: (data) => {
+          const { message } = data as ChatChannelEvent;
+          setMessages((current) => {
+            const mine = current.find((m) => m.id === message.id)?.mine ?? false;
+            // a message that left the public chat leaves this list too
+            return applyChatMessage(current, learnerItem(message, mine), ['public']);
+          });
+        },
+        error: (code) => setError(code),
+      }));
+    })();
+
+    return () => {
+      active = false;
+      for (const stop of stops) stop();
+    };
+  }, [webcastId]);
+
+  async function loadOlder() {
+    const oldest = messages[messages.length - 1];
+    if (!oldest) return;
+    setLoadingOlder(true);
+    try {
+      const page = await api.json<LearnerChatPage>(`${WEBCAST_CHAT_PATHS.learner(webcastId)}?page_size=${PAGE_SIZE}&before=${oldest.id}`);
+      setMessages((current) => page.results.reduce((list, m) => applyChatMessage(list, m, ['public', 'pending']), current));
+      setHasOlder(page.results.length === PAGE_SIZE);
+    } catch (failure) {
+      setError(errorCode(failure));
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
+
+  const zone = browserZone();
+  return (
+    <section class="webcast-chat" aria-labelledby={`webcast-chat-${webcastId}`}>
+      <div class="webcast-chat-head">
+        <h2 id={`webcast-chat-${webcastId}`}>{t('portal.webcasts.chat.title')}</h2>
+        {online && <span class="muted" role="status">{t('portal.webcasts.chat.online', { n: online.online })}</span>}
+      </div>
+      {status === 'reconnecting' && <p class="note">{t('portal.webcasts.chat.reconnecting')}</p>}
+      <ChatForm webcastId={webcastId} onSent={(message) => setMessages((current) => applyChatMessage(current, message, ['public', 'pending']))} />
+      {error && <Message kind="error">{errorText(t, error)}</Message>}
+      {loaded && messages.length === 0 && !error && <p class="note">{t('portal.webcasts.chat.empty')}</p>}
+      {messages.length > 0 && (
+        <ol class="webcast-chat-messages" aria-label={t('portal.webcasts.chat.messages')}>
+          {messages.map((message) => (
+            <li
+              key={message.id}
+              class={`webcast-chat-message${message.state === 'pending' ? ' webcast-chat-pending' : ''}`}
+              style={{ '--chat-colour': chatColour(message) }}
+            >
+              <p class="webcast-chat-meta">
+                <span class="webcast-chat-sender">{message.n}</span>
+                {message.a && <span class="badge">{t('portal.webcasts.chat.moderation')}</span>}
+                <time class="muted" dateTime={message.t}>{formatChatTime(message.t, zone)}</time>
+                {message.state === 'pending' && <span class="badge">{t('portal.webcasts.chat.pending')}</span>}
+              </p>
+              <p class="webcast-chat-text">{message.m}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+      {hasOlder && (
+        <button type="button" class="button-secondary" disabled={loadingOlder} onClick={() => void loadOlder()}>
+          {t('portal.webcasts.chat.load_more')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function ChatForm({ webcastId, onSent }: { webcastId: number; onSent(message: LearnerChatMessage): void }) {
+  const { t } = useI18n();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (busy) return;
+    const checked = checkChatMessage(text);
+    if ('error' in checked) {
+      setError(errorText(t, checked.error));
+      document.getElementById(id)?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      onSent(await send<LearnerChatMessage>(WEBCAST_CHAT_PATHS.learner(webcastId), 'POST', { message: checked.text }));
+      setText('');
+    } catch (failure) {
+      setError(errorText(t, errorCode(failure)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="webcast-chat-form-wrap" onSubmit={(event) => void submit(event)} noValidate>
+      <label for={id} class="visually-hidden">{t('portal.webcasts.chat.new_message')}</label>
+      <div class="webcast-chat-form">
+        <input
+          id={id}
+          type="text"
+          autocomplete="off"
+          maxLength={CHAT_MESSAGE_MAX_LENGTH}
+          placeholder={t('portal.webcasts.chat.new_message')}
+          value={text}
+          onInput={(event) => setText(event.currentTarget.value)}
+        />
+        <button type="submit" disabled={busy}>{t('portal.webcasts.chat.send')}</button>
+      </div>
+      {error && <Message kind="error">{error}</Message>}
+    </form>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMemo, useState } from 'preact/hooks';
+import { Link } from 'wouter-preact';
+import {
+  dayInZone, formatMonth, gridRange, monthGrid, monthOfDay, shiftMonth, toDay, type CalendarItem, type YearMonth,
+} from '@lp/shared';
+import { errorCode } from '../../lib/api.ts';
+import { errorText, useI18n } from '../../lib/i18n.ts';
+import { useDateFormat } from '../../lib/format.ts';
+import { useCalendar } from '../../hooks/use-calendar.ts';
+import { Message } from '../../components/message/index.tsx';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Etc/GMT';
+const intlLocale = (locale: string) => (locale === 'pt-br' ? 'pt-BR' : locale);
+
+/** The day an item belongs to: its date, or a transmission's day in the learner's zone (spec 1 §9). */
+const dayOf = (item: CalendarItem) => item.date ?? dayInZone(item.starts_at!, browserZone());
+
+function itemLink(item: CalendarItem): string | null {
+  if (item.training) return `/courses/${item.training.id}`;
+  if (item.webcast_id !== null) return `/webcasts/${item.webcast_id}`;
+  return null;
+}
+
+function ItemText({ item }: { item: CalendarItem }) {
+  const { t, locale } = useI18n();
+  const time = item.starts_at
+    ? new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }).format(new Date(item.starts_at))
+    : null;
+  const text = item.kind === 'activity_available'
+    ? t('portal.calendar.kinds.activity_available', { title: item.title, training: item.training?.title ?? '' })
+    : t(`portal.calendar.kinds.${item.kind}`, { title: item.title });
+  const link = itemLink(item);
+  return (
+    <>
+      {time && <time dateTime={item.starts_at!}>{time}</time>}{time && ' · '}
+      {link ? <Link href={link}>{text}</Link> : text}
+      {item.subscribed && <span class="chip">{t('portal.calendar.subscribed')}</span>}
+    </>
+  );
+}
+
+/**
+ * The learner calendar (spec 1 §2.2 calendar, spec 3 §2 calendar/agenda): a month grid and the
+ * month's list — when activities of the trainings one is enrolled in open, a training's last day,
+ * and webcasts' transmissions. Face-to-face events are not part of this build.
+ */
+export default function Calendar({ today = toDay(new Date()) }: { today?: string }) {
+  const { t, locale } = useI18n();
+  const dates = useDateFormat();
+  const [month, setMonth] = useState<YearMonth>(() => monthOfDay(today));
+  const grid = useMemo(() => monthGrid(month), [month]);
+  const range = gridRange(grid);
+  const { data, error } = useCalendar(range.start, range.end);
+  const byDay = useMemo(() => {
+    const map = new Map<string, CalendarItem[]>();
+    for (const item of data?.results ?? []) map.set(dayOf(item), [...(map.get(dayOf(item)) ?? []), item]);
+    return map;
+  }, [data]);
+  const inMonth = (day: string) => day.startsWith(formatMonth(month));
+  const monthName = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' })
+    .format(new Date(Date.UTC(month.year, month.month - 1, 1)));
+  const weekday = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', timeZone: 'UTC' });
+  const listed = grid.flat().filter((day) => inMonth(day) && byDay.has(day));
+  // the answer for this month's grid (an older one stays shown while the new one loads)
+  const current = data?.start === range.start;
+
+  return (
+    <div class="calendar">
+      <h1>{t('portal.calendar.title')}</h1>
+      <div class="calendar-nav">
+        <button type="button" class="button-secondary" onClick={() => setMonth((m) => shiftMonth(m, -1))} aria-label={t('portal.calendar.previous')}>‹</button>
+        <h2 aria-live="polite" class="calendar-month">{monthName}</h2>
+        <button type="button" class="button-secondary" onClick={() => setMonth((m) => shiftMonth(m, 1))} aria-label={t('portal.calendar.next')}>›</button>
+        <button type="button" class="button-secondary" onClick={() => setMonth(monthOfDay(today))}>{t('portal.calendar.today')}</button>
+      </div>
+      {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
+      {!data && !error && <p class="loading">{t('portal.loading')}</p>}
+      <table class="calendar-grid" aria-label={monthName} aria-busy={!current}>
+        <thead>
+          <tr>{grid[0]!.map((day) => <th key={day} scope="col">{weekday.format(new Date(`${day}T00:00:00Z`))}</th>)}</tr>
+        </thead>
+        <tbody>
+          {grid.map((week) => (
+            <tr key={week[0]}>
+              {week.map((day) => {
+                const count = current ? (byDay.get(day)?.length ?? 0) : 0;
+                return (
+                  <td key={day} class={`${inMonth(day) ? '' : 'other-month'}${day === today ? ' today' : ''}`}
+                    aria-current={day === today ? 'date' : undefined}>
+                    <span class="day-number">{Number(day.slice(8))}</span>
+                    {count > 0 && <span class="day-count">{t('portal.calendar.items', { count })}</span>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <section aria-labelledby="calendar-list-title">
+        <h2 id="calendar-list-title">{t('portal.calendar.list_title')}</h2>
+        {current && listed.length === 0 && <p class="note">{t('portal.calendar.empty')}</p>}
+        {current && listed.length > 0 && (
+          <dl class="calendar-list">
+            {listed.map((day) => (
+              <div key={day}>
+                <dt>{dates.day(day)}</dt>
+                {byDay.get(day)!.map((item, i) => <dd key={i}><ItemText item={item} /></dd>)}
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Generated, Selectable } from 'kysely';
+import type { DefaultTimestamp } from './learning.table.ts';
+import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+
+/** The library (2026_11_23_0021_library_podcasts; spec 3 §3 "Library file"). */
+export interface LibraryCategoryTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  created_at: DefaultTimestamp;
+}
+export type LibraryCategoryRow = Selectable<LibraryCategoryTable>;
+
+export interface LibraryFileTable {
+  id: Generated<number>;
+  client_id: number;
+  category_id: number | null;
+  title: string;
+  description: Generated<string>;
+  /** 1 active, 2 inactive */
+  status: Generated<number>;
+  allow_download: DefaultBool;
+  /** relative to the media root */
+  resource: string;
+  file_name: string;
+  extension: Generated<string>;
+  size: Generated<number>;
+  created_by: number | null;
+  created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+export type LibraryFileRow = Selectable<LibraryFileTable>;
+
+export interface LibraryFileAreaTable { library_file_id: number; area_id: number }
+export interface LibraryFileProfileTable { library_file_id: number; profile_id: number }
+export interface LibraryFileUserGroupTable { library_file_id: number; user_group_id: number }
+export interface LibraryFileTagTable { library_file_id: number; tag_id: number }
+
+/** Who viewed and who downloaded a file, once each. */
+export interface LibraryFileUserTable {
+  library_file_id: number;
+  user_id: number;
+  viewed_at: NullableTimestamp;
+  downloaded_at: NullableTimestamp;
+}

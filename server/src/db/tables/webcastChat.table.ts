@@ -1,0 +1,32 @@
+import type { Generated, Selectable } from 'kysely';
+import type { Timestamp } from '../dialect.ts';
+import type { DefaultTimestamp } from './learning.table.ts';
+import type { DefaultBool } from './training.table.ts';
+
+/** spec 2 §3.12 chat message (2026_11_23_0012_webcast_chat). */
+export interface WebcastChatMessageTable {
+  id: Generated<number>;
+  webcast_id: number;
+  user_id: number | null;
+  sender_name: string;
+  text: string;
+  admin_flag: DefaultBool;
+  /** pending | public | disapproved */
+  state: string;
+  moderated_by: number | null;
+  moderated_at: Timestamp | null;
+  created_at: DefaultTimestamp;
+}
+export type WebcastChatMessageRow = Selectable<WebcastChatMessageTable>;
+
+/** One-use ticket of the realtime socket (DESIGN "Realtime"). */
+export interface RealtimeTicketTable {
+  ticket_hash: string;
+  user_id: number;
+  family_id: string;
+  client_id: number | null;
+  /** AccessSubject JSON */
+  subject: string;
+  expires_at: Timestamp;
+  session_expires_at: Timestamp;
+}

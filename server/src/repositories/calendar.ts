@@ -1,0 +1,120 @@
+/**
+ * The calendar's dated items (spec 1 §2.2 calendar, spec 3 §2 calendar and schedule): when a
+ * training's activities open (avaliable_in), a training's last published day (unpublish_date),
+ * and webcasts' transmissions. The learner sees those of the trainings they are enrolled in and
+ * may still open, and the webcasts of their audience or subscription; the admin's schedule sees
+ * the client's. Face-to-face events are not part of this build.
+ */
+import { CONTENT_STATUS, WEBCAST_STATUS, addDays, type CalendarItem } from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { toIso } from '../db/dialect.ts';
+import { inContentAudience, type ContentAudienceLinks } from './contentAudience.ts';
+import { visibleTrainings } from './learner/catalogue.ts';
+import type { LearnerContext } from './learner/context.ts';
+import { trailGrantsTraining } from './trailAudience.ts';
+
+const WEBCAST_LINKS: ContentAudienceLinks = { table: 'webcasts', prefix: 'webcast', ownerColumn: 'webcast_id' };
+
+export interface DayRange { start: string; end: string }
+
+interface TrainingRef { id: number; title: string; unpublish_date: string | null }
+
+/** Activities opening and trainings leaving within the range, for these trainings. */
+async function trainingItems(db: Db, trainings: readonly TrainingRef[], range: DayRange, statuses: readonly number[]): Promise<CalendarItem[]> {
+  if (trainings.length === 0) return [];
+  const ids = trainings.map((t) => t.id);
+  const byId = new Map(trainings.map((t) => [t.id, t]));
+  const opening = (table: 'group_training_modules' | 'group_training_tests') => db.selectFrom(table)
+    .select(['id', 'group_training_id', 'title', 'avaliable_in'])
+    .where('group_training_id', 'in', ids).where('status', 'in', [...statuses])
+    .where('avaliable_in', '>=', range.start).where('avaliable_in', '<=', range.end)
+    .execute();
+  const [modules, tests] = await Promise.all([opening('group_training_modules'), opening('group_training_tests')]);
+  const items: CalendarItem[] = [...modules, ...tests].map((a) => {
+    const training = byId.get(a.group_training_id)!;
+    return {
+      kind: 'activity_available', date: a.avaliable_in, starts_at: null, title: a.title,
+      training: { id: training.id, title: training.title }, webcast_id: null, subscribed: false,
+    };
+  });
+  for (const t of trainings) {
+    if (t.unpublish_date && t.unpublish_date >= range.start && t.unpublish_date <= range.end) {
+      items.push({ kind: 'training_unpublish', date: t.unpublish_date, starts_at: null, title: t.title, training: { id: t.id, title: t.title }, webcast_id: null, subscribed: false });
+    }
+  }
+  return items;
+}
+
+/**
+ * Transmissions are instants shown on their day in the viewer's zone (spec 1 §9): a day either
+ * side of the range is read, and the calendar places each one on its own day.
+ */
+function webcastWindow(db: Db, clientId: number, range: DayRange) {
+  return db.selectFrom('webcasts').select(['webcasts.id', 'webcasts.title', 'webcasts.transmission_date'])
+    .where('webcasts.client_id', '=', clientId)
+    .where('webcasts.transmission_date', '>=', new Date(`${addDays(range.start, -1)}T00:00:00Z`))
+    .where('webcasts.transmission_date', '<', new Date(`${addDays(range.end, 2)}T00:00:00Z`));
+}
+
+const byWhen = (a: CalendarItem, b: CalendarItem) =>
+  (a.date ?? a.starts_at ?? '').localeCompare(b.date ?? b.starts_at ?? '') || a.title.localeCompare(b.title);
+
+/** The learner's calendar: enrolled trainings they may still open, and webcasts of their audience or subscription. */
+export async function learnerCalendar(db: Db, ctx: LearnerContext, range: DayRange): Promise<CalendarItem[]> {
+  if (!ctx.member) return [];
+  const enrolled = (await db.selectFrom('group_training_enrollments').select('group_training_id')
+    .where('user_id', '=', ctx.userId).execute()).map((r) => r.group_training_id);
+  let trainings: TrainingRef[] = [];
+  if (enrolled.length > 0) {
+    trainings = await visibleTrainings(db, ctx).select(['group_trainings.id', 'group_trainings.title', 'group_trainings.unpublish_date'])
+      .where('group_trainings.id', 'in', enrolled).execute();
+    // a training opened to them by a published trail of theirs counts too (spec 2 §2.1 trails/{id_trail}/course/{id})
+    const seen = new Set(trainings.map((t) => t.id));
+    const others = await db.selectFrom('group_trainings').select(['id', 'title', 'unpublish_date'])
+      .where('client_id', '=', ctx.clientId).where('status', '=', CONTENT_STATUS.published)
+      .where('id', 'in', enrolled.filter((id) => !seen.has(id)).concat([0])).execute();
+    for (const t of others) {
+      if (await trailGrantsTraining(db, { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId }, t.id)) trainings.push(t);
+    }
+  }
+  const member = { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId };
+  const webcasts = await webcastWindow(db, ctx.clientId, range)
+    .select((eb) => eb.exists(eb.selectFrom('webcast_subscribers').select('webcast_subscribers.id')
+      .whereRef('webcast_subscribers.webcast_id', '=', 'webcasts.id').where('webcast_subscribers.user_id', '=', ctx.userId)).as('subscribed'))
+    .where('webcasts.status', 'in', [WEBCAST_STATUS.published, WEBCAST_STATUS.finished, WEBCAST_STATUS.converting])
+    .where((eb) => eb.or([
+      inContentAudience(WEBCAST_LINKS, member),
+      eb.exists(eb.selectFrom('webcast_subscribers').select('webcast_subscribers.id')
+        .whereRef('webcast_subscribers.webcast_id', '=', 'webcasts.id').where('webcast_subscribers.user_id', '=', ctx.userId)),
+    ]))
+    .execute();
+  const items = await trainingItems(db, trainings, range, [CONTENT_STATUS.published]);
+  for (const w of webcasts) {
+    items.push({
+      kind: 'webcast', date: null, starts_at: toIso(w.transmission_date), title: w.title, training: null, webcast_id: w.id,
+      subscribed: w.subscribed === true || Number(w.subscribed) === 1,
+    });
+  }
+  return items.sort(byWhen);
+}
+
+/** The admin's schedule: the client's trainings and webcasts that are not deleted (unpublished ones are planned work). */
+export async function clientSchedule(db: Db, clientId: number, range: DayRange): Promise<CalendarItem[]> {
+  const trainings = await db.selectFrom('group_trainings').select(['id', 'title', 'unpublish_date'])
+    .where('client_id', '=', clientId).where('status', '!=', CONTENT_STATUS.deleted)
+    .where((eb) => eb.or([
+      eb.and([eb('unpublish_date', '>=', range.start), eb('unpublish_date', '<=', range.end)]),
+      eb.exists(eb.selectFrom('group_training_modules as m').select('m.id').whereRef('m.group_training_id', '=', 'group_trainings.id')
+        .where('m.avaliable_in', '>=', range.start).where('m.avaliable_in', '<=', range.end)),
+      eb.exists(eb.selectFrom('group_training_tests as t').select('t.id').whereRef('t.group_training_id', '=', 'group_trainings.id')
+        .where('t.avaliable_in', '>=', range.start).where('t.avaliable_in', '<=', range.end)),
+    ]))
+    .execute();
+  const items = await trainingItems(db, trainings, range, [CONTENT_STATUS.published, CONTENT_STATUS.unpublished]);
+  const webcasts = await webcastWindow(db, clientId, range).where('webcasts.status', '!=', WEBCAST_STATUS.deleted).execute();
+  for (const w of webcasts) {
+    items.push({ kind: 'webcast', date: null, starts_at: toIso(w.transmission_date), title: w.title, training: null, webcast_id: w.id, subscribed: false });
+  }
+  return items.sort(byWhen);
+}
+

@@ -1,0 +1,115 @@
+/**
+ * Webcasts as learners meet them (spec 2 §2.1 'webcasts', 'webcasts/{id}'): the ones of their
+ * client that are published, finished or converting their recording, in their audience
+ * (webcastAudience.ts, the training rule over webcast_areas / _profiles / _user_groups),
+ * with the list filters, the watch state and the subscription.
+ */
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  WEBCAST_STATUS, formatTransmissionDate, webcastWatchState,
+  type LearnerWebcastCard, type WebcastCatalogueQuery, type WebcastWatchState,
+} from '@lp/shared';
+import type { Database, Db } from '../../db/database.ts';
+import { toBool, toDate } from '../../db/dialect.ts';
+import type { WebcastRow } from '../../db/tables/webcast.table.ts';
+import { webcastAudienceCondition } from '../webcastAudience.ts';
+import { altTextFor } from './catalogue.ts';
+import type { LearnerContext } from './context.ts';
+
+/** spec 2 §4.12: learners see published webcasts, and finished ones (their recording, tests and evaluation). */
+export const LEARNER_WEBCAST_STATUSES = [WEBCAST_STATUS.published, WEBCAST_STATUS.finished, WEBCAST_STATUS.converting];
+
+/** The webcasts the learner may open; nothing when the user is not a member of the selected client. */
+export function visibleWebcasts(db: Db, ctx: LearnerContext) {
+  return db.selectFrom('webcasts').selectAll('webcasts')
+    .where('webcasts.client_id', '=', ctx.clientId)
+    .where('webcasts.status', 'in', LEARNER_WEBCAST_STATUSES)
+    .where(ctx.member
+      ? webcastAudienceCondition({ userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId })
+      : sql<SqlBool>`1 = 0`);
+}
+
+export async function findLearnerWebcast(db: Db, ctx: LearnerContext, id: number): Promise<WebcastRow | undefined> {
+  return visibleWebcasts(db, ctx).where('webcasts.id', '=', id).executeTakeFirst();
+}
+
+const ids = (text: string | undefined): number[] => [...new Set((text ?? '').split(',').filter(Boolean).map(Number).filter((n) => n > 0))];
+
+type WebcastsEb = ExpressionBuilder<Database, 'webcasts'>;
+
+/** Links of the webcast to `chosen` ids: any of them, or (`all`) every one. */
+function linked(eb: WebcastsEb, table: 'webcast_tags' | 'webcast_areas' | 'webcast_user_groups', column: 'tag_id' | 'area_id' | 'user_group_id', chosen: number[], all: boolean) {
+  const links = (only: number[]) => eb.selectFrom(table).select(sql<number>`count(*)`.as('n'))
+    .whereRef(`${table}.webcast_id` as 'webcast_tags.webcast_id', '=', 'webcasts.id')
+    .where(`${table}.${column}` as 'webcast_tags.tag_id', 'in', only);
+  return all ? eb(links(chosen), '=', chosen.length) : eb(links(chosen), '>', 0);
+}
+
+/**
+ * spec 2 §2.1 webcast filters. progress: not_started (before the transmission), ongoing (live),
+ * finished (ended, its recording converting or ready) — the SQL form of webcastWatchState.
+ */
+export function applyFilters(db: Db, ctx: LearnerContext, query: WebcastCatalogueQuery, now: Date) {
+  let qb = visibleWebcasts(db, ctx);
+  const search = query.search?.trim().toLowerCase();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    qb = qb.where(sql<SqlBool>`lower(webcasts.title) like ${pattern} escape '\\'`);
+  }
+  const tags = ids(query.tags);
+  if (tags.length) qb = qb.where((eb) => linked(eb, 'webcast_tags', 'tag_id', tags, query.all_tags === true));
+  const areas = ids(query.areas);
+  if (areas.length) qb = qb.where((eb) => linked(eb, 'webcast_areas', 'area_id', areas, query.all_areas === true));
+  const groups = ids(query.groups);
+  if (groups.length) qb = qb.where((eb) => linked(eb, 'webcast_user_groups', 'user_group_id', groups, false));
+
+  const ended = (eb: WebcastsEb) => eb.or([
+    eb('webcasts.status', 'in', [WEBCAST_STATUS.finished, WEBCAST_STATUS.converting]), eb('webcasts.transmission_completed', '=', true),
+  ]);
+  const started = (eb: WebcastsEb) => eb.or([
+    eb.and([eb('webcasts.webcast_type_id', '=', 2), eb('webcasts.hls_path', 'is not', null)]),
+    eb.and([eb('webcasts.webcast_type_id', '!=', 2), eb('webcasts.transmission_date', '<=', now)]),
+  ]);
+  if (query.progress === 'finished') qb = qb.where(ended);
+  else if (query.progress === 'ongoing') qb = qb.where((eb) => eb.and([eb.not(ended(eb)), started(eb)]));
+  else if (query.progress === 'not_started') qb = qb.where((eb) => eb.and([eb.not(ended(eb)), eb.not(started(eb))]));
+  return qb;
+}
+
+export function watchStateOf(row: WebcastRow, now: Date): WebcastWatchState {
+  return webcastWatchState({
+    webcast_type: row.webcast_type_id,
+    status: row.status,
+    transmission_date: toDate(row.transmission_date),
+    transmission_completed: toBool(row.transmission_completed),
+    transmission_downloaded: toBool(row.transmission_downloaded),
+    has_hls: row.hls_path !== null,
+  }, now);
+}
+
+/** The cards of the rows, in their order. */
+export async function webcastCards(db: Db, ctx: LearnerContext, rows: WebcastRow[], now: Date): Promise<LearnerWebcastCard[]> {
+  const idList = rows.map((r) => r.id);
+  if (idList.length === 0) return [];
+  const [tags, subscribed] = await Promise.all([
+    db.selectFrom('webcast_tags').innerJoin('tags', 'tags.id', 'webcast_tags.tag_id')
+      .select(['webcast_tags.webcast_id', 'tags.id', 'tags.name']).where('webcast_tags.webcast_id', 'in', idList).orderBy('tags.name').execute(),
+    db.selectFrom('webcast_subscribers').select('webcast_id').where('webcast_id', 'in', idList).where('user_id', '=', ctx.userId).execute(),
+  ]);
+  const mine = new Set(subscribed.map((s) => s.webcast_id));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    image: r.image_url,
+    image_alt_text: altTextFor(r, ctx.languageId),
+    webcast_type: r.webcast_type_id,
+    status: r.status,
+    state: watchStateOf(r, now),
+    transmission_date: formatTransmissionDate(toDate(r.transmission_date), r.timezone),
+    timezone: r.timezone,
+    workload: Number(r.workload),
+    score: r.score,
+    tags: tags.filter((t) => t.webcast_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+    subscribed: mine.has(r.id),
+  }));
+}

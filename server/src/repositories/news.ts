@@ -1,0 +1,304 @@
+/**
+ * News (spec 3 §3 "FAQ and news", §4, §7): the item with its tags and audience, the admin list,
+ * and what a learner sees — published items within their dates whose audience holds the user
+ * (the training rule: one of its user groups, or the user's profile and one of their areas
+ * both chosen) — and who opened what. Every function that takes an id from a request also
+ * takes the selected client, so another client's row is never read or written.
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  CONTENT_LANGUAGES, LANGUAGES, NEWS_STATUS, formatNewsDate, htmlToPlainText, newsPublication, newsPublicUrl,
+  type ErrorCode, type LearnerNewsCard, type News, type NewsListItem,
+} from '@lp/shared';
+import type { Database, Db } from '../db/database.ts';
+import { parseJson, toDate, toIso } from '../db/dialect.ts';
+import type { NewsRow } from '../db/tables/newsFaq.table.ts';
+import type { AudienceMember } from './trailAudience.ts';
+
+/** Everything the editor stores, in storage terms (dates as instants, links as id lists). */
+export interface NewsState {
+  title: string;
+  image_url: string | null;
+  content: string;
+  status: number;
+  timezone: string | null;
+  publish_date: Date | null;
+  unpublish_date: Date | null;
+  alt_texts: Record<string, string>;
+  tags: number[];
+  areas: number[];
+  profiles: number[];
+  user_groups: number[];
+}
+
+const LINKS = [
+  ['news_tags', 'tag_id', 'tags'], ['news_areas', 'area_id', 'areas'], ['news_profiles', 'profile_id', 'profiles'],
+  ['news_user_groups', 'user_group_id', 'user_groups'],
+] as const;
+
+const dateOrNull = (value: Date | string | null): Date | null => (value == null ? null : toDate(value));
+
+export async function findNews(db: Db, clientId: number, id: number): Promise<NewsRow | undefined> {
+  return db.selectFrom('news').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+}
+
+async function linksOf(db: Db, id: number): Promise<Pick<NewsState, 'tags' | 'areas' | 'profiles' | 'user_groups'>> {
+  const [tags, areas, profiles, groups] = await Promise.all([
+    db.selectFrom('news_tags').select('tag_id as id').where('news_id', '=', id).orderBy('tag_id').execute(),
+    db.selectFrom('news_areas').select('area_id as id').where('news_id', '=', id).orderBy('area_id').execute(),
+    db.selectFrom('news_profiles').select('profile_id as id').where('news_id', '=', id).orderBy('profile_id').execute(),
+    db.selectFrom('news_user_groups').select('user_group_id as id').where('news_id', '=', id).orderBy('user_group_id').execute(),
+  ]);
+  const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
+  return { tags: ids(tags), areas: ids(areas), profiles: ids(profiles), user_groups: ids(groups) };
+}
+
+/** The GET N/ shape (spec 3 §3): dates with the offset of the item's timezone, alt texts as a list. */
+export async function loadNews(db: Db, clientId: number, id: number, site: string): Promise<News | null> {
+  const row = await findNews(db, clientId, id);
+  if (!row) return null;
+  const links = await linksOf(db, id);
+  const texts = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const publish = dateOrNull(row.publish_date);
+  const unpublish = dateOrNull(row.unpublish_date);
+  return {
+    id: row.id,
+    title: row.title,
+    image_url: row.image_url,
+    content: row.content,
+    status: row.status,
+    timezone: row.timezone,
+    publish_date: publish && formatNewsDate(publish, row.timezone),
+    unpublish_date: unpublish && formatNewsDate(unpublish, row.timezone),
+    ...links,
+    news_image_alt_texts: CONTENT_LANGUAGES.flatMap((language) => {
+      const text = texts[language];
+      return typeof text === 'string' && text ? [{ language, alt_text: text }] : [];
+    }),
+    portal_url: newsPublicUrl(site, row.id),
+    publication: newsPublication({ status: row.status, publish_date: publish, unpublish_date: unpublish }),
+    created_at: toIso(row.created_at)!,
+    updated_at: toIso(row.updated_at)!,
+  };
+}
+
+/** The stored values, as the write path merges a request into them. */
+export async function newsState(db: Db, row: NewsRow): Promise<NewsState> {
+  return {
+    title: row.title,
+    image_url: row.image_url,
+    content: row.content,
+    status: row.status,
+    timezone: row.timezone,
+    publish_date: dateOrNull(row.publish_date),
+    unpublish_date: dateOrNull(row.unpublish_date),
+    alt_texts: parseJson<Record<string, string>>(row.image_alt_texts, {}),
+    ...(await linksOf(db, row.id)),
+  };
+}
+
+/** Field → code for linked ids the client does not own (tags, areas, profiles, user groups). */
+export async function foreignNewsReferences(db: Db, clientId: number, state: NewsState): Promise<Record<string, ErrorCode>> {
+  const fields: Record<string, ErrorCode> = {};
+  for (const [, , field] of LINKS) {
+    const unique = [...new Set(state[field])];
+    if (unique.length === 0) continue;
+    const owned = await db.selectFrom(field).select('id').where('client_id', '=', clientId).where('id', 'in', unique).execute();
+    if (owned.length !== unique.length) fields[field] = 'validation_error';
+  }
+  return fields;
+}
+
+function rowValues(state: NewsState) {
+  return {
+    title: state.title,
+    image_url: state.image_url,
+    content: state.content,
+    status: state.status,
+    timezone: state.timezone,
+    publish_date: state.publish_date,
+    unpublish_date: state.unpublish_date,
+    image_alt_texts: JSON.stringify(state.alt_texts),
+  };
+}
+
+async function writeLinks(db: Db, id: number, state: NewsState): Promise<void> {
+  for (const [table, column, field] of LINKS) {
+    await db.deleteFrom(table).where('news_id', '=', id).execute();
+    const ids = [...new Set(state[field])];
+    if (ids.length) await db.insertInto(table).values(ids.map((value) => ({ news_id: id, [column]: value }) as never)).execute();
+  }
+}
+
+export async function insertNews(db: Db, clientId: number, createdBy: number, state: NewsState): Promise<number> {
+  const now = new Date();
+  const row = await db.insertInto('news').values({ client_id: clientId, ...rowValues(state), created_by: createdBy, created_at: now, updated_at: now })
+    .returning('id').executeTakeFirstOrThrow();
+  await writeLinks(db, row.id, state);
+  return row.id;
+}
+
+export async function updateNews(db: Db, clientId: number, id: number, state: NewsState): Promise<boolean> {
+  const res = await db.updateTable('news').set({ ...rowValues(state), updated_at: new Date() })
+    .where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await writeLinks(db, id, state);
+  return true;
+}
+
+/** Removes the item with its links, readings and comments (those point at it by origin). */
+export async function deleteNews(db: Db, clientId: number, id: number): Promise<boolean> {
+  await db.deleteFrom('comments').where('client_id', '=', clientId).where('origin', '=', 'news').where('origin_id', '=', id).execute();
+  const res = await db.deleteFrom('news').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}
+
+// ---- the admin list ----
+
+export function newsListQuery(db: Db, clientId: number) {
+  return db.selectFrom('news')
+    .select(['news.id', 'news.title', 'news.status', 'news.timezone', 'news.publish_date', 'news.unpublish_date', 'news.created_at', 'news.updated_at'])
+    .where('news.client_id', '=', clientId);
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof newsListQuery>['execute']>>[number];
+
+export async function toNewsListItems(db: Db, clientId: number, rows: ListRow[]): Promise<NewsListItem[]> {
+  const ids = rows.map((r) => r.id);
+  const [comments, views] = ids.length
+    ? await Promise.all([
+      db.selectFrom('comments').select((eb) => ['origin_id', eb.fn.countAll<number>().as('n')])
+        .where('client_id', '=', clientId).where('origin', '=', 'news').where('origin_id', 'in', ids).where('status', '!=', 3)
+        .groupBy('origin_id').execute(),
+      db.selectFrom('news_views').select((eb) => ['news_id', eb.fn.countAll<number>().as('n')]).where('news_id', 'in', ids).groupBy('news_id').execute(),
+    ])
+    : [[], []];
+  const commentCount = new Map(comments.map((r) => [r.origin_id, Number(r.n)]));
+  const viewCount = new Map(views.map((r) => [r.news_id, Number(r.n)]));
+  const now = new Date();
+  return rows.map((r) => {
+    const publish = dateOrNull(r.publish_date);
+    const unpublish = dateOrNull(r.unpublish_date);
+    return {
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      publication: newsPublication({ status: r.status, publish_date: publish, unpublish_date: unpublish }, now),
+      timezone: r.timezone,
+      publish_date: publish && formatNewsDate(publish, r.timezone),
+      unpublish_date: unpublish && formatNewsDate(unpublish, r.timezone),
+      qty_comments: commentCount.get(r.id) ?? 0,
+      qty_views: viewCount.get(r.id) ?? 0,
+      created_at: toIso(r.created_at)!,
+      updated_at: toIso(r.updated_at)!,
+    };
+  });
+}
+
+// ---- the learner side ----
+
+type NewsScope = ExpressionBuilder<Database, 'news'>;
+
+/** The training audience rule over the news link tables. */
+export function newsAudienceCondition(eb: NewsScope, member: AudienceMember): Expression<SqlBool> {
+  const inGroup = eb.exists(eb.selectFrom('news_user_groups as g')
+    .innerJoin('user_group_members as gm', 'gm.group_id', 'g.user_group_id')
+    .select('g.news_id')
+    .whereRef('g.news_id', '=', 'news.id').where('gm.user_id', '=', member.userId));
+  if (member.profileId === null) return inGroup;
+  return eb.or([inGroup, eb.and([
+    eb.exists(eb.selectFrom('news_profiles as p').select('p.news_id')
+      .whereRef('p.news_id', '=', 'news.id').where('p.profile_id', '=', member.profileId)),
+    eb.exists(eb.selectFrom('news_areas as a').innerJoin('user_areas as ua', 'ua.area_id', 'a.area_id')
+      .select('a.news_id')
+      .whereRef('a.news_id', '=', 'news.id').where('ua.user_id', '=', member.userId).where('ua.client_id', '=', member.clientId)),
+  ])]);
+}
+
+/** spec 3 §4: published, within its optional dates, in the member's audience. */
+export function visibleNews(db: Db, member: AudienceMember, now: Date = new Date()) {
+  return db.selectFrom('news')
+    .where('news.client_id', '=', member.clientId)
+    .where('news.status', '=', NEWS_STATUS.published)
+    .where((eb) => eb.or([eb('news.publish_date', 'is', null), eb('news.publish_date', '<=', now)]))
+    .where((eb) => eb.or([eb('news.unpublish_date', 'is', null), eb('news.unpublish_date', '>', now)]))
+    .where((eb) => newsAudienceCondition(eb, member));
+}
+
+/** The alt text in the user's language, else Portuguese, else any. */
+function altTextFor(texts: string, languageId: number): string | null {
+  const parsed = parseJson<Record<string, unknown>>(texts, {});
+  const wanted = LANGUAGES.find((l) => l.id === languageId)?.code ?? 'pt-br';
+  for (const code of [wanted, 'pt-br', ...Object.keys(parsed)]) {
+    const text = parsed[code];
+    if (typeof text === 'string' && text.trim()) return text;
+  }
+  return null;
+}
+
+const SUMMARY_LENGTH = 200;
+export function newsSummary(html: string): string {
+  const text = htmlToPlainText(html).replace(/\s+/g, ' ');
+  const chars = Array.from(text);
+  return chars.length <= SUMMARY_LENGTH ? text : `${chars.slice(0, SUMMARY_LENGTH - 1).join('').trimEnd()}…`;
+}
+
+/** When an item went out: its publish date, or its creation when it has none. */
+const publishedAtSql = sql<Date | string>`coalesce(news.publish_date, news.created_at)`;
+
+export interface LearnerNewsRow {
+  card: LearnerNewsCard;
+  content: string;
+}
+
+function toCard(r: { id: number; title: string; image_url: string | null; image_alt_texts: string; content: string; published_at: Date | string; read: number | string | null }, languageId: number): LearnerNewsCard {
+  return {
+    id: r.id,
+    title: r.title,
+    image_url: r.image_url,
+    image_alt_text: altTextFor(r.image_alt_texts, languageId),
+    summary: newsSummary(r.content),
+    published_at: toIso(r.published_at)!,
+    read: Number(r.read ?? 0) > 0,
+  };
+}
+
+function learnerNewsSelect(db: Db, member: AudienceMember, now: Date) {
+  return visibleNews(db, member, now)
+    .select(['news.id', 'news.title', 'news.image_url', 'news.image_alt_texts', 'news.content'])
+    .select(publishedAtSql.as('published_at'))
+    .select((eb) => eb.selectFrom('news_views as v').select(eb.fn.countAll<number>().as('n'))
+      .whereRef('v.news_id', '=', 'news.id').where('v.user_id', '=', member.userId).as('read'));
+}
+
+/** The learner's list, newest publication first, a page at a time; `search` looks in the titles. */
+export async function learnerNewsPage(
+  db: Db, member: AudienceMember, languageId: number, query: { search?: string; offset: number; limit: number }, now: Date = new Date(),
+): Promise<{ count: number; results: LearnerNewsCard[] }> {
+  const term = query.search?.trim().toLowerCase();
+  const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const titled = sql<SqlBool>`lower(news.title) like ${pattern} escape '\\'`;
+  const [total, rows] = await Promise.all([
+    visibleNews(db, member, now).$if(pattern !== null, (qb) => qb.where(titled))
+      .select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    learnerNewsSelect(db, member, now).$if(pattern !== null, (qb) => qb.where(titled))
+      .orderBy(publishedAtSql, 'desc').orderBy('news.id', 'desc')
+      .limit(query.limit).offset(query.offset)
+      .execute(),
+  ]);
+  return { count: Number(total.n), results: rows.map((r) => toCard(r, languageId)) };
+}
+
+/** One item the learner may see, or undefined (unknown, unpublished, out of its dates, another audience). */
+export async function findLearnerNews(db: Db, member: AudienceMember, languageId: number, id: number, now: Date = new Date()): Promise<LearnerNewsRow | undefined> {
+  const row = await learnerNewsSelect(db, member, now).where('news.id', '=', id).executeTakeFirst();
+  return row && { card: toCard(row, languageId), content: row.content };
+}
+
+/** Opening an item is reading it (the comment form opens after that); repeated openings are counted. */
+export async function recordNewsView(db: Db, newsId: number, userId: number): Promise<void> {
+  const now = new Date();
+  await db.insertInto('news_views').values({ news_id: newsId, user_id: userId, first_viewed_at: now, last_viewed_at: now, qty_views: 1 })
+    .onConflict((oc) => oc.columns(['news_id', 'user_id']).doUpdateSet((eb) => ({ last_viewed_at: now, qty_views: eb('news_views.qty_views', '+', 1) })))
+    .execute();
+}
+

@@ -1,0 +1,369 @@
+/**
+ * Webcasts (spec 2 §3.11) for the admin: reads in the contract's shape, the event-data write
+ * with its audience links and tags, duplication with everything hanging from it, the guests,
+ * and the scheduled unpublish. Every function that takes a webcast id from a request also takes
+ * the selected client, so a row of another client is never read or written.
+ */
+import {
+  CONTENT_LANGUAGES, DEFAULT_CLIENT_SETTINGS, DEFAULT_WEBCAST_STATIC_SCORES, WEBCAST_STATUS, formatTransmissionDate, webcastPublicUrl,
+  type ContentLanguage, type Webcast, type WebcastListItem,
+} from '@lp/shared';
+import type { Db } from '../db/database.ts';
+import { parseJson, toBool, toDate, toIso } from '../db/dialect.ts';
+import type { WebcastRow } from '../db/tables/webcast.table.ts';
+import { mediaUrl } from '../lib/mediaStore.ts';
+
+/** The client parameters webcasts read (spec 2 §1, §3.11). */
+export interface WebcastClientFlags {
+  webcast_use_score: boolean;
+  webcast_use_static_score: boolean;
+  use_comments_webcast: boolean;
+  /** spec 2 §3.11 webcast_scores: the client's own list, or the default one */
+  static_scores: number[];
+}
+
+export async function clientWebcastFlags(db: Db, clientId: number): Promise<WebcastClientFlags> {
+  const row = await db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
+  const settings = parseJson<Record<string, unknown>>(row?.settings, {});
+  const flag = (key: 'webcast_use_score' | 'webcast_use_static_score' | 'use_comments_webcast') => {
+    const value = settings[key];
+    return typeof value === 'boolean' ? value : value === 1 ? true : value === 0 ? false : DEFAULT_CLIENT_SETTINGS[key];
+  };
+  const own = settings.webcast_static_scores;
+  const scores = Array.isArray(own) && own.every((s) => Number.isInteger(s) && (s as number) >= 0) ? own as number[] : [...DEFAULT_WEBCAST_STATIC_SCORES];
+  return {
+    webcast_use_score: flag('webcast_use_score'),
+    webcast_use_static_score: flag('webcast_use_static_score'),
+    use_comments_webcast: flag('use_comments_webcast'),
+    static_scores: scores,
+  };
+}
+
+/** Everything the event-data form stores, in storage terms (links as id lists). */
+export interface WebcastState {
+  title: string;
+  description: string;
+  code: string | null;
+  webcast_type_id: number;
+  embed: string;
+  status: number;
+  use_chat: boolean;
+  chat_moderated: boolean;
+  transmission_date: Date;
+  timezone: string;
+  transmission_completed: boolean;
+  score: number;
+  workload: number;
+  image_url: string | null;
+  image_alt_texts: Partial<Record<ContentLanguage, string>>;
+  unpublish_date: string | null;
+  tags: number[];
+  areas: number[];
+  profiles: number[];
+  user_groups: number[];
+}
+
+/** The selected client's webcast, deleted ones (status 3) only when asked for. */
+export async function findWebcast(db: Db, clientId: number, id: number, { withDeleted = false } = {}): Promise<WebcastRow | undefined> {
+  let q = db.selectFrom('webcasts').selectAll().where('id', '=', id).where('client_id', '=', clientId);
+  if (!withDeleted) q = q.where('status', '!=', WEBCAST_STATUS.deleted);
+  return q.executeTakeFirst();
+}
+
+interface Links {
+  tags: Map<number, number[]>;
+  areas: Map<number, number[]>;
+  profiles: Map<number, number[]>;
+  userGroups: Map<number, number[]>;
+}
+
+function byWebcast(rows: Array<{ webcast_id: number; id: number }>): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  for (const r of rows) map.set(r.webcast_id, [...(map.get(r.webcast_id) ?? []), r.id]);
+  return map;
+}
+
+async function loadLinks(db: Db, ids: number[]): Promise<Links> {
+  if (ids.length === 0) return { tags: new Map(), areas: new Map(), profiles: new Map(), userGroups: new Map() };
+  const [tags, areas, profiles, userGroups] = await Promise.all([
+    db.selectFrom('webcast_tags').select(['webcast_id', 'tag_id as id']).where('webcast_id', 'in', ids).orderBy('tag_id').execute(),
+    db.selectFrom('webcast_areas').select(['webcast_id', 'area_id as id']).where('webcast_id', 'in', ids).orderBy('area_id').execute(),
+    db.selectFrom('webcast_profiles').select(['webcast_id', 'profile_id as id']).where('webcast_id', 'in', ids).orderBy('profile_id').execute(),
+    db.selectFrom('webcast_user_groups').select(['webcast_id', 'user_group_id as id']).where('webcast_id', 'in', ids).orderBy('user_group_id').execute(),
+  ]);
+  return { tags: byWebcast(tags), areas: byWebcast(areas), profiles: byWebcast(profiles), userGroups: byWebcast(userGroups) };
+}
+
+function altTexts(row: Pick<WebcastRow, 'image_alt_texts'>): Partial<Record<ContentLanguage, string>> {
+  const raw = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const out: Partial<Record<ContentLanguage, string>> = {};
+  for (const language of CONTENT_LANGUAGES) {
+    const text = raw[language];
+    if (typeof text === 'string' && text.trim()) out[language] = text;
+  }
+  return out;
+}
+
+/** spec 2 §3.11 webcast_player_hls_playback_url: the playlist streaming wrote under /media, or an absolute URL it gave. */
+export function hlsPlaybackUrl(publicUrl: string, hlsPath: string | null): string | null {
+  if (!hlsPath) return null;
+  if (/^https?:\/\//i.test(hlsPath)) return hlsPath;
+  if (hlsPath.startsWith('/')) return `${publicUrl}${hlsPath}`;
+  return mediaUrl(publicUrl, hlsPath);
+}
+
+async function subscriberCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('webcast_subscribers').select((eb) => ['webcast_id', eb.fn.countAll<number>().as('n')])
+    .where('webcast_id', 'in', ids).groupBy('webcast_id').execute();
+  return new Map(rows.map((r) => [r.webcast_id, Number(r.n)]));
+}
+
+/** The webcast in the GET W/ shape (spec 2 §3.11). */
+export async function loadWebcast(db: Db, clientId: number, id: number, publicUrl: string): Promise<Webcast | undefined> {
+  const row = await findWebcast(db, clientId, id, { withDeleted: true });
+  if (!row) return undefined;
+  const [links, counts] = await Promise.all([loadLinks(db, [id]), subscriberCounts(db, [id])]);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    code: row.code,
+    webcast_type: row.webcast_type_id,
+    embed: row.embed,
+    status: row.status,
+    profiles: links.profiles.get(id) ?? [],
+    areas: links.areas.get(id) ?? [],
+    user_groups: links.userGroups.get(id) ?? [],
+    tags: links.tags.get(id) ?? [],
+    use_chat: toBool(row.use_chat),
+    chat_moderated: toBool(row.chat_moderated),
+    transmission_date: formatTransmissionDate(toDate(row.transmission_date), row.timezone),
+    timezone: row.timezone,
+    transmission_completed: toBool(row.transmission_completed),
+    transmission_downloaded: toBool(row.transmission_downloaded),
+    score: row.score,
+    webcast_player_hls_playback_url: hlsPlaybackUrl(publicUrl, row.hls_path),
+    workload: Number(row.workload),
+    webcast_lounge_template: '',
+    webcast_images: row.image_url ? [{ image: row.image_url, original: true }] : [],
+    webcast_image_alt_texts: Object.entries(altTexts(row)).map(([language, alt_text]) => ({ language, alt_text: alt_text! })),
+    unpublish_date: row.unpublish_date,
+    public_url: webcastPublicUrl(publicUrl, row.id),
+    qty_subscribers: counts.get(id) ?? 0,
+  };
+}
+
+/** The stored values of a webcast, as the write path merges a request into them. */
+export async function webcastState(db: Db, row: WebcastRow): Promise<WebcastState> {
+  const links = await loadLinks(db, [row.id]);
+  return {
+    title: row.title,
+    description: row.description,
+    code: row.code,
+    webcast_type_id: row.webcast_type_id,
+    embed: row.embed,
+    status: row.status,
+    use_chat: toBool(row.use_chat),
+    chat_moderated: toBool(row.chat_moderated),
+    transmission_date: toDate(row.transmission_date),
+    timezone: row.timezone,
+    transmission_completed: toBool(row.transmission_completed),
+    score: row.score,
+    workload: Number(row.workload),
+    image_url: row.image_url,
+    image_alt_texts: altTexts(row),
+    unpublish_date: row.unpublish_date,
+    tags: links.tags.get(row.id) ?? [],
+    areas: links.areas.get(row.id) ?? [],
+    profiles: links.profiles.get(row.id) ?? [],
+    user_groups: links.userGroups.get(row.id) ?? [],
+  };
+}
+
+function rowValues(state: WebcastState) {
+  return {
+    title: state.title,
+    description: state.description,
+    code: state.code,
+    webcast_type_id: state.webcast_type_id,
+    embed: state.embed,
+    status: state.status,
+    use_chat: state.use_chat,
+    chat_moderated: state.chat_moderated,
+    transmission_date: state.transmission_date,
+    timezone: state.timezone,
+    transmission_completed: state.transmission_completed,
+    score: state.score,
+    workload: state.workload,
+    image_url: state.image_url,
+    image_alt_texts: JSON.stringify(state.image_alt_texts),
+    unpublish_date: state.unpublish_date,
+  };
+}
+
+async function writeLinks(db: Db, id: number, state: Pick<WebcastState, 'tags' | 'areas' | 'profiles' | 'user_groups'>): Promise<void> {
+  const uniq = (ids: number[]) => [...new Set(ids)];
+  await db.deleteFrom('webcast_tags').where('webcast_id', '=', id).execute();
+  await db.deleteFrom('webcast_areas').where('webcast_id', '=', id).execute();
+  await db.deleteFrom('webcast_profiles').where('webcast_id', '=', id).execute();
+  await db.deleteFrom('webcast_user_groups').where('webcast_id', '=', id).execute();
+  const tags = uniq(state.tags);
+  const areas = uniq(state.areas);
+  const profiles = uniq(state.profiles);
+  const groups = uniq(state.user_groups);
+  if (tags.length) await db.insertInto('webcast_tags').values(tags.map((tag_id) => ({ webcast_id: id, tag_id }))).execute();
+  if (areas.length) await db.insertInto('webcast_areas').values(areas.map((area_id) => ({ webcast_id: id, area_id }))).execute();
+  if (profiles.length) await db.insertInto('webcast_profiles').values(profiles.map((profile_id) => ({ webcast_id: id, profile_id }))).execute();
+  if (groups.length) await db.insertInto('webcast_user_groups').values(groups.map((user_group_id) => ({ webcast_id: id, user_group_id }))).execute();
+}
+
+export async function insertWebcast(db: Db, clientId: number, createdBy: number, state: WebcastState): Promise<number> {
+  const now = new Date();
+  const row = await db.insertInto('webcasts').values({
+    client_id: clientId, ...rowValues(state), created_by: createdBy, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await writeLinks(db, row.id, state);
+  return row.id;
+}
+
+export async function updateWebcast(db: Db, clientId: number, id: number, state: WebcastState): Promise<boolean> {
+  const res = await db.updateTable('webcasts').set({ ...rowValues(state), updated_at: new Date() })
+    .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', WEBCAST_STATUS.deleted).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return false;
+  await writeLinks(db, id, state);
+  return true;
+}
+
+/** spec 2 §4.1 soft delete: status 3; the webcast leaves every list. */
+export async function deleteWebcast(db: Db, clientId: number, id: number): Promise<boolean> {
+  const res = await db.updateTable('webcasts').set({ status: WEBCAST_STATUS.deleted, updated_at: new Date() })
+    .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', WEBCAST_STATUS.deleted).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** The list's base query: the client's webcasts (deleted ones only through the status filter). */
+export function webcastListQuery(db: Db, clientId: number) {
+  return db.selectFrom('webcasts')
+    .select(['webcasts.id', 'webcasts.title', 'webcasts.webcast_type_id', 'webcasts.status', 'webcasts.transmission_date', 'webcasts.timezone',
+      'webcasts.use_chat', 'webcasts.created_at', 'webcasts.updated_at'])
+    .where('webcasts.client_id', '=', clientId);
+}
+type ListRow = Awaited<ReturnType<ReturnType<typeof webcastListQuery>['execute']>>[number];
+
+export async function toListItems(db: Db, rows: ListRow[]): Promise<WebcastListItem[]> {
+  const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const [tags, counts] = await Promise.all([
+    db.selectFrom('webcast_tags').innerJoin('tags', 'tags.id', 'webcast_tags.tag_id')
+      .select(['webcast_tags.webcast_id', 'tags.id', 'tags.name']).where('webcast_tags.webcast_id', 'in', ids).orderBy('tags.name').execute(),
+    subscriberCounts(db, ids),
+  ]);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    webcast_type: r.webcast_type_id,
+    status: r.status,
+    transmission_date: formatTransmissionDate(toDate(r.transmission_date), r.timezone),
+    timezone: r.timezone,
+    use_chat: toBool(r.use_chat),
+    tags: tags.filter((t) => t.webcast_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+    qty_subscribers: counts.get(r.id) ?? 0,
+    created_at: toIso(r.created_at)!,
+    updated_at: toIso(r.updated_at)!,
+  }));
+}
+
+/**
+ * spec 2 §4.12 duplicate: "copies the webcast with all its contents" — event data, audience and
+ * tags, tests with questions and alternatives, evaluations with questions, support materials.
+ * The copy is a new event: published (the default of a new webcast), with no transmission,
+ * recording, guests, chat or learner results. Stored files are shared by path. In a transaction.
+ */
+export async function duplicateWebcast(db: Db, clientId: number, sourceId: number, userId: number, title: string): Promise<number | null> {
+  const source = await findWebcast(db, clientId, sourceId);
+  if (!source) return null;
+  const now = new Date();
+  const { id: _id, ...copy } = source;
+  const { id: newId } = await db.insertInto('webcasts').values({
+    ...copy, title, status: WEBCAST_STATUS.published, transmission_completed: false, transmission_downloaded: false, hls_path: null,
+    use_chat: toBool(copy.use_chat), chat_moderated: toBool(copy.chat_moderated), transmission_date: toDate(copy.transmission_date),
+    created_by: userId, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  await writeLinks(db, newId, await webcastState(db, source));
+
+  // one insert per row: each copy's id pairs with its source row on both dialects
+  for (const { id, ...test } of await db.selectFrom('webcast_tests').selectAll().where('webcast_id', '=', sourceId).orderBy('id').execute()) {
+    const row = await db.insertInto('webcast_tests').values({
+      ...test, webcast_id: newId, created_at: now, updated_at: now,
+      randomize_questions: toBool(test.randomize_questions), randomize_answers: toBool(test.randomize_answers),
+    }).returning('id').executeTakeFirstOrThrow();
+    for (const { id: questionId, ...q } of await db.selectFrom('webcast_test_questions').selectAll().where('test_id', '=', id).orderBy('id').execute()) {
+      const question = await db.insertInto('webcast_test_questions').values({
+        ...q, test_id: row.id, is_mandatory: toBool(q.is_mandatory), created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+      const answers = await db.selectFrom('webcast_test_question_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
+      if (answers.length) {
+        await db.insertInto('webcast_test_question_answers')
+          .values(answers.map(({ id: _a, ...a }) => ({ ...a, question_id: question.id, is_correct: toBool(a.is_correct) }))).execute();
+      }
+    }
+  }
+
+  for (const { id, ...e } of await db.selectFrom('webcast_evaluations').selectAll().where('webcast_id', '=', sourceId).orderBy('id').execute()) {
+    const row = await db.insertInto('webcast_evaluations').values({ ...e, webcast_id: newId, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const questions = await db.selectFrom('webcast_evaluation_questions').selectAll().where('evaluation_id', '=', id).orderBy('id').execute();
+    if (questions.length) {
+      await db.insertInto('webcast_evaluation_questions').values(questions.map(({ id: _q, ...q }) => ({ ...q, evaluation_id: row.id, created_at: now }))).execute();
+    }
+  }
+
+  const materials = await db.selectFrom('webcast_materials').selectAll().where('webcast_id', '=', sourceId).orderBy('id').execute();
+  if (materials.length) {
+    await db.insertInto('webcast_materials').values(materials.map(({ id: _m, ...m }) => ({
+      ...m, webcast_id: newId, size: m.size === null ? null : Number(m.size), created_at: now, updated_at: now,
+    }))).execute();
+  }
+  return newId;
+}
+
+/**
+ * spec 2 §3.11 unpublish_date, as for trainings (spec 4 "Dates": the stored day is the last
+ * published one): a published webcast whose day has passed becomes unpublished. Finished ones
+ * stay as they are: their recording and tests remain. Idempotent.
+ */
+export async function unpublishDueWebcasts(db: Db, today: string): Promise<number> {
+  const res = await db.updateTable('webcasts').set({ status: WEBCAST_STATUS.unpublished, updated_at: new Date() })
+    .where('status', '=', WEBCAST_STATUS.published)
+    .where('unpublish_date', 'is not', null)
+    .where('unpublish_date', '<', today)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+// ---- guests (spec 2 §2.5 subscribers tab, §3.11 guest record) ----
+
+/** The guests in the order they subscribed, with their profile's name in the webcast's client. */
+export function guestListQuery(db: Db, clientId: number, webcastId: number) {
+  return db.selectFrom('webcast_subscribers as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('user_clients as uc', (join) => join.onRef('uc.user_id', '=', 'u.id').on('uc.client_id', '=', clientId))
+    .leftJoin('profiles as p', 'p.id', 'uc.profile_id')
+    .select(['s.id', 's.created_at', 'u.id as user_id', 'u.full_name', 'u.email', 'p.name as profile'])
+    .where('s.webcast_id', '=', webcastId);
+}
+type GuestRow = Awaited<ReturnType<ReturnType<typeof guestListQuery>['execute']>>[number];
+
+export const toGuest = (r: GuestRow) => ({
+  id: r.id,
+  list_users: { id: r.user_id, name: r.full_name, email: r.email, profile: r.profile },
+  subscribed_at: toIso(r.created_at)!,
+});
+
+/** spec 2 §2.1: a learner subscribing becomes a guest, once. */
+export async function subscribe(db: Db, webcastId: number, userId: number): Promise<void> {
+  await db.insertInto('webcast_subscribers').values({ webcast_id: webcastId, user_id: userId, created_at: new Date() })
+    .onConflict((oc) => oc.columns(['webcast_id', 'user_id']).doNothing())
+    .execute();
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_RESOURCES, CONFIGURATION_PATH, Configuration, ConfigurationInput, type ClientSettings } from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import { parseJson } from '../../../db/dialect.ts';
+import { notFound } from '../../../lib/httpError.ts';
+import { clientOf } from '../../../plugins/app/auth.ts';
+import { getLoginParams, saveLoginParams, toSessionClient } from '../../../repositories/clients.ts';
+
+async function configuration(db: Db, clientId: number): Promise<Configuration> {
+  const row = await db.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
+  if (!row) throw notFound();
+  const client = toSessionClient(row);
+  const { languages: _languages, attempts: _attempts, ...loginParams } = await getLoginParams(db);
+  return { client: { id: client.id, name: client.name, home_route: client.home_route }, settings: client.settings, login_params: loginParams };
+}
+
+/**
+ * The configuration screen (spec 1 §2.3 configuration; §6.1 admin_config, superuser only): the
+ * selected client's settings (spec 1 §3.2 — the flags the session hands every module, so the
+ * next GET /users/session/ carries the change) and home route, and the login configuration of
+ * spec 1 §3.3 (the deployment's one login page, shared by every client).
+ */
+const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const guard = app.requireTitle(ADMIN_RESOURCES.configuration.title);
+
+  app.get(CONFIGURATION_PATH, { preValidation: guard, schema: { response: { 200: Configuration } } }, async (request) =>
+    configuration(app.db, clientOf(request)));
+
+  app.put(CONFIGURATION_PATH, { preValidation: guard, schema: { body: ConfigurationInput, response: { 200: Configuration } } }, async (request) => {
+    const clientId = clientOf(request);
+    const { settings, home_route: homeRoute, login_params: loginParams } = request.body;
+    await app.db.transaction().execute(async (trx) => {
+      if (settings || homeRoute) {
+        const row = await trx.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirstOrThrow();
+        // stored keys this screen does not know (another module's) stay as they are
+        const merged = { ...parseJson<Partial<ClientSettings>>(row.settings, {}), ...settings };
+        await trx.updateTable('clients').set({ settings: JSON.stringify(merged), ...(homeRoute ? { home_route: homeRoute } : {}) })
+          .where('id', '=', clientId).execute();
+      }
+      if (loginParams) await saveLoginParams(trx, loginParams);
+    });
+    return configuration(app.db, clientId);
+  });
+};
+export default configurationRoutes;

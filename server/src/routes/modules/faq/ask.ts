@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { FAQ_ASK_RATE, type ErrorCode } from '@lp/shared';
+import { HttpError } from '../../../lib/httpError.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { faqManagers, insertReceivedQuestion, questionsSentSince } from '../../../repositories/faq.ts';
+import { notify } from '../../../repositories/notifications.ts';
+
+export const FAQ_QUESTION_MAIL_JOB = 'faq_question_mail';
+
+/** What the rate limit counts: the visitor's address or the learner, hashed (the address is not kept). */
+export const senderKey = (kind: 'ip' | 'user', value: string | number): string => createHash('sha256').update(`${kind}:${value}`).digest('hex');
+
+export interface AskedQuestion {
+  clientIds: number[];
+  origin: 'public' | 'portal';
+  userId: number | null;
+  name: string;
+  email: string;
+  question: string;
+  senderKey: string;
+}
+
+const NOTIFICATION_QUESTION_LENGTH = 120;
+const shorten = (text: string, max: number) => (Array.from(text).length <= max ? text : `${Array.from(text).slice(0, max - 1).join('')}…`);
+
+/**
+ * "send your question": at most FAQ_ASK_RATE.max per sender in the window (429
+ * too_many_questions), stored for each receiving client, its FAQ managers notified in the app
+ * at once and by e-mail from a job (a slow mail server never holds the answer).
+ */
+export async function receiveQuestion(app: FastifyInstance, q: AskedQuestion): Promise<void> {
+  const since = new Date(Date.now() - FAQ_ASK_RATE.windowMinutes * 60_000);
+  if (await questionsSentSince(app.db, q.senderKey, since) >= FAQ_ASK_RATE.max) {
+    throw new HttpError(429, 'too_many_questions' satisfies ErrorCode, 'Too many questions; try again later');
+  }
+  const ids = await app.db.transaction().execute(async (trx) => {
+    const stored = await insertReceivedQuestion(trx, { ...q, submission: randomBytes(16).toString('hex') });
+    for (const [index, clientId] of q.clientIds.entries()) {
+      for (const manager of await faqManagers(trx, clientId)) {
+        await notify(trx, {
+          userId: manager.id, clientId, kind: 'faq_question_received',
+          payload: { id: stored[index]!, name: q.name, question: shorten(q.question, NOTIFICATION_QUESTION_LENGTH), link: '/admin/faqs?tab=received' },
+        });
+      }
+    }
+    return stored;
+  });
+  await app.jobs.enqueue(FAQ_QUESTION_MAIL_JOB, { ids });
+}
+
+/** The e-mail to each FAQ manager of the receiving client, in their language; a row is mailed once. */
+export function defineFaqQuestionMail(app: FastifyInstance): void {
+  app.jobs.define<{ ids: number[] }>(FAQ_QUESTION_MAIL_JOB, async ({ ids }) => {
+    for (const id of ids) {
+      const row = await app.db.selectFrom('faq_received_questions').selectAll().where('id', '=', id).where('mailed_at', 'is', null).executeTakeFirst();
+      if (!row) continue;
+      const vars = { name: row.name, email: row.email, question: row.question, link: `${app.config.publicUrl}/admin/faqs?tab=received` };
+      for (const manager of await faqManagers(app.db, row.client_id)) {
+        await app.mailer.send({
+          to: manager.email,
+          subject: translate(manager.language_id, 'mail.faq_question.subject', vars),
+          text: translate(manager.language_id, 'mail.faq_question.body', { ...vars, manager: manager.full_name }),
+        });
+      }
+      await app.db.updateTable('faq_received_questions').set({ mailed_at: new Date() }).where('id', '=', id).execute();
+    }
+  });
+}

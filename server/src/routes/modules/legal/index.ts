@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ADMIN_RESOURCES, CONTENT_LANGUAGES, DetailResponse, HELP_REQUEST_PATH, HelpRequestInput, LEGAL_TEXT_KINDS, LEGAL_TEXT_PATHS, LegalTextAdmin,
+  LegalTextInput, PublicLegalText, PublicLegalTextQuery, hasText, isLegalTextKind, isValidEmail, pickLanguage, type LegalTextKind,
+} from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import { toBool, toIso } from '../../../db/dialect.ts';
+import { HttpError, notFound } from '../../../lib/httpError.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { findAccessToken } from '../../../repositories/tokens.ts';
+
+/** help requests per e-mail address in an hour */
+const HELP_MAX_PER_WINDOW = 5;
+const HELP_WINDOW_MS = 60 * 60 * 1000;
+
+async function adminTexts(db: Db, clientId: number, kind: LegalTextKind): Promise<LegalTextAdmin> {
+  const rows = await db.selectFrom('legal_texts').select(['language', 'content', 'updated_at'])
+    .where('client_id', '=', clientId).where('kind', '=', kind).execute();
+  return {
+    kind,
+    texts: CONTENT_LANGUAGES.map((language) => {
+      const row = rows.find((r) => r.language === language);
+      return { language, content: row?.content ?? '', updated_at: row ? toIso(row.updated_at) : null };
+    }),
+  };
+}
+
+/** Whose texts a visitor reads: the client named, else the deployment's first (the login page belongs to no client). */
+async function publicClientId(db: Db, asked: number | undefined): Promise<number | null> {
+  const q = db.selectFrom('clients').select('id');
+  const row = asked !== undefined ? await q.where('id', '=', asked).executeTakeFirst() : await q.orderBy('id').limit(1).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Legal texts (spec 1 §2.3 terms, about, policy, cookies_policy: superuser only, §6.1) per client
+ * and content language, edited as rich text (sanitised here); read by the public about, privacy
+ * and terms pages and the learner's institutional/* (spec 1 §2.1, §2.2) without login; and the
+ * help request form of spec 1 §2.1 (help, institutional/help).
+ */
+const legal: FastifyPluginAsyncTypebox = async (app) => {
+  for (const kind of LEGAL_TEXT_KINDS) {
+    const guard = app.requireTitle(ADMIN_RESOURCES[kind].title);
+    app.get(LEGAL_TEXT_PATHS.admin(kind), { preValidation: guard, schema: { response: { 200: LegalTextAdmin } } }, async (request) =>
+      adminTexts(app.db, clientOf(request), kind));
+
+    app.put(LEGAL_TEXT_PATHS.admin(kind), { preValidation: guard, schema: { body: LegalTextInput, response: { 200: LegalTextAdmin } } }, async (request) => {
+      const clientId = clientOf(request);
+      const by = authOf(request).user.id;
+      await app.db.transaction().execute(async (trx) => {
+        for (const [language, html] of Object.entries(request.body.texts)) {
+          if (html === undefined) continue;
+          const content = sanitizeRichText(html);
+          // an emptied editor removes the language's text: readers then get Portuguese
+          if (!hasText(content)) {
+            await trx.deleteFrom('legal_texts').where('client_id', '=', clientId).where('kind', '=', kind).where('language', '=', language).execute();
+            continue;
+          }
+          const now = new Date();
+          await trx.insertInto('legal_texts').values({ client_id: clientId, kind, language, content, updated_by: by, updated_at: now })
+            .onConflict((oc) => oc.columns(['client_id', 'kind', 'language']).doUpdateSet({ content, updated_by: by, updated_at: now }))
+            .execute();
+        }
+      });
+      return adminTexts(app.db, clientId, kind);
+    });
+  }
+
+  app.get(LEGAL_TEXT_PATHS.public(':kind'), {
+    schema: { params: Type.Object({ kind: Type.String({ maxLength: 20 }) }), querystring: PublicLegalTextQuery, response: { 200: PublicLegalText } },
+  }, async (request) => {
+    const { kind } = request.params;
+    if (!isLegalTextKind(kind)) throw notFound();
+    const clientId = await publicClientId(app.db, request.query.client_id);
+    if (clientId === null) throw notFound();
+    const rows = await app.db.selectFrom('legal_texts').select(['language', 'content', 'updated_at'])
+      .where('client_id', '=', clientId).where('kind', '=', kind).execute();
+    const language = pickLanguage(rows.map((r) => r.language), request.query.language);
+    const row = rows.find((r) => r.language === language);
+    if (!row) throw new HttpError(404, 'not_found', 'This text has not been written yet');
+    return { kind, language: row.language, content: row.content, updated_at: toIso(row.updated_at)! };
+  });
+
+  /**
+   * spec 1 §2.1 help request form: anyone (a user who cannot log in, or a learner from
+   * institutional/help). Kept, and mailed to the platform's superusers, who run the help desk.
+   */
+  app.post(HELP_REQUEST_PATH, { schema: { body: HelpRequestInput, response: { 201: DetailResponse } } }, async (request, reply) => {
+    const name = request.body.name.trim();
+    const email = request.body.email.trim();
+    const message = request.body.message.trim();
+    const fields: Record<string, 'make_sure_that_all_fields_are_filled_in' | 'invalid_email'> = {};
+    if (!name) fields.name = 'make_sure_that_all_fields_are_filled_in';
+    if (!message) fields.message = 'make_sure_that_all_fields_are_filled_in';
+    if (!isValidEmail(email)) fields.email = 'invalid_email';
+    const first = Object.values(fields)[0];
+    if (first) throw new HttpError(400, first, 'Invalid help request', fields);
+
+    // a form open to anyone: a few requests an hour per address is plenty for someone locked out
+    const since = new Date(Date.now() - HELP_WINDOW_MS);
+    const recent = await app.db.selectFrom('help_requests').select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', email).where('created_at', '>=', since).executeTakeFirstOrThrow();
+    if (Number(recent.n) >= HELP_MAX_PER_WINDOW) throw new HttpError(429, 'too_many_questions', 'Too many help requests; try again later');
+
+    // a learner's own session says who and where they are; a visitor's request stands alone
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearer ? await findAccessToken(app.db, bearer) : null;
+    const user = token ? await app.db.selectFrom('users').select(['id', 'selected_client_id']).where('id', '=', token.userId).executeTakeFirst() : undefined;
+    await app.db.insertInto('help_requests').values({
+      client_id: user?.selected_client_id ?? null, user_id: user?.id ?? null, name, email, message, created_at: new Date(),
+    }).execute();
+
+    const desk = await app.db.selectFrom('users').select(['email', 'full_name', 'language_id', 'is_superuser'])
+      .where('is_superuser', '=', true).where('status', '=', 'active').execute();
+    for (const admin of desk.filter((u) => toBool(u.is_superuser))) {
+      const vars = { name: admin.full_name, from: `${name} <${email}>`, message };
+      try {
+        await app.mailer.send({
+          to: admin.email,
+          subject: translate(admin.language_id, 'mail.help_request.subject', { from: name }),
+          text: translate(admin.language_id, 'mail.help_request.body', vars),
+        });
+      } catch (error) {
+        // the request is kept: a mail server down does not lose it, nor fail the visitor's form
+        request.log.error({ err: error }, 'help request mail failed');
+      }
+    }
+    return reply.status(201).send({ detail: 'help_request_sent' });
+  });
+};
+export default legal;

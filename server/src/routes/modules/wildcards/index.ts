@@ -1,0 +1,175 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import {
+  ADMIN_RESOURCES, IdParams, LearnerWildcardPage, ListQuery, WILDCARD_LIMITS, WILDCARD_PATHS, WILDCARD_STATUS, WildcardPage,
+  WildcardPageInput, hasText, validateAudience, wildcardSlug, wildcardSlugError, type ErrorCode,
+} from '@lp/shared';
+import type { Db } from '../../../db/database.ts';
+import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
+import { HttpError, notFound } from '../../../lib/httpError.ts';
+import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { foreignAudienceIds } from '../../../repositories/bannersMessagesAudience.ts';
+import { inContentAudience, type ContentAudienceLinks } from '../../../repositories/contentAudience.ts';
+import { audienceMember } from '../../../repositories/trailAudience.ts';
+
+const { title: TITLE } = ADMIN_RESOURCES.wild_cards;
+const LINKS: ContentAudienceLinks = { table: 'wildcard_pages', prefix: 'wildcard_page', ownerColumn: 'wildcard_page_id' };
+
+const LIST: ListSpec = {
+  searchColumns: ['wildcard_pages.title', 'wildcard_pages.slug'],
+  sortable: {
+    id: 'wildcard_pages.id', title: 'wildcard_pages.title', slug: 'wildcard_pages.slug', status: 'wildcard_pages.status',
+    created_at: 'wildcard_pages.created_at', updated_at: 'wildcard_pages.updated_at',
+  },
+  defaultOrdering: 'title',
+  filters: { status: 'wildcard_pages.status' },
+};
+
+const pageQuery = (db: Db, clientId: number) => db.selectFrom('wildcard_pages')
+  .select(['wildcard_pages.id', 'wildcard_pages.title', 'wildcard_pages.slug', 'wildcard_pages.content', 'wildcard_pages.status',
+    'wildcard_pages.created_at', 'wildcard_pages.updated_at'])
+  .where('wildcard_pages.client_id', '=', clientId);
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+async function toPages(db: Db, rows: PageRow[]): Promise<WildcardPage[]> {
+  const ids = rows.map((r) => r.id);
+  const [areas, profiles, groups] = ids.length === 0 ? [[], [], []] : await Promise.all([
+    db.selectFrom('wildcard_page_areas').select(['wildcard_page_id as owner', 'area_id as id']).where('wildcard_page_id', 'in', ids).orderBy('area_id').execute(),
+    db.selectFrom('wildcard_page_profiles').select(['wildcard_page_id as owner', 'profile_id as id']).where('wildcard_page_id', 'in', ids).orderBy('profile_id').execute(),
+    db.selectFrom('wildcard_page_user_groups').select(['wildcard_page_id as owner', 'user_group_id as id']).where('wildcard_page_id', 'in', ids).orderBy('user_group_id').execute(),
+  ]);
+  const of = (links: Array<{ owner: number; id: number }>, owner: number) => links.filter((l) => l.owner === owner).map((l) => l.id);
+  return rows.map((r) => ({
+    id: r.id, title: r.title, slug: r.slug, content: r.content, status: r.status,
+    areas: of(areas, r.id), profiles: of(profiles, r.id), user_groups: of(groups, r.id),
+    created_at: toIso(r.created_at)!, updated_at: toIso(r.updated_at)!,
+  }));
+}
+
+async function pageOr404(db: Db, clientId: number, id: number): Promise<WildcardPage> {
+  const [page] = await toPages(db, await pageQuery(db, clientId).where('wildcard_pages.id', '=', id).execute());
+  if (!page) throw notFound();
+  return page;
+}
+
+interface CheckedPage {
+  title: string;
+  slug: string;
+  content: string;
+  status: number;
+  areas: number[];
+  profiles: number[];
+  user_groups: number[];
+}
+
+/** The form's rules: title ≤ 256, a slug of the §5.5 helper's making, content, a status and the audience (spec 2 §5.1 rule). */
+async function checked(db: Db, clientId: number, input: WildcardPageInput, id: number | null): Promise<CheckedPage> {
+  const errors: Record<string, ErrorCode> = {};
+  const title = input.title.trim();
+  if (!title) errors.title = 'make_sure_that_all_fields_are_filled_in';
+  else if (Array.from(title).length > WILDCARD_LIMITS.titleMax) errors.title = 'title_too_long';
+  const slug = wildcardSlug(title, input.slug);
+  const slugError = wildcardSlugError(slug);
+  if (slugError && !errors.title) errors.slug = slugError;
+  const content = sanitizeRichText(input.content);
+  if (!hasText(content)) errors.content = 'make_sure_that_all_fields_are_filled_in';
+  if (input.status !== WILDCARD_STATUS.published && input.status !== WILDCARD_STATUS.unpublished) errors.status = 'validation_error';
+  const audience = { areas: input.areas ?? [], profiles: input.profiles ?? [], user_groups: input.user_groups ?? [] };
+  Object.assign(errors, validateAudience(audience, false), await foreignAudienceIds(db, clientId, audience));
+  if (!errors.slug && !errors.title) {
+    const taken = await db.selectFrom('wildcard_pages').select('id').where('client_id', '=', clientId).where('slug', '=', slug)
+      .$if(id !== null, (q) => q.where('id', '!=', id!)).executeTakeFirst();
+    if (taken) errors.slug = 'slug_not_unique';
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new HttpError(errors.slug === 'slug_not_unique' && Object.keys(errors).length === 1 ? 409 : 400, first, 'Invalid page', errors);
+  return { title, slug, content, status: input.status, ...audience };
+}
+
+async function saveAudience(db: Db, pageId: number, page: CheckedPage): Promise<void> {
+  await db.deleteFrom('wildcard_page_areas').where('wildcard_page_id', '=', pageId).execute();
+  await db.deleteFrom('wildcard_page_profiles').where('wildcard_page_id', '=', pageId).execute();
+  await db.deleteFrom('wildcard_page_user_groups').where('wildcard_page_id', '=', pageId).execute();
+  const areas = [...new Set(page.areas)];
+  const profiles = [...new Set(page.profiles)];
+  const groups = [...new Set(page.user_groups)];
+  if (areas.length) await db.insertInto('wildcard_page_areas').values(areas.map((area_id) => ({ wildcard_page_id: pageId, area_id }))).execute();
+  if (profiles.length) await db.insertInto('wildcard_page_profiles').values(profiles.map((profile_id) => ({ wildcard_page_id: pageId, profile_id }))).execute();
+  if (groups.length) await db.insertInto('wildcard_page_user_groups').values(groups.map((user_group_id) => ({ wildcard_page_id: pageId, user_group_id }))).execute();
+}
+
+/** Two saves racing for one slug: the unique constraint decides, with the same answer as the check. */
+function slugTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw new HttpError(409, 'slug_not_unique', 'Another page of the client has this slug', { slug: 'slug_not_unique' });
+  throw error;
+}
+
+/**
+ * Wildcard pages (spec 1 §2.3 wild_cards, wild_card/{id}: title wild_card, superuser only; spec 3
+ * §3 "Wildcard page: slug"): rich pages addressed by a slug unique per client, shown to their
+ * audience at the portal's /p/{slug} while published.
+ */
+const wildcards: FastifyPluginAsyncTypebox = async (app) => {
+  const guard = app.requireTitle(TITLE);
+
+  app.get(WILDCARD_PATHS.collection, { preValidation: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
+    const list = parseListQuery(request.query, LIST);
+    const { rows, total } = await runList(pageQuery(app.db, clientOf(request)), list, LIST);
+    return sendList(reply, 'wild_cards', list, await toPages(app.db, rows), total);
+  });
+
+  app.get(WILDCARD_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: WildcardPage } } }, async (request) =>
+    pageOr404(app.db, clientOf(request), request.params.id));
+
+  app.post(WILDCARD_PATHS.collection, { preValidation: guard, schema: { body: WildcardPageInput, response: { 201: WildcardPage } } }, async (request, reply) => {
+    const clientId = clientOf(request);
+    const page = await checked(app.db, clientId, request.body, null);
+    const id = await app.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      const row = await trx.insertInto('wildcard_pages').values({
+        client_id: clientId, title: page.title, slug: page.slug, content: page.content, status: page.status,
+        created_by: authOf(request).user.id, created_at: now, updated_at: now,
+      }).returning('id').executeTakeFirstOrThrow();
+      await saveAudience(trx, row.id, page);
+      return row.id;
+    }).catch(slugTaken);
+    return reply.status(201).send(await pageOr404(app.db, clientId, id));
+  });
+
+  app.put(WILDCARD_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, body: WildcardPageInput, response: { 200: WildcardPage } } }, async (request) => {
+    const clientId = clientOf(request);
+    const { id } = await pageOr404(app.db, clientId, request.params.id);
+    const page = await checked(app.db, clientId, request.body, id);
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('wildcard_pages').set({ title: page.title, slug: page.slug, content: page.content, status: page.status, updated_at: new Date() })
+        .where('id', '=', id).where('client_id', '=', clientId).execute();
+      await saveAudience(trx, id, page);
+    }).catch(slugTaken);
+    return pageOr404(app.db, clientId, id);
+  });
+
+  app.delete(WILDCARD_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: WildcardPage } } }, async (request) => {
+    const clientId = clientOf(request);
+    const before = await pageOr404(app.db, clientId, request.params.id);
+    await app.db.deleteFrom('wildcard_pages').where('id', '=', before.id).where('client_id', '=', clientId).execute();
+    return before;
+  });
+
+  // learner: a published page of the selected client whose audience holds the user; 404 otherwise
+  app.get(WILDCARD_PATHS.learner(':slug'), {
+    preHandler: app.authenticate,
+    schema: { params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: WILDCARD_LIMITS.slugMax }) }), response: { 200: LearnerWildcardPage } },
+  }, async (request) => {
+    const clientId = clientOf(request);
+    const member = await audienceMember(app.db, clientId, authOf(request).user.id);
+    const row = await app.db.selectFrom('wildcard_pages').select(['id', 'title', 'slug', 'content', 'updated_at'])
+      .where('client_id', '=', clientId).where('slug', '=', request.params.slug).where('status', '=', WILDCARD_STATUS.published)
+      .where(inContentAudience(LINKS, member))
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    return { id: row.id, title: row.title, slug: row.slug, content: row.content, updated_at: toIso(row.updated_at)! };
+  });
+};
+export default wildcards;

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  canOpenAdminTitle, CHAT_CHANNEL_TYPES, CHAT_SNAPSHOT_LIMIT, ChatMessage, ChatMessageIdForm, chatChannelTypeOf, chatMoveTarget, chatStateOf,
+  checkChatMessage, initialChatState, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm,
+  WEBCAST_CHAT_PATHS, WEBCAST_STATUS, webcastChatChannel, type ChatChannelEvent, type ChatChannelType, type ChatMove,
+  type ErrorCode,
+} from '@lp/shared';
+import { toBool } from '../../db/dialect.ts';
+import type { WebcastRow } from '../../db/tables/webcast.table.ts';
+import type { WebcastChatMessageRow } from '../../db/tables/webcastChat.table.ts';
+import { HttpError, notFound } from '../../lib/httpError.ts';
+import { authOf, clientOf } from '../../plugins/app/auth.ts';
+import type { SocketAuth } from '../../realtime/hub.ts';
+import {
+  findChatMessage, insertChatMessage, latestChatMessages, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
+} from '../../repositories/webcastChat.ts';
+import { WEBCASTS_TITLE, WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
+
+const chatDisabled = () => new HttpError(409, 'chat_disabled', 'The chat of this webcast is off');
+
+function messageText(text: string): string {
+  const checked = checkChatMessage(text);
+  if ('error' in checked) throw new HttpError(400, checked.error, 'Invalid message', { message: checked.error });
+  return checked.text;
+}
+
+/**
+ * Webcast chat (issue 6 item 2; spec 2 §2.5 chat moderation tab, §3.12, §4.13, §6, §7.3 "Chat"):
+ * the admin's send / approve / disapprove, the learner's read and send, and the realtime
+ * channels the moderation columns and the watch page follow (protocol: shared/src/realtime.ts).
+ */
+const chat: FastifyPluginAsyncTypebox = async (app) => {
+  const guards = webcastGuards(app);
+
+  /** Every change reaches the column it left and the column it entered. */
+  async function announce(row: WebcastChatMessageRow, previous: ChatChannelType | null): Promise<ChatMessage> {
+    const message = toChatMessage(row);
+    const event: ChatChannelEvent = { message };
+    const now = chatChannelTypeOf(message.state);
+    if (previous && previous !== now) await app.realtime.publish(webcastChatChannel(row.webcast_id, previous), event);
+    await app.realtime.publish(webcastChatChannel(row.webcast_id, now), event);
+    return message;
+  }
+
+  // ---- realtime channels ----
+
+  /** The moderation side: the webcasts admin of the webcast's client (spec 2 §2.2, §6 `webcasts`). */
+  async function adminWebcast(auth: SocketAuth, webcastId: number): Promise<WebcastRow | null> {
+    if (auth.clientId === null || canOpenAdminTitle(auth.subject, WEBCASTS_TITLE) !== 'allow') return null;
+    const row = await app.db.selectFrom('webcasts').selectAll()
+      .where('id', '=', webcastId).where('client_id', '=', auth.clientId).where('status', '!=', WEBCAST_STATUS.deleted)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Who may read a webcast's public messages and online count: its moderators, and learners of its audience while the chat is on. */
+  async function publicReader(auth: SocketAuth, webcastId: number): Promise<ErrorCode | null> {
+    if (await adminWebcast(auth, webcastId)) return null;
+    if (auth.clientId === null) return 'not_found';
+    const row = await webcastForLearner(app.db, auth.clientId, webcastId, auth.userId);
+    if (!row) return 'not_found';
+    return toBool(row.use_chat) ? null : 'chat_disabled';
+  }
+
+  const webcastId = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) ? Number(text) : null);
+
+  app.realtime.define<{ id: number; type: ChatChannelType }>('webcast_chat', {
+    parse: (segments) => {
+      const id = webcastId(segments[0]);
+      const type = CHAT_CHANNEL_TYPES.find((t) => t === segments[1]);
+      return segments.length === 2 && id !== null && type ? { id, type } : null;
+    },
+    async authorize(auth, { id, type }) {
+      if (type === 'public') return publicReader(auth, id);
+      // spec 2 §6: the moderation and disapproved columns are the webcasts admin's
+      if (await adminWebcast(auth, id)) return null;
+      return 'permission_denied';
+    },
+    snapshot: async (_auth, { id, type }) => ({ messages: await latestChatMessages(app.db, id, chatStateOf(type), CHAT_SNAPSHOT_LIMIT) }),
+  });
+
+  app.realtime.define<{ id: number }>('webcast_user_online', {
+    parse: (segments) => {
+      const id = webcastId(segments[0]);
+      return segments.length === 1 && id !== null ? { id } : null;
+    },
+    authorize: (auth, { id }) => publicReader(auth, id),
+    presence: true,
+  });
+
+  // ---- admin (W = /admin_webcasts/webcasts/{id}) ----
+
+  // spec 2 §6: "Sending chat messages is not gated by" webcasts_manage
+  app.post(WEBCAST_CHAT_PATHS.send(':id'), {
+    preValidation: guards.read,
+    schema: { params: WebcastParams, body: SendChatMessageForm, response: { 201: ChatMessage } },
+  }, async (request, reply) => {
+    const webcast = await webcastOr404(app.db, request, request.params.id);
+    if (!toBool(webcast.use_chat)) throw chatDisabled();
+    const text = messageText(request.body.message);
+    const { user } = authOf(request);
+    const row = await insertChatMessage(app.db, {
+      webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: true, state: initialChatState(true, true),
+    });
+    return reply.status(201).send(await announce(row, null));
+  });
+
+  async function move(request: FastifyRequest, webcastId: number, messageId: number, action: ChatMove): Promise<ChatMessage> {
+    const webcast = await webcastOr404(app.db, request, webcastId);
+    const row = await findChatMessage(app.db, webcast.id, messageId);
+    if (!row) throw notFound();
+    const from = toChatMessage(row).state;
+    const to = chatMoveTarget(from, action);
+    const moved = to && await moveChatMessage(app.db, webcast.id, row.id, from, to, authOf(request).user.id);
+    // spec 2 §4.13 allowed moves only; also the loser of two moderators acting on one message at once
+    if (!moved) throw new HttpError(409, 'chat_message_move_not_allowed', `A ${from} message cannot be ${action}d`);
+    return announce(moved, chatChannelTypeOf(from));
+  }
+
+  for (const action of ['approve', 'disapprove'] as const) {
+    app.post(WEBCAST_CHAT_PATHS[action](':id'), {
+      // spec 2 §6: chat Approve and Disapprove need webcasts_manage
+      preValidation: guards.write,
+      schema: { params: WebcastParams, body: ChatMessageIdForm, response: { 200: ChatMessage } },
+    }, async (request) => move(request, request.params.id, request.body.message_id, action));
+  }
+
+  // ---- learner (the watch page; spec 2 §2.1, §7.6 "The learner chat reads and writes the realtime store") ----
+
+  async function learnerWebcast(request: FastifyRequest, id: number): Promise<WebcastRow> {
+    const row = await webcastForLearner(app.db, clientOf(request), id, authOf(request).user.id);
+    if (!row) throw notFound();
+    if (!toBool(row.use_chat)) throw chatDisabled();
+    return row;
+  }
+
+  app.get(WEBCAST_CHAT_PATHS.learner(':id'), {
+    preHandler: app.authenticate,
+    schema: { params: WebcastParams, querystring: LearnerChatQuery, response: { 200: LearnerChatPage } },
+  }, async (request) => {
+    const webcast = await learnerWebcast(request, request.params.id);
+    const size = request.query.page_size ?? 50;
+    return learnerChatPage(app.db, webcast.id, authOf(request).user.id, {
+      offset: ((request.query.page ?? 1) - 1) * size, limit: size, ...(request.query.before ? { before: request.query.before } : {}),
+    });
+  });
+
+  app.post(WEBCAST_CHAT_PATHS.learner(':id'), {
+    preHandler: app.authenticate,
+    schema: { params: WebcastParams, body: LearnerChatSend, response: { 201: LearnerChatMessage } },
+  }, async (request, reply) => {
+    const webcast = await learnerWebcast(request, request.params.id);
+    const text = messageText(request.body.message);
+    const { user } = authOf(request);
+    const row = await insertChatMessage(app.db, {
+      webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: false,
+      state: initialChatState(toBool(webcast.chat_moderated), false),
+    });
+    return reply.status(201).send({ ...(await announce(row, null)), mine: true });
+  });
+};
+export default chat;

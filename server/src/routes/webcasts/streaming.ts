@@ -1,0 +1,204 @@
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ConfigStreamingBody, DownloadStreamingAnswer, STREAMING_PATHS, StreamingIsLiveAnswer, StreamingSdpAnswer, StreamingStateAnswer,
+  WEBCAST_SDP_FIELD, WEBCAST_STATUS, WEBCAST_TYPE, type WebcastSdp,
+} from '@lp/shared';
+import { StreamingEngine, StreamingUnavailableError, livePrefix, recordingSummary, saveRecording, streamingSettings } from '@lp/streaming/server';
+import type { WebcastRow } from '../../db/tables/webcast.table.ts';
+import { HttpError } from '../../lib/httpError.ts';
+import { mediaRoot } from '../../lib/mediaStore.ts';
+import { authOf } from '../../plugins/app/auth.ts';
+import {
+  addSession, clearLive, completeTransmission, endSession, findTranscoder, markConverting, markLive, markSaved, markSaveFailed,
+  openSessions, recordedSessions, reopenTransmission, saveTranscoder, streamFlags,
+} from '../../repositories/streaming.ts';
+import { hlsPlaybackUrl } from '../../repositories/webcasts.ts';
+import { WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
+
+/** spec 2 §7.3: the application the studio publishes to (Wowza's term; one for all webcasts). */
+export const STREAMING_APPLICATION = 'webcasts';
+export const SAVE_RECORDING_JOB = 'webcast_save_recording';
+
+/** The signalling socket's address: PUBLIC_URL's origin in ws(s), or STREAMING_SIGNALLING_URL for an external engine. */
+export function signallingUrl(publicUrl: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.STREAMING_SIGNALLING_URL) return env.STREAMING_SIGNALLING_URL;
+  return `${publicUrl.replace(/^http/i, 'ws')}/api${STREAMING_PATHS.signalling}`;
+}
+
+/** spec 2 §3.11 webcast_{vendor}_sdp of a webcast: where and under which names to publish. */
+export function webcastSdp(publicUrl: string, engine: StreamingEngine, webcastId: number): WebcastSdp {
+  return {
+    sdp_url: signallingUrl(publicUrl),
+    application_name: STREAMING_APPLICATION,
+    // the publish secret of the running transmission; empty while offline
+    stream_name: engine.streamName(webcastId) ?? '',
+  };
+}
+
+function browserStreaming(row: WebcastRow) {
+  if (row.webcast_type_id !== WEBCAST_TYPE.browserStreaming) {
+    throw new HttpError(400, 'webcast_not_browser_streaming', 'Only browser-streaming webcasts (type 2) stream from here');
+  }
+}
+
+/**
+ * Browser streaming (issue 6 item 4; spec 2 §2.6, §4.14, §7.3 "Streaming"): the streaming
+ * server's calls, the signalling socket at sdp_url, and the saving of the recording. The
+ * ingest itself is @lp/streaming/server, one engine in this process; its events land in the
+ * webcast's row. docs/api.md "Webcasts: streaming".
+ */
+const streaming: FastifyPluginAsyncTypebox = async (app) => {
+  const settings = streamingSettings(process.env);
+  const media = mediaRoot(app.config.dataDir);
+  const log = app.log.child({ area: 'streaming' });
+  const engine = new StreamingEngine({
+    ...settings,
+    mediaRoot: media,
+    workRoot: path.join(app.config.dataDir, 'streaming'),
+    log,
+    hooks: {
+      sessionStarted: (webcastId, session) => addSession(app.db, webcastId, session),
+      live: (webcastId, playlist) => markLive(app.db, webcastId, playlist),
+      sessionEnded: async (record) => {
+        await endSession(app.db, record.sessionId, { endedAt: record.endedAt, duration: record.duration, segments: record.segments, reason: record.reason });
+        // a publisher that takes over goes live again at once; otherwise nothing is live now
+        if (record.reason !== 'replaced') await clearLive(app.db, record.webcastId, livePrefix(record.webcastId));
+      },
+      offline: (webcastId, reason) => log.warn({ webcastId, reason }, 'transmission went offline by itself'),
+    },
+  });
+  app.addHook('onClose', async () => engine.close());
+  // a process that died mid-transmission left sessions open and a live playlist nobody feeds:
+  // their segments stay part of the recording, and viewers stop waiting for more
+  app.addHook('onReady', async () => {
+    for (const session of await openSessions(app.db)) {
+      const recorded = await recordingSummary(media, session.playlist);
+      await endSession(app.db, session.session_id, { endedAt: new Date(), ...recorded, reason: 'shutdown' });
+      await clearLive(app.db, session.webcast_id, livePrefix(session.webcast_id));
+      log.warn({ webcastId: session.webcast_id, sessionId: session.session_id, ...recorded }, 'closed a session left open by a previous process');
+    }
+  });
+
+  // spec 2 §4.14 step 7: the recording becomes a video on demand, playable as soon as it is written
+  app.jobs.define<{ webcast_id: number }>(SAVE_RECORDING_JOB, async ({ webcast_id: webcastId }, ctx) => {
+    const sessions = await recordedSessions(app.db, webcastId);
+    const saved = await saveRecording(media, webcastId, sessions.map((s) => s.playlist));
+    if (!saved) {
+      ctx.log.warn({ webcastId }, 'nothing recorded to save');
+      await markSaveFailed(app.db, webcastId);
+      return;
+    }
+    await markSaved(app.db, webcastId, saved.playlist);
+    ctx.log.info({ webcastId, ...saved }, 'recording saved');
+  });
+
+  const { write } = webcastGuards(app);
+  const params = WebcastParams;
+
+  async function stateAnswer(webcastId: number, meta?: StreamingStateAnswer['meta']): Promise<StreamingStateAnswer> {
+    return {
+      live_stream: { state: engine.state(webcastId), publishing: engine.isPublishing(webcastId) },
+      ...(meta ? { meta } : {}),
+      ...(await streamFlags(app.db, webcastId)),
+    };
+  }
+
+  async function streamingWebcast(request: Parameters<typeof webcastOr404>[1], id: number) {
+    const row = await webcastOr404(app.db, request, id);
+    browserStreaming(row);
+    return row;
+  }
+
+  app.get(STREAMING_PATHS.startStreaming(':id'), {
+    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+  }, async (request) => {
+    const row = await streamingWebcast(request, request.params.id);
+    let opened: { started: boolean };
+    try {
+      opened = await engine.start(row.id, { applicationName: STREAMING_APPLICATION, transcoder: await findTranscoder(app.db, row.id) });
+    } catch (error) {
+      if (error instanceof StreamingUnavailableError) throw new HttpError(503, 'streaming_unavailable', error.message);
+      throw error;
+    }
+    if (!opened.started) {
+      // spec 2 §4.14 step 2 "If the answer has meta, the server is online"
+      return stateAnswer(row.id, { status: 422, code: 'already_started', message: 'The transmission is already running' });
+    }
+    await reopenTransmission(app.db, row.id);
+    return stateAnswer(row.id);
+  });
+
+  app.get(STREAMING_PATHS.streamingState(':id'), {
+    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+  }, async (request) => {
+    const row = await streamingWebcast(request, request.params.id);
+    return stateAnswer(row.id);
+  });
+
+  app.get(STREAMING_PATHS.streamingIsLive(':id'), {
+    preValidation: write, schema: { params, response: { 200: StreamingIsLiveAnswer } },
+  }, async (request) => {
+    const row = await streamingWebcast(request, request.params.id);
+    const current = await webcastOr404(app.db, request, row.id);
+    return { is_live: engine.isPublishing(row.id), webcast_player_hls_playback_url: hlsPlaybackUrl(app.config.publicUrl, current.hls_path) };
+  });
+
+  app.get(STREAMING_PATHS.stopStreaming(':id'), {
+    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+  }, async (request) => {
+    const row = await streamingWebcast(request, request.params.id);
+    // the publisher's session ends first: ffmpeg writes its last segment and exits
+    await engine.stop(row.id, 'stopped');
+    await completeTransmission(app.db, row.id, livePrefix(row.id));
+    return stateAnswer(row.id);
+  });
+
+  app.get(STREAMING_PATHS.downloadStreaming(':id'), {
+    preValidation: write, schema: { params, response: { 202: DownloadStreamingAnswer } },
+  }, async (request, reply) => {
+    const row = await streamingWebcast(request, request.params.id);
+    if (row.status !== WEBCAST_STATUS.converting) {
+      const flags = await streamFlags(app.db, row.id);
+      if (!flags.transmission_completed || engine.state(row.id) !== 'stopped') {
+        throw new HttpError(409, 'transmission_not_completed', 'End the transmission before saving its video');
+      }
+      if ((await recordedSessions(app.db, row.id)).length === 0) {
+        throw new HttpError(409, 'recording_not_found', 'Nothing was recorded');
+      }
+      await markConverting(app.db, row.id);
+    }
+    await app.jobs.enqueue(SAVE_RECORDING_JOB, { webcast_id: row.id }, { dedupeKey: `${SAVE_RECORDING_JOB}:${row.id}` });
+    const flags = await streamFlags(app.db, row.id);
+    return reply.status(202).send({ status: flags.status, transmission_downloaded: flags.transmission_downloaded });
+  });
+
+  app.post(STREAMING_PATHS.configStreaming(':id'), {
+    preValidation: write, schema: { params, body: ConfigStreamingBody, response: { 200: ConfigStreamingBody } },
+  }, async (request) => {
+    const row = await streamingWebcast(request, request.params.id);
+    const transcoder = await saveTranscoder(app.db, row.id, request.body, authOf(request).user.id);
+    // the running transmission takes it at its next publish session
+    engine.configure(row.id, transcoder);
+    return request.body;
+  });
+
+  app.get(STREAMING_PATHS.streamingSdp(':id'), {
+    preValidation: write, schema: { params, response: { 200: StreamingSdpAnswer } },
+  }, async (request) => {
+    const row = await streamingWebcast(request, request.params.id);
+    return { [WEBCAST_SDP_FIELD]: webcastSdp(app.config.publicUrl, engine, row.id) };
+  });
+
+  // spec 2 §7.3 the socket at sdp_url; the stream name (a secret per transmission) is its access key,
+  // since a browser WebSocket carries no Authorization header
+  app.get(STREAMING_PATHS.signalling, { websocket: true }, (socket) => {
+    engine.acceptSignalling({
+      send: (text) => socket.send(text),
+      close: () => socket.close(),
+      onMessage: (listener) => socket.on('message', (data) => listener(String(data))),
+      onClose: (listener) => socket.on('close', listener),
+    });
+  });
+};
+export default streaming;

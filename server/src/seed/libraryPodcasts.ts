@@ -1,0 +1,76 @@
+/**
+ * Demo library and podcasts (issue 7 items 3 and 4) for a client: a category with a small PDF
+ * guide, and a podcast with a short real audio (both kept in ./assets and copied into the media
+ * store as an upload would be stored), in a playlist. Their audience is the group 'Onboarding
+ * 2026', which holds the demo learner. Idempotent: nothing is added when the client already has
+ * library categories or podcasts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { LIBRARY_FILE_STATUS, PODCAST_STATUS } from '@lp/shared';
+import type { Database } from '../db/database.ts';
+import { audioDuration } from '../lib/audioDuration.ts';
+import { mediaFile, randomMediaId } from '../lib/mediaStore.ts';
+
+type SeedDb = Kysely<Database>;
+
+const ASSETS = path.resolve(import.meta.dirname, 'assets');
+
+/** Copies an asset to {folder}/{random}/{name} in the media store and records it, as the upload flow does. */
+async function storeAsset(db: SeedDb, dataDir: string, clientId: number, authorId: number, folder: string, name: string) {
+  const resource = `${folder}/${randomMediaId()}/${name}`;
+  const target = mediaFile(dataDir, resource);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.copyFileSync(path.join(ASSETS, name), target);
+  const size = fs.statSync(target).size;
+  const extension = path.extname(name).slice(1).toLowerCase();
+  await db.insertInto('media_objects').values({
+    id: randomMediaId(), client_id: clientId, resource, source: resource, kind: 'file', scorm_version: null,
+    file_name: name, extension, size, created_by: authorId, created_at: new Date(),
+  }).execute();
+  return { resource, size, extension, file: target };
+}
+
+async function idByName(db: SeedDb, table: 'tags' | 'user_groups', clientId: number, name: string): Promise<number | null> {
+  return (await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('name', '=', name).executeTakeFirst())?.id ?? null;
+}
+
+export async function seedLibraryPodcasts(db: SeedDb, { clientId, authorId, dataDir }: { clientId: number; authorId: number; dataDir: string }): Promise<void> {
+  const now = new Date();
+  const group = await idByName(db, 'user_groups', clientId, 'Onboarding 2026');
+  const tag = await idByName(db, 'tags', clientId, 'Customer experience');
+
+  const hasLibrary = await db.selectFrom('library_categories').select('id').where('client_id', '=', clientId).executeTakeFirst();
+  if (!hasLibrary) {
+    const category = await db.insertInto('library_categories').values({ client_id: clientId, name: 'Manuais', created_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const pdf = await storeAsset(db, dataDir, clientId, authorId, 'library', 'guia-de-atendimento.pdf');
+    const file = await db.insertInto('library_files').values({
+      client_id: clientId, category_id: category.id, title: 'Guia de atendimento',
+      description: 'Os três passos de um bom atendimento na loja.', status: LIBRARY_FILE_STATUS.active, allow_download: true,
+      resource: pdf.resource, file_name: 'guia-de-atendimento.pdf', extension: pdf.extension, size: pdf.size,
+      created_by: authorId, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (group) await db.insertInto('library_file_user_groups').values({ library_file_id: file.id, user_group_id: group }).execute();
+    if (tag) await db.insertInto('library_file_tags').values({ library_file_id: file.id, tag_id: tag }).execute();
+  }
+
+  const hasPodcasts = await db.selectFrom('podcasts').select('id').where('client_id', '=', clientId).executeTakeFirst();
+  if (!hasPodcasts) {
+    const audio = await storeAsset(db, dataDir, clientId, authorId, 'podcasts/audios', 'podcast-boas-vindas.mp3');
+    const podcast = await db.insertInto('podcasts').values({
+      client_id: clientId, title: 'Boas-vindas ao time', description: 'Um minuto sobre como a loja recebe quem chega.',
+      image_url: null, status: PODCAST_STATUS.published, date_to_unpublish: null, resource: audio.resource,
+      file_name: 'podcast-boas-vindas.mp3', extension: audio.extension, size: audio.size,
+      duration: (await audioDuration(audio.file, audio.extension)) ?? 0, published_at: now,
+      created_by: authorId, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    if (group) await db.insertInto('podcast_user_groups').values({ podcast_id: podcast.id, user_group_id: group }).execute();
+    if (tag) await db.insertInto('podcast_tags').values({ podcast_id: podcast.id, tag_id: tag }).execute();
+    const playlist = await db.insertInto('podcast_playlists').values({
+      client_id: clientId, title: 'Primeira semana', description: 'O que ouvir nos primeiros dias.', created_by: authorId, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('podcast_playlist_items').values({ playlist_id: playlist.id, podcast_id: podcast.id, position: 1 }).execute();
+  }
+}

@@ -1,0 +1,411 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHAT_SNAPSHOT_LIMIT, WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel, type ChatMessage } from '@lp/shared';
+import { DEMO } from '../src/seed/demo.ts';
+import { bearer, buildTestApp, DIALECTS, type TestApp, type Tokens } from './helpers.ts';
+import { eventually, openSocket, sleep, type TestSocket } from './realtimeFixtures.ts';
+import { postForm } from './trainingsFixtures.ts';
+import { chatWorld, insertWebcast, type ChatWorld } from './webcastChatFixtures.ts';
+
+const HEARTBEAT_MS = 200;
+
+/** Webcast chat (issue 6 item 2; spec 2 §2.5 chat moderation tab, §3.12, §4.13, §6, §7.3 "Chat"). */
+describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
+  let t: TestApp;
+  let w: ChatWorld;
+  let webcast: number;
+
+  const api = (path: string) => `/api${path}`;
+  const adminSend = (tokens: Tokens, message: string, id = webcast) => postForm(t.app, api(WEBCAST_CHAT_PATHS.send(id)), tokens, { message });
+  const move = (action: 'approve' | 'disapprove', tokens: Tokens, messageId: number, id = webcast) =>
+    postForm(t.app, api(WEBCAST_CHAT_PATHS[action](id)), tokens, { message_id: String(messageId) });
+  const learnerSend = (tokens: Tokens, message: string, id = webcast) =>
+    t.app.inject({ method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(id)), headers: bearer(tokens), payload: { message } });
+  const learnerRead = (tokens: Tokens, query = '', id = webcast) =>
+    t.app.inject({ method: 'GET', url: `${api(WEBCAST_CHAT_PATHS.learner(id))}${query}`, headers: bearer(tokens) });
+  const newWebcast = (extra: Partial<Parameters<typeof insertWebcast>[1]> = {}) =>
+    insertWebcast(t.app, { clientId: w.clients.demo, audienceGroup: w.audienceGroup, ...extra });
+  const pendingMessage = async (text = 'Uma dúvida') => (await learnerSend(w.learner, text)).json<ChatMessage>();
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, { realtimeHeartbeatMs: HEARTBEAT_MS });
+    w = await chatWorld(t.app);
+  });
+  afterAll(async () => t?.close());
+  beforeEach(async () => {
+    webcast = await newWebcast();
+  });
+
+  it('the demo data gives the live demo webinar a message in each column (seed/webcastChat.ts)', async () => {
+    const rows = await t.app.db.selectFrom('webcast_chat_messages').innerJoin('webcasts', 'webcasts.id', 'webcast_chat_messages.webcast_id')
+      .select(['webcast_chat_messages.state', 'webcast_chat_messages.admin_flag'])
+      .where('webcasts.title', '=', 'Boas-vindas ao vivo: onboarding 2026').orderBy('webcast_chat_messages.id').execute();
+    expect(rows.map((r) => [r.state, Boolean(r.admin_flag)])).toEqual([['public', true], ['public', false], ['disapproved', false], ['pending', false]]);
+  });
+
+  describe('send_chat_message (the moderation side)', () => {
+    it("is public at once, flagged 'a', with the sender's name; sending needs only the webcasts item (§6)", async () => {
+      const res = await adminSend(w.viewer, '  Bem-vindos!  ');
+      expect(res.statusCode).toBe(201);
+      const message = res.json<ChatMessage>();
+      const sender = await t.app.db.selectFrom('webcast_chat_messages').innerJoin('users', 'users.id', 'webcast_chat_messages.user_id')
+        .select('users.full_name').where('webcast_chat_messages.id', '=', message.id).executeTakeFirstOrThrow();
+      expect(message).toEqual({ id: expect.any(Number), n: sender.full_name, m: 'Bem-vindos!', t: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), a: true, state: 'public' });
+    });
+
+    it('is refused when the chat is off', async () => {
+      const off = await newWebcast({ use_chat: false });
+      const res = await adminSend(w.moderator, 'hello', off);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('chat_disabled');
+    });
+
+    it('checks the text: required, at most 1000 characters', async () => {
+      const empty = await adminSend(w.moderator, '   ');
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({ code: 'make_sure_that_all_fields_are_filled_in', fields: { message: 'make_sure_that_all_fields_are_filled_in' } });
+      const long = await adminSend(w.moderator, 'x'.repeat(1001));
+      expect(long.statusCode).toBe(400);
+      expect(long.json().code).toBe('chat_message_too_long');
+      expect(await t.app.db.selectFrom('webcast_chat_messages').select('id').where('webcast_id', '=', webcast).execute()).toEqual([]);
+    });
+
+    it('needs the webcasts module item, and the webcast of the selected client', async () => {
+      expect((await adminSend(w.stranger, 'hi')).statusCode).toBe(403);
+      expect((await adminSend(w.learner, 'hi')).statusCode).toBe(403);
+      const res = await adminSend(w.otherAdmin, 'hi');
+      expect([403, 404]).toContain(res.statusCode);
+      const elsewhere = await insertWebcast(t.app, { clientId: w.clients.other });
+      expect((await adminSend(w.moderator, 'hi', elsewhere)).statusCode).toBe(404);
+      expect((await adminSend(w.moderator, 'hi', 999_999)).statusCode).toBe(404);
+    });
+  });
+
+  describe('moves (§4.13)', () => {
+    it('pending → approved → disapproved → approved', async () => {
+      const { id } = await pendingMessage();
+      const approved = await move('approve', w.moderator, id);
+      expect(approved.statusCode).toBe(200);
+      expect(approved.json()).toMatchObject({ id, state: 'public', a: false });
+      expect((await move('disapprove', w.moderator, id)).json()).toMatchObject({ id, state: 'disapproved' });
+      expect((await move('approve', w.moderator, id)).json()).toMatchObject({ id, state: 'public' });
+      const row = await t.app.db.selectFrom('webcast_chat_messages').select(['state', 'moderated_by']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.state).toBe('public');
+      expect(row.moderated_by).not.toBeNull();
+    });
+
+    it('pending → disapproved', async () => {
+      const { id } = await pendingMessage();
+      expect((await move('disapprove', w.moderator, id)).json()).toMatchObject({ id, state: 'disapproved' });
+    });
+
+    it('refuses every other move with 409 chat_message_move_not_allowed, changing nothing', async () => {
+      const { id } = await pendingMessage();
+      await move('approve', w.moderator, id);
+      const again = await move('approve', w.moderator, id);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().code).toBe('chat_message_move_not_allowed');
+      await move('disapprove', w.moderator, id);
+      const twice = await move('disapprove', w.moderator, id);
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().code).toBe('chat_message_move_not_allowed');
+      const row = await t.app.db.selectFrom('webcast_chat_messages').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.state).toBe('disapproved');
+    });
+
+    it('of two moderators approving at once, one wins and the other is told', async () => {
+      const { id } = await pendingMessage();
+      const answers = await Promise.all([move('approve', w.moderator, id), move('approve', w.superuser, id)]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    });
+
+    it('need webcasts_manage (§6); the webcasts item alone may not', async () => {
+      const { id } = await pendingMessage();
+      for (const action of ['approve', 'disapprove'] as const) {
+        const res = await move(action, w.viewer, id);
+        expect(res.statusCode).toBe(403);
+        expect(res.json().code).toBe('permission_denied');
+        expect((await move(action, w.learner, id)).statusCode).toBe(403);
+      }
+      const row = await t.app.db.selectFrom('webcast_chat_messages').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.state).toBe('pending');
+    });
+
+    it('only reach messages of that webcast', async () => {
+      const { id } = await pendingMessage();
+      const other = await newWebcast();
+      expect((await move('approve', w.moderator, id, other)).statusCode).toBe(404);
+      expect((await move('approve', w.moderator, 999_999)).statusCode).toBe(404);
+      const bad = await postForm(t.app, api(WEBCAST_CHAT_PATHS.approve(webcast)), w.moderator, { message_id: 'abc' });
+      expect(bad.statusCode).toBe(400);
+    });
+  });
+
+  describe('the learner', () => {
+    it('sends into moderation when chat_moderated, straight to public otherwise', async () => {
+      const moderated = await learnerSend(w.learner, 'Pergunta moderada');
+      expect(moderated.statusCode).toBe(201);
+      expect(moderated.json()).toEqual({ id: expect.any(Number), n: DEMO.learner.full_name, m: 'Pergunta moderada', t: expect.any(String), a: false, state: 'pending', mine: true });
+      const open = await newWebcast({ chat_moderated: false });
+      expect((await learnerSend(w.learner, 'Direto', open)).json()).toMatchObject({ state: 'public', a: false, mine: true });
+    });
+
+    it('reads the public messages and their own pending ones, newest first; not others\' pending nor disapproved ones', async () => {
+      const mine = await pendingMessage('minha pendente');
+      const theirs = (await learnerSend(w.learner2, 'pendente de outro')).json<ChatMessage>();
+      const approved = (await learnerSend(w.learner2, 'aprovada')).json<ChatMessage>();
+      await move('approve', w.moderator, approved.id);
+      const rejected = await pendingMessage('reprovada');
+      await move('disapprove', w.moderator, rejected.id);
+      const announcement = (await adminSend(w.moderator, 'aviso')).json<ChatMessage>();
+
+      const res = await learnerRead(w.learner);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        count: 3,
+        results: [
+          { ...announcement, mine: false },
+          { ...approved, state: 'public', mine: false },
+          { ...mine, mine: true },
+        ],
+      });
+      expect(res.json().results.map((m: ChatMessage) => m.id)).not.toContain(theirs.id);
+    });
+
+    it('pages newest first, by page or by `before` (stable while new messages arrive)', async () => {
+      const open = await newWebcast({ chat_moderated: false });
+      const ids: number[] = [];
+      for (let i = 0; i < 5; i += 1) ids.push((await learnerSend(w.learner, `m${i}`, open)).json<ChatMessage>().id);
+      const page2 = (await learnerRead(w.learner, '?page=2&page_size=2', open)).json();
+      expect(page2.count).toBe(5);
+      expect(page2.results.map((m: ChatMessage) => m.m)).toEqual(['m2', 'm1']);
+      const older = (await learnerRead(w.learner, `?before=${ids[2]}&page_size=10`, open)).json();
+      expect(older.results.map((m: ChatMessage) => m.m)).toEqual(['m1', 'm0']);
+      expect((await learnerRead(w.learner, '?page_size=101', open)).statusCode).toBe(400);
+    });
+
+    it('outside the audience, or an unpublished webcast, is not found', async () => {
+      for (const call of [learnerRead(w.outsider), learnerSend(w.outsider, 'oi')]) {
+        const res = await call;
+        expect(res.statusCode).toBe(404);
+        expect(res.json().code).toBe('not_found');
+      }
+      const unpublished = await newWebcast({ status: 2 });
+      expect((await learnerRead(w.learner, '', unpublished)).statusCode).toBe(404);
+      const deleted = await newWebcast({ status: 3 });
+      expect((await learnerSend(w.learner, 'oi', deleted)).statusCode).toBe(404);
+      // finished (4) and converting (5) stay open: the watch page shows the recording
+      const finished = await newWebcast({ status: 4 });
+      expect((await learnerRead(w.learner, '', finished)).statusCode).toBe(200);
+      const other = await insertWebcast(t.app, { clientId: w.clients.other });
+      expect((await learnerRead(w.learner, '', other)).statusCode).toBe(404);
+    });
+
+    it('an audience by profile and area works as for trainings', async () => {
+      const member = await t.app.db.selectFrom('user_clients').select('profile_id').where('client_id', '=', w.clients.demo)
+        .where('user_id', '=', w.learnerId).executeTakeFirstOrThrow();
+      const area = await t.app.db.selectFrom('user_areas').select('area_id').where('client_id', '=', w.clients.demo)
+        .where('user_id', '=', w.learnerId).executeTakeFirst();
+      const byProfile = await insertWebcast(t.app, { clientId: w.clients.demo });
+      if (member.profile_id === null || !area) {
+        const res = await learnerRead(w.learner, '', byProfile);
+        expect(res.statusCode).toBe(404);
+        return;
+      }
+      await t.app.db.insertInto('webcast_profiles').values({ webcast_id: byProfile, profile_id: member.profile_id }).execute();
+      expect((await learnerRead(w.learner, '', byProfile)).statusCode).toBe(404);
+      await t.app.db.insertInto('webcast_areas').values({ webcast_id: byProfile, area_id: area.area_id }).execute();
+      expect((await learnerRead(w.learner, '', byProfile)).statusCode).toBe(200);
+    });
+
+    it('is refused when the chat is off', async () => {
+      const off = await newWebcast({ use_chat: false });
+      for (const call of [learnerRead(w.learner, '', off), learnerSend(w.learner, 'oi', off)]) {
+        const res = await call;
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('chat_disabled');
+      }
+    });
+
+    it('checks the text as the moderation side does', async () => {
+      expect((await learnerSend(w.learner, ' ')).json().code).toBe('make_sure_that_all_fields_are_filled_in');
+      expect((await learnerSend(w.learner, 'y'.repeat(1001))).json().code).toBe('chat_message_too_long');
+      const noBody = await t.app.inject({ method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(webcast)), headers: bearer(w.learner), payload: {} });
+      expect(noBody.statusCode).toBe(400);
+    });
+
+    it('needs a login', async () => {
+      expect((await t.app.inject({ method: 'GET', url: api(WEBCAST_CHAT_PATHS.learner(webcast)) })).statusCode).toBe(401);
+    });
+  });
+
+  describe('realtime channels (§7.3 webcast_chat/{id}/{chatType})', () => {
+    const sockets: TestSocket[] = [];
+    const open = async (tokens: Tokens) => {
+      const s = await openSocket(t.app, tokens);
+      s.keepAlive(HEARTBEAT_MS);
+      sockets.push(s);
+      return s;
+    };
+    afterAll(() => sockets.forEach((s) => s.close()));
+
+    it('moderation and disapproved are the webcasts admin\'s; public is also the audience\'s', async () => {
+      const learner = await open(w.learner);
+      expect(await learner.refused(webcastChatChannel(webcast, 'moderation'))).toBe('permission_denied');
+      expect(await learner.refused(webcastChatChannel(webcast, 'disapproved'))).toBe('permission_denied');
+      expect(await learner.subscribe(webcastChatChannel(webcast, 'public'))).toEqual({ messages: [] });
+      const viewer = await open(w.viewer);
+      for (const type of ['moderation', 'public', 'disapproved'] as const) {
+        expect(await viewer.subscribe(webcastChatChannel(webcast, type))).toEqual({ messages: [] });
+      }
+      const outsider = await open(w.outsider);
+      expect(await outsider.refused(webcastChatChannel(webcast, 'public'))).toBe('not_found');
+      expect(await outsider.refused(webcastOnlineChannel(webcast))).toBe('not_found');
+      const stranger = await open(w.stranger);
+      expect(await stranger.refused(webcastChatChannel(webcast, 'moderation'))).toBe('permission_denied');
+      const other = await open(w.otherAdmin);
+      expect(await other.refused(webcastChatChannel(webcast, 'moderation'))).toBe('permission_denied');
+      expect(await other.refused(webcastChatChannel(webcast, 'public'))).toBe('not_found');
+      expect(await viewer.refused(`webcast_chat/${webcast}/secret`)).toBe('invalid_channel');
+      const off = await newWebcast({ use_chat: false });
+      expect(await learner.refused(webcastChatChannel(off, 'public'))).toBe('chat_disabled');
+    });
+
+    it('starts each column from its newest messages, newest first', async () => {
+      const a = await pendingMessage('primeira');
+      const b = await pendingMessage('segunda');
+      await move('approve', w.moderator, a.id);
+      const admin = await open(w.moderator);
+      const moderation = await admin.subscribe(webcastChatChannel(webcast, 'moderation')) as { messages: ChatMessage[] };
+      const publicColumn = await admin.subscribe(webcastChatChannel(webcast, 'public')) as { messages: ChatMessage[] };
+      expect(moderation.messages.map((m) => m.id)).toEqual([b.id]);
+      const { mine: _, ...plain } = a as ChatMessage & { mine?: boolean };
+      expect(publicColumn.messages).toEqual([{ ...plain, state: 'public' }]);
+    });
+
+    it('a snapshot holds at most the newest 200', async () => {
+      const busy = await newWebcast({ chat_moderated: false });
+      await t.app.db.insertInto('webcast_chat_messages').values(Array.from({ length: CHAT_SNAPSHOT_LIMIT + 5 }, (_, i) => ({
+        webcast_id: busy, user_id: w.learnerId, sender_name: 'L', text: `n${i}`, admin_flag: false, state: 'public', moderated_by: null, moderated_at: null, created_at: new Date(),
+      }))).execute();
+      const admin = await open(w.moderator);
+      const snapshot = await admin.subscribe(webcastChatChannel(busy, 'public')) as { messages: ChatMessage[] };
+      expect(snapshot.messages).toHaveLength(CHAT_SNAPSHOT_LIMIT);
+      expect(snapshot.messages[0]!.m).toBe(`n${CHAT_SNAPSHOT_LIMIT + 4}`);
+    });
+
+    it('every change reaches the column it left and the one it entered, live', async () => {
+      const admin = await open(w.moderator);
+      const learner = await open(w.learner);
+      for (const type of ['moderation', 'public', 'disapproved'] as const) await admin.subscribe(webcastChatChannel(webcast, type));
+      await learner.subscribe(webcastChatChannel(webcast, 'public'));
+      const ch = (type: 'moderation' | 'public' | 'disapproved') => webcastChatChannel(webcast, type);
+
+      const { mine, ...sent } = await learnerSend(w.learner, 'ao vivo').then((r) => r.json<ChatMessage & { mine: boolean }>());
+      expect(mine).toBe(true);
+      expect(await admin.message(ch('moderation'))).toEqual({ message: { ...sent, state: 'pending' } });
+      await learner.quiet((f) => f.type === 'message');
+
+      await move('approve', w.moderator, sent.id);
+      expect(await admin.message(ch('moderation'))).toEqual({ message: expect.objectContaining({ id: sent.id, state: 'public' }) });
+      expect(await admin.message(ch('public'))).toEqual({ message: expect.objectContaining({ id: sent.id, state: 'public' }) });
+      expect(await learner.message(ch('public'))).toEqual({ message: expect.objectContaining({ id: sent.id, state: 'public', m: 'ao vivo' }) });
+
+      await move('disapprove', w.moderator, sent.id);
+      expect(await admin.message(ch('public'))).toMatchObject({ message: { id: sent.id, state: 'disapproved' } });
+      expect(await admin.message(ch('disapproved'))).toMatchObject({ message: { id: sent.id, state: 'disapproved' } });
+      // the learner's view drops it: the public channel says it left
+      expect(await learner.message(ch('public'))).toMatchObject({ message: { id: sent.id, state: 'disapproved' } });
+
+      const announcement = (await adminSend(w.viewer, 'Começamos!')).json<ChatMessage>();
+      expect(await learner.message(ch('public'))).toEqual({ message: announcement });
+      expect(await admin.message(ch('public'))).toEqual({ message: announcement });
+      await admin.quiet((f) => f.type === 'message' && f.channel === ch('moderation'));
+    });
+
+    it('an unmoderated chat puts learners\' messages on the public channel only', async () => {
+      const open2 = await newWebcast({ chat_moderated: false });
+      const admin = await open(w.moderator);
+      await admin.subscribe(webcastChatChannel(open2, 'moderation'));
+      await admin.subscribe(webcastChatChannel(open2, 'public'));
+      const sent = (await learnerSend(w.learner2, 'sem moderação', open2)).json<ChatMessage>();
+      expect(await admin.message(webcastChatChannel(open2, 'public'))).toMatchObject({ message: { id: sent.id, state: 'public' } });
+      await admin.quiet((f) => f.type === 'message' && f.channel === webcastChatChannel(open2, 'moderation'));
+    });
+  });
+
+  describe('online users (§2.5 online_users, §3.12 webcast_user_online)', () => {
+    const online = (s: TestSocket) => s.message(webcastOnlineChannel(webcast)).then((d) => d.online);
+
+    it('counts distinct users while their page is open, live, and drops them when it closes', async () => {
+      const admin = await openSocket(t.app, w.moderator);
+      admin.keepAlive(HEARTBEAT_MS);
+      expect(await admin.subscribe(webcastOnlineChannel(webcast))).toEqual({ online: 0, v: 0 });
+      const join = async (tokens: Tokens) => {
+        const s = await openSocket(t.app, tokens);
+        s.keepAlive(HEARTBEAT_MS);
+        s.send({ type: 'presence', channel: webcastOnlineChannel(webcast), st: 'on' });
+        expect(await s.next((f) => f.type === 'presence')).toEqual({ type: 'presence', channel: webcastOnlineChannel(webcast), st: 'on' });
+        return s;
+      };
+
+      const one = await join(w.learner);
+      expect(await online(admin)).toBe(1);
+      // the same learner in a second tab is still one online user
+      const sameUser = await join(w.learner);
+      expect(await online(admin)).toBe(1);
+      const two = await join(w.learner2);
+      expect(await online(admin)).toBe(2);
+      expect(await t.app.realtime.presenceCount(webcastOnlineChannel(webcast))).toMatchObject({ online: 2 });
+
+      // a new subscriber starts from the count
+      const late = await openSocket(t.app, w.viewer);
+      late.keepAlive(HEARTBEAT_MS);
+      expect(await late.subscribe(webcastOnlineChannel(webcast))).toMatchObject({ online: 2 });
+
+      two.send({ type: 'presence', channel: webcastOnlineChannel(webcast), st: 'off' });
+      expect(await online(admin)).toBe(1);
+      one.close();
+      expect(await online(admin)).toBe(1);
+      sameUser.close();
+      expect(await online(admin)).toBe(0);
+      for (const s of [two, admin, late]) s.close();
+    });
+
+    it('heartbeats keep a presence; without them it goes stale and the count drops', async () => {
+      const admin = await openSocket(t.app, w.moderator);
+      admin.keepAlive(HEARTBEAT_MS);
+      await admin.subscribe(webcastOnlineChannel(webcast));
+      const viewer = await openSocket(t.app, w.learner);
+      const stopViewer = viewer.keepAlive(HEARTBEAT_MS);
+      viewer.send({ type: 'presence', channel: webcastOnlineChannel(webcast), st: 'on' });
+      expect(await online(admin)).toBe(1);
+      await sleep(5 * HEARTBEAT_MS);
+      expect(await t.app.realtime.presenceCount(webcastOnlineChannel(webcast))).toMatchObject({ online: 1 });
+      expect(admin.pending((f) => f.type === 'message')).toEqual([]);
+
+      stopViewer();
+      const since = Date.now();
+      expect(await online(admin)).toBe(0);
+      // stale after three intervals without a heartbeat, noticed within half an interval more
+      expect(Date.now() - since).toBeGreaterThanOrEqual(2 * HEARTBEAT_MS);
+      expect((await viewer.closed).code).toBe(4410);
+      admin.close();
+    });
+
+    it('counting someone needs the same right as reading the public chat', async () => {
+      const outsider = await openSocket(t.app, w.outsider);
+      outsider.keepAlive(HEARTBEAT_MS);
+      outsider.send({ type: 'presence', channel: webcastOnlineChannel(webcast), st: 'on' });
+      expect(await outsider.next((f) => f.type === 'error')).toEqual({ type: 'error', channel: webcastOnlineChannel(webcast), code: 'not_found' });
+      outsider.send({ type: 'presence', channel: webcastChatChannel(webcast, 'public'), st: 'on' });
+      expect(await outsider.next((f) => f.type === 'error')).toMatchObject({ code: 'not_found' });
+      const learner = await openSocket(t.app, w.learner);
+      learner.keepAlive(HEARTBEAT_MS);
+      learner.send({ type: 'presence', channel: webcastChatChannel(webcast, 'public'), st: 'on' });
+      expect(await learner.next((f) => f.type === 'error')).toMatchObject({ code: 'invalid_channel' });
+      await eventually(() => t.app.realtime.presenceCount(webcastOnlineChannel(webcast)), (c) => c.online === 0);
+      outsider.close();
+      learner.close();
+    });
+  });
+});

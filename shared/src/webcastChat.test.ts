@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyChatMessage, CHAT_COLOURS, mergeChatSnapshot, CHAT_FLAGGED_COLOUR, CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES, chatChannelTypeOf, chatColour,
+  chatMoveTarget, chatStateOf, checkChatMessage, formatChatTime, initialChatState, webcastChatChannel, webcastOnlineChannel,
+  type ChatMessageLike,
+} from './webcastChat.ts';
+import { isChannelName, parseClientFrame, presenceTtlMs } from './realtime.ts';
+
+describe('chat moves (spec 2 §4.13)', () => {
+  it('allows exactly pending→approved, pending→disapproved, public→disapproved, disapproved→approved', () => {
+    const allowed = CHAT_STATES.flatMap((from) => (['approve', 'disapprove'] as const)
+      .map((move) => [from, move, chatMoveTarget(from, move)] as const)
+      .filter(([, , to]) => to !== null));
+    expect(allowed).toEqual([
+      ['pending', 'approve', 'public'],
+      ['pending', 'disapprove', 'disapproved'],
+      ['public', 'disapprove', 'disapproved'],
+      ['disapproved', 'approve', 'public'],
+    ]);
+  });
+
+  it('refuses approving a public message and disapproving a disapproved one', () => {
+    expect(chatMoveTarget('public', 'approve')).toBeNull();
+    expect(chatMoveTarget('disapproved', 'disapprove')).toBeNull();
+  });
+});
+
+describe('where a message starts (issue 6 item 2)', () => {
+  it('a learner message waits for moderation only when the chat is moderated', () => {
+    expect(initialChatState(true, false)).toBe('pending');
+    expect(initialChatState(false, false)).toBe('public');
+  });
+  it('a message of the moderation side is public at once', () => {
+    expect(initialChatState(true, true)).toBe('public');
+  });
+});
+
+describe('channels', () => {
+  it('names the columns after the spec (moderation, public, disapproved)', () => {
+    expect(webcastChatChannel(5, 'moderation')).toBe('webcast_chat/5/moderation');
+    expect(webcastOnlineChannel(5)).toBe('webcast_user_online/5');
+    expect(chatChannelTypeOf('pending')).toBe('moderation');
+    expect(chatChannelTypeOf('disapproved')).toBe('disapproved');
+    expect(chatStateOf('moderation')).toBe('pending');
+    expect(chatStateOf('public')).toBe('public');
+  });
+});
+
+describe('message text', () => {
+  it('is trimmed, required and at most 1000 characters', () => {
+    expect(checkChatMessage('  hi ')).toEqual({ text: 'hi' });
+    expect(checkChatMessage('   ')).toEqual({ error: 'make_sure_that_all_fields_are_filled_in' });
+    expect(checkChatMessage(undefined)).toEqual({ error: 'make_sure_that_all_fields_are_filled_in' });
+    expect(checkChatMessage('x'.repeat(CHAT_MESSAGE_MAX_LENGTH))).toEqual({ text: 'x'.repeat(1000) });
+    expect(checkChatMessage('x'.repeat(CHAT_MESSAGE_MAX_LENGTH + 1))).toEqual({ error: 'chat_message_too_long' });
+    // characters, not UTF-16 units: 1000 emoji fit
+    expect(checkChatMessage('😀'.repeat(1000))).toEqual({ text: '😀'.repeat(1000) });
+  });
+});
+
+describe('colours (spec 4 "Chat: colours cycle through 6", spec 2 §2.5)', () => {
+  it('consecutive messages take the six colours in turn, then start over', () => {
+    const colours = [1, 2, 3, 4, 5, 6, 7].map((id) => chatColour({ id, a: false }));
+    expect(new Set(colours.slice(0, 6)).size).toBe(6);
+    expect(colours[6]).toBe(colours[0]);
+    expect(CHAT_COLOURS).toHaveLength(6);
+  });
+  it("shows messages with the 'a' flag in a colour none of the others use", () => {
+    expect(chatColour({ id: 3, a: true })).toBe(CHAT_FLAGGED_COLOUR);
+    expect(CHAT_COLOURS).not.toContain(CHAT_FLAGGED_COLOUR);
+  });
+});
+
+describe('time (spec 2 §2.5 DD/MM/YYYY HH:mm:ss)', () => {
+  it('formats in the given zone, 24-hour clock', () => {
+    expect(formatChatTime('2026-11-23T03:04:05Z', 'UTC')).toBe('23/11/2026 03:04:05');
+    expect(formatChatTime('2026-11-23T15:04:05Z', 'America/Sao_Paulo')).toBe('23/11/2026 12:04:05');
+    expect(formatChatTime(new Date('2026-01-01T00:00:00Z'), 'America/Sao_Paulo')).toBe('31/12/2025 21:00:00');
+  });
+});
+
+describe('applying a change to a list (newest first)', () => {
+  const msg = (id: number, state: ChatMessageLike['state'] = 'public'): ChatMessageLike => ({ id, n: 'N', m: `m${id}`, t: '2026-11-23T00:00:00Z', a: false, state });
+
+  it('inserts by id, newest first, whatever the order of arrival', () => {
+    let list: ChatMessageLike[] = [];
+    for (const id of [2, 5, 1, 4]) list = applyChatMessage(list, msg(id), ['public']);
+    expect(list.map((m) => m.id)).toEqual([5, 4, 2, 1]);
+  });
+  it('replaces a message in place and removes one whose state left the list', () => {
+    let list = [msg(3), msg(2), msg(1)];
+    list = applyChatMessage(list, { ...msg(2), m: 'edited' }, ['public']);
+    expect(list.map((m) => m.m)).toEqual(['m3', 'edited', 'm1']);
+    list = applyChatMessage(list, msg(2, 'disapproved'), ['public']);
+    expect(list.map((m) => m.id)).toEqual([3, 1]);
+  });
+  it('leaves the list as it is for a message it never showed', () => {
+    const list = [msg(3)];
+    expect(applyChatMessage(list, msg(9, 'pending'), ['public'])).toBe(list);
+  });
+  it('keeps at most `limit` messages', () => {
+    const list = applyChatMessage([msg(3), msg(2)], msg(4), ['public'], 2);
+    expect(list.map((m) => m.id)).toEqual([4, 3]);
+  });
+});
+
+describe('realtime frames', () => {
+  it('reads the client frames and refuses anything else', () => {
+    expect(parseClientFrame('{"type":"subscribe","channel":"webcast_chat/5/public"}')).toEqual({ type: 'subscribe', channel: 'webcast_chat/5/public' });
+    expect(parseClientFrame('{"type":"presence","channel":"webcast_user_online/5","st":"on"}')).toEqual({ type: 'presence', channel: 'webcast_user_online/5', st: 'on' });
+    expect(parseClientFrame('{"type":"ping"}')).toEqual({ type: 'ping' });
+    expect(parseClientFrame('{"type":"auth","ticket":"abc"}')).toEqual({ type: 'auth', ticket: 'abc' });
+    expect(parseClientFrame('{"type":"presence","channel":"x/1","st":"maybe"}')).toBeNull();
+    expect(parseClientFrame('{"type":"subscribe","channel":"../etc"}')).toBeNull();
+    expect(parseClientFrame('{"type":"shout"}')).toBeNull();
+    expect(parseClientFrame('not json')).toBeNull();
+    expect(parseClientFrame('null')).toBeNull();
+  });
+  it('channel names are short paths of letters, digits, _ and -', () => {
+    expect(isChannelName('notifications/3')).toBe(true);
+    expect(isChannelName('a/b/c/d/e/f')).toBe(false);
+    expect(isChannelName('x'.repeat(201))).toBe(false);
+    expect(isChannelName('chat/5 6')).toBe(false);
+  });
+  it('a presence is stale after missing two heartbeats', () => {
+    expect(presenceTtlMs(15_000)).toBe(45_000);
+  });
+});
+
+describe('a learner list after a snapshot (mergeChatSnapshot)', () => {
+  type Item = ChatMessageLike & { mine: boolean };
+  const item = (id: number, state: ChatMessageLike['state'], mine = false): Item => ({ id, n: 'N', m: `m${id}`, t: 't', a: false, state, mine });
+  const toItem = (m: ChatMessageLike, mine: boolean): Item => ({ ...m, mine });
+
+  it('takes the snapshot for the public messages it covers and keeps own pending ones, newest first', () => {
+    const list = [item(9, 'pending', true), item(7, 'public'), item(5, 'public', true), item(2, 'public')];
+    // 7 was disapproved meanwhile; 8 arrived; the snapshot holds every public message (fewer than the limit)
+    const merged = mergeChatSnapshot(list, [item(8, 'public'), item(5, 'public'), item(2, 'public')], 200, toItem);
+    expect(merged.map((m) => [m.id, m.state, m.mine])).toEqual([[9, 'pending', true], [8, 'public', false], [5, 'public', true], [2, 'public', false]]);
+  });
+
+  it('a full snapshot says nothing about public messages older than its oldest', () => {
+    const list = [item(3, 'public'), item(1, 'public')];
+    const merged = mergeChatSnapshot(list, [item(6, 'public'), item(4, 'public')], 2, toItem);
+    expect(merged.map((m) => m.id)).toEqual([6, 4, 3, 1]);
+  });
+
+  it('an own pending message that was approved becomes public and stays mine', () => {
+    const merged = mergeChatSnapshot([item(4, 'pending', true)], [item(4, 'public')], 200, toItem);
+    expect(merged).toEqual([item(4, 'public', true)]);
+  });
+});

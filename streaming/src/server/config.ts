@@ -1,0 +1,53 @@
+/**
+ * The ingest's settings from the environment (README "Configuration"); defaults need nothing
+ * but ffmpeg on the PATH.
+ */
+export interface StreamingSettings {
+  /** FFMPEG_PATH */
+  ffmpegPath: string;
+  /** STREAMING_RTP_PORTS, e.g. 20000-20999: ffmpeg's local RTP inputs (4 ports a transmission) */
+  rtpPorts: [number, number];
+  /** STREAMING_ICE_PORTS: the UDP ports publishers reach (open them in a firewall); any when unset */
+  icePorts?: [number, number];
+  /** STREAMING_ICE_ADDRESSES: extra addresses announced to publishers (a public IP behind NAT) */
+  iceAddresses?: string[];
+  /** STREAMING_SEGMENT_SECONDS */
+  segmentSeconds: number;
+  /** STREAMING_LIVE_WINDOW: segments in the viewers' playlist */
+  liveWindow: number;
+  /** STREAMING_X264_PRESET */
+  x264Preset: string;
+  /** STREAMING_INACTIVITY_SECONDS: no media for this long ends the session */
+  inactivityMs: number;
+  frameRate: number;
+}
+
+function range(value: string | undefined, fallback: [number, number] | undefined): [number, number] | undefined {
+  const match = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(value ?? '');
+  if (!match) return fallback;
+  let first = Number(match[1]);
+  const last = Number(match[2]);
+  if (first % 2) first += 1;
+  return last > first && last <= 65535 ? [first, last] : fallback;
+}
+
+function number(value: string | undefined, fallback: number, min: number, max: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= min && n <= max ? n : fallback;
+}
+
+export function streamingSettings(env: Record<string, string | undefined> = process.env): StreamingSettings {
+  const iceAddresses = (env.STREAMING_ICE_ADDRESSES ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+  const icePorts = range(env.STREAMING_ICE_PORTS, undefined);
+  return {
+    ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+    rtpPorts: range(env.STREAMING_RTP_PORTS, [20000, 20999])!,
+    ...(icePorts ? { icePorts } : {}),
+    ...(iceAddresses.length ? { iceAddresses } : {}),
+    segmentSeconds: number(env.STREAMING_SEGMENT_SECONDS, 2, 1, 10),
+    liveWindow: number(env.STREAMING_LIVE_WINDOW, 6, 3, 30),
+    x264Preset: env.STREAMING_X264_PRESET || 'veryfast',
+    inactivityMs: number(env.STREAMING_INACTIVITY_SECONDS, 8, 2, 120) * 1000,
+    frameRate: 30,
+  };
+}

@@ -1,0 +1,206 @@
+import { execFileSync } from 'node:child_process';
+import dgram from 'node:dgram';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SignallingError, SignallingSession } from '../browser/signalling.ts';
+import { StreamingEngine, type RecordedSession } from './engine.ts';
+import { NodePublisher } from './nodePublisher.ts';
+import { parseMediaPlaylist } from './playlist.ts';
+import type { EndReason } from './session.ts';
+import { memorySignalling } from './testSignalling.ts';
+import { saveRecording } from './vod.ts';
+
+const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
+const TRANSCODER = { width: 640, height: 360, bitrate: 600, profile: 'main' as const };
+
+async function waitFor<T>(what: string, check: () => T | null | undefined | false, timeoutMs = 25_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** ffprobe's view of a file: codec and size of each stream */
+function probe(file: string): string[] {
+  const out = execFileSync(FFMPEG.replace(/ffmpeg$/, 'ffprobe'), ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', file], { encoding: 'utf8' });
+  // MPEG-TS lists each stream under its program too
+  return [...new Set(out.trim().split('\n').map((l) => l.replace(/,+$/, '')).filter(Boolean))];
+}
+
+/** The port can be bound again: no process holds it. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = dgram.createSocket('udp4');
+    socket.once('error', () => resolve(false));
+    socket.bind(port, '127.0.0.1', () => socket.close(() => resolve(true)));
+  });
+}
+
+/**
+ * DESIGN "Files and media": the ingest for real — werift receives WebRTC from a publisher
+ * (werift in Node, sending an ffmpeg test picture), ffmpeg writes live HLS, and every session
+ * ends with ffmpeg gone and its ports given back, however the publisher leaves.
+ */
+describe('streaming engine (werift → ffmpeg → HLS)', () => {
+  let root: string;
+  let engine: StreamingEngine;
+  let events: string[];
+  let ended: RecordedSession[];
+  let logs: string[];
+  const firstPort = 21000 + 200 * Math.floor(Math.random() * 40);
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-streaming-'));
+    events = [];
+    ended = [];
+    logs = [];
+    const log = (level: string) => (obj: object, message: string) => logs.push(`${level} ${message} ${JSON.stringify(obj)}`);
+    engine = new StreamingEngine({
+      mediaRoot: path.join(root, 'media'),
+      workRoot: path.join(root, 'work'),
+      ffmpegPath: FFMPEG,
+      rtpPorts: [firstPort, firstPort + 99],
+      segmentSeconds: 1,
+      liveWindow: 6,
+      frameRate: 30,
+      x264Preset: 'ultrafast',
+      inactivityMs: 2500,
+      log: { info: log('info'), warn: log('warn'), error: log('error') },
+      hooks: {
+        sessionStarted: (id, s) => void events.push(`started ${id} ${s.playlist}`),
+        live: (id, playlist) => void events.push(`live ${id} ${playlist}`),
+        sessionEnded: (record) => void ended.push(record),
+        offline: (id, reason: EndReason) => void events.push(`offline ${id} ${reason}`),
+      },
+    });
+  });
+
+  afterEach(async () => {
+    await engine.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  const livePlaylist = (id: number) => path.join(root, 'media', engine.liveResource(id));
+  const liveSegments = (id: number) => (fs.existsSync(livePlaylist(id)) ? parseMediaPlaylist(fs.readFileSync(livePlaylist(id), 'utf8')).segments : []);
+
+  async function publish(id: number, streamName: string) {
+    return NodePublisher.start({
+      sdpUrl: 'ws://memory', applicationName: 'webcasts', streamName, openSocket: memorySignalling(engine), ffmpegPath: FFMPEG,
+      munge: { videoBitrate: 800, audioBitrate: 64, videoFrameRate: 30 },
+    });
+  }
+
+  it('refuses an offer for a stream that was not started, or with a wrong name', async () => {
+    const attempt = (streamName: string) => SignallingSession.sendOffer(memorySignalling(engine), {
+      url: 'ws://memory', streamInfo: { applicationName: 'webcasts', streamName, sessionId: '[empty]' }, sdp: 'v=0\r\n',
+    });
+    await expect(attempt('webcast_1_nothing')).rejects.toMatchObject({ kind: 'status', status: 404, message: expect.stringContaining('Stream not found') });
+    const { streamName } = await engine.start(1, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    expect(streamName).toMatch(/^webcast_1_[0-9a-f]{32}$/);
+    await expect(attempt(`${streamName}x`)).rejects.toBeInstanceOf(SignallingError);
+    // a second start keeps the running channel and its name
+    expect(await engine.start(1, { applicationName: 'webcasts', transcoder: TRANSCODER })).toEqual({ started: false, streamName });
+  });
+
+  it('receives the publisher, writes live HLS in the configured size, and ends cleanly when stopped', async () => {
+    const { streamName } = await engine.start(5, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    expect(engine.state(5)).toBe('started');
+    const publisher = await publish(5, streamName);
+    try {
+      expect(publisher.answer!.sdp.sdp).toContain('b=AS:800');
+      await waitFor('live segments', () => liveSegments(5).length >= 3);
+      expect(events).toEqual([
+        expect.stringMatching(/^started 5 webcasts\/5\/live\/[0-9a-f]{16}\/stream\.m3u8$/),
+        expect.stringMatching(/^live 5 webcasts\/5\/live\/[0-9a-f]{32}\.m3u8$/),
+      ]);
+      expect(events[1]).toBe(`live 5 ${engine.liveResource(5)}`);
+      expect(engine.isPublishing(5)).toBe(true);
+      expect(engine.ports.inUse).toHaveLength(2);
+      const segment = path.join(path.dirname(livePlaylist(5)), liveSegments(5)[0]!.uri);
+      expect(fs.readFileSync(segment)[0]).toBe(0x47);
+      expect(probe(segment)).toEqual(['h264,640,360', 'aac']);
+
+      await engine.stop(5);
+      expect(engine.state(5)).toBe('stopped');
+      expect(engine.ports.inUse).toEqual([]);
+      expect(logs.filter((l) => l.startsWith('info ffmpeg exited'))).toHaveLength(1);
+      expect(ended).toHaveLength(1);
+      expect(ended[0]).toMatchObject({ webcastId: 5, reason: 'stopped' });
+      expect(ended[0]!.segments).toBeGreaterThanOrEqual(3);
+      // ffmpeg ended its playlist; viewers are told the stream ended
+      expect(parseMediaPlaylist(fs.readFileSync(path.join(root, 'media', ended[0]!.playlist), 'utf8')).ended).toBe(true);
+      expect(fs.readFileSync(livePlaylist(5), 'utf8')).toContain('#EXT-X-ENDLIST');
+
+      // the recording as a video on demand, playable at once
+      const saved = await saveRecording(path.join(root, 'media'), 5, [ended[0]!.playlist]);
+      expect(saved!.segments).toBe(ended[0]!.segments);
+      const vod = fs.readFileSync(path.join(root, 'media', saved!.playlist), 'utf8');
+      expect(vod).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(vod).toContain('#EXT-X-ENDLIST');
+      for (const s of parseMediaPlaylist(vod).segments) {
+        expect(fs.existsSync(path.join(root, 'media', path.dirname(saved!.playlist), s.uri))).toBe(true);
+      }
+    } finally {
+      await publisher.close();
+    }
+  });
+
+  it('survives a publisher that disappears: ffmpeg ends, ports come back, the channel goes offline, and a new one starts', async () => {
+    const { streamName } = await engine.start(6, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    const first = await publish(6, streamName);
+    await waitFor('live segments', () => liveSegments(6).length >= 2);
+    const portsWhileLive = engine.ports.inUse;
+    first.stopMedia();
+    await waitFor('offline', () => events.includes('offline 6 disconnected'), 15_000);
+    expect(engine.state(6)).toBe('stopped');
+    expect(engine.isPublishing(6)).toBe(false);
+    expect(engine.ports.inUse).toEqual([]);
+    // ffmpeg has let go of its RTP and RTCP ports
+    for (const port of portsWhileLive.flatMap((p) => [p, p + 1])) expect(await bindable(port), String(port)).toBe(true);
+    expect(ended).toMatchObject([{ webcastId: 6, reason: 'disconnected' }]);
+    expect(logs.some((l) => l.startsWith('info ffmpeg exited'))).toBe(true);
+    expect(fs.readFileSync(livePlaylist(6), 'utf8')).toContain('#EXT-X-ENDLIST');
+    await first.close();
+
+    // a new transmission on the same webcast
+    const again = await engine.start(6, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    expect(again.started).toBe(true);
+    expect(again.streamName).not.toBe(streamName);
+    const second = await publish(6, again.streamName);
+    try {
+      const before = liveSegments(6).length;
+      await waitFor('segments of the new session', () => {
+        const text = fs.readFileSync(livePlaylist(6), 'utf8');
+        return !text.includes('#EXT-X-ENDLIST') && text.includes('#EXT-X-DISCONTINUITY') && liveSegments(6).length > before;
+      });
+      expect(engine.ports.inUse).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('lets a second publisher take over a running transmission', async () => {
+    const { streamName } = await engine.start(7, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    const first = await publish(7, streamName);
+    await waitFor('first session', () => liveSegments(7).length >= 2);
+    const second = await publish(7, streamName);
+    try {
+      expect(ended).toMatchObject([{ webcastId: 7, reason: 'replaced' }]);
+      expect(engine.state(7)).toBe('started');
+      expect(engine.ports.inUse).toHaveLength(2);
+      await waitFor('second session', () => {
+        const text = fs.readFileSync(livePlaylist(7), 'utf8');
+        return text.includes('#EXT-X-DISCONTINUITY') && liveSegments(7).some((s) => s.uri.startsWith(second.sessionId!));
+      });
+      expect(events.filter((e) => e.startsWith('offline'))).toEqual([]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,326 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LiveStreamState, SignallingAnswer, SignallingOffer } from '@lp/shared';
+import { ffmpegAvailable, FFMPEG_PLAYLIST, type Transcoder } from './ffmpeg.ts';
+import { LivePlaylist, type PlaylistSegment } from './playlist.ts';
+import { UdpPortPool } from './ports.ts';
+import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
+
+/**
+ * The in-process streaming server (DESIGN "Files and media"): per webcast, a channel that is
+ * started and stopped by the API, takes one publisher at a time over the Wowza-style
+ * signalling socket, and keeps the live HLS playlist of the webcast at a fixed address.
+ *
+ * Media layout under the media root:
+ *   webcasts/{id}/live/{key}.m3u8            the viewers' live playlist (ours; a random key per process,
+ *                                            as every media path holds one: nothing under /media/ is guessable)
+ *   webcasts/{id}/live/{session}/seg_*.ts    one publish session's segments
+ *   webcasts/{id}/live/{session}/stream.m3u8 ffmpeg's complete list (the session's recording)
+ *   webcasts/{id}/vod/{random}/index.m3u8    the saved video (see vod.ts)
+ */
+
+export interface EngineOptions {
+  /** $DATA_DIR/media */
+  mediaRoot: string;
+  /** a private folder for ffmpeg's input files */
+  workRoot: string;
+  ffmpegPath: string;
+  /** even first port, last port: ffmpeg's RTP inputs */
+  rtpPorts: [number, number];
+  /** werift's ICE ports (any when absent) */
+  icePorts?: [number, number];
+  /** extra host addresses announced as ICE candidates (the public address behind NAT) */
+  iceAddresses?: string[];
+  segmentSeconds: number;
+  /** segments in the viewers' playlist */
+  liveWindow: number;
+  frameRate: number;
+  x264Preset: string;
+  inactivityMs: number;
+  log: Logger;
+  hooks: EngineHooks;
+}
+
+export interface RecordedSession extends SessionSummary {
+  webcastId: number;
+  /** ffmpeg's playlist of the session, a media resource */
+  playlist: string;
+}
+
+/** What the API does with the engine's events (the webcast's row lives in its database). */
+export interface EngineHooks {
+  /** a session started (its recording will be at `playlist`) */
+  sessionStarted?(webcastId: number, session: { sessionId: string; playlist: string; startedAt: Date }): Promise<void> | void;
+  /** the first segment of a session is in the live playlist: viewers can play it */
+  live?(webcastId: number, livePlaylist: string): Promise<void> | void;
+  sessionEnded?(record: RecordedSession): Promise<void> | void;
+  /** the channel went offline by itself (the publisher disappeared, ffmpeg failed) */
+  offline?(webcastId: number, reason: EndReason): Promise<void> | void;
+}
+
+/** A socket the signalling arrives on (the API adapts its WebSocket to this). */
+export interface SignallingPeer {
+  send(text: string): void;
+  close(): void;
+  onMessage(listener: (text: string) => void): void;
+  onClose(listener: () => void): void;
+}
+
+export class StreamingUnavailableError extends Error {}
+
+interface Channel {
+  webcastId: number;
+  applicationName: string;
+  streamName: string;
+  transcoder: Transcoder;
+  session: PublishSession | null;
+  /** a publish request is being answered */
+  pending: Promise<unknown> | null;
+}
+
+/** Everything live of a webcast lives under this prefix (to withdraw whatever live URL it had). */
+export const livePrefix = (webcastId: number) => `webcasts/${webcastId}/live/`;
+export const sessionResource = (webcastId: number, sessionId: string) => `webcasts/${webcastId}/live/${sessionId}`;
+
+export class StreamingEngine {
+  private readonly channels = new Map<number, Channel>();
+  private readonly playlists = new Map<number, { playlist: LivePlaylist; resource: string }>();
+  readonly ports: UdpPortPool;
+  private ffmpegChecked = false;
+  private closed = false;
+
+  constructor(private readonly options: EngineOptions) {
+    this.ports = new UdpPortPool(options.rtpPorts[0], options.rtpPorts[1]);
+  }
+
+  private get log() {
+    return this.options.log;
+  }
+
+  /** spec 2 §4.14: 'stopped' (offline) or 'started' (online); starting takes no time here. */
+  state(webcastId: number): LiveStreamState {
+    return this.channels.has(webcastId) ? 'started' : 'stopped';
+  }
+
+  isPublishing(webcastId: number): boolean {
+    return !!this.channels.get(webcastId)?.session?.receiving;
+  }
+
+  streamName(webcastId: number): string | null {
+    return this.channels.get(webcastId)?.streamName ?? null;
+  }
+
+  /** Opens the channel; false when it was open already (the API answers meta then). */
+  async start(webcastId: number, channel: { applicationName: string; transcoder: Transcoder }): Promise<{ started: boolean; streamName: string }> {
+    if (this.closed) throw new StreamingUnavailableError('the streaming server is shutting down');
+    const open = this.channels.get(webcastId);
+    if (open) {
+      open.transcoder = channel.transcoder;
+      return { started: false, streamName: open.streamName };
+    }
+    if (!this.ffmpegChecked) {
+      if (!(await ffmpegAvailable(this.options.ffmpegPath))) throw new StreamingUnavailableError(`ffmpeg not found at ${this.options.ffmpegPath}`);
+      this.ffmpegChecked = true;
+    }
+    // a race with another start for the same webcast keeps the first
+    const again = this.channels.get(webcastId);
+    if (again) return { started: false, streamName: again.streamName };
+    // the stream name is the publish secret: a new one for every transmission
+    const streamName = `webcast_${webcastId}_${randomBytes(16).toString('hex')}`;
+    this.channels.set(webcastId, { webcastId, applicationName: channel.applicationName, streamName, transcoder: channel.transcoder, session: null, pending: null });
+    this.log.info({ webcastId }, 'streaming channel started');
+    return { started: true, streamName };
+  }
+
+  /** The transcoder configuration for the next session (spec 2 §7.3 config_streaming). */
+  configure(webcastId: number, transcoder: Transcoder): void {
+    const channel = this.channels.get(webcastId);
+    if (channel) channel.transcoder = transcoder;
+  }
+
+  /** Ends the publisher's session (ffmpeg gone, ports free) and closes the channel. */
+  async stop(webcastId: number, reason: EndReason = 'stopped'): Promise<void> {
+    const channel = this.channels.get(webcastId);
+    if (!channel) return;
+    this.channels.delete(webcastId);
+    await channel.pending?.catch(() => undefined);
+    await this.endSession(channel, reason);
+    this.log.info({ webcastId, reason }, 'streaming channel stopped');
+  }
+
+  private async endSession(channel: Channel, reason: EndReason) {
+    const session = channel.session;
+    if (!session) return;
+    channel.session = null;
+    const summary = await session.stop(reason);
+    this.playlistOf(channel.webcastId).end();
+    this.writeLivePlaylist(channel.webcastId);
+    await this.hook(() => this.options.hooks.sessionEnded?.({
+      ...summary, webcastId: channel.webcastId, playlist: `${sessionResource(channel.webcastId, summary.sessionId)}/${FFMPEG_PLAYLIST}`,
+    }));
+  }
+
+  private async hook(run: () => Promise<void> | void | undefined) {
+    try {
+      await run();
+    } catch (error) {
+      this.log.error({ err: error }, 'streaming hook failed');
+    }
+  }
+
+  private live(webcastId: number): { playlist: LivePlaylist; resource: string } {
+    let live = this.playlists.get(webcastId);
+    if (!live) {
+      live = {
+        playlist: new LivePlaylist(this.options.liveWindow, this.options.segmentSeconds),
+        resource: `${livePrefix(webcastId)}${randomBytes(16).toString('hex')}.m3u8`,
+      };
+      this.playlists.set(webcastId, live);
+    }
+    return live;
+  }
+
+  private playlistOf(webcastId: number): LivePlaylist {
+    return this.live(webcastId).playlist;
+  }
+
+  /** The viewers' live playlist of the webcast, a media resource (next to the session folders). */
+  liveResource(webcastId: number): string {
+    return this.live(webcastId).resource;
+  }
+
+  /** Written to a temporary name and renamed: a viewer never reads half a playlist. */
+  private writeLivePlaylist(webcastId: number) {
+    const file = path.join(this.options.mediaRoot, this.liveResource(webcastId));
+    const temporary = `${file}.${process.pid}.tmp`;
+    try {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(temporary, this.playlistOf(webcastId).render());
+      fs.renameSync(temporary, file);
+    } catch (error) {
+      this.log.error({ webcastId, err: error }, 'live playlist not written');
+    }
+  }
+
+  // ---- signalling (spec 2 §7.3) ----
+
+  acceptSignalling(peer: SignallingPeer): void {
+    peer.onMessage((text) => {
+      void this.onSignallingMessage(peer, text).catch((error) => {
+        this.log.error({ err: error }, 'signalling failed');
+        this.reply(peer, { status: 500, statusDescription: 'Streaming server error' });
+      });
+    });
+  }
+
+  private reply(peer: SignallingPeer, answer: SignallingAnswer) {
+    try {
+      peer.send(JSON.stringify(answer));
+    } catch {
+      // the socket went away: nothing to tell
+    }
+  }
+
+  private async onSignallingMessage(peer: SignallingPeer, text: string) {
+    let message: Partial<SignallingOffer>;
+    try {
+      message = JSON.parse(text) as Partial<SignallingOffer>;
+    } catch {
+      this.reply(peer, { status: 400, statusDescription: 'Invalid message' });
+      return;
+    }
+    if (message.direction !== 'publish' || message.command !== 'sendOffer') {
+      this.reply(peer, { status: 501, statusDescription: `Command not supported: ${String(message.direction)}/${String(message.command)}` });
+      return;
+    }
+    const info = message.streamInfo;
+    const channel = [...this.channels.values()].find((c) => c.streamName === info?.streamName && c.applicationName === info?.applicationName);
+    if (!channel || !info) {
+      this.reply(peer, { status: 404, statusDescription: 'Stream not found: start the transmission first' });
+      return;
+    }
+    const offer = message.sdp?.sdp;
+    if (typeof offer !== 'string' || !offer.startsWith('v=0')) {
+      this.reply(peer, { status: 400, statusDescription: 'The offer has no session description' });
+      return;
+    }
+    const publishing = this.publish(channel, offer);
+    channel.pending = publishing;
+    try {
+      const { sessionId, answer } = await publishing;
+      this.reply(peer, {
+        status: 200,
+        statusDescription: 'OK',
+        direction: 'publish',
+        command: 'sendOffer',
+        streamInfo: { applicationName: info.applicationName, streamName: info.streamName, sessionId },
+        sdp: { type: 'answer', sdp: answer },
+        // werift gathers before answering: the candidates are in the answer itself
+        iceCandidates: [],
+      });
+    } catch (error) {
+      if (error instanceof UnsupportedOfferError) this.reply(peer, { status: 415, statusDescription: error.message });
+      else throw error;
+    } finally {
+      if (channel.pending === publishing) channel.pending = null;
+    }
+  }
+
+  private async publish(channel: Channel, offer: string): Promise<{ sessionId: string; answer: string }> {
+    // a second publisher takes over (the same admin reloading the page)
+    await channel.pending?.catch(() => undefined);
+    if (channel.session) await this.endSession(channel, 'replaced');
+    const { webcastId } = channel;
+    const sessionId = randomBytes(8).toString('hex');
+    const resource = sessionResource(webcastId, sessionId);
+    const playlist = this.playlistOf(webcastId);
+    let announced = false;
+    const { session, answer } = await PublishSession.create(offer, {
+      webcastId,
+      sessionId,
+      dir: path.join(this.options.mediaRoot, resource),
+      workDir: path.join(this.options.workRoot, String(webcastId)),
+      transcoder: channel.transcoder,
+      ffmpegPath: this.options.ffmpegPath,
+      segmentSeconds: this.options.segmentSeconds,
+      frameRate: this.options.frameRate,
+      x264Preset: this.options.x264Preset,
+      ports: this.ports,
+      ...(this.options.icePorts ? { icePortRange: this.options.icePorts } : {}),
+      ...(this.options.iceAddresses ? { iceAddresses: this.options.iceAddresses } : {}),
+      inactivityMs: this.options.inactivityMs,
+      pliIntervalMs: this.options.segmentSeconds * 1000,
+      log: this.log,
+      onSegments: (segments: PlaylistSegment[]) => {
+        if (channel.session?.id !== sessionId) return;
+        for (const segment of segments) playlist.add({ ...segment, uri: `${sessionId}/${segment.uri}` });
+        this.writeLivePlaylist(webcastId);
+        if (!announced) {
+          announced = true;
+          void this.hook(() => this.options.hooks.live?.(webcastId, this.liveResource(webcastId)));
+        }
+      },
+      onEnded: (reason: EndReason) => {
+        if (channel.session?.id !== sessionId) return;
+        // the publisher is gone: the channel goes offline (spec 2 §4.14 "The server starts offline")
+        void this.stop(webcastId, reason).then(() => this.hook(() => this.options.hooks.offline?.(webcastId, reason)));
+      },
+    });
+    if (this.channels.get(webcastId) !== channel) {
+      // stopped while answering
+      await session.stop('stopped');
+      throw new Error('the transmission was stopped');
+    }
+    playlist.startSession();
+    channel.session = session;
+    await this.hook(() => this.options.hooks.sessionStarted?.(webcastId, { sessionId, playlist: `${resource}/${FFMPEG_PLAYLIST}`, startedAt: session.startedAt }));
+    return { sessionId, answer };
+  }
+
+  /** Every channel stops (the API is closing). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.channels.keys()].map((id) => this.stop(id, 'shutdown')));
+  }
+}
