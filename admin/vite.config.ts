@@ -1,7 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Served by the API server at /admin/ (it falls back to dist/index.html for /admin/*).
+// Its tests are configured in vitest.projects.ts (run from the root's vitest.config.ts).
 export default defineConfig({
   base: '/admin/',
   plugins: [react()],
@@ -11,13 +12,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:3000' },
-  },
-  test: {
-    name: 'admin',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
-    testTimeout: 20000,
+    // ws: the realtime socket (/api/realtime) goes through the dev proxy too
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
 });

@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/preact';
+import { cleanup, configure } from '@testing-library/preact';
 import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -7,6 +7,7 @@ import { apiClient } from '../../../apiClient.ts';
 import { ImportTestDialog } from './ImportTestDialog.tsx';
 import { dataProviderWith } from './testFixtures.ts';
 import { i18n, sessionUser } from '../../../test/fixtures.ts';
+import { withCascadedStyles } from '../../../test/fastComputedStyle.ts';
 
 interface FakeUploadOptions {
   metadata: Record<string, string>;
@@ -90,8 +91,10 @@ describe('ImportTestDialog (spec 2 §2.3 import test dialog, §5.5, §8)', () =>
     expect(bad).toHaveAttribute('data-status', 'error');
     expect(bad).toHaveTextContent('2Só uma alternativa1Com erro');
     // the theme's error.light behind the row; the valid row keeps the table's colours
-    expect(getComputedStyle(bad!).backgroundColor).toBe('rgb(239, 83, 80)');
-    expect(getComputedStyle(ok!).backgroundColor).not.toBe('rgb(239, 83, 80)');
+    withCascadedStyles(() => {
+      expect(getComputedStyle(bad!).backgroundColor).toBe('rgb(239, 83, 80)');
+      expect(getComputedStyle(ok!).backgroundColor).not.toBe('rgb(239, 83, 80)');
+    });
     // the upload was read: sending it again needs a new upload
     expect(uploadButton()).toBeDisabled();
   });
