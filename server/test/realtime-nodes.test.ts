@@ -84,7 +84,9 @@ async function passwordLogin(origin: string, username: string, password: string)
  * Postgres + Redis". Two real server processes (the production entry point), one schema, one
  * Redis prefix; sockets and calls spread over both, as a load balancer would.
  */
-describe('realtime across two API nodes (Postgres + Redis)', () => {
+// a node is the real entry point under tsx: starting one can take most of a minute while the
+// other suites keep both cores busy, and a test that timed out would drop the schema under it
+describe('realtime across two API nodes (Postgres + Redis)', { timeout: 120_000 }, () => {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   let a: Node | undefined;
   let b: Node | undefined;
