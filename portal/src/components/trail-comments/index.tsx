@@ -1,11 +1,11 @@
-import { useId, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { LEARNER_PATHS, type LearnerComment } from '@lp/shared';
-import { errorCode, send } from '../../lib/api.ts';
+import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { TRAIL_COMMENTS_PAGE_SIZE, useTrailComments } from '../../hooks/use-trail-comments.ts';
 import { Message } from '../message/index.tsx';
-import { StarRating } from '../star-rating/index.tsx';
+import { CommentForm } from '../comment-form/index.tsx';
 
 export interface TrailCommentsProps {
   trailId: number;
@@ -33,7 +33,7 @@ export function TrailComments({ trailId, finished, canComment, onCommented }: Tr
     <div class="training-comments">
       {sent && <Message kind="success">{t('portal.trails.comment_sent')}</Message>}
       {canComment
-        ? <CommentForm trailId={trailId} onDone={(accepted) => {
+        ? <CommentForm path={LEARNER_PATHS.trailComments(trailId)} withStars texts={{ label: t('portal.trails.comment_label'), stars: t('portal.trails.comment_stars'), submit: t('portal.trails.comment_submit') }} onDone={(accepted) => {
           setSent(accepted);
           void mutate();
           onCommented();
@@ -71,48 +71,5 @@ function Rating({ comment, date }: { comment: LearnerComment; date: string }) {
       </p>
       {comment.comment && <p class="comment-text">{comment.comment}</p>}
     </li>
-  );
-}
-
-function CommentForm({ trailId, onDone }: { trailId: number; onDone(accepted: boolean): void }) {
-  const { t } = useI18n();
-  const id = useId();
-  const [text, setText] = useState('');
-  const [stars, setStars] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: Event) {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError(errorText(t, 'make_sure_that_all_fields_are_filled_in'));
-      document.getElementById(id)?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await send(LEARNER_PATHS.trailComments(trailId), 'POST', { comment: text.trim(), ...(stars ? { stars } : {}) });
-      onDone(true);
-    } catch (failure) {
-      const code = errorCode(failure);
-      setError(errorText(t, code));
-      // spec 2 §8 'you already commented': the form goes, the message stays
-      if (code === 'you_already_commented') onDone(false);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form class="form comment-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div class="field">
-        <label for={id}>{t('portal.trails.comment_label')}</label>
-        <textarea id={id} rows={3} maxLength={2000} required value={text} onInput={(event) => setText(event.currentTarget.value)} />
-      </div>
-      <StarRating legend={t('portal.trails.comment_stars')} value={stars} onChange={setStars} />
-      {error && <Message kind="error">{error}</Message>}
-      <button type="submit" disabled={busy}>{t('portal.trails.comment_submit')}</button>
-    </form>
   );
 }

@@ -1,11 +1,11 @@
-import { useId, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { LEARNER_PATHS, type LearnerComment } from '@lp/shared';
-import { errorCode, send } from '../../lib/api.ts';
+import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { useCommentPages } from '../../hooks/use-training-comments.ts';
 import { Message } from '../message/index.tsx';
-import { StarRating } from '../star-rating/index.tsx';
+import { CommentForm } from '../comment-form/index.tsx';
 
 export interface TrainingCommentsProps {
   trainingId: number;
@@ -36,7 +36,7 @@ export function TrainingComments({ trainingId, finished, canComment, onCommented
     <div class="training-comments">
       {sent && <Message kind="success">{t('portal.courses.comments.sent')}</Message>}
       {canComment
-        ? <CommentForm path={commentsPath} withStars={withStars} onDone={(accepted) => {
+        ? <CommentForm path={commentsPath} withStars={withStars} texts={{ label: t('portal.courses.comments.label'), stars: t('portal.courses.comments.stars'), submit: t('portal.courses.comments.submit') }} onDone={(accepted) => {
           setSent(accepted);
           void mutate();
           onCommented();
@@ -73,47 +73,5 @@ function CommentItem({ comment, date }: { comment: LearnerComment; date: string 
       </p>
       <p class="comment-text">{comment.comment}</p>
     </li>
-  );
-}
-
-function CommentForm({ path, withStars, onDone }: { path: string; withStars: boolean; onDone(accepted: boolean): void }) {
-  const { t } = useI18n();
-  const id = useId();
-  const [text, setText] = useState('');
-  const [stars, setStars] = useState<number | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: Event) {
-    event.preventDefault();
-    if (!text.trim()) {
-      setError(errorText(t, 'make_sure_that_all_fields_are_filled_in'));
-      document.getElementById(id)?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await send(path, 'POST', { comment: text.trim(), ...(stars ? { stars } : {}) });
-      onDone(true);
-    } catch (failure) {
-      const code = errorCode(failure);
-      setError(errorText(t, code));
-      if (code === 'you_already_commented') onDone(false);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form class="form comment-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div class="field">
-        <label for={id}>{t('portal.courses.comments.label')}</label>
-        <textarea id={id} rows={3} maxLength={2000} required value={text} onInput={(event) => setText(event.currentTarget.value)} />
-      </div>
-      {withStars && <StarRating legend={t('portal.courses.comments.stars')} value={stars} onChange={setStars} />}
-      {error && <Message kind="error">{error}</Message>}
-      <button type="submit" disabled={busy}>{t('portal.courses.comments.submit')}</button>
-    </form>
   );
 }
