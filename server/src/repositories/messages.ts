@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import {
-  MAILING_LIST_DEFAULTS, MESSAGE_EXCERPT_LENGTH, htmlToPlainText, type LearnerMessage, type LearnerMessageDetail, type LearnerMessageList,
+  MAILING_LIST_DEFAULTS, MESSAGE_EXCERPT_LENGTH, htmlExcerpt, type LearnerMessage, type LearnerMessageDetail, type LearnerMessageList,
   type MailingListConfig, type MailingListSettings, type Message, type MessageListItem, type MessageRecipient, type MessageStatus,
   type OpenedIn, type RecipientEmailStatus,
 } from '@lp/shared';
@@ -286,14 +286,9 @@ function learnerMessageQuery(db: Db, clientId: number, userId: number) {
 }
 type LearnerJoin = Awaited<ReturnType<ReturnType<typeof learnerMessageQuery>['execute']>>[number];
 
-function excerptOf(html: string): string {
-  const text = htmlToPlainText(html).replace(/\s+/g, ' ');
-  const chars = Array.from(text);
-  return chars.length > MESSAGE_EXCERPT_LENGTH ? `${chars.slice(0, MESSAGE_EXCERPT_LENGTH - 1).join('').trimEnd()}…` : text;
-}
 
 const toLearner = (row: LearnerJoin): LearnerMessage => ({
-  id: row.id, title: row.title, excerpt: excerptOf(row.content), send_date: toIso(row.send_date)!, read: row.read_at !== null,
+  id: row.id, title: row.title, excerpt: htmlExcerpt(row.content, MESSAGE_EXCERPT_LENGTH), send_date: toIso(row.send_date)!, read: row.read_at !== null,
   read_at: toIso(row.read_at), opened_in: (row.opened_in as OpenedIn | null) ?? null,
 });
 

@@ -7,7 +7,7 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
-  CONTENT_LANGUAGES, LANGUAGES, NEWS_STATUS, formatNewsDate, htmlToPlainText, newsPublication, newsPublicUrl,
+  CONTENT_LANGUAGES, LANGUAGES, NEWS_STATUS, formatNewsDate, htmlExcerpt, newsPublication, newsPublicUrl,
   type ErrorCode, type LearnerNewsCard, type News, type NewsListItem,
 } from '@lp/shared';
 import type { Database, Db } from '../db/database.ts';
@@ -237,9 +237,7 @@ function altTextFor(texts: string, languageId: number): string | null {
 
 const SUMMARY_LENGTH = 200;
 export function newsSummary(html: string): string {
-  const text = htmlToPlainText(html).replace(/\s+/g, ' ');
-  const chars = Array.from(text);
-  return chars.length <= SUMMARY_LENGTH ? text : `${chars.slice(0, SUMMARY_LENGTH - 1).join('').trimEnd()}…`;
+  return htmlExcerpt(html, SUMMARY_LENGTH);
 }
 
 /** When an item went out: its publish date, or its creation when it has none. */

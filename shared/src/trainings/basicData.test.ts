@@ -4,7 +4,7 @@ import {
   type TrainingBasicData, type TrainingBasicDataContext,
 } from './basicData.ts';
 import { TRAINING_CLIENT_FLAG_DEFAULTS, trainingFlags } from './flags.ts';
-import { decodeEntities, htmlToPlainText, plainLength } from './html.ts';
+import { decodeEntities, htmlExcerpt, htmlToPlainText, plainLength } from './html.ts';
 
 const REQUIRED = 'make_sure_that_all_fields_are_filled_in';
 
@@ -25,6 +25,15 @@ const ctx = (over: Partial<TrainingBasicDataContext['flags']> = {}, rest: Partia
   typeUsesScore: true,
   canSetScore: true,
   ...rest,
+});
+
+describe('htmlExcerpt: the opening words of rich text in a list (news cards, messages)', () => {
+  it('keeps blocks apart, collapses whitespace and cuts at the length with an ellipsis', () => {
+    expect(htmlExcerpt('<h2>Chegou</h2><p>A coleção</p><ul><li>Guia</li><li>Metas</li></ul>line<br>break', 200)).toBe('Chegou A coleção Guia Metas line break');
+    expect(htmlExcerpt('<p>in <strong>line</strong> words</p>', 200)).toBe('in line words');
+    expect(htmlExcerpt('<p>😀😀😀😀😀</p>', 4)).toBe('😀😀😀…');
+    expect(htmlExcerpt(null, 10)).toBe('');
+  });
 });
 
 describe('spec 2 §5.1 htmlToPlainText: "HTML stripped, entities decoded"', () => {

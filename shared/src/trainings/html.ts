@@ -48,3 +48,17 @@ export function htmlToPlainText(html: string | null | undefined): string {
 export function plainLength(text: string): number {
   return Array.from(text).length;
 }
+
+/** Tags that end a line when the HTML is read: their text must not run into the next block's. */
+const BLOCK_BOUNDARY = /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|pre|table|tr|td|th|section|article|header|footer|hr)\b[^>]*>/gi;
+
+/**
+ * The opening words of rich text for a list (news cards, message excerpts): blocks separated by
+ * a space, whitespace collapsed, at most `length` characters as a reader counts them, with "…"
+ * when cut.
+ */
+export function htmlExcerpt(html: string | null | undefined, length: number): string {
+  const text = htmlToPlainText((html ?? '').replace(BLOCK_BOUNDARY, ' ')).replace(/\s+/g, ' ');
+  const chars = Array.from(text);
+  return chars.length <= length ? text : `${chars.slice(0, length - 1).join('').trimEnd()}…`;
+}

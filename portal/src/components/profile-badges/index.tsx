@@ -33,7 +33,7 @@ export function ProfileBadges() {
             : (
               <ul class="badge-grid" aria-label={t('portal.badges.earned')}>
                 {data.earned.map((badge) => (
-                  <li key={badge.id} class="badge earned">
+                  <li key={badge.id} class="badge-card earned">
                     <BadgeImage badge={badge} />
                     <strong>{badge.title}</strong>
                     {badge.description && <span>{badge.description}</span>}
@@ -47,7 +47,7 @@ export function ProfileBadges() {
               <h3>{t('portal.badges.to_earn')}</h3>
               <ul class="badge-grid" aria-label={t('portal.badges.to_earn')}>
                 {data.to_earn.map((badge) => (
-                  <li key={badge.id} class="badge locked">
+                  <li key={badge.id} class="badge-card locked">
                     <BadgeImage badge={badge} />
                     <strong>{badge.title}</strong>
                     {badge.description && <span>{badge.description}</span>}
