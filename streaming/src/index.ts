@@ -6,4 +6,5 @@ export * from './browser/sdp.ts';
 export * from './browser/devices.ts';
 export * from './browser/signalling.ts';
 export * from './browser/publisher.ts';
+export * from './browser/studioState.ts';
 export * from './browser/studio.ts';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StreamingStateAnswer } from '@lp/shared';
-import { StreamStudio, type StudioApi, type StudioNotice } from './studio.ts';
+import { StreamStudio } from './studio.ts';
+import type { StudioApi, StudioNotice } from './studioState.ts';
 import { DEVICES, fakeEnv, type FakeEnv, type FakeTrack } from './testFakes.ts';
 
 const SDP = { sdp_url: 'ws://127.0.0.1:3000/api/streaming/webrtc-session.json', application_name: 'webcasts', stream_name: 'webcast-7-secret' };

@@ -7,7 +7,7 @@ import { CHROMIUM_OFFER } from './chromiumOffer.fixture.ts';
 import type { MediaDevicesLike } from './devices.ts';
 import type { PeerConnectionLike } from './publisher.ts';
 import type { SignallingSocket } from './signalling.ts';
-import type { MediaEnv } from './studio.ts';
+import type { MediaEnv } from './studioState.ts';
 
 let nextId = 0;
 
