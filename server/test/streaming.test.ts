@@ -4,9 +4,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, WEBCAST_STATUS, WEBCAST_TYPE, type StreamingStateAnswer, type WebcastSdp } from '@lp/shared';
+import { LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, WEBCAST_STATUS, WEBCAST_TYPE, type StreamingStateAnswer, type WebcastSdp } from '@lp/shared';
 import { NodePublisher, SignallingSession, parseMediaPlaylist, type SignallingSocket } from '@lp/streaming/server';
 import appPlugin from '../src/app.ts';
+import { markLive } from '../src/repositories/streaming.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { bearer, buildTestApp, DIALECTS, login, type TestApp, type Tokens } from './helpers.ts';
 import { postForm } from './trainingsFixtures.ts';
@@ -56,6 +57,7 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
   const get = (path: string, tokens: Tokens | null = manager) => t.app.inject({ method: 'GET', url: api(path), headers: tokens ? bearer(tokens) : {} });
   const state = async (id: number) => (await get(STREAMING_PATHS.streamingState(id))).json<StreamingStateAnswer>();
   const webcastRow = (id: number) => t.app.db.selectFrom('webcasts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const markLiveDirectly = (id: number) => markLive(t.app.db, id, `webcasts/${id}/live/${'ab'.repeat(16)}.m3u8`);
   const openSocket = (url: string) => new WebSocket(url) as unknown as SignallingSocket;
 
   async function publish(id: number): Promise<NodePublisher> {
@@ -232,6 +234,34 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
     expect((await get(STREAMING_PATHS.startStreaming(id))).json().live_stream.state).toBe('started');
     await get(STREAMING_PATHS.stopStreaming(id));
     expect((await get(STREAMING_PATHS.downloadStreaming(id))).statusCode).toBe(202);
+  });
+
+  it('puts a saved (finished) webcast back on air when it is streamed again: learners watch live, not "converting"', async () => {
+    const id = await insertWebcast();
+    await t.app.db.updateTable('webcasts').set({
+      status: WEBCAST_STATUS.finished, transmission_completed: true, transmission_downloaded: true, hls_path: `webcasts/${id}/vod/00ff/index.m3u8`,
+    }).where('id', '=', id).execute();
+    // the learner's group is the audience
+    const membership = await t.app.db.selectFrom('user_group_members').innerJoin('users', 'users.id', 'user_group_members.user_id')
+      .select('user_group_members.group_id').where('users.email', '=', DEMO.learner.email).executeTakeFirstOrThrow();
+    await t.app.db.insertInto('webcast_user_groups').values({ webcast_id: id, user_group_id: membership.group_id }).execute();
+    expect((await get(STREAMING_PATHS.startStreaming(id))).json()).toMatchObject({ transmission_completed: false });
+    const publisher = await publish(id);
+    try {
+      await eventually('live', async () => (await webcastRow(id)).hls_path?.includes('/live/'));
+      const row = await webcastRow(id);
+      expect({ status: row.status, downloaded: Boolean(row.transmission_downloaded) }).toEqual({ status: WEBCAST_STATUS.published, downloaded: false });
+      const watched = (await get(LEARNER_WEBCAST_PATHS.webcast(id), learner)).json();
+      expect(watched).toMatchObject({ state: 'live' });
+      expect(watched.webcast_player_hls_playback_url).toMatch(new RegExp(`/media/webcasts/${id}/live/[0-9a-f]{32}\\.m3u8$`));
+    } finally {
+      await get(STREAMING_PATHS.stopStreaming(id));
+      await publisher.close();
+    }
+    // an unpublished webcast stays unpublished while it streams
+    await t.app.db.updateTable('webcasts').set({ status: WEBCAST_STATUS.unpublished }).where('id', '=', id).execute();
+    await markLiveDirectly(id);
+    expect((await webcastRow(id)).status).toBe(WEBCAST_STATUS.unpublished);
   });
 
   it('has nothing to save when nothing was recorded', async () => {

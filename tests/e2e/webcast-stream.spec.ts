@@ -47,8 +47,14 @@ async function streamingWebcast(request: APIRequestContext): Promise<number> {
 async function expectPlaying(page: Page, seconds: number) {
   const video = page.locator('video').first();
   await expect(video).toBeAttached({ timeout: 30_000 });
-  await video.evaluate((v: HTMLVideoElement) => { v.muted = true; return v.play().catch(() => undefined); });
-  const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  // play() again while it is paused: a call made before the player attached its source is undone by the load
+  const time = () => video.evaluate((v: HTMLVideoElement) => {
+    if (v.paused) {
+      v.muted = true;
+      void v.play().catch(() => undefined);
+    }
+    return v.currentTime;
+  });
   await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(0);
   const start = await time();
   await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(start + seconds);
@@ -63,6 +69,10 @@ async function expectPlaying(page: Page, seconds: number) {
 test('an instructor streams a webcast from the browser; a learner watches it live and then the recording', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
   const id = await streamingWebcast(request);
+  // a failed earlier attempt (CI retries) may have left its transmission on air: end it first
+  const instructor = { authorization: `Bearer ${await token(request, 'instructor@demo.local', 'Instructor#2026!')}` };
+  const current = await (await request.get(`/api/admin_webcasts/webcasts/${id}/streaming_state/`, { headers: instructor })).json() as { live_stream: { state: string } };
+  if (current.live_stream.state !== 'stopped') expect((await request.get(`/api/admin_webcasts/webcasts/${id}/stop_streaming/`, { headers: instructor })).ok()).toBe(true);
 
   // the instructor's stream studio
   await adminLogin(page, 'instructor@demo.local', 'Instructor#2026!', `${ADMIN}/admin/`);
@@ -81,10 +91,11 @@ test('an instructor streams a webcast from the browser; a learner watches it liv
   const learnerContext = await browser.newContext();
   const learner = await learnerContext.newPage();
   await portalLogin(learner, 'learner@demo.local', 'Learner#2026!');
+  // the page shows the player once the first segments exist: reload until it does
   await expect.poll(async () => {
     await learner.goto(`/webcasts/${id}`);
-    return learner.locator('video').count();
-  }, { timeout: 60_000, intervals: [2000] }).toBeGreaterThan(0);
+    return learner.locator('video').first().waitFor({ timeout: 8000 }).then(() => true, () => false);
+  }, { timeout: 60_000, intervals: [1000] }).toBe(true);
   await expectPlaying(learner, 3);
 
   // spec 2 §4.13: the learner's message waits for moderation (chat_moderated), the instructor

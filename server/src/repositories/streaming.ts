@@ -68,10 +68,18 @@ export async function recordedSessions(db: Db, webcastId: number): Promise<Webca
     .where('webcast_id', '=', webcastId).where('segments', '>', 0).orderBy('id').execute();
 }
 
-/** The live playlist is what viewers play now; a new recording is under way (not yet saved). */
+/**
+ * The live playlist is what viewers play now; a new recording is under way (not yet saved). A
+ * finished webcast streamed again is on air again: published until its new recording is saved
+ * (learners would otherwise be told the video is converting while it is live).
+ */
 export async function markLive(db: Db, webcastId: number, livePlaylist: string): Promise<void> {
-  await db.updateTable('webcasts').set({ hls_path: livePlaylist, transmission_downloaded: false, updated_at: new Date() })
-    .where('id', '=', webcastId).execute();
+  await db.updateTable('webcasts').set((eb) => ({
+    hls_path: livePlaylist,
+    transmission_downloaded: false,
+    status: eb.case().when('status', '=', WEBCAST_STATUS.finished).then(WEBCAST_STATUS.published).else(eb.ref('status')).end(),
+    updated_at: new Date(),
+  })).where('id', '=', webcastId).execute();
 }
 
 /** Nothing is live any more: viewers wait for the saved video (spec 2 §4.14 step 7). `livePrefix` is where live playlists are. */

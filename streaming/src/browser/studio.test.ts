@@ -15,7 +15,7 @@ function fakeApi() {
     startStreaming: vi.fn<StudioApi['startStreaming']>(async () => state('starting')),
     streamingState: vi.fn<StudioApi['streamingState']>(async () => state('started')),
     streamingIsLive: vi.fn<StudioApi['streamingIsLive']>(async () => ({ is_live: true })),
-    stopStreaming: vi.fn<StudioApi['stopStreaming']>(async () => ({})),
+    stopStreaming: vi.fn<StudioApi['stopStreaming']>(async () => state('stopped', { transmission_completed: true })),
     downloadStreaming: vi.fn<StudioApi['downloadStreaming']>(async () => ({ status: 202, body: { status: 5, transmission_downloaded: false } })),
     configStreaming: vi.fn<StudioApi['configStreaming']>(async () => {}),
     sdp: vi.fn<StudioApi['sdp']>(async () => SDP),
@@ -420,6 +420,21 @@ describe('stream studio (spec 2 §2.6, §4.14, §5.10)', () => {
       expect(api.stopStreaming).toHaveBeenCalledTimes(1);
       expect(keys()).toEqual(['live', 'transmission_ended']);
       expect(s()).toMatchObject({ server: 'offline', live: false, publishing: false, completed: true, ending: false });
+      expect(s().status).toBe('transmission_ended_ready_to_download');
+    });
+
+    it('streamed again after its video was saved: the new recording is to be saved, as stop_streaming says', async () => {
+      make({ status: 4, transmission_completed: true, transmission_downloaded: true });
+      await studio.open();
+      expect(s().status).toBe('transmission_ended_ready_to_watch');
+      api.startStreaming.mockResolvedValueOnce(state('started', { status: 4, transmission_downloaded: true }));
+      await studio.createTransmission();
+      expect(s().server).toBe('online');
+      await studio.startWithCamera();
+      await studio.goLive();
+      await vi.advanceTimersByTimeAsync(2500);
+      studio.endTransmission();
+      await vi.advanceTimersByTimeAsync(7100);
       expect(s().status).toBe('transmission_ended_ready_to_download');
     });
 

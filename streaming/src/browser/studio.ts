@@ -429,11 +429,13 @@ export class StreamStudio {
     });
     this.later(STREAMING_TIMINGS.stopCallMs, () => {
       this.stopPublisher();
-      const done = () => {
-        this.set({ ending: false, publishing: false, live: false, server: 'offline', completed: true });
+      const done = (answer?: StreamingStateAnswer) => {
+        // streamed again after a saved video: the server says whether this recording still needs saving
+        const flags = answer ? { downloaded: answer.transmission_downloaded } : {};
+        this.set({ ending: false, publishing: false, live: false, server: 'offline', completed: true, ...flags });
         this.notify({ key: 'transmission_ended', type: 'success' });
       };
-      this.api.stopStreaming().then(done, (error) => {
+      this.api.stopStreaming().then((answer) => done(answer), (error) => {
         this.log('stop_streaming failed', error);
         done();
       });

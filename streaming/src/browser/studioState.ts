@@ -14,7 +14,8 @@ export interface StudioApi {
   streamingState(): Promise<StreamingStateAnswer>;
   /** the answer is ignored (spec 2 §7.3) */
   streamingIsLive(): Promise<unknown>;
-  stopStreaming(): Promise<unknown>;
+  /** the webcast's flags after the stop: a new recording is not saved yet, an earlier one may be */
+  stopStreaming(): Promise<StreamingStateAnswer>;
   /** the HTTP status (202 means accepted) and the answer when there is one */
   downloadStreaming(): Promise<{ status: number; body?: DownloadStreamingAnswer }>;
   configStreaming(fields: ConfigStreamingBody): Promise<void>;

@@ -66,7 +66,7 @@ describe('webcast watch page (spec 2 §2.1)', () => {
     fakeApi({ 'GET /webcasts/5/': [200, webcast({ state: 'live', webcast_player_hls_playback_url: 'http://localhost/media/webcasts/5/live/index.m3u8' })] });
     await renderWithApp(undefined, { path: '/webcasts/5', locale: 'en' });
     await waitFor(() => expect(engine.mountVideo).toHaveBeenCalledOnce());
-    expect(engine.mountVideo.mock.calls[0]![1]).toMatchObject({ url: 'http://localhost/media/webcasts/5/live/index.m3u8', title: 'Summer collection launch' });
+    expect(engine.mountVideo.mock.calls[0]![1]).toMatchObject({ url: 'http://localhost/media/webcasts/5/live/index.m3u8', title: 'Summer collection launch', live: true });
     expect(screen.queryByText('The transmission has not yet started')).not.toBeInTheDocument();
   });
 
@@ -99,6 +99,8 @@ describe('webcast watch page (spec 2 §2.1)', () => {
     await renderWithApp(undefined, { path: '/webcasts/5', locale: 'en' });
     await waitFor(() => expect(engine.mountVideo).toHaveBeenCalledOnce());
     expect(engine.mountVideo.mock.calls[0]![1]).toMatchObject({ url: 'http://localhost/media/webcasts/5/vod/index.m3u8' });
+    // the recording is not live: it starts at its beginning, with the speed menu
+    expect(engine.mountVideo.mock.calls[0]![1]).not.toHaveProperty('live');
     const tests = screen.getByRole('region', { name: 'Tests' });
     expect(within(tests).getByRole('link', { name: 'Launch quiz' })).toHaveAttribute('href', '/webcasts/5/tests/31');
     const evaluation = screen.getByRole('region', { name: 'Reaction evaluation' });

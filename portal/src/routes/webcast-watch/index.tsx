@@ -52,8 +52,11 @@ function Transmission({ webcast }: { webcast: LearnerWebcast }) {
   if (webcast.state === 'not_started') return <Message kind="info">{t(`${K}.not_started`)}</Message>;
   if (webcast.state === 'converting') return <Message kind="info">{t(`${K}.converting`)}</Message>;
   if (webcast.webcast_player_hls_playback_url) {
-    // a live stream or a recording: nothing to resume and no progress to keep
-    return <VideoPlayer url={webcast.webcast_player_hls_playback_url} title={webcast.title} resumeAt={0} onProgress={() => undefined} />;
+    // a live stream (kept near its edge, muted autoplay) or a recording: nothing to resume and no progress to keep
+    return (
+      <VideoPlayer url={webcast.webcast_player_hls_playback_url} title={webcast.title} resumeAt={0} onProgress={() => undefined}
+        live={webcast.state === 'live'} />
+    );
   }
   if (webcast.embed) {
     return (

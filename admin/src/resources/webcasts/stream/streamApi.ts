@@ -13,7 +13,7 @@ export function streamApi(dataProvider: AdminDataProvider, webcastId: number): S
     startStreaming: () => get<StreamingStateAnswer>(STREAMING_PATHS.startStreaming(webcastId)),
     streamingState: () => get<StreamingStateAnswer>(STREAMING_PATHS.streamingState(webcastId)),
     streamingIsLive: () => get(STREAMING_PATHS.streamingIsLive(webcastId)),
-    stopStreaming: () => get(STREAMING_PATHS.stopStreaming(webcastId)),
+    stopStreaming: () => get<StreamingStateAnswer>(STREAMING_PATHS.stopStreaming(webcastId)),
     async downloadStreaming() {
       // the only success the server sends is 202 Accepted; any error keeps its status
       try {
