@@ -45,7 +45,7 @@ export interface HubOptions {
   /** a client that does not read is dropped past this many queued bytes (it reconnects and starts from a snapshot) */
   maxBufferedBytes?: number;
   /** the longest batch window of a channel's messages (ms) */
-  batchMs?: number;
+  maxBatchMs?: number;
   now?: () => number;
 }
 
@@ -61,6 +61,8 @@ interface Outbox {
   frames: string[];
   timer: ReturnType<typeof setTimeout> | null;
   lastFlush: number;
+  /** how long writing a batch to every subscriber takes here (ms, moving average) */
+  cost: number;
 }
 
 interface Connection {
@@ -77,8 +79,11 @@ interface Connection {
 }
 
 const OPEN = 1;
-/** a channel's batch window keeps its socket writes near this rate */
-const WRITES_PER_MS = 25;
+/**
+ * The share of the event loop one channel's fan-out may take: its batch window stretches until
+ * writing a batch to every subscriber costs no more than this share of the window.
+ */
+const FANOUT_SHARE = 0.25;
 
 export class RealtimeHub {
   readonly heartbeatMs: number;
@@ -90,7 +95,7 @@ export class RealtimeHub {
   /** channel → the bus subscription of this node (resolves once it delivers) */
   private readonly busReady = new Map<string, Promise<void>>();
   private readonly outboxes = new Map<string, Outbox>();
-  private readonly batchMs: number;
+  private readonly maxBatchMs: number;
   private readonly maxBuffered: number;
   private readonly now: () => number;
   private readonly sweeper: ReturnType<typeof setInterval>;
@@ -103,7 +108,7 @@ export class RealtimeHub {
     this.heartbeatMs = options.heartbeatMs ?? REALTIME_DEFAULTS.heartbeatMs;
     this.ttlMs = presenceTtlMs(this.heartbeatMs);
     this.maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
-    this.batchMs = options.batchMs ?? 40;
+    this.maxBatchMs = options.maxBatchMs ?? 100;
     this.now = options.now ?? Date.now;
     options.bus.onMessage((channel, json) => this.deliver(channel, json));
     this.sweeper = setInterval(() => void this.sweep(), Math.max(50, Math.floor(this.heartbeatMs / 2)));
@@ -344,9 +349,11 @@ export class RealtimeHub {
   /**
    * A message from the bus: to this node's subscribers, serialised once for all of them. A
    * channel's messages are written at most once per batch window: the first at once, those that
-   * follow within the window together, as one JSON array frame — at 500 messages a second to a
-   * thousand sockets that is 25,000 socket writes a second instead of half a million
-   * (bench/chat-fanout.ts), for at most one window (≤ 40 ms, less for smaller audiences) of delay.
+   * follow within the window together, as one JSON array frame. The window is what the channel's
+   * last writes cost divided by FANOUT_SHARE (at most maxBatchMs): a socket write is a system
+   * call, tens of microseconds where the kernel also delivers it (loopback, virtual machines), so
+   * a thousand subscribers at 500 messages a second would otherwise take the whole event loop
+   * (bench/chat-fanout.ts); a small chat, cheap to write to, is not held back at all.
    */
   private deliver(channel: string, json: string) {
     const set = this.local.get(channel);
@@ -358,15 +365,13 @@ export class RealtimeHub {
     }
     let box = this.outboxes.get(channel);
     if (!box) {
-      box = { frames: [], timer: null, lastFlush: 0 };
+      box = { frames: [], timer: null, lastFlush: 0, cost: 0 };
       this.outboxes.set(channel, box);
     }
     box.frames.push(frame);
     if (box.timer) return;
     const outbox = box;
-    // the window grows with the audience: about 25,000 socket writes a second per channel at
-    // most (a thousand sockets: 40 ms), and a small chat is not held back at all
-    const window = Math.min(this.batchMs, set.size / WRITES_PER_MS);
+    const window = Math.min(this.maxBatchMs, outbox.cost / FANOUT_SHARE);
     outbox.timer = setTimeout(() => this.flush(channel, outbox), Math.max(0, outbox.lastFlush + window - this.now()));
   }
 
@@ -377,6 +382,7 @@ export class RealtimeHub {
     box.frames = [];
     const set = this.local.get(channel);
     if (!set || frames.length === 0) return;
+    const started = performance.now();
     const payload = Buffer.from(frames.length === 1 ? frames[0]! : `[${frames.join(',')}]`);
     for (const conn of set) {
       const sub = conn.subs.get(channel);
@@ -384,6 +390,8 @@ export class RealtimeHub {
       if (sub.held) sub.held.push(payload);
       else this.write(conn, payload);
     }
+    const took = performance.now() - started;
+    box.cost = box.cost === 0 ? took : box.cost * 0.7 + took * 0.3;
   }
 
   /** Presence counts go out one by one: counts made on two nodes may cross on the way, and an older one never replaces a newer one. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { toDate } from '../db/dialect.ts';
+import type { UserRow } from '../db/tables/user.table.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
 export interface TokenLifetimes {
@@ -104,6 +105,28 @@ export async function findAccessToken(db: Db, token: string): Promise<AccessToke
     .executeTakeFirst();
   if (!row || row.revoked_at || toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
   return { userId: row.user_id, familyId: row.family_id };
+}
+
+/**
+ * A valid access token and its user, in one query: the lookup every authenticated request makes
+ * (the token, its family's revocation and expiry, the user row).
+ */
+export async function findAccessTokenUser(db: Db, token: string): Promise<(AccessTokenInfo & { user: UserRow }) | null> {
+  const now = new Date();
+  const row = await db.selectFrom('oauth_tokens')
+    .innerJoin('token_families', 'token_families.id', 'oauth_tokens.family_id')
+    .innerJoin('users', 'users.id', 'oauth_tokens.user_id')
+    .selectAll('users')
+    .select([
+      'oauth_tokens.family_id as token_family_id', 'oauth_tokens.expires_at as token_expires_at',
+      'token_families.revoked_at as family_revoked_at', 'token_families.expires_at as family_expires_at',
+    ])
+    .where('oauth_tokens.token_hash', '=', hashToken(token))
+    .where('oauth_tokens.kind', '=', 'access')
+    .executeTakeFirst();
+  if (!row || row.family_revoked_at || toDate(row.token_expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
+  const { token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, ...user } = row;
+  return { userId: user.id, familyId, user };
 }
 
 /** Logout: revoke whatever family the presented token (access or refresh) belongs to. */

@@ -4,8 +4,8 @@ import { canOpenAdminTitle, type AccessSubject } from '@lp/shared';
 import { toBool } from '../../db/dialect.ts';
 import type { UserRow } from '../../db/tables/user.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { findAccessToken } from '../../repositories/tokens.ts';
-import { canLogIn, findUserById, moduleItemsByClient, selectedClientId, userClientIds } from '../../repositories/users.ts';
+import { findAccessTokenUser } from '../../repositories/tokens.ts';
+import { canLogIn, moduleItemsByClient, selectedClientId, userClientIds } from '../../repositories/users.ts';
 
 export interface AuthContext {
   user: UserRow;
@@ -47,10 +47,10 @@ export default fp(async (app) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new HttpError(401, 'not_authenticated', 'Authentication credentials were not provided.');
-    const token = await findAccessToken(app.db, match[1]);
+    const token = await findAccessTokenUser(app.db, match[1]);
     if (!token) throw new HttpError(401, 'token_expired', 'Invalid or expired token');
-    const user = await findUserById(app.db, token.userId);
-    if (!user || !canLogIn(user.status)) throw new HttpError(401, 'user_does_not_have_access', "User doesn't have access");
+    const { user } = token;
+    if (!canLogIn(user.status)) throw new HttpError(401, 'user_does_not_have_access', "User doesn't have access");
     const clientIds = await clientIdsByName(user.id);
     const clientId = selectedClientId(user, clientIds);
     request.auth = {
