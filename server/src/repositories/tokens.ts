@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { toDate } from '../db/dialect.ts';
+import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
@@ -107,23 +108,24 @@ export async function findAccessToken(db: Db, token: string): Promise<AccessToke
   return { userId: row.user_id, familyId: row.family_id };
 }
 
+const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('oauth_tokens')
+  .innerJoin('token_families', 'token_families.id', 'oauth_tokens.family_id')
+  .innerJoin('users', 'users.id', 'oauth_tokens.user_id')
+  .selectAll('users')
+  .select([
+    'oauth_tokens.family_id as token_family_id', 'oauth_tokens.expires_at as token_expires_at',
+    'token_families.revoked_at as family_revoked_at', 'token_families.expires_at as family_expires_at',
+  ])
+  .where('oauth_tokens.token_hash', '=', tokenHash)
+  .where('oauth_tokens.kind', '=', 'access'), ['\u0000token_hash'] as [string]);
+
 /**
  * A valid access token and its user, in one query: the lookup every authenticated request makes
  * (the token, its family's revocation and expiry, the user row).
  */
 export async function findAccessTokenUser(db: Db, token: string): Promise<(AccessTokenInfo & { user: UserRow }) | null> {
   const now = new Date();
-  const row = await db.selectFrom('oauth_tokens')
-    .innerJoin('token_families', 'token_families.id', 'oauth_tokens.family_id')
-    .innerJoin('users', 'users.id', 'oauth_tokens.user_id')
-    .selectAll('users')
-    .select([
-      'oauth_tokens.family_id as token_family_id', 'oauth_tokens.expires_at as token_expires_at',
-      'token_families.revoked_at as family_revoked_at', 'token_families.expires_at as family_expires_at',
-    ])
-    .where('oauth_tokens.token_hash', '=', hashToken(token))
-    .where('oauth_tokens.kind', '=', 'access')
-    .executeTakeFirst();
+  const [row] = await accessTokenUser(db, hashToken(token));
   if (!row || row.family_revoked_at || toDate(row.token_expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
   const { token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, ...user } = row;
   return { userId: user.id, familyId, user };

@@ -1,6 +1,7 @@
 import { emptyReportRequestTimes, type ClientModuleItems, type ProfileBasicData, type SessionUser } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toBool } from '../db/dialect.ts';
+import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { toSessionClient } from './clients.ts';
 import { termsAccepted } from './consents.ts';
@@ -24,9 +25,14 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+// run for every authenticated request (plugins/app/auth.ts): compiled once
+const USER_ID = -0x7ead;
+const moduleItemRows = reusableQuery((db, userId: number) => db.selectFrom('user_module_items').select(['client_id', 'slug', 'permission'])
+  .where('user_id', '=', userId).orderBy('client_id').orderBy('slug'), [USER_ID] as [number]);
+const clientIdRows = reusableQuery((db, userId: number) => db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId), [USER_ID] as [number]);
+
 export async function moduleItemsByClient(db: Db, userId: number): Promise<ClientModuleItems[]> {
-  const rows = await db.selectFrom('user_module_items').select(['client_id', 'slug', 'permission'])
-    .where('user_id', '=', userId).orderBy('client_id').orderBy('slug').execute();
+  const rows = await moduleItemRows(db, userId);
   const byClient = new Map<number, ClientModuleItems>();
   for (const r of rows) {
     const entry = byClient.get(r.client_id) ?? { id: r.client_id, module_items: [] };
@@ -37,7 +43,7 @@ export async function moduleItemsByClient(db: Db, userId: number): Promise<Clien
 }
 
 export async function userClientIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).execute();
+  const rows = await clientIdRows(db, userId);
   return rows.map((r) => r.client_id);
 }
 
