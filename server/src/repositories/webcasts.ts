@@ -10,6 +10,7 @@ import {
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { parseJson, toBool, toDate, toIso } from '../db/dialect.ts';
+import { reusableQuery } from '../db/reusableQuery.ts';
 import type { WebcastRow } from '../db/tables/webcast.table.ts';
 import { mediaUrl } from '../lib/mediaStore.ts';
 
@@ -64,10 +65,13 @@ export interface WebcastState {
 }
 
 /** The selected client's webcast, deleted ones (status 3) only when asked for. */
+// every webcast route (and each chat message sent) opens its webcast: compiled once
+const liveWebcast = reusableQuery((db, clientId: number, id: number) => db.selectFrom('webcasts').selectAll()
+  .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', WEBCAST_STATUS.deleted), [-0x7ec1, -0x7ec2] as [number, number]);
+
 export async function findWebcast(db: Db, clientId: number, id: number, { withDeleted = false } = {}): Promise<WebcastRow | undefined> {
-  let q = db.selectFrom('webcasts').selectAll().where('id', '=', id).where('client_id', '=', clientId);
-  if (!withDeleted) q = q.where('status', '!=', WEBCAST_STATUS.deleted);
-  return q.executeTakeFirst();
+  if (!withDeleted) return (await liveWebcast(db, clientId, id))[0];
+  return db.selectFrom('webcasts').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
 }
 
 interface Links {
