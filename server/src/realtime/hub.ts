@@ -11,6 +11,7 @@ import {
   parseClientFrame, presenceTtlMs, REALTIME_CLOSE, REALTIME_DEFAULTS, type AccessSubject, type ErrorCode, type PresenceCount,
   type RealtimeClientFrame, type RealtimeServerFrame,
 } from '@lp/shared';
+import { ChannelBatcher } from './batcher.ts';
 import type { Bus } from './bus.ts';
 import { presenceMember, type PresenceStore } from './presence.ts';
 
@@ -56,15 +57,6 @@ interface Subscription {
   v: number;
 }
 
-/** A channel's messages waiting for its batch window. */
-interface Outbox {
-  frames: string[];
-  timer: ReturnType<typeof setTimeout> | null;
-  lastFlush: number;
-  /** how long writing a batch to every subscriber takes here (ms, moving average) */
-  cost: number;
-}
-
 interface Connection {
   id: string;
   socket: WebSocket;
@@ -79,12 +71,6 @@ interface Connection {
 }
 
 const OPEN = 1;
-/**
- * The share of the event loop one channel's fan-out may take: its batch window stretches until
- * writing a batch to every subscriber costs no more than this share of the window.
- */
-const FANOUT_SHARE = 0.25;
-
 export class RealtimeHub {
   readonly heartbeatMs: number;
   readonly ttlMs: number;
@@ -94,8 +80,7 @@ export class RealtimeHub {
   private readonly local = new Map<string, Set<Connection>>();
   /** channel → the bus subscription of this node (resolves once it delivers) */
   private readonly busReady = new Map<string, Promise<void>>();
-  private readonly outboxes = new Map<string, Outbox>();
-  private readonly maxBatchMs: number;
+  private readonly batcher: ChannelBatcher;
   private readonly maxBuffered: number;
   private readonly now: () => number;
   private readonly sweeper: ReturnType<typeof setInterval>;
@@ -108,8 +93,8 @@ export class RealtimeHub {
     this.heartbeatMs = options.heartbeatMs ?? REALTIME_DEFAULTS.heartbeatMs;
     this.ttlMs = presenceTtlMs(this.heartbeatMs);
     this.maxBuffered = options.maxBufferedBytes ?? 4 * 1024 * 1024;
-    this.maxBatchMs = options.maxBatchMs ?? 100;
     this.now = options.now ?? Date.now;
+    this.batcher = new ChannelBatcher((channel, payload) => this.fanOut(channel, payload), options.maxBatchMs ?? 100, this.now);
     options.bus.onMessage((channel, json) => this.deliver(channel, json));
     this.sweeper = setInterval(() => void this.sweep(), Math.max(50, Math.floor(this.heartbeatMs / 2)));
     this.sweeper.unref();
@@ -304,9 +289,7 @@ export class RealtimeHub {
     if (!set?.delete(conn) || set.size > 0) return;
     this.local.delete(channel);
     this.busReady.delete(channel);
-    const box = this.outboxes.get(channel);
-    if (box?.timer) clearTimeout(box.timer);
-    this.outboxes.delete(channel);
+    this.batcher.drop(channel);
     // commands on the subscriber connection run in order: a later subscribe wins over this
     this.options.bus.unsubscribe(channel).catch((err: unknown) => {
       if (!this.closing) this.options.log.warn({ err, channel }, 'realtime bus unsubscribe failed');
@@ -346,52 +329,24 @@ export class RealtimeHub {
     if (count) await this.publish(channel, count);
   }
 
-  /**
-   * A message from the bus: to this node's subscribers, serialised once for all of them. A
-   * channel's messages are written at most once per batch window: the first at once, those that
-   * follow within the window together, as one JSON array frame. The window is what the channel's
-   * last writes cost divided by FANOUT_SHARE (at most maxBatchMs): a socket write is a system
-   * call, tens of microseconds where the kernel also delivers it (loopback, virtual machines), so
-   * a thousand subscribers at 500 messages a second would otherwise take the whole event loop
-   * (bench/chat-fanout.ts); a small chat, cheap to write to, is not held back at all.
-   */
+  /** A message from the bus: to this node's subscribers, serialised once for all of them, in the channel's batch window (batcher.ts). */
   private deliver(channel: string, json: string) {
     const set = this.local.get(channel);
     if (!set || set.size === 0) return;
     const frame = `{"type":"message","channel":${JSON.stringify(channel)},"data":${json}}`;
-    if (this.isPresence(channel)) {
-      this.deliverCount(set, channel, Buffer.from(frame), (JSON.parse(json) as PresenceCount).v);
-      return;
-    }
-    let box = this.outboxes.get(channel);
-    if (!box) {
-      box = { frames: [], timer: null, lastFlush: 0, cost: 0 };
-      this.outboxes.set(channel, box);
-    }
-    box.frames.push(frame);
-    if (box.timer) return;
-    const outbox = box;
-    const window = Math.min(this.maxBatchMs, outbox.cost / FANOUT_SHARE);
-    outbox.timer = setTimeout(() => this.flush(channel, outbox), Math.max(0, outbox.lastFlush + window - this.now()));
+    if (this.isPresence(channel)) this.deliverCount(set, channel, Buffer.from(frame), (JSON.parse(json) as PresenceCount).v);
+    else this.batcher.push(channel, frame);
   }
 
-  private flush(channel: string, box: Outbox) {
-    box.timer = null;
-    box.lastFlush = this.now();
-    const frames = box.frames;
-    box.frames = [];
+  private fanOut(channel: string, payload: Buffer) {
     const set = this.local.get(channel);
-    if (!set || frames.length === 0) return;
-    const started = performance.now();
-    const payload = Buffer.from(frames.length === 1 ? frames[0]! : `[${frames.join(',')}]`);
+    if (!set) return;
     for (const conn of set) {
       const sub = conn.subs.get(channel);
       if (!sub) continue;
       if (sub.held) sub.held.push(payload);
       else this.write(conn, payload);
     }
-    const took = performance.now() - started;
-    box.cost = box.cost === 0 ? took : box.cost * 0.7 + took * 0.3;
   }
 
   /** Presence counts go out one by one: counts made on two nodes may cross on the way, and an older one never replaces a newer one. */
@@ -457,7 +412,7 @@ export class RealtimeHub {
   async close(): Promise<void> {
     if (this.closing) return;
     clearInterval(this.sweeper);
-    for (const box of this.outboxes.values()) if (box.timer) clearTimeout(box.timer);
+    this.batcher.close();
     const conns = [...this.connections];
     await Promise.all(conns.map(async (conn) => {
       for (const channel of [...conn.presences]) {
