@@ -20,8 +20,7 @@ async function token(request: APIRequestContext, username: string, password: str
 }
 
 /** The seeded browser-streaming webcast (issue 6 seed), or a new one for the learner's group. */
-async function streamingWebcast(request: APIRequestContext): Promise<number> {
-  const headers = { authorization: `Bearer ${await token(request, 'instructor@demo.local', 'Instructor#2026!')}` };
+async function streamingWebcast(request: APIRequestContext, headers: { authorization: string }): Promise<number> {
   const found = await request.get(`/api/admin_webcasts/webcasts/?search=${encodeURIComponent('Boas-vindas ao vivo')}&page_size=10`, { headers });
   if (found.ok()) {
     const body = await found.json() as { results?: Array<{ id: number; title: string }> } | Array<{ id: number; title: string }>;
@@ -68,9 +67,9 @@ async function expectPlaying(page: Page, seconds: number) {
  */
 test('an instructor streams a webcast from the browser; a learner watches it live and then the recording', async ({ page, browser, request }) => {
   test.setTimeout(240_000);
-  const id = await streamingWebcast(request);
-  // a failed earlier attempt (CI retries) may have left its transmission on air: end it first
   const instructor = { authorization: `Bearer ${await token(request, 'instructor@demo.local', 'Instructor#2026!')}` };
+  const id = await streamingWebcast(request, instructor);
+  // a failed earlier attempt (CI retries) may have left its transmission on air: end it first
   const current = await (await request.get(`/api/admin_webcasts/webcasts/${id}/streaming_state/`, { headers: instructor })).json() as { live_stream: { state: string } };
   if (current.live_stream.state !== 'stopped') expect((await request.get(`/api/admin_webcasts/webcasts/${id}/stop_streaming/`, { headers: instructor })).ok()).toBe(true);
 

@@ -96,18 +96,6 @@ export interface AccessTokenInfo {
   familyId: string;
 }
 
-export async function findAccessToken(db: Db, token: string): Promise<AccessTokenInfo | null> {
-  const now = new Date();
-  const row = await db.selectFrom('oauth_tokens')
-    .innerJoin('token_families', 'token_families.id', 'oauth_tokens.family_id')
-    .select(['oauth_tokens.user_id', 'oauth_tokens.family_id', 'oauth_tokens.expires_at', 'token_families.revoked_at', 'token_families.expires_at as family_expires_at'])
-    .where('oauth_tokens.token_hash', '=', hashToken(token))
-    .where('oauth_tokens.kind', '=', 'access')
-    .executeTakeFirst();
-  if (!row || row.revoked_at || toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
-  return { userId: row.user_id, familyId: row.family_id };
-}
-
 const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('oauth_tokens')
   .innerJoin('token_families', 'token_families.id', 'oauth_tokens.family_id')
   .innerJoin('users', 'users.id', 'oauth_tokens.user_id')
@@ -129,6 +117,12 @@ export async function findAccessTokenUser(db: Db, token: string): Promise<(Acces
   if (!row || row.family_revoked_at || toDate(row.token_expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
   const { token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, ...user } = row;
   return { userId: user.id, familyId, user };
+}
+
+/** The token alone (who and which session), by the same lookup. */
+export async function findAccessToken(db: Db, token: string): Promise<AccessTokenInfo | null> {
+  const found = await findAccessTokenUser(db, token);
+  return found && { userId: found.userId, familyId: found.familyId };
 }
 
 /** Logout: revoke whatever family the presented token (access or refresh) belongs to. */

@@ -4,7 +4,6 @@
 import type { ChatMessage, ChatState, LearnerChatMessage } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toBool, toIso } from '../db/dialect.ts';
-import { reusableQuery } from '../db/reusableQuery.ts';
 import type { WebcastRow } from '../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../db/tables/webcastChat.table.ts';
 import { learnerContext } from './learner/context.ts';
@@ -30,20 +29,18 @@ export interface NewChatMessage {
   state: ChatState;
 }
 
-// the chat's hottest write (hundreds a second in a busy webinar): compiled once, placeholders by identity
-const SENT_AT = new Date(0);
-const ADMIN_FLAG = Symbol('admin_flag') as unknown as boolean;
-const insertMessage = reusableQuery((db, webcastId: number, userId: number, senderName: string, text: string, adminFlag: boolean, state: ChatState, createdAt: Date) =>
-  db.insertInto('webcast_chat_messages').values({
-    webcast_id: webcastId, user_id: userId, sender_name: senderName, text, admin_flag: adminFlag, state,
-    moderated_by: null, moderated_at: null, created_at: createdAt,
-  }).returningAll(),
-[-0x7ec3, -0x7ec4, '\u0000sender', '\u0000text', ADMIN_FLAG, '\u0000state' as ChatState, SENT_AT] as [number, number, string, string, boolean, ChatState, Date]);
-
 export async function insertChatMessage(db: Db, message: NewChatMessage): Promise<WebcastChatMessageRow> {
-  const [row] = await insertMessage(db, message.webcastId, message.userId, message.senderName, message.text, message.adminFlag, message.state, new Date());
-  if (!row) throw new Error('the chat message was not written');
-  return row;
+  return db.insertInto('webcast_chat_messages').values({
+    webcast_id: message.webcastId,
+    user_id: message.userId,
+    sender_name: message.senderName,
+    text: message.text,
+    admin_flag: message.adminFlag,
+    state: message.state,
+    moderated_by: null,
+    moderated_at: null,
+    created_at: new Date(),
+  }).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function findChatMessage(db: Db, webcastId: number, id: number): Promise<WebcastChatMessageRow | undefined> {
