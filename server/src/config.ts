@@ -12,6 +12,10 @@ export interface Config {
   redisPrefix: string;
   /** consume jobs in this process (off for API-only nodes) */
   runJobs: boolean;
+  /** import passes run in a child process (default) or on the server's own event loop (tests) */
+  importWorker: 'process' | 'inline';
+  /** V8 old-generation cap of an import worker, in MB */
+  importWorkerHeapMb: number;
   /** first retry delay of a failed job; later ones grow ×4 */
   jobRetryBaseMs: number;
   /** realtime: how often clients ping; a presence missing two in a row is stale (DESIGN "Realtime") */
@@ -55,6 +59,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'lp',
     runJobs: env.RUN_JOBS !== '0',
+    importWorker: env.IMPORT_WORKER === 'inline' ? 'inline' : 'process',
+    importWorkerHeapMb: int(env.IMPORT_WORKER_HEAP_MB, 192),
     jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),
     realtimeHeartbeatMs: int(env.REALTIME_HEARTBEAT_MS, 15_000),
     smtpUrl: env.SMTP_URL || null,

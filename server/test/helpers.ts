@@ -52,6 +52,9 @@ async function buildOnce(dialect: Dialect, overrides: Partial<Config>, extra?: (
     databaseSchema: schema,
     // the stored hash carries its cost; tests use a cheap one, production OWASP's 2^14 with p=5
     scryptLogN: 10,
+    // import passes on the test's own event loop (a worker process each would cost ~1.5 s of
+    // start-up per pass); imports-worker.test.ts runs them in their worker process
+    importWorker: 'inline',
     staticRoot: null,
     logLevel: 'silent',
     ...overrides,

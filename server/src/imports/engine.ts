@@ -1,5 +1,4 @@
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ImportType } from '@lp/shared';
 import type { Config } from '../config.ts';
@@ -23,10 +22,13 @@ export const BATCH_SIZE = 1000;
 /** Error entries kept per pass; past it the counts go on and one warning says so. */
 export const MAX_LOGGED_ERRORS = 5000;
 
+/** The few log calls a pass makes: a Fastify logger in process, forwarded over IPC in a worker. */
+export type PassLog = Record<'info' | 'warn' | 'error', (data: Record<string, unknown>, msg: string) => void>;
+
 export interface PassDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'dataDir' | 'defaultUserPassword' | 'scryptLogN'>;
-  log: FastifyBaseLogger;
+  log: PassLog;
   heartbeat(): Promise<void>;
   /** runs in the transaction that ends a pass (notifications), so it happens once with it */
   onFinished?(trx: Db, row: ImportRow): Promise<void>;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { NotificationKind } from '@lp/shared';
-import type { Db } from '../db/database.ts';
 import type { ImportRow } from '../db/tables/import.table.ts';
 import { DEFAULT_MAX_ATTEMPTS, type JobContext } from '../jobs/types.ts';
 import { translate } from '../lib/i18n.ts';
-import { notify } from '../repositories/notifications.ts';
 import { failOnJob, runProcessing, runValidation, type PassDeps, type PassOutcome } from './engine.ts';
+import { importLink, notifyPassFinished } from './finished.ts';
+import { runPassInWorker } from './passWorker.ts';
+import type { ImportPass } from './workerProtocol.ts';
 
 export const VALIDATE_JOB = 'import_validate';
 export const PROCESS_JOB = 'import_process';
@@ -16,23 +16,7 @@ export interface ImportJobPayload {
   importId: number;
 }
 
-/** Where the admin shows the import (spec 1 §2.3 admin-import/{id}). */
-export const importLink = (id: number) => `/admin/admin-imports/${id}/show`;
-
-function payloadOf(row: ImportRow) {
-  return {
-    id: row.id, import_type: row.import_type, file_name: row.file_name,
-    created_count: row.created_count, updated_count: row.updated_count, error_count: row.error_count,
-    link: importLink(row.id),
-  };
-}
-
-/** spec 1 §4.3: the user is told when validation ends, and when processing ends (with an e-mail). */
-function notificationOf(row: ImportRow): NotificationKind {
-  if (row.status === 'validated') return 'import_validated';
-  if (row.status === 'finalized') return 'import_finished';
-  return 'import_failed';
-}
+export { importLink };
 
 /** The e-mail at the end of processing, in the creator's language, with the link to the import. */
 async function mailCreator(app: FastifyInstance, row: ImportRow): Promise<void> {
@@ -60,17 +44,25 @@ export function defineImportJobs(app: FastifyInstance): void {
     config: app.config,
     log: ctx.log,
     heartbeat: ctx.heartbeat,
-    async onFinished(trx: Db, row: ImportRow) {
-      await notify(trx, { userId: row.created_by, clientId: row.client_id, kind: notificationOf(row), payload: payloadOf(row) });
-    },
+    onFinished: notifyPassFinished,
   });
 
-  const run = (pass: 'validate' | 'process', work: (d: PassDeps, id: number) => Promise<PassOutcome>) =>
+  const inline = { validate: runValidation, process: runProcessing };
+  const work = async (pass: ImportPass, d: PassDeps, importId: number): Promise<PassOutcome> => {
+    if (app.config.importWorker === 'inline') return inline[pass](d, importId);
+    const run = await runPassInWorker(pass, importId, {
+      settings: app.config, heartbeat: d.heartbeat, log: d.log, heapMb: app.config.importWorkerHeapMb,
+    });
+    d.log.info({ importId, pass, maxRssMb: Math.round(run.maxRssMb), cpuMs: Math.round(run.cpuMs) }, 'import pass finished in its worker');
+    return run.outcome;
+  };
+
+  const run = (pass: ImportPass) =>
     async (payload: ImportJobPayload, ctx: JobContext) => {
       const d = deps(ctx);
       let outcome: PassOutcome;
       try {
-        outcome = await work(d, payload.importId);
+        outcome = await work(pass, d, payload.importId);
       } catch (error) {
         // a failure of the infrastructure: retried (the pass resumes); on the last attempt the
         // import ends with errors rather than staying "processing" for ever
@@ -81,6 +73,6 @@ export function defineImportJobs(app: FastifyInstance): void {
       if (pass === 'process' && outcome.kind === 'finished') await mailCreator(app, outcome.row);
     };
 
-  app.jobs.define<ImportJobPayload>(VALIDATE_JOB, run('validate', runValidation));
-  app.jobs.define<ImportJobPayload>(PROCESS_JOB, run('process', runProcessing));
+  app.jobs.define<ImportJobPayload>(VALIDATE_JOB, run('validate'));
+  app.jobs.define<ImportJobPayload>(PROCESS_JOB, run('process'));
 }

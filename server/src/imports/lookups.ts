@@ -1,4 +1,4 @@
-import { LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared';
+import { LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { LookupName } from './columns.ts';
 

@@ -1,4 +1,4 @@
-import { unmaskDocument } from '@lp/shared';
+import { unmaskDocument } from '@lp/shared/rules';
 import { isUniqueViolation } from '../db/dialect.ts';
 import { firstPerField, readColumns, slices, type ImportKind, type RowError } from './rows.ts';
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { canTransition, unmaskDocument, validateUserInput } from '@lp/shared';
+import { canTransition, unmaskDocument, validateUserInput } from '@lp/shared/rules';
+import { bulkInsert, listOf } from '../db/bulk.ts';
 import type { UserUpdate } from '../db/tables/user.table.ts';
 import { uniqueConflictOf, type UniqueUserField } from '../repositories/adminUsers.ts';
 import { LOOKUP_SLICE, firstPerField, readColumns, type ImportKind, type Resolved, type RowError } from './rows.ts';
@@ -98,7 +99,7 @@ export const usersKind: ImportKind<UserImportValue> = {
     const branch = (field: UniqueUserField, list: string[]) => db.selectFrom('users')
       .leftJoin('user_clients', (join) => join.onRef('user_clients.user_id', '=', 'users.id').on('user_clients.client_id', '=', ctx.clientId))
       .select(['users.id', 'users.email', 'users.document', 'users.register', 'users.gmin_number', 'users.status', 'user_clients.user_id as linked'])
-      .where(`users.${field}`, 'in', list);
+      .where(`users.${field}`, 'in', listOf(db, list));
     const longest = Math.max(...UNIQUE_FIELDS.map((f) => lists[f].length));
     for (let start = 0; start < longest; start += LOOKUP_SLICE) {
       const parts = UNIQUE_FIELDS.filter((f) => lists[f].length > start).map((f) => branch(f, lists[f].slice(start, start + LOOKUP_SLICE)));
@@ -147,7 +148,7 @@ export const usersKind: ImportKind<UserImportValue> = {
     const groupLinks: Array<{ group_id: number; user_id: number }> = [];
 
     if (creates.length) {
-      const inserted = await trx.insertInto('users').values(creates.map(({ value: v }) => ({
+      const inserted = await bulkInsert(trx, 'users', creates.map(({ value: v }) => ({
         full_name: v.full_name, email: v.email, document: v.document, register: v.register, gmin_number: v.gmin_number,
         sap_code: v.sap_code, nick_name: v.nick_name, gender: v.gender, birthday: v.birthday,
         mobile_country_code: v.mobile_country_code, mobile_area_code: v.mobile_area_code, mobile: v.mobile,
@@ -156,11 +157,11 @@ export const usersKind: ImportKind<UserImportValue> = {
         password_hash: defaultHash, must_change_password: true,
         is_superuser: false, status: v.status ?? 'active', language_id: v.language_id ?? 1,
         selected_client_id: ctx.clientId, created_at: now, updated_at: now, date_joined: now,
-      }))).returning(['id', 'email']).execute();
+      })), ['id', 'email']);
       const idByEmail = new Map(inserted.map((r) => [r.email, r.id]));
-      await trx.insertInto('user_clients').values(creates.map(({ value: v }) => ({
+      await bulkInsert(trx, 'user_clients', creates.map(({ value: v }) => ({
         user_id: idByEmail.get(v.email)!, client_id: ctx.clientId, profile_id: v.profile_id,
-      }))).execute();
+      })));
       for (const { value: v } of creates) {
         const userId = idByEmail.get(v.email)!;
         for (const area_id of v.area_ids ?? []) areaLinks.push({ user_id: userId, client_id: ctx.clientId, area_id });
@@ -193,8 +194,8 @@ export const usersKind: ImportKind<UserImportValue> = {
         for (const group_id of v.group_ids) groupLinks.push({ group_id, user_id: userId });
       }
     }
-    if (areaLinks.length) await trx.insertInto('user_areas').values(areaLinks).execute();
-    if (groupLinks.length) await trx.insertInto('user_group_members').values(groupLinks).execute();
+    await bulkInsert(trx, 'user_areas', areaLinks);
+    await bulkInsert(trx, 'user_group_members', groupLinks);
     return { created: creates.length, updated: updates.length };
   },
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_LOCALE, LOCALES, localeForLanguageId, type LocaleCode } from '@lp/shared';
+import { DEFAULT_LOCALE, LOCALES, localeForLanguageId, type LocaleCode } from '@lp/shared/rules';
 
 type Messages = Record<string, unknown>;
 const root = path.resolve(import.meta.dirname, '../../../locales');

@@ -6,7 +6,6 @@
  * `app.learning.progressChanged`. A restart is `wipeTrainingProgress` (attempts.ts), shared
  * with the restart-type tests.
  */
-import type { Kysely } from 'kysely';
 import { certificateStatus } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
 import { dialectOf, toIso } from '../../db/dialect.ts';
@@ -95,7 +94,7 @@ export async function recordModuleProgress(
 
   let current = db.selectFrom('group_training_module_progress').selectAll().where('user_id', '=', ids.userId).where('module_id', '=', ids.moduleId);
   // two reports of one learner at once must not both count the first progress
-  if (dialectOf(db as unknown as Kysely<unknown>) === 'postgres') current = current.forUpdate();
+  if (dialectOf(db) === 'postgres') current = current.forUpdate();
   const before = await current.executeTakeFirstOrThrow();
 
   const finished = before.status === 'finished' || report.finishes;
