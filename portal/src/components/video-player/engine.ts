@@ -1,8 +1,9 @@
 // Loaded only when a video module is opened (dynamic import in ./index.tsx): video.js and,
-// for HLS where the browser has no native support, hls.js stay out of the first load.
+// for HLS, hls.js stay out of the first load.
 import videojs from 'video.js/core.es.js';
 import 'video.js/dist/video-js.css';
 import type { LocaleCode } from '@lp/shared';
+import { hlsPlayback, isHlsUrl } from './hlsPlayback.ts';
 
 export interface MountedVideo {
   /** the <video> element itself: progress is read from its events */
@@ -30,8 +31,6 @@ export const LIVE_HLS_CONFIG = {
   lowLatencyMode: false,
 } as const;
 const LIVE_RETRY_MS = 2000;
-
-export const isHlsUrl = (url: string): boolean => /\.m3u8$/i.test(new URL(url, window.location.href).pathname);
 
 const LANGUAGES: Partial<Record<LocaleCode, { code: string; load: () => Promise<{ default: Record<string, string> }> }>> = {
   'pt-br': { code: 'pt-BR', load: () => import('video.js/dist/lang/pt-BR.json') },
@@ -66,12 +65,13 @@ export async function mountVideo(container: HTMLElement, source: VideoSource): P
   const media = player.tech(true).el() as HTMLVideoElement;
   let hls: { destroy(): void } | null = null;
   const hlsSource = isHlsUrl(source.url);
-  if (hlsSource && !media.canPlayType('application/vnd.apple.mpegurl')) {
-    const { default: Hls } = await import('hls.js/light');
-    if (!Hls.isSupported()) {
-      player.dispose();
-      throw new Error('HLS is not supported by this browser');
-    }
+  const Hls = hlsSource ? (await import('hls.js/light')).default : null;
+  const playback = Hls ? hlsPlayback(Hls.isSupported(), media.canPlayType('application/vnd.apple.mpegurl')) : 'file';
+  if (playback === 'unsupported') {
+    player.dispose();
+    throw new Error('HLS is not supported by this browser');
+  }
+  if (Hls && playback === 'hls.js') {
     const engine = new Hls(source.live ? LIVE_HLS_CONFIG : {});
     if (source.live) {
       let retry: ReturnType<typeof setTimeout> | undefined;
