@@ -28,7 +28,6 @@ describe.each(DIALECTS)('import processing on %s', (dialect) => {
     expect(res.json()).toMatchObject({ status: 'processing', phase: 'process' });
     await t.app.jobs.idle();
     const record = await getImport(t.app, su, id);
-    if (record.status !== 'finalized') console.log('DEBUG', dialect, JSON.stringify(record), JSON.stringify(await logsOf(t.app, su, id)), JSON.stringify(await t.app.db.selectFrom('jobs').selectAll().where('last_error', 'is not', null).execute()));
     return record;
   };
 

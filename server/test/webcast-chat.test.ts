@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_SNAPSHOT_LIMIT, WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel, type ChatMessage } from '@lp/shared';
+import { CHAT_SNAPSHOT_LIMIT, LEARNER_CHAT_RATE, WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel, type ChatMessage } from '@lp/shared';
 import { DEMO } from '../src/seed/demo.ts';
 import { bearer, buildTestApp, DIALECTS, type TestApp, type Tokens } from './helpers.ts';
 import { eventually, openSocket, sleep, type TestSocket } from './realtimeFixtures.ts';
@@ -235,6 +235,27 @@ describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
 
     it('needs a login', async () => {
       expect((await t.app.inject({ method: 'GET', url: api(WEBCAST_CHAT_PATHS.learner(webcast)) })).statusCode).toBe(401);
+    });
+
+    it('may not flood the chat: past LEARNER_CHAT_RATE in the window, 429 too_many_chat_messages with Retry-After, nothing stored', async () => {
+      const open = await newWebcast({ chat_moderated: false });
+      for (let i = 0; i < LEARNER_CHAT_RATE.max; i += 1) expect((await learnerSend(w.learner, `rápida ${i}`, open)).statusCode).toBe(201);
+      const refused = await learnerSend(w.learner, 'mais uma', open);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('too_many_chat_messages');
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(LEARNER_CHAT_RATE.windowSeconds);
+      const stored = () => t.app.db.selectFrom('webcast_chat_messages').select('text').where('webcast_id', '=', open).where('user_id', '=', w.learnerId).execute();
+      expect((await stored()).map((m) => m.text)).not.toContain('mais uma');
+      // the guard is per webcast, and the moderation side is not limited
+      expect((await learnerSend(w.learner, 'noutro webinar', webcast)).statusCode).toBe(201);
+      for (let i = 0; i < LEARNER_CHAT_RATE.max + 2; i += 1) expect((await adminSend(w.viewer, `aviso ${i}`, open)).statusCode).toBe(201);
+      // once the window has passed (the messages made older), the learner sends again
+      const past = new Date(Date.now() - LEARNER_CHAT_RATE.windowSeconds * 1000 - 1000);
+      await t.app.db.updateTable('webcast_chat_messages').set({ created_at: past }).where('webcast_id', '=', open).where('user_id', '=', w.learnerId).execute();
+      expect((await learnerSend(w.learner, 'agora sim', open)).statusCode).toBe(201);
+      expect((await stored()).map((m) => m.text)).toContain('agora sim');
     });
   });
 

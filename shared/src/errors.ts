@@ -130,6 +130,7 @@ export const ERROR_CODES = [
   // issue 6: realtime and chat (spec 2 §4.13)
   'chat_disabled',
   'chat_message_too_long',
+  'too_many_chat_messages',
   'chat_message_move_not_allowed',
   'realtime_ticket_invalid',
   'invalid_channel',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chatSendWaitMs, LEARNER_CHAT_RATE,
   applyChatMessage, CHAT_COLOURS, mergeChatSnapshot, CHAT_FLAGGED_COLOUR, CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES, chatChannelTypeOf, chatColour,
   chatMoveTarget, chatStateOf, checkChatMessage, formatChatTime, initialChatState, webcastChatChannel, webcastOnlineChannel,
   type ChatMessageLike,
@@ -148,5 +149,24 @@ describe('a learner list after a snapshot (mergeChatSnapshot)', () => {
   it('an own pending message that was approved becomes public and stays mine', () => {
     const merged = mergeChatSnapshot([item(4, 'pending', true)], [item(4, 'public')], 200, toItem);
     expect(merged).toEqual([item(4, 'public', true)]);
+  });
+});
+
+describe('learner flood guard', () => {
+  const now = new Date('2026-11-23T12:00:10.000Z');
+  const at = (ms: number) => new Date(now.getTime() - ms);
+
+  it('lets a learner send while fewer than LEARNER_CHAT_RATE.max messages are in the window', () => {
+    expect(chatSendWaitMs([], now)).toBe(0);
+    expect(chatSendWaitMs([at(100), at(200), at(300), at(400)], now)).toBe(0);
+    // the fifth newest message left the window: send now
+    expect(chatSendWaitMs([at(100), at(200), at(300), at(400), at(LEARNER_CHAT_RATE.windowSeconds * 1000)], now)).toBe(0);
+  });
+
+  it('says how long to wait when the max-th newest message is still inside the window', () => {
+    expect(LEARNER_CHAT_RATE.max).toBe(5);
+    expect(chatSendWaitMs([at(100), at(200), at(300), at(400), at(4000)], now)).toBe(LEARNER_CHAT_RATE.windowSeconds * 1000 - 4000);
+    // older messages beyond the max-th do not matter
+    expect(chatSendWaitMs([at(100), at(200), at(300), at(400), at(20_000), at(500)], now)).toBe(0);
   });
 });

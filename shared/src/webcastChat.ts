@@ -39,6 +39,20 @@ export const initialChatState = (chatModerated: boolean, sentByModeration: boole
 
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 
+/**
+ * A learner's flood guard (not in the spec: hundreds of learners share one public column, and
+ * one of them must not bury it): at most `max` messages in any `windowSeconds`. The
+ * moderators' own messages are not limited.
+ */
+export const LEARNER_CHAT_RATE = { max: 5, windowSeconds: 10 } as const;
+
+/** How long (ms) a learner waits before sending again, from the times of their latest messages, newest first; 0: they may send now. */
+export function chatSendWaitMs(latest: readonly Date[], now: Date): number {
+  const oldest = latest[LEARNER_CHAT_RATE.max - 1];
+  if (!oldest) return 0;
+  return Math.max(0, oldest.getTime() + LEARNER_CHAT_RATE.windowSeconds * 1000 - now.getTime());
+}
+
 /** A chat channel's snapshot holds the newest this many messages; the views keep no more than that live. */
 export const CHAT_SNAPSHOT_LIMIT = 200;
 

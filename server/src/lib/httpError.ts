@@ -13,4 +13,11 @@ export class HttpError extends Error {
   }
 }
 
+/** 429 that says how long to wait (the Retry-After header, in whole seconds). */
+export class RateLimited extends HttpError {
+  constructor(code: ErrorCode, detail: string, readonly retryAfterSeconds: number) {
+    super(429, code, detail);
+  }
+}
+
 export const notFound = () => new HttpError(404, 'not_found', 'Not found or no permission to access');

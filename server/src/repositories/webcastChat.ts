@@ -3,7 +3,7 @@
  */
 import type { ChatMessage, ChatState, LearnerChatMessage } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
+import { toBool, toDate, toIso } from '../db/dialect.ts';
 import type { WebcastRow } from '../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../db/tables/webcastChat.table.ts';
 import { learnerContext } from './learner/context.ts';
@@ -41,6 +41,13 @@ export async function insertChatMessage(db: Db, message: NewChatMessage): Promis
     moderated_at: null,
     created_at: new Date(),
   }).returningAll().executeTakeFirstOrThrow();
+}
+
+/** When the user's latest `limit` messages in the webcast were sent, newest first (its user index, newest by id). */
+export async function latestChatSendTimes(db: Db, webcastId: number, userId: number, limit: number): Promise<Date[]> {
+  const rows = await db.selectFrom('webcast_chat_messages').select('created_at')
+    .where('webcast_id', '=', webcastId).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => toDate(r.created_at));
 }
 
 export async function findChatMessage(db: Db, webcastId: number, id: number): Promise<WebcastChatMessageRow | undefined> {

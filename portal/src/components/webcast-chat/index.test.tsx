@@ -112,6 +112,17 @@ describe('learner webcast chat (spec 2 §2.1 watch page; issue 6 item 5)', () =>
     expect(screen.getByRole('textbox', { name: 'Write a message' })).toHaveValue('oi');
   });
 
+  it('keeps the text when the learner sends too fast, and says to wait', async () => {
+    await open({
+      [`GET ${CHAT}`]: [200, { count: 0, results: [] }],
+      [`POST ${CHAT}`]: [429, { detail: 'flood', code: 'too_many_chat_messages' }],
+    });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), 'de novo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('You are sending messages too fast. Wait a few seconds and try again.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Write a message' })).toHaveValue('de novo');
+  });
+
   it('loads earlier messages before the oldest shown', async () => {
     let reads = 0;
     const first = Array.from({ length: 50 }, (_, i) => msg(100 - i));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  canOpenAdminTitle, CHAT_CHANNEL_TYPES, CHAT_SNAPSHOT_LIMIT, ChatMessage, ChatMessageIdForm, chatChannelTypeOf, chatMoveTarget, chatStateOf,
+  canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, ChatMessage, ChatMessageIdForm, chatChannelTypeOf, chatMoveTarget, chatStateOf,
   checkChatMessage, initialChatState, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm,
   WEBCAST_CHAT_PATHS, WEBCAST_STATUS, webcastChatChannel, type ChatChannelEvent, type ChatChannelType, type ChatMove,
   type ErrorCode,
@@ -9,11 +9,11 @@ import {
 import { toBool } from '../../db/dialect.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../../db/tables/webcastChat.table.ts';
-import { HttpError, notFound } from '../../lib/httpError.ts';
+import { HttpError, notFound, RateLimited } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import type { SocketAuth } from '../../realtime/hub.ts';
 import {
-  findChatMessage, insertChatMessage, latestChatMessages, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
+  findChatMessage, insertChatMessage, latestChatMessages, latestChatSendTimes, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
 } from '../../repositories/webcastChat.ts';
 import { WEBCASTS_TITLE, WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
 
@@ -153,6 +153,9 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     const webcast = await learnerWebcast(request, request.params.id);
     const text = messageText(request.body.message);
     const { user } = authOf(request);
+    // the flood guard (shared LEARNER_CHAT_RATE); two sends in the same instant may both pass, which a guard can afford
+    const wait = chatSendWaitMs(await latestChatSendTimes(app.db, webcast.id, user.id, LEARNER_CHAT_RATE.max), new Date());
+    if (wait > 0) throw new RateLimited('too_many_chat_messages', 'Too many chat messages; wait a few seconds', Math.ceil(wait / 1000));
     const row = await insertChatMessage(app.db, {
       webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: false,
       state: initialChatState(toBool(webcast.chat_moderated), false),
