@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'register_not_unique',
   'gmin_number_not_unique',
   'invalid_email',
+  'invalid_email_for_profile',
+  'invalid_email_domain',
   'invalid_document',
   'user_needs_a_client',
   'company_document_not_unique',

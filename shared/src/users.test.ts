@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
-import { allowedStatusTransitions, canTransition, isUserStatus, USER_STATUSES, validateUserInput } from './users.ts';
+import {
+  allowedStatusTransitions, canTransition, emailSuitsProfile, invalidEmailDomain, isUserStatus, normalizeEmailDomains, USER_STATUSES, validateUserInput,
+} from './users.ts';
 import { UserInput, UserPermissions } from './contract/users.ts';
 import { ADMIN_RESOURCES } from './adminRoutes.ts';
 import { ERROR_CODES } from './errors.ts';
@@ -69,5 +71,35 @@ describe('users contract', () => {
   it('organisation resources carry their spec 1 §2.3 titles', () => {
     expect(ADMIN_RESOURCES.headquarters.title).toBe('headquarter');
     expect(ADMIN_RESOURCES.branches.title).toBe('branch');
+  });
+});
+
+describe('e-mail for the profile (spec 1 §5.3 "Invalid email for this profile")', () => {
+  it('a profile without domains takes any e-mail', () => {
+    expect(emailSuitsProfile('ana@gmail.com', [])).toBe(true);
+    expect(validateUserInput({ full_name: 'Ana', email: 'ana@gmail.com', client_ids: [1] }, { profileEmailDomains: [] })).toEqual({});
+  });
+
+  it("a profile's domains, and their subdomains, whatever the case or a leading @", () => {
+    expect(emailSuitsProfile('ana@acme.com', ['@ACME.com '])).toBe(true);
+    expect(emailSuitsProfile('Ana@SP.Acme.com', ['acme.com'])).toBe(true);
+    expect(emailSuitsProfile('ana@notacme.com', ['acme.com'])).toBe(false);
+    expect(emailSuitsProfile('ana@acme.com.br', ['acme.com'])).toBe(false);
+    expect(emailSuitsProfile('ana@gmail.com', ['acme.com', 'acme.com.br'])).toBe(false);
+  });
+
+  it('answers invalid_email_for_profile on the email field, after the format check', () => {
+    const context = { profileEmailDomains: ['acme.com'] };
+    expect(validateUserInput({ full_name: 'Ana', email: 'ana@gmail.com', client_ids: [1] }, context)).toEqual({ email: 'invalid_email_for_profile' });
+    expect(validateUserInput({ full_name: 'Ana', email: 'not-an-email', client_ids: [1] }, context)).toEqual({ email: 'invalid_email' });
+    expect(validateUserInput({ full_name: 'Ana', email: 'ana@acme.com', client_ids: [1] }, context)).toEqual({});
+  });
+
+  it('stores domains normalised and finds the first that is not a domain name', () => {
+    expect(normalizeEmailDomains([' @Acme.com', 'acme.com', '', 'sp.acme.com'])).toEqual(['acme.com', 'sp.acme.com']);
+    expect(invalidEmailDomain(['acme.com', 'acme.com.br'])).toBeNull();
+    expect(invalidEmailDomain(['acme.com', 'acme'])).toBe('acme');
+    expect(invalidEmailDomain(['a b.com'])).toBe('a b.com');
+    expect(invalidEmailDomain(['ana@acme.com'])).toBe('ana@acme.com');
   });
 });

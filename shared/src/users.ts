@@ -63,6 +63,33 @@ export interface UserValidationContext {
   /** creating: a missing password is allowed (the user gets a reset link or the default) */
   isNew?: boolean;
   passwordLevel?: PasswordLevel;
+  /** the e-mail domains of the chosen profile (empty or absent: any e-mail suits it) */
+  profileEmailDomains?: readonly string[];
+}
+
+const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A profile's e-mail domains as stored: trimmed, lower case, without a leading '@', no repeats. */
+export function normalizeEmailDomains(domains: readonly string[]): string[] {
+  return [...new Set(domains.map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))];
+}
+
+/** The first entry that is not a domain name (e.g. "acme" or "a b.com"), after normalising. */
+export function invalidEmailDomain(domains: readonly string[]): string | null {
+  return normalizeEmailDomains(domains).find((d) => !DOMAIN.test(d)) ?? null;
+}
+
+/**
+ * spec 1 §5.3 "Invalid email for this profile" (when the e-mail does not suit the chosen
+ * profile): a profile may name the e-mail domains of its people — a "Corporate staff" profile
+ * only for @acme.com addresses. A subdomain suits its domain (x@sp.acme.com for acme.com); a
+ * profile without domains takes any e-mail.
+ */
+export function emailSuitsProfile(email: string, domains: readonly string[]): boolean {
+  const allowed = normalizeEmailDomains(domains);
+  if (allowed.length === 0) return true;
+  const host = email.trim().toLowerCase().split('@').pop() ?? '';
+  return allowed.some((d) => host === d || host.endsWith(`.${d}`));
 }
 
 export type UserFieldErrors = Partial<Record<string, ErrorCode>>;
@@ -74,6 +101,7 @@ export function validateUserInput(input: UserInputLike, context: UserValidationC
   const email = input.email?.trim() ?? '';
   if (!email) errors.email = 'make_sure_that_all_fields_are_filled_in';
   else if (!isValidEmail(email)) errors.email = 'invalid_email';
+  else if (context.profileEmailDomains && !emailSuitsProfile(email, context.profileEmailDomains)) errors.email = 'invalid_email_for_profile';
   const document = input.document?.trim();
   if (document && context.countryCode === 'BRA' && !isValidBrazilianDocument(document)) {
     errors.document = 'invalid_document';

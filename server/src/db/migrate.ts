@@ -20,6 +20,7 @@ import * as newsFaq from './migrations/2026_11_23_0020_news_faq.ts';
 import * as libraryPodcasts from './migrations/2026_11_23_0021_library_podcasts.ts';
 import * as bannersMessages from './migrations/2026_11_23_0022_banners_messages.ts';
 import * as badgesFeedPages from './migrations/2026_11_23_0023_badges_feed_pages.ts';
+import * as profileEmailDomains from './migrations/2026_11_23_0024_profile_email_domains.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0021_library_podcasts': libraryPodcasts,
   '2026_11_23_0022_banners_messages': bannersMessages,
   '2026_11_23_0023_badges_feed_pages': badgesFeedPages,
+  '2026_11_23_0024_profile_email_domains': profileEmailDomains,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

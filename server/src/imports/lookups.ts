@@ -1,5 +1,6 @@
 import { LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
+import { parseJson } from '../db/dialect.ts';
 import type { LookupName } from './columns.ts';
 
 /** Lookup text as compared: trimmed, case- and accent-insensitive. */
@@ -43,6 +44,8 @@ export class Lookup<T = number> {
 }
 
 export type Lookups = Record<Exclude<LookupName, 'countries' | 'languages' | 'statuses' | 'genders'>, Lookup> & {
+  /** spec 1 §5.3 "Invalid email for this profile": the profiles that name e-mail domains */
+  profileEmailDomains: Map<number, string[]>;
   countries: Lookup<{ id: number; code: string }>;
   languages: Lookup;
   statuses: Lookup<string>;
@@ -77,10 +80,16 @@ export async function loadLookups(db: Db, clientId: number): Promise<Lookups> {
   for (const l of LANGUAGES) languages.add(l.code, l.id, [l.name, l.code.split('-')[0]!]);
   const statuses = new Lookup<string>();
   for (const s of IMPORT_STATUSES) statuses.add(s, s);
+  const profileEmailDomains = new Map<number, string[]>();
+  for (const r of await db.selectFrom('profiles').select(['id', 'email_domains']).where('client_id', '=', clientId).where('email_domains', '!=', '[]').execute()) {
+    const domains = parseJson<string[]>(r.email_domains, []);
+    if (domains.length) profileEmailDomains.set(r.id, domains);
+  }
   const genders = new Lookup<string>();
   for (const g of ['male', 'female']) genders.add(g, g);
   return {
     profiles: await named('profiles'),
+    profileEmailDomains,
     areas: await named('areas'),
     user_groups: await named('user_groups'),
     branch_types: await named('branch_types'),

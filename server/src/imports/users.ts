@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { canTransition, unmaskDocument, validateUserInput } from '@lp/shared/rules';
+import { canTransition, emailSuitsProfile, unmaskDocument, validateUserInput } from '@lp/shared/rules';
 import { bulkInsert, listOf } from '../db/bulk.ts';
 import type { UserUpdate } from '../db/tables/user.table.ts';
 import { uniqueConflictOf, type UniqueUserField } from '../repositories/adminUsers.ts';
@@ -58,9 +58,10 @@ export const usersKind: ImportKind<UserImportValue> = {
     const country = ref.country as { id: number; code: string } | undefined;
     const email = text.email?.toLowerCase() ?? null;
     const document = text.document ? unmaskDocument(text.document) || null : null;
+    const profileId = ref.profile as number | undefined;
     const shared = validateUserInput(
       { full_name: text.full_name, email, document, client_ids: [ctx.clientId] },
-      { countryCode: country?.code ?? null, isNew: true },
+      { countryCode: country?.code ?? null, isNew: true, profileEmailDomains: (profileId && ctx.lookups.profileEmailDomains.get(profileId)) || [] },
     );
     for (const [field, code] of Object.entries(shared)) {
       if (code && field !== 'client_ids') errors.push({ field, code });
@@ -96,9 +97,11 @@ export const usersKind: ImportKind<UserImportValue> = {
     // short), with the link to the selected client
     const found = new Map<number, { id: number; email: string; document: string | null; register: string | null; gmin_number: string | null; status: string }>();
     const linked = new Set<number>();
+    /** the profile a matched user has in the selected client */
+    const profileOf = new Map<number, number | null>();
     const branch = (field: UniqueUserField, list: string[]) => db.selectFrom('users')
       .leftJoin('user_clients', (join) => join.onRef('user_clients.user_id', '=', 'users.id').on('user_clients.client_id', '=', ctx.clientId))
-      .select(['users.id', 'users.email', 'users.document', 'users.register', 'users.gmin_number', 'users.status', 'user_clients.user_id as linked'])
+      .select(['users.id', 'users.email', 'users.document', 'users.register', 'users.gmin_number', 'users.status', 'user_clients.user_id as linked', 'user_clients.profile_id'])
       .where(`users.${field}`, 'in', listOf(db, list));
     const longest = Math.max(...UNIQUE_FIELDS.map((f) => lists[f].length));
     for (let start = 0; start < longest; start += LOOKUP_SLICE) {
@@ -106,7 +109,10 @@ export const usersKind: ImportKind<UserImportValue> = {
       const query = parts.slice(1).reduce((q, part) => q.unionAll(part), parts[0]!);
       for (const r of await query.execute()) {
         found.set(r.id, r);
-        if (r.linked !== null) linked.add(r.id);
+        if (r.linked !== null) {
+          linked.add(r.id);
+          profileOf.set(r.id, r.profile_id);
+        }
       }
     }
     const holders = [...found.values()];
@@ -129,6 +135,12 @@ export const usersKind: ImportKind<UserImportValue> = {
       for (const field of ['document', 'register', 'gmin_number'] as const) {
         const holder = v[field] ? by[field].get(v[field]!) : undefined;
         if (holder && holder.id !== match?.id) errors.push({ field, code: UNIQUE_CODES[field] });
+      }
+      if (match && v.profile_id === null) {
+        // an empty profile cell keeps the user's profile, whose e-mail domains still apply (spec 1 §5.3)
+        const kept = profileOf.get(match.id);
+        const domains = kept ? ctx.lookups.profileEmailDomains.get(kept) : undefined;
+        if (domains && !emailSuitsProfile(v.email, domains)) errors.push({ field: 'email', code: 'invalid_email_for_profile' });
       }
       if (match) {
         if (match.status === 'deleted') errors.push({ field: 'status', code: 'invalid_status_transition' });

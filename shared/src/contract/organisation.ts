@@ -23,10 +23,16 @@ export const Profile = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   translations: Translations,
+  /** spec 1 §5.3: the e-mail domains of the profile's users; empty: any e-mail (shared emailSuitsProfile) */
+  email_domains: Type.Array(Type.String()),
   created_at: Type.String(),
 });
 export type Profile = Static<typeof Profile>;
-export const ProfileInput = Type.Object({ name: Name, translations: Type.Optional(Translations) });
+export const ProfileInput = Type.Object({
+  name: Name,
+  translations: Type.Optional(Translations),
+  email_domains: Type.Optional(Type.Array(Type.String({ maxLength: 253 }), { maxItems: 50 })),
+});
 export type ProfileInput = Static<typeof ProfileInput>;
 
 export const Tag = Type.Object({

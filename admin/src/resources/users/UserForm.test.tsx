@@ -19,11 +19,13 @@ const countries = [
   { id: 2, name: 'Argentina', code: 'ARG' },
 ];
 
+const profiles = [{ id: 3, name: 'Corporativo', email_domains: ['acme.com'] }, { id: 4, name: 'Loja', email_domains: [] }];
+
 function provider(overrides: Partial<DataProvider> = {}, record = adminUser({ country_id: 1 })): DataProvider {
   return testDataProvider({
     getOne: async () => ({ data: record }) as never,
     getList: async (resource) => {
-      const data = resource === 'lookup_countries' ? countries : [];
+      const data = resource === 'lookup_countries' ? countries : resource === 'lookup_profiles' ? profiles : [];
       return { data, total: data.length } as never;
     },
     getMany: async () => ({ data: [] }) as never,
@@ -93,5 +95,20 @@ describe('UserForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('E-mail cadastrado para outro usuário')).toBeInTheDocument();
     expect(screen.getByLabelText(/E-mail/)).toHaveValue('taken@demo.local');
+  });
+
+  it('checks the e-mail against the chosen profile\'s domains (spec 1 §5.3 "Invalid email for this profile")', async () => {
+    const update = vi.fn(async (_r: string, params: { data: object }) => ({ data: { ...adminUser(), ...params.data } }));
+    renderEdit(provider({ update } as Partial<DataProvider>, adminUser({ country_id: 1, profile_id: 3 })));
+    const email = await screen.findByLabelText(/E-mail/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana@gmail.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('E-mail inválido para este perfil')).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+    await userEvent.clear(email);
+    await userEvent.type(email, 'ana@sp.acme.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith('users', expect.objectContaining({ data: expect.objectContaining({ email: 'ana@sp.acme.com' }) })));
   });
 });

@@ -19,6 +19,8 @@ export interface ProfileTable {
   client_id: number;
   name: string;
   translations: string;
+  /** JSON array of e-mail domains (spec 1 §5.3 "Invalid email for this profile"); '[]': any e-mail */
+  email_domains: Generated<string>;
   created_at: Timestamp;
 }
 export type ProfileRow = Selectable<ProfileTable>;

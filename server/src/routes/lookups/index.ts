@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { UserSummary, hasControlPanelAccess } from '@lp/shared';
+import { parseJson } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 
 const Option = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
+const ProfileOption = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), email_domains: Type.Array(Type.String()) }));
 const UserSearch = Type.Object({ search: Type.String({ minLength: 3, maxLength: 100 }) });
 
 /** Small option lists for forms, scoped to the selected client (spec 1 §3.8). */
@@ -14,8 +16,11 @@ const lookups: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/lookups/areas/', { schema: { response: { 200: Option } } }, async (request) =>
     app.db.selectFrom('areas').select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').execute());
 
-  app.get('/lookups/profiles/', { schema: { response: { 200: Option } } }, async (request) =>
-    app.db.selectFrom('profiles').select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').execute());
+  // the e-mail domains go with the profile: the user form checks "Invalid email for this profile" as the server does
+  app.get('/lookups/profiles/', { schema: { response: { 200: ProfileOption } } }, async (request) => {
+    const rows = await app.db.selectFrom('profiles').select(['id', 'name', 'email_domains']).where('client_id', '=', clientOf(request)).orderBy('name').execute();
+    return rows.map((r) => ({ id: r.id, name: r.name, email_domains: parseJson<string[]>(r.email_domains, []) }));
+  });
 
   app.get('/lookups/user_groups/', { schema: { response: { 200: Option } } }, async (request) =>
     app.db.selectFrom('user_groups').select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').execute());

@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, Profile, ProfileInput, type Translations } from '@lp/shared';
+import { ADMIN_RESOURCES, invalidEmailDomain, normalizeEmailDomains, Profile, ProfileInput, type Translations } from '@lp/shared';
+import { HttpError } from '../../../lib/httpError.ts';
 import { parseJson, toIso } from '../../../db/dialect.ts';
 import { registerCrud } from '../../../lib/crud.ts';
+
+/** The domains as stored (JSON), or 400 invalid_email_domain on the field. */
+function domainsColumn(domains: readonly string[]): string {
+  if (invalidEmailDomain(domains) !== null) {
+    throw new HttpError(400, 'invalid_email_domain', 'Not a domain name', { email_domains: 'invalid_email_domain' });
+  }
+  return JSON.stringify(normalizeEmailDomains(domains));
+}
 
 const profiles: FastifyPluginAsync = async (app) => {
   registerCrud(app, {
@@ -16,14 +25,18 @@ const profiles: FastifyPluginAsync = async (app) => {
       sortable: { id: 'profiles.id', name: 'profiles.name', created_at: 'profiles.created_at' },
       defaultOrdering: 'name',
     },
-    query: (db, clientId) => db.selectFrom('profiles').select(['profiles.id', 'profiles.name', 'profiles.translations', 'profiles.created_at'])
+    query: (db, clientId) => db.selectFrom('profiles').select(['profiles.id', 'profiles.name', 'profiles.translations', 'profiles.email_domains', 'profiles.created_at'])
       .where('profiles.client_id', '=', clientId),
     async toApi(_db, rows) {
-      return rows.map((r) => ({ id: r.id, name: r.name, translations: parseJson<Translations>(r.translations, {}), created_at: toIso(r.created_at)! }));
+      return rows.map((r) => ({
+        id: r.id, name: r.name, translations: parseJson<Translations>(r.translations, {}),
+        email_domains: parseJson<string[]>(r.email_domains, []), created_at: toIso(r.created_at)!,
+      }));
     },
     async create(db, clientId, input) {
       const row = await db.insertInto('profiles').values({
-        client_id: clientId, name: input.name.trim(), translations: JSON.stringify(input.translations ?? {}), created_at: new Date(),
+        client_id: clientId, name: input.name.trim(), translations: JSON.stringify(input.translations ?? {}),
+        email_domains: domainsColumn(input.email_domains ?? []), created_at: new Date(),
       }).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
@@ -31,6 +44,7 @@ const profiles: FastifyPluginAsync = async (app) => {
       const res = await db.updateTable('profiles').set({
         name: input.name.trim(),
         ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
+        ...(input.email_domains ? { email_domains: domainsColumn(input.email_domains) } : {}),
       }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
       return Number(res.numUpdatedRows) === 1;
     },

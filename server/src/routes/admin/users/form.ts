@@ -4,6 +4,7 @@ import {
   ADMIN_RESOURCES, AdminUser, UserInput, canTransition, isUserStatus, unmaskDocument, validateUserInput, type ErrorCode,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
+import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -32,9 +33,18 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
     if (!country) throw new HttpError(400, 'validation_error', 'Unknown country', { country_id: 'validation_error' });
     countryCode = country.code;
   }
+  // spec 1 §5.3 "Invalid email for this profile": the chosen profile's domains (a profile of another client is refused below)
+  // (an update without profile_id keeps the user's profile here, so its domains still apply)
+  const profileId = input.profile_id !== undefined ? input.profile_id : current
+    ? (await db.selectFrom('user_clients').select('profile_id').where('user_id', '=', current.id).where('client_id', '=', clientId).executeTakeFirst())?.profile_id ?? null
+    : null;
+  const profile = profileId
+    ? await db.selectFrom('profiles').select('email_domains').where('id', '=', profileId).where('client_id', '=', clientId).executeTakeFirst()
+    : undefined;
   const fields: Record<string, ErrorCode> = {} as Record<string, ErrorCode>;
   Object.assign(fields, validateUserInput(input, {
     countryCode, isNew: current === null, passwordLevel: (await getLoginParams(db)).register.password_strong_level,
+    profileEmailDomains: profile ? parseJson<string[]>(profile.email_domains, []) : [],
   }));
   const administrable = await administrableClientIds(db, request);
   if (!fields.client_ids && !input.client_ids.includes(clientId)) fields.client_ids = 'client_not_available';
@@ -49,7 +59,7 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
   };
   await check('area_ids', 'areas', input.area_ids);
   await check('group_ids', 'user_groups', input.group_ids);
-  if (input.profile_id && !(await idsOf(db, 'profiles', clientId, [input.profile_id])).size) fields.profile_id = 'validation_error';
+  if (input.profile_id && !profile) fields.profile_id = 'validation_error';
   if (input.branch_id && !(await idsOf(db, 'branches', clientId, [input.branch_id])).size) fields.branch_id = 'validation_error';
   if (input.status !== undefined) {
     const from = current?.status ?? 'active';
