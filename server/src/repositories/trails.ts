@@ -1,18 +1,17 @@
 /**
- * Trails (spec 2 §2.4, §3.8) and their categories: the basic data with its links, the ordered
- * modules with prerequisites, publication, duplication, the certificate-synchronisation record
- * (§4.9) and the scheduled unpublish (§4.6). Every function that takes a trail id from a request
+ * Trails (spec 2 §2.4, §3.8): the basic data with its links, the list, publication,
+ * duplication and the scheduled unpublish (§4.6). The ordered modules with prerequisites are in
+ * trailItems.ts, the categories in trailCategories.ts and the certificate-synchronisation record
+ * (§4.9) in trailCertificateSync.ts. Every function that takes a trail id from a request
  * also takes the selected client, so a row of another client is never read or written.
  */
 import { sql } from 'kysely';
-import {
-  CONTENT_STATUS, normaliseTrailItems, removeTrailItem, sameTrailItem, trailItemKey,
-  type CertificateSyncState, type ErrorCode, type Trail, type TrailCategory, type TrailItem, type TrailItemKind,
-  type TrailItemNode, type TrailItemOption, type TrailListItem,
-} from '@lp/shared';
+import { CONTENT_STATUS, type ErrorCode, type Trail, type TrailListItem } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toBool, toIso } from '../db/dialect.ts';
 import type { TrailRow } from '../db/tables/trail.table.ts';
+import { groupBy } from '../lib/groupBy.ts';
+import { storedTrailItems, trailItemCounts, writeTrailItems } from './trailItems.ts';
 
 /** Everything the basic-data form stores, in storage terms (links as id lists). */
 export interface TrailState {
@@ -50,17 +49,6 @@ interface Links {
   userGroups: Map<number, number[]>;
 }
 
-function groupBy<T, U>(rows: readonly T[], key: (r: T) => number, value: (r: T) => U): Map<number, U[]> {
-  const map = new Map<number, U[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(value(row));
-    else map.set(k, [value(row)]);
-  }
-  return map;
-}
-
 async function loadLinks(db: Db, ids: number[]): Promise<Links> {
   if (ids.length === 0) return { categories: new Map(), tags: new Map(), areas: new Map(), profiles: new Map(), userGroups: new Map() };
   const [categories, tags, areas, profiles, userGroups] = await Promise.all([
@@ -79,12 +67,6 @@ async function loadLinks(db: Db, ids: number[]): Promise<Links> {
   };
 }
 
-async function itemCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('trail_items').select((eb) => ['trail_id', eb.fn.countAll<number>().as('n')])
-    .where('trail_id', 'in', ids).groupBy('trail_id').execute();
-  return new Map(rows.map((r) => [r.trail_id, Number(r.n)]));
-}
 
 /** The trails of the client among `ids`, in the GET T/ shape, in the order of `ids`. */
 export async function loadTrails(db: Db, clientId: number, ids: number[]): Promise<Trail[]> {
@@ -92,7 +74,7 @@ export async function loadTrails(db: Db, clientId: number, ids: number[]): Promi
   const [rows, links, counts] = await Promise.all([
     db.selectFrom('trails').selectAll().where('client_id', '=', clientId).where('id', 'in', ids).execute(),
     loadLinks(db, ids),
-    itemCounts(db, ids),
+    trailItemCounts(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
@@ -268,143 +250,6 @@ export async function toTrailListItems(db: Db, rows: ListRow[]): Promise<TrailLi
   }));
 }
 
-// ---- modules (items) ----
-
-/** What a kind's content looks like to a trail: its title and status. */
-interface ItemContent { title: string; status: number }
-
-/**
- * Where each kind of module lives (spec 2 §2.4). A kind that joins TRAIL_ITEM_KINDS adds its
- * entry here: how to read its rows of the client and how to search the published ones.
- */
-const ITEM_SOURCES: Record<TrailItemKind, {
-  contents(db: Db, clientId: number, ids: number[]): Promise<Map<number, ItemContent>>;
-  search(db: Db, clientId: number, pattern: string, limit: number): Promise<Array<{ id: number; title: string }>>;
-}> = {
-  training: {
-    async contents(db, clientId, ids) {
-      if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('group_trainings').select(['id', 'title', 'status'])
-        .where('client_id', '=', clientId).where('id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).execute();
-      return new Map(rows.map((r) => [r.id, { title: r.title, status: r.status }]));
-    },
-    search(db, clientId, pattern, limit) {
-      return db.selectFrom('group_trainings').select(['id', 'title'])
-        .where('client_id', '=', clientId).where('status', '=', CONTENT_STATUS.published)
-        .where(sql<boolean>`lower(${sql.ref('title')}) like ${pattern} escape '\\'`)
-        .orderBy('title').orderBy('id').limit(limit).execute();
-    },
-  },
-};
-
-/** The live (not deleted) content of the client behind `refs`, keyed by trailItemKey. */
-export async function itemContents(db: Db, clientId: number, refs: ReadonlyArray<{ kind: TrailItemKind; item_id: number }>): Promise<Map<string, ItemContent>> {
-  const out = new Map<string, ItemContent>();
-  for (const [kind, source] of Object.entries(ITEM_SOURCES) as Array<[TrailItemKind, (typeof ITEM_SOURCES)[TrailItemKind]]>) {
-    const ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.item_id))];
-    for (const [id, content] of await source.contents(db, clientId, ids)) out.set(trailItemKey({ kind, item_id: id }), content);
-  }
-  return out;
-}
-
-/** A stored item in the rules' terms, with its availability date. */
-export interface StoredTrailItem extends TrailItemNode {
-  avaliable_in: string | null;
-}
-
-/** The stored modules of a trail, by order. */
-export async function storedTrailItems(db: Db, trailId: number): Promise<StoredTrailItem[]> {
-  const rows = await db.selectFrom('trail_items').selectAll().where('trail_id', '=', trailId).orderBy('position').orderBy('id').execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return rows.map((r) => {
-    const parent = r.parent_item_id === null ? undefined : byId.get(r.parent_item_id);
-    return {
-      kind: r.item_type as TrailItemKind,
-      item_id: r.item_id,
-      order: r.position,
-      prerequisite: parent ? { kind: parent.item_type as TrailItemKind, item_id: parent.item_id } : null,
-      avaliable_in: r.avaliable_in,
-    };
-  });
-}
-
-/** GET T/trail_items/: the modules with their content's title and status. */
-export async function loadTrailItems(db: Db, clientId: number, trailId: number): Promise<TrailItem[]> {
-  const items = await storedTrailItems(db, trailId);
-  const contents = await itemContents(db, clientId, items);
-  return items.map((item) => {
-    const content = contents.get(trailItemKey(item));
-    return {
-      kind: item.kind,
-      item_id: item.item_id,
-      // a module whose content was deleted shows until the next write or sync drops it
-      title: content?.title ?? '',
-      item_status: content?.status ?? CONTENT_STATUS.deleted,
-      order: item.order,
-      prerequisite: item.prerequisite,
-      avaliable_in: item.avaliable_in,
-    };
-  });
-}
-
-/** spec 2 §3.8 training_quantity, stored on the trail. */
-async function storeTrainingQuantity(db: Db, trailId: number, items: readonly StoredTrailItem[]): Promise<void> {
-  await db.updateTable('trails').set({ training_quantity: items.filter((i) => i.kind === 'training').length, updated_at: new Date() })
-    .where('id', '=', trailId).execute();
-}
-
-/**
- * Replaces the modules of a trail with `items` (already checked), in order, with their
- * prerequisites; stores training_quantity. One insert per row: the prerequisite needs the
- * row id of its item on both dialects. Run inside a transaction.
- */
-export async function writeTrailItems(db: Db, trailId: number, items: readonly StoredTrailItem[]): Promise<void> {
-  await db.updateTable('trail_items').set({ parent_item_id: null }).where('trail_id', '=', trailId).execute();
-  await db.deleteFrom('trail_items').where('trail_id', '=', trailId).execute();
-  const ordered = normaliseTrailItems(items);
-  const rowIds = new Map<string, number>();
-  for (const item of ordered) {
-    const row = await db.insertInto('trail_items').values({
-      trail_id: trailId, item_type: item.kind, item_id: item.item_id, position: item.order, parent_item_id: null, avaliable_in: item.avaliable_in,
-    }).returning('id').executeTakeFirstOrThrow();
-    rowIds.set(trailItemKey(item), row.id);
-  }
-  for (const item of ordered) {
-    if (!item.prerequisite) continue;
-    await db.updateTable('trail_items').set({ parent_item_id: rowIds.get(trailItemKey(item.prerequisite)) ?? null })
-      .where('id', '=', rowIds.get(trailItemKey(item))!).execute();
-  }
-  await storeTrainingQuantity(db, trailId, ordered);
-}
-
-/**
- * Item consistency (the certificate synchronisation's first step): modules whose content was
- * deleted are dropped (items that had them as prerequisite lose it), the rest renumbered
- * 1..n, and training_quantity recomputed. Answers how many modules were dropped.
- */
-export async function reconcileTrailItems(db: Db, clientId: number, trailId: number): Promise<number> {
-  const items = await storedTrailItems(db, trailId);
-  const contents = await itemContents(db, clientId, items);
-  let kept: StoredTrailItem[] = items;
-  for (const gone of items.filter((item) => !contents.has(trailItemKey(item)))) kept = removeTrailItem(kept, gone);
-  const unchanged = kept.length === items.length
-    && kept.every((item, i) => item.order === i + 1 && sameTrailItem(item, items[i]) && sameTrailItem(item.prerequisite, items[i]!.prerequisite));
-  if (unchanged) await storeTrainingQuantity(db, trailId, kept);
-  else await writeTrailItems(db, trailId, kept);
-  return items.length - kept.length;
-}
-
-export async function countTrailItems(db: Db, trailId: number): Promise<number> {
-  return (await itemCounts(db, [trailId])).get(trailId) ?? 0;
-}
-
-/** spec 2 §5.11 / §9 autocomplete: published content of the kind, from 3 characters, at most `limit`. */
-export async function searchTrailItemOptions(db: Db, clientId: number, kind: TrailItemKind, search: string, limit: number): Promise<TrailItemOption[]> {
-  const pattern = `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await ITEM_SOURCES[kind].search(db, clientId, pattern, limit);
-  return rows.map((r) => ({ kind, item_id: r.id, title: r.title }));
-}
-
 // ---- duplicate, unpublish ----
 
 /**
@@ -437,72 +282,4 @@ export async function unpublishDueTrails(db: Db, today: string): Promise<number>
     .where('date_to_unpublish', '<=', today)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
-}
-
-// ---- certificate synchronisation record (spec 2 §4.9) ----
-
-export function certificateSyncState(row: Pick<TrailRow, 'certificate_sync_status' | 'certificate_sync_started_at' | 'certificate_sync_finished_at' | 'certificate_sync_failed'>): CertificateSyncState {
-  return {
-    state: row.certificate_sync_status === 'running' ? 'running' : 'idle',
-    last_started_at: toIso(row.certificate_sync_started_at),
-    last_finished_at: toIso(row.certificate_sync_finished_at),
-    last_run_failed: toBool(row.certificate_sync_failed),
-  };
-}
-
-/**
- * Marks a run as started unless one is running: one conditional update, so two requests (or
- * two nodes) never both start. A run started before `staleBefore` counts as dead and may be
- * replaced. False when the trail is not the client's or a run is in progress.
- */
-export async function claimCertificateSync(db: Db, clientId: number, trailId: number, now: Date, staleBefore: Date): Promise<boolean> {
-  const res = await db.updateTable('trails')
-    .set({ certificate_sync_status: 'running', certificate_sync_started_at: now, certificate_sync_failed: false })
-    .where('id', '=', trailId).where('client_id', '=', clientId).where('status', '!=', CONTENT_STATUS.deleted)
-    .where((eb) => eb.or([
-      eb('certificate_sync_status', '!=', 'running'),
-      eb('certificate_sync_started_at', 'is', null),
-      eb('certificate_sync_started_at', '<', staleBefore),
-    ]))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
-}
-
-export async function finishCertificateSync(db: Db, trailId: number, failed: boolean): Promise<void> {
-  await db.updateTable('trails')
-    .set({ certificate_sync_status: 'idle', certificate_sync_finished_at: new Date(), certificate_sync_failed: failed })
-    .where('id', '=', trailId).execute();
-}
-
-// ---- categories (spec 2 §2.4) ----
-
-export function trailCategoryQuery(db: Db, clientId: number) {
-  return db.selectFrom('trail_categories')
-    .select(['trail_categories.id', 'trail_categories.name', 'trail_categories.created_at'])
-    .where('trail_categories.client_id', '=', clientId);
-}
-type CategoryRow = Awaited<ReturnType<ReturnType<typeof trailCategoryQuery>['execute']>>[number];
-
-export async function toTrailCategories(db: Db, rows: CategoryRow[]): Promise<TrailCategory[]> {
-  const ids = rows.map((r) => r.id);
-  const counts = ids.length
-    ? await db.selectFrom('trail_category_links').innerJoin('trails', 'trails.id', 'trail_category_links.trail_id')
-      .select((eb) => ['trail_category_links.category_id', eb.fn.countAll<number>().as('n')])
-      .where('trail_category_links.category_id', 'in', ids).where('trails.status', '!=', CONTENT_STATUS.deleted)
-      .groupBy('trail_category_links.category_id').execute()
-    : [];
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    qty_trails: Number(counts.find((c) => c.category_id === r.id)?.n ?? 0),
-    created_at: toIso(r.created_at)!,
-  }));
-}
-
-/** Another category of the client already has this name, whatever its case. */
-export async function trailCategoryNameTaken(db: Db, clientId: number, name: string, exceptId: number | null): Promise<boolean> {
-  let q = db.selectFrom('trail_categories').select('id').where('client_id', '=', clientId)
-    .where(sql<boolean>`lower(${sql.ref('name')}) = ${name.toLowerCase()}`);
-  if (exceptId !== null) q = q.where('id', '!=', exceptId);
-  return (await q.executeTakeFirst()) !== undefined;
 }

@@ -1,8 +1,9 @@
 /**
  * Group trainings (spec 2 §3.1) and what hangs from them: reads in the contract's shape, the
- * basic-data write with its audience links and owners, publication state, duplication and
- * the scheduled unpublish. Every function that takes a training id from a request also
- * takes the selected client, so a row of another client is never read or written.
+ * basic-data write with its audience links and owners, publication state and the scheduled
+ * unpublish. Duplication is in trainingDuplicate.ts, has_done_activities in trainingActivity.ts
+ * and the owner autocomplete in ownerSearch.ts. Every function that takes a training id from a
+ * request also takes the selected client, so a row of another client is never read or written.
  */
 import { sql } from 'kysely';
 import {
@@ -12,6 +13,8 @@ import {
 import type { Db } from '../db/database.ts';
 import { parseJson, toBool, toIso } from '../db/dialect.ts';
 import type { GroupTrainingRow } from '../db/tables/training.table.ts';
+import { groupBy } from '../lib/groupBy.ts';
+import { trainingsWithDoneActivities } from './trainingActivity.ts';
 
 /** Everything the basic-data form stores, in storage terms (links as id lists). */
 export interface TrainingState {
@@ -63,17 +66,6 @@ interface Links {
   owners: Map<number, TrainingOwner[]>;
 }
 
-function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = map.get(k);
-    if (list) list.push(row);
-    else map.set(k, [row]);
-  }
-  return map;
-}
-
 async function loadLinks(db: Db, ids: number[]): Promise<Links> {
   if (ids.length === 0) return { tags: new Map(), areas: new Map(), profiles: new Map(), userGroups: new Map(), owners: new Map() };
   const [tags, areas, profiles, userGroups, owners] = await Promise.all([
@@ -86,39 +78,13 @@ async function loadLinks(db: Db, ids: number[]): Promise<Links> {
       .where('group_training_owners.group_training_id', 'in', ids)
       .orderBy('group_training_owners.position').orderBy('users.id').execute(),
   ]);
-  const mapValues = <T, U>(m: Map<number, T[]>, f: (t: T) => U) => new Map([...m].map(([k, v]) => [k, v.map(f)]));
   return {
-    tags: mapValues(group(tags, (r) => r.group_training_id), (r) => r.tag_id),
-    areas: mapValues(group(areas, (r) => r.group_training_id), (r) => ({ id: r.area_id, mandatory: toBool(r.is_mandatory) })),
-    profiles: mapValues(group(profiles, (r) => r.group_training_id), (r) => ({ id: r.profile_id, mandatory: toBool(r.is_mandatory) })),
-    userGroups: mapValues(group(userGroups, (r) => r.group_training_id), (r) => r.user_group_id),
-    owners: mapValues(group(owners, (r) => r.group_training_id), (r) => ({ id: r.id, full_name: r.full_name, email: r.email })),
+    tags: groupBy(tags, (r) => r.group_training_id, (r) => r.tag_id),
+    areas: groupBy(areas, (r) => r.group_training_id, (r) => ({ id: r.area_id, mandatory: toBool(r.is_mandatory) })),
+    profiles: groupBy(profiles, (r) => r.group_training_id, (r) => ({ id: r.profile_id, mandatory: toBool(r.is_mandatory) })),
+    userGroups: groupBy(userGroups, (r) => r.group_training_id, (r) => r.user_group_id),
+    owners: groupBy(owners, (r) => r.group_training_id, (r) => ({ id: r.id, full_name: r.full_name, email: r.email })),
   };
-}
-
-/**
- * spec 2 §4.6 has_done_activities: some learner has done an activity of the training — has
- * progress in one of its modules, or finished an attempt at one of its tests.
- */
-export async function trainingsWithDoneActivities(db: Db, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('group_trainings').select('group_trainings.id')
-    .where('group_trainings.id', 'in', ids)
-    .where((eb) => eb.or([
-      eb.exists(eb.selectFrom('group_training_module_progress').select('group_training_module_progress.id')
-        .whereRef('group_training_module_progress.group_training_id', '=', 'group_trainings.id')),
-      eb.exists(eb.selectFrom('group_training_test_results')
-        .innerJoin('group_training_tests', 'group_training_tests.id', 'group_training_test_results.test_id')
-        .select('group_training_test_results.id')
-        .whereRef('group_training_tests.group_training_id', '=', 'group_trainings.id')
-        .where('group_training_test_results.status', '!=', 'in_progress')),
-    ]))
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}
-
-export async function hasDoneActivities(db: Db, id: number): Promise<boolean> {
-  return (await trainingsWithDoneActivities(db, [id])).has(id);
 }
 
 const altTexts = (row: GroupTrainingRow): Partial<Record<ContentLanguage, string>> => {
@@ -251,7 +217,8 @@ function rowValues(state: TrainingState) {
   };
 }
 
-async function writeLinks(db: Db, id: number, state: TrainingState): Promise<void> {
+/** Replaces the audience links, tags and owners (first owner first) of a training with those of `state`. */
+export async function writeTrainingLinks(db: Db, id: number, state: TrainingState): Promise<void> {
   const uniq = (ids: number[]) => [...new Set(ids)];
   await db.deleteFrom('group_training_tags').where('group_training_id', '=', id).execute();
   await db.deleteFrom('group_training_areas').where('group_training_id', '=', id).execute();
@@ -287,7 +254,7 @@ export async function insertTraining(db: Db, clientId: number, createdBy: number
     client_id: clientId, ...rowValues(state), status: CONTENT_STATUS.unpublished, is_open: false,
     published_at: null, created_by: createdBy, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  await writeLinks(db, row.id, state);
+  await writeTrainingLinks(db, row.id, state);
   return row.id;
 }
 
@@ -295,7 +262,7 @@ export async function updateTraining(db: Db, clientId: number, id: number, state
   const res = await db.updateTable('group_trainings').set({ ...rowValues(state), updated_at: new Date() })
     .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
-  await writeLinks(db, id, state);
+  await writeTrainingLinks(db, id, state);
   return true;
 }
 
@@ -368,92 +335,6 @@ export async function toListItems(db: Db, rows: ListRow[]): Promise<TrainingList
 }
 
 /**
- * spec 2 §4.6 duplicate: the training and all its contents — modules, games, tests with
- * questions and answers, evaluations with questions, support materials, the hierarchy (ids
- * and prerequisites remapped to the copies), audience links, tags and owners. The copy is
- * unpublished and never published before. Learner data (comments, forum, progress) stays
- * with the original. Stored files are shared by path: uploads are never rewritten in place.
- * Run inside a transaction.
- */
-export async function duplicateTraining(db: Db, clientId: number, sourceId: number, userId: number, title: string): Promise<number | null> {
-  const source = await findTraining(db, clientId, sourceId);
-  if (!source) return null;
-  const now = new Date();
-  const { id: _id, ...copy } = source;
-  const { id: newId } = await db.insertInto('group_trainings').values({
-    ...copy, title, status: CONTENT_STATUS.unpublished, published_at: null, created_by: userId, created_at: now, updated_at: now,
-    on_portfolio: toBool(copy.on_portfolio), is_open: toBool(copy.is_open),
-  }).returning('id').executeTakeFirstOrThrow();
-  await writeLinks(db, newId, await trainingState(db, source));
-
-  // one insert per row: the id map must pair each copy with its source row on both dialects
-  const moduleIds = new Map<number, number>();
-  for (const { id, ...m } of await db.selectFrom('group_training_modules').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('group_training_modules').values({
-      ...m, group_training_id: newId, qty_views: 0, qty_progress: 0, created_at: now, updated_at: now,
-      resource_size: m.resource_size === null ? null : Number(m.resource_size),
-    }).returning('id').executeTakeFirstOrThrow();
-    moduleIds.set(id, row.id);
-  }
-
-  const gameIds = new Map<number, number>();
-  for (const { id, ...g } of await db.selectFrom('group_training_games').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('group_training_games').values({ ...g, group_training_id: newId, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
-    gameIds.set(id, row.id);
-  }
-
-  const testIds = new Map<number, number>();
-  for (const { id, ...test } of await db.selectFrom('group_training_tests').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('group_training_tests').values({
-      ...test, group_training_id: newId, created_at: now, updated_at: now,
-      randomize_questions: toBool(test.randomize_questions), randomize_answers: toBool(test.randomize_answers),
-    }).returning('id').executeTakeFirstOrThrow();
-    testIds.set(id, row.id);
-    for (const { id: questionId, ...q } of await db.selectFrom('group_training_test_questions').selectAll().where('test_id', '=', id).orderBy('id').execute()) {
-      const question = await db.insertInto('group_training_test_questions').values({
-        ...q, test_id: row.id, is_mandatory: toBool(q.is_mandatory), created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      const answers = await db.selectFrom('group_training_test_question_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
-      if (answers.length) {
-        await db.insertInto('group_training_test_question_answers').values(answers.map(({ id: _a, ...a }) => ({
-          ...a, question_id: question.id, is_correct: toBool(a.is_correct),
-        }))).execute();
-      }
-    }
-  }
-
-  for (const { id, ...e } of await db.selectFrom('group_training_evaluations').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('group_training_evaluations').values({ ...e, group_training_id: newId, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
-    const questions = await db.selectFrom('group_training_evaluation_questions').selectAll().where('evaluation_id', '=', id).orderBy('id').execute();
-    if (questions.length) {
-      await db.insertInto('group_training_evaluation_questions')
-        .values(questions.map(({ id: _q, ...q }) => ({ ...q, evaluation_id: row.id, created_at: now }))).execute();
-    }
-  }
-
-  const materials = await db.selectFrom('group_training_materials').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute();
-  if (materials.length) {
-    await db.insertInto('group_training_materials').values(materials.map(({ id: _m, ...m }) => ({
-      ...m, group_training_id: newId, size: m.size === null ? null : Number(m.size), created_at: now, updated_at: now,
-    }))).execute();
-  }
-
-  // spec 2 §3.7: items and prerequisites point at the copies
-  const maps: Record<string, Map<number, number>> = { module: moduleIds, test: testIds, game: gameIds };
-  const hierarchy = await db.selectFrom('group_training_hierarchy').selectAll().where('group_training_id', '=', sourceId).orderBy('hierarchy_order').execute();
-  const remapped = hierarchy.flatMap(({ id: _h, ...h }) => {
-    const typeId = maps[h.type_slug]?.get(h.type_id);
-    if (typeId === undefined) return [];
-    const parentId = h.parent_slug && h.parent_id !== null ? maps[h.parent_slug]?.get(h.parent_id) ?? null : null;
-    return [{ ...h, group_training_id: newId, type_id: typeId, parent_id: parentId, parent_slug: parentId === null ? null : h.parent_slug }];
-  });
-  if (remapped.length) await db.insertInto('group_training_hierarchy').values(remapped).execute();
-  return newId;
-}
-
-/**
  * spec 2 §4.6 "A training is unpublished automatically on its unpublish_date": every
  * published training whose date is today or earlier (calendar days, UTC). Idempotent.
  */
@@ -468,26 +349,4 @@ export async function unpublishDueTrainings(db: Db, today: string): Promise<numb
     .where('unpublish_date', '<', today)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
-}
-
-/** spec 2 §5.11 / §9 owner autocomplete: users of the client, from 3 characters, at most 25. */
-export const OWNER_SEARCH_MIN = 3;
-export const OWNER_SEARCH_MAX = 25;
-
-export async function searchOwners(db: Db, clientId: number, search: string): Promise<TrainingOwner[]> {
-  const text = search.trim().toLowerCase();
-  if (Array.from(text).length < OWNER_SEARCH_MIN) return [];
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db.selectFrom('users')
-    .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
-    .select(['users.id', 'users.full_name', 'users.email'])
-    .where('user_clients.client_id', '=', clientId)
-    .where('users.status', '!=', 'deleted')
-    .where((eb) => eb.or([
-      sql<boolean>`lower(${sql.ref('users.full_name')}) like ${pattern} escape '\\'`,
-      sql<boolean>`lower(${sql.ref('users.email')}) like ${pattern} escape '\\'`,
-    ]))
-    .orderBy('users.full_name').orderBy('users.id')
-    .limit(OWNER_SEARCH_MAX)
-    .execute();
 }

@@ -20,7 +20,8 @@ import { issueCertificate, type CertificateIssuer } from '../learning/certificat
 import { awardPoints } from '../learning/points.ts';
 import { enrollmentsOf, isTrailComplete, trailTrainings } from '../learning/trailProgress.ts';
 import { isInTrailAudience } from '../repositories/trailAudience.ts';
-import { claimCertificateSync, finishCertificateSync, reconcileTrailItems } from '../repositories/trails.ts';
+import { claimCertificateSync, finishCertificateSync } from '../repositories/trailCertificateSync.ts';
+import { reconcileTrailItems } from '../repositories/trailItems.ts';
 
 export const SYNC_CERTIFICATES_JOB = 'trails.sync_certificates';
 export const SYNC_MAX_ATTEMPTS = 3;

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { OwnerSearchQuery, TRAINING_PATHS, TrainingOwner, hasControlPanelAccess } from '@lp/shared';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { searchOwners } from '../../repositories/trainings.ts';
+import { searchOwners } from '../../repositories/ownerSearch.ts';
 
 /**
  * spec 2 §7.1 owners: GET /accounts/get_owners/?search={text} → [{id, full_name, email}]; users

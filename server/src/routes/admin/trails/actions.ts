@@ -3,7 +3,8 @@ import { CONTENT_STATUS, TRAIL_PATHS, Trail, TrailDuplicated } from '@lp/shared'
 import { HttpError } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { countTrailItems, duplicateTrail, setTrailStatus } from '../../../repositories/trails.ts';
+import { countTrailItems } from '../../../repositories/trailItems.ts';
+import { duplicateTrail, setTrailStatus } from '../../../repositories/trails.ts';
 import { copyTitle } from '../trainings/actions.ts';
 import { TrailParams, trailAnswer, trailGuards, trailNotFound, trailOr404 } from './common.ts';
 

@@ -3,7 +3,7 @@ import { ADMIN_RESOURCES, TrailCategory, TrailCategoryInput } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { toTrailCategories, trailCategoryNameTaken, trailCategoryQuery } from '../../../repositories/trails.ts';
+import { toTrailCategories, trailCategoryNameTaken, trailCategoryQuery } from '../../../repositories/trailCategories.ts';
 import { TRAILS_TITLE, trailGuards } from './common.ts';
 
 /** A name that is blank once trimmed, or another category's (whatever its case), is refused. */

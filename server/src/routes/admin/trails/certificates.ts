@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CertificateSyncState, TRAIL_PATHS } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
-import { certificateSyncState } from '../../../repositories/trails.ts';
+import { certificateSyncState } from '../../../repositories/trailCertificateSync.ts';
 import { startCertificateSync } from '../../../trails/certificateSync.ts';
 import { TrailParams, trailGuards, trailOr404 } from './common.ts';
 

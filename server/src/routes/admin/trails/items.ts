@@ -8,7 +8,7 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
   itemContents, loadTrailItems, searchTrailItemOptions, storedTrailItems, writeTrailItems, type StoredTrailItem,
-} from '../../../repositories/trails.ts';
+} from '../../../repositories/trailItems.ts';
 import { TrailParams, trailGuards, trailOr404 } from './common.ts';
 
 /**

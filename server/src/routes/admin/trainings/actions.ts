@@ -3,9 +3,9 @@ import { ChangeIsOpenForm, CONTENT_STATUS, TRAINING_LIMITS, TRAINING_PATHS, Trai
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import {
-  countActiveModulesAndTests, duplicateTraining, hasDoneActivities, setTrainingOpen, setTrainingStatus,
-} from '../../../repositories/trainings.ts';
+import { hasDoneActivities } from '../../../repositories/trainingActivity.ts';
+import { duplicateTraining } from '../../../repositories/trainingDuplicate.ts';
+import { countActiveModulesAndTests, setTrainingOpen, setTrainingStatus } from '../../../repositories/trainings.ts';
 import { queueCertifyClosed } from '../../../learning/completion.ts';
 import { TrainingParams, trainingAnswer, trainingGuards, trainingOr404 } from './common.ts';
 
