@@ -1,23 +1,23 @@
 import {
-  DEFAULT_RECORDING_PRESET, MEDIA_SETTINGS, RECORDING_PRESETS, STREAMING_TIMINGS, WEBCAST_STATUS, presetTranscoderFields,
-  type ConfigStreamingBody, type DownloadStreamingAnswer, type RecordingPresetId, type StreamingStateAnswer, type WebcastSdp,
+  STREAMING_TIMINGS, WEBCAST_STATUS, presetTranscoderFields,
+  type DownloadStreamingAnswer, type RecordingPresetId, type StreamingStateAnswer,
 } from '@lp/shared';
+import { listDevices, supportsMediaDevices, type DeviceOption } from './devices.ts';
+import { StudioCapture, requestSource, stopTracks, type CaptureHost } from './studioCapture.ts';
+import { StudioLive, type LiveHost } from './studioLive.ts';
 import {
-  cameraConstraints, displayConstraints, listDevices, microphoneConstraints, supportsMediaDevices,
-  type DeviceOption, type MediaDevicesLike,
-} from './devices.ts';
-import { Publisher, type PeerConnectionLike } from './publisher.ts';
-import { SignallingError } from './signalling.ts';
-import {
-  browserMediaEnv, statusOf,
+  browserMediaEnv, initialSnapshot, statusOf,
   type CaptureSource, type MediaEnv, type StudioApi, type StudioBase, type StudioNotice, type StudioOptions, type StudioSnapshot,
 } from './studioState.ts';
+import { StudioTimers } from './studioTimers.ts';
 
 /**
  * The stream studio (spec 2 §2.6, §4.14, §5.10): devices, the recording preset, the streaming
  * server's state with its poll, the capture source, going live, switching sources while live,
  * ending, and saving the recording. UI-free: the admin's stream tab renders its snapshot and
  * calls its actions; tests drive it with fake timers, a fake API and fake media.
+ * The tracks are held by studioCapture.ts, the publisher by studioLive.ts, the clocks by
+ * studioTimers.ts.
  */
 
 export class StreamStudio {
@@ -25,45 +25,33 @@ export class StreamStudio {
   private readonly listeners = new Set<() => void>();
   private readonly env: MediaEnv;
   private readonly api: StudioApi;
-  private microphone: MediaStreamTrack | null = null;
-  private videoTrack: MediaStreamTrack | null = null;
-  /** the screen share's own audio, when the browser gave one */
-  private displayAudio: MediaStreamTrack | null = null;
-  private publisher: Publisher | null = null;
-  private statePoll: ReturnType<typeof setInterval> | null = null;
-  private conversionPoll: ReturnType<typeof setInterval> | null = null;
-  private timers: Array<ReturnType<typeof setTimeout>> = [];
-  private liveTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly capture: StudioCapture;
+  private readonly timers = new StudioTimers();
+  private readonly live: StudioLive;
   private disposed = false;
 
   constructor(private readonly options: StudioOptions) {
     this.env = options.env ?? browserMediaEnv();
     this.api = options.api;
-    const { webcast } = options;
-    const base: StudioBase = {
-      supported: supportsMediaDevices(this.env.mediaDevices),
-      ready: false,
-      audioDevices: [],
-      videoDevices: [],
-      audioDeviceId: null,
-      videoDeviceId: null,
-      preset: DEFAULT_RECORDING_PRESET,
-      cameraActive: false,
-      displayActive: false,
-      localVideoPlaying: false,
-      microphoneEnabled: false,
-      transcoderConfigured: false,
-      server: 'offline',
-      publishing: false,
-      live: false,
-      ending: false,
-      completed: !!webcast.transmission_completed,
-      downloaded: !!webcast.transmission_downloaded,
-      converting: webcast.status === WEBCAST_STATUS.converting,
-      saving: false,
-      preview: null,
+    this.state = initialSnapshot(options.webcast, supportsMediaDevices(this.env.mediaDevices));
+    // what the capture and going live read from the studio, and how they update its snapshot
+    const studio = this;
+    const host: CaptureHost & LiveHost = {
+      get disposed() {
+        return studio.disposed;
+      },
+      get publisher() {
+        return studio.live.publisher;
+      },
+      get state() {
+        return studio.state;
+      },
+      set: (patch) => this.set(patch),
+      notify: (notice) => this.notify(notice),
+      log: (message, error) => this.log(message, error),
     };
-    this.state = { ...base, status: statusOf(base) };
+    this.capture = new StudioCapture(this.env, host);
+    this.live = new StudioLive(this.env, this.api, this.capture, this.timers, host);
   }
 
   // ---- store (useSyncExternalStore) ----
@@ -88,14 +76,6 @@ export class StreamStudio {
 
   private notify(notice: StudioNotice) {
     if (!this.disposed) this.options.notify(notice);
-  }
-
-  private later(ms: number, run: () => void) {
-    const timer = setTimeout(() => {
-      this.timers = this.timers.filter((t) => t !== timer);
-      run();
-    }, ms);
-    this.timers.push(timer);
   }
 
   // ---- on open (spec 2 §2.6) ----
@@ -134,14 +114,7 @@ export class StreamStudio {
 
   private async startMicrophone(): Promise<boolean> {
     try {
-      const stream = await this.env.mediaDevices!.getUserMedia({ audio: microphoneConstraints(this.state.audioDeviceId), video: false });
-      if (this.released(stream)) return false;
-      const track = stream.getAudioTracks()[0] ?? null;
-      if (!track) throw new Error('no audio track');
-      const previous = this.microphone;
-      this.microphone = track;
-      if (this.publisher && !this.displayAudio) await this.publisher.replaceAudio(track);
-      previous?.stop();
+      if (!(await this.capture.startMicrophone(this.state.audioDeviceId))) return false;
       this.set({ microphoneEnabled: true });
       return true;
     } catch (error) {
@@ -152,19 +125,9 @@ export class StreamStudio {
     }
   }
 
-  /** A capture that arrives after the tab closed is stopped at once (no camera light left on). */
-  private released(stream: MediaStream): boolean {
-    if (!this.disposed) return false;
-    for (const track of stream.getTracks()) track.stop();
-    return true;
-  }
-
   /** spec 2 §4.14 "If no video track is obtained, all of these flags are reset." */
   private resetLocal() {
-    for (const track of [this.videoTrack, this.displayAudio, this.microphone]) track?.stop();
-    this.videoTrack = null;
-    this.displayAudio = null;
-    this.microphone = null;
+    this.capture.stop();
     this.set({ cameraActive: false, displayActive: false, localVideoPlaying: false, microphoneEnabled: false, transcoderConfigured: false, preview: null });
   }
 
@@ -234,28 +197,22 @@ export class StreamStudio {
   private applyState(answer: StreamingStateAnswer) {
     const state = answer.live_stream?.state;
     if (state === 'stopped') {
-      this.stopStatePoll();
+      this.timers.stopStatePoll();
       this.set({ server: 'offline' });
     } else if (state === 'starting') {
       this.set({ server: 'starting' });
     } else {
-      this.stopStatePoll();
+      this.timers.stopStatePoll();
       this.set({ server: 'online' });
     }
   }
 
   private pollState() {
-    this.stopStatePoll();
-    this.statePoll = setInterval(() => {
+    this.timers.pollState(() => {
       this.api.streamingState().then((answer) => {
-        if (this.statePoll) this.applyState(answer);
+        if (this.timers.pollingState) this.applyState(answer);
       }, (error) => this.log('streaming_state failed', error));
-    }, STREAMING_TIMINGS.statePollMs);
-  }
-
-  private stopStatePoll() {
-    if (this.statePoll) clearInterval(this.statePoll);
-    this.statePoll = null;
+    });
   }
 
   // ---- capture source (steps 3 and 5) ----
@@ -265,55 +222,31 @@ export class StreamStudio {
   shareCamera = () => this.selectSource('camera');
   shareScreen = () => this.selectSource('display');
 
-  /** The audio that goes out: the screen share's own, otherwise the microphone. */
-  private outgoingAudio(): MediaStreamTrack | null {
-    return this.displayAudio ?? this.microphone;
-  }
-
   async selectSource(source: CaptureSource): Promise<void> {
     const devices = this.env.mediaDevices;
     if (!devices) return;
     let stream: MediaStream;
     try {
-      if (source === 'camera') {
-        stream = await devices.getUserMedia({ video: cameraConstraints(this.state.videoDeviceId, this.state.preset), audio: false });
-      } else {
-        if (!devices.getDisplayMedia) throw new Error('screen capture is not supported');
-        stream = await devices.getDisplayMedia(displayConstraints(this.state.preset));
-      }
+      stream = await requestSource(devices, source, this.state.videoDeviceId, this.state.preset);
     } catch (error) {
       this.log(`${source} access failed`, error);
       // a cancelled screen picker keeps the source that was on
-      if (!this.videoTrack) this.resetLocal();
+      if (!this.capture.videoTrack) this.resetLocal();
       return;
     }
-    if (this.released(stream)) return;
+    if (this.capture.released(stream)) return;
     const video = stream.getVideoTracks()[0];
     if (!video) {
-      for (const track of stream.getTracks()) track.stop();
+      stopTracks(stream);
       this.resetLocal();
       return;
     }
     // the microphone comes back with a source after a reset (spec 2 §2.6 "starts audio capture")
-    if (!this.microphone && this.state.audioDevices.length > 0 && !(await this.startMicrophone())) {
-      for (const track of stream.getTracks()) track.stop();
+    if (!this.capture.hasMicrophone && this.state.audioDevices.length > 0 && !(await this.startMicrophone())) {
+      stopTracks(stream);
       return;
     }
-    const previousVideo = this.videoTrack;
-    const previousDisplayAudio = this.displayAudio;
-    this.videoTrack = video;
-    // spec 2 §2.6: "With a screen share that has no audio track, the microphone audio is added."
-    this.displayAudio = source === 'display' ? stream.getAudioTracks()[0] ?? null : null;
-    if (this.publisher) {
-      try {
-        await this.publisher.replaceVideo(video);
-        await this.publisher.replaceAudio(this.outgoingAudio());
-      } catch (error) {
-        this.log('source switch failed', error);
-      }
-    }
-    if (previousVideo && previousVideo !== video) previousVideo.stop();
-    if (previousDisplayAudio && previousDisplayAudio !== this.displayAudio) previousDisplayAudio.stop();
+    await this.capture.use(source, stream, video);
     video.addEventListener('ended', () => this.sourceEnded(video));
     this.set({
       cameraActive: source === 'camera',
@@ -325,8 +258,8 @@ export class StreamStudio {
 
   /** The browser's own "stop sharing" ends the screen track: back to the camera while live. */
   private sourceEnded(track: MediaStreamTrack) {
-    if (track !== this.videoTrack || this.state.ending) return;
-    if (this.publisher && this.state.displayActive && this.state.videoDevices.length > 0) {
+    if (track !== this.capture.videoTrack || this.state.ending) return;
+    if (this.live.publisher && this.state.displayActive && this.state.videoDevices.length > 0) {
       void this.selectSource('camera');
       return;
     }
@@ -335,82 +268,8 @@ export class StreamStudio {
 
   // ---- go_live (step 4) ----
 
-  async goLive(): Promise<void> {
-    // spec 2 §5.10 "Going live without a chosen capture device shows 'select_capture_device_first'."
-    if (!this.videoTrack || !(this.state.cameraActive || this.state.displayActive)) {
-      this.notify({ key: 'select_capture_device_first', type: 'warning' });
-      return;
-    }
-    if (this.state.server !== 'online' || this.publisher || this.state.ending) return;
-    let sdp: WebcastSdp;
-    try {
-      sdp = await this.api.sdp();
-    } catch (error) {
-      this.log('signalling coordinates not available', error);
-      return;
-    }
-    const preset = RECORDING_PRESETS[this.state.preset];
-    const publisher = new Publisher({
-      sdp,
-      munge: {
-        videoBitrate: this.state.transcoderConfigured ? preset.bitRate : MEDIA_SETTINGS.video.bitrate,
-        audioBitrate: MEDIA_SETTINGS.audio.bitrate,
-        videoFrameRate: MEDIA_SETTINGS.video.frameRate,
-      },
-      createPeerConnection: this.env.createPeerConnection,
-      openSocket: this.env.openSocket,
-      onOfferSent: () => this.scheduleLive(publisher),
-      onDisconnected: () => this.publisherLost(publisher),
-    });
-    this.publisher = publisher;
-    this.set({ publishing: true });
-    const audio = this.outgoingAudio();
-    try {
-      await publisher.publish({
-        video: this.videoTrack,
-        audio,
-        stream: this.env.createStream(audio ? [this.videoTrack, audio] : [this.videoTrack]),
-      });
-    } catch (error) {
-      if (this.publisher !== publisher) return;
-      this.stopPublisher();
-      this.set({ publishing: false, live: false });
-      if (error instanceof SignallingError) {
-        // spec 2 §8: the server's statusDescription, or 'WebSocket connection failed: {url}'; publishing stops
-        this.notify(error.kind === 'status'
-          ? { text: error.message, type: 'error' }
-          : { key: 'websocket_connection_failed', type: 'error', args: { url: error.url } });
-      } else {
-        this.log('publishing failed', error);
-      }
-    }
-  }
-
-  /** spec 2 §4.14: "2.5 s after the offer, the product marks the stream live, calls streaming_is_live and notifies 'live'." */
-  private scheduleLive(publisher: Publisher) {
-    if (this.liveTimer) clearTimeout(this.liveTimer);
-    this.liveTimer = setTimeout(() => {
-      this.liveTimer = null;
-      if (this.publisher !== publisher || this.state.ending) return;
-      this.set({ live: true });
-      this.api.streamingIsLive().catch((error) => this.log('streaming_is_live failed', error));
-      this.notify({ key: 'live', type: 'success' });
-    }, STREAMING_TIMINGS.liveConfirmationMs);
-  }
-
-  /** The connection dropped: the ingest ends the session on its side and goes offline. */
-  private publisherLost(publisher: Publisher) {
-    if (this.publisher !== publisher || this.state.ending) return;
-    this.stopPublisher();
-    this.set({ publishing: false, live: false, server: 'offline' });
-    this.notify({ key: 'transmission_interrupted', type: 'error' });
-  }
-
-  private stopPublisher() {
-    if (this.liveTimer) clearTimeout(this.liveTimer);
-    this.liveTimer = null;
-    this.publisher?.stop();
-    this.publisher = null;
+  goLive(): Promise<void> {
+    return this.live.goLive();
   }
 
   // ---- end_transmission (step 6) ----
@@ -418,17 +277,14 @@ export class StreamStudio {
   /** Call after the user confirmed. */
   endTransmission(): void {
     if (this.state.ending) return;
-    this.stopStatePoll();
+    this.timers.stopStatePoll();
     this.set({ ending: true });
-    this.later(STREAMING_TIMINGS.tracksStopMs, () => {
-      for (const track of [this.videoTrack, this.displayAudio, this.microphone]) track?.stop();
-      this.videoTrack = null;
-      this.displayAudio = null;
-      this.microphone = null;
+    this.timers.later(STREAMING_TIMINGS.tracksStopMs, () => {
+      this.capture.stop();
       this.set({ cameraActive: false, displayActive: false, localVideoPlaying: false, microphoneEnabled: false, preview: null });
     });
-    this.later(STREAMING_TIMINGS.stopCallMs, () => {
-      this.stopPublisher();
+    this.timers.later(STREAMING_TIMINGS.stopCallMs, () => {
+      this.live.stop();
       const done = (answer?: StreamingStateAnswer) => {
         // streamed again after a saved video: the server says whether this recording still needs saving
         const flags = answer ? { downloaded: answer.transmission_downloaded } : {};
@@ -468,28 +324,20 @@ export class StreamStudio {
 
   /** While the webcast is converting (status 5), its state is read again every poll period. */
   private watchConversion() {
-    if (this.conversionPoll) return;
-    this.conversionPoll = setInterval(() => {
+    this.timers.pollConversion(() => {
       this.api.streamingState().then((answer) => {
         if (answer.status === WEBCAST_STATUS.converting) return;
-        if (this.conversionPoll) clearInterval(this.conversionPoll);
-        this.conversionPoll = null;
+        this.timers.stopConversionPoll();
         this.set({ converting: false, downloaded: answer.transmission_downloaded });
       }, (error) => this.log('streaming_state failed', error));
-    }, STREAMING_TIMINGS.statePollMs);
+    });
   }
 
   /** The tab closes: timers stop, capture stops, the publisher disconnects. */
   dispose(): void {
-    this.stopStatePoll();
-    if (this.conversionPoll) clearInterval(this.conversionPoll);
-    this.conversionPoll = null;
-    for (const timer of this.timers.splice(0)) clearTimeout(timer);
-    this.stopPublisher();
-    for (const track of [this.videoTrack, this.displayAudio, this.microphone]) track?.stop();
-    this.videoTrack = null;
-    this.displayAudio = null;
-    this.microphone = null;
+    this.timers.stopAll();
+    this.live.stop();
+    this.capture.stop();
     this.disposed = true;
     this.listeners.clear();
   }

@@ -1,12 +1,14 @@
-import type {
-  ConfigStreamingBody, DownloadStreamingAnswer, RecordingPresetId, StreamingStateAnswer, WebcastSdp,
+import {
+  DEFAULT_RECORDING_PRESET, WEBCAST_STATUS,
+  type ConfigStreamingBody, type DownloadStreamingAnswer, type RecordingPresetId, type StreamingStateAnswer, type WebcastSdp,
 } from '@lp/shared';
 import type { DeviceOption, MediaDevicesLike } from './devices.ts';
 import type { PeerConnectionLike } from './publisher.ts';
 import type { SignallingSocket, SocketFactory } from './signalling.ts';
 
 // The stream studio's contract: the calls it makes, what it needs from the browser, what it
-// shows (snapshot and status line), and what it says. The behaviour is in studio.ts.
+// shows (snapshot and status line), and what it says. The behaviour is in studio.ts (with
+// studioCapture.ts, studioLive.ts and studioTimers.ts).
 
 /** The streaming calls of spec 2 §7.3 for one webcast. */
 export interface StudioApi {
@@ -103,6 +105,34 @@ export interface StudioOptions {
 }
 
 export type StudioBase = Omit<StudioSnapshot, 'status'>;
+
+/** The snapshot of a studio just opened on `webcast`: nothing captured, the server offline. */
+export function initialSnapshot(webcast: StudioOptions['webcast'], supported: boolean): StudioSnapshot {
+  const base: StudioBase = {
+    supported,
+    ready: false,
+    audioDevices: [],
+    videoDevices: [],
+    audioDeviceId: null,
+    videoDeviceId: null,
+    preset: DEFAULT_RECORDING_PRESET,
+    cameraActive: false,
+    displayActive: false,
+    localVideoPlaying: false,
+    microphoneEnabled: false,
+    transcoderConfigured: false,
+    server: 'offline',
+    publishing: false,
+    live: false,
+    ending: false,
+    completed: !!webcast.transmission_completed,
+    downloaded: !!webcast.transmission_downloaded,
+    converting: webcast.status === WEBCAST_STATUS.converting,
+    saving: false,
+    preview: null,
+  };
+  return { ...base, status: statusOf(base) };
+}
 
 /** The status line a snapshot shows, in the spec's order of precedence. */
 export function statusOf(s: StudioBase): StudioStatus | null {

@@ -1,0 +1,118 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SDP, api, env, keys, notices, online, s, studio, useStudioTestBed } from './studio.fixture.ts';
+
+// Going live (studioLive.ts), through the studio: the offer over the signalling socket, the live
+// confirmation, a failed publish and a dropped connection.
+describe('stream studio (spec 2 §2.6, §4.14, §5.10)', () => {
+  useStudioTestBed();
+
+  describe('capture source and go_live (steps 3–5)', () => {
+    it("refuses to go live without a capture source ('select_capture_device_first')", async () => {
+      await online();
+      await studio.goLive();
+      expect(keys()).toEqual(['select_capture_device_first']);
+      expect(env.sockets).toEqual([]);
+      expect(s().publishing).toBe(false);
+    });
+
+    it('goes live: sendOffer over the socket, the rewritten offer, the answer and its candidates, live 2.5 s after the offer', async () => {
+      await online();
+      await studio.startWithCamera();
+      await studio.goLive();
+      expect(env.sockets).toHaveLength(1);
+      const socket = env.sockets[0]!;
+      expect(socket.url).toBe(SDP.sdp_url);
+      const offer = socket.sent[0]!;
+      expect(offer).toMatchObject({
+        direction: 'publish',
+        command: 'sendOffer',
+        streamInfo: { applicationName: 'webcasts', streamName: 'webcast-7-secret', sessionId: '[empty]' },
+        sdp: { type: 'offer' },
+        userData: {},
+      });
+      // §7.3 on the wire: spec 4 media settings before any configuration (video 6500, audio 256, 29.97 fps)
+      expect(offer.sdp.sdp).toContain('b=AS:6500');
+      expect(offer.sdp.sdp).toContain('b=AS:256');
+      expect(offer.sdp.sdp).toContain('a=framerate:29.97');
+      const pc = env.peers[0]!;
+      expect(pc.transceiverInits.every((init) => init?.direction === 'sendonly')).toBe(true);
+      expect(pc.remote).toEqual({ type: 'answer', sdp: expect.stringContaining('v=0') });
+      expect(pc.candidates).toHaveLength(1);
+      expect(s().publishing).toBe(true);
+      expect(s().live).toBe(false);
+      await vi.advanceTimersByTimeAsync(2499);
+      expect(s().live).toBe(false);
+      expect(api.streamingIsLive).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(s().live).toBe(true);
+      expect(api.streamingIsLive).toHaveBeenCalledTimes(1);
+      expect(keys()).toEqual(['live']);
+      expect(s().status).toBeNull();
+    });
+
+    it('uses the configured preset bitrate once the transcoder is configured', async () => {
+      await online();
+      await studio.configure({ audioDeviceId: 'mic-1', videoDeviceId: 'cam-1', preset: 1 });
+      await studio.startWithCamera();
+      await studio.goLive();
+      expect(env.sockets[0]!.sent[0]!.sdp.sdp).toContain('b=AS:3500');
+      expect(env.sockets[0]!.sent[0]!.sdp.sdp).toContain('x-google-max-bitrate=3500');
+    });
+
+    it("shows the server's statusDescription on a status other than 200 and stops publishing", async () => {
+      await online();
+      await studio.startWithCamera();
+      env.behaviour = { kind: 'status', status: 502, description: 'Stream name is not valid' };
+      await studio.goLive();
+      expect(notices).toEqual([{ text: 'Stream name is not valid', type: 'error' }]);
+      expect(env.peers[0]!.closed).toBe(true);
+      expect(env.sockets[0]!.closed).toBe(true);
+      expect(s().publishing).toBe(false);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(s().live).toBe(false);
+      expect(api.streamingIsLive).not.toHaveBeenCalled();
+    });
+
+    it("shows 'WebSocket connection failed: {url}' on a socket error and stops publishing", async () => {
+      await online();
+      await studio.startWithCamera();
+      env.behaviour = { kind: 'error' };
+      await studio.goLive();
+      expect(notices).toEqual([{ key: 'websocket_connection_failed', type: 'error', args: { url: SDP.sdp_url } }]);
+      expect(env.peers[0]!.closed).toBe(true);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(s().live).toBe(false);
+    });
+
+    it('gives up on a server that never answers', async () => {
+      await online();
+      await studio.startWithCamera();
+      env.behaviour = { kind: 'silent' };
+      const going = studio.goLive();
+      await vi.advanceTimersByTimeAsync(15_000);
+      await going;
+      expect(keys()).toContain('websocket_connection_failed');
+      expect(s().publishing).toBe(false);
+      expect(s().live).toBe(false);
+    });
+
+    it('goes offline when the connection is lost', async () => {
+      await online();
+      await studio.startWithCamera();
+      await studio.goLive();
+      await vi.advanceTimersByTimeAsync(2500);
+      env.peers[0]!.emitConnectionState('failed');
+      expect(s()).toMatchObject({ publishing: false, live: false, server: 'offline' });
+      expect(keys()).toEqual(['live', 'transmission_interrupted']);
+    });
+
+    it('goes offline when the server closes the signalling socket', async () => {
+      await online();
+      await studio.startWithCamera();
+      await studio.goLive();
+      env.sockets[0]!.serverClose();
+      expect(s()).toMatchObject({ publishing: false, server: 'offline' });
+      expect(env.peers[0]!.closed).toBe(true);
+    });
+  });
+});
