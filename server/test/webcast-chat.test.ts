@@ -343,6 +343,18 @@ describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
       await admin.quiet((f) => f.type === 'message' && f.channel === ch('moderation'));
     });
 
+    it("a pending message turned down leaves its author's list: the public channel says so, without its text or name", async () => {
+      const admin = await open(w.moderator);
+      const learner = await open(w.learner);
+      await admin.subscribe(webcastChatChannel(webcast, 'public'));
+      await learner.subscribe(webcastChatChannel(webcast, 'public'));
+      const { mine: _mine, ...sent } = (await learnerSend(w.learner, 'fora do tema')).json<ChatMessage & { mine: boolean }>();
+      await learner.quiet((f) => f.type === 'message');
+      await move('disapprove', w.moderator, sent.id);
+      expect(await learner.message(webcastChatChannel(webcast, 'public'))).toEqual({ message: { ...sent, n: '', m: '', state: 'disapproved' } });
+      expect(await admin.message(webcastChatChannel(webcast, 'public'))).toMatchObject({ message: { id: sent.id, state: 'disapproved', m: '' } });
+    });
+
     it('an unmoderated chat puts learners\' messages on the public channel only', async () => {
       const open2 = await newWebcast({ chat_moderated: false });
       const admin = await open(w.moderator);

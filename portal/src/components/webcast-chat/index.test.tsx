@@ -72,6 +72,15 @@ describe('learner webcast chat (spec 2 §2.1 watch page; issue 6 item 5)', () =>
     expect(screen.getByText('2 online')).toBeInTheDocument();
   });
 
+  it("the learner's own pending message goes when the moderators turn it down (the public channel's notice has no text)", async () => {
+    await open({ [`GET ${CHAT}`]: [200, { count: 2, results: [msg(9, { state: 'pending', mine: true }), msg(4)] }] });
+    await subscribed();
+    expect(screen.getByText('Awaiting moderation')).toBeInTheDocument();
+    act(() => fake.client!.publish(PUBLIC, { message: { ...plain(msg(9)), n: '', m: '', state: 'disapproved' } }));
+    expect(texts()).toEqual(['Mensagem 4']);
+    expect(screen.queryByText('Awaiting moderation')).not.toBeInTheDocument();
+  });
+
   it('a snapshot after a reconnection brings what was missed and drops what left', async () => {
     await open({ [`GET ${CHAT}`]: [200, { count: 3, results: [msg(9, { state: 'pending', mine: true }), msg(7), msg(4)] }] });
     await subscribed();

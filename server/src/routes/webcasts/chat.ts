@@ -40,6 +40,11 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     const now = chatChannelTypeOf(message.state);
     if (previous && previous !== now) await app.realtime.publish(webcastChatChannel(row.webcast_id, previous), event);
     await app.realtime.publish(webcastChatChannel(row.webcast_id, now), event);
+    if (previous === 'moderation' && now === 'disapproved') {
+      // its author follows only the public channel, where their pending message shows as awaiting
+      // moderation: it is told the message left, without its text or name for everyone else
+      await app.realtime.publish(webcastChatChannel(row.webcast_id, 'public'), { message: { ...message, n: '', m: '' } } satisfies ChatChannelEvent);
+    }
     return message;
   }
 
