@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, tokenCall, type TestApp, type Tokens } from './helpers.ts';
+import { logsOf, validated } from './importFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, newUser, userId, type Clients } from './userFixtures.ts';
 
 const USERS = '/api/admin_users/users/';
@@ -47,6 +48,59 @@ describe.each(DIALECTS)('user actions on %s', (dialect) => {
     expect(unblocked.json().status).toBe('active');
     await login(t.app, u.email, 'User#Pass1');
     expect((await action(u.id, 'unblock', manager.tokens)).json().code).toBe('invalid_status_transition');
+  });
+
+  it('approval is its own action: an edit or an import cannot activate an account awaiting validation (spec 1 §4.1)', async () => {
+    const u = await createUser({ status: 'awaiting_validation' });
+    const edit = await t.app.inject({ method: 'PUT', url: `${USERS}${u.id}/`, headers: bearer(manager.tokens), payload: newUser(c.demo, { email: u.email, status: 'active' }) });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().fields).toEqual({ status: 'invalid_status_transition' });
+    expect(outboxFor(u.email)).toHaveLength(0);
+    // nor a users import
+    const imported = await validated(t.app, su, 'users', [{ full_name: 'Aguardando', email: u.email, status: 'active' }]);
+    expect((await logsOf(t.app, su, imported.id, 'log_type=error')).map((l) => [l.line, l.field, l.code])).toEqual([[2, 'status', 'invalid_status_transition']]);
+    const blocked = await t.app.inject({ method: 'PUT', url: `${USERS}${u.id}/`, headers: bearer(manager.tokens), payload: newUser(c.demo, { email: u.email, status: 'inactive' }) });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+  });
+
+  it("superiors approve: one of the user's superiors holding superiors_approvers, not another approver nor a superior without it", async () => {
+    const superior = await adminWith(t.app, su, c.demo, ['users', 'superiors_approvers']);
+    const otherApprover = await adminWith(t.app, su, c.demo, ['users', 'superiors_approvers']);
+    const plainSuperior = await adminWith(t.app, su, c.demo, ['users']);
+    const u = await createUser({ status: 'awaiting_validation', superior_ids: [superior.id, plainSuperior.id] });
+    const read = (await t.app.inject({ url: `${USERS}${u.id}/`, headers: bearer(su) })).json();
+    expect(read.superior_ids.sort()).toEqual([superior.id, plainSuperior.id].sort());
+    expect(read.superiors_list).toContainEqual({ id: superior.id, full_name: expect.any(String), email: superior.email });
+
+    for (const someone of [otherApprover, plainSuperior]) {
+      const refused = await action(u.id, 'approve', someone.tokens);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('permission_denied');
+    }
+    const approved = await action(u.id, 'approve', superior.tokens);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().status).toBe('active');
+    expect(outboxFor(u.email)).toHaveLength(1);
+    // approving is all a superior may do: blocking stays with the users managers
+    expect((await action(u.id, 'block', superior.tokens)).statusCode).toBe(403);
+  });
+
+  it("a user's superiors are people of the selected client, never the user themself", async () => {
+    const u = await createUser();
+    // someone of another client only
+    const other = await t.app.inject({ method: 'POST', url: USERS, headers: bearer(su), payload: newUser(c.demo, { client_ids: [c.demo, c.other] }) });
+    expect(other.statusCode, other.body).toBe(201);
+    await t.app.db.deleteFrom('user_clients').where('user_id', '=', other.json().id).where('client_id', '=', c.demo).execute();
+    for (const ids of [[other.json().id as number], [u.id], [999_999]]) {
+      const res = await t.app.inject({ method: 'PUT', url: `${USERS}${u.id}/`, headers: bearer(su), payload: newUser(c.demo, { email: u.email, superior_ids: ids }) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual({ superior_ids: 'validation_error' });
+    }
+    const saved = await t.app.inject({ method: 'PUT', url: `${USERS}${u.id}/`, headers: bearer(su), payload: newUser(c.demo, { email: u.email, superior_ids: [manager.id] }) });
+    expect(saved.json().superior_ids).toEqual([manager.id]);
+    // left out, they are kept; an empty list clears them
+    expect((await t.app.inject({ method: 'PUT', url: `${USERS}${u.id}/`, headers: bearer(su), payload: newUser(c.demo, { email: u.email }) })).json().superior_ids).toEqual([manager.id]);
+    expect((await t.app.inject({ method: 'PUT', url: `${USERS}${u.id}/`, headers: bearer(su), payload: newUser(c.demo, { email: u.email, superior_ids: [] }) })).json().superior_ids).toEqual([]);
   });
 
   it('approves an account awaiting validation and e-mails the user', async () => {

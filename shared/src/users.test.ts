@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from '@sinclair/typebox/value';
 import {
-  allowedStatusTransitions, canTransition, emailSuitsProfile, invalidEmailDomain, isUserStatus, normalizeEmailDomains, USER_STATUSES, validateUserInput,
+  allowedStatusTransitions, canTransition, emailSuitsProfile, invalidEmailDomain, isApproval, isUserStatus, normalizeEmailDomains, USER_STATUSES, validateUserInput,
 } from './users.ts';
 import { UserInput, UserPermissions } from './contract/users.ts';
 import { ADMIN_RESOURCES } from './adminRoutes.ts';
@@ -53,10 +53,18 @@ describe('user statuses', () => {
   it('a deletion request only leaves through confirm or reject', () => {
     expect(allowedStatusTransitions('deletion_requested').sort()).toEqual(['active', 'deleted']);
   });
-  it('active can be blocked, awaiting_validation approved, but not deleted directly', () => {
+  it('active can be blocked, but not deleted directly', () => {
     expect(canTransition('active', 'blocked')).toBe(true);
-    expect(canTransition('awaiting_validation', 'active')).toBe(true);
     expect(canTransition('active', 'deleted')).toBe(false);
+  });
+  it('an account awaiting validation becomes active only through Approve (spec 1 §4.1: superiors approve, the user gets an e-mail)', () => {
+    expect(isApproval('awaiting_validation', 'active')).toBe(true);
+    expect(isApproval('awaiting_validation', 'active_webservice')).toBe(true);
+    expect(isApproval('inactive', 'active')).toBe(false);
+    expect(canTransition('awaiting_validation', 'active')).toBe(false);
+    expect(canTransition('awaiting_validation', 'active_webservice')).toBe(false);
+    expect(canTransition('awaiting_validation', 'blocked')).toBe(true);
+    expect(canTransition('awaiting_validation', 'inactive')).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import { isValidBrazilianDocument } from './document.ts';
 import { isValidEmail } from './email.ts';
 import type { ErrorCode } from './errors.ts';
 import { checkPassword, type PasswordLevel } from './password.ts';
+import { hasPermission, type AccessSubject } from './permissions.ts';
 
 /** spec 1 §4.1 status words. */
 export const USER_STATUSES = [
@@ -36,13 +37,32 @@ const EDITABLE: readonly UserStatus[] = USER_STATUSES.filter(
 );
 
 /**
- * spec 1 §4.1–4.2 transitions from a status. `deleted` is final (anonymised, irreversible);
- * `deletion_requested` only leaves through confirm (→ deleted) or reject (→ active).
+ * spec 1 §4.1 "Superior approvers approve new users" and "the user receives an e-mail when
+ * approved": an account awaiting validation becomes active only through Approve (the
+ * approver's check, the e-mail, the audit entry), never by an edit or an import.
+ */
+export const isApproval = (from: string, to: string): boolean =>
+  from === 'awaiting_validation' && (to === 'active' || to === 'active_webservice');
+
+/**
+ * spec 1 §4.1 "Superior approvers approve new users": Approve is for a users manager
+ * (users_manage), or for one of the user's superiors (§3.4 "superiors (approvers)") who holds
+ * superiors_approvers (§6.2), in the selected client.
+ */
+export function mayApproveUser(subject: AccessSubject, actorId: number, superiorIds: readonly number[]): boolean {
+  if (hasPermission(subject, 'users_manage')) return true;
+  return hasPermission(subject, 'superiors_approvers') && superiorIds.includes(actorId);
+}
+
+/**
+ * spec 1 §4.1–4.2 transitions an edit or an import may make from a status. `deleted` is final
+ * (anonymised, irreversible); `deletion_requested` only leaves through confirm (→ deleted) or
+ * reject (→ active); an approval is its own action (isApproval).
  */
 export function allowedStatusTransitions(from: string): UserStatus[] {
   if (from === 'deleted') return [];
   if (from === 'deletion_requested') return ['deleted', 'active'];
-  return [...EDITABLE.filter((s) => s !== from), 'deletion_requested'];
+  return [...EDITABLE.filter((s) => s !== from && !isApproval(from, s)), 'deletion_requested'];
 }
 
 export function canTransition(from: string, to: string): boolean {

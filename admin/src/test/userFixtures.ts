@@ -36,6 +36,8 @@ export function adminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     group_ids: [],
     branch_id: null,
     client_ids: [1],
+    superior_ids: [],
+    superiors_list: [],
     status: 'active',
     is_superuser: false,
     must_change_password: false,

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
-  AuditLogTable, UserAreaTable, UserClientTable, UserModuleItemTable, UserTable,
+  AuditLogTable, UserAreaTable, UserClientTable, UserModuleItemTable, UserSuperiorTable, UserTable,
 } from './tables/user.table.ts';
 import type { BranchTable, CountryTable, HeadquarterTable, NamedClientTable } from './tables/company.table.ts';
 import type {
@@ -83,6 +83,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
   user_areas: UserAreaTable;
+  user_superiors: UserSuperiorTable;
   audit_log: AuditLogTable;
   countries: CountryTable;
   regionals: NamedClientTable;

@@ -21,6 +21,7 @@ import * as libraryPodcasts from './migrations/2026_11_23_0021_library_podcasts.
 import * as bannersMessages from './migrations/2026_11_23_0022_banners_messages.ts';
 import * as badgesFeedPages from './migrations/2026_11_23_0023_badges_feed_pages.ts';
 import * as profileEmailDomains from './migrations/2026_11_23_0024_profile_email_domains.ts';
+import * as userSuperiors from './migrations/2026_11_23_0025_user_superiors.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0022_banners_messages': bannersMessages,
   '2026_11_23_0023_badges_feed_pages': badgesFeedPages,
   '2026_11_23_0024_profile_email_domains': profileEmailDomains,
+  '2026_11_23_0025_user_superiors': userSuperiors,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -3,9 +3,9 @@ import type { AdminUser, ErrorCode } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toBool, toIso, uniqueViolationColumns } from '../db/dialect.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
+import { ANONYMIZED_NAME, anonymizePersonalData, anonymizedEmail, type AnonymizedFiles } from './anonymization.ts';
 
-/** spec 1 §4.2 anonymised name. */
-export const ANONYMIZED_NAME = 'Deleted - anonymized data';
+export { ANONYMIZED_NAME };
 
 /** spec 1 §5.3 / §8.3 uniqueness keys, by column. */
 export const UNIQUE_USER_FIELDS = {
@@ -29,7 +29,7 @@ export async function userInClient(db: Db, userId: number, clientId: number): Pr
 /** AdminUser rows for `ids` as seen from `clientId` (profile, areas, groups of that client), in `ids` order. */
 export async function loadAdminUsers(db: Db, clientId: number, ids: number[]): Promise<AdminUser[]> {
   if (ids.length === 0) return [];
-  const [users, links, areas, groups] = await Promise.all([
+  const [users, links, areas, groups, superiors] = await Promise.all([
     db.selectFrom('users').selectAll().where('id', 'in', ids).execute(),
     db.selectFrom('user_clients').select(['user_id', 'client_id', 'profile_id']).where('user_id', 'in', ids).orderBy('client_id').execute(),
     db.selectFrom('user_areas').select(['user_id', 'area_id']).where('user_id', 'in', ids).where('client_id', '=', clientId).orderBy('area_id').execute(),
@@ -37,6 +37,10 @@ export async function loadAdminUsers(db: Db, clientId: number, ids: number[]): P
       .select(['user_group_members.user_id', 'user_group_members.group_id'])
       .where('user_group_members.user_id', 'in', ids).where('user_groups.client_id', '=', clientId)
       .orderBy('user_group_members.group_id').execute(),
+    db.selectFrom('user_superiors').innerJoin('users', 'users.id', 'user_superiors.superior_id')
+      .select(['user_superiors.user_id', 'users.id', 'users.full_name', 'users.email'])
+      .where('user_superiors.user_id', 'in', ids).where('user_superiors.client_id', '=', clientId)
+      .orderBy('users.full_name').orderBy('users.id').execute(),
   ]);
   const byId = new Map(users.map((u) => [u.id, u]));
   return ids.flatMap((id) => {
@@ -48,11 +52,18 @@ export async function loadAdminUsers(db: Db, clientId: number, ids: number[]): P
       client_ids: own.map((l) => l.client_id),
       area_ids: areas.filter((a) => a.user_id === id).map((a) => a.area_id),
       group_ids: groups.filter((g) => g.user_id === id).map((g) => g.group_id),
+      superiors_list: superiors.filter((r) => r.user_id === id).map((r) => ({ id: r.id, full_name: r.full_name, email: r.email })),
     })];
   });
 }
 
-function toAdminUser(u: UserRow, links: Pick<AdminUser, 'profile_id' | 'client_ids' | 'area_ids' | 'group_ids'>): AdminUser {
+/** spec 1 §3.4 / §4.1: the user's superiors (approvers) in the client. */
+export async function superiorIdsOf(db: Db, userId: number, clientId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_superiors').select('superior_id').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+  return rows.map((r) => r.superior_id);
+}
+
+function toAdminUser(u: UserRow, links: Pick<AdminUser, 'profile_id' | 'client_ids' | 'area_ids' | 'group_ids' | 'superiors_list'>): AdminUser {
   return {
     id: u.id,
     full_name: u.full_name,
@@ -70,6 +81,7 @@ function toAdminUser(u: UserRow, links: Pick<AdminUser, 'profile_id' | 'client_i
     country_id: u.country_id,
     branch_id: u.branch_id,
     ...links,
+    superior_ids: links.superiors_list.map((r) => r.id),
     status: u.status,
     is_superuser: toBool(u.is_superuser),
     must_change_password: toBool(u.must_change_password),
@@ -122,14 +134,19 @@ export async function audit(db: Db, entry: AuditEntry): Promise<void> {
 
 /**
  * spec 1 §4.2 confirm deletion: every personal field goes, irreversibly. The row stays (ids in
- * enrolments and reports keep pointing at it) under a non-personal placeholder e-mail.
+ * enrolments and reports keep pointing at it) under a non-personal placeholder e-mail; the copies
+ * of the identity in other tables go with it (anonymization.ts). Answers the files that held the
+ * identity, for the caller to remove once the transaction has committed.
  */
-export async function anonymizeUser(db: Db, userId: number): Promise<void> {
+export async function anonymizeUser(db: Db, userId: number): Promise<AnonymizedFiles> {
   const now = new Date();
+  const user = await db.selectFrom('users').select(['id', 'email', 'full_name', 'document', 'register', 'gmin_number'])
+    .where('id', '=', userId).executeTakeFirstOrThrow();
+  const files = await anonymizePersonalData(db, user);
   await db.updateTable('users').set({
     full_name: ANONYMIZED_NAME,
     nick_name: null,
-    email: `deleted-${userId}@anonymized.invalid`,
+    email: anonymizedEmail(userId),
     document: null,
     register: null,
     gmin_number: null,
@@ -149,7 +166,8 @@ export async function anonymizeUser(db: Db, userId: number): Promise<void> {
   }).where('id', '=', userId).execute();
   await db.deleteFrom('user_group_members').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_areas').where('user_id', '=', userId).execute();
+  // neither someone's superior nor anyone's charge any more
+  await db.deleteFrom('user_superiors').where((eb) => eb.or([eb('user_id', '=', userId), eb('superior_id', '=', userId)])).execute();
   await db.deleteFrom('user_module_items').where('user_id', '=', userId).execute();
-  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
-  await db.updateTable('token_families').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  return files;
 }

@@ -4,6 +4,7 @@
  * a private one), and the questions sent through "send your question" with the people who
  * receive them (the client's FAQ managers).
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import {
   FAQ_RECEIVED_STATUS, FAQ_STATUS, type FaqCategory, type FaqQuestion, type FaqReceivedQuestion, type LearnerFaq, type PublicFaq,
@@ -200,6 +201,9 @@ export async function insertReceivedQuestion(db: Db, q: NewReceivedQuestion): Pr
   }
   return ids;
 }
+
+/** What the rate limit counts: the visitor's address or the learner, hashed (the address is not kept). */
+export const senderKey = (kind: 'ip' | 'user', value: string | number): string => createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
 /** How many questions the sender sent since `since` (one per sending, whatever the fan-out). */
 export async function questionsSentSince(db: Db, senderKey: string, since: Date): Promise<number> {

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { UserSummary } from './organisation.ts';
 
 /**
  * Admin users and organisation (spec 1 §3.4–3.8, §4.1–4.2, §8.3). Wire names follow the spec.
@@ -34,6 +35,9 @@ export const AdminUser = Type.Object({
   group_ids: Type.Array(Type.Integer()),
   branch_id: Type.Union([Type.Integer(), Type.Null()]),
   client_ids: Type.Array(Type.Integer()),
+  /** spec 1 §3.4 "superiors (approvers)" in the selected client (§4.1: they approve the account) */
+  superior_ids: Type.Array(Type.Integer()),
+  superiors_list: Type.Array(UserSummary),
   // state
   status: Type.String(),
   is_superuser: Type.Boolean(),
@@ -66,6 +70,8 @@ export const UserInput = Type.Object({
   area_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
   group_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
   branch_id: Type.Optional(NullableInt),
+  /** users of the selected client, not the user themself; omitted: kept */
+  superior_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 })),
   client_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
   status: Type.Optional(Type.String({ maxLength: 40 })),
   password: Type.Optional(Type.String({ maxLength: 256 })),

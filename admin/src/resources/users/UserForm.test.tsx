@@ -111,4 +111,16 @@ describe('UserForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await vi.waitFor(() => expect(update).toHaveBeenCalledWith('users', expect.objectContaining({ data: expect.objectContaining({ email: 'ana@sp.acme.com' }) })));
   });
+
+  it('shows the user\'s superiors (approvers) on the organisation tab and sends their ids', async () => {
+    const update = vi.fn(async (_r: string, params: { data: object }) => ({ data: { ...adminUser(), ...params.data } }));
+    const record = adminUser({ superior_ids: [12], superiors_list: [{ id: 12, full_name: 'Sara Superior', email: 'sara@demo.local' }] });
+    renderEdit(provider({ update } as Partial<DataProvider>, record));
+    await userEvent.type(await screen.findByLabelText('Apelido'), 'Lari');
+    await userEvent.click(screen.getByRole('tab', { name: 'Dados da organização' }));
+    expect(await screen.findByText('Sara Superior')).toBeInTheDocument();
+    expect(screen.getByLabelText('Superiores (aprovadores)')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith('users', expect.objectContaining({ data: expect.objectContaining({ superior_ids: [12] }) })));
+  });
 });

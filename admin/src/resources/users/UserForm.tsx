@@ -16,6 +16,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { allowedStatusTransitions, hasPermission, USER_STATUSES, type AdminUser, type SessionUser } from '@lp/shared';
+import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';
 import { DocumentInput } from './DocumentInput.tsx';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
 import { useCountries, useUserValidator } from './userValidation.ts';
@@ -58,6 +59,19 @@ function StatusInput() {
   const ids = from ? [from, ...allowedStatusTransitions(from).filter(settable)] : USER_STATUSES.filter(settable);
   const choices = ids.map((id) => ({ id, name: translate(`resources.users.status.${id}`, { _: id }) }));
   return <SelectInput source="status" choices={choices} disabled={!!from && !settable(from)} fullWidth />;
+}
+
+/** The user's superiors: searched among the client's people (the owner search), shown by name. */
+function SuperiorsInput() {
+  const record = useRecordContext<AdminUser>();
+  return (
+    <OwnersInput
+      source="superior_ids"
+      label="resources.users.fields.superior_ids"
+      initialOwners={record?.superiors_list ?? []}
+      helperText="resources.users.superiors_help"
+    />
+  );
 }
 
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' };
@@ -118,6 +132,8 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         <ReferenceInput source="branch_id" reference="lookup_branches" perPage={1000}>
           <AutocompleteInput optionText="name" label="resources.users.fields.branch_id" fullWidth />
         </ReferenceInput>
+        {/* spec 1 §3.4 superiors (approvers): people of this client who approve the account (§4.1) */}
+        <SuperiorsInput />
       </TabbedForm.Tab>
       {canEditPermissions && (
         <TabbedForm.Tab label="resources.users.tabs.permissions" path="permissions">

@@ -8,8 +8,8 @@ import { statusActionsFor } from './UserStatusActions.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
-function renderActions(status: string, admin: SessionUser = adminWith(['users', 'users_manage'])) {
-  const record = adminUser({ status });
+function renderActions(status: string, admin: SessionUser = adminWith(['users', 'users_manage']), superiorIds: number[] = []) {
+  const record = adminUser({ status, superior_ids: superiorIds });
   const changeUserStatus = vi.fn(async () => ({ ...record, status: 'blocked' }));
   const resetUserPassword = vi.fn(async () => undefined);
   const dataProvider = { ...testDataProvider(), changeUserStatus, resetUserPassword } as unknown as DataProvider;
@@ -52,6 +52,20 @@ describe('user status actions', () => {
     const { changeUserStatus } = renderActions('awaiting_validation');
     await userEvent.click(await screen.findByRole('button', { name: 'Aprovar' }));
     await vi.waitFor(() => expect(changeUserStatus).toHaveBeenCalledWith(7, 'approve'));
+  });
+
+  it("a superior approver of the user sees Approve only (spec 1 §4.1), another approver nothing", async () => {
+    const approver = adminWith(['users', 'superiors_approvers']);
+    const { changeUserStatus } = renderActions('awaiting_validation', approver, [approver.id]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Aprovar' }));
+    expect(names()).not.toContain('Bloquear');
+    await vi.waitFor(() => expect(changeUserStatus).toHaveBeenCalledWith(7, 'approve'));
+  });
+
+  it('an approver who is not among the user\'s superiors gets no status action', async () => {
+    renderActions('awaiting_validation', adminWith(['users', 'superiors_approvers']), [999]);
+    expect(await screen.findByText('ready')).toBeInTheDocument();
+    expect(names()).toEqual([]);
   });
 
   it('reset password asks how: e-mail or default password', async () => {

@@ -21,8 +21,11 @@ const ICONS: Record<UserStatusAction, React.ReactElement> = {
 };
 const NOTICE: Record<UserStatusAction, string> = { block: 'blocked', unblock: 'unblocked', approve: 'approved' };
 
-/** Block / unblock / approve buttons shown according to the user's status. */
-export function UserStatusActions() {
+/**
+ * Block / unblock / approve buttons shown according to the user's status: block and unblock
+ * for a users manager, approve also for a superior approver of the user (shared mayApproveUser).
+ */
+export function UserStatusActions({ manage, approve }: { manage: boolean; approve: boolean }) {
   const record = useRecordContext<AdminUser>();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
@@ -45,7 +48,7 @@ export function UserStatusActions() {
 
   return (
     <>
-      {statusActionsFor(record.status).map((action) => (
+      {statusActionsFor(record.status).filter((action) => (action === 'approve' ? approve : manage)).map((action) => (
         <Button
           key={action}
           label={`resources.users.actions.${action}`}

@@ -60,6 +60,13 @@ export interface UserAreaTable {
   area_id: number;
 }
 
+/** A user's superiors (approvers) within one client (spec 1 §3.4, §4.1). */
+export interface UserSuperiorTable {
+  user_id: number;
+  client_id: number;
+  superior_id: number;
+}
+
 /** Who did what to whom (login as, status actions, permissions, deletions). */
 export interface AuditLogTable {
   id: Generated<number>;

@@ -3,6 +3,7 @@ import { AdminUser } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { anonymizeUser, audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
+import { removeAnonymizedFiles } from '../../../repositories/anonymization.ts';
 import { IdParams, requirePermission, targetUser, userPath } from './common.ts';
 
 const notRequested = () => new HttpError(400, 'invalid_status_transition', 'No deletion request for this user', { status: 'invalid_status_transition' });
@@ -17,10 +18,13 @@ const deletion: FastifyPluginAsyncTypebox = async (app) => {
     requirePermission(request, 'data_anonymization', 'no_anonymization_permission');
     const user = await targetUser(app.db, request, request.params.id, { write: true });
     if (user.status !== 'deletion_requested') throw notRequested();
-    await app.db.transaction().execute(async (trx) => {
-      await anonymizeUser(trx, user.id);
+    const files = await app.db.transaction().execute(async (trx) => {
+      const held = await anonymizeUser(trx, user.id);
       await audit(trx, { actor_id: authOf(request).user.id, action: 'deletion_confirm', target_user_id: user.id, client_id: clientOf(request) });
+      return held;
     });
+    // after the commit: a rolled-back confirmation keeps its files
+    await removeAnonymizedFiles(app.config.dataDir, files).catch((err: unknown) => request.log.error({ err, userId: user.id }, 'anonymised user files not removed'));
     return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;
   });
 

@@ -61,6 +61,13 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
   await check('group_ids', 'user_groups', input.group_ids);
   if (input.profile_id && !profile) fields.profile_id = 'validation_error';
   if (input.branch_id && !(await idsOf(db, 'branches', clientId, [input.branch_id])).size) fields.branch_id = 'validation_error';
+  if (input.superior_ids?.length) {
+    // superiors are people of this client (not deleted), never the user themself
+    const ids = [...new Set(input.superior_ids)];
+    const found = await db.selectFrom('users').innerJoin('user_clients', 'user_clients.user_id', 'users.id').select('users.id')
+      .where('user_clients.client_id', '=', clientId).where('users.id', 'in', ids).where('users.status', '!=', 'deleted').execute();
+    if (found.length !== ids.length || (current && ids.includes(current.id))) fields.superior_ids = 'validation_error';
+  }
   if (input.status !== undefined) {
     const from = current?.status ?? 'active';
     if (!isUserStatus(input.status) || !canTransition(from, input.status) || input.status === 'deletion_requested') fields.status = 'invalid_status_transition';
@@ -143,6 +150,13 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
           await trx.deleteFrom('user_group_members').where('user_id', '=', userId).where('group_id', 'in', own).execute();
           const groupIds = [...new Set(input.group_ids)];
           if (groupIds.length) await trx.insertInto('user_group_members').values(groupIds.map((group_id) => ({ group_id, user_id: userId }))).execute();
+        }
+        if (input.superior_ids) {
+          await trx.deleteFrom('user_superiors').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+          const superiorIds = [...new Set(input.superior_ids)];
+          if (superiorIds.length) {
+            await trx.insertInto('user_superiors').values(superiorIds.map((superior_id) => ({ user_id: userId, client_id: clientId, superior_id }))).execute();
+          }
         }
         // a new password, or a status that cannot log in, ends the user's sessions
         if (id !== null && (passwordHash || (input.status && !canLogIn(input.status)))) await revokeUserFamilies(trx, userId);

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { AdminUser, ResetPasswordRequest, canTransition, type UserStatus } from '@lp/shared';
+import { ADMIN_RESOURCES, AdminUser, ResetPasswordRequest, canTransition, mayApproveUser, type UserStatus } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { sendRecoveryMail } from '../../../lib/passwordRecovery.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
+import { audit, loadAdminUsers, superiorIdsOf } from '../../../repositories/adminUsers.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { DetailResponse, IdParams, targetUser, userPath } from './common.ts';
 
@@ -41,8 +41,14 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
     return answer(request, request.params.id);
   });
 
-  // spec 1 §4.1: "the user receives an e-mail when approved"
-  app.post(userPath('approve/'), { preValidation: guard, schema }, async (request) => {
+  // spec 1 §4.1: "Superior approvers approve new users" (a users manager, or one of the user's
+  // superiors holding superiors_approvers), and "the user receives an e-mail when approved"
+  app.post(userPath('approve/'), { preValidation: app.requireTitle(ADMIN_RESOURCES.users.title), schema }, async (request) => {
+    const { user: actor, subject } = authOf(request);
+    await targetUser(app.db, request, request.params.id);
+    if (!mayApproveUser(subject, actor.id, await superiorIdsOf(app.db, request.params.id, clientOf(request)))) {
+      throw new HttpError(403, 'permission_denied', 'Only a users manager or a superior approver of this user can approve it');
+    }
     const user = await move(request, request.params.id, ['awaiting_validation'], 'active', 'user_approve');
     await app.mailer.send({
       to: user.email,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { FAQ_ASK_RATE, type ErrorCode } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
@@ -8,8 +8,6 @@ import { notify } from '../../../repositories/notifications.ts';
 
 export const FAQ_QUESTION_MAIL_JOB = 'faq_question_mail';
 
-/** What the rate limit counts: the visitor's address or the learner, hashed (the address is not kept). */
-export const senderKey = (kind: 'ip' | 'user', value: string | number): string => createHash('sha256').update(`${kind}:${value}`).digest('hex');
 
 export interface AskedQuestion {
   clientIds: number[];

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AskQuestionAnswer, AskQuestionBody, FAQ_PATHS, LearnerFaq, formErrorCode, validateAskedQuestion } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { learnerFaq } from '../../../repositories/faq.ts';
-import { receiveQuestion, senderKey } from './ask.ts';
+import { learnerFaq, senderKey } from '../../../repositories/faq.ts';
+import { receiveQuestion } from './ask.ts';
 
 /**
  * The learner's institutional/faq (spec 1 §2.2, spec 3 §2): every published question of the

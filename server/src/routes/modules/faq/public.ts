@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AskQuestionAnswer, AskQuestionBody, FAQ_PATHS, PublicFaq, formErrorCode, validateAskedQuestion } from '@lp/shared';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { getLoginParams } from '../../../repositories/clients.ts';
-import { publicFaq, publicFaqClients } from '../../../repositories/faq.ts';
-import { receiveQuestion, senderKey } from './ask.ts';
+import { publicFaq, publicFaqClients, senderKey } from '../../../repositories/faq.ts';
+import { receiveQuestion } from './ask.ts';
 
 /**
  * The public FAQ of the login page (spec 1 §2.1 "optional public FAQ with a 'send your
