@@ -166,6 +166,20 @@ describe.each(DIALECTS)('import processing on %s', (dialect) => {
     expect([q1.created_count + q2.created_count, q1.updated_count + q2.updated_count]).toEqual([1, 1]);
   });
 
+  it('ends two branch imports of the same new code, processed at once, with one branch (branches_client_code_key)', async () => {
+    const a = await validated(t.app, su, 'branches', [{ name: 'Race Alpha', code: 'RACE-1' }, { name: 'Alpha Solo', code: 'RACE-A' }]);
+    const b = await validated(t.app, su, 'branches', [{ name: 'Race Beta', code: 'RACE-1' }, { name: 'Beta Solo', code: 'RACE-B' }]);
+    await t.app.db.updateTable('imports').set({ status: 'processing', phase: 'process' }).where('id', 'in', [a.id, b.id]).execute();
+    const deps = { db: t.app.db, config: t.config, log: t.app.log, heartbeat: async () => {} };
+    await Promise.all([runProcessing(deps, a.id), runProcessing(deps, b.id)]);
+    const codes = await t.app.db.selectFrom('branches').select('code').where('client_id', '=', c.demo).where('code', 'like', 'RACE-%').orderBy('code').execute();
+    expect(codes.map((r) => r.code)).toEqual(['RACE-1', 'RACE-A', 'RACE-B']);
+    const [ra, rb] = [await getImport(t.app, su, a.id), await getImport(t.app, su, b.id)];
+    expect(ra.created_count + rb.created_count).toBe(3);
+    // the loser updated the branch it met (found again by its code)
+    expect(ra.updated_count + rb.updated_count + ra.error_count + rb.error_count).toBe(1);
+  });
+
   it('imports headquarters by company document and branches by code or store document', async () => {
     const hq = await validated(t.app, su, 'headquarters', [
       { name: 'Rede Norte', company_name: 'Rede Norte SA', company_document: '11.222.333/0001-81', city: 'Recife' },
@@ -201,7 +215,7 @@ describe.each(DIALECTS)('import processing on %s', (dialect) => {
       { name: 'Store 2 Renamed', store_document: '123450001' },
     ]);
     expect(await processed(update.id), JSON.stringify(await logsOf(t.app, su, update.id))).toMatchObject({ created_count: 0, updated_count: 2 });
-    const rows = await t.app.db.selectFrom('branches').selectAll().where('client_id', '=', c.demo).orderBy('id').execute();
+    const rows = await t.app.db.selectFrom('branches').selectAll().where('client_id', '=', c.demo).where('name', 'like', 'Store %').orderBy('id').execute();
     expect(rows.map((r) => [r.name, r.code, r.store_document])).toEqual([['Store 1 Renamed', 'S1', null], ['Store 2 Renamed', null, '123450001']]);
     expect(rows[0]).toMatchObject({ headquarter_id: norte[0]!.id, branch_type_id: type.json().id, city: 'Olinda' });
     // the other client has none of them

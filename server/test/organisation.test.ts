@@ -73,6 +73,22 @@ describe.each(DIALECTS)('organisation on %s', (dialect) => {
     expect((await t.app.inject({ url: `${ORG}branches/${branch.json().id}/`, headers: bearer(orgAdmin) })).json().branch_type_id).toBeNull();
   });
 
+  it('a branch code names one branch of the client: 409 branch_code_not_unique on create and update, free for another client', async () => {
+    const first = await post('branches', { name: 'Code 1', code: 'DUP-1' });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await post('branches', { name: 'Code 1 again', code: 'DUP-1' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'branch_code_not_unique', fields: { code: 'branch_code_not_unique' } });
+    const second = (await post('branches', { name: 'Code 2', code: 'DUP-2' })).json();
+    const moved = await t.app.inject({ method: 'PUT', url: `${ORG}branches/${second.id}/`, headers: bearer(orgAdmin), payload: { name: 'Code 2', code: 'DUP-1' } });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('branch_code_not_unique');
+    // branches without a code, and another client's same code, are fine
+    for (const name of ['No code A', 'No code B']) expect((await post('branches', { name })).statusCode).toBe(201);
+    const otherAdmin = await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password);
+    expect((await post('branches', { name: 'Elsewhere', code: 'DUP-1' }, otherAdmin)).statusCode).toBe(201);
+  });
+
   it('refuses references to another client rows', async () => {
     const otherAdmin = await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password);
     const foreignType = (await post('branch_types', { name: 'Foreign' }, otherAdmin)).json();

@@ -36,6 +36,7 @@ export const ERROR_CODES = [
   'invalid_document',
   'user_needs_a_client',
   'company_document_not_unique',
+  'branch_code_not_unique',
   'no_anonymization_permission',
   'invalid_status_transition',
   'cannot_impersonate_superuser',

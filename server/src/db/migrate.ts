@@ -22,6 +22,7 @@ import * as bannersMessages from './migrations/2026_11_23_0022_banners_messages.
 import * as badgesFeedPages from './migrations/2026_11_23_0023_badges_feed_pages.ts';
 import * as profileEmailDomains from './migrations/2026_11_23_0024_profile_email_domains.ts';
 import * as userSuperiors from './migrations/2026_11_23_0025_user_superiors.ts';
+import * as branchCodeKey from './migrations/2026_11_23_0026_branch_code_key.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0023_badges_feed_pages': badgesFeedPages,
   '2026_11_23_0024_profile_email_domains': profileEmailDomains,
   '2026_11_23_0025_user_superiors': userSuperiors,
+  '2026_11_23_0026_branch_code_key': branchCodeKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -120,7 +120,7 @@ export const branchesKind: ImportKind<BranchImportValue> = {
     if (values.length === 0) return [];
     const codes = [...new Set(values.flatMap((v) => (v.code ? [v.code] : [])))];
     const documents = [...new Set(values.flatMap((v) => (v.store_document ? [v.store_document] : [])))];
-    // the oldest branch wins when a code or document repeats (the admin form does not forbid it)
+    // a code names one branch (branches_client_code_key); the oldest wins when a store document repeats
     const byCode = new Map<string, number>();
     const byDocument = new Map<string, number>();
     for (const [column, keys, into] of [['code', codes, byCode], ['store_document', documents, byDocument]] as const) {
@@ -161,7 +161,9 @@ export const branchesKind: ImportKind<BranchImportValue> = {
     return { created, updated };
   },
 
-  conflictOf() {
-    return null;
+  // a concurrent import (or the form) wrote the same new code first: the batch is redone row by
+  // row, and the row then finds that branch (branches_client_code_key)
+  conflictOf(error) {
+    return isUniqueViolation(error) ? { field: 'code', code: 'branch_code_not_unique' } : null;
   },
 };

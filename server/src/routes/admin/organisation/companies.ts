@@ -39,6 +39,23 @@ async function guardDocument<T>(db: Db, clientId: number, document: string, exce
   }
 }
 
+const codeTaken = () => new HttpError(409, 'branch_code_not_unique', 'Code used by another branch', { code: 'branch_code_not_unique' });
+
+/** A branch code names one branch of the client (branches_client_code_key); a concurrent writer answers the same. */
+async function guardBranchCode<T>(db: Db, clientId: number, code: string | null, exceptId: number | null, write: () => Promise<T>): Promise<T> {
+  if (code) {
+    let q = db.selectFrom('branches').select('id').where('client_id', '=', clientId).where('code', '=', code);
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw codeTaken();
+  }
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw codeTaken();
+    throw error;
+  }
+}
+
 async function checkCountry(db: Db, countryId: number | null | undefined, fields: Record<string, ErrorCode>): Promise<void> {
   if (countryId && !(await db.selectFrom('countries').select('id').where('id', '=', countryId).executeTakeFirst())) {
     fields.country_id = 'validation_error';
@@ -141,14 +158,17 @@ const companies: FastifyPluginAsync = async (app) => {
     },
     async create(db, clientId, input) {
       await checkRefs(db, clientId, input);
-      const row = await db.insertInto('branches').values({ client_id: clientId, ...branchValues(input), created_at: new Date() })
-        .returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      const values = branchValues(input);
+      return guardBranchCode(db, clientId, values.code, null, async () => (await db.insertInto('branches')
+        .values({ client_id: clientId, ...values, created_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id);
     },
     async update(db, clientId, id, input) {
       await checkRefs(db, clientId, input);
-      const res = await db.updateTable('branches').set(branchValues(input)).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      const values = branchValues(input);
+      return guardBranchCode(db, clientId, values.code, id, async () => {
+        const res = await db.updateTable('branches').set(values).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+        return Number(res.numUpdatedRows) === 1;
+      });
     },
     async remove(db, clientId, id) {
       await db.updateTable('users').set({ branch_id: null }).where('branch_id', '=', id).execute();
