@@ -165,6 +165,12 @@ describe.each(DIALECTS)('webcast content and watch page on %s', (dialect) => {
     const tagOptions = (await json('GET', L.tags, undefined, learner)).json();
     expect(tagOptions).toContainEqual({ id: org.tags.Compliance, name: 'Compliance' });
     expect(tagOptions.map((tag: { name: string }) => tag.name)).not.toContain('Other tag');
+    // areas (spec 2 §2.1 filters): any of the chosen ones, or every one with all_areas
+    await t.app.db.insertInto('webcast_areas').values({ webcast_id: mine, area_id: org.areas.Sales! }).execute();
+    const areaIds = async (query: string) => (await json('GET', `${L.webcasts}?${query}&page_size=100`, undefined, learner)).json().results.map((w: { id: number }) => w.id);
+    expect(await areaIds(`areas=${org.areas.Sales},${org.areas.Operations}`)).toContain(mine);
+    expect(await areaIds(`areas=${org.areas.Sales},${org.areas.Operations}&all_areas=true`)).not.toContain(mine);
+    expect(await areaIds(`areas=${org.areas.Operations}`)).not.toContain(mine);
     const byGroup = (await json('GET', `${L.webcasts}?groups=${org.groups['Store leaders']}&page_size=100`, undefined, learner)).json();
     expect(byGroup.results.map((w: { id: number }) => w.id)).not.toContain(mine);
     const upcoming = (await json('GET', `${L.webcasts}?progress=not_started&page_size=100`, undefined, learner)).json();
