@@ -23,7 +23,9 @@ export function AddMembersInput({ groupId }: { groupId: Identifier }) {
   useEffect(() => {
     const term = input.trim();
     if (term.length < MIN_SEARCH) {
+      // a search still running for a longer term is dropped (its cleanup left `loading` set)
       setOptions([]);
+      setLoading(false);
       return;
     }
     let alive = true;
