@@ -79,5 +79,9 @@ test('an administrator imports users from the downloaded template', async ({ pag
   await learner.getByLabel('Confirmação da nova senha').fill('Ivo#2026!');
   await learner.getByRole('button', { name: 'Alterar senha' }).click();
   await expect(learner.getByRole('heading', { name: /Ivo Importado/ })).toBeVisible();
+  // the other imported person logs in too
+  const second = await (await browser.newContext()).newPage();
+  await portalLogin(second, people[2]!.email, 'Mudar#123');
+  await expect(second.getByText('Este é o seu primeiro acesso com a senha padrão: crie uma nova senha para continuar.')).toBeVisible();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, memoryStore, testDataProvider, type DataProvider, type Store } from 'react-admin';
+import { AdminContext, ResourceContextProvider, localStorageStore, memoryStore, testDataProvider, type DataProvider, type Store } from 'react-admin';
 import { ADMIN_RESOURCES, type TrailListItem } from '@lp/shared';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { TrailList } from './TrailList.tsx';
@@ -60,7 +60,8 @@ describe('trail list (spec 2 §2.2, spec 1 §2.3)', () => {
   it('filters by status and category, and keeps the filters of this list for the next visit', async () => {
     const getList = vi.fn(async (resource: string) =>
       resource === ADMIN_RESOURCES.trails.name ? { data: trails, total: 2 } : { data: categories, total: 2 });
-    const store = memoryStore();
+    // the app's own kind of store (a memoryStore is emptied when AdminContext unmounts)
+    const store = localStorageStore(undefined, 'trail-list-test');
     const { unmount } = renderList(getList, store);
     await screen.findByText('Trilha de vendas');
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -70,6 +71,8 @@ describe('trail list (spec 2 §2.2, spec 1 §2.3)', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Vendas' }));
     await waitFor(() => expect(listCalls(getList).at(-1)![1].filter).toEqual({ status: 1, category: 7 }));
     unmount();
+    // the next visit starts from a clean address: only the store can bring the filters back
+    window.history.replaceState(null, '', '/');
 
     const again = vi.fn(async (resource: string) =>
       resource === ADMIN_RESOURCES.trails.name ? { data: trails.slice(0, 1), total: 1 } : { data: categories, total: 2 });
