@@ -59,6 +59,10 @@ describe.each(DIALECTS)('anonymisation completeness on %s', (dialect) => {
     const body = newUser(c.demo, {
       full_name: `Zuleica Anonimável ${stamp}`, password: PASSWORD, document: `7${randomInt(1e9, 1e10)}`, register: `REG-${stamp}`,
       gmin_number: `GMIN-${stamp}`, mobile: '988776655', birthday: '1979-03-04',
+      // spec 1 §3.4 details: every personal one goes too
+      address: `Rua Anonimável ${stamp}`, postal_code: '50999-123', whatsapp: `+55 81 9${stamp % 1e8}`,
+      commercial_phone: `+55 81 3${stamp % 1e7}`, residential_phone: `+55 81 2${stamp % 1e7}`, handicap_description: `Descrição ${stamp}`,
+      is_handicapped: true, marital_status: 'married', number_of_children: 3, admission_date: '2020-02-02', store_manager: true,
     });
     const created = await t.app.inject({ method: 'POST', url: USERS, headers: bearer(su), payload: body });
     expect(created.statusCode, created.body).toBe(201);
@@ -124,7 +128,8 @@ describe.each(DIALECTS)('anonymisation completeness on %s', (dialect) => {
 
     const personal = {
       full_name: before.full_name, email: body.email, document: before.document!, register: before.register!, gmin_number: before.gmin_number!,
-      ip: IP, user_agent: USER_AGENT,
+      ip: IP, user_agent: USER_AGENT, address: body.address as string, postal_code: body.postal_code as string, whatsapp: body.whatsapp as string,
+      commercial_phone: body.commercial_phone as string, residential_phone: body.residential_phone as string, handicap_description: body.handicap_description as string,
     };
     // every value is somewhere before the confirmation (the scan below can see it)
     const dumpBefore = [...(await everyTable()).values()].join('\n').toLowerCase();
@@ -143,6 +148,8 @@ describe.each(DIALECTS)('anonymisation completeness on %s', (dialect) => {
     expect(found).toEqual([]);
 
     // what they wrote stays, under the anonymised name; sessions, tickets and reset codes are gone
+    expect(await t.app.db.selectFrom('users').select(['marital_status', 'number_of_children', 'admission_date', 'birthday', 'city']).where('id', '=', id).executeTakeFirstOrThrow())
+      .toEqual({ marital_status: null, number_of_children: null, admission_date: null, birthday: null, city: null });
     const chat = await t.app.db.selectFrom('webcast_chat_messages').selectAll().where('user_id', '=', id).executeTakeFirstOrThrow();
     expect(chat).toMatchObject({ sender_name: 'Deleted - anonymized data', text: 'Bom dia a todos' });
     const consents = await t.app.db.selectFrom('user_consents').selectAll().where('user_id', '=', id).execute();

@@ -21,6 +21,25 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
   const post = (payload: unknown, tokens = su) => t.app.inject({ method: 'POST', url: USERS, headers: bearer(tokens), payload: payload as object });
   const put = (id: number, payload: unknown, tokens = su) => t.app.inject({ method: 'PUT', url: `${USERS}${id}/`, headers: bearer(tokens), payload: payload as object });
 
+  it('keeps the §3.4 details: address, other phones, marital status, children, disability, admission date, store manager', async () => {
+    const details = {
+      postal_code: '50000-000', address: 'Rua das Flores', number: '10', complement: 'Apto 2', neighborhood: 'Boa Vista', city: 'Recife', state: 'PE',
+      commercial_phone: '+55 81 3333-0000', residential_phone: '+55 81 3222-0000', whatsapp: '+55 81 99999-0000',
+      marital_status: 'married', number_of_children: 2, is_handicapped: true, handicap_description: 'Baixa visão', admission_date: '2024-03-01', store_manager: true,
+    };
+    const res = await post(newUser(c.demo, details));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject(details);
+    const id = res.json().id as number;
+    // the description goes with the disability mark; an unknown marital status is refused
+    const cleared = await put(id, newUser(c.demo, { email: res.json().email, ...details, is_handicapped: false }));
+    expect(cleared.json()).toMatchObject({ is_handicapped: false, handicap_description: null, city: 'Recife' });
+    const bad = await put(id, newUser(c.demo, { email: res.json().email, marital_status: 'complicated' }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ marital_status: 'validation_error' });
+    expect((await put(id, newUser(c.demo, { email: res.json().email, number_of_children: -1 }))).statusCode).toBe(400);
+  });
+
   it('creates a user with personal and organisation data and reads it back', async () => {
     const area = await t.app.db.selectFrom('areas').select('id').where('client_id', '=', c.demo).where('name', '=', 'Sales').executeTakeFirstOrThrow();
     const group = await t.app.db.selectFrom('user_groups').select('id').where('client_id', '=', c.demo).where('name', '=', 'Store leaders').executeTakeFirstOrThrow();

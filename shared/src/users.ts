@@ -31,6 +31,10 @@ export function isUserStatus(value: string): value is UserStatus {
   return (USER_STATUSES as readonly string[]).includes(value);
 }
 
+/** spec 1 §3.8 marital_status (a fixed list here; the labels are translated). */
+export const MARITAL_STATUSES = ['single', 'married', 'stable_union', 'divorced', 'widowed'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
 /** Statuses an administrator may set through the edit form (the rest are set by actions). */
 const EDITABLE: readonly UserStatus[] = USER_STATUSES.filter(
   (s) => s !== 'deleted' && s !== 'deletion_requested',
@@ -75,6 +79,7 @@ export interface UserInputLike {
   document?: string | null;
   client_ids?: readonly number[] | null;
   password?: string | null;
+  marital_status?: string | null;
 }
 
 export interface UserValidationContext {
@@ -127,6 +132,7 @@ export function validateUserInput(input: UserInputLike, context: UserValidationC
     errors.document = 'invalid_document';
   }
   if (!input.client_ids || input.client_ids.length === 0) errors.client_ids = 'user_needs_a_client';
+  if (input.marital_status && !(MARITAL_STATUSES as readonly string[]).includes(input.marital_status)) errors.marital_status = 'validation_error';
   if (input.password) {
     const problem = checkPassword(input.password, context.passwordLevel ?? 'low');
     if (problem) errors.password = problem;

@@ -7,8 +7,11 @@ const v60 = max(60);
 const v100 = max(100);
 const v200 = max(200);
 
-/** Address fields shared by headquarters and branches (contract AddressIn); labels from the resource. */
-export function AddressInputs() {
+/**
+ * Address fields shared by headquarters, branches and users (contract AddressIn); labels from the
+ * resource. `country`: false where the form asks for the country elsewhere (the user form).
+ */
+export function AddressInputs({ country = true }: { country?: boolean }) {
   const translate = useTranslate();
   return (
     <Box sx={{ width: '100%' }}>
@@ -25,9 +28,11 @@ export function AddressInputs() {
         <TextInput source="neighborhood" validate={v100} />
         <TextInput source="city" validate={v100} />
         <TextInput source="state" validate={v60} />
-        <ReferenceInput source="country_id" reference="lookup_countries" perPage={1000}>
-          <AutocompleteInput optionText="name" />
-        </ReferenceInput>
+        {country && (
+          <ReferenceInput source="country_id" reference="lookup_countries" perPage={1000}>
+            <AutocompleteInput optionText="name" />
+          </ReferenceInput>
+        )}
       </Box>
     </Box>
   );

@@ -23,6 +23,7 @@ import * as badgesFeedPages from './migrations/2026_11_23_0023_badges_feed_pages
 import * as profileEmailDomains from './migrations/2026_11_23_0024_profile_email_domains.ts';
 import * as userSuperiors from './migrations/2026_11_23_0025_user_superiors.ts';
 import * as branchCodeKey from './migrations/2026_11_23_0026_branch_code_key.ts';
+import * as userDetails from './migrations/2026_11_23_0027_user_details.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0024_profile_email_domains': profileEmailDomains,
   '2026_11_23_0025_user_superiors': userSuperiors,
   '2026_11_23_0026_branch_code_key': branchCodeKey,
+  '2026_11_23_0027_user_details': userDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

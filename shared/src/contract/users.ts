@@ -10,6 +10,31 @@ const NullableInt = Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]);
 /** spec 1 §3.4 gender: male, female, or a free entry such as non-binary. */
 export const Gender = Type.Union([Type.String({ maxLength: 40 }), Type.Null()]);
 
+const TextUpTo = (max: number) => Type.Union([Type.String({ maxLength: max }), Type.Null()]);
+
+/** spec 1 §3.4 address, other phones, personal and organisation details (all optional). */
+export const UserDetails = Type.Object({
+  postal_code: TextUpTo(20),
+  address: TextUpTo(200),
+  number: TextUpTo(20),
+  complement: TextUpTo(100),
+  neighborhood: TextUpTo(100),
+  city: TextUpTo(100),
+  state: TextUpTo(60),
+  commercial_phone: TextUpTo(30),
+  residential_phone: TextUpTo(30),
+  whatsapp: TextUpTo(30),
+  /** shared MARITAL_STATUSES */
+  marital_status: TextUpTo(20),
+  number_of_children: Type.Union([Type.Integer({ minimum: 0, maximum: 30 }), Type.Null()]),
+  is_handicapped: Type.Boolean(),
+  handicap_description: TextUpTo(300),
+  /** YYYY-MM-DD */
+  admission_date: Type.Union([Type.String({ format: 'date', maxLength: 10 }), Type.Null()]),
+  store_manager: Type.Boolean(),
+});
+export type UserDetails = Static<typeof UserDetails>;
+
 /** One row of GET /api/admin_users/users/ (also the shape of the detail below). */
 export const AdminUser = Type.Object({
   id: Type.Integer(),
@@ -29,6 +54,7 @@ export const AdminUser = Type.Object({
   mobile_area_code: Type.Union([Type.String(), Type.Null()]),
   mobile: Type.Union([Type.String(), Type.Null()]),
   country_id: Type.Union([Type.Integer(), Type.Null()]),
+  ...UserDetails.properties,
   // organisation (selected client)
   profile_id: Type.Union([Type.Integer(), Type.Null()]),
   area_ids: Type.Array(Type.Integer()),
@@ -66,6 +92,7 @@ export const UserInput = Type.Object({
   mobile_area_code: Type.Optional(Type.Union([Type.String({ maxLength: 5 }), Type.Null()])),
   mobile: Type.Optional(Type.Union([Type.String({ maxLength: 20 }), Type.Null()])),
   country_id: Type.Optional(NullableInt),
+  ...Type.Partial(UserDetails).properties,
   profile_id: Type.Optional(NullableInt),
   area_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
   group_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),

@@ -123,4 +123,20 @@ describe('UserForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await vi.waitFor(() => expect(update).toHaveBeenCalledWith('users', expect.objectContaining({ data: expect.objectContaining({ superior_ids: [12] }) })));
   });
+
+  it('asks for the disability description only when the mark is on, and sends the §3.4 details', async () => {
+    const update = vi.fn(async (_r: string, params: { data: object }) => ({ data: { ...adminUser(), ...params.data } }));
+    renderEdit(provider({ update } as Partial<DataProvider>));
+    await userEvent.type(await screen.findByLabelText('Cidade'), 'Recife');
+    await userEvent.type(screen.getByLabelText('WhatsApp'), '+55 81 99999-0000');
+    expect(screen.queryByLabelText('Deficiência (descrição)')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Pessoa com deficiência'));
+    await userEvent.type(await screen.findByLabelText('Deficiência (descrição)'), 'Baixa visão');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Estado civil' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Casado(a)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith('users', expect.objectContaining({
+      data: expect.objectContaining({ city: 'Recife', whatsapp: '+55 81 99999-0000', is_handicapped: true, handicap_description: 'Baixa visão', marital_status: 'married' }),
+    })));
+  });
 });

@@ -3,7 +3,9 @@ import { useWatch } from 'react-hook-form';
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
+  BooleanInput,
   DateInput,
+  NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
   SaveButton,
@@ -15,7 +17,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { allowedStatusTransitions, hasPermission, USER_STATUSES, type AdminUser, type SessionUser } from '@lp/shared';
+import { allowedStatusTransitions, hasPermission, MARITAL_STATUSES, USER_STATUSES, type AdminUser, type SessionUser } from '@lp/shared';
+import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';
 import { DocumentInput } from './DocumentInput.tsx';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
@@ -74,8 +77,27 @@ function SuperiorsInput() {
   );
 }
 
+/** spec 1 §3.8 marital status, translated. */
+function MaritalStatusInput() {
+  const translate = useTranslate();
+  const choices = MARITAL_STATUSES.map((id) => ({ id, name: translate(`resources.users.marital_status.${id}`) }));
+  return <SelectInput source="marital_status" choices={choices} emptyText="" fullWidth />;
+}
+
+/** The description only while the user is marked as a person with a disability. */
+function HandicapInputs() {
+  const handicapped = useWatch({ name: 'is_handicapped' }) as boolean | undefined;
+  return (
+    <Box sx={row}>
+      <BooleanInput source="is_handicapped" />
+      {handicapped && <TextInput source="handicap_description" multiline fullWidth />}
+    </Box>
+  );
+}
+
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' };
 const phone = { display: 'grid', gridTemplateColumns: '1fr 1fr 3fr', columnGap: 2, width: '100%' };
+const phones = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%' };
 
 /** The user register form: personal data, organisation data, permissions (spec 1 §2.3). */
 export function UserForm({ isNew = false }: { isNew?: boolean }) {
@@ -114,6 +136,17 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
           <TextInput source="mobile_area_code" />
           <TextInput source="mobile" fullWidth />
         </Box>
+        <Box sx={phones}>
+          <TextInput source="commercial_phone" fullWidth />
+          <TextInput source="residential_phone" fullWidth />
+          <TextInput source="whatsapp" fullWidth />
+        </Box>
+        <Box sx={row}>
+          <MaritalStatusInput />
+          <NumberInput source="number_of_children" min={0} max={30} step={1} fullWidth />
+        </Box>
+        <HandicapInputs />
+        <AddressInputs country={false} />
       </TabbedForm.Tab>
       <TabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
         <AutocompleteArrayInput source="client_ids" choices={clients} fullWidth />
@@ -132,6 +165,10 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         <ReferenceInput source="branch_id" reference="lookup_branches" perPage={1000}>
           <AutocompleteInput optionText="name" label="resources.users.fields.branch_id" fullWidth />
         </ReferenceInput>
+        <Box sx={row}>
+          <DateInput source="admission_date" fullWidth />
+          <BooleanInput source="store_manager" />
+        </Box>
         {/* spec 1 §3.4 superiors (approvers): people of this client who approve the account (§4.1) */}
         <SuperiorsInput />
       </TabbedForm.Tab>

@@ -32,6 +32,25 @@ export interface UserTable {
   /** spec 1 §4.2: set while a deletion request waits for an administrator */
   deletion_requested_at: OptionalTimestamp;
   anonymized_at: OptionalTimestamp;
+  // 2026_11_23_0027: spec 1 §3.4 address, phones, personal and organisation details
+  postal_code: OptionalColumn<string>;
+  address: OptionalColumn<string>;
+  number: OptionalColumn<string>;
+  complement: OptionalColumn<string>;
+  neighborhood: OptionalColumn<string>;
+  city: OptionalColumn<string>;
+  state: OptionalColumn<string>;
+  commercial_phone: OptionalColumn<string>;
+  residential_phone: OptionalColumn<string>;
+  whatsapp: OptionalColumn<string>;
+  /** shared MARITAL_STATUSES */
+  marital_status: OptionalColumn<string>;
+  number_of_children: OptionalColumn<number>;
+  is_handicapped: ColumnType<boolean | number, boolean | undefined, boolean>;
+  handicap_description: OptionalColumn<string>;
+  /** YYYY-MM-DD */
+  admission_date: OptionalColumn<string>;
+  store_manager: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
 export type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export type OptionalTimestamp = ColumnType<Date | string | null, Date | null | undefined, Date | null>;

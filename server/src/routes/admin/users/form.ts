@@ -24,6 +24,19 @@ async function idsOf(db: Db, table: 'areas' | 'user_groups' | 'profiles' | 'bran
   return new Set(rows.map((r) => r.id));
 }
 
+/** spec 1 §3.4 details as stored (like the other personal fields, an omitted one is cleared). */
+function detailValues(input: UserInput) {
+  const handicapped = input.is_handicapped ?? false;
+  return {
+    postal_code: blank(input.postal_code), address: blank(input.address), number: blank(input.number),
+    complement: blank(input.complement), neighborhood: blank(input.neighborhood), city: blank(input.city), state: blank(input.state),
+    commercial_phone: blank(input.commercial_phone), residential_phone: blank(input.residential_phone), whatsapp: blank(input.whatsapp),
+    marital_status: blank(input.marital_status), number_of_children: input.number_of_children ?? null,
+    is_handicapped: handicapped, handicap_description: handicapped ? blank(input.handicap_description) : null,
+    admission_date: input.admission_date || null, store_manager: input.store_manager ?? false,
+  };
+}
+
 /** Validation the shared rules cannot see: references, clients, status (spec 1 §5.3). */
 async function checkInput(db: Db, request: FastifyRequest, input: UserInput, current: { id: number; status: string } | null) {
   const clientId = clientOf(request);
@@ -106,6 +119,7 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
       mobile: blank(input.mobile),
       country_id: input.country_id ?? null,
       branch_id: input.branch_id ?? null,
+      ...detailValues(input),
       updated_at: new Date(),
     };
     try {
