@@ -128,8 +128,8 @@ describe.each(DIALECTS)('anonymisation completeness on %s', (dialect) => {
 
     const personal = {
       full_name: before.full_name, email: body.email, document: before.document!, register: before.register!, gmin_number: before.gmin_number!,
-      ip: IP, user_agent: USER_AGENT, address: body.address as string, postal_code: body.postal_code as string, whatsapp: body.whatsapp as string,
-      commercial_phone: body.commercial_phone as string, residential_phone: body.residential_phone as string, handicap_description: body.handicap_description as string,
+      ip: IP, user_agent: USER_AGENT, address: before.address!, postal_code: before.postal_code!, whatsapp: before.whatsapp!,
+      commercial_phone: before.commercial_phone!, residential_phone: before.residential_phone!, handicap_description: before.handicap_description!,
     };
     // every value is somewhere before the confirmation (the scan below can see it)
     const dumpBefore = [...(await everyTable()).values()].join('\n').toLowerCase();
