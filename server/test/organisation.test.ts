@@ -89,6 +89,23 @@ describe.each(DIALECTS)('organisation on %s', (dialect) => {
     expect((await post('branches', { name: 'Elsewhere', code: 'DUP-1' }, otherAdmin)).statusCode).toBe(201);
   });
 
+  it('keeps the §3.6 details; a company document names one branch of the client (§5.3); dates and the area e-mail checked', async () => {
+    const details = {
+      company_document: '12.345.678/0001-95', register: 'IE-1', cd_matriz: 'M-1', economic_group: 'Grupo Norte', division: 'Varejo', district: 'D1',
+      region: 'Nordeste', area_email: 'Loja.Recife@Acme.com', opened_date: '2019-04-01', closed_date: null, latitude: -8.0476, longitude: -34.877, retailer: true,
+    };
+    const created = await post('branches', { name: 'Detalhada', code: 'DET-1', ...details });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ ...details, company_document: '12345678000195', area_email: 'loja.recife@acme.com' });
+    const taken = await post('branches', { name: 'Outra', company_document: '12345678000195' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'company_document_not_unique', fields: { company_document: 'company_document_not_unique' } });
+    const closedBefore = await post('branches', { name: 'Datas', opened_date: '2020-05-01', closed_date: '2020-04-30', area_email: 'x' });
+    expect(closedBefore.statusCode).toBe(400);
+    expect(closedBefore.json().fields).toEqual({ area_email: 'invalid_email', closed_date: 'closed_before_opened' });
+    expect((await post('branches', { name: 'Longe', latitude: 91 })).statusCode).toBe(400);
+  });
+
   it('refuses references to another client rows', async () => {
     const otherAdmin = await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password);
     const foreignType = (await post('branch_types', { name: 'Foreign' }, otherAdmin)).json();

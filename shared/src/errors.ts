@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'user_needs_a_client',
   'company_document_not_unique',
   'branch_code_not_unique',
+  'closed_before_opened',
   'no_anonymization_permission',
   'invalid_status_transition',
   'cannot_impersonate_superuser',

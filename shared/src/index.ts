@@ -15,6 +15,7 @@ export * from './client/sessionStore.ts';
 export * from './client/apiClient.ts';
 export * from './contract/users.ts';
 export * from './users.ts';
+export * from './branches.ts';
 export * from './contract/notifications.ts';
 export * from './contract/imports.ts';
 export * from './reports.ts';

@@ -6,3 +6,4 @@ export * from './errors.ts';
 export * from './languages.ts';
 export * from './password.ts';
 export * from './users.ts';
+export * from './branches.ts';

@@ -163,6 +163,25 @@ export const HeadquarterInput = Type.Object({
 });
 export type HeadquarterInput = Static<typeof HeadquarterInput>;
 
+/** spec 1 §3.6 branch details (all optional; company_document unique per client, §5.3). */
+export const BranchDetails = Type.Object({
+  company_document: TextUpTo(50),
+  register: TextUpTo(50),
+  cd_matriz: TextUpTo(50),
+  economic_group: TextUpTo(100),
+  division: TextUpTo(100),
+  district: TextUpTo(100),
+  region: TextUpTo(100),
+  area_email: TextUpTo(254),
+  /** YYYY-MM-DD */
+  opened_date: Type.Union([Type.String({ format: 'date', maxLength: 10 }), Type.Null()]),
+  closed_date: Type.Union([Type.String({ format: 'date', maxLength: 10 }), Type.Null()]),
+  latitude: Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Null()]),
+  longitude: Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()]),
+  retailer: Type.Boolean(),
+});
+export type BranchDetails = Static<typeof BranchDetails>;
+
 export const Branch = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -174,6 +193,7 @@ export const Branch = Type.Object({
   headquarter_id: Type.Union([Type.Integer(), Type.Null()]),
   regional_id: Type.Union([Type.Integer(), Type.Null()]),
   ...AddressOut,
+  ...BranchDetails.properties,
   created_at: Type.String(),
 });
 export type Branch = Static<typeof Branch>;
@@ -187,6 +207,7 @@ export const BranchInput = Type.Object({
   headquarter_id: Type.Optional(NullableInt),
   regional_id: Type.Optional(NullableInt),
   ...AddressIn,
+  ...Type.Partial(BranchDetails).properties,
 });
 export type BranchInput = Static<typeof BranchInput>;
 

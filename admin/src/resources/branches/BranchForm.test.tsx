@@ -128,6 +128,26 @@ describe('BranchCreate', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
+  it('checks the §3.6 details with the shared rules before sending, then sends them', async () => {
+    const create = vi.fn(async (_r: string, params: { data: object }) => ({ data: { id: 9, ...params.data } }));
+    renderCreate(provider({ create } as Partial<DataProvider>).dataProvider);
+    await userEvent.type(await screen.findByLabelText(/^Nome \*/), 'Loja Detalhada');
+    await userEvent.type(screen.getByLabelText('E-mail da área'), 'loja');
+    await userEvent.type(screen.getByLabelText('Inaugurada em'), '2021-05-01');
+    await userEvent.type(screen.getByLabelText('Fechada em'), '2021-04-30');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Endereço de e-mail inválido')).toBeInTheDocument();
+    expect(screen.getByText('A data de fechamento não pode ser anterior à de abertura')).toBeInTheDocument();
+    expect(create).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('E-mail da área'), '@acme.com');
+    await userEvent.clear(screen.getByLabelText('Fechada em'));
+    await userEvent.type(screen.getByLabelText('CNPJ'), '12345678000195');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({
+      data: expect.objectContaining({ name: 'Loja Detalhada', area_email: 'loja@acme.com', opened_date: '2021-05-01', company_document: '12345678000195' }),
+    })));
+  }, 20_000);
+
   it('shows branch_code_not_unique on the code field and keeps the input', async () => {
     const create = vi.fn(async () => {
       throw toHttpError(409, {

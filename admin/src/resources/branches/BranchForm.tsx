@@ -1,5 +1,9 @@
 import { Box } from '@mui/material';
-import { AutocompleteInput, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import {
+  AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, maxValue, minValue, required,
+  useTranslate,
+} from 'react-admin';
+import { validateBranchDetails, type BranchDetailsLike } from '@lp/shared';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 
@@ -7,7 +11,48 @@ const validateName = [required(), maxLength(150)];
 const validateStoreName = [maxLength(150)];
 const validateCode = [maxLength(50)];
 
+const validate50 = [maxLength(50)];
+const validate100 = [maxLength(100)];
+const validateLatitude = [minValue(-90), maxValue(90)];
+const validateLongitude = [minValue(-180), maxValue(180)];
+
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' };
+const three = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' }, columnGap: 2, width: '100%' };
+
+/** The shared §3.6 rule of one field (the server runs the same), its code as its translation. */
+const detailRule = (field: keyof BranchDetailsLike) => (_value: unknown, values: Record<string, unknown>) => {
+  const code = validateBranchDetails(values as BranchDetailsLike)[field];
+  return code ? `errors.${code}` : undefined;
+};
+const validateAreaEmail = [maxLength(254), detailRule('area_email')];
+const validateClosedDate = [detailRule('closed_date')];
+
+/** spec 1 §3.6 details: documents, the network's divisions, dates and the map position. */
+function BranchDetailsInputs() {
+  const translate = useTranslate();
+  return (
+    <>
+      <Box component="h3" sx={{ typography: 'subtitle1', mt: 1, mb: 1 }}>{translate('admin.form.details', { _: 'Detalhes' })}</Box>
+      <Box sx={three}>
+        <TextInput source="company_document" validate={validate50} />
+        <TextInput source="register" validate={validate50} />
+        <TextInput source="cd_matriz" validate={validate50} />
+        <TextInput source="economic_group" validate={validate100} />
+        <TextInput source="division" validate={validate100} />
+        <TextInput source="district" validate={validate100} />
+        <TextInput source="region" validate={validate100} />
+        {/* no type="email": the browser's own check would block the submit before ours, untranslated */}
+        <TextInput source="area_email" validate={validateAreaEmail} />
+        <BooleanInput source="retailer" />
+        <DateInput source="opened_date" />
+        <DateInput source="closed_date" validate={validateClosedDate} />
+        <Box />
+        <NumberInput source="latitude" validate={validateLatitude} step={0.000001} />
+        <NumberInput source="longitude" validate={validateLongitude} step={0.000001} />
+      </Box>
+    </>
+  );
+}
 
 /** spec 1 §3.6 store: the fields the contract's BranchInput carries. */
 export function BranchForm({ edit = false }: { edit?: boolean }) {
@@ -31,6 +76,7 @@ export function BranchForm({ edit = false }: { edit?: boolean }) {
           <SelectInput optionText="name" label="resources.organization-branches.fields.size_type_id" />
         </ReferenceInput>
       </Box>
+      <BranchDetailsInputs />
       <AddressInputs />
     </SimpleForm>
   );

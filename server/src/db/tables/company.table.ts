@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Timestamp } from '../dialect.ts';
 
 /** spec 1 §3.5–3.7 organisation: headquarters (chains), branches (stores) and their lookups. */
@@ -56,5 +56,21 @@ export interface BranchTable extends AddressColumns {
   headquarter_id: number | null;
   regional_id: number | null;
   created_at: Timestamp;
+  // 2026_11_23_0028: spec 1 §3.6 details (optional on insert)
+  company_document: BranchText;
+  register: BranchText;
+  cd_matriz: BranchText;
+  economic_group: BranchText;
+  division: BranchText;
+  district: BranchText;
+  region: BranchText;
+  area_email: BranchText;
+  /** YYYY-MM-DD */
+  opened_date: BranchText;
+  closed_date: BranchText;
+  latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  retailer: ColumnType<boolean | number, boolean | undefined, boolean>;
 }
+type BranchText = ColumnType<string | null, string | null | undefined, string | null>;
 export type BranchRow = Selectable<BranchTable>;

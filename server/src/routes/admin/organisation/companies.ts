@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, Branch, BranchInput, Headquarter, HeadquarterInput, unmaskDocument, type ErrorCode } from '@lp/shared';
+import {
+  ADMIN_RESOURCES, Branch, BranchInput, Headquarter, HeadquarterInput, unmaskDocument, validateBranchDetails, type ErrorCode,
+} from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
+import { isUniqueViolation, toBool, toIso, uniqueViolationColumns } from '../../../db/dialect.ts';
 import type { BranchRow, HeadquarterRow } from '../../../db/tables/company.table.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';
@@ -40,20 +42,37 @@ async function guardDocument<T>(db: Db, clientId: number, document: string, exce
 }
 
 const codeTaken = () => new HttpError(409, 'branch_code_not_unique', 'Code used by another branch', { code: 'branch_code_not_unique' });
+const branchDocumentTaken = () => new HttpError(409, 'company_document_not_unique', 'Document used by another branch', { company_document: 'company_document_not_unique' });
 
-/** A branch code names one branch of the client (branches_client_code_key); a concurrent writer answers the same. */
-async function guardBranchCode<T>(db: Db, clientId: number, code: string | null, exceptId: number | null, write: () => Promise<T>): Promise<T> {
-  if (code) {
-    let q = db.selectFrom('branches').select('id').where('client_id', '=', clientId).where('code', '=', code);
+/**
+ * A branch's code and its company_document each name one branch of the client
+ * (branches_client_code_key, branches_client_company_document_key; spec 1 §5.3); a concurrent
+ * writer that takes one first answers the same.
+ */
+async function guardBranchKeys<T>(
+  db: Db, clientId: number, keys: { code: string | null; company_document: string | null }, exceptId: number | null, write: () => Promise<T>,
+): Promise<T> {
+  for (const [column, taken] of [['code', codeTaken], ['company_document', branchDocumentTaken]] as const) {
+    const value = keys[column];
+    if (!value) continue;
+    let q = db.selectFrom('branches').select('id').where('client_id', '=', clientId).where(column, '=', value);
     if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw codeTaken();
+    if (await q.executeTakeFirst()) throw taken();
   }
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw codeTaken();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    const columns = uniqueViolationColumns(error);
+    throw columns.some((c) => c.includes('company_document')) ? branchDocumentTaken() : codeTaken();
   }
+}
+
+/** spec 1 §3.6 details: the shared rules, answered on their fields. */
+function checkBranchDetails(input: BranchInput): void {
+  const fields = validateBranchDetails(input);
+  const first = Object.values(fields)[0];
+  if (first) throw new HttpError(400, first, first, fields as Record<string, ErrorCode>);
 }
 
 async function checkCountry(db: Db, countryId: number | null | undefined, fields: Record<string, ErrorCode>): Promise<void> {
@@ -153,19 +172,26 @@ const companies: FastifyPluginAsync = async (app) => {
       return rows.map((r) => ({
         id: r.id, name: r.name, store_name: r.store_name, code: r.code, store_document: r.store_document,
         branch_type_id: r.branch_type_id, size_type_id: r.size_type_id, headquarter_id: r.headquarter_id, regional_id: r.regional_id,
-        ...addressOut(r), created_at: toIso(r.created_at)!,
+        ...addressOut(r),
+        company_document: r.company_document, register: r.register, cd_matriz: r.cd_matriz, economic_group: r.economic_group,
+        division: r.division, district: r.district, region: r.region, area_email: r.area_email,
+        opened_date: r.opened_date, closed_date: r.closed_date,
+        latitude: r.latitude === null ? null : Number(r.latitude), longitude: r.longitude === null ? null : Number(r.longitude),
+        retailer: toBool(r.retailer), created_at: toIso(r.created_at)!,
       }));
     },
     async create(db, clientId, input) {
+      checkBranchDetails(input);
       await checkRefs(db, clientId, input);
       const values = branchValues(input);
-      return guardBranchCode(db, clientId, values.code, null, async () => (await db.insertInto('branches')
+      return guardBranchKeys(db, clientId, values, null, async () => (await db.insertInto('branches')
         .values({ client_id: clientId, ...values, created_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id);
     },
     async update(db, clientId, id, input) {
+      checkBranchDetails(input);
       await checkRefs(db, clientId, input);
       const values = branchValues(input);
-      return guardBranchCode(db, clientId, values.code, id, async () => {
+      return guardBranchKeys(db, clientId, values, id, async () => {
         const res = await db.updateTable('branches').set(values).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
         return Number(res.numUpdatedRows) === 1;
       });
@@ -183,6 +209,12 @@ function branchValues(input: BranchInput) {
     name: input.name.trim(), store_name: text(input.store_name), code: text(input.code), store_document: text(input.store_document),
     branch_type_id: input.branch_type_id ?? null, size_type_id: input.size_type_id ?? null,
     headquarter_id: input.headquarter_id ?? null, regional_id: input.regional_id ?? null, ...address(input),
+    // spec 1 §3.6 details; the company document is kept as digits (like a headquarter's)
+    company_document: input.company_document ? unmaskDocument(input.company_document) || null : null,
+    register: text(input.register), cd_matriz: text(input.cd_matriz), economic_group: text(input.economic_group),
+    division: text(input.division), district: text(input.district), region: text(input.region),
+    area_email: text(input.area_email)?.toLowerCase() ?? null, opened_date: input.opened_date || null, closed_date: input.closed_date || null,
+    latitude: input.latitude ?? null, longitude: input.longitude ?? null, retailer: input.retailer ?? false,
   };
 }
 export default companies;
