@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { canTransition, emailSuitsProfile, unmaskDocument, validateUserInput } from '@lp/shared/rules';
 import { bulkInsert, listOf } from '../db/bulk.ts';
 import type { UserUpdate } from '../db/tables/user.table.ts';
-import { uniqueConflictOf, type UniqueUserField } from '../repositories/adminUsers.ts';
+import { uniqueConflictOf, type UniqueUserField } from '../repositories/userUniqueness.ts';
 import { LOOKUP_SLICE, firstPerField, readColumns, type ImportKind, type Resolved, type RowError } from './rows.ts';
 
 /** A users row, normalised the way the admin form stores it (routes/admin/users/form.ts). */

@@ -1,20 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminUser, ErrorCode } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso, uniqueViolationColumns } from '../db/dialect.ts';
+import { toBool, toIso } from '../db/dialect.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { ANONYMIZED_NAME, anonymizePersonalData, anonymizedEmail, type AnonymizedFiles } from './anonymization.ts';
+import { UNIQUE_USER_FIELDS, type UniqueUserField } from './userUniqueness.ts';
 
 export { ANONYMIZED_NAME };
 
-/** spec 1 §5.3 / §8.3 uniqueness keys, by column. */
-export const UNIQUE_USER_FIELDS = {
-  email: 'email_not_unique',
-  document: 'document_not_unique',
-  register: 'register_not_unique',
-  gmin_number: 'gmin_number_not_unique',
-} as const satisfies Record<string, ErrorCode>;
-export type UniqueUserField = keyof typeof UNIQUE_USER_FIELDS;
+export { UNIQUE_USER_FIELDS, uniqueConflictOf, type UniqueUserField } from './userUniqueness.ts';
 
 /** A password hash no password verifies against (scheme is not `scrypt`). */
 export const unusablePassword = () => `!unusable$${randomBytes(24).toString('base64url')}`;
@@ -110,17 +104,6 @@ export async function uniqueConflicts(
     if (await q.executeTakeFirst()) conflicts[field] = UNIQUE_USER_FIELDS[field];
   }
   return conflicts;
-}
-
-/** A unique violation raised by a concurrent write, as the spec's key (null if not a users key). */
-export function uniqueConflictOf(error: unknown): Partial<Record<UniqueUserField, ErrorCode>> | null {
-  const columns = uniqueViolationColumns(error);
-  const conflicts: Partial<Record<UniqueUserField, ErrorCode>> = {};
-  for (const column of columns) {
-    const field = (Object.keys(UNIQUE_USER_FIELDS) as UniqueUserField[]).find((f) => column === f || column === `users_${f}_key` || column === `users_${f}_unique`);
-    if (field) conflicts[field] = UNIQUE_USER_FIELDS[field];
-  }
-  return Object.keys(conflicts).length ? conflicts : null;
 }
 
 export interface AuditEntry {
