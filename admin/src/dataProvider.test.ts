@@ -1,44 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { createApiClient, updateSession, type KeyValueStorage } from '@lp/shared';
-import { createDataProvider } from './dataProvider.ts';
+import { fakeApiDataProvider, type ApiCall } from './test/fakeApi.ts';
 
-interface Call {
-  url: string;
-  method: string;
-  body: string | undefined;
-  auth: string | null;
-}
-
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
+type Call = ApiCall;
 
 function setup(answer: (call: Call) => Response = () => new Response('[]', { status: 200, headers: { 'Content-Range': 'x 0-0/0' } })) {
-  const calls: Call[] = [];
-  const storage = memoryStorage();
-  updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
-  const client = createApiClient({
-    clientId: 'web',
-    clientSecret: 'web-secret',
-    storage,
-    fetch: async (url, init) => {
-      const call: Call = {
-        url,
-        method: init?.method ?? 'GET',
-        body: typeof init?.body === 'string' ? init.body : undefined,
-        auth: new Headers(init?.headers).get('Authorization'),
-      };
-      calls.push(call);
-      return answer(call);
-    },
-  });
-  return { calls, dataProvider: createDataProvider(client) };
+  return fakeApiDataProvider(answer);
 }
 
 const decode = (url: string) => decodeURIComponent(url);
@@ -257,19 +224,10 @@ describe('contract paths as resources (editor tabs)', () => {
   });
 
   it('sends the spec form bodies as multipart, leaving out empty fields', async () => {
-    const bodies: unknown[] = [];
-    const storage = memoryStorage();
-    updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
-    const client = createApiClient({
-      clientId: 'web', clientSecret: 'web-secret', storage,
-      fetch: async (_url, init) => {
-        bodies.push(init?.body);
-        return new Response('{"id":9}', { status: 201 });
-      },
-    });
-    const answer = await createDataProvider(client).sendForm<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });
+    const { calls, dataProvider } = fakeApiDataProvider(() => new Response('{"id":9}', { status: 201 }));
+    const answer = await dataProvider.sendForm<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });
     expect(answer).toEqual({ id: 9 });
-    const form = bodies[0] as FormData;
+    const form = calls[0]!.rawBody as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect([...form.entries()]).toEqual([['title', 'T'], ['status', '2'], ['randomize_questions', 'true']]);
   });

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testDataProvider, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared';
 import branchSizeTypes from './index.ts';
+import { nameInput, namedItemProvider } from '../../test/namedItemFixtures.ts';
 import { renderResourceAt } from '../../test/resourceRoutes.tsx';
 import { sessionUser } from '../../test/fixtures.ts';
 import { adminWith } from '../../test/userFixtures.ts';
@@ -14,13 +15,8 @@ const large = { id: 6, name: 'Grande', created_at: '2026-11-01T10:00:00Z' };
 const BRANCH_ADMIN = adminWith(['branch']);
 
 function provider(overrides: Partial<DataProvider> = {}) {
-  const getList = vi.fn(async () => ({ data: [large], total: 1 }));
-  const getOne = vi.fn(async () => ({ data: large }));
-  const dataProvider = testDataProvider({ getList, getOne, ...overrides } as unknown as Partial<DataProvider>);
-  return { dataProvider, getList, getOne };
+  return namedItemProvider([large], large, overrides);
 }
-
-const nameInput = () => screen.findByRole('textbox', { name: /^Nome\s*\*?$/ });
 
 describe('branch size types', () => {
   it('lists the size types of the branch-size-types resource', async () => {

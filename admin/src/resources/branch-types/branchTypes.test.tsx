@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testDataProvider, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared';
 import branchTypes from './index.ts';
+import { nameInput, namedItemProvider } from '../../test/namedItemFixtures.ts';
 import { renderResourceAt } from '../../test/resourceRoutes.tsx';
 import { adminWith } from '../../test/userFixtures.ts';
 
@@ -13,13 +14,8 @@ const street = { id: 4, name: 'Loja de rua', created_at: '2026-11-01T10:00:00Z' 
 const BRANCH_ADMIN = adminWith(['branch']);
 
 function provider(overrides: Partial<DataProvider> = {}) {
-  const getList = vi.fn(async () => ({ data: [street], total: 1 }));
-  const getOne = vi.fn(async () => ({ data: street }));
-  const dataProvider = testDataProvider({ getList, getOne, ...overrides } as unknown as Partial<DataProvider>);
-  return { dataProvider, getList, getOne };
+  return namedItemProvider([street], street, overrides);
 }
-
-const nameInput = () => screen.findByRole('textbox', { name: /^Nome\s*\*?$/ });
 
 describe('branch types', () => {
   it('lists the branch types of the branch-types resource', async () => {

@@ -1,46 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { createApiClient, updateSession, XLSX_MIME, type KeyValueStorage } from '@lp/shared';
-import { attachmentName, createDataProvider, IMPORT_LOGS } from '../../dataProvider.ts';
-
-interface Call {
-  url: string;
-  method: string;
-  body: string | undefined;
-  auth: string | null;
-}
-
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
+import { XLSX_MIME } from '@lp/shared';
+import { attachmentName, IMPORT_LOGS } from '../../dataProvider.ts';
+import { fakeApiDataProvider, type ApiCall } from '../../test/fakeApi.ts';
 
 /** The real api client over a fake fetch: what reaches the network is what is asserted. */
-function setup(answer: (call: Call) => Response) {
-  const calls: Call[] = [];
-  const storage = memoryStorage();
-  updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
-  const client = createApiClient({
-    clientId: 'web',
-    clientSecret: 'web-secret',
-    storage,
-    fetch: async (url, init) => {
-      const call: Call = {
-        url,
-        method: init?.method ?? 'GET',
-        body: typeof init?.body === 'string' ? init.body : undefined,
-        auth: new Headers(init?.headers).get('Authorization'),
-      };
-      calls.push(call);
-      return answer(call);
-    },
-  });
-  return { calls, dataProvider: createDataProvider(client) };
-}
+const setup = (answer: (call: ApiCall) => Response) => fakeApiDataProvider(answer);
 
 describe('imports in the dataProvider', () => {
   it('reads the logs of one import from its nested path, filtering by log type', async () => {

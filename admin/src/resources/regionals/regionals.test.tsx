@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { testDataProvider, type DataProvider } from 'react-admin';
+import type { DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared';
 import regionals from './index.ts';
 import { toHttpError } from '../../dataProvider.ts';
+import { nameInput, namedItemProvider } from '../../test/namedItemFixtures.ts';
 import { renderResourceAt } from '../../test/resourceRoutes.tsx';
 import { adminWith } from '../../test/userFixtures.ts';
 
@@ -17,13 +18,8 @@ const rows = [
 const BRANCH_ADMIN = adminWith(['branch']);
 
 function provider(overrides: Partial<DataProvider> = {}) {
-  const getList = vi.fn(async () => ({ data: rows, total: rows.length }));
-  const getOne = vi.fn(async () => ({ data: rows[1] }));
-  const dataProvider = testDataProvider({ getList, getOne, ...overrides } as unknown as Partial<DataProvider>);
-  return { dataProvider, getList, getOne };
+  return namedItemProvider(rows, rows[1]!, overrides);
 }
-
-const nameInput = () => screen.findByRole('textbox', { name: /^Nome\s*\*?$/ });
 
 describe('regionals', () => {
   it('lists the client\'s regionals for an administrator with the branch item', async () => {

@@ -12,25 +12,13 @@ import {
   useAddNotificationContext,
   type NotificationPayload,
 } from 'react-admin';
-import { createApiClient, updateSession, type KeyValueStorage } from '@lp/shared';
-import { createDataProvider } from '../../dataProvider.ts';
+import { fakeApiDataProvider } from '../../test/fakeApi.ts';
 import { UserList } from './UserList.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
 const users = [adminUser({ id: 7, full_name: 'Lara Learner' }), adminUser({ id: 9, full_name: 'Bruno Buyer', email: 'bruno@demo.local' })];
 const groups = [{ id: 5, name: 'Vendedores' }, { id: 6, name: 'Gerentes' }];
-
-interface Call {
-  method: string;
-  url: string;
-  body: string | undefined;
-}
-
-function memoryStorage(): KeyValueStorage {
-  const map = new Map<string, string>();
-  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
-}
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
@@ -50,28 +38,18 @@ function RecordNotifications({ log, children }: { log: NotificationPayload[]; ch
  * sees the exact HTTP request the button ends up making. `addMembers` answers the POST.
  */
 function renderList(addMembers: () => Response) {
-  const calls: Call[] = [];
   const notified: NotificationPayload[] = [];
-  const storage = memoryStorage();
-  updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
-  const client = createApiClient({
-    clientId: 'web',
-    clientSecret: 'web-secret',
-    storage,
-    fetch: async (url, init) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, url, body: typeof init?.body === 'string' ? init.body : undefined });
-      if (url.startsWith('/api/admin_users/users/')) return json(users, 200, { 'Content-Range': 'users 0-1/2' });
-      if (url === '/api/lookups/user_groups/') return json(groups);
-      if (url.startsWith('/api/lookups/')) return json([]);
-      if (method === 'POST' && url.startsWith('/api/admin_users/user_groups/')) return addMembers();
-      return json({ detail: 'unexpected', code: 'not_found' }, 404);
-    },
+  const { calls, dataProvider } = fakeApiDataProvider(({ method, url }) => {
+    if (url.startsWith('/api/admin_users/users/')) return json(users, 200, { 'Content-Range': 'users 0-1/2' });
+    if (url === '/api/lookups/user_groups/') return json(groups);
+    if (url.startsWith('/api/lookups/')) return json([]);
+    if (method === 'POST' && url.startsWith('/api/admin_users/user_groups/')) return addMembers();
+    return json({ detail: 'unexpected', code: 'not_found' }, 404);
   });
   render(
     <TestMemoryRouter initialEntries={['/users']}>
       <AdminContext
-        dataProvider={createDataProvider(client)}
+        dataProvider={dataProvider}
         i18nProvider={i18n()}
         authProvider={authFor(adminWith(['users', 'users_groups']))}
         store={memoryStore()}

@@ -1,0 +1,45 @@
+import { createApiClient, updateSession, type KeyValueStorage } from '@lp/shared';
+import { createDataProvider } from '../dataProvider.ts';
+
+/** One request the real api client sent to the fake network. */
+export interface ApiCall {
+  url: string;
+  method: string;
+  /** the body when it is text (JSON, urlencoded) */
+  body: string | undefined;
+  /** the body as sent (FormData for multipart forms) */
+  rawBody: unknown;
+  auth: string | null;
+}
+
+export function memoryStorage(): KeyValueStorage {
+  const map = new Map<string, string>();
+  return { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+}
+
+/**
+ * The real data provider and api client, signed in, over a fake `fetch`: what reaches the network
+ * is what a test asserts (`calls`), and `answer` plays the server.
+ */
+export function fakeApiDataProvider(answer: (call: ApiCall) => Response | Promise<Response>) {
+  const calls: ApiCall[] = [];
+  const storage = memoryStorage();
+  updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
+  const client = createApiClient({
+    clientId: 'web',
+    clientSecret: 'web-secret',
+    storage,
+    fetch: async (url, init) => {
+      const call: ApiCall = {
+        url,
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? init.body : undefined,
+        rawBody: init?.body,
+        auth: new Headers(init?.headers).get('Authorization'),
+      };
+      calls.push(call);
+      return answer(call);
+    },
+  });
+  return { calls, dataProvider: createDataProvider(client) };
+}
