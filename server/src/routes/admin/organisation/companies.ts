@@ -23,50 +23,51 @@ const addressOut = (r: HeadquarterRow | BranchRow) => ({
   neighborhood: r.neighborhood, city: r.city, state: r.state, country_id: r.country_id,
 });
 
-const documentTaken = () => new HttpError(409, 'company_document_not_unique', 'Document used by another', { company_document: 'company_document_not_unique' });
-
-/** spec 1 §5.3: company_document unique (per client); checked first, the constraint covers a race. */
-async function guardDocument<T>(db: Db, clientId: number, document: string, exceptId: number | null, write: () => Promise<T>): Promise<T> {
-  if (!document) {
-    throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'company_document is required', { company_document: 'make_sure_that_all_fields_are_filled_in' });
-  }
-  let q = db.selectFrom('headquarters').select('id').where('client_id', '=', clientId).where('company_document', '=', document);
-  if (exceptId !== null) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw documentTaken();
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw documentTaken();
-    throw error;
-  }
+/** A column whose value names one row of the client (a unique index), and the key a repeat answers. */
+interface UniqueKey {
+  column: 'code' | 'company_document';
+  value: string | null;
+  code: ErrorCode;
 }
 
-const codeTaken = () => new HttpError(409, 'branch_code_not_unique', 'Code used by another branch', { code: 'branch_code_not_unique' });
-const branchDocumentTaken = () => new HttpError(409, 'company_document_not_unique', 'Document used by another branch', { company_document: 'company_document_not_unique' });
+const taken = (key: UniqueKey) => new HttpError(409, key.code, `${key.column} used by another`, { [key.column]: key.code });
 
 /**
- * A branch's code and its company_document each name one branch of the client
- * (branches_client_code_key, branches_client_company_document_key; spec 1 §5.3); a concurrent
- * writer that takes one first answers the same.
+ * spec 1 §5.3: a headquarter's company_document, and a branch's code and company_document, each
+ * name one row of the client. Checked first for a clear answer; the unique indexes cover a
+ * concurrent writer (an import, another admin), answered the same.
  */
-async function guardBranchKeys<T>(
-  db: Db, clientId: number, keys: { code: string | null; company_document: string | null }, exceptId: number | null, write: () => Promise<T>,
+async function guardUniqueKeys<T>(
+  db: Db, table: 'headquarters' | 'branches', clientId: number, keys: UniqueKey[], exceptId: number | null, write: () => Promise<T>,
 ): Promise<T> {
-  for (const [column, taken] of [['code', codeTaken], ['company_document', branchDocumentTaken]] as const) {
-    const value = keys[column];
-    if (!value) continue;
-    let q = db.selectFrom('branches').select('id').where('client_id', '=', clientId).where(column, '=', value);
+  for (const key of keys) {
+    if (!key.value) continue;
+    let q = db.selectFrom(table).select('id').where('client_id', '=', clientId).where(key.column, '=', key.value);
     if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw taken();
+    if (await q.executeTakeFirst()) throw taken(key);
   }
   try {
     return await write();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const columns = uniqueViolationColumns(error);
-    throw columns.some((c) => c.includes('company_document')) ? branchDocumentTaken() : codeTaken();
+    throw taken(keys.find((k) => columns.some((c) => c.includes(k.column))) ?? keys[0]!);
   }
 }
+
+/** A headquarter needs its company_document (spec 1 §3.5), unique within the client. */
+function guardDocument<T>(db: Db, clientId: number, document: string, exceptId: number | null, write: () => Promise<T>): Promise<T> {
+  if (!document) {
+    throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'company_document is required', { company_document: 'make_sure_that_all_fields_are_filled_in' });
+  }
+  return guardUniqueKeys(db, 'headquarters', clientId, [{ column: 'company_document', value: document, code: 'company_document_not_unique' }], exceptId, write);
+}
+
+/** A branch's code and company_document (both optional). */
+const branchKeys = (values: { code: string | null; company_document: string | null }): UniqueKey[] => [
+  { column: 'code', value: values.code, code: 'branch_code_not_unique' },
+  { column: 'company_document', value: values.company_document, code: 'company_document_not_unique' },
+];
 
 /** spec 1 §3.6 details: the shared rules, answered on their fields. */
 function checkBranchDetails(input: BranchInput): void {
@@ -184,14 +185,14 @@ const companies: FastifyPluginAsync = async (app) => {
       checkBranchDetails(input);
       await checkRefs(db, clientId, input);
       const values = branchValues(input);
-      return guardBranchKeys(db, clientId, values, null, async () => (await db.insertInto('branches')
+      return guardUniqueKeys(db, 'branches', clientId, branchKeys(values), null, async () => (await db.insertInto('branches')
         .values({ client_id: clientId, ...values, created_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id);
     },
     async update(db, clientId, id, input) {
       checkBranchDetails(input);
       await checkRefs(db, clientId, input);
       const values = branchValues(input);
-      return guardBranchKeys(db, clientId, values, id, async () => {
+      return guardUniqueKeys(db, 'branches', clientId, branchKeys(values), id, async () => {
         const res = await db.updateTable('branches').set(values).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
         return Number(res.numUpdatedRows) === 1;
       });
