@@ -4,7 +4,7 @@ import {
   ADMIN_RESOURCES, ApiErrorSchema, REPORT_PROCESSING, ReportAccepted, USERS_REPORT_PATH, UsersReportRequest, type ReportKey,
 } from '@lp/shared';
 import { toBool } from '../../../db/dialect.ts';
-import { HttpError } from '../../../lib/httpError.ts';
+import { HttpError, RateLimited } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { REPORT_JOB, REPORT_JOB_ATTEMPTS, defineReportJob, mayHaveReport } from '../../../reports/index.ts';
 import { claimReportRequest, createReport, releaseReportRequest } from '../../../repositories/reports.ts';
@@ -23,11 +23,7 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
     if (!mayHaveReport(subject, report)) throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
     const key = { userId: user.id, clientId, report };
     const claim = await claimReportRequest(app.db, key, toBool(user.is_superuser));
-    if (!claim.ok) {
-      // answered here rather than thrown: the error handler's Retry-After is a generic one
-      return reply.status(429).header('Retry-After', String(Math.ceil(claim.remainingMs / 1000)))
-        .send({ detail: 'This report was requested less than 5 minutes ago', code: 'report_cooldown' });
-    }
+    if (!claim.ok) throw new RateLimited('report_cooldown', 'This report was requested less than 5 minutes ago', Math.ceil(claim.remainingMs / 1000));
     try {
       const reportId = await createReport(app.db, { userId: user.id, clientId, report, params, languageId: user.language_id });
       await app.jobs.enqueue(REPORT_JOB, { reportId }, { dedupeKey: `report:${reportId}`, maxAttempts: REPORT_JOB_ATTEMPTS });
