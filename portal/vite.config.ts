@@ -62,6 +62,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // as the admin's: a loaded two-core machine took a render past the 5 s default
+    testTimeout: 20_000,
     // run swr through vite so its `react` import becomes preact/compat, not the admin's React 19
     server: { deps: { inline: [/[\\/]node_modules[\\/]swr[\\/]/] } },
   },

@@ -8,7 +8,6 @@ import {
 import { orgIds, postForm, type OrgIds } from './trainingsFixtures.ts';
 import { clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const tomorrow = () => new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**

@@ -10,6 +10,7 @@
 const UNIT = String.raw`(?:[0-9#*]\uFE0F?\u20E3|\p{Emoji_Presentation}|\p{Extended_Pictographic}\uFE0F|(?=\p{Extended_Pictographic})[\u{1F000}-\u{1FFFF}])[\u{1F3FB}-\u{1F3FF}\uFE0F\u{E0020}-\u{E007F}]*`;
 /** after a zero-width joiner any pictograph belongs to the sequence (🏃‍♀️, 👨‍👩‍👧) */
 const JOINED = String.raw`\u200D(?:${UNIT}|\p{Extended_Pictographic}\uFE0F?)`;
+// eslint-disable-next-line no-misleading-character-class -- the modifier class holds the presentation selector on purpose
 const EMOJI = new RegExp(`${UNIT}(?:${JOINED})*`, 'gu');
 /** a presentation selector or joiner left behind with nothing to act on */
 const STRAY = /\uFE0F|\u20E3/gu;

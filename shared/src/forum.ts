@@ -75,6 +75,7 @@ export function forumAuthorPreview(name: string | null | undefined): string {
 export const topicAcceptsReplies = (status: number): boolean => status === FORUM_STATUS.published;
 
 // C0/C1 controls except tab and line feed, and the Unicode line/paragraph separators
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
 
 /**

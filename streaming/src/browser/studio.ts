@@ -35,16 +35,16 @@ export class StreamStudio {
     this.api = options.api;
     this.state = initialSnapshot(options.webcast, supportsMediaDevices(this.env.mediaDevices));
     // what the capture and going live read from the studio, and how they update its snapshot
-    const studio = this;
+    const studio = () => this;
     const host: CaptureHost & LiveHost = {
       get disposed() {
-        return studio.disposed;
+        return studio().disposed;
       },
       get publisher() {
-        return studio.live.publisher;
+        return studio().live.publisher;
       },
       get state() {
-        return studio.state;
+        return studio().state;
       },
       set: (patch) => this.set(patch),
       notify: (notice) => this.notify(notice),

@@ -29,7 +29,6 @@ class FakeTusServer implements HttpStack {
 
   createRequest(method: string, url: string): HttpRequest {
     const headers: Record<string, string> = {};
-    const server = this;
     return {
       getMethod: () => method,
       getURL: () => url,
@@ -38,7 +37,7 @@ class FakeTusServer implements HttpStack {
       },
       getHeader: (name) => headers[name.toLowerCase()],
       setProgressHandler: () => undefined,
-      send: async (body?: Blob) => server.handle(method, url, { ...headers }, body),
+      send: async (body?: Blob) => this.handle(method, url, { ...headers }, body),
       abort: async () => undefined,
       getUnderlyingObject: () => null,
     };

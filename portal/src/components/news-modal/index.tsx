@@ -30,6 +30,7 @@ export default function NewsModal({ id, onClose, onRead }: NewsModalProps) {
   useEffect(() => {
     // once per item opened, whatever the parent's callback identity
     if (loaded) onRead?.(loaded);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per item opened, whatever the parent's callback identity
   }, [loaded]);
 
   return (

@@ -74,6 +74,7 @@ export function PodcastPlayer({ podcast, state, dispatch, onProgress }: PodcastP
       untrack();
       offs.forEach((off) => off());
     };
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the listeners read the latest state through `latest`; they are rebound per podcast
   }, [podcast.id]);
 
   // the state says playing: the element follows (a browser may refuse before any click: then stopped)

@@ -161,6 +161,7 @@ function TopicView({ trainingId, topicId, onBack }: { trainingId: number; topicI
 
   useEffect(() => {
     if (topic) heading.current?.focus();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the heading takes the focus once per topic opened
   }, [topic?.id]);
 
   /** like, unlike, report: the server answers the topic as it now is */

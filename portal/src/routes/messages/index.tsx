@@ -49,8 +49,8 @@ export default function Messages() {
   // the e-mail's link names the message to open
   const requested = Number(new URLSearchParams(search).get('open'));
   useEffect(() => {
-    // once per link: `open` itself changes with every render
     if (Number.isInteger(requested) && requested > 0) void open(requested);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once per link: `open` itself changes with every render
   }, [requested]);
 
   const openedId = opened ? (opened.state === 'open' ? opened.message.id : opened.id) : null;

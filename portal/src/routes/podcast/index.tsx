@@ -36,12 +36,14 @@ export default function PodcastPage() {
     const inList = playlist?.podcasts.some((p) => p.id === podcast.id) ? playlist : null;
     const audios = inList ? inList.podcasts : [podcast];
     dispatch({ type: 'load', audios, index: audios.findIndex((a) => a.id === podcast.id), playlist: inList ? { id: inList.id, title: inList.title } : null });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the list is taken once per podcast and playlist
   }, [podcast?.id, playlist?.id]);
 
   // previous / next / an audio that ended: the page follows the player to that podcast
   const current = currentAudio(state);
   useEffect(() => {
     if (current && podcast && current.id !== podcast.id) navigate(podcastHref(current.id, state.playlist?.id), { replace: true });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the page follows the player only when the audio changes
   }, [current?.id]);
 
   if (error) {

@@ -45,6 +45,7 @@ export default function SetNewPassword() {
       live = false;
     };
     // checked once per link; t only words the message
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- checked once per link; t only words the message
   }, [link.username, link.uidb64, link.token]);
 
   async function submit(event: Event) {

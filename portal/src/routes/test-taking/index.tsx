@@ -195,6 +195,7 @@ export function TestSession({ paths, activity, back, refresh, backLabel = 'porta
   // after a confirmation the next question takes the focus
   useEffect(() => {
     if (timed && current) questionsRef.current?.querySelector<HTMLInputElement>('input[type=radio]')?.focus();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the focus moves once per confirmed question
   }, [timed, current?.id]);
 
   const choose = (questionId: number, answerId: number) => {
