@@ -42,7 +42,7 @@ const training = await db.insertInto('group_trainings').values({
 await db.insertInto('group_training_user_groups').values({ group_training_id: training.id, user_group_id: group.id }).execute();
 // conventional test, 10 of 20 questions drawn per attempt, questions and answers shuffled
 const test = await db.insertInto('group_training_tests').values({
-  group_training_id: training.id, title: 'Burst test', test_type_id: 1, status: 1, avaliable_in: null,
+  owner_id: training.id, title: 'Burst test', test_type_id: 1, status: 1, avaliable_in: null,
   qty_total_questions: DRAWN, minimum_score: 6, maximum_attempts: 0, time_to_answer: null,
   randomize_questions: true, randomize_answers: true, created_at: now, updated_at: now,
 }).returning('id').executeTakeFirstOrThrow();

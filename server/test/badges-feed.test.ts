@@ -6,7 +6,7 @@ import {
   type Badge, type FeedPage, type LearnerBadges,
 } from '@lp/shared';
 import { DEMO } from '../src/seed/demo.ts';
-import { addComment } from '../src/repositories/comments.ts';
+import { addComment } from '../src/content/repository/comments.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { API, audienceLearner, finishAllModules, publishedTraining } from './completionFixtures.ts';
 import { orgIds, type OrgIds } from './trainingsFixtures.ts';

@@ -45,7 +45,7 @@ describe.each(DIALECTS)('calendar and schedule on %s', (dialect) => {
     await addModule(t.app, enrolled.id, { title: 'Aula de março', avaliable_in: '2027-03-01' });
     await addModule(t.app, enrolled.id, { title: 'Rascunho', avaliable_in: '2026-12-11', status: 2 });
     await t.app.db.insertInto('group_training_tests').values({
-      group_training_id: enrolled.id, title: 'Prova final', test_type_id: 1, status: 1, avaliable_in: '2026-12-20', qty_total_questions: null,
+      owner_id: enrolled.id, title: 'Prova final', test_type_id: 1, status: 1, avaliable_in: '2026-12-20', qty_total_questions: null,
       minimum_score: 1, time_to_answer: null, created_at: new Date(), updated_at: new Date(),
     }).execute();
     await t.app.db.updateTable('group_trainings').set({ unpublish_date: '2027-01-05' }).where('id', '=', enrolled.id).execute();

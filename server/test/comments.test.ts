@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_PATHS } from '@lp/shared';
 import { DEMO } from '../src/seed/demo.ts';
-import { addComment } from '../src/repositories/comments.ts';
+import { addComment } from '../src/content/repository/comments.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { createTraining, orgIds, postForm, trainingBody, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, userId, type Clients } from './userFixtures.ts';

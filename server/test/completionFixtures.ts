@@ -36,7 +36,7 @@ export async function publishedTraining(app: FastifyInstance, admin: Tokens, org
   const now = new Date();
   for (let i = 0; i < (spec.tests ?? 0); i += 1) {
     const row = await app.db.insertInto('group_training_tests').values({
-      group_training_id: id, title: `Prova ${i + 1}`, test_type_id: 1, status: 1, avaliable_in: null, qty_total_questions: null,
+      owner_id: id, title: `Prova ${i + 1}`, test_type_id: 1, status: 1, avaliable_in: null, qty_total_questions: null,
       minimum_score: 1, time_to_answer: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     tests.push(row.id);

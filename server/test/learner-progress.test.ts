@@ -207,9 +207,9 @@ describe.each(DIALECTS)('learner progress on %s', (dialect) => {
     const training = await newTraining('Evaluation');
     await makeModule(t.app, training, { type: MODULE_TYPE.pdf });
     const now = new Date();
-    const evaluation = (await t.app.db.insertInto('group_training_evaluations').values({ group_training_id: training, title: 'Reação', status: 1, created_at: now, updated_at: now })
+    const evaluation = (await t.app.db.insertInto('group_training_evaluations').values({ owner_id: training, title: 'Reação', status: 1, created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow()).id;
-    await t.app.db.insertInto('group_training_evaluations').values({ group_training_id: training, title: 'Draft', status: 2, created_at: now, updated_at: now }).execute();
+    await t.app.db.insertInto('group_training_evaluations').values({ owner_id: training, title: 'Draft', status: 2, created_at: now, updated_at: now }).execute();
     const question = async (title: string, type: number, position: number) => (await t.app.db.insertInto('group_training_evaluation_questions')
       .values({ evaluation_id: evaluation, title, question_type_id: type, position, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
     const grade = await question('Nota', 1, 0);
@@ -314,7 +314,7 @@ describe.each(DIALECTS)('learner progress on %s', (dialect) => {
     const pdf = await makeModule(t.app, training, { type: MODULE_TYPE.pdf });
     const test = await makeTest(t.app, training);
     const now = new Date();
-    const evaluation = (await t.app.db.insertInto('group_training_evaluations').values({ group_training_id: training, title: 'R', status: 1, created_at: now, updated_at: now })
+    const evaluation = (await t.app.db.insertInto('group_training_evaluations').values({ owner_id: training, title: 'R', status: 1, created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow()).id;
     const question = (await t.app.db.insertInto('group_training_evaluation_questions').values({ evaluation_id: evaluation, title: 'Nota', question_type_id: 1, position: 0, created_at: now })
       .returning('id').executeTakeFirstOrThrow()).id;

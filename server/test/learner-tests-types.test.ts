@@ -86,7 +86,7 @@ describe.each(DIALECTS)('learner test engine on %s', (dialect) => {
       user_id: learnerId, module_id: moduleId, group_training_id: trainingId, status: 'finished', percent: 100, cmi: '{"cmi.location":"p3"}', finished_at: now,
     }).execute();
     const { id: evaluationId } = await t.app.db.insertInto('group_training_evaluations').values({
-      group_training_id: trainingId, title: 'Reação', status: 1, created_at: now, updated_at: now,
+      owner_id: trainingId, title: 'Reação', status: 1, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     const { id: evalQuestion } = await t.app.db.insertInto('group_training_evaluation_questions').values({
       evaluation_id: evaluationId, title: 'Nota', question_type_id: 1, created_at: now,

@@ -96,7 +96,7 @@ export async function makeTest(
 ): Promise<number> {
   const now = new Date();
   const test = await app.db.insertInto('group_training_tests').values({
-    group_training_id: trainingId, title: 'Prova', test_type_id: extra.type ?? 1, status: extra.status ?? 1, avaliable_in: extra.avaliable_in ?? null,
+    owner_id: trainingId, title: 'Prova', test_type_id: extra.type ?? 1, status: extra.status ?? 1, avaliable_in: extra.avaliable_in ?? null,
     qty_total_questions: null, minimum_score: extra.minimum_score ?? 1, maximum_attempts: extra.maximum_attempts ?? 0, time_to_answer: null,
     created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();

@@ -89,7 +89,7 @@ export function learnerTestEngine(dialect: Dialect, ready: (suite: EngineSuite) 
   async function seedTest(trainingId: number, o: TestOptions = {}): Promise<SeededTest> {
     const now = new Date();
     const { id } = await t.app.db.insertInto('group_training_tests').values({
-      group_training_id: trainingId, title: 'Prova', test_type_id: o.type ?? TYPE.conventional, status: o.status ?? 1,
+      owner_id: trainingId, title: 'Prova', test_type_id: o.type ?? TYPE.conventional, status: o.status ?? 1,
       avaliable_in: o.avaliableIn ?? null, qty_total_questions: o.qtyTotal ?? null, minimum_score: o.minimum === undefined ? 1 : o.minimum,
       maximum_attempts: o.maxAttempts ?? 0, time_to_answer: o.time ?? null,
       randomize_questions: o.randomizeQuestions ?? true, randomize_answers: o.randomizeAnswers ?? true, created_at: now, updated_at: now,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAIL_PATHS, TRAINING_PATHS, commentsListPath, publishCommentPath } from '@lp/shared';
-import { addComment } from '../src/repositories/comments.ts';
+import { addComment } from '../src/content/repository/comments.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { UNPUBLISH_DUE_JOB, runUnpublishDue } from '../src/trainings/unpublishJob.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

@@ -48,7 +48,7 @@ describe.each(DIALECTS)('training hierarchy on %s', (dialect) => {
   async function test(training: number, extra: Record<string, unknown> = {}) {
     const now = tick();
     return (await t.app.db.insertInto('group_training_tests').values({
-      group_training_id: training, title: 'Prova', avaliable_in: null, qty_total_questions: null, minimum_score: null, time_to_answer: null,
+      owner_id: training, title: 'Prova', avaliable_in: null, qty_total_questions: null, minimum_score: null, time_to_answer: null,
       created_at: now, updated_at: now, ...extra,
     }).returning('id').executeTakeFirstOrThrow()).id;
   }

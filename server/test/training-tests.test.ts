@@ -279,7 +279,7 @@ describe.each(DIALECTS)('training tests on %s', (dialect) => {
       certificate_image_url: null, published_at: null, created_by: null, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     const otherTest = await t.app.db.insertInto('group_training_tests').values({
-      group_training_id: other.id, title: 'Prova alheia', avaliable_in: null, qty_total_questions: null, minimum_score: null, time_to_answer: null,
+      owner_id: other.id, title: 'Prova alheia', avaliable_in: null, qty_total_questions: null, minimum_score: null, time_to_answer: null,
       created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     await t.app.db.insertInto('group_training_test_questions').values({ test_id: otherTest.id, title: '<p>Zebra secreta</p>', created_at: now, updated_at: now }).execute();

@@ -43,7 +43,7 @@ describe.each(DIALECTS)('training duplicate on %s', (dialect) => {
       group_training_id: id, title: 'Jogo', game_type_id: 3, avaliable_in: null, config: '{"pairs":[["a","b"]]}', created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow()).id;
     const test = (await db.insertInto('group_training_tests').values({
-      group_training_id: id, title: 'Prova', test_type_id: 6, status: 1, avaliable_in: null, test_score: 40, randomize_questions: false,
+      owner_id: id, title: 'Prova', test_type_id: 6, status: 1, avaliable_in: null, test_score: 40, randomize_questions: false,
       qty_total_questions: 2, minimum_score: 1, maximum_attempts: 0, time_to_answer: '00:10:00', created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow()).id;
     for (const [position, title] of ['<p>Q1</p>', '<p>Q2</p>'].entries()) {
@@ -54,14 +54,14 @@ describe.each(DIALECTS)('training duplicate on %s', (dialect) => {
         { question_id: q.id, title: `${title} errado`, is_correct: false, position: 1 },
       ]).execute();
     }
-    const evaluation = await db.insertInto('group_training_evaluations').values({ group_training_id: id, title: 'Reação', status: 1, created_at: now, updated_at: now })
+    const evaluation = await db.insertInto('group_training_evaluations').values({ owner_id: id, title: 'Reação', status: 1, created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow();
     await db.insertInto('group_training_evaluation_questions').values([
       { evaluation_id: evaluation.id, title: 'Nota', question_type_id: 1, position: 0, created_at: now },
       { evaluation_id: evaluation.id, title: 'Comentário', question_type_id: 3, position: 1, created_at: now },
     ]).execute();
     await db.insertInto('group_training_materials').values({
-      group_training_id: id, title: 'Apostila', resource: 'materials/apostila.pdf', resource_name: 'apostila.pdf', extension: 'pdf', size: 2048, created_at: now, updated_at: now,
+      owner_id: id, title: 'Apostila', resource: 'materials/apostila.pdf', resource_name: 'apostila.pdf', extension: 'pdf', size: 2048, created_at: now, updated_at: now,
     }).execute();
     // module A first; the test needs module A; module B needs the test; the game needs module B
     await db.insertInto('group_training_hierarchy').values([
@@ -80,15 +80,15 @@ describe.each(DIALECTS)('training duplicate on %s', (dialect) => {
     const db = t.app.db;
     const modules = await db.selectFrom('group_training_modules').selectAll().where('group_training_id', '=', trainingId).orderBy('id').execute();
     const games = await db.selectFrom('group_training_games').selectAll().where('group_training_id', '=', trainingId).orderBy('id').execute();
-    const tests = await db.selectFrom('group_training_tests').selectAll().where('group_training_id', '=', trainingId).orderBy('id').execute();
+    const tests = await db.selectFrom('group_training_tests').selectAll().where('owner_id', '=', trainingId).orderBy('id').execute();
     const questions = tests.length
       ? await db.selectFrom('group_training_test_questions').selectAll().where('test_id', 'in', tests.map((x) => x.id)).orderBy('position').execute() : [];
     const answers = questions.length
       ? await db.selectFrom('group_training_test_question_answers').selectAll().where('question_id', 'in', questions.map((q) => q.id)).orderBy('question_id').orderBy('position').execute() : [];
-    const evaluations = await db.selectFrom('group_training_evaluations').selectAll().where('group_training_id', '=', trainingId).execute();
+    const evaluations = await db.selectFrom('group_training_evaluations').selectAll().where('owner_id', '=', trainingId).execute();
     const evaluationQuestions = evaluations.length
       ? await db.selectFrom('group_training_evaluation_questions').selectAll().where('evaluation_id', 'in', evaluations.map((e) => e.id)).orderBy('position').execute() : [];
-    const materials = await db.selectFrom('group_training_materials').selectAll().where('group_training_id', '=', trainingId).execute();
+    const materials = await db.selectFrom('group_training_materials').selectAll().where('owner_id', '=', trainingId).execute();
     const hierarchy = await db.selectFrom('group_training_hierarchy').selectAll().where('group_training_id', '=', trainingId).orderBy('hierarchy_order').execute();
     const comments = await db.selectFrom('comments').selectAll().where('origin', '=', 'training').where('origin_id', '=', trainingId).execute();
     return { modules, games, tests, questions, answers, evaluations, evaluationQuestions, materials, hierarchy, comments };

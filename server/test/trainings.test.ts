@@ -275,7 +275,7 @@ describe.each(DIALECTS)('trainings on %s', (dialect) => {
     // a test is enough
     const now = new Date();
     await t.app.db.insertInto('group_training_tests').values({
-      group_training_id: id, title: 'Prova', qty_total_questions: null, minimum_score: null, avaliable_in: null, time_to_answer: null, created_at: now, updated_at: now,
+      owner_id: id, title: 'Prova', qty_total_questions: null, minimum_score: null, avaliable_in: null, time_to_answer: null, created_at: now, updated_at: now,
     }).execute();
     const published = await postForm(t.app, `${P(id)}publish/`, manager.tokens);
     expect(published.statusCode, published.body).toBe(200);

@@ -4,7 +4,7 @@ import {
   WEBCAST_PATHS, WEBCAST_TESTS as C,
 } from '@lp/shared';
 import { DEMO } from '../src/seed/demo.ts';
-import { TEST_IMPORT_COLUMNS } from '../src/trainings/testImportSheet.ts';
+import { TEST_IMPORT_COLUMNS } from '../src/content/testImportSheet.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { xlsxOf, type Cell } from './importFixtures.ts';
 import { pdf, tusUpload as mediaUpload } from './mediaFixtures.ts';

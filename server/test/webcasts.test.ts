@@ -189,7 +189,7 @@ describe.each(DIALECTS)('webcast editor on %s', (dialect) => {
       payload: { title: 'Nota', webcast_evaluation_question_type: 1 },
     });
     await t.app.db.insertInto('webcast_materials').values({
-      webcast_id: id, title: 'Slides', status: 1, resource: 'webcasts/x/slides.pdf', resource_name: 'slides.pdf', extension: 'pdf', size: 10,
+      owner_id: id, title: 'Slides', status: 1, resource: 'webcasts/x/slides.pdf', resource_name: 'slides.pdf', extension: 'pdf', size: 10,
       created_at: new Date(), updated_at: new Date(),
     }).execute();
     await t.app.db.insertInto('webcast_subscribers').values({ webcast_id: id, user_id: await userId(t.app, DEMO.learner.email), created_at: new Date() }).execute();

@@ -37,7 +37,7 @@ async function hasStarted(db: Db, userId: number, trainingId: number): Promise<b
     .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
   if (module) return true;
   const attempt = await db.selectFrom('group_training_test_results as r').innerJoin('group_training_tests as t', 't.id', 'r.test_id')
-    .select('r.id').where('r.user_id', '=', userId).where('t.group_training_id', '=', trainingId)
+    .select('r.id').where('r.user_id', '=', userId).where('t.owner_id', '=', trainingId)
     .where('r.status', 'in', ['in_progress', ...FINISHED_ATTEMPT_STATUSES]).executeTakeFirst();
   return attempt !== undefined;
 }

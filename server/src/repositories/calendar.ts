@@ -24,12 +24,16 @@ async function trainingItems(db: Db, trainings: readonly TrainingRef[], range: D
   if (trainings.length === 0) return [];
   const ids = trainings.map((t) => t.id);
   const byId = new Map(trainings.map((t) => [t.id, t]));
-  const opening = (table: 'group_training_modules' | 'group_training_tests') => db.selectFrom(table)
-    .select(['id', 'group_training_id', 'title', 'avaliable_in'])
-    .where('group_training_id', 'in', ids).where('status', 'in', [...statuses])
-    .where('avaliable_in', '>=', range.start).where('avaliable_in', '<=', range.end)
-    .execute();
-  const [modules, tests] = await Promise.all([opening('group_training_modules'), opening('group_training_tests')]);
+  const [modules, tests] = await Promise.all([
+    db.selectFrom('group_training_modules').select(['id', 'group_training_id', 'title', 'avaliable_in'])
+      .where('group_training_id', 'in', ids).where('status', 'in', [...statuses])
+      .where('avaliable_in', '>=', range.start).where('avaliable_in', '<=', range.end)
+      .execute(),
+    db.selectFrom('group_training_tests').select(['id', 'owner_id as group_training_id', 'title', 'avaliable_in'])
+      .where('owner_id', 'in', ids).where('status', 'in', [...statuses])
+      .where('avaliable_in', '>=', range.start).where('avaliable_in', '<=', range.end)
+      .execute(),
+  ]);
   const items: CalendarItem[] = [...modules, ...tests].map((a) => {
     const training = byId.get(a.group_training_id)!;
     return {
@@ -106,7 +110,7 @@ export async function clientSchedule(db: Db, clientId: number, range: DayRange):
       eb.and([eb('unpublish_date', '>=', range.start), eb('unpublish_date', '<=', range.end)]),
       eb.exists(eb.selectFrom('group_training_modules as m').select('m.id').whereRef('m.group_training_id', '=', 'group_trainings.id')
         .where('m.avaliable_in', '>=', range.start).where('m.avaliable_in', '<=', range.end)),
-      eb.exists(eb.selectFrom('group_training_tests as t').select('t.id').whereRef('t.group_training_id', '=', 'group_trainings.id')
+      eb.exists(eb.selectFrom('group_training_tests as t').select('t.id').whereRef('t.owner_id', '=', 'group_trainings.id')
         .where('t.avaliable_in', '>=', range.start).where('t.avaliable_in', '<=', range.end)),
     ]))
     .execute();

@@ -15,7 +15,7 @@ export async function trainingsWithDoneActivities(db: Db, ids: number[]): Promis
       eb.exists(eb.selectFrom('group_training_test_results')
         .innerJoin('group_training_tests', 'group_training_tests.id', 'group_training_test_results.test_id')
         .select('group_training_test_results.id')
-        .whereRef('group_training_tests.group_training_id', '=', 'group_trainings.id')
+        .whereRef('group_training_tests.owner_id', '=', 'group_trainings.id')
         .where('group_training_test_results.status', '!=', 'in_progress')),
     ]))
     .execute();

@@ -1,5 +1,8 @@
 /** Duplicating a training with all its contents (spec 2 §4.6). */
 import { CONTENT_STATUS } from '@lp/shared';
+import { TRAINING_OWNER } from '../content/owners.ts';
+import { ownedDb } from '../content/ownedDb.ts';
+import { copyOwnedContent } from '../content/repository/copy.ts';
 import type { Db } from '../db/database.ts';
 import { toBool } from '../db/dialect.ts';
 import { findTraining, trainingState, writeTrainingLinks } from './trainings.ts';
@@ -40,42 +43,8 @@ export async function duplicateTraining(db: Db, clientId: number, sourceId: numb
     gameIds.set(id, row.id);
   }
 
-  const testIds = new Map<number, number>();
-  for (const { id, ...test } of await db.selectFrom('group_training_tests').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('group_training_tests').values({
-      ...test, group_training_id: newId, created_at: now, updated_at: now,
-      randomize_questions: toBool(test.randomize_questions), randomize_answers: toBool(test.randomize_answers),
-    }).returning('id').executeTakeFirstOrThrow();
-    testIds.set(id, row.id);
-    for (const { id: questionId, ...q } of await db.selectFrom('group_training_test_questions').selectAll().where('test_id', '=', id).orderBy('id').execute()) {
-      const question = await db.insertInto('group_training_test_questions').values({
-        ...q, test_id: row.id, is_mandatory: toBool(q.is_mandatory), created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      const answers = await db.selectFrom('group_training_test_question_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
-      if (answers.length) {
-        await db.insertInto('group_training_test_question_answers').values(answers.map(({ id: _a, ...a }) => ({
-          ...a, question_id: question.id, is_correct: toBool(a.is_correct),
-        }))).execute();
-      }
-    }
-  }
-
-  for (const { id, ...e } of await db.selectFrom('group_training_evaluations').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('group_training_evaluations').values({ ...e, group_training_id: newId, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
-    const questions = await db.selectFrom('group_training_evaluation_questions').selectAll().where('evaluation_id', '=', id).orderBy('id').execute();
-    if (questions.length) {
-      await db.insertInto('group_training_evaluation_questions')
-        .values(questions.map(({ id: _q, ...q }) => ({ ...q, evaluation_id: row.id, created_at: now }))).execute();
-    }
-  }
-
-  const materials = await db.selectFrom('group_training_materials').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute();
-  if (materials.length) {
-    await db.insertInto('group_training_materials').values(materials.map(({ id: _m, ...m }) => ({
-      ...m, group_training_id: newId, size: m.size === null ? null : Number(m.size), created_at: now, updated_at: now,
-    }))).execute();
-  }
+  // tests with questions and alternatives, evaluations with questions, support materials
+  const testIds = await copyOwnedContent(ownedDb(db, TRAINING_OWNER), sourceId, newId);
 
   // spec 2 §3.7: items and prerequisites point at the copies
   const maps: Record<string, Map<number, number>> = { module: moduleIds, test: testIds, game: gameIds };

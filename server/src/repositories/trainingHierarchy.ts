@@ -26,7 +26,7 @@ export async function liveItems(db: Db, trainingId: number): Promise<LiveItem[]>
     db.selectFrom('group_training_modules').select(['id', 'title', 'avaliable_in', 'module_score as score', 'created_at'])
       .where('group_training_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).execute(),
     db.selectFrom('group_training_tests').select(['id', 'title', 'avaliable_in', 'test_score as score', 'created_at'])
-      .where('group_training_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).execute(),
+      .where('owner_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).execute(),
     db.selectFrom('group_training_games').select(['id', 'title', 'avaliable_in', 'score', 'created_at'])
       .where('group_training_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).execute(),
   ]);

@@ -1,12 +1,11 @@
 import { sql } from 'kysely';
 import {
-  CONTENT_STATUS, MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, embedUrl, type ModuleSearchHit, type ModuleTypeInfo, type TrainingMaterial,
-  type TrainingModule,
+  CONTENT_STATUS, MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, embedUrl, type ModuleSearchHit, type ModuleTypeInfo, type TrainingModule,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toBool } from '../db/dialect.ts';
 import type { MediaObjectRow, NewMediaObjectRow } from '../db/tables/media.table.ts';
-import type { GroupTrainingMaterialRow, GroupTrainingModuleRow } from '../db/tables/training.table.ts';
+import type { GroupTrainingModuleRow } from '../db/tables/training.table.ts';
 import { mediaUrl } from '../lib/mediaStore.ts';
 
 /** spec 2 §3.2 module types (global lookup, seeded by the trainings migration). */
@@ -102,41 +101,4 @@ export async function findClientModule(db: Db, clientId: number, id: number): Pr
     .where('t.status', '!=', CONTENT_STATUS.deleted)
     .where('m.status', '!=', CONTENT_STATUS.deleted)
     .executeTakeFirst();
-}
-
-// ---- support materials (spec 2 §3.6) ----
-
-export function toMaterial(row: GroupTrainingMaterialRow, publicUrl: string): TrainingMaterial {
-  return {
-    id: row.id,
-    title: row.title,
-    extension: row.extension ?? '',
-    size: Number(row.size ?? 0),
-    status: row.status,
-    resource: row.resource,
-    resource_url: row.resource ? mediaUrl(publicUrl, row.resource) : null,
-    resource_name: row.resource_name,
-  };
-}
-
-/**
- * Where one owner keeps its support materials: group_training_materials, or webcast_materials
- * (the same columns, webcast_id as the parent). Queries are typed against the training table.
- */
-export interface MaterialStore {
-  table: string;
-  parentColumn: string;
-}
-export const GROUP_TRAINING_MATERIAL_STORE: MaterialStore = { table: 'group_training_materials', parentColumn: 'group_training_id' };
-
-export function materialListQuery(db: Db, parentId: number, store: MaterialStore = GROUP_TRAINING_MATERIAL_STORE) {
-  return db.selectFrom(store.table as 'group_training_materials').selectAll()
-    .where(store.parentColumn as 'group_training_id', '=', parentId)
-    .where('status', '!=', CONTENT_STATUS.deleted);
-}
-
-export async function findMaterial(
-  db: Db, parentId: number, id: number, store: MaterialStore = GROUP_TRAINING_MATERIAL_STORE,
-): Promise<GroupTrainingMaterialRow | undefined> {
-  return materialListQuery(db, parentId, store).where('id', '=', id).executeTakeFirst();
 }

@@ -291,7 +291,7 @@ export async function countActiveModulesAndTests(db: Db, trainingId: number): Pr
     db.selectFrom('group_training_modules').select((eb) => eb.fn.countAll<number>().as('n'))
       .where('group_training_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirstOrThrow(),
     db.selectFrom('group_training_tests').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('group_training_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirstOrThrow(),
+      .where('owner_id', '=', trainingId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirstOrThrow(),
   ]);
   return Number(modules.n) + Number(tests.n);
 }
@@ -315,8 +315,8 @@ export async function toListItems(db: Db, rows: ListRow[]): Promise<TrainingList
       .where('group_training_tags.group_training_id', 'in', ids).orderBy('tags.name').execute(),
     db.selectFrom('group_training_modules').select((eb) => ['group_training_id', eb.fn.countAll<number>().as('n')])
       .where('group_training_id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).groupBy('group_training_id').execute(),
-    db.selectFrom('group_training_tests').select((eb) => ['group_training_id', eb.fn.countAll<number>().as('n')])
-      .where('group_training_id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).groupBy('group_training_id').execute(),
+    db.selectFrom('group_training_tests').select((eb) => ['owner_id as group_training_id', eb.fn.countAll<number>().as('n')])
+      .where('owner_id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).groupBy('owner_id').execute(),
   ]);
   const count = (list: Array<{ group_training_id: number; n: number }>, id: number) => Number(list.find((r) => r.group_training_id === id)?.n ?? 0);
   return rows.map((r) => ({

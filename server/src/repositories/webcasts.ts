@@ -8,6 +8,9 @@ import {
   CONTENT_LANGUAGES, DEFAULT_CLIENT_SETTINGS, DEFAULT_WEBCAST_STATIC_SCORES, WEBCAST_STATUS, formatTransmissionDate, webcastPublicUrl,
   type ContentLanguage, type Webcast, type WebcastListItem,
 } from '@lp/shared';
+import { WEBCAST_OWNER } from '../content/owners.ts';
+import { ownedDb } from '../content/ownedDb.ts';
+import { copyOwnedContent } from '../content/repository/copy.ts';
 import type { Db } from '../db/database.ts';
 import { parseJson, toBool, toDate, toIso } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
@@ -296,39 +299,8 @@ export async function duplicateWebcast(db: Db, clientId: number, sourceId: numbe
   }).returning('id').executeTakeFirstOrThrow();
   await writeLinks(db, newId, await webcastState(db, source));
 
-  // one insert per row: each copy's id pairs with its source row on both dialects
-  for (const { id, ...test } of await db.selectFrom('webcast_tests').selectAll().where('webcast_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('webcast_tests').values({
-      ...test, webcast_id: newId, created_at: now, updated_at: now,
-      randomize_questions: toBool(test.randomize_questions), randomize_answers: toBool(test.randomize_answers),
-    }).returning('id').executeTakeFirstOrThrow();
-    for (const { id: questionId, ...q } of await db.selectFrom('webcast_test_questions').selectAll().where('test_id', '=', id).orderBy('id').execute()) {
-      const question = await db.insertInto('webcast_test_questions').values({
-        ...q, test_id: row.id, is_mandatory: toBool(q.is_mandatory), created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      const answers = await db.selectFrom('webcast_test_question_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
-      if (answers.length) {
-        await db.insertInto('webcast_test_question_answers')
-          .values(answers.map(({ id: _a, ...a }) => ({ ...a, question_id: question.id, is_correct: toBool(a.is_correct) }))).execute();
-      }
-    }
-  }
-
-  for (const { id, ...e } of await db.selectFrom('webcast_evaluations').selectAll().where('webcast_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('webcast_evaluations').values({ ...e, webcast_id: newId, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
-    const questions = await db.selectFrom('webcast_evaluation_questions').selectAll().where('evaluation_id', '=', id).orderBy('id').execute();
-    if (questions.length) {
-      await db.insertInto('webcast_evaluation_questions').values(questions.map(({ id: _q, ...q }) => ({ ...q, evaluation_id: row.id, created_at: now }))).execute();
-    }
-  }
-
-  const materials = await db.selectFrom('webcast_materials').selectAll().where('webcast_id', '=', sourceId).orderBy('id').execute();
-  if (materials.length) {
-    await db.insertInto('webcast_materials').values(materials.map(({ id: _m, ...m }) => ({
-      ...m, webcast_id: newId, size: m.size === null ? null : Number(m.size), created_at: now, updated_at: now,
-    }))).execute();
-  }
+  // tests with questions and alternatives, evaluations with questions, support materials
+  await copyOwnedContent(ownedDb(db, WEBCAST_OWNER), sourceId, newId);
   return newId;
 }
 

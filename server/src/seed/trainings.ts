@@ -218,7 +218,7 @@ export async function seedTrainings(db: SeedDb, { clientId, authorId, dataDir }:
     }
 
     const test = await db.insertInto('group_training_tests').values({
-      group_training_id: id, title: demo.test.title, test_type_id: demo.test.typeId, status: published ? 1 : 2, avaliable_in: null,
+      owner_id: id, title: demo.test.title, test_type_id: demo.test.typeId, status: published ? 1 : 2, avaliable_in: null,
       qty_total_questions: null, minimum_score: demo.test.minimumScore,
       maximum_attempts: demo.test.maximumAttempts ?? (demo.test.typeId === 2 ? 3 : 0),
       time_to_answer: null, created_at: now, updated_at: now,
@@ -245,7 +245,7 @@ export async function seedTrainings(db: SeedDb, { clientId, authorId, dataDir }:
       const base = await db.selectFrom('base_evaluations').select('id').where('title', '=', demo.evaluation).where('client_id', 'is', null).executeTakeFirst();
       if (base) {
         const evaluation = await db.insertInto('group_training_evaluations').values({
-          group_training_id: id, title: demo.evaluation, status: 1, created_at: now, updated_at: now,
+          owner_id: id, title: demo.evaluation, status: 1, created_at: now, updated_at: now,
         }).returning('id').executeTakeFirstOrThrow();
         const questions = await db.selectFrom('base_evaluation_questions').select(['title', 'question_type_id', 'position'])
           .where('base_evaluation_id', '=', base.id).orderBy('position').execute();

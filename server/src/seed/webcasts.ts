@@ -64,7 +64,7 @@ export async function seedWebcasts(db: SeedDb, options: WebcastSeedOptions): Pro
   if (finishedId === null) return;
 
   const test = await db.insertInto('webcast_tests').values({
-    webcast_id: finishedId, title: 'Quiz do lançamento', test_type_id: 1, status: CONTENT_STATUS.published, avaliable_in: null, test_score: 0,
+    owner_id: finishedId, title: 'Quiz do lançamento', test_type_id: 1, status: CONTENT_STATUS.published, avaliable_in: null, test_score: 0,
     randomize_questions: true, randomize_answers: true, qty_total_questions: null, minimum_score: 1, maximum_attempts: 0, time_to_answer: null,
     created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
@@ -84,7 +84,7 @@ export async function seedWebcasts(db: SeedDb, options: WebcastSeedOptions): Pro
   const model = await db.selectFrom('base_evaluations').select(['id', 'title']).where('client_id', 'is', null).orderBy('id').executeTakeFirst();
   if (model) {
     const evaluation = await db.insertInto('webcast_evaluations').values({
-      webcast_id: finishedId, title: model.title, status: CONTENT_STATUS.published, created_at: now, updated_at: now,
+      owner_id: finishedId, title: model.title, status: CONTENT_STATUS.published, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
     const modelQuestions = await db.selectFrom('base_evaluation_questions').selectAll().where('base_evaluation_id', '=', model.id).orderBy('position').execute();
     if (modelQuestions.length) {

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../dialect.ts';
 import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+import type { OwnedEvaluationAnswerTable, OwnedTestAttemptQuestionTable } from '../../content/tables.ts';
 
 /** A timestamp with a database default: optional on insert; read as Date (pg) or ISO text (SQLite), through `toIso`. */
 export type DefaultTimestamp = ColumnType<Date | string, Date | undefined, Date>;
@@ -39,18 +40,8 @@ export interface GroupTrainingModuleProgressTable {
 }
 export type GroupTrainingModuleProgressRow = Selectable<GroupTrainingModuleProgressTable>;
 
-export interface GroupTrainingTestAttemptQuestionTable {
-  id: Generated<number>;
-  result_id: number;
-  question_id: number;
-  position: number;
-  /** JSON array of answer ids */
-  answer_order: string;
-  answer_id: number | null;
-  confirmed_at: NullableTimestamp;
-  is_correct: boolean | number | null;
-}
-export type GroupTrainingTestAttemptQuestionRow = Selectable<GroupTrainingTestAttemptQuestionTable>;
+/** The questions drawn for an attempt (server/src/content/tables.ts). */
+export type GroupTrainingTestAttemptQuestionTable = OwnedTestAttemptQuestionTable;
 
 export type CertificateContentType = 'training' | 'trail';
 
@@ -98,16 +89,8 @@ export interface PointsLedgerTable {
 }
 export type PointsLedgerRow = Selectable<PointsLedgerTable>;
 
-export interface GroupTrainingEvaluationAnswerTable {
-  id: Generated<number>;
-  evaluation_id: number;
-  question_id: number;
-  user_id: number;
-  grade: number | null;
-  stars: number | null;
-  text: string | null;
-  created_at: DefaultTimestamp;
-}
+/** A learner's reaction-evaluation answer (server/src/content/tables.ts). */
+export type GroupTrainingEvaluationAnswerTable = OwnedEvaluationAnswerTable;
 
 export interface TrailEnrollmentTable {
   id: Generated<number>;

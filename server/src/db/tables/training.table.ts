@@ -1,5 +1,8 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { DbBool, Timestamp } from '../dialect.ts';
+import type {
+  OwnedEvaluationQuestionTable, OwnedEvaluationTable, OwnedMaterialTable, OwnedTestQuestionAnswerTable, OwnedTestQuestionTable, OwnedTestTable,
+} from '../../content/tables.ts';
 
 /** A boolean column with a default: optional on insert; read as boolean (pg) or 0/1 (SQLite), through `toBool`. */
 export type DefaultBool = ColumnType<boolean | number, boolean | undefined, boolean>;
@@ -103,72 +106,15 @@ export interface GroupTrainingGameTable {
 }
 export type GroupTrainingGameRow = Selectable<GroupTrainingGameTable>;
 
-/** spec 2 §3.4 test. */
-export interface GroupTrainingTestTable {
-  id: Generated<number>;
-  group_training_id: number;
-  title: string;
-  test_type_id: Generated<number>;
-  status: Generated<number>;
-  avaliable_in: string | null;
-  test_score: Generated<number>;
-  randomize_questions: DefaultBool;
-  randomize_answers: DefaultBool;
-  qty_total_questions: number | null;
-  minimum_score: number | null;
-  maximum_attempts: Generated<number>;
-  /** HH:mm:ss */
-  time_to_answer: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-export type GroupTrainingTestRow = Selectable<GroupTrainingTestTable>;
-export type NewGroupTrainingTestRow = Insertable<GroupTrainingTestTable>;
-export type GroupTrainingTestUpdate = Updateable<GroupTrainingTestTable>;
-
-export interface GroupTrainingTestQuestionTable {
-  id: Generated<number>;
-  test_id: number;
-  /** HTML */
-  title: string;
-  is_mandatory: DefaultBool;
-  position: Generated<number>;
-  status: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-export type GroupTrainingTestQuestionRow = Selectable<GroupTrainingTestQuestionTable>;
-
-export interface GroupTrainingTestQuestionAnswerTable {
-  id: Generated<number>;
-  question_id: number;
-  /** HTML */
-  title: string;
-  is_correct: DefaultBool;
-  position: Generated<number>;
-}
-export type GroupTrainingTestQuestionAnswerRow = Selectable<GroupTrainingTestQuestionAnswerTable>;
-
-/** spec 2 §3.5 reaction evaluation and its questions. */
-export interface GroupTrainingEvaluationTable {
-  id: Generated<number>;
-  group_training_id: number;
-  title: string;
-  status: Generated<number>;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-export type GroupTrainingEvaluationRow = Selectable<GroupTrainingEvaluationTable>;
-
-export interface GroupTrainingEvaluationQuestionTable {
-  id: Generated<number>;
-  evaluation_id: number;
-  title: string;
-  question_type_id: number;
-  position: Generated<number>;
-  created_at: Timestamp;
-}
-export type GroupTrainingEvaluationQuestionRow = Selectable<GroupTrainingEvaluationQuestionTable>;
+/**
+ * spec 2 §3.4–3.5 tests with their questions and alternatives, reaction evaluations with their
+ * questions: the owned-content tables of trainings (server/src/content/tables.ts).
+ */
+export type GroupTrainingTestTable = OwnedTestTable;
+export type GroupTrainingTestQuestionTable = OwnedTestQuestionTable;
+export type GroupTrainingTestQuestionAnswerTable = OwnedTestQuestionAnswerTable;
+export type GroupTrainingEvaluationTable = OwnedEvaluationTable;
+export type GroupTrainingEvaluationQuestionTable = OwnedEvaluationQuestionTable;
 
 /** Base evaluation models: client_id null = offered to every client. */
 export interface BaseEvaluationTable {
@@ -189,20 +135,8 @@ export interface BaseEvaluationQuestionTable {
 }
 export type BaseEvaluationQuestionRow = Selectable<BaseEvaluationQuestionTable>;
 
-/** spec 2 §3.6 support material. */
-export interface GroupTrainingMaterialTable {
-  id: Generated<number>;
-  group_training_id: number;
-  title: string;
-  status: Generated<number>;
-  resource: string | null;
-  resource_name: string | null;
-  extension: string | null;
-  size: number | string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-export type GroupTrainingMaterialRow = Selectable<GroupTrainingMaterialTable>;
+/** spec 2 §3.6 support material (server/src/content/tables.ts). */
+export type GroupTrainingMaterialTable = OwnedMaterialTable;
 
 /** spec 2 §3.7 hierarchy item; type_slug / parent_slug: module | test | game. */
 export interface GroupTrainingHierarchyTable {

@@ -1,12 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Timestamp } from '../dialect.ts';
 import type { DefaultTimestamp } from './learning.table.ts';
+import type { DefaultBool } from './training.table.ts';
 import type {
-  DefaultBool, GroupTrainingEvaluationQuestionTable, GroupTrainingEvaluationTable, GroupTrainingMaterialTable, GroupTrainingTestQuestionAnswerTable,
-  GroupTrainingTestQuestionTable, GroupTrainingTestTable,
-} from './training.table.ts';
-import type { GroupTrainingEvaluationAnswerTable, GroupTrainingTestAttemptQuestionTable } from './learning.table.ts';
-import type { GroupTrainingTestResultTable } from './testResult.table.ts';
+  OwnedEvaluationAnswerTable, OwnedEvaluationQuestionTable, OwnedEvaluationTable, OwnedMaterialTable, OwnedTestAttemptQuestionTable,
+  OwnedTestQuestionAnswerTable, OwnedTestQuestionTable, OwnedTestResultTable, OwnedTestTable,
+} from '../../content/tables.ts';
 
 /** spec 4 "Types": 1, 3 and 5 need a URL; 2 is browser streaming. */
 export interface WebcastTypeTable { id: number; slug: string; uses_embed: boolean | number }
@@ -50,18 +49,13 @@ export interface WebcastTagTable { webcast_id: number; tag_id: number }
 export interface WebcastSubscriberTable { id: Generated<number>; webcast_id: number; user_id: number; created_at: DefaultTimestamp }
 
 
-/**
- * What hangs from a webcast (2026_11_23_0011_webcast_content): the group-training tables' shapes
- * with webcast_id in place of group_training_id, so the routes written over both read them alike.
- */
-type WithWebcast<T extends { group_training_id: number }> = Omit<T, 'group_training_id'> & { webcast_id: number };
-export type WebcastTestTable = WithWebcast<GroupTrainingTestTable>;
-export type WebcastTestQuestionTable = GroupTrainingTestQuestionTable;
-export type WebcastTestQuestionAnswerTable = GroupTrainingTestQuestionAnswerTable;
-export type WebcastTestResultTable = GroupTrainingTestResultTable;
-export type WebcastTestAttemptQuestionTable = GroupTrainingTestAttemptQuestionTable;
-export type WebcastEvaluationTable = WithWebcast<GroupTrainingEvaluationTable>;
-export type WebcastEvaluationQuestionTable = GroupTrainingEvaluationQuestionTable;
-export type WebcastEvaluationAnswerTable = GroupTrainingEvaluationAnswerTable;
-export type WebcastMaterialTable = WithWebcast<GroupTrainingMaterialTable>;
-export type WebcastMaterialRow = Selectable<WebcastMaterialTable>;
+/** What hangs from a webcast: its owned-content tables (server/src/content/tables.ts). */
+export type WebcastTestTable = OwnedTestTable;
+export type WebcastTestQuestionTable = OwnedTestQuestionTable;
+export type WebcastTestQuestionAnswerTable = OwnedTestQuestionAnswerTable;
+export type WebcastTestResultTable = OwnedTestResultTable;
+export type WebcastTestAttemptQuestionTable = OwnedTestAttemptQuestionTable;
+export type WebcastEvaluationTable = OwnedEvaluationTable;
+export type WebcastEvaluationQuestionTable = OwnedEvaluationQuestionTable;
+export type WebcastEvaluationAnswerTable = OwnedEvaluationAnswerTable;
+export type WebcastMaterialTable = OwnedMaterialTable;

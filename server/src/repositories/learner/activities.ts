@@ -14,8 +14,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import { toBool } from '../../db/dialect.ts';
 import type { GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';
-import type { GroupTrainingTestResultRow } from '../../db/tables/testResult.table.ts';
-import type { GroupTrainingModuleRow, GroupTrainingTestRow } from '../../db/tables/training.table.ts';
+import type { OwnedTestResultRow, OwnedTestRow } from '../../content/tables.ts';
+import type { GroupTrainingModuleRow } from '../../db/tables/training.table.ts';
 import { liveItems, storedHierarchy } from '../trainingHierarchy.ts';
 
 const PUBLISHED = CONTENT_STATUS.published;
@@ -46,8 +46,8 @@ export async function doneActivities(db: Db, userId: number, trainingIds: readon
     db.selectFrom('group_training_tests as t')
       .innerJoin('group_training_test_types as tt', 'tt.id', 't.test_type_id')
       .leftJoin('group_training_test_results as r', (join) => join.onRef('r.test_id', '=', 't.id').on('r.user_id', '=', userId).on('r.status', 'in', [...FINISHED_ATTEMPT_STATUSES]))
-      .select(['t.id', 't.group_training_id', 'tt.slug', 'r.id as result_id', 'r.passed'])
-      .where('t.group_training_id', 'in', ids).where('t.status', '=', PUBLISHED)
+      .select(['t.id', 't.owner_id', 'tt.slug', 'r.id as result_id', 'r.passed'])
+      .where('t.owner_id', 'in', ids).where('t.status', '=', PUBLISHED)
       .execute(),
     db.selectFrom('group_training_games').select(['id', 'group_training_id'])
       .where('group_training_id', 'in', ids).where('status', '=', PUBLISHED)
@@ -58,7 +58,7 @@ export async function doneActivities(db: Db, userId: number, trainingIds: readon
   const attempts = new Map<number, { trainingId: number; slug: string; finished: Array<{ passed: boolean }> }>();
   for (const r of tests) {
     let test = attempts.get(r.id);
-    if (!test) attempts.set(r.id, test = { trainingId: r.group_training_id, slug: r.slug, finished: [] });
+    if (!test) attempts.set(r.id, test = { trainingId: r.owner_id, slug: r.slug, finished: [] });
     if (r.result_id !== null) test.finished.push({ passed: toBool(r.passed) });
   }
   for (const [id, test] of attempts) out.get(test.trainingId)?.push({ key: `test:${id}`, done: isTestDone(test.slug, test.finished) });
@@ -77,12 +77,12 @@ export interface ModuleActivityData {
 }
 
 export interface TestActivityData {
-  row: GroupTrainingTestRow;
+  row: OwnedTestRow;
   /** group_training_test_types slug */
   slug: string;
   questionCount: number;
   /** every attempt of the user, oldest first ('restarted' ones included: filter with `isOver` / COUNTED_ATTEMPT_STATUSES) */
-  attempts: GroupTrainingTestResultRow[];
+  attempts: OwnedTestResultRow[];
 }
 
 /** One activity of a training as the learner meets it. */
@@ -124,7 +124,7 @@ export async function trainingActivities(
       .selectAll('t').select('tt.slug')
       .select((eb) => eb.selectFrom('group_training_test_questions as q').select((sub) => sub.fn.countAll<number>().as('n'))
         .whereRef('q.test_id', '=', 't.id').as('question_count'))
-      .where('t.group_training_id', '=', trainingId).where('t.status', '=', PUBLISHED)
+      .where('t.owner_id', '=', trainingId).where('t.status', '=', PUBLISHED)
       .execute(),
     db.selectFrom('group_training_games').select(['id', 'title', 'avaliable_in'])
       .where('group_training_id', '=', trainingId).where('status', '=', PUBLISHED)
@@ -135,13 +135,13 @@ export async function trainingActivities(
     db.selectFrom('group_training_test_results as r')
       .innerJoin('group_training_tests as t', 't.id', 'r.test_id')
       .selectAll('r')
-      .where('r.user_id', '=', userId).where('t.group_training_id', '=', trainingId)
+      .where('r.user_id', '=', userId).where('t.owner_id', '=', trainingId)
       .orderBy('r.attempt_number').orderBy('r.id')
       .execute(),
   ]);
 
   const progressByModule = new Map(progress.map((p) => [p.module_id, p]));
-  const attemptsByTest = new Map<number, GroupTrainingTestResultRow[]>();
+  const attemptsByTest = new Map<number, OwnedTestResultRow[]>();
   for (const a of attempts) {
     const list = attemptsByTest.get(a.test_id);
     if (list) list.push(a);

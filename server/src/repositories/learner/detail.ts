@@ -5,9 +5,14 @@
  * (comment, forum).
  */
 import {
-  CONTENT_STATUS, COUNTED_ATTEMPT_STATUSES, allowedAttempts, embedPlayerUrl, isTestDone, isTimedTestType, moduleKindOf,
+  COUNTED_ATTEMPT_STATUSES, allowedAttempts, embedPlayerUrl, isTestDone, isTimedTestType, moduleKindOf,
   type LearnerActivity, type LearnerTraining,
 } from '@lp/shared';
+import { TRAINING_OWNER } from '../../content/owners.ts';
+import { ownedDb } from '../../content/ownedDb.ts';
+import { hasCommented } from '../../content/repository/comments.ts';
+import { evaluationAnswered, publishedEvaluation } from '../../content/repository/evaluations.ts';
+import { publishedMaterials } from '../../content/repository/materials.ts';
 import type { Db } from '../../db/database.ts';
 import { toBool, toIso } from '../../db/dialect.ts';
 import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
@@ -15,7 +20,6 @@ import { mediaUrl } from '../../lib/mediaStore.ts';
 import { isOver, trainingActivities, type ModuleActivityData, type TestActivityData, type TrainingActivity } from './activities.ts';
 import { trainingCards } from './catalogue.ts';
 import { utcToday, type LearnerContext } from './context.ts';
-import { evaluationAnswered, hasCommented, publishedEvaluation } from './feedback.ts';
 import { findEnrollment } from './progress.ts';
 
 const scormVersionOf = (stored: string | null): '1.2' | '2004' | null => {
@@ -37,7 +41,7 @@ export function learnerModule(data: ModuleActivityData, publicUrl: string): NonN
   };
 }
 
-/** A test as the learner meets it (trainings here; the webcast's tests in server/src/routes/webcasts/learner.ts). */
+/** A test as the learner meets it (a training's activity, or a webcast's published test). */
 export function learnerTest(data: TestActivityData, now: Date): NonNullable<LearnerActivity['test']> {
   const { row, slug, attempts } = data;
   const finished = attempts.filter((a) => isOver(a.status));
@@ -83,25 +87,22 @@ export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: Gr
   const now = new Date();
   const enrollment = await findEnrollment(db, ctx.userId, row.id);
   const finished = enrollment?.status === 'finished';
+  const owned = ownedDb(db, TRAINING_OWNER);
   const [[card], activities, materials, evaluation, commented] = await Promise.all([
     trainingCards(db, ctx, [row]),
     learnerActivities(db, ctx, row.id, enrollment?.status === 'blocked'),
-    db.selectFrom('group_training_materials').select(['id', 'title', 'extension', 'size', 'resource'])
-      .where('group_training_id', '=', row.id).where('status', '=', CONTENT_STATUS.published).where('resource', 'is not', null)
-      .orderBy('id').execute(),
+    publishedMaterials(owned, row.id, publicUrl),
     // spec 2 §2.1: the reaction evaluation is offered once the training is finished
-    finished ? publishedEvaluation(db, row.id) : Promise.resolve(null),
-    hasCommented(db, ctx.clientId, 'training', row.id, ctx.userId),
+    finished ? publishedEvaluation(owned, row.id) : Promise.resolve(null),
+    hasCommented(db, ctx.clientId, TRAINING_OWNER.commentOrigin, row.id, ctx.userId),
   ]);
   const commentsEnabled = ctx.flags.use_comments_group_training;
   return {
     ...card!,
     description: row.description,
     activities: activities.map((a) => toLearnerActivity(a, publicUrl, now)),
-    materials: materials.map((m) => ({
-      id: m.id, title: m.title, extension: m.extension, size: m.size === null ? null : Number(m.size), resource_url: mediaUrl(publicUrl, m.resource!),
-    })),
-    evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(db, evaluation.id, ctx.userId) },
+    materials,
+    evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(owned, evaluation.id, ctx.userId) },
     comments_enabled: commentsEnabled,
     // spec 2 §4.10: after finishing, once
     can_comment: commentsEnabled && finished && !commented,

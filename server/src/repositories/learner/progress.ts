@@ -3,7 +3,7 @@
  * progress (the highest percent, the last position, SCORM CMI data) with the module's own
  * counters qty_views / qty_progress that the admin's locks read (spec 2 §4.2), and the latest
  * certificates the cards show. Callers run the writes in a transaction and report them through
- * `app.learning.progressChanged`. A restart is `wipeTrainingProgress` (attempts.ts), shared
+ * `app.learning.progressChanged`. A restart is `wipeTrainingProgress` (enrollments.ts), shared
  * with the restart-type tests.
  */
 import { certificateStatus } from '@lp/shared';

@@ -10,13 +10,13 @@ import {
   CONTENT_STATUS, learnerStatusOf, lockReasonOf, percentDone, type ActivityState, type CatalogueQuery,
   type LearnerStatus, type LearnerTrail, type LearnerTrailCard,
 } from '@lp/shared';
+import { hasCommented } from '../../content/repository/comments.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrailRow } from '../../db/tables/trail.table.ts';
 import { trailTrainings, type TrailTraining } from '../../learning/trailProgress.ts';
 import { trailAudienceCondition } from '../trailAudience.ts';
 import { doneActivities } from './activities.ts';
 import type { LearnerContext } from './context.ts';
-import { hasCommented } from './feedback.ts';
 import { enrollmentsOf, latestCertificates } from './progress.ts';
 import { reactionsOf } from './reactions.ts';
 

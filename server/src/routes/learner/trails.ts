@@ -4,13 +4,12 @@ import { Type } from '@sinclair/typebox';
 import {
   CatalogueQuery, CommentBody, FavoriteBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerTrail, LearnerTrailPage, LikeBody, RateBody, Reactions,
 } from '@lp/shared';
+import { addComment, publishedComments } from '../../content/index.ts';
 import { isUniqueViolation, toIso } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { addComment } from '../../repositories/comments.ts';
 import { learnerContext, utcToday, type LearnerContext } from '../../repositories/learner/context.ts';
 import { setReaction, type ReactionPatch } from '../../repositories/learner/reactions.ts';
-import { publishedComments } from '../../repositories/learner/feedback.ts';
 import { findLearnerTrail, trailCommentState, trailDetail, trailPage } from '../../repositories/learner/trails.ts';
 import { LearnerPageQuery, pageOf } from './paging.ts';
 

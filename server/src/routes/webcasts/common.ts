@@ -1,28 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ADMIN_RESOURCES, hasPermission } from '@lp/shared';
+import { WEBCAST_OWNER } from '../../content/owners.ts';
+import { ownerGuards } from '../../content/ownerAccess.ts';
 import type { Db } from '../../db/database.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
-import { HttpError, notFound } from '../../lib/httpError.ts';
-import { authOf, clientOf } from '../../plugins/app/auth.ts';
+import { notFound } from '../../lib/httpError.ts';
+import { clientOf } from '../../plugins/app/auth.ts';
 import { findWebcast } from '../../repositories/webcasts.ts';
 
 /** spec 2 §2.2 title slug of the webcasts admin, and the §6 permissions on top of it. */
-export const WEBCASTS_TITLE = ADMIN_RESOURCES.webcasts.title;
-export const WEBCASTS_MANAGE = 'webcasts_manage';
+export const WEBCASTS_TITLE = WEBCAST_OWNER.admin.title;
+export const WEBCASTS_MANAGE = WEBCAST_OWNER.admin.manage;
 export const WEBCAST_SET_SCORE = 'webcast_set_score';
 
 export const WebcastParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** preValidation hooks: reads need the title slug; writes also webcasts_manage (superusers pass). */
 export function webcastGuards(app: FastifyInstance) {
-  const read = app.requireTitle(WEBCASTS_TITLE);
-  const manage = async (request: FastifyRequest) => {
-    if (!hasPermission(authOf(request).subject, WEBCASTS_MANAGE)) {
-      throw new HttpError(403, 'permission_denied', 'You do not have permission to change webcasts');
-    }
-  };
-  return { read, write: [read, manage] };
+  return ownerGuards(app, WEBCAST_OWNER);
 }
 
 /** The selected client's webcast that is not deleted, or 404 (another client's does not exist for this one). */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { WEBCAST_OWNER, registerOwnedContent } from '../../content/index.ts';
 import chat from './chat.ts';
-import content from './content.ts';
 import editor from './editor.ts';
 import guests from './guests.ts';
 import learner from './learner.ts';
@@ -12,10 +12,11 @@ import streaming from './streaming.ts';
  */
 const webcasts: FastifyPluginAsync = async (app) => {
   void app;
-  // editor, subscribers, tests, evaluations, materials, learner list and watch page
+  // editor, subscribers, learner list and watch page
   await app.register(editor);
   await app.register(guests);
-  await app.register(content);
+  // spec 2 §2.5 tabs tests, reaction_tests, support_material, comments: the owned-content core's
+  registerOwnedContent(app, WEBCAST_OWNER);
   await app.register(learner);
   // realtime and chat
   await app.register(chat);

@@ -1,32 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_STATUS, EvaluationAnswersBody, LEARNER_WEBCAST_PATHS, LearnerEvaluation, LearnerWebcast, LearnerWebcastPage, WEBCAST_TYPE,
-  WebcastCatalogueQuery, WebcastSubscription, embedPlayerUrl, webcastTestsOpen, type LearnerWebcast as LearnerWebcastType,
+  LEARNER_WEBCAST_PATHS, LearnerWebcast, LearnerWebcastPage, WEBCAST_TYPE, WebcastCatalogueQuery, WebcastSubscription, embedPlayerUrl,
+  webcastTestsOpen, type LearnerWebcast as LearnerWebcastType,
 } from '@lp/shared';
-import type { Db } from '../../db/database.ts';
-import { isUniqueViolation, toBool } from '../../db/dialect.ts';
-import type { GroupTrainingTestRow } from '../../db/tables/training.table.ts';
+import {
+  WEBCAST_OWNER, evaluationAnswered, ownedDb, publishedEvaluation, publishedMaterials, publishedTestsOf, registerLearnerEvaluation,
+  type OwnedDb,
+} from '../../content/index.ts';
+import { toBool } from '../../db/dialect.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
-import { HttpError } from '../../lib/httpError.ts';
-import { mediaUrl } from '../../lib/mediaStore.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
 import { learnerTest } from '../../repositories/learner/detail.ts';
-import {
-  evaluationAnswered, publishedEvaluation, saveEvaluationAnswers, type EvaluationAnswerTables,
-} from '../../repositories/learner/feedback.ts';
 import { applyFilters, findLearnerWebcast, visibleWebcasts, webcastCards } from '../../repositories/learner/webcasts.ts';
 import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
 import { pageOf } from '../learner/paging.ts';
-import { checkedAnswers } from '../learner/trainings/feedback.ts';
 import { contextOf } from '../learner/trainings/common.ts';
 import learnerTests, { notFinished, webcastNotFound } from './learnerTests.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-
-const WEBCAST_EVALUATION_ANSWERS: EvaluationAnswerTables = {
-  evaluations: 'webcast_evaluations', parentColumn: 'webcast_id', questions: 'webcast_evaluation_questions', answers: 'webcast_evaluation_answers',
-};
 
 /** spec 2 §3.11 embed of types 1, 3 and 5 as the portal frames it: the provider's player for YouTube and Vimeo links. */
 function embedOf(row: WebcastRow): string | null {
@@ -43,26 +35,9 @@ function embedOf(row: WebcastRow): string | null {
 }
 
 /** The published tests with the learner's attempts: only once the webcast is finished (spec 2 §2.1). */
-async function testsOf(db: Db, ctx: LearnerContext, webcastId: number, now: Date): Promise<LearnerWebcastType['tests']> {
-  const tests = await db.selectFrom('webcast_tests as t')
-    .innerJoin('group_training_test_types as tt', 'tt.id', 't.test_type_id')
-    .selectAll('t').select('tt.slug')
-    .select((eb) => eb.selectFrom('webcast_test_questions as q').select((sub) => sub.fn.countAll<number>().as('n'))
-      .whereRef('q.test_id', '=', 't.id').as('question_count'))
-    .where('t.webcast_id', '=', webcastId).where('t.status', '=', CONTENT_STATUS.published)
-    .orderBy('t.id').execute();
-  if (tests.length === 0) return [];
-  const attempts = await db.selectFrom('webcast_test_results').selectAll()
-    .where('user_id', '=', ctx.userId).where('test_id', 'in', tests.map((t) => t.id)).orderBy('attempt_number').execute();
-  return tests.map(({ slug, question_count: count, ...row }) => ({
-    id: row.id,
-    title: row.title,
-    // the webcast test row has the training test's columns (webcast_id in place of group_training_id)
-    ...learnerTest({
-      row: { ...row, group_training_id: webcastId } as unknown as GroupTrainingTestRow,
-      slug, questionCount: Number(count ?? 0), attempts: attempts.filter((a) => a.test_id === row.id),
-    }, now),
-  }));
+async function testsOf(db: OwnedDb, ctx: LearnerContext, webcastId: number, now: Date): Promise<LearnerWebcastType['tests']> {
+  const tests = await publishedTestsOf(db, webcastId, ctx.userId);
+  return tests.map((test) => ({ id: test.row.id, title: test.row.title, ...learnerTest(test, now) }));
 }
 
 /**
@@ -103,11 +78,11 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     if (!row) throw webcastNotFound();
     const [card] = await webcastCards(app.db, ctx, [row], now);
     const open = webcastTestsOpen(row.status);
+    const owned = ownedDb(app.db, WEBCAST_OWNER);
     const [tests, evaluation, materials] = await Promise.all([
-      open ? testsOf(app.db, ctx, row.id, now) : Promise.resolve([]),
-      open ? publishedEvaluation(app.db, row.id, WEBCAST_EVALUATION_ANSWERS) : Promise.resolve(null),
-      app.db.selectFrom('webcast_materials').selectAll().where('webcast_id', '=', row.id).where('status', '=', CONTENT_STATUS.published)
-        .where('resource', 'is not', null).orderBy('id').execute(),
+      open ? testsOf(owned, ctx, row.id, now) : Promise.resolve([]),
+      open ? publishedEvaluation(owned, row.id) : Promise.resolve(null),
+      publishedMaterials(owned, row.id, app.config.publicUrl),
     ]);
     return {
       ...card!,
@@ -119,10 +94,8 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       chat_moderated: toBool(row.chat_moderated),
       tests_available: open,
       tests,
-      evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(app.db, evaluation.id, ctx.userId, WEBCAST_EVALUATION_ANSWERS) },
-      materials: materials.map((m) => ({
-        id: m.id, title: m.title, extension: m.extension, size: m.size === null ? null : Number(m.size), resource_url: mediaUrl(app.config.publicUrl, m.resource!),
-      })),
+      evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(owned, evaluation.id, ctx.userId) },
+      materials,
     };
   });
 
@@ -135,27 +108,14 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // spec 2 §3.5 reaction evaluation, answered once, after the end (as the tests)
-  app.post(LEARNER_WEBCAST_PATHS.evaluation(':id'), {
-    schema: { params: Params, body: EvaluationAnswersBody, response: { 200: LearnerEvaluation } },
-  }, async (request) => {
-    const ctx = await contextOf(app, request);
-    const { id } = request.params;
-    return app.db.transaction().execute(async (trx) => {
+  registerLearnerEvaluation(app, WEBCAST_OWNER, {
+    learner: contextOf,
+    async open(trx, ctx, id) {
       const row = await findLearnerWebcast(trx, ctx, id);
       if (!row) throw webcastNotFound();
       if (!webcastTestsOpen(row.status)) throw notFinished();
-      const evaluation = await publishedEvaluation(trx, id, WEBCAST_EVALUATION_ANSWERS);
-      if (!evaluation) throw new HttpError(404, 'not_found', 'This webinar has no reaction evaluation');
-      const already = () => new HttpError(409, 'evaluation_already_answered', 'You have already answered this evaluation');
-      if (await evaluationAnswered(trx, evaluation.id, ctx.userId, WEBCAST_EVALUATION_ANSWERS)) throw already();
-      try {
-        await saveEvaluationAnswers(trx, evaluation.id, ctx.userId, checkedAnswers(evaluation, request.body), WEBCAST_EVALUATION_ANSWERS);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw already();
-        throw error;
-      }
-      return { ...evaluation, answered: true };
-    });
+    },
+    missing: 'This webinar has no reaction evaluation',
   });
 
   await app.register(learnerTests);

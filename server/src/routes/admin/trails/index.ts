@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerComments } from '../../../lib/comments.ts';
-import { listTrailUserStars } from '../../../repositories/comments.ts';
+import { listTrailUserStars, registerComments } from '../../../content/index.ts';
 import certificateSync from '../../../trails/certificateSync.ts';
 import actions from './actions.ts';
 import basicData from './basicData.ts';

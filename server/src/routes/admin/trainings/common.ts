@@ -1,28 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { hasPermission } from '@lp/shared';
+import { TRAINING_OWNER } from '../../../content/owners.ts';
+import { ownerGuards } from '../../../content/ownerAccess.ts';
 import type { Db } from '../../../db/database.ts';
 import type { GroupTrainingRow } from '../../../db/tables/training.table.ts';
-import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { notFound } from '../../../lib/httpError.ts';
+import { clientOf } from '../../../plugins/app/auth.ts';
 import { findTraining, loadTrainings } from '../../../repositories/trainings.ts';
 
 /** spec 2 §2.2 title slug of the trainings admin, and the §6 permissions on top of it. */
-export const TRAININGS_TITLE = 'trainings';
-export const TRAININGS_MANAGE = 'trainings_manage';
+export const TRAININGS_TITLE = TRAINING_OWNER.admin.title;
+export const TRAININGS_MANAGE = TRAINING_OWNER.admin.manage;
 export const TRAININGS_SET_SCORE = 'trainings_set_score';
 
 export const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** preValidation hooks: reads need the title slug; writes also trainings_manage (superusers pass). */
 export function trainingGuards(app: FastifyInstance) {
-  const read = app.requireTitle(TRAININGS_TITLE);
-  const manage = async (request: FastifyRequest) => {
-    if (!hasPermission(authOf(request).subject, TRAININGS_MANAGE)) {
-      throw new HttpError(403, 'permission_denied', 'You do not have permission to change trainings');
-    }
-  };
-  return { read, write: [read, manage] };
+  return ownerGuards(app, TRAINING_OWNER);
 }
 
 /** The selected client's training, or 404 (another client's training does not exist for this one). */

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ModuleTypeOption, SlugOption, TRAINING_PATHS, TestTypeOption, TrainingTypeOption } from '@lp/shared';
+import { ModuleTypeOption, SlugOption, TRAINING_PATHS, TrainingTypeOption } from '@lp/shared';
 import { toBool } from '../../../db/dialect.ts';
 import { trainingGuards } from './common.ts';
 
 /**
  * The editor's preloaded reference lists (spec 2 §7.1 "Reference lists"): global rows; labels
- * are translated by the client from `trainings.{list}.{slug}` (and `{slug}_description` for test types).
+ * are translated by the client from `trainings.{list}.{slug}`. The test types and evaluation
+ * question types are the owned-content core's (content/routes/tests.ts, evaluations.ts).
  */
 const lookups: FastifyPluginAsyncTypebox = async (app) => {
   const { read } = trainingGuards(app);
@@ -19,15 +20,7 @@ const lookups: FastifyPluginAsyncTypebox = async (app) => {
     (await app.db.selectFrom('group_training_module_types').selectAll().orderBy('id').execute())
       .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_embed: toBool(r.use_embed) })));
 
-  app.get(TRAINING_PATHS.testTypes, { preValidation: read, schema: { response: { 200: Type.Array(TestTypeOption) } } }, async () =>
-    (await app.db.selectFrom('group_training_test_types').selectAll().orderBy('id').execute()).map((r) => ({
-      id: r.id, value: r.id, slug: r.slug,
-      use_max_attempts: toBool(r.use_max_attempts), use_minimum_score: toBool(r.use_minimum_score), use_time: toBool(r.use_time),
-    })));
-
-  for (const [path, table] of [[TRAINING_PATHS.gameTypes, 'group_training_game_types'], [TRAINING_PATHS.evaluationQuestionTypes, 'evaluation_question_types']] as const) {
-    app.get(path, { preValidation: read, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
-      (await app.db.selectFrom(table).selectAll().orderBy('id').execute()).map((r) => ({ id: r.id, value: r.id, slug: r.slug })));
-  }
+  app.get(TRAINING_PATHS.gameTypes, { preValidation: read, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
+    (await app.db.selectFrom('group_training_game_types').selectAll().orderBy('id').execute()).map((r) => ({ id: r.id, value: r.id, slug: r.slug })));
 };
 export default lookups;

@@ -1,17 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Static } from '@sinclair/typebox';
+import { CommentBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, type ErrorCode } from '@lp/shared';
 import {
-  CommentBody, EvaluationAnswersBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerEvaluation, type ErrorCode,
-} from '@lp/shared';
+  TRAINING_OWNER, addComment, hasCommented, learnerComment, publishedComments, registerLearnerEvaluation,
+} from '../../../content/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { addComment } from '../../../repositories/comments.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
-import {
-  evaluationAnswered, hasCommented, learnerComment, publishedComments, publishedEvaluation, saveEvaluationAnswers,
-  type EvaluationAnswer, type PublishedEvaluation,
-} from '../../../repositories/learner/feedback.ts';
 import { findEnrollment } from '../../../repositories/learner/progress.ts';
 import { LearnerPageQuery, pageOf } from '../paging.ts';
 import { TrainingParams, contextOf, learnerTrainingOr404 } from './common.ts';
@@ -26,63 +21,19 @@ async function requireFinished(db: Db, ctx: LearnerContext, trainingId: number):
 }
 
 /**
- * The answers to store, one per question with the field its type needs (grade 0–10, stars 0–5,
- * non-empty text); a question left out or answered with the wrong field is refused on its key.
- * The webcast evaluation (server/src/routes/webcasts/learner.ts) checks its answers here too.
- */
-export function checkedAnswers(evaluation: PublishedEvaluation, body: Static<typeof EvaluationAnswersBody>): EvaluationAnswer[] {
-  const given = new Map<number, Static<typeof EvaluationAnswersBody>['answers'][number]>();
-  const fields: Record<string, ErrorCode> = {};
-  for (const answer of body.answers) {
-    if (given.has(answer.question_id) || !evaluation.questions.some((q) => q.id === answer.question_id)) {
-      fields[`answers.${answer.question_id}`] = 'validation_error';
-    }
-    given.set(answer.question_id, answer);
-  }
-  if (Object.keys(fields).length) throw new HttpError(400, 'validation_error', 'Answers must name each question of the evaluation once', fields);
-  const out: EvaluationAnswer[] = [];
-  for (const q of evaluation.questions) {
-    const a = given.get(q.id);
-    const text = a?.text?.trim() ?? '';
-    const value: EvaluationAnswer | null =
-      q.type === 'grade_0_10' ? (a?.grade !== undefined ? { questionId: q.id, grade: a.grade, stars: null, text: null } : null)
-        : q.type === 'stars' ? (a?.stars !== undefined ? { questionId: q.id, grade: null, stars: a.stars, text: null } : null)
-          : text ? { questionId: q.id, grade: null, stars: null, text } : null;
-    if (value) out.push(value);
-    else fields[`answers.${q.id}`] = REQUIRED;
-  }
-  if (Object.keys(fields).length) throw new HttpError(400, REQUIRED, 'Every question needs an answer', fields);
-  return out;
-}
-
-/**
  * spec 2 §2.1 reaction evaluation and comment, both after finishing (§4.10, §5.12): the
  * evaluation is answered once; a training is commented once per user. Comments go to the
  * comments table (origin 'training') published, as the moderation tab (§2.7) expects to find
  * them: moderators unpublish or delete afterwards (§4.3); nothing in the spec holds them back.
  */
 const feedback: FastifyPluginAsyncTypebox = async (app) => {
-  app.post(LEARNER_PATHS.evaluation(':id'), {
-    schema: { params: TrainingParams, body: EvaluationAnswersBody, response: { 200: LearnerEvaluation } },
-  }, async (request) => {
-    const ctx = await contextOf(app, request);
-    const { id } = request.params;
-    return app.db.transaction().execute(async (trx) => {
+  registerLearnerEvaluation(app, TRAINING_OWNER, {
+    learner: contextOf,
+    async open(trx, ctx, id) {
       await learnerTrainingOr404(trx, ctx, id);
       await requireFinished(trx, ctx, id);
-      const evaluation = await publishedEvaluation(trx, id);
-      if (!evaluation) throw new HttpError(404, 'not_found', 'This training has no reaction evaluation');
-      const already = () => new HttpError(409, 'evaluation_already_answered', 'You have already answered this evaluation');
-      if (await evaluationAnswered(trx, evaluation.id, ctx.userId)) throw already();
-      const answers = checkedAnswers(evaluation, request.body);
-      try {
-        await saveEvaluationAnswers(trx, evaluation.id, ctx.userId, answers);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw already();
-        throw error;
-      }
-      return { ...evaluation, answered: true };
-    });
+    },
+    missing: 'This training has no reaction evaluation',
   });
 
   app.get(LEARNER_PATHS.comments(':id'), {

@@ -9,7 +9,7 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { mediaUrl } from '../../../lib/mediaStore.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
 import { learnerActivities, learnerModule, learnerTrainingDetail } from '../../../repositories/learner/detail.ts';
-import { wipeTrainingProgress } from '../../../repositories/learner/attempts.ts';
+import { wipeTrainingProgress } from '../../../repositories/learner/enrollments.ts';
 import {
   ensureEnrollment, findEnrollment, findModuleProgress, latestCertificates, recordModuleProgress,
 } from '../../../repositories/learner/progress.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { registerComments } from '../../../lib/comments.ts';
+import { registerComments } from '../../../content/index.ts';
 import adminNews, { NEWS_TITLE } from './admin.ts';
 import learnerNews from './learner.ts';
 

@@ -6,10 +6,10 @@ import {
   PODCAST_PATHS, PODCAST_STATUS, PODCAST_UPLOAD_KINDS, Podcast, PodcastImage, PodcastImageInput, PodcastInput, PodcastListQuery,
   UPLOAD_LIMITS, formErrorCode, hasPermission, validatePodcast, type ErrorCode, type PodcastValues,
 } from '@lp/shared';
+import { registerComments } from '../../../content/index.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { audioDuration } from '../../../lib/audioDuration.ts';
-import { registerComments } from '../../../lib/comments.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { discardMedia, mediaFile, mediaUrl, resourceOfUrl } from '../../../lib/mediaStore.ts';

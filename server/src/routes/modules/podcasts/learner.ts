@@ -4,15 +4,14 @@ import {
   CatalogueQuery, CommentBody, FavoriteBody, LearnerComment, LearnerCommentPage, LearnerPlaylistList, LearnerPodcast, LearnerPodcastPage,
   LikeBody, PODCAST_PATHS, PodcastProgressAnswer, PodcastProgressBody, RateBody, Reactions, type ErrorCode,
 } from '@lp/shared';
+import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { mediaUrl } from '../../../lib/mediaStore.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { addComment } from '../../../repositories/comments.ts';
 import { utcToday } from '../../../repositories/learner/context.ts';
-import { hasCommented, learnerComment, publishedComments } from '../../../repositories/learner/feedback.ts';
 import { setReaction, type ReactionPatch } from '../../../repositories/learner/reactions.ts';
 import {
   findLearnerPodcast, findProgress, learnerPlaylists, learnerPodcastPage, podcastCards, recordPodcastProgress, type PodcastViewer,

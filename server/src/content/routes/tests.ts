@@ -1,22 +1,23 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  ListQuery, TEST_DEFAULTS, TrainingTestForm, changedLockedFields, formErrorCode, normalizeTestSettings, validateTest,
-  type ErrorCode, type TestSettings, type TestTypeRules, type TestValues,
+  ListQuery, TEST_DEFAULTS, TestTypeOption, TrainingTestForm, changedLockedFields, formErrorCode, normalizeTestSettings, testOwnerSchemas,
+  validateTest, type ErrorCode, type TestSettings, type TestTypeRules, type TestValues,
 } from '@lp/shared';
-import type { Db } from '../../../db/database.ts';
-import { toBool } from '../../../db/dialect.ts';
-import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import type { Db } from '../../db/database.ts';
+import { toBool } from '../../db/dialect.ts';
+import { HttpError, notFound } from '../../lib/httpError.ts';
+import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { formBool } from '../../routes/admin/trainings/actions.ts';
+import type { OwnerKind } from '../owner.ts';
+import { ownerGuards, ownerOr404 } from '../ownerAccess.ts';
+import { ownedDb, type OwnedDb } from '../ownedDb.ts';
 import {
-  findTest, findTestType, insertTest, softDeleteTest, testCounts, testListQuery, updateTest,
-  type TestCounts, type TestRow, type TestState,
-} from '../../../repositories/trainingTests.ts';
-import { formBool } from './actions.ts';
-import { registerQuestionRoutes } from './questions.ts';
-import { registerTestImportRoutes, registerTestTemplateFiles } from './testImport.ts';
-import { GROUP_TRAINING_TEST_OWNER, OwnerParams, TestParams, type TestOwnerDef } from './testOwner.ts';
+  findTest, findTestType, insertTest, softDeleteTest, testCounts, testListQuery, testTypeOptions, updateTest, type TestCounts, type TestState,
+} from '../repository/tests.ts';
+import type { OwnedTestRow } from '../tables.ts';
+import { OwnerParams, TestParams } from './params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['t.title'],
@@ -51,7 +52,7 @@ interface ParsedForm {
  * avaliable_in, test_score, minimum_score, maximum_attempts, time_to_answer) are unset when
  * absent; title, type, status and the randomize flags keep the stored value on an update.
  */
-function parseTestForm(body: Record<string, string | undefined>, typeField: string, current: TestRow | null): ParsedForm {
+function parseTestForm(body: Record<string, string | undefined>, typeField: string, current: OwnedTestRow | null): ParsedForm {
   const errors: Record<string, ErrorCode> = {};
   const int = (field: string, text: string | undefined) => {
     const value = formInt(text);
@@ -84,7 +85,7 @@ function parseTestForm(body: Record<string, string | undefined>, typeField: stri
   return { values, randomize_questions: bool('randomize_questions'), randomize_answers: bool('randomize_answers'), errors };
 }
 
-const settingsOf = (row: TestRow): TestSettings => ({
+const settingsOf = (row: OwnedTestRow): TestSettings => ({
   test_type: row.test_type_id,
   minimum_score: row.minimum_score,
   maximum_attempts: row.maximum_attempts,
@@ -93,11 +94,11 @@ const settingsOf = (row: TestRow): TestSettings => ({
 });
 
 /** The test in the owner's wire names (spec 2 §3.4, §7.1 GET …/{testId}/). */
-export function testAnswer(def: TestOwnerDef, row: TestRow, counts: TestCounts): Record<string, unknown> {
+function testAnswer(owner: OwnerKind, row: OwnedTestRow, counts: TestCounts): Record<string, unknown> {
   return {
     id: row.id,
     title: row.title,
-    [def.contract.typeField]: row.test_type_id,
+    [owner.tests.typeField]: row.test_type_id,
     qty_questions: counts.qty_questions,
     qty_total_questions: row.qty_total_questions,
     qty_user_results: counts.qty_user_results,
@@ -117,12 +118,12 @@ export function testAnswer(def: TestOwnerDef, row: TestRow, counts: TestCounts):
  * Validates a create or update (spec 2 §5.3 against the test's questions) and, for a test with
  * results, refuses changes to the §4.4 locked fields. Answers the state to store.
  */
-async function resolveTestState(db: Db, def: TestOwnerDef, body: Record<string, string | undefined>, current: TestRow | null): Promise<TestState> {
-  const { typeField } = def.contract;
+async function resolveTestState(db: OwnedDb, owner: OwnerKind, body: Record<string, string | undefined>, current: OwnedTestRow | null): Promise<TestState> {
+  const { typeField } = owner.tests;
   const parsed = parseTestForm(body, typeField, current);
   const { values } = parsed;
-  const type: TestTypeRules | null = typeof values.test_type === 'number' ? (await findTestType(db, def.tables, values.test_type)) ?? null : null;
-  const counts = current ? await testCounts(db, def.tables, current.id) : { qty_questions: 0, qty_mandatory_questions: 0, qty_user_results: 0 };
+  const type: TestTypeRules | null = typeof values.test_type === 'number' ? (await findTestType(db, values.test_type)) ?? null : null;
+  const counts = current ? await testCounts(db, current.id) : { qty_questions: 0, qty_mandatory_questions: 0, qty_user_results: 0 };
   // spec 2 §4.4: a locked field answers that it is locked, whatever value was sent
   if (current && counts.qty_user_results > 0) {
     const next = type && type.id === current.test_type_id
@@ -153,20 +154,22 @@ async function resolveTestState(db: Db, def: TestOwnerDef, body: Record<string, 
   };
 }
 
-/** spec 2 §7.1 Tests: list, read, create and update (form data), delete — for one owner of tests. */
-export function registerTestRoutes(parent: FastifyInstance, def: TestOwnerDef): void {
+/** spec 2 §7.1 / §7.3 Tests: list, read, create and update (form data), delete — for one owner kind. */
+export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const { read, write } = def.guards(app);
-  const { contract, tables, schemas } = def;
+  const { read, write } = ownerGuards(app, owner);
+  const contract = owner.tests;
+  const schemas = testOwnerSchemas(contract);
   const collection = contract.tests(':id');
   const item = contract.test(':id', ':testId');
+  const owned = (db: Db) => ownedDb(db, owner);
 
-  const answer = async (db: Db, row: TestRow) => testAnswer(def, row, await testCounts(db, tables, row.id));
+  const answer = async (db: OwnedDb, row: OwnedTestRow) => testAnswer(owner, row, await testCounts(db, row.id));
 
   app.get(collection, { preValidation: read, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
-    await def.ownerOr404(app.db, request, request.params.id);
+    await ownerOr404(app.db, owner, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
-    const { rows, total } = await runList(testListQuery(app.db, tables, request.params.id), list, LIST_SPEC);
+    const { rows, total } = await runList(testListQuery(owned(app.db), request.params.id), list, LIST_SPEC);
     const results = rows.map((r) => ({
       id: r.id,
       title: r.title,
@@ -178,14 +181,15 @@ export function registerTestRoutes(parent: FastifyInstance, def: TestOwnerDef): 
       avaliable_in: r.avaliable_in,
       test_score: r.test_score,
     }));
-    return sendList(reply, def.listResource, list, results, total);
+    return sendList(reply, `${owner.wirePrefix}_tests`, list, results, total);
   });
 
   app.get(item, { preValidation: read, schema: { params: TestParams, response: { 200: schemas.test } } }, async (request) => {
-    await def.ownerOr404(app.db, request, request.params.id);
-    const row = await findTest(app.db, tables, request.params.id, request.params.testId);
+    await ownerOr404(app.db, owner, request, request.params.id);
+    const db = owned(app.db);
+    const row = await findTest(db, request.params.id, request.params.testId);
     if (!row) throw notFound();
-    return answer(app.db, row);
+    return answer(db, row);
   });
 
   // the type field carries the owner's wire name
@@ -194,43 +198,38 @@ export function registerTestRoutes(parent: FastifyInstance, def: TestOwnerDef): 
   app.post(collection, { preValidation: write, schema: { params: OwnerParams, body, response: { 201: schemas.test } } }, async (request, reply) => {
     const ownerId = request.params.id;
     const row = await app.db.transaction().execute(async (trx) => {
-      await def.ownerOr404(trx, request, ownerId);
-      const state = await resolveTestState(trx, def, request.body as Record<string, string | undefined>, null);
-      const id = await insertTest(trx, tables, ownerId, state);
-      return (await findTest(trx, tables, ownerId, id))!;
+      await ownerOr404(trx, owner, request, ownerId);
+      const db = owned(trx);
+      const state = await resolveTestState(db, owner, request.body as Record<string, string | undefined>, null);
+      const id = await insertTest(db, ownerId, state);
+      return (await findTest(db, ownerId, id))!;
     });
-    return reply.status(201).send(await answer(app.db, row));
+    return reply.status(201).send(await answer(owned(app.db), row));
   });
 
   app.put(item, { preValidation: write, schema: { params: TestParams, body, response: { 200: schemas.test } } }, async (request) => {
     const { id: ownerId, testId } = request.params;
     const row = await app.db.transaction().execute(async (trx) => {
-      await def.ownerOr404(trx, request, ownerId);
-      const current = await findTest(trx, tables, ownerId, testId);
+      await ownerOr404(trx, owner, request, ownerId);
+      const db = owned(trx);
+      const current = await findTest(db, ownerId, testId);
       if (!current) throw notFound();
-      await updateTest(trx, tables, testId, await resolveTestState(trx, def, request.body as Record<string, string | undefined>, current));
-      return (await findTest(trx, tables, ownerId, testId))!;
+      await updateTest(db, testId, await resolveTestState(db, owner, request.body as Record<string, string | undefined>, current));
+      return (await findTest(db, ownerId, testId))!;
     });
-    return answer(app.db, row);
+    return answer(owned(app.db), row);
   });
 
   app.delete(item, { preValidation: write, schema: { params: TestParams } }, async (request, reply) => {
     const { id: ownerId, testId } = request.params;
-    await def.ownerOr404(app.db, request, ownerId);
-    if (!(await findTest(app.db, tables, ownerId, testId))) throw notFound();
-    await softDeleteTest(app.db, tables, testId);
+    await ownerOr404(app.db, owner, request, ownerId);
+    const db = owned(app.db);
+    if (!(await findTest(db, ownerId, testId))) throw notFound();
+    await softDeleteTest(db, testId);
     return reply.status(204).send();
   });
-}
 
-/**
- * spec 2 §7.1 tests, questions, question bank and test import of group trainings, and the
- * download of generated import templates (shared by every owner of tests).
- */
-const trainingTests: FastifyPluginAsync = async (app) => {
-  registerTestRoutes(app, GROUP_TRAINING_TEST_OWNER);
-  registerQuestionRoutes(app, GROUP_TRAINING_TEST_OWNER);
-  registerTestImportRoutes(app, GROUP_TRAINING_TEST_OWNER);
-  registerTestTemplateFiles(app);
-};
-export default trainingTests;
+  // the test types reference list (spec 2 §3.11 webcast_test_types: the global rows)
+  app.get(contract.testTypes, { preValidation: read, schema: { response: { 200: Type.Array(TestTypeOption) } } }, async () =>
+    testTypeOptions(owned(app.db)));
+}

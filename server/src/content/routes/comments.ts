@@ -1,29 +1,25 @@
 /**
  * The comment moderation endpoints of spec 2 §7.4 for one origin: GET {base}/{id}/comments/
  * (a bare array) and, where the spec has one, POST {base}/{id}/publish_comment/ (form id,
- * status). Each content area registers its origin with the table its id points at.
+ * status). Owner kinds get theirs from registerOwnedContent; news, podcasts and trails register
+ * their origin with the table its id points at.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import {
   CommentItem, PublishCommentForm, commentsListPath, hasPermission, publishCommentPath, type CommentOrigin, type CommentStatus,
 } from '@lp/shared';
-import type { Database, Db } from '../db/database.ts';
-import { listComments, setCommentStatus } from '../repositories/comments.ts';
-import { authOf, clientOf } from '../plugins/app/auth.ts';
-import { HttpError, notFound } from './httpError.ts';
-
-/** Tables whose rows carry id and client_id: the owners a comment origin can point at. */
-export type CommentOwnerTable = {
-  [K in keyof Database]: Database[K] extends { id: unknown; client_id: number } ? K : never
-}[keyof Database];
+import type { Db } from '../../db/database.ts';
+import { HttpError, notFound } from '../../lib/httpError.ts';
+import { authOf, clientOf } from '../../plugins/app/auth.ts';
+import type { OwnerTableName } from '../owner.ts';
+import { listComments, originRowExists, setCommentStatus } from '../repository/comments.ts';
 
 export interface CommentRoutes {
   origin: CommentOrigin;
   /** the table of the origin row (group_trainings for 'training', trails for 'trail' …) */
-  ownerTable: CommentOwnerTable;
+  ownerTable: OwnerTableName;
   /** title slug that opens the editor (reads) */
   title: string;
   /** module item that changes the content (moderation) */
@@ -39,8 +35,7 @@ export function registerComments(parent: FastifyInstance, def: CommentRoutes): v
 
   async function ownerOr404(request: FastifyRequest, id: number): Promise<number> {
     const clientId = clientOf(request);
-    const { rows } = await sql<{ id: number }>`select id from ${sql.table(def.ownerTable)} where id = ${id} and client_id = ${clientId}`.execute(app.db);
-    if (rows.length === 0) throw notFound();
+    if (!(await originRowExists(app.db, def.ownerTable, clientId, id))) throw notFound();
     return clientId;
   }
 

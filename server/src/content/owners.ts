@@ -1,0 +1,51 @@
+/**
+ * The owner kinds of the owned-content core, one declaration each (docs/architecture/owned-content.md
+ * "Add an owner kind"). Paths and wire names are the spec's, from shared.
+ */
+import {
+  ADMIN_RESOURCES, GROUP_TRAINING_TESTS, LEARNER_PATHS, LEARNER_WEBCAST_PATHS, MATERIAL_PATHS, TRAINING_EVALUATION_PATHS,
+  TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, UPLOAD_KINDS, WEBCAST_BASE_EVALUATION_FIELD, WEBCAST_EVALUATION_PATHS,
+  WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_MATERIAL_PATHS, WEBCAST_MATERIAL_UPLOAD_KIND, WEBCAST_PATHS, WEBCAST_TESTS,
+} from '@lp/shared';
+import type { OwnerKind } from './owner.ts';
+
+/** spec 2 §7.1 group trainings: P = /admin_group_trainings/group_trainings/{id}. */
+export const TRAINING_OWNER: OwnerKind = {
+  kind: 'training',
+  ownerTable: 'group_trainings',
+  tablePrefix: 'group_training',
+  wirePrefix: 'group_training',
+  commentOrigin: 'training',
+  admin: { title: ADMIN_RESOURCES.trainings.title, manage: 'trainings_manage', refusal: 'You do not have permission to change trainings' },
+  tests: GROUP_TRAINING_TESTS,
+  evaluations: {
+    paths: TRAINING_EVALUATION_PATHS,
+    questionTypeField: TRAINING_EVALUATION_QUESTION_TYPE_FIELD,
+    fromBaseField: 'base_evaluation_id',
+    questionTypesPath: TRAINING_PATHS.evaluationQuestionTypes,
+  },
+  materials: { ...MATERIAL_PATHS, uploadKind: UPLOAD_KINDS.trainingMaterial, folder: (id) => `trainings/${id}/materials` },
+  learner: LEARNER_PATHS,
+};
+
+/**
+ * spec 2 §7.3 webcasts: W = /admin_webcasts/webcasts/{id}, "the same behaviour … with webcast
+ * fields" (§2.5). Comments: the list only — "No moderation path exists for webcast" (§7.4).
+ */
+export const WEBCAST_OWNER: OwnerKind = {
+  kind: 'webcast',
+  ownerTable: 'webcasts',
+  tablePrefix: 'webcast',
+  wirePrefix: 'webcast',
+  commentOrigin: 'webcast',
+  admin: { title: ADMIN_RESOURCES.webcasts.title, manage: 'webcasts_manage', refusal: 'You do not have permission to change webcasts' },
+  tests: WEBCAST_TESTS,
+  evaluations: {
+    paths: WEBCAST_EVALUATION_PATHS,
+    questionTypeField: WEBCAST_EVALUATION_QUESTION_TYPE_FIELD,
+    fromBaseField: WEBCAST_BASE_EVALUATION_FIELD,
+    questionTypesPath: WEBCAST_PATHS.evaluationQuestionTypes,
+  },
+  materials: { ...WEBCAST_MATERIAL_PATHS, uploadKind: WEBCAST_MATERIAL_UPLOAD_KIND, folder: (id) => `webcasts/${id}/materials` },
+  learner: LEARNER_WEBCAST_PATHS,
+};

@@ -1,0 +1,65 @@
+/**
+ * What the test engine does to a learner's enrollment in a training (spec 2 §4.8): the
+ * enrollment on the first attempt, the last activity, blocking the learner, and the restart
+ * that wipes their progress. The attempts themselves are the owned-content core's
+ * (server/src/content/repository/attempts.ts).
+ */
+import { sql } from 'kysely';
+import { COUNTED_ATTEMPT_STATUSES } from '@lp/shared';
+import type { Db } from '../../db/database.ts';
+import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
+
+export async function enrollmentStatus(db: Db, userId: number, trainingId: number): Promise<EnrollmentStatus | null> {
+  const row = await db.selectFrom('group_training_enrollments').select('status')
+    .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** Enrolls the learner on their first attempt; a learner not started becomes ongoing. Safe under concurrency. */
+export async function ensureEnrollment(db: Db, userId: number, trainingId: number, now: Date): Promise<void> {
+  const status = sql.ref<string>('group_training_enrollments.status');
+  await db.insertInto('group_training_enrollments')
+    .values({ user_id: userId, group_training_id: trainingId, status: 'ongoing', started_at: now, last_activity_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'group_training_id']).doUpdateSet({
+      last_activity_at: now,
+      status: sql<EnrollmentStatus>`case when ${status} = 'not_started' then 'ongoing' else ${status} end`,
+    }))
+    .execute();
+}
+
+/** The learner touched the training (the home's "next steps" put recent ones first). */
+export async function touchEnrollment(db: Db, userId: number, trainingId: number, now: Date): Promise<void> {
+  await db.updateTable('group_training_enrollments').set({ last_activity_at: now })
+    .where('user_id', '=', userId).where('group_training_id', '=', trainingId).execute();
+}
+
+/** spec 2 §4.8 block types: the learner opens nothing more in the training and gets no certificate. */
+export async function blockEnrollment(db: Db, userId: number, trainingId: number, now: Date): Promise<void> {
+  await db.updateTable('group_training_enrollments').set({ status: 'blocked', blocked_at: now, last_activity_at: now })
+    .where('user_id', '=', userId).where('group_training_id', '=', trainingId).execute();
+}
+
+/**
+ * spec 2 §4.8 restart types ("failing the last attempt resets all training activities"): the
+ * learner's module progress (SCORM data included) and reaction-evaluation answers in the
+ * training are deleted; their test attempts are kept with status 'restarted' — they no longer
+ * count for the learner, but the administrator still sees that the tests were taken
+ * (qty_user_results, the §4.4 locks); the enrollment is ongoing again, restart_count + 1.
+ * Certificates already issued stay. Run in a transaction.
+ */
+export async function wipeTrainingProgress(db: Db, userId: number, trainingId: number, now: Date): Promise<void> {
+  await db.deleteFrom('group_training_module_progress').where('user_id', '=', userId).where('group_training_id', '=', trainingId).execute();
+  await db.updateTable('group_training_test_results')
+    .set({ status: 'restarted', finished_at: sql<Date>`coalesce(finished_at, ${now})` })
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...COUNTED_ATTEMPT_STATUSES])
+    .where('test_id', 'in', (eb) => eb.selectFrom('group_training_tests').select('id').where('owner_id', '=', trainingId))
+    .execute();
+  await db.deleteFrom('group_training_evaluation_answers')
+    .where('user_id', '=', userId)
+    .where('evaluation_id', 'in', (eb) => eb.selectFrom('group_training_evaluations').select('id').where('owner_id', '=', trainingId))
+    .execute();
+  await db.updateTable('group_training_enrollments').set((eb) => ({
+    status: 'ongoing', completed_at: null, blocked_at: null, restart_count: eb('restart_count', '+', 1), last_activity_at: now,
+  })).where('user_id', '=', userId).where('group_training_id', '=', trainingId).execute();
+}
