@@ -62,6 +62,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // screens show times in the user's (the browser's) zone: one zone for the runs on every machine
+    env: { TZ: 'UTC' },
     // run swr through vite so its `react` import becomes preact/compat, not the admin's React 19
     server: { deps: { inline: [/[\\/]node_modules[\\/]swr[\\/]/] } },
   },
