@@ -27,6 +27,8 @@ const shared = {
   environment: 'jsdom' as const,
   setupFiles: ['./src/test/setup.ts'],
   testTimeout: 20_000,
+  // screens show times in the user's (the browser's) zone: one zone for the runs on every machine
+  env: { TZ: 'UTC' },
 };
 
 /**

@@ -64,6 +64,8 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // as the admin's: a loaded two-core machine took a render past the 5 s default
     testTimeout: 20_000,
+    // screens show times in the user's (the browser's) zone: one zone for the runs on every machine
+    env: { TZ: 'UTC' },
     // run swr through vite so its `react` import becomes preact/compat, not the admin's React 19
     server: { deps: { inline: [/[\\/]node_modules[\\/]swr[\\/]/] } },
   },

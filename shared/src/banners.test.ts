@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BANNER_STATUS, audiencesOverlap, bannerLink, checkBannerUrl, isDay, isWithinPeriod, periodsOverlap, validateBanner,
+  BANNER_STATUS, audiencesOverlap, bannerLink, checkBannerUrl, isWithinPeriod, periodsOverlap, validateBanner,
   validateWelcomeBanner, welcomeBannerConflict, type WelcomeBannerSlot,
 } from './banners.ts';
+import { isApiDate } from './dates/index.ts';
 
 const HOST = 'learning.example.com';
 const audience = { areas: [] as number[], profiles: [] as number[], user_groups: [7] };
@@ -51,10 +52,10 @@ describe('banner dates (spec 3 §4: active within its start and end dates)', () 
   });
 
   it('knows a real day', () => {
-    expect(isDay('2026-02-28')).toBe(true);
-    expect(isDay('2026-02-30')).toBe(false);
-    expect(isDay('26-02-01')).toBe(false);
-    expect(isDay(null)).toBe(false);
+    expect(isApiDate('2026-02-28')).toBe(true);
+    expect(isApiDate('2026-02-30')).toBe(false);
+    expect(isApiDate('26-02-01')).toBe(false);
+    expect(isApiDate(null)).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@
  * (YYYY-MM-DD, spec 4 "Dates": shown and compared in GMT), both ends included.
  */
 import type { ErrorCode } from './errors.ts';
+import { isApiDate, toApiDate } from './dates/index.ts';
 import { validateAudience, type TrainingFieldErrors } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 
@@ -55,18 +56,8 @@ export const BANNER_IMAGE_ASPECTS: Readonly<Record<BannerType | 'welcome', { des
 export const BANNER_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar day written YYYY-MM-DD. */
-export function isDay(value: string | null | undefined): value is string {
-  const match = value ? DAY.exec(value) : null;
-  if (!match) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
 /** Today's day in GMT (spec 4 "Dates"). */
-export const gmtToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
+export const gmtToday = (now: Date = new Date()): string => toApiDate(now);
 
 export interface DayPeriod {
   start_date: string;
@@ -160,10 +151,10 @@ const blank = (value: string | null | undefined) => !value || !value.trim();
 
 function checkPeriod(values: { start_date?: string | null; end_date?: string | null }, errors: BannerFieldErrors) {
   if (blank(values.start_date)) errors.start_date = REQUIRED;
-  else if (!isDay(values.start_date)) errors.start_date = 'validation_error';
+  else if (!isApiDate(values.start_date)) errors.start_date = 'validation_error';
   if (!blank(values.end_date)) {
-    if (!isDay(values.end_date)) errors.end_date = 'validation_error';
-    else if (isDay(values.start_date) && values.end_date! < values.start_date!) errors.end_date = 'end_date_before_start_date';
+    if (!isApiDate(values.end_date)) errors.end_date = 'validation_error';
+    else if (isApiDate(values.start_date) && values.end_date! < values.start_date!) errors.end_date = 'end_date_before_start_date';
   }
 }
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FORUM_LIMITS, FORUM_ROWS_PER_PAGE, FORUM_SEARCH_DEBOUNCE_MS, cleanForumText, forumDateTime, forumAuthorPreview, forumReportedLabel, forumStatusLabel, forumTopicPreview, topicAcceptsReplies,
+  FORUM_LIMITS, FORUM_ROWS_PER_PAGE, FORUM_SEARCH_DEBOUNCE_MS, cleanForumText, forumAuthorPreview, forumReportedLabel, forumStatusLabel, forumTopicPreview, topicAcceptsReplies,
   validateForumReply, validateForumTopic,
 } from './forum.ts';
 import { FORUM_ADMIN_PATHS, FORUM_LEARNER_PATHS } from './contract/forum.ts';
+import { formatDateTime } from './dates/index.ts';
 
 describe('forum status labels (spec 2 §4.1, §4.11)', () => {
   it('names 1 published, 2 unpublished, 3 deleted, 4 closed, and any other value no', () => {
@@ -49,13 +50,13 @@ describe('forum table constants and dates (spec 2 §2.3, spec 4)', () => {
     expect(FORUM_ROWS_PER_PAGE).toEqual([5, 10, 50, 100]);
   });
 
-  it('shows the updated date as DD/MM/YYYY HH:mm (MM-DD-YYYY HH:mm for other languages)', () => {
-    expect(forumDateTime('2026-11-21T09:05:00Z', 1)).toBe('21/11/2026 09:05');
-    expect(forumDateTime('2026-11-21T23:59:00Z', 3)).toBe('21/11/2026 23:59');
-    expect(forumDateTime('2026-11-21T00:00:00Z', 2)).toBe('11-21-2026 00:00');
-    expect(forumDateTime('2026-11-21T12:30:00Z', 1, 'America/Sao_Paulo')).toBe('21/11/2026 09:30');
-    expect(forumDateTime('not a date', 1)).toBe('');
-    expect(forumDateTime(null, 1)).toBe('');
+  it('shows the updated date as DD/MM/YYYY HH:mm (MM-DD-YYYY HH:mm for other languages), in the given zone', () => {
+    expect(formatDateTime('2026-11-21T09:05:00Z', 1)).toBe('21/11/2026 09:05');
+    expect(formatDateTime('2026-11-21T23:59:00Z', 3)).toBe('21/11/2026 23:59');
+    expect(formatDateTime('2026-11-21T00:00:00Z', 2)).toBe('11-21-2026 00:00');
+    expect(formatDateTime('2026-11-21T12:30:00Z', 1, 'America/Sao_Paulo')).toBe('21/11/2026 09:30');
+    expect(formatDateTime('not a date', 1)).toBe('');
+    expect(formatDateTime(null, 1)).toBe('');
   });
 });
 

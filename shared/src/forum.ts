@@ -5,7 +5,6 @@
  * Topic and reply texts are plain text: the clients render them as text (never as HTML), so
  * the server only normalises them (`cleanForumText`) — no markup is stored or interpreted.
  */
-import { formatDate } from './dates.ts';
 import type { ErrorCode } from './errors.ts';
 
 /** spec 2 §4.1: content status codes; 4 (closed) is for forum topics only. */
@@ -52,18 +51,6 @@ const chars = (text: string | null | undefined) => Array.from(text ?? '');
 export function forumTopicPreview(title: string | null | undefined): string {
   const all = chars(title);
   return all.length > FORUM_LIMITS.topicPreviewChars ? `${all.slice(0, FORUM_LIMITS.topicPreviewChars).join('')}...` : all.join('');
-}
-
-/**
- * spec 2 §2.3 "updated date (DD/MM/YYYY HH:mm)", with spec 1 §9's order by language
- * (DD/MM/YYYY for languages 1 and 3, MM-DD-YYYY otherwise), in the given zone.
- */
-export function forumDateTime(value: string | null | undefined, languageId: number, timeZone = 'Etc/GMT'): string {
-  if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
-  return `${formatDate(date, languageId, timeZone)} ${time}`;
 }
 
 /** spec 2 §2.3: the author cut to 25 characters. */

@@ -7,7 +7,7 @@ import type { ErrorCode } from './errors.ts';
 import { stripEmojis } from './emoji.ts';
 import { validateAudience, type ContentLanguage } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
-import { isValidTimezone, parseTransmissionDate, toZonedLocal, formatTransmissionDate, zonedLocalToUtc } from './webcasts.ts';
+import { DEFAULT_TIME_ZONE, isValidTimezone, parseApiDateTime, parseDateTime, toApiDateTime, toPickerDateTime, zoneOr } from './dates/index.ts';
 
 /** spec 3 §5, §9: title max 256; each alt text max 256 (the spec's counter says 170: we count to the real limit). */
 export const NEWS_LIMITS = { titleMax: 256, altTextMax: 256 } as const;
@@ -18,7 +18,7 @@ export const NEWS_STATUSES: readonly number[] = [1, 2];
 export const NEWS_DEFAULT_STATUS = NEWS_STATUS.published;
 
 /** spec 3 §9 "Default conversion timezone Etc/GMT". */
-export const NEWS_DEFAULT_TIMEZONE = 'Etc/GMT';
+export const NEWS_DEFAULT_TIMEZONE = DEFAULT_TIME_ZONE;
 
 /** spec 3 §9: the news image is cropped at 52/29. */
 export const NEWS_IMAGE_ASPECT = 52 / 29;
@@ -107,32 +107,26 @@ export function validateNews(values: NewsValues): NewsFieldErrors {
   return errors;
 }
 
-/** A date as the contract sends it, 'YYYY-MM-DDTHH:mm:ss±hh:mm' (or Z); null when it is not one. */
-export function parseNewsDate(text: string): Date | null {
-  // the offset is part of the value: without one there is no instant to read
-  if (!/(Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) return null;
-  return parseTransmissionDate(text, NEWS_DEFAULT_TIMEZONE);
-}
+/**
+ * A date as the contract sends it, 'YYYY-MM-DDTHH:mm:ss±hh:mm' (or Z); null when it is not one
+ * (the offset is part of the value: without one there is no instant to read).
+ */
+export const parseNewsDate = (text: string): Date | null => parseApiDateTime(text);
 
 /** spec 3 §9: the instant sent as YYYY-MM-DDTHH:mm:ssZ, with the offset of the item's timezone. */
-export function formatNewsDate(at: Date, timezone: string | null | undefined): string {
-  return formatTransmissionDate(at, timezone && isValidTimezone(timezone) ? timezone : NEWS_DEFAULT_TIMEZONE);
-}
+export const formatNewsDate = (at: Date, timezone: string | null | undefined): string => toApiDateTime(at, zoneOr(timezone, NEWS_DEFAULT_TIMEZONE));
 
 /** The editor's value of a date picker ('YYYY-MM-DDTHH:mm', a wall-clock time in `timezone`) → the wire date. */
 export function newsDateFromPicker(local: string | null | undefined, timezone: string | null | undefined): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(local ?? '');
-  if (!m) return null;
-  const zone = timezone && isValidTimezone(timezone) ? timezone : NEWS_DEFAULT_TIMEZONE;
-  const at = zonedLocalToUtc({ year: +m[1]!, month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: 0 }, zone);
-  return formatTransmissionDate(at, zone);
+  const zone = zoneOr(timezone, NEWS_DEFAULT_TIMEZONE);
+  const at = parseDateTime(local, zone);
+  return at ? toApiDateTime(at, zone) : null;
 }
 
 /** The wire date → the wall-clock time the picker shows in `timezone` ('YYYY-MM-DDTHH:mm'). */
 export function newsDateToPicker(wire: string | null | undefined, timezone: string | null | undefined): string | null {
-  const at = wire ? parseNewsDate(wire) : null;
-  if (!at) return null;
-  return toZonedLocal(at, timezone && isValidTimezone(timezone) ? timezone : NEWS_DEFAULT_TIMEZONE).slice(0, 16);
+  const at = parseApiDateTime(wire);
+  return at ? toPickerDateTime(at, zoneOr(timezone, NEWS_DEFAULT_TIMEZONE)) : null;
 }
 
 export interface NewsWindow {

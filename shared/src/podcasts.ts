@@ -1,6 +1,6 @@
 import type { ErrorCode } from './errors.ts';
 import { WATCHED_PERCENT } from './learning/player.ts';
-import { isCalendarDay } from './trainings/tests.ts';
+import { isApiDate } from './dates/index.ts';
 import { validateAudience, type AudienceValues } from './trainings/basicData.ts';
 import { plainLength } from './trainings/html.ts';
 
@@ -56,7 +56,7 @@ export function validatePodcast(values: PodcastValues): PodcastFieldErrors {
   if (values.status !== null && values.status !== undefined && !(PODCAST_STATUSES as readonly number[]).includes(values.status)) {
     errors.status = 'validation_error';
   }
-  if (values.date_to_unpublish && !isCalendarDay(values.date_to_unpublish)) errors.date_to_unpublish = 'validation_error';
+  if (values.date_to_unpublish && !isApiDate(values.date_to_unpublish)) errors.date_to_unpublish = 'validation_error';
   if (!values.resource?.trim()) errors.resource = REQUIRED;
   Object.assign(errors, validateAudience(values, false));
   return errors;

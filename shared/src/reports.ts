@@ -3,6 +3,7 @@
  * the button stays disabled for 5 minutes after it — superusers are exempt. The server refuses
  * with `report_cooldown` by the same rule the admin uses to disable the button.
  */
+import { toInstant } from './dates/index.ts';
 
 /** spec 1 §3.1: the report buttons that keep a last-request timestamp in the session. */
 export const REPORT_KEYS = [
@@ -27,7 +28,7 @@ export function emptyReportRequestTimes(): ReportRequestTimes {
   return Object.fromEntries(REPORT_KEYS.map((key) => [key, null])) as ReportRequestTimes;
 }
 
-const time = (value: Date | string | number): number => (value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value));
+const time = (value: Date | string | number): number => (typeof value === 'number' ? value : toInstant(value)?.getTime() ?? Number.NaN);
 
 /**
  * Milliseconds until the report may be requested again; 0 when it may be now.

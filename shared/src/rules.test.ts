@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { checkNewPassword, checkPassword } from './password.ts';
 import { documentDigits, isValidBrazilianDocument, maskDocument, unmaskDocument } from './document.ts';
 import { slugify } from './slug.ts';
-import { formatDate, pageRange, toApiDate } from './dates.ts';
+import { formatDate, toApiDate } from './dates/index.ts';
+import { pageRange } from './pagination.ts';
 import { isValidEmail, normaliseUsername } from './email.ts';
 import { languageIdForLocale, localeForLanguageId } from './languages.ts';
 

@@ -4,6 +4,7 @@
  * shared/src/trainings/hierarchy.ts.
  */
 import type { ErrorCode } from './errors.ts';
+import { isApiDate } from './dates/index.ts';
 import { validateAudience, type AudienceValues, type TrainingFieldErrors } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 import {
@@ -42,12 +43,8 @@ export const TRAIL_ITEM_SEARCH = { minChars: 3, maxResults: 25 } as const;
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 
-/** A calendar day written YYYY-MM-DD that exists. */
-export function isIsoDay(text: string | null | undefined): boolean {
-  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
+/** A calendar day written YYYY-MM-DD that exists (the server's trail routes read it by this name). */
+export const isIsoDay = (text: string | null | undefined): boolean => isApiDate(text);
 
 export interface TrailBasicData extends AudienceValues {
   title?: string | null;
@@ -97,9 +94,9 @@ export function validateTrailBasicData(values: TrailBasicData, ctx: TrailBasicDa
 
   const from = values.availability_date || null;
   const to = values.date_to_unpublish || null;
-  if (from && !isIsoDay(from)) errors.availability_date = 'validation_error';
-  if (to && !isIsoDay(to)) errors.date_to_unpublish = 'validation_error';
-  else if (to && from && isIsoDay(from) && to <= from) errors.date_to_unpublish = 'date_to_unpublish_before_availability';
+  if (from && !isApiDate(from)) errors.availability_date = 'validation_error';
+  if (to && !isApiDate(to)) errors.date_to_unpublish = 'validation_error';
+  else if (to && from && isApiDate(from) && to <= from) errors.date_to_unpublish = 'date_to_unpublish_before_availability';
 
   Object.assign(errors, validateAudience(values, ctx.useSubscription));
   return errors;

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   chatSendWaitMs, LEARNER_CHAT_RATE,
   applyChatMessage, CHAT_COLOURS, mergeChatSnapshot, CHAT_FLAGGED_COLOUR, CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES, chatChannelTypeOf, chatColour,
-  chatMoveTarget, chatStateOf, checkChatMessage, formatChatTime, initialChatState, webcastChatChannel, webcastOnlineChannel,
+  chatMoveTarget, chatStateOf, checkChatMessage, initialChatState, webcastChatChannel, webcastOnlineChannel,
   type ChatMessageLike,
 } from './webcastChat.ts';
 import { isChannelName, parseClientFrame, presenceTtlMs } from './realtime.ts';
+import { formatDateTime } from './dates/index.ts';
 
 describe('chat moves (spec 2 §4.13)', () => {
   it('allows exactly pending→approved, pending→disapproved, public→disapproved, disapproved→approved', () => {
@@ -72,11 +73,16 @@ describe('colours (spec 4 "Chat: colours cycle through 6", spec 2 §2.5)', () =>
   });
 });
 
-describe('time (spec 2 §2.5 DD/MM/YYYY HH:mm:ss)', () => {
+describe('time (spec 2 §2.5 DD/MM/YYYY HH:mm:ss, in spec 1 §9 order)', () => {
+  const chatTime = (value: string | Date, zone: string, languageId = 1) => formatDateTime(value, languageId, zone, { seconds: true });
   it('formats in the given zone, 24-hour clock', () => {
-    expect(formatChatTime('2026-11-23T03:04:05Z', 'UTC')).toBe('23/11/2026 03:04:05');
-    expect(formatChatTime('2026-11-23T15:04:05Z', 'America/Sao_Paulo')).toBe('23/11/2026 12:04:05');
-    expect(formatChatTime(new Date('2026-01-01T00:00:00Z'), 'America/Sao_Paulo')).toBe('31/12/2025 21:00:00');
+    expect(chatTime('2026-11-23T03:04:05Z', 'UTC')).toBe('23/11/2026 03:04:05');
+    expect(chatTime('2026-11-23T15:04:05Z', 'America/Sao_Paulo')).toBe('23/11/2026 12:04:05');
+    expect(chatTime(new Date('2026-01-01T00:00:00Z'), 'America/Sao_Paulo')).toBe('31/12/2025 21:00:00');
+  });
+  it('writes MM-DD-YYYY for languages other than 1 and 3', () => {
+    expect(chatTime('2026-11-23T15:04:05Z', 'America/Sao_Paulo', 2)).toBe('11-23-2026 12:04:05');
+    expect(chatTime('2026-11-23T15:04:05Z', 'America/Sao_Paulo', 3)).toBe('23/11/2026 12:04:05');
   });
 });
 

@@ -81,22 +81,6 @@ export function chatColour(message: { id: number; a: boolean }): string {
   return CHAT_COLOURS[((message.id % CHAT_COLOURS.length) + CHAT_COLOURS.length) % CHAT_COLOURS.length]!;
 }
 
-const timeFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** spec 2 §2.5: a chat message's time as DD/MM/YYYY HH:mm:ss in `timeZone`. */
-export function formatChatTime(value: string | Date, timeZone: string): string {
-  let f = timeFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    timeFormatters.set(timeZone, f);
-  }
-  const parts: Record<string, string> = {};
-  for (const p of f.formatToParts(typeof value === 'string' ? new Date(value) : value)) parts[p.type] = p.value;
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
 /** The fields of a chat message every side reads (spec 2 §3.12: n, m, t, a; id for moderation). */
 export interface ChatMessageLike {
   id: number;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatOffset, formatTransmissionDate, isValidTimezone, normalizeEmbed, parseTransmissionDate, parseWebcastScore, timezoneOffsetMinutes,
-  timezoneOptions, validateWebcast, webcastPublicUrl, webcastTestsOpen, webcastWatchState, type WebcastValues,
+  formatTransmissionDate, normalizeEmbed, parseTransmissionDate, parseWebcastScore, validateWebcast, webcastPublicUrl, webcastTestsOpen,
+  webcastWatchState, type WebcastValues,
 } from './webcasts.ts';
+import { formatDateTime } from './dates/index.ts';
 
 const valid: WebcastValues = {
   title: 'Lançamento da coleção',
@@ -19,37 +20,6 @@ const valid: WebcastValues = {
   user_groups: [3],
 };
 const ctx = { scoreEditable: true, staticScores: null };
-
-describe('spec 4 "Dates": timezone options', () => {
-  const at = new Date('2026-01-15T12:00:00Z');
-  const options = timezoneOptions(at);
-
-  it('lists every zone the runtime knows, sorted by UTC offset', () => {
-    expect(options.length).toBe(new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']).size);
-    for (let i = 1; i < options.length; i += 1) expect(options[i]!.offset).toBeGreaterThanOrEqual(options[i - 1]!.offset);
-    expect(options[0]!.offset).toBeLessThanOrEqual(-11 * 60);
-    expect(options.at(-1)!.offset).toBeGreaterThanOrEqual(13 * 60);
-  });
-
-  it("labels each '(GMT±hh:mm) Zone'", () => {
-    expect(options.find((o) => o.value === 'America/Sao_Paulo')!.label).toBe('(GMT-03:00) America/Sao_Paulo');
-    expect(options.find((o) => o.value === 'America/St_Johns')!.label).toBe('(GMT-03:30) America/St_Johns');
-    expect(options.find((o) => o.value === 'UTC')!.label).toBe('(GMT+00:00) UTC');
-    for (const o of options) expect(o.label).toMatch(/^\(GMT[+-]\d{2}:\d{2}\) \S+$/);
-  });
-
-  it('uses the offset in force at that moment (daylight saving)', () => {
-    expect(timezoneOffsetMinutes('Europe/Paris', new Date('2026-01-15T12:00:00Z'))).toBe(60);
-    expect(timezoneOffsetMinutes('Europe/Paris', new Date('2026-07-15T12:00:00Z'))).toBe(120);
-    expect(formatOffset(-150)).toBe('-02:30');
-  });
-
-  it('knows valid zones only', () => {
-    expect(isValidTimezone('America/Sao_Paulo')).toBe(true);
-    expect(isValidTimezone('Mars/Olympus')).toBe(false);
-    expect(isValidTimezone('')).toBe(false);
-  });
-});
 
 describe('spec 2 §7.3 transmission_date round trip', () => {
   it('is sent with the offset of the chosen zone and read back to the same instant', () => {
@@ -178,10 +148,12 @@ describe('spec 2 §2.1 watch state', () => {
 });
 
 describe('spec 4 "Dates": transmissions shown with their time, in their own zone', () => {
-  it('DD/MM/YYYY HH:mm for languages 1 and 3, MM-DD-YYYY HH:mm otherwise', async () => {
-    const { formatTransmission } = await import('./webcasts.ts');
-    expect(formatTransmission('2026-12-10T19:05:00-03:00', 1)).toBe('10/12/2026 19:05');
-    expect(formatTransmission('2026-12-10T19:05:00-03:00', 3)).toBe('10/12/2026 19:05');
-    expect(formatTransmission('2026-12-10T19:05:00-03:00', 2)).toBe('12-10-2026 19:05');
+  it('DD/MM/YYYY HH:mm for languages 1 and 3, MM-DD-YYYY HH:mm otherwise', () => {
+    const shown = (languageId: number) => formatDateTime('2026-12-10T19:05:00-03:00', languageId, 'America/Sao_Paulo');
+    expect(shown(1)).toBe('10/12/2026 19:05');
+    expect(shown(3)).toBe('10/12/2026 19:05');
+    expect(shown(2)).toBe('12-10-2026 19:05');
+    // the wall clock of the webcast's zone, however the instant was written
+    expect(formatDateTime('2026-12-10T22:05:00Z', 1, 'America/Sao_Paulo')).toBe('10/12/2026 19:05');
   });
 });

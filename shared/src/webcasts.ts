@@ -1,9 +1,10 @@
 /**
  * Webcast rules the event-data form and the server both apply (spec 2 §3.11, §4.12, §5.9,
- * spec 4 "Types", "Defaults", "Dates"): the timezone list and transmission dates in a zone,
- * the embed, the score, the watch state, and the §5.9 validation.
+ * spec 4 "Types", "Defaults", "Dates"): transmission dates in a zone, the embed, the score, the
+ * watch state, and the §5.9 validation.
  */
 import type { ErrorCode } from './errors.ts';
+import { isValidTimezone, parseDateTime, toApiDateTime } from './dates/index.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 import { validateAudience, type ContentLanguage } from './trainings/basicData.ts';
 
@@ -40,137 +41,20 @@ export function parseWebcastScore(value: string | number | null | undefined): nu
   return Number.isNaN(parsed) ? 0 : parsed;
 }
 
-// ---- timezones and transmission dates (spec 2 §5.9, spec 4 "Dates") ----
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-/** Whether the runtime knows the IANA zone. */
-export function isValidTimezone(zone: string | null | undefined): boolean {
-  if (!zone || typeof zone !== 'string' || zone.length > 64) return false;
-  try {
-    formatterOf(zone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-interface LocalParts { year: number; month: number; day: number; hour: number; minute: number; second: number }
-
-function localParts(at: Date, zone: string): LocalParts {
-  const parts: Record<string, number> = {};
-  for (const p of formatterOf(zone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
-}
-
-/** Minutes the zone is ahead of UTC at that instant (−180 for America/Sao_Paulo). */
-export function timezoneOffsetMinutes(zone: string, at: Date): number {
-  const p = localParts(at, zone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
-}
-
-/** '+05:30', '-03:00', '+00:00'. */
-export function formatOffset(minutes: number): string {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
-}
-
-export interface TimezoneOption {
-  /** the IANA zone name (what is stored) */
-  value: string;
-  /** '(GMT-03:00) America/Sao_Paulo' */
-  label: string;
-  /** minutes ahead of UTC at the time the list was made */
-  offset: number;
-}
-
-/**
- * spec 4 "Dates": "timezone options are every zone, sorted by UTC offset and labelled
- * '(GMT±hh:mm) Zone'". Offsets are those in force at `at` (daylight saving moves them).
- */
-export function timezoneOptions(at: Date = new Date()): TimezoneOption[] {
-  const zones = new Set(Intl.supportedValuesOf('timeZone'));
-  zones.add('UTC');
-  return [...zones]
-    .map((value) => {
-      const offset = timezoneOffsetMinutes(value, at);
-      return { value, offset, label: `(GMT${formatOffset(offset)}) ${value}` };
-    })
-    .sort((a, b) => a.offset - b.offset || a.value.localeCompare(b.value));
-}
-
-/** The browser's guessed zone (spec 2 §5.9 default of a new webcast); UTC when it cannot tell. */
-export function guessTimezone(): string {
-  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return isValidTimezone(zone) ? zone : 'UTC';
-}
-
-const pad = (n: number, size = 2) => String(n).padStart(size, '0');
-const formatLocal = (p: LocalParts) => `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
-
-/** The wall-clock time in `zone`, 'YYYY-MM-DDTHH:mm:ss'. */
-export function toZonedLocal(at: Date, zone: string): string {
-  return formatLocal(localParts(at, zone));
-}
+// ---- transmission dates (spec 2 §5.9, §7.3, spec 4 "Dates") ----
 
 /**
  * spec 2 §7.3 transmission_date as sent: 'YYYY-MM-DDTHH:mm:ssZ' where Z is the chosen zone's
  * offset at that moment ('2026-11-23T19:00:00-03:00').
  */
-export function formatTransmissionDate(at: Date, zone: string): string {
-  return `${toZonedLocal(at, zone)}${formatOffset(timezoneOffsetMinutes(zone, at))}`;
-}
-
-/** The instant a wall-clock time in `zone` names (the earlier one when a clock change repeats it). */
-export function zonedLocalToUtc(local: LocalParts, zone: string): Date {
-  const guess = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  const first = guess - timezoneOffsetMinutes(zone, new Date(guess)) * 60_000;
-  const second = guess - timezoneOffsetMinutes(zone, new Date(first)) * 60_000;
-  return new Date(Math.min(first, second));
-}
-
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+export const formatTransmissionDate = (at: Date, zone: string): string => toApiDateTime(at, zone);
 
 /**
- * Reads a transmission date: with an offset (the JSON body, 'YYYY-MM-DDTHH:mm:ss±hh:mm' or Z)
- * it names that instant; without one (the end-webcast form's 'YYYY-MM-DD HH:mm:ss') it is a
- * wall-clock time in `zone`. Null when it is not a real date and time.
+ * Reads a transmission date: with an offset (the JSON body) it names that instant; without one
+ * (the end-webcast form's 'YYYY-MM-DD HH:mm:ss') it is a wall-clock time in `zone`. Null when it
+ * is not a real date and time.
  */
-export function parseTransmissionDate(text: string | null | undefined, zone: string): Date | null {
-  const m = DATE_TIME.exec((text ?? '').trim());
-  if (!m) return null;
-  const local: LocalParts = {
-    year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: Number(m[4]), minute: Number(m[5]), second: Number(m[6] ?? 0),
-  };
-  // the calendar must hold the date as written (no 31 February, no 25:00)
-  const check = new Date(Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second));
-  if (Number.isNaN(check.getTime()) || formatLocal({
-    year: check.getUTCFullYear(), month: check.getUTCMonth() + 1, day: check.getUTCDate(),
-    hour: check.getUTCHours(), minute: check.getUTCMinutes(), second: check.getUTCSeconds(),
-  }) !== formatLocal(local)) return null;
-  const offset = m[7];
-  if (offset) {
-    if (offset === 'Z') return check;
-    const digits = offset.replace(':', '');
-    const minutes = (Number(digits.slice(1, 3)) * 60 + Number(digits.slice(3, 5))) * (digits[0] === '-' ? -1 : 1);
-    if (Math.abs(minutes) > 14 * 60) return null;
-    return new Date(check.getTime() - minutes * 60_000);
-  }
-  if (!isValidTimezone(zone)) return null;
-  return zonedLocalToUtc(local, zone);
-}
+export const parseTransmissionDate = (text: string | null | undefined, zone: string): Date | null => parseDateTime(text, zone);
 
 // ---- the watch page (spec 2 §2.1, §4.12) ----
 
@@ -292,14 +176,3 @@ export const DEFAULT_WEBCAST_STATIC_SCORES: readonly number[] = [10, 20, 50, 100
 
 /** spec 2 §2.1 public link: {host}/webinars/{id}. */
 export const webcastPublicUrl = (host: string, id: number) => `${host.replace(/\/+$/, '')}/webinars/${id}`;
-
-/**
- * spec 4 "Dates": a transmission shown as DD/MM/YYYY HH:mm (languages 1 and 3) or MM-DD-YYYY
- * HH:mm, in the webcast's own zone — the wall-clock part of its 'YYYY-MM-DDTHH:mm:ss±hh:mm'.
- */
-export function formatTransmission(transmissionDate: string, languageId: number): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/.exec(transmissionDate);
-  if (!m) return transmissionDate;
-  const [, y, mo, d, h, mi] = m;
-  return languageId === 1 || languageId === 3 ? `${d}/${mo}/${y} ${h}:${mi}` : `${mo}-${d}-${y} ${h}:${mi}`;
-}

@@ -3,9 +3,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
-import type { Notification, NotificationsPage } from '@lp/shared';
+import { formatRelativeTime, type Notification, type NotificationsPage } from '@lp/shared';
 import { NOTIFICATIONS_POLL_MS, NotificationBell } from './NotificationBell.tsx';
-import { linkTarget, notificationText, relativeTime } from './notificationText.ts';
+import { linkTarget, notificationText } from './notificationText.ts';
 import { i18n } from '../test/fixtures.ts';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
@@ -81,7 +81,8 @@ describe('NotificationBell', () => {
     const item = within(menu).getByText(
       'Importação #7 de Usuários (usuarios.xlsx) finalizada: 3 criado(s), 1 atualizado(s), 0 erro(s).',
     );
-    expect(within(menu).getByText('há 5 minutos')).toBeInTheDocument();
+    // the full date on hover, spec 1 §9: DD/MM/YYYY for pt-br, 24-hour time in the admin's zone
+    expect(within(menu).getByText('há 5 minutos')).toHaveAttribute('title', expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/));
     expect(within(menu).getByText('há 2 horas')).toBeInTheDocument();
     await userEvent.click(item);
     await vi.waitFor(() => expect(markNotificationRead).toHaveBeenCalledWith(1));
@@ -125,9 +126,9 @@ describe('notification helpers', () => {
 
   it('format relative dates in the admin language', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
-    expect(relativeTime('2026-11-22T11:59:40Z', 'pt-br', now)).toBe('agora');
-    expect(relativeTime('2026-11-21T12:00:00Z', 'en', now)).toBe('yesterday');
-    expect(relativeTime('2026-11-22T09:00:00Z', 'fr', now)).toBe('il y a 3 heures');
+    expect(formatRelativeTime('2026-11-22T11:59:40Z', 'pt-br', now)).toBe('agora');
+    expect(formatRelativeTime('2026-11-21T12:00:00Z', 'en', now)).toBe('yesterday');
+    expect(formatRelativeTime('2026-11-22T09:00:00Z', 'fr', now)).toBe('il y a 3 heures');
   });
 
   it('fill the text with the payload and fall back to the kind', () => {

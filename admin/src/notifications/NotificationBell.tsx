@@ -3,10 +3,10 @@ import { Badge, Box, Button, Divider, IconButton, ListItemText, Menu, MenuItem, 
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import type { Notification, NotificationsPage } from '@lp/shared';
+import { formatDateTime, formatRelativeTime, languageIdForLocale, userTimeZone, type LocaleCode, type Notification, type NotificationsPage } from '@lp/shared';
 import { ADMIN_BASENAME } from '../apiClient.ts';
 import type { AdminDataProvider } from '../dataProvider.ts';
-import { linkTarget, notificationText, relativeTime } from './notificationText.ts';
+import { linkTarget, notificationText } from './notificationText.ts';
 
 export const NOTIFICATIONS_POLL_MS = 30_000;
 export const NOTIFICATIONS_PAGE_SIZE = 10;
@@ -144,8 +144,8 @@ export function NotificationBell() {
               <ListItemText
                 primary={notificationText(notification, translate)}
                 secondary={
-                  <span title={new Date(notification.created_at).toLocaleString(locale)}>
-                    {relativeTime(notification.created_at, locale)}
+                  <span title={formatDateTime(notification.created_at, languageIdForLocale(locale as LocaleCode), userTimeZone(), { seconds: true })}>
+                    {formatRelativeTime(notification.created_at, locale)}
                   </span>
                 }
                 slotProps={{ primary: { sx: { fontWeight: isUnread ? 600 : 400 } } }}

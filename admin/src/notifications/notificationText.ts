@@ -13,26 +13,6 @@ export function notificationText(notification: Pick<Notification, 'kind' | 'payl
   return translate(`notifications.${notification.kind}`, { ...params, _: notification.kind });
 }
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "há 5 minutos", "2 days ago", "il y a 1 heure" in the admin's language. */
-export function relativeTime(iso: string, locale: string, now: number = Date.now()): string {
-  const seconds = (new Date(iso).getTime() - now) / 1000;
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.round(seconds / size), unit);
-  }
-  // under a minute reads as "now"
-  return format.format(0, 'second');
-}
-
 export type LinkTarget = { kind: 'router'; path: string } | { kind: 'external'; url: string } | null;
 
 /**

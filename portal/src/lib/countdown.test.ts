@@ -9,6 +9,15 @@ describe('countdown on the server clock (spec 2 §4.8 timed types)', () => {
     expect(remainingMs('2026-11-23T10:05:00Z', offset, device)).toBe(300_000);
     expect(remainingMs('2026-11-23T10:05:00Z', offset, device + 299_000)).toBe(1000);
     expect(remainingMs('2026-11-23T10:05:00Z', offset, device + 400_000)).toBe(0);
+    // the same instants written with an offset
+    expect(remainingMs('2026-11-23T07:05:00-03:00', clockOffset('2026-11-23T07:00:00-03:00', device), device)).toBe(300_000);
+  });
+
+  it('trusts nothing it cannot read', () => {
+    const device = Date.parse('2026-11-23T09:00:00Z');
+    expect(clockOffset('not a date', device)).toBe(0);
+    expect(remainingMs('', 0, device)).toBe(0);
+    expect(remainingMs('2026-11-23 10:05:00', 0, device)).toBe(0);
   });
 
   it('formats the time left', () => {

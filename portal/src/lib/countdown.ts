@@ -1,18 +1,20 @@
+import { parseApiDateTime } from '@lp/shared';
+
 /**
  * Timed tests (spec 2 §4.8): the deadline is the server's, and so is the clock it is measured on.
  * The device clock may be minutes off; only its elapsed time is trusted, corrected by the
  * difference between the server's `server_now` and the device's time when the answer arrived.
  */
 export function clockOffset(serverNow: string, deviceNowMs: number = Date.now()): number {
-  const server = Date.parse(serverNow);
-  return Number.isNaN(server) ? 0 : server - deviceNowMs;
+  const server = parseApiDateTime(serverNow);
+  return server ? server.getTime() - deviceNowMs : 0;
 }
 
 /** Milliseconds left until the deadline on the server's clock (never below 0). */
 export function remainingMs(deadlineAt: string, offsetMs: number, deviceNowMs: number = Date.now()): number {
-  const deadline = Date.parse(deadlineAt);
-  if (Number.isNaN(deadline)) return 0;
-  return Math.max(0, deadline - (deviceNowMs + offsetMs));
+  const deadline = parseApiDateTime(deadlineAt);
+  if (!deadline) return 0;
+  return Math.max(0, deadline.getTime() - (deviceNowMs + offsetMs));
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays, dayInZone, daysBetween, gridRange, monthGrid, monthOfDay, parseDay, parseMonth, shiftMonth, validateCalendarRange,
-} from './calendar.ts';
+import { gridRange, monthGrid, monthOfDay, parseMonth, shiftMonth, validateCalendarRange } from './calendar.ts';
+import { addDays, daysBetween, parseApiDate, toApiDate } from '../dates/index.ts';
 
 describe('calendar days and months (spec 1 §2.2 calendar)', () => {
   it('parses only real days and months', () => {
-    expect(parseDay('2026-02-28')).not.toBeNull();
-    expect(parseDay('2026-02-29')).toBeNull();
-    expect(parseDay('2028-02-29')).not.toBeNull();
-    expect(parseDay('2026-13-01')).toBeNull();
+    expect(parseApiDate('2026-02-28')).not.toBeNull();
+    expect(parseApiDate('2026-02-29')).toBeNull();
+    expect(parseApiDate('2028-02-29')).not.toBeNull();
+    expect(parseApiDate('2026-13-01')).toBeNull();
     expect(parseMonth('2026-11')).toEqual({ year: 2026, month: 11 });
     expect(parseMonth('2026-1')).toBeNull();
   });
@@ -47,8 +46,8 @@ describe('calendar days and months (spec 1 §2.2 calendar)', () => {
   });
 
   it('places an instant on its day in the viewer’s zone (spec 1 §9)', () => {
-    expect(dayInZone('2026-11-24T01:30:00Z', 'America/Sao_Paulo')).toBe('2026-11-23');
-    expect(dayInZone('2026-11-24T01:30:00Z', 'Etc/GMT')).toBe('2026-11-24');
-    expect(dayInZone('2026-11-24T01:30:00Z', 'Not/AZone')).toBe('2026-11-24');
+    expect(toApiDate('2026-11-24T01:30:00Z', 'America/Sao_Paulo')).toBe('2026-11-23');
+    expect(toApiDate('2026-11-24T01:30:00Z', 'Etc/GMT')).toBe('2026-11-24');
+    expect(toApiDate('2026-11-24T01:30:00Z', 'Not/AZone')).toBe('2026-11-24');
   });
 });

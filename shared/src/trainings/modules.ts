@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../errors.ts';
+import { DEFAULT_TIME_ZONE, formatInZone, isApiDate } from '../dates/index.ts';
 
 /**
  * spec 2 §3.2, §4.2, §5.2, §5.7 and spec 4 "Uploads": the rules of modules (classes) and support
@@ -123,13 +124,6 @@ export function moduleFileLocked(m: ModuleLockSubject): boolean {
   return (m.slug === 'video' && m.qty_views > 0) || m.qty_progress > 0;
 }
 
-/** A calendar day written YYYY-MM-DD. */
-function calendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 const hostMatches = (host: string, domains: readonly string[]) =>
   domains.some((d) => host === d || host.endsWith(`.${d}`));
 
@@ -213,7 +207,7 @@ export function validateModuleForm(values: ModuleFormValues, type: ModuleTypeInf
   }
 
   const day = String(values.avaliable_in ?? '').trim();
-  if (day && !calendarDay(day)) errors.avaliable_in = 'validation_error';
+  if (day && !isApiDate(day)) errors.avaliable_in = 'validation_error';
 
   if (!blank(values.module_score)) {
     const score = parseFormInteger(values.module_score);
@@ -255,14 +249,12 @@ export function editorImageExtensions(directory: string): readonly string[] {
 
 /** spec 2 §7.5 file_directory of a destination for a date: media/html_images/trainings/{year}/{month}/ … */
 export function editorImageDirectory(destination: EditorImageDestination, date: Date = new Date()): string {
-  const year = date.getUTCFullYear();
-  const month = String(date.getUTCMonth() + 1).padStart(2, '0');
   const base = destination === 'training_images' ? 'media/images/trainings'
     : destination === 'trail_images' ? 'media/images/trails'
       : destination === 'banner_images' ? 'media/images/banners'
         : destination === 'welcome_banner_images' ? 'media/images/welcome_banners'
           : destination === 'news_images' ? 'media/images/news' : `media/html_images/${destination}`;
-  return `${base}/${year}/${month}/`;
+  return `${base}/${formatInZone(date, DEFAULT_TIME_ZONE, 'yyyy/MM')}/`;
 }
 
 /** The directories §7.5 allows (and the training image's own). */

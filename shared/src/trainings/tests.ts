@@ -4,6 +4,7 @@
  * functions over plain values, so a webcast test (same rules, other wire names) reuses them.
  */
 import type { ErrorCode } from '../errors.ts';
+import { isApiDate } from '../dates/index.ts';
 import { htmlToPlainText, plainLength } from './html.ts';
 
 export const TEST_LIMITS = {
@@ -102,13 +103,6 @@ export type TestFieldErrors = Record<string, ErrorCode>;
 const blank = (n: number | null | undefined): n is null | undefined => n === null || n === undefined || Number.isNaN(n);
 const blankText = (s: string | null | undefined) => !s || !s.trim();
 
-/** A real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}
-
 /**
  * spec 2 §5.3 test validation. Returns every failing field (the type under `typeField`);
  * empty when the test may be saved.
@@ -163,7 +157,7 @@ export function validateTest(values: TestValues, ctx: TestContext, typeField = '
     else if (shown > ctx.qtyQuestions) errors.qty_total_questions = 'qty_total_questions_above_total';
   }
 
-  if (!blankText(values.avaliable_in) && !isCalendarDay(values.avaliable_in!.trim())) errors.avaliable_in = 'validation_error';
+  if (!blankText(values.avaliable_in) && !isApiDate(values.avaliable_in!.trim())) errors.avaliable_in = 'validation_error';
   return errors;
 }
 

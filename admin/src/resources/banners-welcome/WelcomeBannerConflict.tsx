@@ -3,7 +3,7 @@ import { Alert } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import {
-  BANNER_PATHS, BANNER_STATUS, formatDate, isDay, languageIdForLocale, type LocaleCode, type WelcomeBanner, type WelcomeBannerConflictAnswer,
+  BANNER_PATHS, BANNER_STATUS, formatDate, isApiDate, languageIdForLocale, type LocaleCode, type WelcomeBanner, type WelcomeBannerConflictAnswer,
 } from '@lp/shared';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 
@@ -28,14 +28,14 @@ export function WelcomeBannerConflict() {
 
   useEffect(() => {
     const [start, end, areas, profiles, groups, status] = JSON.parse(key) as [string, string | null, number[], number[], number[], number];
-    if (!isDay(start) || Number(status) !== BANNER_STATUS.active) {
+    if (!isApiDate(start) || Number(status) !== BANNER_STATUS.active) {
       setConflict(null);
       return undefined;
     }
     let live = true;
     const timer = setTimeout(() => {
       dataProvider.sendJson<WelcomeBannerConflictAnswer>(BANNER_PATHS.welcomeConflict, 'POST', {
-        id: record?.id ?? null, start_date: start, end_date: isDay(end) ? end : null, areas: areas ?? [], profiles: profiles ?? [], user_groups: groups ?? [],
+        id: record?.id ?? null, start_date: start, end_date: isApiDate(end) ? end : null, areas: areas ?? [], profiles: profiles ?? [], user_groups: groups ?? [],
       }).then(
         (answer) => live && setConflict(answer.conflict),
         (error: unknown) => {

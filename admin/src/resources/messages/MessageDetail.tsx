@@ -6,10 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   DeleteButton, HttpError, useDataProvider, useLocaleState, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate,
 } from 'react-admin';
-import { ADMIN_RESOURCES, MESSAGE_PATHS, languageIdForLocale, type LocaleCode, type Message } from '@lp/shared';
+import { ADMIN_RESOURCES, MESSAGE_PATHS, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode, type Message } from '@lp/shared';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { MessageStatusChip } from './MessageStatusChip.tsx';
-import { formatDateTime } from './messagePayload.ts';
 
 const F = 'resources.messages.fields';
 
@@ -73,11 +72,11 @@ export function MessageDetail() {
           </Typography>
         )}
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: 2, mb: 2 }}>
-          <Fact label={`${F}.send_date`}>{formatDateTime(message.send_date, languageId)}</Fact>
+          <Fact label={`${F}.send_date`}>{formatDateTime(message.send_date, languageId, userTimeZone())}</Fact>
           <Fact label={`${F}.channels`}>{channels}</Fact>
           <Fact label={`${F}.recipients_count`}>{message.recipients_count}</Fact>
           <Fact label={`${F}.read_count`}>{message.read_count}</Fact>
-          <Fact label={`${F}.sent_at`}>{formatDateTime(message.sent_at, languageId) || '—'}</Fact>
+          <Fact label={`${F}.sent_at`}>{formatDateTime(message.sent_at, languageId, userTimeZone()) || '—'}</Fact>
         </Box>
         {/* sanitised by the server when saved */}
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, '& img': { maxWidth: '100%' } }} dangerouslySetInnerHTML={{ __html: message.content }} />

@@ -1,8 +1,7 @@
 import { BooleanField, FunctionField, NumberField, SearchInput, SelectInput, TextField, useLocaleState } from 'react-admin';
-import { MESSAGE_STATUSES, languageIdForLocale, type LocaleCode, type MessageListItem } from '@lp/shared';
+import { MESSAGE_STATUSES, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode, type MessageListItem } from '@lp/shared';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { MessageStatusChip } from './MessageStatusChip.tsx';
-import { formatDateTime } from './messagePayload.ts';
 
 const F = 'resources.messages.fields';
 
@@ -15,7 +14,7 @@ const filters = [
 function SendDateField(_props: { source: string; label: string }) {
   const [locale] = useLocaleState();
   const languageId = languageIdForLocale(locale as LocaleCode);
-  return <FunctionField<MessageListItem> source="send_date" render={(message) => formatDateTime(message.send_date, languageId)} />;
+  return <FunctionField<MessageListItem> source="send_date" render={(message) => formatDateTime(message.send_date, languageId, userTimeZone())} />;
 }
 
 /** spec 3 §2 /admin/messages: newest send date first, with the status and how many read it. */

@@ -2,9 +2,8 @@ import { Chip, Typography } from '@mui/material';
 import {
   Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useLocaleState, useTranslate,
 } from 'react-admin';
-import { MESSAGE_PATHS, languageIdForLocale, type LocaleCode, type MessageRecipient } from '@lp/shared';
+import { MESSAGE_PATHS, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode, type MessageRecipient } from '@lp/shared';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
-import { formatDateTime } from './messagePayload.ts';
 
 const R = 'resources.messages.recipients';
 
@@ -50,7 +49,7 @@ export function MessageRecipients({ messageId, polling = false }: { messageId: n
               <Chip size="small" color={r.read ? 'success' : 'default'} label={translate(`${R}.states.${r.read ? 'read' : 'not_viewed'}`)} />
             )}
           />
-          <FunctionField<MessageRecipient> source="read_at" label={`${R}.read_at`} sortable={false} render={(r) => formatDateTime(r.read_at, languageId)} />
+          <FunctionField<MessageRecipient> source="read_at" label={`${R}.read_at`} sortable={false} render={(r) => formatDateTime(r.read_at, languageId, userTimeZone())} />
           <FunctionField<MessageRecipient>
             source="opened_in"
             label={`${R}.opened_in`}

@@ -1,4 +1,4 @@
-import { formatDate, validateMessage, type Message, type MessageInput } from '@lp/shared';
+import { parseDateTime, userTimeZone, validateMessage, type Message, type MessageInput } from '@lp/shared';
 import { translatedErrors } from '../banners/bannerPayload.ts';
 
 /** Form-only: send now, or at the chosen date (spec 3 §3 send_date). */
@@ -18,14 +18,15 @@ export function messageFormRecord(message: Message) {
 
 /**
  * The datetime-local input's value ('2026-12-01T09:00', the admin's own time) or a stored ISO
- * instant → ISO with offset; null for "now".
+ * instant → ISO with offset; null for "now". Written as the server writes it (toISOString), so an
+ * unchanged stored date is recognised as unchanged.
  */
 export function sendDateOf(values: Record<string, unknown>): string | null {
   if (values.send_mode !== 'scheduled') return null;
   const raw = values.send_date;
   if (typeof raw !== 'string' || !raw.trim()) return '';
-  const at = new Date(raw);
-  return Number.isNaN(at.getTime()) ? raw : at.toISOString();
+  const at = parseDateTime(raw, userTimeZone());
+  return at ? at.toISOString() : raw;
 }
 
 /** Form values → the JSON body of POST / PUT …/messages/. */
@@ -51,12 +52,4 @@ export function validateMessageForm(values: Record<string, unknown>, now = new D
   // a scheduled send needs its date
   if (values.send_mode === 'scheduled' && sendDateOf(values) === '') errors.send_date = 'make_sure_that_all_fields_are_filled_in';
   return translatedErrors(errors);
-}
-
-/** Date (spec 1 §9 order by language) and time, in the admin's own time zone. */
-export function formatDateTime(value: string | null | undefined, languageId: number): string {
-  if (!value) return '';
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hour12: false }).format(new Date(value));
-  return `${formatDate(value, languageId, zone)} ${time}`;
 }

@@ -8,7 +8,7 @@ import {
   CreateButton, DatagridConfigurable, DeleteButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput,
   TextField, Title, TopToolbar, useLocaleState, useRecordContext, useTranslate, type FieldProps,
 } from 'react-admin';
-import { formatDate, languageIdForLocale, type LocaleCode, type NewsListItem } from '@lp/shared';
+import { NEWS_DEFAULT_TIMEZONE, formatDateTime, languageIdForLocale, type LocaleCode, type NewsListItem } from '@lp/shared';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { useNewsAccess } from './useNewsAccess.ts';
@@ -49,9 +49,7 @@ function NewsDateField({ source }: { source: 'publish_date' | 'unpublish_date'; 
     <FunctionField<NewsListItem>
       source={source}
       render={(record) => {
-        const value = record[source];
-        // the wire date is the wall time of the item's zone: show it as written
-        return value ? `${formatDate(`${value.slice(0, 10)}T00:00:00Z`, languageId)} ${value.slice(11, 16)}` : '';
+        return formatDateTime(record[source], languageId, record.timezone ?? NEWS_DEFAULT_TIMEZONE);
       }}
     />
   );

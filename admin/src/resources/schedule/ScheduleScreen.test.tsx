@@ -21,7 +21,10 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
   it('shows the month’s items and moves month by month, asking for each grid’s days', async () => {
     const sendJson = vi.fn(async (path: string) => ({
       start: '', end: '',
-      results: path.includes('start=2026-11-01') ? [item({}), item({ kind: 'training_unpublish', date: '2026-11-20', title: 'Vendas' })] : [],
+      results: path.includes('start=2026-11-01') ? [
+        item({}), item({ kind: 'training_unpublish', date: '2026-11-20', title: 'Vendas' }),
+        item({ kind: 'webcast', date: null, starts_at: '2026-11-12T19:00:00Z', title: 'Lançamento', training: null, webcast_id: 3 }),
+      ] : [],
     }));
     render(
       <MemoryRouter>
@@ -35,6 +38,9 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
     const link = await screen.findByRole('link', { name: 'Aula 2 liberada (Vendas)' });
     expect(link).toHaveAttribute('href', '/trainings/7');
     expect(screen.getByText('Último dia de Vendas')).toBeInTheDocument();
+    // the list's days written out, and a transmission's time as HH:mm in the admin's zone (the tests run in UTC)
+    expect(screen.getByText('terça-feira, 10 de novembro')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^19:00 · / })).toHaveAttribute('href', '/webcasts/3');
     const grid = screen.getByRole('table', { name: 'novembro de 2026' });
     expect(within(grid).getAllByRole('row')).toHaveLength(6);
 

@@ -8,20 +8,18 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Loading, Title, useLocaleState, useTranslate } from 'react-admin';
 import {
-  ADMIN_RESOURCES, CALENDAR_PATHS, dayInZone, formatMonth, gridRange, monthGrid, monthOfDay, shiftMonth, toDay, type CalendarItem,
-  type CalendarItems, type YearMonth,
+  ADMIN_RESOURCES, CALENDAR_PATHS, formatLongDay, formatMonth, formatMonthName, formatTime, formatWeekday, gridRange, monthGrid, monthOfDay,
+  shiftMonth, toApiDate, todayApiDate, userTimeZone, type CalendarItem, type CalendarItems, type YearMonth,
 } from '@lp/shared';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 
 const R = 'resources.schedule';
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const intlLocale = (locale: string) => (locale === 'pt-br' ? 'pt-BR' : locale);
 
 /** The day an item is shown on: its date, or a transmission's day in the viewer's zone (spec 1 §9). */
-export const itemDay = (item: CalendarItem, timeZone: string = zone()) => item.date ?? dayInZone(item.starts_at!, timeZone);
+export const itemDay = (item: CalendarItem, timeZone: string = userTimeZone()) => item.date ?? toApiDate(item.starts_at!, timeZone);
 
 /** Groups the range's items by day. */
-export function itemsByDay(items: readonly CalendarItem[], timeZone: string = zone()): Map<string, CalendarItem[]> {
+export function itemsByDay(items: readonly CalendarItem[], timeZone: string = userTimeZone()): Map<string, CalendarItem[]> {
   const days = new Map<string, CalendarItem[]>();
   for (const item of items) {
     const day = itemDay(item, timeZone);
@@ -37,11 +35,10 @@ function itemLink(item: CalendarItem): string | null {
   return null;
 }
 
-function ItemLabel({ item, locale }: { item: CalendarItem; locale: string }) {
+function ItemLabel({ item }: { item: CalendarItem }) {
   const translate = useTranslate();
-  const time = item.starts_at
-    ? new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }).format(new Date(item.starts_at))
-    : null;
+  // spec 4 "Dates": a transmission's time as HH:mm, in the admin's zone
+  const time = item.starts_at ? formatTime(item.starts_at, userTimeZone()) : null;
   const text = item.kind === 'activity_available'
     ? translate(`${R}.kinds.activity_available`, { title: item.title, training: item.training?.title ?? '' })
     : translate(`${R}.kinds.${item.kind}`, { title: item.title });
@@ -55,7 +52,7 @@ function ItemLabel({ item, locale }: { item: CalendarItem; locale: string }) {
  * (avaliable_in) and last published days, and webcasts' transmissions — a month at a time, as a
  * grid and as a list.
  */
-export function ScheduleScreen({ today = toDay(new Date()) }: { today?: string }) {
+export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const [month, setMonth] = useState<YearMonth>(() => monthOfDay(today));
@@ -63,9 +60,7 @@ export function ScheduleScreen({ today = toDay(new Date()) }: { today?: string }
   const range = gridRange(grid);
   const { data, isPending, error } = useContractQuery<CalendarItems>(`${CALENDAR_PATHS.admin}?start=${range.start}&end=${range.end}`, { staleTime: 60_000 });
   const days = useMemo(() => itemsByDay(data?.results ?? []), [data]);
-  const monthName = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(month.year, month.month - 1, 1)));
-  const weekday = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', timeZone: 'UTC' });
+  const monthName = formatMonthName(month, locale);
   const inMonth = (day: string) => day.startsWith(formatMonth(month));
   const listed = grid.flat().filter(inMonth).filter((day) => days.has(day));
 
@@ -88,7 +83,7 @@ export function ScheduleScreen({ today = toDay(new Date()) }: { today?: string }
                 <TableHead>
                   <TableRow>
                     {grid[0]!.map((day) => (
-                      <TableCell key={day} component="th" scope="col">{weekday.format(new Date(`${day}T00:00:00Z`))}</TableCell>
+                      <TableCell key={day} component="th" scope="col">{formatWeekday(day, locale)}</TableCell>
                     ))}
                   </TableRow>
                 </TableHead>
@@ -114,8 +109,8 @@ export function ScheduleScreen({ today = toDay(new Date()) }: { today?: string }
                 {listed.map((day) => (
                   <ListItem key={day} alignItems="flex-start" disableGutters>
                     <ListItemText
-                      primary={new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}
-                      secondary={<>{days.get(day)!.map((item, i) => <Box key={i} component="span" sx={{ display: 'block' }}><ItemLabel item={item} locale={locale} /></Box>)}</>}
+                      primary={formatLongDay(day, locale)}
+                      secondary={<>{days.get(day)!.map((item, i) => <Box key={i} component="span" sx={{ display: 'block' }}><ItemLabel item={item} /></Box>)}</>}
                     />
                   </ListItem>
                 ))}

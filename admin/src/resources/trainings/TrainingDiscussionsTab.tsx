@@ -5,8 +5,8 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import {
-  FORUM_ADMIN_PATHS, FORUM_ROWS_PER_PAGE, FORUM_SEARCH_DEBOUNCE_MS, forumAuthorPreview, forumDateTime, forumTopicPreview,
-  languageIdForLocale, pageRange, type ForumTopicItem, type LocaleCode,
+  FORUM_ADMIN_PATHS, FORUM_ROWS_PER_PAGE, FORUM_SEARCH_DEBOUNCE_MS, forumAuthorPreview, forumTopicPreview,
+  formatDateTime, languageIdForLocale, pageRange, userTimeZone, type ForumTopicItem, type LocaleCode,
 } from '@lp/shared';
 import { ForumReportedChip, ForumStatusChip } from './discussions/ForumChips.tsx';
 import { ForumTopicDialog } from './discussions/ForumTopicDialog.tsx';
@@ -86,7 +86,7 @@ export function TrainingDiscussionsTab({ trainingId, canManage }: TrainingDiscus
                 </TableCell>
                 <TableCell align="right">{row.qty_answers}</TableCell>
                 <TableCell>{forumAuthorPreview(row.author?.name)}</TableCell>
-                <TableCell>{forumDateTime(row.updated_date, languageId)}</TableCell>
+                <TableCell>{formatDateTime(row.updated_date, languageId, userTimeZone())}</TableCell>
                 <TableCell><ForumStatusChip status={row.status} /></TableCell>
                 <TableCell><ForumReportedChip report={row.report} /></TableCell>
               </TableRow>

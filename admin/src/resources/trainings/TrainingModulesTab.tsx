@@ -53,7 +53,7 @@ export function TrainingModulesTab({ trainingId, canManage }: TrainingModulesTab
             <TableRow key={row.id}>
               <TableCell>{row.title}</TableCell>
               <TableCell>{slug ? translate(`trainings.module_types.${slug}`, { _: slug }) : ''}</TableCell>
-              <TableCell>{row.avaliable_in ? formatDate(`${row.avaliable_in}T00:00:00Z`, languageId) : ''}</TableCell>
+              <TableCell>{row.avaliable_in ? formatDate(row.avaliable_in, languageId) : ''}</TableCell>
               <TableCell>{row.module_score}</TableCell>
               <TableCell><ContentStatusChip status={row.status} /></TableCell>
               <RowActions

@@ -5,19 +5,10 @@ import {
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Button, useLocaleState, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import {
-  ApiRequestError, formatDate, hasPermission, languageIdForLocale, userConsentsPath, type AdminUser, type LocaleCode,
+  ApiRequestError, formatDateTime, hasPermission, languageIdForLocale, userConsentsPath, userTimeZone, type AdminUser, type LocaleCode,
   type SessionUser, type UserConsent,
 } from '@lp/shared';
 import { apiClient } from '../../apiClient.ts';
-
-const TIME_ZONE = 'Etc/GMT';
-
-/** spec 1 §9: DD/MM/YYYY HH:mm for languages 1 and 3 (pt-br, es), MM-DD-YYYY HH:mm otherwise. */
-export function formatDateTime(value: string, languageId: number): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(new Date(value));
-  return `${formatDate(value, languageId, TIME_ZONE)} ${time}`;
-}
 
 /** The history table: kind, version, decision, date and IP, newest first (as the API sends it). */
 export function UserConsentsTable({ rows }: { rows: UserConsent[] }) {
@@ -49,7 +40,7 @@ export function UserConsentsTable({ rows }: { rows: UserConsent[] }) {
                 label={translate(`resources.users.consents.${row.accepted ? 'accepted' : 'declined'}`)}
               />
             </TableCell>
-            <TableCell>{formatDateTime(row.created_at, languageId)}</TableCell>
+            <TableCell>{formatDateTime(row.created_at, languageId, userTimeZone())}</TableCell>
             <TableCell title={row.user_agent ?? undefined}>{row.ip ?? ''}</TableCell>
           </TableRow>
         ))}

@@ -2,7 +2,7 @@ import {
   ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useLocaleState,
 } from 'react-admin';
-import { WEBCAST_PATHS, formatTransmission, languageIdForLocale, type LocaleCode, type WebcastListItem, type WebcastTypeOption } from '@lp/shared';
+import { WEBCAST_PATHS, formatDateTime, languageIdForLocale, type LocaleCode, type WebcastListItem, type WebcastTypeOption } from '@lp/shared';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { useContractQuery } from '../../common/useContractQuery.ts';
@@ -66,7 +66,7 @@ export function WebcastList() {
         <FunctionField<WebcastListItem>
           source="transmission_date"
           label="resources.webcasts.fields.transmission_date"
-          render={(r) => `${formatTransmission(r.transmission_date, languageId)} (${r.timezone})`}
+          render={(r) => `${formatDateTime(r.transmission_date, languageId, r.timezone)} (${r.timezone})`}
         />
         <ArrayField source="tags" label="resources.webcasts.fields.tags" sortable={false}>
           <SingleFieldList linkType={false}>

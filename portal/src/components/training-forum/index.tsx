@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
-  cleanForumText, FORUM_LEARNER_PATHS, FORUM_LIMITS, FORUM_STATUS, forumDateTime, languageIdForLocale,
+  cleanForumText, FORUM_LEARNER_PATHS, FORUM_LIMITS, FORUM_STATUS,
   topicAcceptsReplies, validateForumReply, validateForumTopic,
   type ForumFieldErrors, type ForumReply, type ForumTopic, type ForumTopicItem,
 } from '@lp/shared';
 import { api, errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
+import { useDateFormat } from '../../lib/format.ts';
 import { FORUM_PAGE_SIZE, useForumReplies, useForumTopic, useForumTopics } from '../../hooks/use-forum.ts';
 import { Message } from '../message/index.tsx';
 
@@ -13,12 +14,10 @@ export interface TrainingForumProps {
   trainingId: number;
 }
 
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Etc/GMT';
-
+/** spec 2 §2.3 "DD/MM/YYYY HH:mm", in the learner's zone. */
 function useForumDate() {
-  const { locale } = useI18n();
-  const languageId = languageIdForLocale(locale);
-  return (value: string) => forumDateTime(value, languageId, zone());
+  const dates = useDateFormat();
+  return (value: string) => dates.dateTime(value);
 }
 
 /**

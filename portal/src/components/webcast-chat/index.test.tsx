@@ -45,7 +45,8 @@ describe('learner webcast chat (spec 2 §2.1 watch page; issue 6 item 5)', () =>
     expect(within(pending!).getByText('Awaiting moderation')).toBeInTheDocument();
     expect(within(flagged!).getByText('moderation')).toBeInTheDocument();
     expect(within(flagged!).queryByText('Awaiting moderation')).not.toBeInTheDocument();
-    expect(within(flagged!).getByText(/^\d\d\/\d\d\/2026 \d\d:04:05$/)).toBeInTheDocument();
+    // spec 1 §9: English (language 2) writes MM-DD-YYYY; the hour is the viewer's zone
+    expect(within(flagged!).getByText(/^11-2[34]-2026 \d\d:04:05$/)).toBeInTheDocument();
   });
 
   it('counts the learner as online while the page is open', async () => {

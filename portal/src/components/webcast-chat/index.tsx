@@ -1,12 +1,13 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import {
-  applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, checkChatMessage, formatChatTime, mergeChatSnapshot,
+  applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, checkChatMessage, mergeChatSnapshot,
   WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel,
   type ChatChannelEvent, type ChatMessage, type LearnerChatMessage, type LearnerChatPage, type PresenceCount, type RealtimeStatus,
 } from '@lp/shared';
 import { api, errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { realtime } from '../../lib/realtime.ts';
+import { useDateFormat } from '../../lib/format.ts';
 import { Message } from '../message/index.tsx';
 import './webcast-chat.css';
 
@@ -15,7 +16,6 @@ export interface WebcastChatProps {
 }
 
 const PAGE_SIZE = 50;
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const learnerItem = (m: ChatMessage, mine: boolean): LearnerChatMessage => ({ id: m.id, n: m.n, m: m.m, t: m.t, a: m.a, state: m.state, mine });
 
 /**
@@ -26,6 +26,7 @@ const learnerItem = (m: ChatMessage, mine: boolean): LearnerChatMessage => ({ id
  */
 export function WebcastChat({ webcastId }: WebcastChatProps) {
   const { t } = useI18n();
+  const dates = useDateFormat();
   const [messages, setMessages] = useState<LearnerChatMessage[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [hasOlder, setHasOlder] = useState(false);
@@ -102,7 +103,6 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
     }
   }
 
-  const zone = browserZone();
   return (
     <section class="webcast-chat" aria-labelledby={`webcast-chat-${webcastId}`}>
       <div class="webcast-chat-head">
@@ -124,7 +124,7 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
               <p class="webcast-chat-meta">
                 <span class="webcast-chat-sender">{message.n}</span>
                 {message.a && <span class="badge">{t('portal.webcasts.chat.moderation')}</span>}
-                <time class="muted" dateTime={message.t}>{formatChatTime(message.t, zone)}</time>
+                <time class="muted" dateTime={message.t}>{dates.dateTime(message.t, { seconds: true })}</time>
                 {message.state === 'pending' && <span class="badge">{t('portal.webcasts.chat.pending')}</span>}
               </p>
               <p class="webcast-chat-text">{message.m}</p>

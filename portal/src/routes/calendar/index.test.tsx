@@ -30,6 +30,8 @@ describe('learner calendar (spec 1 §2.2 calendar)', () => {
     expect(await within(list).findByRole('link', { name: 'Lesson 2 opens (Sales)' })).toHaveAttribute('href', '/courses/7');
     expect(within(list).getByRole('link', { name: 'Webinar: Launch live' })).toHaveAttribute('href', '/webcasts/3');
     expect(within(list).getByText('Subscribed')).toBeInTheDocument();
+    // spec 4 "Dates": a transmission's time as HH:mm (24-hour clock, whatever the language), in the viewer's zone
+    expect(list.querySelector('time[datetime="2026-11-12T15:00:00Z"]')!.textContent).toMatch(/^\d\d:00$/);
     expect(within(list).getByRole('link', { name: 'Last day of Sales' })).toBeInTheDocument();
     const grid = screen.getByRole('table', { name: 'November 2026' });
     expect(within(grid).getAllByRole('row')).toHaveLength(6);

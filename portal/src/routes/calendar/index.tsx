@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import {
-  dayInZone, formatMonth, gridRange, monthGrid, monthOfDay, shiftMonth, toDay, type CalendarItem, type YearMonth,
+  formatMonth, formatMonthName, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate, todayApiDate, userTimeZone,
+  type CalendarItem, type YearMonth,
 } from '@lp/shared';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
@@ -9,11 +10,8 @@ import { useDateFormat } from '../../lib/format.ts';
 import { useCalendar } from '../../hooks/use-calendar.ts';
 import { Message } from '../../components/message/index.tsx';
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'Etc/GMT';
-const intlLocale = (locale: string) => (locale === 'pt-br' ? 'pt-BR' : locale);
-
 /** The day an item belongs to: its date, or a transmission's day in the learner's zone (spec 1 §9). */
-const dayOf = (item: CalendarItem) => item.date ?? dayInZone(item.starts_at!, browserZone());
+const dayOf = (item: CalendarItem) => item.date ?? toApiDate(item.starts_at!, userTimeZone());
 
 function itemLink(item: CalendarItem): string | null {
   if (item.training) return `/courses/${item.training.id}`;
@@ -22,10 +20,9 @@ function itemLink(item: CalendarItem): string | null {
 }
 
 function ItemText({ item }: { item: CalendarItem }) {
-  const { t, locale } = useI18n();
-  const time = item.starts_at
-    ? new Intl.DateTimeFormat(intlLocale(locale), { hour: '2-digit', minute: '2-digit' }).format(new Date(item.starts_at))
-    : null;
+  const { t } = useI18n();
+  const dates = useDateFormat();
+  const time = item.starts_at ? dates.time(item.starts_at) : null;
   const text = item.kind === 'activity_available'
     ? t('portal.calendar.kinds.activity_available', { title: item.title, training: item.training?.title ?? '' })
     : t(`portal.calendar.kinds.${item.kind}`, { title: item.title });
@@ -44,7 +41,7 @@ function ItemText({ item }: { item: CalendarItem }) {
  * month's list — when activities of the trainings one is enrolled in open, a training's last day,
  * and webcasts' transmissions. Face-to-face events are not part of this build.
  */
-export default function Calendar({ today = toDay(new Date()) }: { today?: string }) {
+export default function Calendar({ today = todayApiDate() }: { today?: string }) {
   const { t, locale } = useI18n();
   const dates = useDateFormat();
   const [month, setMonth] = useState<YearMonth>(() => monthOfDay(today));
@@ -57,9 +54,7 @@ export default function Calendar({ today = toDay(new Date()) }: { today?: string
     return map;
   }, [data]);
   const inMonth = (day: string) => day.startsWith(formatMonth(month));
-  const monthName = new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' })
-    .format(new Date(Date.UTC(month.year, month.month - 1, 1)));
-  const weekday = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'short', timeZone: 'UTC' });
+  const monthName = formatMonthName(month, locale);
   const listed = grid.flat().filter((day) => inMonth(day) && byDay.has(day));
   // the answer for this month's grid (an older one stays shown while the new one loads)
   const current = data?.start === range.start;
@@ -77,7 +72,7 @@ export default function Calendar({ today = toDay(new Date()) }: { today?: string
       {!data && !error && <p class="loading">{t('portal.loading')}</p>}
       <table class="calendar-grid" aria-label={monthName} aria-busy={!current}>
         <thead>
-          <tr>{grid[0]!.map((day) => <th key={day} scope="col">{weekday.format(new Date(`${day}T00:00:00Z`))}</th>)}</tr>
+          <tr>{grid[0]!.map((day) => <th key={day} scope="col">{formatWeekday(day, locale)}</th>)}</tr>
         </thead>
         <tbody>
           {grid.map((week) => (

@@ -25,7 +25,7 @@ export default function Home() {
   const { data: home, error } = useHome();
   const dates = useDateFormat();
   if (!user) return <p class="loading">{t('portal.loading')}</p>;
-  const today = dates.instant(new Date().toISOString());
+  const today = dates.instant(new Date());
   const client = user.user_clients.find((c) => c.id === user.id_user_client_selected) ?? user.user_clients[0];
   return (
     <div class="home">

@@ -3,11 +3,11 @@ import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import {
-  ApiRequestError, LEARNER_WEBCAST_PATHS, formatTransmission, languageIdForLocale, type LearnerWebcast,
+  ApiRequestError, LEARNER_WEBCAST_PATHS, type LearnerWebcast,
 } from '@lp/shared';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
-import { formatHours } from '../../lib/format.ts';
+import { formatHours, useDateFormat } from '../../lib/format.ts';
 import { safeHtml } from '../../lib/safe-html.ts';
 import { useWebcast } from '../../hooks/use-webcasts.ts';
 import { Message } from '../../components/message/index.tsx';
@@ -97,7 +97,9 @@ function SubscribeButton({ webcast, onSubscribed }: { webcast: LearnerWebcast; o
 
 function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: ComponentChildren; refresh(): void }) {
   const { t, locale } = useI18n();
-  const when = formatTransmission(webcast.transmission_date, languageIdForLocale(locale));
+  const dates = useDateFormat();
+  // spec 4 "Dates": a transmission is shown in its own zone
+  const when = dates.dateTime(webcast.transmission_date, { zone: webcast.timezone });
   return (
     <article class="webcast-watch" aria-labelledby="webcast-title">
       <p>{back}</p>

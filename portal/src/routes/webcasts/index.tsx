@@ -1,8 +1,8 @@
 import { Link } from 'wouter-preact';
-import { formatTransmission, languageIdForLocale, type LearnerWebcastCard } from '@lp/shared';
+import type { LearnerWebcastCard } from '@lp/shared';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
-import { formatHours } from '../../lib/format.ts';
+import { formatHours, useDateFormat } from '../../lib/format.ts';
 import { isWebcastFiltered, useWebcastFilters } from '../../lib/webcast-filters.ts';
 import { webcastHeading } from '../../lib/webcast-heading.ts';
 import { useAreas, useUserGroups } from '../../hooks/use-lookups.ts';
@@ -15,6 +15,7 @@ import '../webcast-watch/webcast-watch.css';
 /** A webcast in the list: image, title, when (in its own zone), its state, tags and workload. */
 export function WebcastCard({ webcast }: { webcast: LearnerWebcastCard }) {
   const { t, locale } = useI18n();
+  const dates = useDateFormat();
   const headingId = `webcast-card-${webcast.id}`;
   return (
     <article class="course-card webcast-card" aria-labelledby={headingId}>
@@ -30,7 +31,7 @@ export function WebcastCard({ webcast }: { webcast: LearnerWebcastCard }) {
           {webcast.subscribed && <span class="badge">{t('portal.webcasts.subscribed')}</span>}
         </p>
         <p class="course-card-meta">
-          {t('portal.webcasts.when', { date: formatTransmission(webcast.transmission_date, languageIdForLocale(locale)), zone: webcast.timezone })}
+          {t('portal.webcasts.when', { date: dates.dateTime(webcast.transmission_date, { zone: webcast.timezone }), zone: webcast.timezone })}
         </p>
         {webcast.tags.length > 0 && (
           <ul class="tags" aria-label={t('portal.courses.tags')}>

@@ -5,7 +5,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useTranslate } from 'react-admin';
 import {
-  CONTENT_STATUS, isIsoDay, sameTrailItem, trailItemKey, trailPrerequisiteOptions,
+  CONTENT_STATUS, isApiDate, sameTrailItem, trailItemKey, trailPrerequisiteOptions,
   type TrailItem, type TrailItemRef,
 } from '@lp/shared';
 import { MoveButtons } from '../../../common/ordering/MoveButtons.tsx';
@@ -29,7 +29,7 @@ function AvailableInInput({ item, disabled, onChange }: { item: TrailItem; disab
   const translate = useTranslate();
   const [text, setText] = useState(item.avaliable_in ?? '');
   useEffect(() => setText(item.avaliable_in ?? ''), [item.avaliable_in]);
-  const invalid = text !== '' && !isIsoDay(text);
+  const invalid = text !== '' && !isApiDate(text);
   return (
     <TextField
       type="date"

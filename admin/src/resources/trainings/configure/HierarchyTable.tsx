@@ -44,7 +44,7 @@ export function HierarchyTable({ items, disabled, onMove, onOrder, onPrerequisit
   const label = (item: HierarchyItem) => `${item.hierarchy_order}. ${item.type_title}`;
   const shownDate = (text: string) => {
     const day = hierarchyDateToDay(text);
-    return day ? formatDate(`${day}T00:00:00Z`, languageId) : '';
+    return day ? formatDate(day, languageId) : '';
   };
 
   return (

@@ -7,8 +7,8 @@ import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { useDataProvider, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import {
-  FORUM_ADMIN_PATHS, FORUM_REPLY_STATUSES, FORUM_ROWS_PER_PAGE, FORUM_TOPIC_STATUSES, forumDateTime, forumStatusLabel, languageIdForLocale,
-  pageRange, type ForumReply, type ForumTopic, type LocaleCode,
+  FORUM_ADMIN_PATHS, FORUM_REPLY_STATUSES, FORUM_ROWS_PER_PAGE, FORUM_TOPIC_STATUSES, formatDateTime, forumStatusLabel, languageIdForLocale,
+  pageRange, userTimeZone, type ForumReply, type ForumTopic, type LocaleCode,
 } from '@lp/shared';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { ForumReportedChip, ForumStatusChip } from './ForumChips.tsx';
@@ -103,7 +103,7 @@ export function ForumTopicDialog({ trainingId, topicId, canManage, onClose, onCh
     onChanged();
   });
   const locked = !canManage || busy;
-  const date = (value: string) => forumDateTime(value, languageId);
+  const date = (value: string) => formatDateTime(value, languageId, userTimeZone());
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="forum-topic-title">

@@ -1,9 +1,8 @@
 import { Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { chatColour, formatChatTime, type ChatMessage } from '@lp/shared';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { chatColour, formatDateTime, languageIdForLocale, userTimeZone, type ChatMessage, type LocaleCode } from '@lp/shared';
 
 const T = 'resources.webcasts.chat';
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export interface ChatPanelProps {
   /** translation key of the heading (a column's name; 'questions' when opened from home) */
@@ -15,13 +14,15 @@ export interface ChatPanelProps {
 
 /**
  * A chat panel (spec 2 §2.5): messages newest first, each with the sender's name, the text and
- * the time as DD/MM/YYYY HH:mm:ss; messages with the 'a' flag in their own colour, the others
+ * the time as DD/MM/YYYY HH:mm:ss (spec 1 §9 order) in the admin's zone; messages with the 'a' flag in their own colour, the others
  * through six colours in turn (spec 4).
  */
 export function ChatPanel({ title, messages, loading = false, onOpen }: ChatPanelProps) {
   const translate = useTranslate();
   const heading = translate(title);
-  const zone = browserZone();
+  const [locale] = useLocaleState();
+  const languageId = languageIdForLocale(locale as LocaleCode);
+  const zone = userTimeZone();
   return (
     <Paper variant="outlined" component="section" aria-label={heading} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 320 }}>
       <Typography variant="subtitle1" component="h3" sx={{ px: 2, py: 1, borderBottom: 1, borderColor: 'divider', fontWeight: 600 }}>
@@ -47,7 +48,7 @@ export function ChatPanel({ title, messages, loading = false, onOpen }: ChatPane
                     <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
                       <Box component="strong" sx={{ color: colour }}>{message.n}</Box>
                       {message.a && <Box component="span" sx={{ color: colour, fontSize: '0.75rem' }}>{translate(`${T}.sent_by_moderation`)}</Box>}
-                      <Box component="time" dateTime={message.t} sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{formatChatTime(message.t, zone)}</Box>
+                      <Box component="time" dateTime={message.t} sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>{formatDateTime(message.t, languageId, zone, { seconds: true })}</Box>
                     </Box>
                   )}
                   secondary={message.m}

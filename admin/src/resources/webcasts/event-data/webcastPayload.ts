@@ -1,6 +1,6 @@
 import {
-  WEBCAST_ADMIN_STATUSES, WEBCAST_DEFAULTS, formatTransmissionDate, guessTimezone, isValidTimezone, normalizeEmbed, parseTransmissionDate, parseWebcastScore,
-  toZonedLocal, unpublishDateForDisplay, unpublishDateFromDisplay, validateWebcast, webcastUsesEmbed,
+  WEBCAST_ADMIN_STATUSES, WEBCAST_DEFAULTS, formatInZone, guessTimezone, isValidTimezone, normalizeEmbed, parseDateTime, parseWebcastScore,
+  toApiDateTime, toPickerDateTime, unpublishDateForDisplay, unpublishDateFromDisplay, validateWebcast, webcastUsesEmbed,
   type Webcast, type WebcastFieldErrors, type WebcastInput,
 } from '@lp/shared';
 import { altTextsFromList, type AltTexts } from '../../../common/imageCrop/AltTextsInput.tsx';
@@ -46,7 +46,7 @@ export function newWebcastValues(timezone = guessTimezone()): WebcastFormValues 
 
 /** GET W/ → form values (spec 2 §3.11 read shapes). */
 export function webcastFormValues(webcast: Webcast): WebcastFormValues {
-  const at = parseTransmissionDate(webcast.transmission_date, webcast.timezone);
+  const at = parseDateTime(webcast.transmission_date, webcast.timezone);
   return {
     id: webcast.id,
     title: webcast.title,
@@ -54,7 +54,7 @@ export function webcastFormValues(webcast: Webcast): WebcastFormValues {
     webcast_type: webcast.webcast_type,
     embed: webcast.embed === 'none' ? '' : webcast.embed,
     status: webcast.status,
-    transmission_local: at ? toZonedLocal(at, webcast.timezone).slice(0, 16) : '',
+    transmission_local: at ? toPickerDateTime(at, webcast.timezone) : '',
     timezone: webcast.timezone,
     workload: webcast.workload,
     score: webcast.score,
@@ -75,7 +75,7 @@ export function webcastFormValues(webcast: Webcast): WebcastFormValues {
 /** The instant the form names: its wall-clock time read in its zone; null when either is missing or wrong. */
 export function transmissionInstant(values: Pick<WebcastFormValues, 'transmission_local' | 'timezone'>): Date | null {
   if (!values.transmission_local || !isValidTimezone(values.timezone)) return null;
-  return parseTransmissionDate(values.transmission_local, values.timezone);
+  return parseDateTime(values.transmission_local, values.timezone);
 }
 
 export interface PayloadOptions {
@@ -97,7 +97,7 @@ export function webcastPayload(values: WebcastFormValues, options: PayloadOption
     webcast_type: values.webcast_type,
     embed: normalizeEmbed(values.webcast_type, values.embed),
     status: values.status,
-    transmission_date: at ? formatTransmissionDate(at, values.timezone) : null,
+    transmission_date: at ? toApiDateTime(at, values.timezone) : null,
     timezone: values.timezone,
     workload: values.workload,
     tags: values.tags,
@@ -127,7 +127,6 @@ export function webcastPayload(values: WebcastFormValues, options: PayloadOption
  */
 export function endWebcastFields(values: WebcastFormValues, options: PayloadOptions): Record<string, string | number | Array<string | number>> {
   const at = transmissionInstant(values);
-  const local = at ? toZonedLocal(at, values.timezone) : '';
   const fields: Record<string, string | number | Array<string | number>> = {
     title: values.title.trim(),
     description: values.description,
@@ -135,7 +134,7 @@ export function endWebcastFields(values: WebcastFormValues, options: PayloadOpti
     embed: normalizeEmbed(values.webcast_type, values.embed),
     use_chat: String(values.use_chat),
     chat_moderated: String(values.use_chat && values.chat_moderated),
-    transmission_date: local ? `${local.slice(0, 10)} ${local.slice(11, 19)}` : '',
+    transmission_date: at ? formatInZone(at, values.timezone, 'yyyy-MM-dd HH:mm:ss') : '',
     transmission_completed: values.transmission_completed ? 1 : 0,
     status: 4,
     webcast_images: values.image ?? '',

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, IconButton, Stack, Tooltip
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Confirm, Loading, useTranslate } from 'react-admin';
-import { WEBCAST_PATHS, htmlToPlainText, type Webcast } from '@lp/shared';
+import { WEBCAST_PATHS, formatInZone, htmlToPlainText, type Webcast } from '@lp/shared';
 import type { MediaEnv, StudioSnapshot, StudioStatus } from '@lp/streaming';
 import { useContractQuery } from '../../../common/useContractQuery.ts';
 import { ConfigureStreamingDialog, DeviceOptionsDialog } from './StreamDialogs.tsx';
@@ -19,8 +19,8 @@ export interface WebcastStreamTabProps {
 
 const ERROR_STATUSES: readonly StudioStatus[] = ['app_requirements_not_met', 'you_need_at_least_a_microphone_to_stream'];
 
-/** 'YYYY-MM-DDTHH:mm:ss±hh:mm' in the webcast's zone → 'YYYY-MM-DD HH:mm' (spec 2 §2.6). */
-export const scheduleText = (transmissionDate: string) => `${transmissionDate.slice(0, 10)} ${transmissionDate.slice(11, 16)}`;
+/** The transmission's wall clock in the webcast's zone, 'YYYY-MM-DD HH:mm' (spec 2 §2.6). */
+export const scheduleText = (transmissionDate: string, timezone: string) => formatInZone(transmissionDate, timezone, 'yyyy-MM-dd HH:mm');
 
 function Preview({ snapshot, wide }: { snapshot: StudioSnapshot; wide: boolean }) {
   const translate = useTranslate();
@@ -78,7 +78,7 @@ export function WebcastStreamTab({ webcastId, canManage, mediaEnv }: WebcastStre
           <Typography variant="h6" component="h2">{webcast.title}</Typography>
           {webcast.description && <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{htmlToPlainText(webcast.description)}</Typography>}
           <Typography variant="body2" sx={{ mt: 1 }}>
-            {`${t('webinar_start_schedule')}: ${scheduleText(webcast.transmission_date)}`}
+            {`${t('webinar_start_schedule')}: ${scheduleText(webcast.transmission_date, webcast.timezone)}`}
           </Typography>
         </CardContent>
       </Card>
