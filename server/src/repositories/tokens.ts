@@ -30,15 +30,18 @@ async function insertPair(db: Db, userId: number, familyId: string, familyExpire
   return { access_token: access, refresh_token: refresh, expires_in: life.accessTokenTtlSeconds };
 }
 
-/** A login starts a family whose absolute expiry no refresh can extend. */
+/**
+ * A login starts a family whose absolute expiry no refresh can extend. An administrative view
+ * names its administrator and the one client it is confined to (docs/security.md "Shared users").
+ */
 export async function startFamily(
-  db: Db, userId: number, applicationId: number, life: TokenLifetimes, actingUserId: number | null = null,
+  db: Db, userId: number, applicationId: number, life: TokenLifetimes, actingUserId: number | null = null, confinedClientId: number | null = null,
 ): Promise<IssuedTokens> {
   const id = randomUUID();
   const expires = later(life.refreshFamilyTtlSeconds);
   await db.insertInto('token_families').values({
     id, user_id: userId, application_id: applicationId, expires_at: expires, revoked_at: null, created_at: new Date(),
-    acting_user_id: actingUserId,
+    acting_user_id: actingUserId, confined_client_id: confinedClientId,
   }).execute();
   return insertPair(db, userId, id, expires, life);
 }
@@ -94,6 +97,8 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
 export interface AccessTokenInfo {
   userId: number;
   familyId: string;
+  /** an administrative view works in this client only */
+  confinedClientId: number | null;
 }
 
 const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('oauth_tokens')
@@ -103,6 +108,7 @@ const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('
   .select([
     'oauth_tokens.family_id as token_family_id', 'oauth_tokens.expires_at as token_expires_at',
     'token_families.revoked_at as family_revoked_at', 'token_families.expires_at as family_expires_at',
+    'token_families.confined_client_id as family_confined_client_id',
   ])
   .where('oauth_tokens.token_hash', '=', tokenHash)
   .where('oauth_tokens.kind', '=', 'access'), ['\u0000token_hash'] as [string]);
@@ -115,14 +121,16 @@ export async function findAccessTokenUser(db: Db, token: string): Promise<(Acces
   const now = new Date();
   const [row] = await accessTokenUser(db, hashToken(token));
   if (!row || row.family_revoked_at || toDate(row.token_expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
-  const { token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, ...user } = row;
-  return { userId: user.id, familyId, user };
+  const {
+    token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, family_confined_client_id: confinedClientId, ...user
+  } = row;
+  return { userId: user.id, familyId, confinedClientId, user };
 }
 
 /** The token alone (who and which session), by the same lookup. */
 export async function findAccessToken(db: Db, token: string): Promise<AccessTokenInfo | null> {
   const found = await findAccessTokenUser(db, token);
-  return found && { userId: found.userId, familyId: found.familyId };
+  return found && { userId: found.userId, familyId: found.familyId, confinedClientId: found.confinedClientId };
 }
 
 /** Logout: revoke whatever family the presented token (access or refresh) belongs to. */
