@@ -39,7 +39,7 @@ describe.each(DIALECTS)('shared users across clients on %s', (dialect) => {
 
   /** The manager's form sends the clients they administer; the user's other links stay. */
   const asSeenByManager = (body: ReturnType<typeof newUser>) => {
-    const { password: _p, ...rest } = body;
+    const { password: _p, ...rest } = body as typeof body & { password?: string };
     return { ...rest, client_ids: [c.other] };
   };
 
@@ -135,7 +135,7 @@ describe.each(DIALECTS)('shared users across clients on %s', (dialect) => {
 
   it('writes every account-wide action to the audit log, which superusers read', async () => {
     const shared = await sharedUser();
-    const { password: _p, ...asIs } = shared.body;
+    const { password: _p, ...asIs } = shared.body as typeof shared.body & { password?: string };
     const email = `moved-${Date.now()}@example.com`;
     expect((await call('PUT', `${USERS}${shared.id}/`, su, { ...asIs, email, password: 'Changed#2026!', client_ids: [c.demo], status: 'inactive' })).statusCode).toBe(200);
     expect((await call('POST', `${USERS}${shared.id}/reset_password/`, su, { mode: 'default' })).statusCode).toBe(200);
@@ -183,7 +183,7 @@ describe.each(DIALECTS)('shared users across clients on %s', (dialect) => {
     const own = newUser(c.other, { password: PASSWORD });
     const created = await call('POST', USERS, half, own);
     expect(created.statusCode, created.body).toBe(201);
-    const { password: _p, ...asIs } = own;
+    const { password: _p, ...asIs } = own as typeof own & { password?: string };
     const linked = await call('PUT', `${USERS}${created.json().id}/`, half, { ...asIs, client_ids: [c.other, c.demo] });
     expect(linked.statusCode, linked.body).toBe(403);
     expect(linked.json().code).toBe('account_shared_with_other_clients');
