@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import authPlugin from './plugins/app/auth.ts';
+import rateLimitsPlugin from './plugins/app/rateLimits.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
@@ -67,6 +68,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(dbPlugin, { config });
   app.decorate('config', config);
   await app.register(mailPlugin, { config });
+  // docs/security.md "Rate limits": before auth, which counts every authenticated request
+  await app.register(rateLimitsPlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(learningPlugin);

@@ -150,7 +150,7 @@ export async function anonymizePersonalData(db: Db, user: Identity): Promise<Ano
   }
 
   // throttle rows keyed by who they are (login, password reset) or where their consents came from
-  const throttleKeys = [`user:${normaliseUsername(email)}`, `reset:${email}`, ...ips.map((ip) => `ip:${ip}`)];
+  const throttleKeys = [`user:${normaliseUsername(email)}`, `reset:${email}`, `password:${userId}`, ...ips.map((ip) => `ip:${ip}`)];
   if (user.document && normaliseUsername(user.document)) throttleKeys.push(`user:${normaliseUsername(user.document)}`);
   await db.deleteFrom('login_failures').where('key', 'in', throttleKeys).execute();
 

@@ -72,7 +72,13 @@ export default fp(async (app) => {
         user_client_module_items: confinedClientId === null ? items : items.filter((c) => c.id === confinedClientId),
       },
     };
+    // docs/security.md "Rate limits": one general per-user limit over the authenticated API
+    if (!counted.has(request)) {
+      counted.add(request);
+      await app.limit('api_user', request, user.id);
+    }
   };
+  const counted = new WeakSet<FastifyRequest>();
 
   async function clientIdsByName(userId: number): Promise<number[]> {
     const ids = await userClientIds(app.db, userId);
@@ -90,4 +96,4 @@ export default fp(async (app) => {
     if (decision !== 'allow') throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
     clientOf(request);
   });
-}, { name: 'auth', dependencies: ['db'] });
+}, { name: 'auth', dependencies: ['db', 'rate-limits'] });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RevokeRequest, TokenRequest, TokenResponse, normaliseUsername } from '@lp/shared';
 import { toBool } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { verifyAgainstDummy, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
 import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
 import { revokeByToken, rotateRefreshToken, startFamily } from '../../repositories/tokens.ts';
@@ -28,6 +28,8 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/o/token/', {
     schema: { body: TokenRequest, response: { 200: TokenResponse } },
   }, async (request) => {
+    // docs/security.md "Rate limits": every grant from one address, before any hashing work
+    await app.limit('token_ip', request, request.ip);
     const body = request.body;
     const application = await authenticateApplication(app.db, request, body);
 
@@ -63,7 +65,8 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
     const user = username ? await findUserByUsername(app.db, username) : undefined;
-    const valid = user ? await verifyPassword(body.password, user.password_hash) : (await verifyAgainstDummy(body.password, config.scryptLogN), false);
+    // unknown user, no usable password, wrong password: one hash of the same cost each (equal time)
+    const valid = user ? await verifyPasswordOrDummy(body.password, user.password_hash, config.scryptLogN) : (await verifyAgainstDummy(body.password, config.scryptLogN), false);
     if (!user || !valid) {
       await Promise.all(keys.map((key, i) => recordFailure(app.db, key, policies[i]!)));
       throw new HttpError(400, 'invalid_username_or_password', 'Invalid username or password');
