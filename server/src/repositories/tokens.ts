@@ -58,7 +58,8 @@ export async function revokeUserFamilies(db: Db, userId: number, exceptFamilyId?
 
 export type RotateResult =
   | { ok: true; tokens: IssuedTokens; userId: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  | { ok: false; reason: 'reused'; familyId: string };
 
 /**
  * Refresh rotation: a refresh token works once. Presenting one that was already rotated means
@@ -79,7 +80,7 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.used_at) {
     await revokeFamily(db, row.family_id);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: row.family_id };
   }
   const now = new Date();
   if (toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
@@ -88,7 +89,7 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
     await revokeFamily(db, row.family_id);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: row.family_id };
   }
   const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
   return { ok: true, tokens, userId: row.user_id };
@@ -133,12 +134,12 @@ export async function findAccessToken(db: Db, token: string): Promise<AccessToke
   return found && { userId: found.userId, familyId: found.familyId, confinedClientId: found.confinedClientId };
 }
 
-/** Logout: revoke whatever family the presented token (access or refresh) belongs to. */
-export async function revokeByToken(db: Db, token: string): Promise<boolean> {
+/** Logout: revoke whatever family the presented token (access or refresh) belongs to; its id, or null for an unknown token. */
+export async function revokeByToken(db: Db, token: string): Promise<string | null> {
   const row = await db.selectFrom('oauth_tokens').select('family_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
-  if (!row) return false;
+  if (!row) return null;
   await revokeFamily(db, row.family_id);
-  return true;
+  return row.family_id;
 }
 
 /** The administrator behind an administrative-view session (spec 1 §2.3 "log in as the user"). */

@@ -36,13 +36,17 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
     if (body.grant_type === 'refresh_token') {
       const result = await rotateRefreshToken(app.db, body.refresh_token, application.id, life);
       if (!result.ok) {
-        if (result.reason === 'reused') request.log.warn('refresh token re-use detected; family revoked');
+        if (result.reason === 'reused') {
+          request.log.warn('refresh token re-use detected; family revoked');
+          await app.realtime.endSessions({ familyId: result.familyId });
+        }
         throw new HttpError(400, 'token_expired', 'Invalid refresh token');
       }
       // a user blocked since the login keeps no session
       const owner = await findUserById(app.db, result.userId);
       if (!owner || !canLogIn(owner.status)) {
-        await revokeByToken(app.db, result.tokens.refresh_token);
+        const familyId = await revokeByToken(app.db, result.tokens.refresh_token);
+        if (familyId) await app.realtime.endSessions({ familyId });
         throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
       }
       return { ...result.tokens, token_type: 'Bearer' as const, scope: 'read write' };
@@ -83,7 +87,9 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/o/revoke_token/', { schema: { body: RevokeRequest } }, async (request) => {
     await authenticateApplication(app.db, request, {});
     // RFC 7009: an unknown token is not an error
-    await revokeByToken(app.db, request.body.token);
+    const familyId = await revokeByToken(app.db, request.body.token);
+    // logout: the session's sockets close too, on every node
+    if (familyId) await app.realtime.endSessions({ familyId });
     return {};
   });
 };

@@ -20,6 +20,7 @@ const deletionRequest: FastifyPluginAsyncTypebox = async (app) => {
       await revokeUserFamilies(trx, user.id);
       await audit(trx, { actor_id: user.id, action: 'deletion_request', target_user_id: user.id, client_id: clientId, ...auditOrigin(request) });
     });
+    await app.realtime.endSessions({ userId: user.id });
     return { detail: 'requested' };
   });
 };

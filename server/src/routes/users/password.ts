@@ -67,8 +67,9 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     const hash = await hashPassword(request.body.password, config.scryptLogN);
     if (!(await consumeReset(app.db, reset.id))) throw invalidLink();
     await setPasswordHash(app.db, user.id, hash);
-    // a recovered account starts clean: every earlier session ends
+    // a recovered account starts clean: every earlier session ends, its sockets too
     await revokeUserFamilies(app.db, user.id);
+    await app.realtime.endSessions({ userId: user.id });
     return { detail: 'changed' };
   });
 
@@ -92,8 +93,9 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     await clearFailures(app.db, throttleKey);
     checkOrThrow(body.new_password, body.confirm_password, await policyLevel(app.db));
     await setPasswordHash(app.db, user.id, await hashPassword(body.new_password, config.scryptLogN));
-    // other sessions end; this one continues
+    // other sessions end (and their sockets); this one continues
     await revokeUserFamilies(app.db, user.id, familyId);
+    await app.realtime.endSessions({ userId: user.id, exceptFamilyId: familyId });
     return { detail: 'changed' };
   });
 };

@@ -25,6 +25,7 @@ const deletion: FastifyPluginAsyncTypebox = async (app) => {
       await audit(trx, { ...auditBy(request), action: 'deletion_confirm', target_user_id: user.id, client_id: clientOf(request) });
       return held;
     });
+    await app.realtime.endSessions({ userId: user.id });
     // after the commit: a rolled-back confirmation keeps its files
     await removeAnonymizedFiles(app.config.dataDir, files).catch((err: unknown) => request.log.error({ err, userId: user.id }, 'anonymised user files not removed'));
     return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;

@@ -126,8 +126,9 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
       ...detailValues(input),
       updated_at: new Date(),
     };
+    const endsSessions = id !== null && (passwordHash !== null || (input.status !== undefined && !canLogIn(input.status)));
     try {
-      return await app.db.transaction().execute(async (trx) => {
+      const saved = await app.db.transaction().execute(async (trx) => {
         const conflicts = await uniqueConflicts(trx, values, id);
         const first = Object.values(conflicts)[0];
         if (first) throw new HttpError(409, first, first, conflicts);
@@ -177,7 +178,7 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
         // a new password, or a status that cannot log in, ends the user's sessions
-        if (id !== null && (passwordHash || (input.status && !canLogIn(input.status)))) await revokeUserFamilies(trx, userId);
+        if (endsSessions) await revokeUserFamilies(trx, userId);
         const by = { ...auditBy(request), target_user_id: userId, client_id: clientId };
         await audit(trx, { ...by, action: id === null ? 'user_create' : 'user_update' });
         if (current) {
@@ -194,6 +195,8 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
         }
         return userId;
       });
+      if (endsSessions) await app.realtime.endSessions({ userId: saved });
+      return saved;
     } catch (error) {
       const conflicts = uniqueConflictOf(error);
       const first = conflicts && Object.values(conflicts)[0];

@@ -36,6 +36,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
       if (to === 'blocked') await revokeUserFamilies(trx, id);
       await audit(trx, { ...auditBy(request), action, target_user_id: id, client_id: clientOf(request), details: { from: user.status, to } });
     });
+    if (to === 'blocked') await app.realtime.endSessions({ userId: id });
     return user;
   }
   const answer = async (request: FastifyRequest, id: number) => (await loadAdminUsers(app.db, clientOf(request), [id]))[0]!;
@@ -82,6 +83,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
         .where('id', '=', user.id).execute();
     }
     await revokeUserFamilies(app.db, user.id);
+    await app.realtime.endSessions({ userId: user.id });
     await audit(app.db, {
       ...auditBy(request), action: 'password_reset', target_user_id: user.id, client_id: clientOf(request), details: { mode: request.body.mode },
     });
