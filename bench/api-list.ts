@@ -7,7 +7,8 @@ import autocannon from 'autocannon';
 import { appPlugin, loadConfig } from '../server/src/index.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-'));
-const config = loadConfig({}, { dataDir, logLevel: 'silent', staticRoot: null, scryptLogN: 14 });
+// throughput of one user's token: the general per-user API limit (RATE_LIMITS) would cap it
+const config = loadConfig({ RATE_LIMITS: 'api_user=0/60' }, { dataDir, logLevel: 'silent', staticRoot: null, scryptLogN: 14 });
 const app = Fastify({ logger: false });
 await app.register(appPlugin, { config, serveStatic: false });
 await app.ready();

@@ -75,7 +75,8 @@ const profile = process.env.CHAT_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${pro
 const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', STATIC_ROOT: '' },
+  // one instructor sends RATE messages a second: past the general per-user API limit (RATE_LIMITS), on purpose
+  env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', STATIC_ROOT: '', RATE_LIMITS: process.env.RATE_LIMITS ?? 'api_user=0/60' },
 });
 const origin = `http://127.0.0.1:${port}`;
 const stopServer = () => new Promise<void>((resolve) => {

@@ -39,6 +39,7 @@ import branchSizeTypes from './resources/branch-size-types/index.ts';
 import regionals from './resources/regionals/index.ts';
 import countries from './resources/countries/index.ts';
 import imports from './resources/imports/index.ts';
+import auditLog from './resources/audit-log/index.ts';
 import { IMPORT_DETAIL_ALIAS, ImportRedirect } from './resources/imports/ImportRedirect.tsx';
 import { ADMIN_RESOURCES } from '@lp/shared';
 import { theme } from './theme.ts';
@@ -116,6 +117,7 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.regionals.name} {...regionals} />
         <Resource name={ADMIN_RESOURCES.countries.name} {...countries} />
         <Resource name={ADMIN_RESOURCES.imports.name} {...imports} />
+        <Resource name={ADMIN_RESOURCES.audit_log.name} {...auditLog} />
         <CustomRoutes>
           {/* spec 1 §2.3: admin-import/{id} is the detail's own path */}
           <Route path={IMPORT_DETAIL_ALIAS} element={<ImportRedirect />} />

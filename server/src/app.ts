@@ -6,6 +6,8 @@ import type { Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import authPlugin from './plugins/app/auth.ts';
+import rateLimitsPlugin from './plugins/app/rateLimits.ts';
+import textGuardPlugin from './plugins/app/textGuard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
 import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
@@ -62,11 +64,15 @@ async function api(app: FastifyInstance) {
 /** The whole application as a plugin; server.ts only listens (fastify/demo layout). */
 const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveStatic = true }) => {
   await app.register(errorsPlugin);
+  // before any route: every route refuses NUL bytes and lone surrogates (docs/security.md)
+  await app.register(textGuardPlugin);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(multipartPlugin);
   await app.register(dbPlugin, { config });
   app.decorate('config', config);
   await app.register(mailPlugin, { config });
+  // docs/security.md "Rate limits": before auth, which counts every authenticated request
+  await app.register(rateLimitsPlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(learningPlugin);

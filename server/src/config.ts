@@ -1,4 +1,58 @@
 import path from 'node:path';
+import { FAQ_ASK_RATE } from '@lp/shared';
+
+/**
+ * Request limits per window (@fastify/rate-limit, docs/security.md "Rate limits"); shared across
+ * nodes through Redis when REDIS_URL is set. `max` 0 turns one off.
+ */
+export const RATE_LIMIT_DEFAULTS = {
+  /** every authenticated API request, per user (generous: a page makes a few dozen) */
+  api_user: { max: 1200, seconds: 60 },
+  /** POST /api/o/token/ per client address, every grant (the login lock counts failures on top) */
+  token_ip: { max: 60, seconds: 60 },
+  /** password recovery e-mails, per address and per e-mail */
+  recovery_ip: { max: 20, seconds: 15 * 60 },
+  recovery_email: { max: 5, seconds: 15 * 60 },
+  /** help requests (each one e-mails every superuser), per address and per e-mail */
+  help_ip: { max: 20, seconds: 60 * 60 },
+  help_email: { max: 5, seconds: 60 * 60 },
+  /** "send your question" (FAQ): per visitor address, per e-mail typed, per learner */
+  faq_ask: { max: FAQ_ASK_RATE.max, seconds: FAQ_ASK_RATE.windowMinutes * 60 },
+  /** messages created or sent again (mass mailing), per administrator */
+  messages_user: { max: 60, seconds: 60 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+export interface RateLimit {
+  max: number;
+  seconds: number;
+}
+export type RateLimitName = keyof typeof RATE_LIMIT_DEFAULTS;
+export type RateLimits = Record<RateLimitName, RateLimit>;
+
+/** `RATE_LIMITS`: `off`, or `name=max/seconds` pairs (comma-separated) over the defaults. */
+export function parseRateLimits(value: string | undefined): RateLimits {
+  const limits: RateLimits = { ...RATE_LIMIT_DEFAULTS };
+  const text = (value ?? '').trim();
+  if (text === 'off') {
+    for (const name of Object.keys(limits) as RateLimitName[]) limits[name] = { ...limits[name], max: 0 };
+    return limits;
+  }
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^([a-z_]+)=(\d+)\/(\d+)$/.exec(part);
+    if (!match || !(match[1]! in limits) || Number(match[3]) < 1) throw new Error(`RATE_LIMITS: cannot read "${part}" (name=max/seconds, names: ${Object.keys(limits).join(', ')})`);
+    limits[match[1] as RateLimitName] = { max: Number(match[2]), seconds: Number(match[3]) };
+  }
+  return limits;
+}
+
+/** `TRUST_PROXY`: off (the socket's address is the client's), or the proxies' addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const text = (value ?? '').trim();
+  if (['', '0', 'false', 'off', 'no'].includes(text.toLowerCase())) return false;
+  // `true` would believe any X-Forwarded-For: the proxies must be named
+  if (['1', 'true', 'on', 'yes'].includes(text.toLowerCase())) throw new Error('TRUST_PROXY: name the proxies (addresses or CIDRs, comma-separated), not "true"');
+  return text.split(',').map((p) => p.trim()).filter(Boolean);
+}
 
 export interface Config {
   port: number;
@@ -39,6 +93,17 @@ export interface Config {
   seedDemo: boolean;
   staticRoot: string | null;
   logLevel: string;
+  /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed */
+  trustProxy: false | string[];
+  rateLimits: RateLimits;
+  /** an unfinished or unclaimed tus upload is removed this long after its creation */
+  uploadTtlSeconds: number;
+  /** bytes one user may hold in unfinished and unclaimed uploads */
+  uploadQuotaBytes: number;
+  /** an HTML or SCORM package unpacks to at most this many bytes … */
+  packageMaxUnpackedBytes: number;
+  /** … and at most this many times its packed size */
+  packageMaxRatio: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -78,6 +143,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO !== '0',
     staticRoot: env.STATIC_ROOT ?? path.resolve(import.meta.dirname, '../..'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
+    uploadTtlSeconds: int(env.UPLOAD_TTL, 24 * 3600),
+    uploadQuotaBytes: int(env.UPLOAD_QUOTA_MB, 1024) * 1024 * 1024,
+    packageMaxUnpackedBytes: int(env.PACKAGE_MAX_UNPACKED_MB, 500) * 1024 * 1024,
+    packageMaxRatio: int(env.PACKAGE_MAX_RATIO, 100),
     ...overrides,
   };
+}
+
+/** Fastify's own options that follow the configuration (server.ts; tests build their app with them too). */
+export function fastifyOptions(config: Pick<Config, 'trustProxy'>): { trustProxy: boolean | string[] } {
+  return { trustProxy: config.trustProxy };
 }

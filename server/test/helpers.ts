@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import appPlugin from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
+import { fastifyOptions, loadConfig, type Config } from '../src/config.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,7 +59,8 @@ async function buildOnce(dialect: Dialect, overrides: Partial<Config>, extra?: (
     logLevel: 'silent',
     ...overrides,
   });
-  const app = Fastify({ logger: false });
+  // a Postgres schema migrated while other suites load the machine may take longer than Fastify's 10 s
+  const app = Fastify({ ...fastifyOptions(config), logger: false, pluginTimeout: 60_000 });
   const routes: TestApp['routes'] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routes.push({ method, url: r.url });

@@ -240,4 +240,24 @@ describe('realtime across two API nodes (Postgres + Redis)', { timeout: 120_000 
       await stopNode(c, 'SIGKILL');
     }
   });
+
+  it('a logout through one node closes the session\'s socket on another at once (docs/security.md "Realtime")', async () => {
+    // heartbeats of a minute on this node: its sweep cannot be what closes the socket within seconds
+    const d = await startNode({ ...env, REALTIME_HEARTBEAT_MS: '60000', SEED_DEMO: '0' });
+    try {
+      // a login of its own: the suite's learner token stays valid
+      const token = await passwordLogin(a!.origin, DEMO.learner.email, DEMO.learner.password);
+      const socketOnD = track(await openNetworkSocket(d.origin, token));
+      const revoked = await fetch(`${a!.origin}/api/o/revoke_token/`, {
+        method: 'POST', headers: { authorization: BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+      });
+      expect(revoked.status).toBe(200);
+      const closedAt = Date.now();
+      expect(await socketOnD.closed).toEqual({ code: 4401, reason: 'session_ended' });
+      expect(Date.now() - closedAt).toBeLessThan(5000);
+    } finally {
+      await stopNode(d, 'SIGKILL');
+    }
+  });
 });

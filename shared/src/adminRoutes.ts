@@ -62,6 +62,8 @@ export const ADMIN_RESOURCES = {
   configuration: { name: 'configuration', title: 'configuration', apiPath: '/admin_config/configuration/' },
   // spec 3 §2: schedule, schedule/{id} → title schedule
   schedule: { name: 'schedule', title: 'schedule', apiPath: '/admin_schedule/schedule/' },
+  // docs/security.md "Shared users": account-wide actions on users, read by superusers only
+  audit_log: { name: 'audit-log', title: 'audit_log', apiPath: '/admin_users/audit_log/' },
 } as const satisfies Record<string, AdminResourceDef>;
 
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;

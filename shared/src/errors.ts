@@ -186,6 +186,12 @@ export const ERROR_CODES = [
   'slug_not_unique',
   'feed_post_too_long',
   'calendar_range_too_long',
+  // docs/security.md: shared users, rate limits, upload quota and package ceilings
+  'account_shared_with_other_clients',
+  'too_many_requests',
+  'upload_quota_exceeded',
+  'package_unpacked_too_large',
+  'package_compression_ratio_too_high',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -74,3 +74,5 @@ export * from './contract/feed.ts';
 export * from './contract/pages.ts';
 export * from './contract/configuration.ts';
 export * from './contract/calendar.ts';
+export * from './accountActions.ts';
+export * from './contract/auditLog.ts';

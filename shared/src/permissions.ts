@@ -56,6 +56,8 @@ export function isPermissionSlug(value: string): value is PermissionSlug {
 export const SUPERUSER_ONLY_TITLES = [
   'configuration', 'terms', 'about', 'policy', 'cookies_policy', 'badges', 'admin_import',
   'home', 'wild_card', 'import_code', 'area_config',
+  // not in the spec's list: the audit log of account-wide actions (docs/security.md)
+  'audit_log',
 ] as const;
 
 /** spec 1 §6.1: appointment routes accept any one of these. */

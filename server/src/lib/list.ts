@@ -5,7 +5,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
-import type { ListQuery } from '@lp/shared';
+import { LIST_LIMITS, type ListQuery } from '@lp/shared';
 import { HttpError } from './httpError.ts';
 
 export interface ListSpec {
@@ -34,8 +34,14 @@ export interface ListRequest {
 
 export const DEFAULT_PAGE_SIZE = 10;
 
-function invalid(detail: string): HttpError {
-  return new HttpError(400, 'validation_error', detail);
+function invalid(detail: string, field?: string): HttpError {
+  return new HttpError(400, 'validation_error', detail, field ? { [field]: 'validation_error' } : undefined);
+}
+
+/** A paging number inside LIST_LIMITS, or a 400: an unbounded one became an OFFSET the database refused (a 500). */
+function bounded(field: string, value: number, min: number, max: number): number {
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalid(`${field} must be an integer from ${min} to ${max}`, field);
+  return value;
 }
 
 function parseJsonParam(text: string, name: string): unknown {
@@ -62,8 +68,8 @@ export function parseListQuery(query: ListQuery, spec: ListSpec): ListRequest {
     : ordering(spec, spec.defaultOrdering, false);
 
   if (!simple) {
-    const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-    const page = query.page ?? 1;
+    const pageSize = bounded('page_size', query.page_size ?? DEFAULT_PAGE_SIZE, 0, LIST_LIMITS.maxPageSize);
+    const page = bounded('page', query.page ?? 1, 1, LIST_LIMITS.maxPage);
     const order = query.ordering
       ? ordering(spec, query.ordering.replace(/^-/, ''), query.ordering.startsWith('-'))
       : def;
@@ -84,8 +90,8 @@ export function parseListQuery(query: ListQuery, spec: ListSpec): ListRequest {
     if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0) || range[1] < range[0]) {
       throw invalid('range must be [start, end]');
     }
-    offset = range[0];
-    limit = Math.min(range[1] - range[0] + 1, 1000);
+    offset = bounded('range', range[0], 0, LIST_LIMITS.maxOffset);
+    limit = Math.min(range[1] - range[0] + 1, LIST_LIMITS.maxPageSize);
   }
   let order = def;
   if (query.sort) {

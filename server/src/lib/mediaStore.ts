@@ -19,7 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { MediaKind } from '../db/tables/media.table.ts';
-import { extractArchive, type ValidatedUpload } from './uploadValidation.ts';
+import { archiveLimits, extractArchive, type ValidatedUpload } from './uploadValidation.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
 /** unpacked packages: the media plugin lets HTML under here run scripts (sandboxed) */
@@ -97,7 +97,7 @@ export async function prepareMedia(
   let kind: MediaKind = 'file';
   if (validated.package) {
     packageDir = `${PACKAGES_DIR}/${id}`;
-    await extractArchive(app.tus.filePath(uploadId), mediaFile(app.config.dataDir, packageDir));
+    await extractArchive(app.tus.filePath(uploadId), mediaFile(app.config.dataDir, packageDir), archiveLimits(app.config));
     resource = `${packageDir}/${validated.package.entry}`;
     kind = validated.package.type === 'scorm' ? 'scorm_package' : 'html_package';
   }

@@ -40,9 +40,26 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 
-/** Used when the user does not exist, so timing does not reveal which usernames exist. */
-let dummyHash: Promise<string> | null = null;
+/** Used when the user does not exist, so timing does not reveal which usernames exist (one per cost). */
+const dummyHashes = new Map<number, Promise<string>>();
 export async function verifyAgainstDummy(password: string, logN: number): Promise<void> {
-  dummyHash ??= hashPassword('dummy-password-for-timing', logN);
-  await verifyPassword(password, await dummyHash);
+  let dummy = dummyHashes.get(logN);
+  if (!dummy) {
+    dummy = hashPassword('dummy-password-for-timing', logN);
+    dummyHashes.set(logN, dummy);
+  }
+  await verifyPassword(password, await dummy);
+}
+
+const isScrypt = (stored: string) => stored.startsWith('scrypt$');
+
+/**
+ * verifyPassword, but an account without a usable password (an unusable hash: created without
+ * one, or imported) costs a hash of the configured cost too, so a wrong login for it answers in
+ * the time of any other (docs/security.md "Equal-time answers").
+ */
+export async function verifyPasswordOrDummy(password: string, stored: string, logN: number): Promise<boolean> {
+  if (isScrypt(stored)) return verifyPassword(password, stored);
+  await verifyAgainstDummy(password, logN);
+  return false;
 }

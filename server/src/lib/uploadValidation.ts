@@ -39,13 +39,28 @@ export interface ValidatedUpload {
 /** Archive limits: a package is at most 150 MB packed (the upload limit); these bound what it unpacks to. */
 export const ZIP_LIMITS = {
   maxEntries: 10_000,
-  maxTotalUncompressed: 1024 * 1024 * 1024,
   /** an entry above `ratioFloor` bytes may not expand more than this many times */
   maxRatio: 100,
   ratioFloor: 1024 * 1024,
   /** manifests and slide XML read into memory */
   maxXmlBytes: 4 * 1024 * 1024,
 } as const;
+
+/**
+ * What a whole archive may unpack to (PACKAGE_MAX_UNPACKED_MB, PACKAGE_MAX_RATIO): a ceiling,
+ * and a ratio to the archive's own size — entries that each stay small, or overlap one another
+ * in the file, cannot add up to a bomb.
+ */
+export interface ArchiveLimits {
+  maxUnpackedBytes: number;
+  maxRatio: number;
+}
+export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = { maxUnpackedBytes: 500 * 1024 * 1024, maxRatio: 100 };
+/** below this, an archive is too small for its ratio to matter (a page of text compresses well) */
+const ARCHIVE_RATIO_FLOOR = 4 * 1024 * 1024;
+
+export const archiveLimits = (config: { packageMaxUnpackedBytes: number; packageMaxRatio: number }): ArchiveLimits =>
+  ({ maxUnpackedBytes: config.packageMaxUnpackedBytes, maxRatio: config.packageMaxRatio });
 
 const EXTENSIONS: Record<UploadKind, readonly string[] | null> = {
   video: ['mp4'],
@@ -134,7 +149,7 @@ export function unsafeEntryName(name: string): string | null {
  * links (unix mode in the external attributes), encrypted entries, and bombs (declared total
  * size and per-entry ratio; yauzl then holds every entry to its declared size while inflating).
  */
-export function checkArchive(archive: ZipArchive): void {
+export function checkArchive(archive: ZipArchive, packedBytes: number, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): void {
   const unsafe = (detail: string) => new UploadRefused('unsafe_zip_file', `Unsafe archive: ${detail}`);
   if (archive.entries.size === 0) throw unsafe('the archive is empty');
   if (archive.entries.size > ZIP_LIMITS.maxEntries) throw unsafe(`more than ${ZIP_LIMITS.maxEntries} entries`);
@@ -145,14 +160,20 @@ export function checkArchive(archive: ZipArchive): void {
     if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw unsafe(`"${name}" is a symbolic link`);
     if (entry.isEncrypted()) throw unsafe(`"${name}" is encrypted`);
     total += entry.uncompressedSize;
-    if (total > ZIP_LIMITS.maxTotalUncompressed) throw unsafe('it unpacks to more than the limit');
+    if (total > limits.maxUnpackedBytes) {
+      throw new UploadRefused('package_unpacked_too_large', `The package unpacks to more than ${Math.floor(limits.maxUnpackedBytes / (1024 * 1024))} MB`);
+    }
     if (entry.uncompressedSize > ZIP_LIMITS.ratioFloor && entry.uncompressedSize > entry.compressedSize * ZIP_LIMITS.maxRatio) {
       throw unsafe(`"${name}" expands more than ${ZIP_LIMITS.maxRatio} times`);
     }
   }
+  if (total > ARCHIVE_RATIO_FLOOR && total > Math.max(packedBytes, 1) * limits.maxRatio) {
+    throw new UploadRefused('package_compression_ratio_too_high', `The package unpacks to more than ${limits.maxRatio} times its size`);
+  }
 }
 
-async function withArchive<T>(file: string, use: (archive: ZipArchive) => Promise<T>): Promise<T> {
+async function withArchive<T>(file: string, limits: ArchiveLimits, use: (archive: ZipArchive) => Promise<T>): Promise<T> {
+  const { size } = await fs.promises.stat(file);
   let archive: ZipArchive;
   try {
     archive = await openZipArchive(file);
@@ -161,7 +182,7 @@ async function withArchive<T>(file: string, use: (archive: ZipArchive) => Promis
     throw error;
   }
   try {
-    checkArchive(archive);
+    checkArchive(archive, size, limits);
     return await use(archive);
   } catch (error) {
     if (error instanceof ZipArchiveError) throw new UploadRefused('unsafe_zip_file', `Unreadable archive: ${error.message}`);
@@ -306,8 +327,8 @@ function packageEntry(archive: ZipArchive, href: string): string | null {
   return archive.entries.has(normalised) ? normalised : null;
 }
 
-async function inspectPackage(file: string, type: 'html' | 'scorm'): Promise<PackageInfo> {
-  return withArchive(file, async (archive) => {
+async function inspectPackage(file: string, type: 'html' | 'scorm', limits: ArchiveLimits): Promise<PackageInfo> {
+  return withArchive(file, limits, async (archive) => {
     if (type === 'html') {
       // spec 2 §5.2: "HTML: a zip with index.html at the root"
       if (!archive.entries.has('index.html')) throw new UploadRefused('html_zip_without_index', 'The zip has no index.html at its root');
@@ -324,8 +345,8 @@ async function inspectPackage(file: string, type: 'html' | 'scorm'): Promise<Pac
 }
 
 /** spec 2 §5.2 "PowerPoint: … without animations": a slide with a timing tree animates. */
-async function checkPptx(file: string): Promise<void> {
-  await withArchive(file, async (archive) => {
+async function checkPptx(file: string, limits: ArchiveLimits): Promise<void> {
+  await withArchive(file, limits, async (archive) => {
     if (!archive.entries.has('ppt/presentation.xml')) throw new UploadRefused('invalid_file_type', 'Not a PowerPoint presentation');
     for (const [name, entry] of archive.entries) {
       if (!/^ppt\/slides\/slide\d+\.xml$/.test(name)) continue;
@@ -340,7 +361,9 @@ async function checkPptx(file: string): Promise<void> {
  * Checks a stored file against a kind: extension (of the client's name), size, magic bytes,
  * and for archives their safety and contents. Throws UploadRefused with the spec key.
  */
-export async function validateUpload(kind: UploadKind, file: string, fileName: string): Promise<ValidatedUpload> {
+export async function validateUpload(
+  kind: UploadKind, file: string, fileName: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<ValidatedUpload> {
   const extension = fileExtension(fileName);
   const allowed = EXTENSIONS[kind];
   if (allowed && !allowed.includes(extension)) {
@@ -357,8 +380,8 @@ export async function validateUpload(kind: UploadKind, file: string, fileName: s
     if (!matchesMagic(extension, head)) throw new UploadRefused('invalid_file_type', `The content is not a .${extension} file`);
   }
   let pkg: PackageInfo | null = null;
-  if (kind === 'html' || kind === 'scorm') pkg = await inspectPackage(file, kind);
-  if (kind === 'powerpoint' && extension === 'pptx') await checkPptx(file);
+  if (kind === 'html' || kind === 'scorm') pkg = await inspectPackage(file, kind, limits);
+  if (kind === 'powerpoint' && extension === 'pptx') await checkPptx(file, limits);
   return { kind, extension, size, package: pkg };
 }
 
@@ -366,11 +389,11 @@ export async function validateUpload(kind: UploadKind, file: string, fileName: s
  * Unpacks a checked archive into `destination` (created; removed again on failure). Every path
  * is resolved and must stay inside it; files are created exclusively, never followed.
  */
-export async function extractArchive(file: string, destination: string): Promise<void> {
+export async function extractArchive(file: string, destination: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<void> {
   const root = path.resolve(destination);
   await fs.promises.mkdir(root, { recursive: true });
   try {
-    await withArchive(file, async (archive) => {
+    await withArchive(file, limits, async (archive) => {
       for (const [name, entry] of archive.entries) {
         const target = path.resolve(root, name);
         if (target !== root && !target.startsWith(`${root}${path.sep}`)) throw new UploadRefused('unsafe_zip_file', `"${name}" leaves the package`);

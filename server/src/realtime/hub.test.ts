@@ -54,7 +54,7 @@ describe('realtime hub fan-out batching', () => {
   async function audience(size: number, writeCostMs: number): Promise<FakeSocket[]> {
     hub = new RealtimeHub({
       bus: createMemoryBus(), presence: createMemoryPresence(), log: silent, maxBatchMs: 100,
-      resolveTicket: async () => ({ userId: 1, clientId: 1, subject: { is_superuser: false, id_user_client_selected: 1, user_client_module_items: [] }, expiresAt: Date.now() + 60_000 }),
+      resolveTicket: async () => ({ userId: 1, familyId: 'f1', clientId: 1, subject: { is_superuser: false, id_user_client_selected: 1, user_client_module_items: [] }, expiresAt: Date.now() + 60_000 }),
     });
     hub.define<string>('room', { parse: ([x]) => x ?? null, authorize: async () => null });
     const sockets = Array.from({ length: size }, () => new FakeSocket(writeCostMs));

@@ -18,6 +18,8 @@ import { presenceMember, type PresenceStore } from './presence.ts';
 /** Who is behind a socket: what the ticket carried from the request that asked for it. */
 export interface SocketAuth {
   userId: number;
+  /** the login (token family) behind the ticket: a revoked one closes the socket */
+  familyId: string;
   clientId: number | null;
   subject: AccessSubject;
   /** epoch ms: the access token behind the ticket expires; the socket is closed then */
@@ -42,6 +44,11 @@ export interface HubOptions {
   log: FastifyBaseLogger;
   /** a ticket → who it authenticates, once; null when unknown, used or expired */
   resolveTicket(ticket: string): Promise<SocketAuth | null>;
+  /**
+   * Of these logins, the ones still valid (not revoked nor expired, their user may log in): the
+   * sweep closes the sockets of the others, whatever revoked them (a block by an import too).
+   */
+  liveSessions?(familyIds: string[]): Promise<Set<string>>;
   heartbeatMs?: number;
   /** a client that does not read is dropped past this many queued bytes (it reconnects and starts from a snapshot) */
   maxBufferedBytes?: number;
@@ -49,6 +56,12 @@ export interface HubOptions {
   maxBatchMs?: number;
   now?: () => number;
 }
+
+/** Whose sockets to close: one login, or every login of a user but one. */
+export type SessionFilter = { familyId: string } | { userId: number; exceptFamilyId?: string };
+
+/** The bus channel nodes tell each other about ended sessions on (no channel kind starts with '#'). */
+const SESSIONS_CHANNEL = '#sessions';
 
 interface Subscription {
   /** frames held back while the snapshot is read; null once it was sent */
@@ -88,6 +101,7 @@ export class RealtimeHub {
   private sweeping = false;
   private seq = 0;
   private readonly nodeId = randomBytes(6).toString('hex');
+  private lastSessionCheck = 0;
 
   constructor(private readonly options: HubOptions) {
     this.heartbeatMs = options.heartbeatMs ?? REALTIME_DEFAULTS.heartbeatMs;
@@ -96,6 +110,8 @@ export class RealtimeHub {
     this.now = options.now ?? Date.now;
     this.batcher = new ChannelBatcher((channel, payload) => this.fanOut(channel, payload), options.maxBatchMs ?? 100, this.now);
     options.bus.onMessage((channel, json) => this.deliver(channel, json));
+    // every node hears about ended sessions, whatever its sockets subscribed to
+    options.bus.subscribe(SESSIONS_CHANNEL).catch((err: unknown) => options.log.error({ err }, 'realtime sessions channel subscribe failed'));
     this.sweeper = setInterval(() => void this.sweep(), Math.max(50, Math.floor(this.heartbeatMs / 2)));
     this.sweeper.unref();
   }
@@ -117,6 +133,25 @@ export class RealtimeHub {
   /** Publishes to every subscriber of the channel, on every node. */
   async publish(channel: string, data: unknown): Promise<void> {
     await this.options.bus.publish(channel, JSON.stringify(data));
+  }
+
+  /**
+   * Closes the sockets of ended sessions (logout, password change, block, deletion request) on
+   * every node: called once the revocation is committed.
+   */
+  async endSessions(filter: SessionFilter): Promise<void> {
+    await this.options.bus.publish(SESSIONS_CHANNEL, JSON.stringify(filter));
+  }
+
+  private closeSessions(filter: SessionFilter) {
+    for (const conn of this.connections) {
+      const auth = conn.auth;
+      if (!auth) continue;
+      const ended = 'familyId' in filter
+        ? auth.familyId === filter.familyId
+        : auth.userId === filter.userId && auth.familyId !== filter.exceptFamilyId;
+      if (ended) conn.socket.close(REALTIME_CLOSE.authFailed, 'session_ended');
+    }
   }
 
   async presenceCount(channel: string): Promise<PresenceCount> {
@@ -331,6 +366,10 @@ export class RealtimeHub {
 
   /** A message from the bus: to this node's subscribers, serialised once for all of them, in the channel's batch window (batcher.ts). */
   private deliver(channel: string, json: string) {
+    if (channel === SESSIONS_CHANNEL) {
+      this.closeSessions(JSON.parse(json) as SessionFilter);
+      return;
+    }
     const set = this.local.get(channel);
     if (!set || set.size === 0) return;
     const frame = `{"type":"message","channel":${JSON.stringify(channel)},"data":${json}}`;
@@ -401,10 +440,24 @@ export class RealtimeHub {
         else if (now - conn.lastSeen > this.ttlMs) conn.socket.close(REALTIME_CLOSE.heartbeatTimeout, 'heartbeat timeout');
       }
       for (const change of await this.options.presence.sweep(now)) await this.publish(change.channel, change.count);
+      if (this.options.liveSessions && now - this.lastSessionCheck >= this.heartbeatMs) {
+        this.lastSessionCheck = now;
+        await this.closeDeadSessions(this.options.liveSessions);
+      }
     } catch (err) {
       if (!this.closing) this.options.log.warn({ err }, 'realtime sweep failed');
     } finally {
       this.sweeping = false;
+    }
+  }
+
+  /** The safety net behind endSessions: a login revoked by any path closes its sockets within a heartbeat. */
+  private async closeDeadSessions(liveSessions: (ids: string[]) => Promise<Set<string>>) {
+    const open = [...this.connections].filter((c) => c.auth && !c.closed);
+    if (open.length === 0) return;
+    const live = await liveSessions([...new Set(open.map((c) => c.auth!.familyId))]);
+    for (const conn of open) {
+      if (!live.has(conn.auth!.familyId)) conn.socket.close(REALTIME_CLOSE.authFailed, 'session_ended');
     }
   }
 

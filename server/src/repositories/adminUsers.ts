@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminUser, ErrorCode } from '@lp/shared';
+import type { AdminUser, AuditAction, ErrorCode } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toBool, toIso } from '../db/dialect.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
@@ -108,18 +108,29 @@ export async function uniqueConflicts(
 
 export interface AuditEntry {
   actor_id: number | null;
-  action: string;
+  action: AuditAction;
   target_user_id: number | null;
   client_id: number | null;
   details?: Record<string, unknown>;
+  /** where the request came from: the address Fastify trusts (TRUST_PROXY) and the user agent */
+  ip?: string | null;
+  user_agent?: string | null;
 }
 
+/** Who did what to whom, when and from where (read by superusers: routes/admin/users/auditLog.ts). */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insertInto('audit_log').values({
     actor_id: entry.actor_id, action: entry.action, target_user_id: entry.target_user_id,
     client_id: entry.client_id, details: JSON.stringify(entry.details ?? {}), created_at: new Date(),
+    ip: entry.ip?.slice(0, 64) ?? null, user_agent: entry.user_agent?.slice(0, 400) ?? null,
   }).execute();
 }
+
+/** The "from where" of an audit entry. */
+export const auditOrigin = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip || null, user_agent: (Array.isArray(agent) ? agent[0] : agent) ?? null };
+};
 
 /**
  * spec 1 §4.2 confirm deletion: every personal field goes, irreversibly. The row stays (ids in

@@ -24,6 +24,8 @@
  *   rows hold ids only)
  * - mailing_list_configs.reply_to equal to their e-mail → null, sender_name equal to their full
  *   name → '' (both fall back to the platform's defaults)
+ * - audit_log: the address and browser of what they did → null; the former and new e-mail or
+ *   document of an account change made to them → details emptied
  *
  * Ids alone (audit_log, enrolments, results, created_by …) are not personal data once the row
  * they point at is anonymised, and stay so reports and history keep adding up.
@@ -103,6 +105,9 @@ export async function anonymizePersonalData(db: Db, user: Identity): Promise<Ano
   const ips = (await db.selectFrom('user_consents').select('ip').distinct().where('user_id', '=', userId).where('ip', 'is not', null).execute())
     .map((r) => r.ip!);
   await db.updateTable('user_consents').set({ ip: null, user_agent: null }).where('user_id', '=', userId).execute();
+  await db.updateTable('audit_log').set({ ip: null, user_agent: null }).where('actor_id', '=', userId).execute();
+  await db.updateTable('audit_log').set({ details: '{}' }).where('target_user_id', '=', userId)
+    .where('action', 'in', ['email_change', 'document_change']).execute();
 
   await db.updateTable('webcast_chat_messages').set({ sender_name: ANONYMIZED_NAME }).where('user_id', '=', userId).execute();
 
@@ -145,7 +150,7 @@ export async function anonymizePersonalData(db: Db, user: Identity): Promise<Ano
   }
 
   // throttle rows keyed by who they are (login, password reset) or where their consents came from
-  const throttleKeys = [`user:${normaliseUsername(email)}`, `reset:${email}`, ...ips.map((ip) => `ip:${ip}`)];
+  const throttleKeys = [`user:${normaliseUsername(email)}`, `reset:${email}`, `password:${userId}`, ...ips.map((ip) => `ip:${ip}`)];
   if (user.document && normaliseUsername(user.document)) throttleKeys.push(`user:${normaliseUsername(user.document)}`);
   await db.deleteFrom('login_failures').where('key', 'in', throttleKeys).execute();
 

@@ -202,17 +202,8 @@ export async function insertReceivedQuestion(db: Db, q: NewReceivedQuestion): Pr
   return ids;
 }
 
-/** What the rate limit counts: the visitor's address or the learner, hashed (the address is not kept). */
+/** Who sent a question: the visitor's address or the learner, hashed (the address is not kept); the FAQ rate limit counts it. */
 export const senderKey = (kind: 'ip' | 'user', value: string | number): string => createHash('sha256').update(`${kind}:${value}`).digest('hex');
-
-/** How many questions the sender sent since `since` (one per sending, whatever the fan-out). */
-export async function questionsSentSince(db: Db, senderKey: string, since: Date): Promise<number> {
-  const row = await db.selectFrom('faq_received_questions')
-    .select(sql<number>`count(distinct submission)`.as('n'))
-    .where('sender_key', '=', senderKey).where('created_at', '>=', since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 export function receivedListQuery(db: Db, clientId: number) {
   return db.selectFrom('faq_received_questions')

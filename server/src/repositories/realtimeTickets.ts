@@ -22,6 +22,7 @@ export interface TicketIssue {
 
 export interface TicketHolder {
   userId: number;
+  familyId: string;
   clientId: number | null;
   subject: AccessSubject;
   sessionExpiresAt: Date;
@@ -53,6 +54,7 @@ export async function consumeTicket(db: Db, ticket: string, now = new Date()): P
   if (!family || family.revoked_at || toDate(family.expires_at) <= now || !canLogIn(family.status)) return null;
   return {
     userId: row.user_id,
+    familyId: row.family_id,
     clientId: row.client_id,
     subject: parseJson<AccessSubject>(row.subject, { is_superuser: false, id_user_client_selected: null, user_client_module_items: [] }),
     sessionExpiresAt: toDate(row.session_expires_at),
@@ -64,4 +66,16 @@ export async function accessTokenExpiry(db: Db, accessToken: string): Promise<Da
   const row = await db.selectFrom('oauth_tokens').select('expires_at')
     .where('token_hash', '=', hashToken(accessToken)).where('kind', '=', 'access').executeTakeFirst();
   return row ? toDate(row.expires_at) : null;
+}
+
+/** Of these logins, the ones still valid: not revoked nor expired, their user still allowed in (the realtime sweep). */
+export async function liveFamilies(db: Db, familyIds: string[], now = new Date()): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let i = 0; i < familyIds.length; i += 500) {
+    const rows = await db.selectFrom('token_families').innerJoin('users', 'users.id', 'token_families.user_id')
+      .select(['token_families.id', 'token_families.expires_at', 'users.status'])
+      .where('token_families.id', 'in', familyIds.slice(i, i + 500)).where('token_families.revoked_at', 'is', null).execute();
+    for (const r of rows) if (toDate(r.expires_at) > now && canLogIn(r.status)) live.add(r.id);
+  }
+  return live;
 }

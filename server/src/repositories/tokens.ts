@@ -30,15 +30,18 @@ async function insertPair(db: Db, userId: number, familyId: string, familyExpire
   return { access_token: access, refresh_token: refresh, expires_in: life.accessTokenTtlSeconds };
 }
 
-/** A login starts a family whose absolute expiry no refresh can extend. */
+/**
+ * A login starts a family whose absolute expiry no refresh can extend. An administrative view
+ * names its administrator and the one client it is confined to (docs/security.md "Shared users").
+ */
 export async function startFamily(
-  db: Db, userId: number, applicationId: number, life: TokenLifetimes, actingUserId: number | null = null,
+  db: Db, userId: number, applicationId: number, life: TokenLifetimes, actingUserId: number | null = null, confinedClientId: number | null = null,
 ): Promise<IssuedTokens> {
   const id = randomUUID();
   const expires = later(life.refreshFamilyTtlSeconds);
   await db.insertInto('token_families').values({
     id, user_id: userId, application_id: applicationId, expires_at: expires, revoked_at: null, created_at: new Date(),
-    acting_user_id: actingUserId,
+    acting_user_id: actingUserId, confined_client_id: confinedClientId,
   }).execute();
   return insertPair(db, userId, id, expires, life);
 }
@@ -55,7 +58,8 @@ export async function revokeUserFamilies(db: Db, userId: number, exceptFamilyId?
 
 export type RotateResult =
   | { ok: true; tokens: IssuedTokens; userId: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  | { ok: false; reason: 'reused'; familyId: string };
 
 /**
  * Refresh rotation: a refresh token works once. Presenting one that was already rotated means
@@ -76,7 +80,7 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   if (row.used_at) {
     await revokeFamily(db, row.family_id);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: row.family_id };
   }
   const now = new Date();
   if (toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
@@ -85,7 +89,7 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
     await revokeFamily(db, row.family_id);
-    return { ok: false, reason: 'reused' };
+    return { ok: false, reason: 'reused', familyId: row.family_id };
   }
   const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
   return { ok: true, tokens, userId: row.user_id };
@@ -94,6 +98,8 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
 export interface AccessTokenInfo {
   userId: number;
   familyId: string;
+  /** an administrative view works in this client only */
+  confinedClientId: number | null;
 }
 
 const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('oauth_tokens')
@@ -103,6 +109,7 @@ const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('
   .select([
     'oauth_tokens.family_id as token_family_id', 'oauth_tokens.expires_at as token_expires_at',
     'token_families.revoked_at as family_revoked_at', 'token_families.expires_at as family_expires_at',
+    'token_families.confined_client_id as family_confined_client_id',
   ])
   .where('oauth_tokens.token_hash', '=', tokenHash)
   .where('oauth_tokens.kind', '=', 'access'), ['\u0000token_hash'] as [string]);
@@ -115,22 +122,24 @@ export async function findAccessTokenUser(db: Db, token: string): Promise<(Acces
   const now = new Date();
   const [row] = await accessTokenUser(db, hashToken(token));
   if (!row || row.family_revoked_at || toDate(row.token_expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
-  const { token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, ...user } = row;
-  return { userId: user.id, familyId, user };
+  const {
+    token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, family_confined_client_id: confinedClientId, ...user
+  } = row;
+  return { userId: user.id, familyId, confinedClientId, user };
 }
 
 /** The token alone (who and which session), by the same lookup. */
 export async function findAccessToken(db: Db, token: string): Promise<AccessTokenInfo | null> {
   const found = await findAccessTokenUser(db, token);
-  return found && { userId: found.userId, familyId: found.familyId };
+  return found && { userId: found.userId, familyId: found.familyId, confinedClientId: found.confinedClientId };
 }
 
-/** Logout: revoke whatever family the presented token (access or refresh) belongs to. */
-export async function revokeByToken(db: Db, token: string): Promise<boolean> {
+/** Logout: revoke whatever family the presented token (access or refresh) belongs to; its id, or null for an unknown token. */
+export async function revokeByToken(db: Db, token: string): Promise<string | null> {
   const row = await db.selectFrom('oauth_tokens').select('family_id').where('token_hash', '=', hashToken(token)).executeTakeFirst();
-  if (!row) return false;
+  if (!row) return null;
   await revokeFamily(db, row.family_id);
-  return true;
+  return row.family_id;
 }
 
 /** The administrator behind an administrative-view session (spec 1 §2.3 "log in as the user"). */

@@ -53,13 +53,14 @@ export function selectedClientId(user: Pick<UserRow, 'selected_client_id'>, clie
   return clientIdsByName[0] ?? null;
 }
 
-/** spec 1 §3.1 session user. */
-export async function loadSessionUser(db: Db, user: UserRow): Promise<SessionUser> {
-  const clients = await db.selectFrom('clients')
+/** spec 1 §3.1 session user; an administrative view sees only the client it is confined to. */
+export async function loadSessionUser(db: Db, user: UserRow, confinedClientId: number | null = null): Promise<SessionUser> {
+  let query = db.selectFrom('clients')
     .innerJoin('user_clients', 'user_clients.client_id', 'clients.id')
     .selectAll('clients').select('user_clients.profile_id')
-    .where('user_clients.user_id', '=', user.id)
-    .execute();
+    .where('user_clients.user_id', '=', user.id);
+  if (confinedClientId !== null) query = query.where('clients.id', '=', confinedClientId);
+  const clients = await query.execute();
   // spec 1 §3.1: user_clients sorted by trimmed name
   clients.sort((a, b) => a.name.trim().localeCompare(b.name.trim()));
   const selected = selectedClientId(user, clients.map((c) => c.id));
@@ -75,7 +76,7 @@ export async function loadSessionUser(db: Db, user: UserRow): Promise<SessionUse
     id_user_client_country_selected: null,
     id_user_language_selected: user.language_id,
     user_clients: clients.map(toSessionClient),
-    user_client_module_items: await moduleItemsByClient(db, user.id),
+    user_client_module_items: (await moduleItemsByClient(db, user.id)).filter((c) => confinedClientId === null || c.id === confinedClientId),
     has_mandatory_surveys: false,
     // spec 1 §3.1: the latest decision about the selected client's terms (routes/consents)
     accept_terms_and_conditions: selected !== null && await termsAccepted(db, user.id, selected),

@@ -13,9 +13,16 @@ export const ApiErrorSchema = Type.Object({
  * One list query, two envelopes (DESIGN "API contract"): DRF `page, page_size, search, ordering`
  * or ra-data-simple-rest `range, sort, filter` (JSON strings).
  */
+/**
+ * Paging bounds of every list: a page past these is refused (400 validation_error) before it
+ * becomes an OFFSET no database takes (docs/security.md "Input edges").
+ */
+export const LIST_LIMITS = { maxPage: 100_000, maxPageSize: 1000, maxOffset: 10_000_000 } as const;
+export const PageNumber = Type.Integer({ minimum: 1, maximum: LIST_LIMITS.maxPage });
+
 export const ListQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
-  page_size: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
+  page: Type.Optional(PageNumber),
+  page_size: Type.Optional(Type.Integer({ minimum: 0, maximum: LIST_LIMITS.maxPageSize })),
   search: Type.Optional(Type.String({ maxLength: 200 })),
   ordering: Type.Optional(Type.String({ maxLength: 64 })),
   range: Type.Optional(Type.String({ maxLength: 64 })),

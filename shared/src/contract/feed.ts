@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PageNumber } from './common.ts';
 
 /**
  * The feed / timeline (spec 1 §2.2 home "timeline" and the feed route, §9 and spec 3 §3 "Feed
@@ -49,7 +50,7 @@ export const FeedPage = Type.Object({ count: Type.Integer(), results: Type.Array
 export type FeedPage = Static<typeof FeedPage>;
 
 export const FeedQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: FEED_PAGE_SIZE_MAX })),
   scope: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('mine')])),
 });

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PageNumber } from './common.ts';
 
 /**
  * The learner side's calls (issue 5). Spec 2 §7.6 leaves them "not shown": they are designed in
@@ -49,7 +50,7 @@ export const CatalogueQuery = Type.Object({
   /** comma-separated ids */
   selected_areas: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9,]*$' })),
   selected_groups: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9,]*$' })),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 export type CatalogueQuery = Static<typeof CatalogueQuery>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery } from './common.ts';
+import { ListQuery, PageNumber } from './common.ts';
 
 /**
  * The library (issue 7 item 3; spec 3 §2, §3 "Library file", §4, §5, §9). Spec 3 §7 leaves its
@@ -119,7 +119,7 @@ export const LibraryQuery = Type.Object({
   selected_groups: Type.Optional(IdsOrAll),
   selected_tags: Type.Optional(IdsOrAll),
   selected_extensions: Type.Optional(Type.String({ maxLength: 500, pattern: '^(all|[a-z0-9,]*)$' })),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 export type LibraryQuery = Static<typeof LibraryQuery>;

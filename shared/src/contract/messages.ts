@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery } from './common.ts';
+import { ListQuery, PageNumber } from './common.ts';
 import { MESSAGE_STATUSES, OPENED_IN, RECIPIENT_EMAIL_STATUSES } from '../messages.ts';
 
 /**
@@ -158,7 +158,7 @@ export const LearnerMessageDetail = Type.Composite([LearnerMessage, Type.Object(
 export type LearnerMessageDetail = Static<typeof LearnerMessageDetail>;
 
 export const LearnerMessageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   unread: Type.Optional(Type.Boolean()),
 });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery } from './common.ts';
+import { ListQuery, PageNumber } from './common.ts';
 
 /**
  * spec 3 §3 news and §7 "News" calls: GET/POST/PUT under /admin_news/news/ (JSON), the comments
@@ -111,7 +111,7 @@ export type NewsListQuery = Static<typeof NewsListQuery>;
 
 export const LearnerNewsQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 export type LearnerNewsQuery = Static<typeof LearnerNewsQuery>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PageNumber } from './common.ts';
 
 /**
  * spec 1 §4.3: imports and reports notify the user when they end. `kind` is a message key
@@ -26,7 +27,7 @@ export const Notification = Type.Object({
 export type Notification = Static<typeof Notification>;
 
 export const NotificationsQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   unread: Type.Optional(Type.Boolean()),
 });

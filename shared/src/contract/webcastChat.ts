@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PageNumber } from './common.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES } from '../webcastChat.ts';
 
 /**
@@ -51,7 +52,7 @@ export type LearnerChatSend = Static<typeof LearnerChatSend>;
  * ones keep arriving live.
  */
 export const LearnerChatQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
   before: Type.Optional(Type.Integer({ minimum: 1 })),
 });

@@ -8,8 +8,8 @@ import { statusActionsFor } from './UserStatusActions.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
-function renderActions(status: string, admin: SessionUser = adminWith(['users', 'users_manage']), superiorIds: number[] = []) {
-  const record = adminUser({ status, superior_ids: superiorIds });
+function renderActions(status: string, admin: SessionUser = adminWith(['users', 'users_manage']), superiorIds: number[] = [], clientIds = [1]) {
+  const record = adminUser({ status, superior_ids: superiorIds, client_ids: clientIds });
   const changeUserStatus = vi.fn(async () => ({ ...record, status: 'blocked' }));
   const resetUserPassword = vi.fn(async () => undefined);
   const dataProvider = { ...testDataProvider(), changeUserStatus, resetUserPassword } as unknown as DataProvider;
@@ -73,6 +73,18 @@ describe('user status actions', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Redefinir senha' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Redefinir para a senha padrão' }));
     await vi.waitFor(() => expect(resetUserPassword).toHaveBeenCalledWith(7, 'default'));
+  });
+
+  it('a user shared with a client the administrator lacks the items in: no account action (docs/security.md)', async () => {
+    renderActions('active', adminWith(['users', 'users_manage', 'login_as_user']), [], [1, 2]);
+    expect(await screen.findByText('ready')).toBeInTheDocument();
+    expect(names()).toEqual([]);
+    // holding them in both clients, the buttons come back
+    const both = adminWith(['users', 'users_manage', 'login_as_user']);
+    both.user_client_module_items.push({ id: 2, module_items: both.user_client_module_items[0]!.module_items });
+    renderActions('active', both, [], [1, 2]);
+    expect(await screen.findByRole('button', { name: 'Visão administrativa' })).toBeInTheDocument();
+    expect(names()).toEqual(expect.arrayContaining(['Bloquear', 'Redefinir senha', 'Visão administrativa']));
   });
 
   it('administrative view only with login_as_user; nothing without users_manage', async () => {

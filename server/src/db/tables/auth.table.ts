@@ -11,6 +11,8 @@ export interface TokenFamilyTable {
   created_at: Timestamp;
   /** administrative view: the administrator who opened this session as the user */
   acting_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** administrative view: the only client the session may work in (the administrator's) */
+  confined_client_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type TokenFamilyRow = Selectable<TokenFamilyTable>;
 

@@ -96,5 +96,8 @@ export interface AuditLogTable {
   /** JSON text */
   details: string;
   created_at: Timestamp;
+  /** where the action came from (the client address Fastify trusts, see TRUST_PROXY) */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type AuditLogRow = Selectable<AuditLogTable>;

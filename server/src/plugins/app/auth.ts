@@ -12,6 +12,10 @@ export interface AuthContext {
   familyId: string;
   /** the selected client every tenant query is scoped to (spec 1 §6.1) */
   clientId: number | null;
+  /** the clients this session may work in, by name: the user's links, or the one client of an administrative view */
+  clientIds: number[];
+  /** an administrative view ("log in as") stays in the administrator's client (docs/security.md "Shared users") */
+  confinedClientId: number | null;
   subject: AccessSubject;
 }
 
@@ -51,19 +55,30 @@ export default fp(async (app) => {
     if (!token) throw new HttpError(401, 'token_expired', 'Invalid or expired token');
     const { user } = token;
     if (!canLogIn(user.status)) throw new HttpError(401, 'user_does_not_have_access', "User doesn't have access");
-    const clientIds = await clientIdsByName(user.id);
+    const { confinedClientId } = token;
+    const linked = await clientIdsByName(user.id);
+    const clientIds = confinedClientId === null ? linked : linked.filter((id) => id === confinedClientId);
     const clientId = selectedClientId(user, clientIds);
+    const items = await moduleItemsByClient(app.db, user.id);
     request.auth = {
       user,
       familyId: token.familyId,
       clientId,
+      clientIds,
+      confinedClientId,
       subject: {
         is_superuser: toBool(user.is_superuser),
         id_user_client_selected: clientId,
-        user_client_module_items: await moduleItemsByClient(app.db, user.id),
+        user_client_module_items: confinedClientId === null ? items : items.filter((c) => c.id === confinedClientId),
       },
     };
+    // docs/security.md "Rate limits": one general per-user limit over the authenticated API
+    if (!counted.has(request)) {
+      counted.add(request);
+      await app.limit('api_user', request, user.id);
+    }
   };
+  const counted = new WeakSet<FastifyRequest>();
 
   async function clientIdsByName(userId: number): Promise<number[]> {
     const ids = await userClientIds(app.db, userId);
@@ -81,4 +96,4 @@ export default fp(async (app) => {
     if (decision !== 'allow') throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
     clientOf(request);
   });
-}, { name: 'auth', dependencies: ['db'] });
+}, { name: 'auth', dependencies: ['db', 'rate-limits'] });

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { PresenceCount } from '@lp/shared';
 import { createMemoryBus, createRedisBus } from '../../realtime/bus.ts';
-import { RealtimeHub, type ChannelDefinition } from '../../realtime/hub.ts';
+import { RealtimeHub, type ChannelDefinition, type SessionFilter } from '../../realtime/hub.ts';
 import { createMemoryPresence, createRedisPresence } from '../../realtime/presence.ts';
-import { consumeTicket } from '../../repositories/realtimeTickets.ts';
+import { consumeTicket, liveFamilies } from '../../repositories/realtimeTickets.ts';
 
 export interface Realtime {
   /** to every subscriber of the channel on every node; never throws (a lost publish is logged, the change is already saved) */
@@ -12,6 +12,12 @@ export interface Realtime {
   presenceCount(channel: string): Promise<PresenceCount>;
   /** a channel kind: who may subscribe, what a subscriber starts from */
   define<P>(kind: string, definition: ChannelDefinition<P>): void;
+  /**
+   * Closes the sockets of ended sessions on every node (docs/security.md "Realtime"): call it
+   * once the revocation (logout, password change, block, deletion request) is committed. Never
+   * throws; the sweep closes them anyway within a heartbeat.
+   */
+  endSessions(filter: SessionFilter): Promise<void>;
   readonly hub: RealtimeHub;
 }
 
@@ -37,9 +43,10 @@ export default fp(async (app) => {
     async resolveTicket(ticket) {
       const holder = await consumeTicket(app.db, ticket);
       return holder && {
-        userId: holder.userId, clientId: holder.clientId, subject: holder.subject, expiresAt: holder.sessionExpiresAt.getTime(),
+        userId: holder.userId, familyId: holder.familyId, clientId: holder.clientId, subject: holder.subject, expiresAt: holder.sessionExpiresAt.getTime(),
       };
     },
+    liveSessions: (familyIds) => liveFamilies(app.db, familyIds),
   });
 
   // notifications/{user}: only one's own
@@ -58,6 +65,13 @@ export default fp(async (app) => {
     },
     presenceCount: (channel) => hub.presenceCount(channel),
     define: (kind, definition) => hub.define(kind, definition),
+    async endSessions(filter) {
+      try {
+        await hub.endSessions(filter);
+      } catch (err) {
+        app.log.error({ err, filter }, 'realtime session end not published; the sweep closes the sockets');
+      }
+    },
     hub,
   } satisfies Realtime);
 

@@ -5,7 +5,12 @@ import { Server, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { IMPORT_MAX_BYTES, TUS_PATH } from '@lp/shared';
 import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { AuthContext } from '../app/auth.ts';
+
+export const EXPIRE_UPLOADS_JOB = 'uploads.expire';
+const HOUR_MS = 60 * 60 * 1000;
 
 /** What a kind of upload may be (DESIGN "Files and media": validation by kind). */
 export interface UploadKind {
@@ -20,6 +25,24 @@ export interface UploadKind {
 interface TusRefusal { status_code: number; body: string }
 const refuse = (status_code: number, body: string): TusRefusal => ({ status_code, body: `${body}\n` });
 
+/**
+ * The per-user quota (UPLOAD_QUOTA_MB): the bytes of the user's unfinished and unclaimed uploads
+ * plus this one. One check-and-insert per user at a time (Postgres: the user's row locked for
+ * the transaction; SQLite writes are serial), so simultaneous creations cannot both pass it.
+ */
+async function insertWithinQuota(
+  db: Db, row: { id: string; user_id: number; client_id: number | null; kind: string; file_name: string; size: number }, quotaBytes: number, since: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
+    const held = await trx.selectFrom('uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+      .where('user_id', '=', row.user_id).where('consumed_at', 'is', null).where('created_at', '>', since).executeTakeFirstOrThrow();
+    if (Number(held.bytes) + row.size > quotaBytes) return false;
+    await trx.insertInto('uploads').values({ ...row, created_at: new Date(), completed_at: null, consumed_at: null }).execute();
+    return true;
+  });
+}
+
 export interface TusService {
   server: Server;
   /** where the bytes of unfinished and unclaimed uploads live */
@@ -32,6 +55,8 @@ export interface TusService {
   filePath(id: string): string;
   /** hands a finished upload's bytes to a feature: moved to `destination`, gone from tus */
   consume(id: string, destination: string): Promise<void>;
+  /** removes the uploads (files and rows) created more than UPLOAD_TTL ago and never used; how many */
+  expire(now?: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -61,7 +86,9 @@ class PreparedFileStore extends FileStore {
 export default fp<{ config: Config }>(async (app, { config }) => {
   const directory = path.join(config.dataDir, 'uploads', 'tus');
   await fs.mkdir(directory, { recursive: true });
-  const datastore = new PreparedFileStore({ directory });
+  // docs/security.md "Uploads": an unfinished upload expires (HEAD and PATCH answer 410, the job removes it)
+  const datastore = new PreparedFileStore({ directory, expirationPeriodInMilliseconds: config.uploadTtlSeconds * 1000 });
+  const expiredBefore = (now = new Date()) => new Date(now.getTime() - config.uploadTtlSeconds * 1000);
   const kinds = new Map<string, UploadKind>();
   const auths = new WeakMap<Request, AuthContext>();
 
@@ -86,10 +113,11 @@ export default fp<{ config: Config }>(async (app, { config }) => {
       }
       if (upload.size === undefined) throw refuse(400, 'Upload-Length is required');
       if (upload.size > def.maxBytes) throw refuse(413, 'File too large');
-      await app.db.insertInto('uploads').values({
-        id: upload.id, user_id: auth.user.id, client_id: auth.clientId, kind, file_name: fileName,
-        size: upload.size, created_at: new Date(), completed_at: null, consumed_at: null,
-      }).execute();
+      const row = { id: upload.id, user_id: auth.user.id, client_id: auth.clientId, kind, file_name: fileName, size: upload.size };
+      if (!(await insertWithinQuota(app.db, row, config.uploadQuotaBytes, expiredBefore()))) {
+        // a JSON answer the clients translate by its code
+        throw refuse(403, JSON.stringify({ detail: 'Upload quota exceeded: finish or cancel pending uploads', code: 'upload_quota_exceeded' }));
+      }
       return { metadata };
     },
     async onUploadFinish(_req, upload: Upload) {
@@ -123,5 +151,32 @@ export default fp<{ config: Config }>(async (app, { config }) => {
       await fs.rename(filePath(id), destination);
       await fs.rm(`${filePath(id)}.json`, { force: true });
     },
+    async expire(now = new Date()) {
+      // the store's own expiry first (unfinished uploads it knows), then every row never used
+      let removed = await server.cleanUpExpiredUploads();
+      const stale = await app.db.selectFrom('uploads').select('id')
+        .where('consumed_at', 'is', null).where('created_at', '<=', expiredBefore(now)).execute();
+      for (const { id } of stale) {
+        await fs.rm(filePath(id), { force: true });
+        await fs.rm(`${filePath(id)}.json`, { force: true });
+        await app.db.deleteFrom('uploads').where('id', '=', id).where('consumed_at', 'is', null).execute();
+        removed += 1;
+      }
+      return removed;
+    },
   } satisfies TusService);
-}, { name: 'tus', dependencies: ['db'] });
+
+  // hourly, deduplicated per hour across nodes (as trainings.unpublish_due)
+  const schedule = async (at: Date) => {
+    const slot = at.toISOString().slice(0, 13);
+    await app.jobs.enqueue(EXPIRE_UPLOADS_JOB, { slot }, { dedupeKey: `${EXPIRE_UPLOADS_JOB}@${slot}`, delayMs: Math.max(0, at.getTime() - Date.now()) });
+  };
+  app.jobs.define<{ slot?: string }>(EXPIRE_UPLOADS_JOB, async (_payload, ctx) => {
+    const removed = await app.tus.expire();
+    if (removed > 0) ctx.log.info({ removed }, 'expired uploads removed');
+    await schedule(new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS));
+  });
+  app.addHook('onReady', async () => {
+    if (config.runJobs) await schedule(new Date());
+  });
+}, { name: 'tus', dependencies: ['db', 'jobs'] });

@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { PageNumber } from '@lp/shared';
 
 /** The learner lists' "load more" paging: page (1-based) and page_size, answered as {count, results}. */
 export const LearnerPageQuery = Type.Object({
-  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 

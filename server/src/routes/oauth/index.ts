@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RevokeRequest, TokenRequest, TokenResponse, normaliseUsername } from '@lp/shared';
 import { toBool } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { verifyAgainstDummy, verifyPassword } from '../../lib/passwords.ts';
+import { verifyAgainstDummy, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
 import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
 import { revokeByToken, rotateRefreshToken, startFamily } from '../../repositories/tokens.ts';
@@ -28,19 +28,25 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/o/token/', {
     schema: { body: TokenRequest, response: { 200: TokenResponse } },
   }, async (request) => {
+    // docs/security.md "Rate limits": every grant from one address, before any hashing work
+    await app.limit('token_ip', request, request.ip);
     const body = request.body;
     const application = await authenticateApplication(app.db, request, body);
 
     if (body.grant_type === 'refresh_token') {
       const result = await rotateRefreshToken(app.db, body.refresh_token, application.id, life);
       if (!result.ok) {
-        if (result.reason === 'reused') request.log.warn('refresh token re-use detected; family revoked');
+        if (result.reason === 'reused') {
+          request.log.warn('refresh token re-use detected; family revoked');
+          await app.realtime.endSessions({ familyId: result.familyId });
+        }
         throw new HttpError(400, 'token_expired', 'Invalid refresh token');
       }
       // a user blocked since the login keeps no session
       const owner = await findUserById(app.db, result.userId);
       if (!owner || !canLogIn(owner.status)) {
-        await revokeByToken(app.db, result.tokens.refresh_token);
+        const familyId = await revokeByToken(app.db, result.tokens.refresh_token);
+        if (familyId) await app.realtime.endSessions({ familyId });
         throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
       }
       return { ...result.tokens, token_type: 'Bearer' as const, scope: 'read write' };
@@ -63,7 +69,8 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
     const user = username ? await findUserByUsername(app.db, username) : undefined;
-    const valid = user ? await verifyPassword(body.password, user.password_hash) : (await verifyAgainstDummy(body.password, config.scryptLogN), false);
+    // unknown user, no usable password, wrong password: one hash of the same cost each (equal time)
+    const valid = user ? await verifyPasswordOrDummy(body.password, user.password_hash, config.scryptLogN) : (await verifyAgainstDummy(body.password, config.scryptLogN), false);
     if (!user || !valid) {
       await Promise.all(keys.map((key, i) => recordFailure(app.db, key, policies[i]!)));
       throw new HttpError(400, 'invalid_username_or_password', 'Invalid username or password');
@@ -80,7 +87,9 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/o/revoke_token/', { schema: { body: RevokeRequest } }, async (request) => {
     await authenticateApplication(app.db, request, {});
     // RFC 7009: an unknown token is not an error
-    await revokeByToken(app.db, request.body.token);
+    const familyId = await revokeByToken(app.db, request.body.token);
+    // logout: the session's sockets close too, on every node
+    if (familyId) await app.realtime.endSessions({ familyId });
     return {};
   });
 };

@@ -3,7 +3,7 @@ import { DetailResponse } from '@lp/shared';
 import { toBool } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
-import { audit } from '../../repositories/adminUsers.ts';
+import { audit, auditOrigin } from '../../repositories/adminUsers.ts';
 import { revokeUserFamilies } from '../../repositories/tokens.ts';
 
 /** spec 1 §4.2: a user requests account closure; access is blocked until an administrator decides. */
@@ -18,8 +18,9 @@ const deletionRequest: FastifyPluginAsyncTypebox = async (app) => {
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ status: 'deletion_requested', deletion_requested_at: now, updated_at: now }).where('id', '=', user.id).execute();
       await revokeUserFamilies(trx, user.id);
-      await audit(trx, { actor_id: user.id, action: 'deletion_request', target_user_id: user.id, client_id: clientId });
+      await audit(trx, { actor_id: user.id, action: 'deletion_request', target_user_id: user.id, client_id: clientId, ...auditOrigin(request) });
     });
+    await app.realtime.endSessions({ userId: user.id });
     return { detail: 'requested' };
   });
 };

@@ -4,12 +4,12 @@ import {
   checkNewPassword, type PasswordLevel,
 } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/httpError.ts';
+import { HttpError, RateLimited } from '../../lib/httpError.ts';
 import { sendRecoveryMail } from '../../lib/passwordRecovery.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashPassword, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
-import { lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
+import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
 import { consumeReset, findUsableReset } from '../../repositories/passwordResets.ts';
 import { revokeUserFamilies } from '../../repositories/tokens.ts';
 import { findUserById, findUserByUsername, setPasswordHash } from '../../repositories/users.ts';
@@ -47,10 +47,9 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     schema: { body: RecoverPasswordRequest, response: { 200: DetailResponse } },
   }, async (request) => {
     const email = request.body.email.trim().toLowerCase();
-    // at most `attempts` mails per address per lock window, so the form cannot flood a mailbox
-    const throttleKey = `reset:${email}`;
-    if (await lockedFor(app.db, throttleKey)) throw new HttpError(429, 'too_many_login_attempts', 'Too many requests');
-    await recordFailure(app.db, throttleKey, { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds });
+    // docs/security.md "Rate limits": a few mails per mailbox and per address, so the form floods no one
+    await app.limit('recovery_ip', request, request.ip);
+    await app.limit('recovery_email', request, email);
     const user = await findUserByUsername(app.db, email);
     if (!user || !email.includes('@')) throw new HttpError(404, 'email_not_found', 'Email not found. Please confirm and retry.');
     await sendRecoveryMail(app, user);
@@ -68,8 +67,9 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     const hash = await hashPassword(request.body.password, config.scryptLogN);
     if (!(await consumeReset(app.db, reset.id))) throw invalidLink();
     await setPasswordHash(app.db, user.id, hash);
-    // a recovered account starts clean: every earlier session ends
+    // a recovered account starts clean: every earlier session ends, its sockets too
     await revokeUserFamilies(app.db, user.id);
+    await app.realtime.endSessions({ userId: user.id });
     return { detail: 'changed' };
   });
 
@@ -82,13 +82,20 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     if (!body.current_password) {
       throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'current password required', { current_password: 'make_sure_that_all_fields_are_filled_in' });
     }
-    if (!(await verifyPassword(body.current_password, user.password_hash))) {
+    // locked like a login (LOGIN_MAX_FAILURES, LOGIN_LOCK_SECONDS): a stolen session cannot guess the password
+    const throttleKey = `password:${user.id}`;
+    const locked = await lockedFor(app.db, throttleKey);
+    if (locked) throw new RateLimited('too_many_login_attempts', 'Too many wrong passwords; try again later', locked);
+    if (!(await verifyPasswordOrDummy(body.current_password, user.password_hash, config.scryptLogN))) {
+      await recordFailure(app.db, throttleKey, { maxFailures: config.loginMaxFailures, lockSeconds: config.loginLockSeconds });
       throw new HttpError(400, 'current_password_incorrect', 'Current password is incorrect', { current_password: 'current_password_incorrect' });
     }
+    await clearFailures(app.db, throttleKey);
     checkOrThrow(body.new_password, body.confirm_password, await policyLevel(app.db));
     await setPasswordHash(app.db, user.id, await hashPassword(body.new_password, config.scryptLogN));
-    // other sessions end; this one continues
+    // other sessions end (and their sockets); this one continues
     await revokeUserFamilies(app.db, user.id, familyId);
+    await app.realtime.endSessions({ userId: user.id, exceptFamilyId: familyId });
     return { detail: 'changed' };
   });
 };

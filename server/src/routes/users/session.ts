@@ -9,8 +9,8 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('preHandler', app.authenticate);
 
   app.get('/users/session/', { schema: { response: { 200: SessionUser } } }, async (request) => {
-    const { user, familyId } = authOf(request);
-    const session = await loadSessionUser(app.db, user);
+    const { user, familyId, confinedClientId } = authOf(request);
+    const session = await loadSessionUser(app.db, user, confinedClientId);
     const actor = await familyActor(app.db, familyId);
     return actor ? { ...session, administrative_view: { by_user_id: actor.id, by_name: actor.full_name } } : session;
   });
@@ -18,13 +18,16 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/users/session/select_client/', {
     schema: { body: SelectClientRequest, response: { 200: SessionUser } },
   }, async (request) => {
-    const { user } = authOf(request);
+    const { user, confinedClientId } = authOf(request);
     const ids = await userClientIds(app.db, user.id);
-    if (!ids.includes(request.body.client_id)) throw new HttpError(403, 'client_not_available', 'Client not available for this user');
+    // an administrative view cannot leave the administrator's client (docs/security.md "Shared users")
+    if (!ids.includes(request.body.client_id) || (confinedClientId !== null && request.body.client_id !== confinedClientId)) {
+      throw new HttpError(403, 'client_not_available', 'Client not available for this user');
+    }
     await app.db.updateTable('users').set({ selected_client_id: request.body.client_id, updated_at: new Date() })
       .where('id', '=', user.id).execute();
     const fresh = await findUserById(app.db, user.id);
-    return loadSessionUser(app.db, fresh!);
+    return loadSessionUser(app.db, fresh!, confinedClientId);
   });
 
   app.get('/users/profile/', { schema: { response: { 200: ProfileBasicData } } }, async (request) => {

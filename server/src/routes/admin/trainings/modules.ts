@@ -10,7 +10,7 @@ import type { GroupTrainingModuleRow } from '../../../db/tables/training.table.t
 import { sanitiseEmbed } from '../../../lib/embed.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
-import { UploadRefused, validateUpload, type UploadKind } from '../../../lib/uploadValidation.ts';
+import { UploadRefused, archiveLimits, validateUpload, type UploadKind } from '../../../lib/uploadValidation.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
@@ -131,7 +131,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     const stored = await findMediaObject(app.db, clientOf(request), current.resource);
     if (!stored || stored.kind !== 'file' || moduleFileRule(to.slug)?.package) throw refused();
     try {
-      await validateUpload(to.slug as UploadKind, mediaFile(app.config.dataDir, stored.source), stored.file_name);
+      await validateUpload(to.slug as UploadKind, mediaFile(app.config.dataDir, stored.source), stored.file_name, archiveLimits(app.config));
     } catch (error) {
       if (error instanceof UploadRefused) throw invalid(error.code, { resource: error.code }, error.statusCode);
       throw error;

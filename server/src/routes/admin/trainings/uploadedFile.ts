@@ -3,7 +3,7 @@ import type { Db } from '../../../db/database.ts';
 import type { UploadRow } from '../../../db/tables/import.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { commitMedia, discardMedia, prepareMedia, type StoredMedia } from '../../../lib/mediaStore.ts';
-import { UploadRefused, validateUpload, type UploadKind } from '../../../lib/uploadValidation.ts';
+import { UploadRefused, archiveLimits, validateUpload, type UploadKind } from '../../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { insertMediaObject } from '../../../repositories/trainingModules.ts';
 
@@ -36,7 +36,7 @@ export async function prepareUpload(
     .executeTakeFirst();
   if (!upload) throw notFound();
   try {
-    const validated = await validateUpload(kind, app.tus.filePath(upload.id), upload.file_name);
+    const validated = await validateUpload(kind, app.tus.filePath(upload.id), upload.file_name, archiveLimits(app.config));
     return { upload, media: await prepareMedia(app, upload.id, upload.file_name, folder, validated) };
   } catch (error) {
     if (error instanceof UploadRefused) throw new HttpError(error.statusCode, error.code, error.message, { resource: error.code });

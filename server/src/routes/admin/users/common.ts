@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { IdParams, hasPermission, type AccessSubject } from '@lp/shared';
+import { IdParams, hasPermission, mayActOnAccount, type AccessSubject, type AccountAction } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
 import { toBool } from '../../../db/dialect.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { userInClient } from '../../../repositories/adminUsers.ts';
+import { auditOrigin, userInClient } from '../../../repositories/adminUsers.ts';
 import { findUserById } from '../../../repositories/users.ts';
 
 export const USERS_PATH = '/admin_users/users/';
@@ -29,12 +29,11 @@ export async function targetUser(db: Db, request: FastifyRequest, id: number, op
   return user;
 }
 
-/** Clients whose users the acting user administers: all for a superuser, else their own links. */
-export async function administrableClientIds(db: Db, request: FastifyRequest): Promise<number[] | 'all'> {
-  const { user } = authOf(request);
+/** Clients whose users the acting user administers: all for a superuser, else the session's clients. */
+export async function administrableClientIds(_db: Db, request: FastifyRequest): Promise<number[] | 'all'> {
+  const { user, clientIds } = authOf(request);
   if (toBool(user.is_superuser)) return 'all';
-  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', user.id).execute();
-  return rows.map((r) => r.client_id);
+  return clientIds;
 }
 
 /** The module item checked in a client other than the selected one (spec 1 §6.1 per-client lists). */
@@ -47,3 +46,27 @@ export function requirePermission(request: FastifyRequest, slug: string, code: '
     throw new HttpError(403, code, code === 'permission_denied' ? 'You do not have permission for this page' : 'Profile has no administrative permissions for data anonymization');
   }
 }
+
+/** Every client the user is linked to. */
+export async function linkedClientIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.client_id);
+}
+
+/**
+ * docs/security.md "Shared users": an account-wide action (password, e-mail, status, client
+ * links, "log in as" …) needs its module item in every client the user belongs to — and in
+ * `alsoClientIds` (links being added) — unless the actor is a superuser (shared/src/accountActions.ts).
+ */
+export async function requireAccountActions(
+  db: Db, request: FastifyRequest, userId: number, actions: readonly AccountAction[], alsoClientIds: readonly number[] = [],
+): Promise<void> {
+  if (actions.length === 0) return;
+  const { subject } = authOf(request);
+  const clients = [...new Set([...(await linkedClientIds(db, userId)), ...alsoClientIds])];
+  if (actions.every((action) => mayActOnAccount(subject, clients, action))) return;
+  throw new HttpError(403, 'account_shared_with_other_clients', 'This user also belongs to clients you do not administer');
+}
+
+/** Actor and origin of an audit entry made by this request. */
+export const auditBy = (request: FastifyRequest) => ({ actor_id: authOf(request).user.id, ...auditOrigin(request) });

@@ -4,7 +4,7 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { anonymizeUser, audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
 import { removeAnonymizedFiles } from '../../../repositories/anonymization.ts';
-import { IdParams, requirePermission, targetUser, userPath } from './common.ts';
+import { IdParams, auditBy, requireAccountActions, requirePermission, targetUser, userPath } from './common.ts';
 
 const notRequested = () => new HttpError(400, 'invalid_status_transition', 'No deletion request for this user', { status: 'invalid_status_transition' });
 
@@ -18,11 +18,14 @@ const deletion: FastifyPluginAsyncTypebox = async (app) => {
     requirePermission(request, 'data_anonymization', 'no_anonymization_permission');
     const user = await targetUser(app.db, request, request.params.id, { write: true });
     if (user.status !== 'deletion_requested') throw notRequested();
+    // anonymisation ends the person in every client they belong to
+    await requireAccountActions(app.db, request, user.id, ['deletion']);
     const files = await app.db.transaction().execute(async (trx) => {
       const held = await anonymizeUser(trx, user.id);
-      await audit(trx, { actor_id: authOf(request).user.id, action: 'deletion_confirm', target_user_id: user.id, client_id: clientOf(request) });
+      await audit(trx, { ...auditBy(request), action: 'deletion_confirm', target_user_id: user.id, client_id: clientOf(request) });
       return held;
     });
+    await app.realtime.endSessions({ userId: user.id });
     // after the commit: a rolled-back confirmation keeps its files
     await removeAnonymizedFiles(app.config.dataDir, files).catch((err: unknown) => request.log.error({ err, userId: user.id }, 'anonymised user files not removed'));
     return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;
@@ -31,9 +34,10 @@ const deletion: FastifyPluginAsyncTypebox = async (app) => {
   app.post(userPath('deletion/reject/'), { preValidation: guard, schema }, async (request) => {
     const user = await targetUser(app.db, request, request.params.id, { write: true });
     if (user.status !== 'deletion_requested') throw notRequested();
+    await requireAccountActions(app.db, request, user.id, ['deletion']);
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ status: 'active', deletion_requested_at: null, updated_at: new Date() }).where('id', '=', user.id).execute();
-      await audit(trx, { actor_id: authOf(request).user.id, action: 'deletion_reject', target_user_id: user.id, client_id: clientOf(request) });
+      await audit(trx, { ...auditBy(request), action: 'deletion_reject', target_user_id: user.id, client_id: clientOf(request) });
     });
     return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;
   });

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  ADMIN_RESOURCES, AdminUser, UserInput, canTransition, isUserStatus, unmaskDocument, validateUserInput, type ErrorCode,
+  ADMIN_RESOURCES, AdminUser, UserInput, accountChanges, canTransition, isUserStatus, unmaskDocument, validateUserInput, type ErrorCode,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
+import type { UserRow } from '../../../db/tables/user.table.ts';
 import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
@@ -14,7 +15,9 @@ import {
 import { getLoginParams } from '../../../repositories/clients.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { canLogIn } from '../../../repositories/users.ts';
-import { IdParams, USERS_PATH, administrableClientIds, targetUser, userPath } from './common.ts';
+import {
+  IdParams, USERS_PATH, administrableClientIds, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath,
+} from './common.ts';
 
 const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -101,7 +104,8 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /** Writes in one transaction; uniqueness checked inside it and re-mapped if a race hits the constraint. */
-  async function save(request: FastifyRequest, input: UserInput, id: number | null): Promise<number> {
+  async function save(request: FastifyRequest, input: UserInput, current: UserRow | null): Promise<number> {
+    const id = current?.id ?? null;
     const clientId = clientOf(request);
     const passwordHash = input.password ? await hashPassword(input.password, app.config.scryptLogN) : null;
     const values = {
@@ -122,8 +126,9 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
       ...detailValues(input),
       updated_at: new Date(),
     };
+    const endsSessions = id !== null && (passwordHash !== null || (input.status !== undefined && !canLogIn(input.status)));
     try {
-      return await app.db.transaction().execute(async (trx) => {
+      const saved = await app.db.transaction().execute(async (trx) => {
         const conflicts = await uniqueConflicts(trx, values, id);
         const first = Object.values(conflicts)[0];
         if (first) throw new HttpError(409, first, first, conflicts);
@@ -173,10 +178,25 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
         // a new password, or a status that cannot log in, ends the user's sessions
-        if (id !== null && (passwordHash || (input.status && !canLogIn(input.status)))) await revokeUserFamilies(trx, userId);
-        await audit(trx, { actor_id: authOf(request).user.id, action: id === null ? 'user_create' : 'user_update', target_user_id: userId, client_id: clientId });
+        if (endsSessions) await revokeUserFamilies(trx, userId);
+        const by = { ...auditBy(request), target_user_id: userId, client_id: clientId };
+        await audit(trx, { ...by, action: id === null ? 'user_create' : 'user_update' });
+        if (current) {
+          // docs/security.md "Shared users": each account-wide change on its own line of the audit log
+          if (passwordHash) await audit(trx, { ...by, action: 'password_set' });
+          if (values.email !== current.email) await audit(trx, { ...by, action: 'email_change', details: { from: current.email, to: values.email } });
+          if (values.document !== current.document) {
+            await audit(trx, { ...by, action: 'document_change', details: { from: current.document, to: values.document } });
+          }
+          if (input.status && input.status !== current.status) await audit(trx, { ...by, action: 'status_change', details: { from: current.status, to: input.status } });
+          if (added.length || removed.length) {
+            await audit(trx, { ...by, action: 'client_links_change', details: { added, removed: removed.map((r) => r.client_id) } });
+          }
+        }
         return userId;
       });
+      if (endsSessions) await app.realtime.endSessions({ userId: saved });
+      return saved;
     } catch (error) {
       const conflicts = uniqueConflictOf(error);
       const first = conflicts && Object.values(conflicts)[0];
@@ -197,7 +217,12 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   app.put(userPath(''), { preValidation: guard, schema: { params: IdParams, body: UserInput, response: { 200: AdminUser } } }, async (request) => {
     const current = await targetUser(app.db, request, request.params.id, { write: true });
     await checkInput(app.db, request, request.body, current);
-    await save(request, request.body, current.id);
+    // links to clients the actor does not administer stay whatever the input says (save): compare the others
+    const administrable = await administrableClientIds(app.db, request);
+    const links = (await linkedClientIds(app.db, current.id)).filter((id) => administrable === 'all' || administrable.includes(id));
+    const changes = accountChanges({ ...current, client_ids: links }, request.body);
+    await requireAccountActions(app.db, request, current.id, changes, request.body.client_ids);
+    await save(request, request.body, current);
     return readOne(request, current.id);
   });
 };

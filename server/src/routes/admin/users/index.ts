@@ -6,6 +6,7 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { loadAdminUsers } from '../../../repositories/adminUsers.ts';
+import auditLog from './auditLog.ts';
 import deletion from './deletion.ts';
 import form from './form.ts';
 import loginAs from './loginAs.ts';
@@ -65,6 +66,6 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'users', list, await loadAdminUsers(app.db, clientId, rows.map((r) => r.id)), total);
   });
 
-  for (const part of [form, permissions, status, deletion, loginAs]) await app.register(part);
+  for (const part of [form, permissions, status, deletion, loginAs, auditLog]) await app.register(part);
 };
 export default users;

@@ -6,7 +6,7 @@ import { toBool } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit, userInClient } from '../../../repositories/adminUsers.ts';
-import { IdParams, administrableClientIds, hasPermissionIn, targetUser, userPath } from './common.ts';
+import { IdParams, administrableClientIds, auditBy, hasPermissionIn, targetUser, userPath } from './common.ts';
 
 /** spec 1 §6.1: permissions are module items per client; the editor needs user_management there too. */
 async function checkClient(db: Db, request: FastifyRequest, userId: number, clientId: number, write = false): Promise<void> {
@@ -53,7 +53,7 @@ const permissions: FastifyPluginAsyncTypebox = async (app) => {
           .execute();
       }
       await audit(trx, {
-        actor_id: authOf(request).user.id, action: 'permissions_update', target_user_id: request.params.id, client_id: clientId,
+        ...auditBy(request), action: 'permissions_update', target_user_id: request.params.id, client_id: clientId,
         details: { granted: [...bySlug].filter(([, p]) => p).map(([s]) => s) },
       });
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_RESOURCES, AdminUser, ResetPasswordRequest, canTransition, mayApproveUser, type UserStatus } from '@lp/shared';
+import { ADMIN_RESOURCES, AdminUser, ResetPasswordRequest, canTransition, mayActOnAccount, mayApproveUser, type AccountAction, type UserStatus } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
@@ -8,7 +8,7 @@ import { sendRecoveryMail } from '../../../lib/passwordRecovery.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit, loadAdminUsers, superiorIdsOf } from '../../../repositories/adminUsers.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
-import { DetailResponse, IdParams, targetUser, userPath } from './common.ts';
+import { DetailResponse, IdParams, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath } from './common.ts';
 
 const invalidTransition = () => new HttpError(400, 'invalid_status_transition', 'The user status cannot be changed this way', { status: 'invalid_status_transition' });
 
@@ -16,16 +16,27 @@ const invalidTransition = () => new HttpError(400, 'invalid_status_transition', 
 const status: FastifyPluginAsyncTypebox = async (app) => {
   const guard = app.requireTitle('users_manage');
 
-  async function move(request: FastifyRequest, id: number, from: readonly string[] | null, to: UserStatus, action: string) {
+  async function move(request: FastifyRequest, id: number, from: readonly string[] | null, to: UserStatus, action: 'user_block' | 'user_unblock' | 'user_approve') {
     const user = await targetUser(app.db, request, id, { write: true });
     if (from ? !from.includes(user.status) : !canTransition(user.status, to) || user.status === to) throw invalidTransition();
+    const accountAction: Record<typeof action, AccountAction> = { user_block: 'block', user_unblock: 'unblock', user_approve: 'approve' };
+    if (action === 'user_approve') {
+      // the selected client's approvers rule (spec 1 §4.1) was checked; the user's other clients need users_manage
+      const others = (await linkedClientIds(app.db, id)).filter((c) => c !== clientOf(request));
+      if (!mayActOnAccount(authOf(request).subject, others, 'approve')) {
+        throw new HttpError(403, 'account_shared_with_other_clients', 'This user also belongs to clients you do not administer');
+      }
+    } else {
+      await requireAccountActions(app.db, request, id, [accountAction[action]]);
+    }
     await app.db.transaction().execute(async (trx) => {
       const res = await trx.updateTable('users').set({ status: to, updated_at: new Date() })
         .where('id', '=', id).where('status', '=', user.status).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw invalidTransition();
       if (to === 'blocked') await revokeUserFamilies(trx, id);
-      await audit(trx, { actor_id: authOf(request).user.id, action, target_user_id: id, client_id: clientOf(request), details: { from: user.status, to } });
+      await audit(trx, { ...auditBy(request), action, target_user_id: id, client_id: clientOf(request), details: { from: user.status, to } });
     });
+    if (to === 'blocked') await app.realtime.endSessions({ userId: id });
     return user;
   }
   const answer = async (request: FastifyRequest, id: number) => (await loadAdminUsers(app.db, clientOf(request), [id]))[0]!;
@@ -63,6 +74,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const user = await targetUser(app.db, request, request.params.id, { write: true });
     if (user.status === 'deleted') throw invalidTransition();
+    await requireAccountActions(app.db, request, user.id, ['reset_password']);
     if (request.body.mode === 'email') {
       await sendRecoveryMail(app, user);
     } else {
@@ -71,8 +83,9 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
         .where('id', '=', user.id).execute();
     }
     await revokeUserFamilies(app.db, user.id);
+    await app.realtime.endSessions({ userId: user.id });
     await audit(app.db, {
-      actor_id: authOf(request).user.id, action: 'password_reset', target_user_id: user.id, client_id: clientOf(request), details: { mode: request.body.mode },
+      ...auditBy(request), action: 'password_reset', target_user_id: user.id, client_id: clientOf(request), details: { mode: request.body.mode },
     });
     return { detail: request.body.mode === 'email' ? 'sent' : 'reset' };
   });

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { FAQ_ASK_RATE, type ErrorCode } from '@lp/shared';
-import { HttpError } from '../../../lib/httpError.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate } from '../../../lib/i18n.ts';
-import { faqManagers, insertReceivedQuestion, questionsSentSince } from '../../../repositories/faq.ts';
+import { faqManagers, insertReceivedQuestion } from '../../../repositories/faq.ts';
 import { notify } from '../../../repositories/notifications.ts';
 
 export const FAQ_QUESTION_MAIL_JOB = 'faq_question_mail';
@@ -24,14 +22,13 @@ const shorten = (text: string, max: number) => (Array.from(text).length <= max ?
 
 /**
  * "send your question": at most FAQ_ASK_RATE.max per sender in the window (429
- * too_many_questions), stored for each receiving client, its FAQ managers notified in the app
+ * too_many_questions; config.rateLimits.faq_ask), stored for each receiving client, its FAQ managers notified in the app
  * at once and by e-mail from a job (a slow mail server never holds the answer).
  */
-export async function receiveQuestion(app: FastifyInstance, q: AskedQuestion): Promise<void> {
-  const since = new Date(Date.now() - FAQ_ASK_RATE.windowMinutes * 60_000);
-  if (await questionsSentSince(app.db, q.senderKey, since) >= FAQ_ASK_RATE.max) {
-    throw new HttpError(429, 'too_many_questions' satisfies ErrorCode, 'Too many questions; try again later');
-  }
+export async function receiveQuestion(app: FastifyInstance, request: FastifyRequest, q: AskedQuestion): Promise<void> {
+  // per sender (a visitor's address or a learner), and a visitor's typed e-mail too
+  await app.limit('faq_ask', request, q.senderKey, 'too_many_questions');
+  if (q.origin === 'public') await app.limit('faq_ask', request, `email:${q.email}`, 'too_many_questions');
   const ids = await app.db.transaction().execute(async (trx) => {
     const stored = await insertReceivedQuestion(trx, { ...q, submission: randomBytes(16).toString('hex') });
     for (const [index, clientId] of q.clientIds.entries()) {

@@ -21,7 +21,7 @@ const learnerFaqRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const fields = validateAskedQuestion(request.body, { visitor: false });
     const code = formErrorCode(fields);
     if (code) throw new HttpError(400, code, 'The question is not valid', fields);
-    await receiveQuestion(app, {
+    await receiveQuestion(app, request, {
       clientIds: [clientId], origin: 'portal', userId: user.id, name: user.full_name, email: user.email,
       question: request.body.question.trim(), senderKey: senderKey('user', user.id),
     });

@@ -30,7 +30,7 @@ const publicFaqRoutes: FastifyPluginAsyncTypebox = async (app) => {
     // it goes to the clients whose public questions the visitor was reading
     const clientIds = await publicFaqClients(app.db);
     if (clientIds.length === 0) throw notFound();
-    await receiveQuestion(app, {
+    await receiveQuestion(app, request, {
       clientIds, origin: 'public', userId: null, name: request.body.name!.trim(), email: request.body.email!.trim().toLowerCase(),
       question: request.body.question.trim(), senderKey: senderKey('ip', request.ip),
     });

@@ -12,10 +12,6 @@ import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findAccessToken } from '../../../repositories/tokens.ts';
 
-/** help requests per e-mail address in an hour */
-const HELP_MAX_PER_WINDOW = 5;
-const HELP_WINDOW_MS = 60 * 60 * 1000;
-
 async function adminTexts(db: Db, clientId: number, kind: LegalTextKind): Promise<LegalTextAdmin> {
   const rows = await db.selectFrom('legal_texts').select(['language', 'content', 'updated_at'])
     .where('client_id', '=', clientId).where('kind', '=', kind).execute();
@@ -99,11 +95,10 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
     const first = Object.values(fields)[0];
     if (first) throw new HttpError(400, first, 'Invalid help request', fields);
 
-    // a form open to anyone: a few requests an hour per address is plenty for someone locked out
-    const since = new Date(Date.now() - HELP_WINDOW_MS);
-    const recent = await app.db.selectFrom('help_requests').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('email', '=', email).where('created_at', '>=', since).executeTakeFirstOrThrow();
-    if (Number(recent.n) >= HELP_MAX_PER_WINDOW) throw new HttpError(429, 'too_many_questions', 'Too many help requests; try again later');
+    // a form open to anyone that mails every superuser: a few an hour per client address and per
+    // e-mail is plenty for someone locked out (docs/security.md "Rate limits")
+    await app.limit('help_ip', request, request.ip, 'too_many_questions');
+    await app.limit('help_email', request, email.toLowerCase(), 'too_many_questions');
 
     // a learner's own session says who and where they are; a visitor's request stands alone
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];

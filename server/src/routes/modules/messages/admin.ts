@@ -128,6 +128,8 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(MESSAGE_PATHS.collection, { preValidation: guard, schema: { body: MessageInput, response: { 201: Message } } }, async (request, reply) => {
     const clientId = clientOf(request);
+    // mass mailing: docs/security.md "Rate limits"
+    await app.limit('messages_user', request, authOf(request).user.id);
     const { id, sendDate } = await app.db.transaction().execute(async (trx) => {
       const state = await resolveState(trx, request, request.body, null);
       const created = await insertMessage(trx, clientId, authOf(request).user.id, state);
@@ -178,6 +180,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   // spec 3 §8 "Error sending message": the e-mails that failed go again
   app.post(MESSAGE_PATHS.retry(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
     const clientId = clientOf(request);
+    await app.limit('messages_user', request, authOf(request).user.id);
     const { id } = request.params;
     const row = await findMessage(app.db, clientId, id);
     if (!row) throw notFound();

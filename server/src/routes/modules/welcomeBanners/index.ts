@@ -195,6 +195,7 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
     const state = await welcomeBannerState(app.db, row);
     if (!state.user_logout) throw new HttpError(400, 'welcome_banner_decline_not_allowed', 'This welcome banner cannot be declined');
     await revokeFamily(app.db, auth.familyId);
+    await app.realtime.endSessions({ familyId: auth.familyId });
     return reply.status(204).send();
   });
 };

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_RESOURCES, AuditLogEntry, AuditLogQuery } from '@lp/shared';
+import { parseJson, toIso } from '../../../db/dialect.ts';
+import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+
+const spec: ListSpec = {
+  searchColumns: ['audit_log.action', 'actor.full_name', 'actor.email', 'target.full_name', 'target.email', 'audit_log.ip'],
+  sortable: { id: 'audit_log.id', created_at: 'audit_log.created_at', action: 'audit_log.action' },
+  defaultOrdering: '-id',
+  filters: {
+    action: 'audit_log.action', actor_id: 'audit_log.actor_id', target_user_id: 'audit_log.target_user_id', client_id: 'audit_log.client_id',
+  },
+};
+
+/**
+ * docs/security.md "Shared users": the audit log of account-wide actions (login as, passwords,
+ * e-mails, statuses, client links …), across every client: superusers only (its title is in
+ * SUPERUSER_ONLY_TITLES). Read-only.
+ */
+const auditLog: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(ADMIN_RESOURCES.audit_log.apiPath, {
+    preValidation: app.requireTitle(ADMIN_RESOURCES.audit_log.title),
+    schema: { querystring: AuditLogQuery },
+  }, async (request, reply) => {
+    const { action, actor_id, target_user_id, ...listQuery } = request.query;
+    const list = parseListQuery(listQuery, spec);
+    if (action) list.filters.push({ column: 'audit_log.action', values: [action] });
+    if (actor_id) list.filters.push({ column: 'audit_log.actor_id', values: [actor_id] });
+    if (target_user_id) list.filters.push({ column: 'audit_log.target_user_id', values: [target_user_id] });
+    const query = app.db.selectFrom('audit_log')
+      .leftJoin('users as actor', 'actor.id', 'audit_log.actor_id')
+      .leftJoin('users as target', 'target.id', 'audit_log.target_user_id')
+      .leftJoin('clients', 'clients.id', 'audit_log.client_id')
+      .select([
+        'audit_log.id', 'audit_log.action', 'audit_log.actor_id', 'actor.full_name as actor_name', 'audit_log.target_user_id',
+        'target.full_name as target_name', 'audit_log.client_id', 'clients.name as client_name', 'audit_log.details', 'audit_log.ip',
+        'audit_log.user_agent', 'audit_log.created_at',
+      ]);
+    const { rows, total } = await runList(query, list, spec);
+    const entries: AuditLogEntry[] = rows.map((r) => ({
+      ...r, details: parseJson<Record<string, unknown>>(r.details, {}), created_at: toIso(r.created_at)!,
+    }));
+    return sendList(reply, 'audit-log', list, entries, total);
+  });
+};
+export default auditLog;
