@@ -25,6 +25,7 @@ import * as userSuperiors from './migrations/2026_11_23_0025_user_superiors.ts';
 import * as branchCodeKey from './migrations/2026_11_23_0026_branch_code_key.ts';
 import * as userDetails from './migrations/2026_11_23_0027_user_details.ts';
 import * as branchDetails from './migrations/2026_11_23_0028_branch_details.ts';
+import * as audienceLinks from './migrations/2026_11_27_0002_audience_links.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0026_branch_code_key': branchCodeKey,
   '2026_11_23_0027_user_details': userDetails,
   '2026_11_23_0028_branch_details': branchDetails,
+  '2026_11_27_0002_audience_links': audienceLinks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -4,6 +4,7 @@ import {
   CONTENT_STATUS, EvaluationAnswersBody, LEARNER_WEBCAST_PATHS, LearnerEvaluation, LearnerWebcast, LearnerWebcastPage, WEBCAST_TYPE,
   WebcastCatalogueQuery, WebcastSubscription, embedPlayerUrl, webcastTestsOpen, type LearnerWebcast as LearnerWebcastType,
 } from '@lp/shared';
+import { tagsUsedBy } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, toBool } from '../../db/dialect.ts';
 import type { GroupTrainingTestRow } from '../../db/tables/training.table.ts';
@@ -89,11 +90,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
-    const visible = visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id');
-    return app.db.selectFrom('tags').innerJoin('webcast_tags', 'webcast_tags.tag_id', 'tags.id')
-      .select(['tags.id', 'tags.name']).distinct()
-      .where('webcast_tags.webcast_id', 'in', visible)
-      .orderBy('tags.name').orderBy('tags.id').execute();
+    return tagsUsedBy(app.db, 'webcast', ctx.clientId, visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id'));
   });
 
   app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { schema: { params: Params, response: { 200: LearnerWebcast } } }, async (request) => {

@@ -5,6 +5,7 @@ import {
   DEFAULT_CLIENT_SETTINGS, LEARNER_NEWS_PATHS, LearnerComment, LearnerCommentPage, LearnerNewsItem, LearnerNewsPage, LearnerNewsQuery,
   NewsCommentBody, type ClientSettings,
 } from '@lp/shared';
+import { audienceMember, type AudienceMember } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
@@ -12,7 +13,6 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { addComment } from '../../../repositories/comments.ts';
 import { hasCommented, learnerComment, publishedComments } from '../../../repositories/learner/feedback.ts';
 import { findLearnerNews, learnerNewsPage, recordNewsView } from '../../../repositories/news.ts';
-import { audienceMember, type AudienceMember } from '../../../repositories/trailAudience.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
