@@ -18,6 +18,7 @@ import Fastify from 'fastify';
 import WebSocket from 'ws';
 import { REALTIME_TICKET_PATH, WEBCAST_CHAT_PATHS, webcastChatChannel } from '../shared/src/index.ts';
 import { appPlugin, DEMO, loadConfig } from '../server/src/index.ts';
+import { writeAudience } from '../server/src/content/audience/index.ts';
 import { hashPassword } from '../server/src/lib/passwords.ts';
 import { startFamily } from '../server/src/repositories/tokens.ts';
 
@@ -44,7 +45,7 @@ const group = await db.insertInto('user_groups').values({ client_id: client.id, 
 const webcast = await db.insertInto('webcasts').values({
   client_id: client.id, title: 'Chat fan-out', transmission_date: now, created_at: now, updated_at: now, use_chat: true, chat_moderated: false,
 }).returning('id').executeTakeFirstOrThrow();
-await db.insertInto('webcast_user_groups').values({ webcast_id: webcast.id, user_group_id: group.id }).execute();
+await writeAudience(db, 'webcast', webcast.id, { user_groups: [group.id] });
 
 const passwordHash = await hashPassword('Chat#2026!', 10);
 const tokens: string[] = [];

@@ -13,6 +13,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { LEARNER_PATHS } from '../shared/src/index.ts';
 import { appPlugin, loadConfig } from '../server/src/index.ts';
+import { writeAudience } from '../server/src/content/audience/index.ts';
 import { hashPassword } from '../server/src/lib/passwords.ts';
 import { startFamily } from '../server/src/repositories/tokens.ts';
 
@@ -39,7 +40,7 @@ const group = await db.insertInto('user_groups').values({ client_id: client.id, 
 const training = await db.insertInto('group_trainings').values({
   client_id: client.id, title: 'Quiz burst', status: 1, published_at: now, created_at: now, updated_at: now,
 }).returning('id').executeTakeFirstOrThrow();
-await db.insertInto('group_training_user_groups').values({ group_training_id: training.id, user_group_id: group.id }).execute();
+await writeAudience(db, 'training', training.id, { user_groups: [group.id] });
 // conventional test, 10 of 20 questions drawn per attempt, questions and answers shuffled
 const test = await db.insertInto('group_training_tests').values({
   owner_id: training.id, title: 'Burst test', test_type_id: 1, status: 1, avaliable_in: null,

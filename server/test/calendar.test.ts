@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_PATHS, TRAINING_PATHS, type CalendarItems } from '@lp/shared';
+import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { API, AUDIENCE_GROUP, audienceLearner, publishedTraining } from './completionFixtures.ts';
@@ -79,13 +80,13 @@ describe.each(DIALECTS)('calendar and schedule on %s', (dialect) => {
 
   it('shows the webcasts of the learner’s audience or subscription, placed by instant', async () => {
     const forGroup = await webcast('Live de lançamento', '2026-12-03T22:30:00Z');
-    await t.app.db.insertInto('webcast_user_groups').values({ webcast_id: forGroup, user_group_id: org.groups[AUDIENCE_GROUP]! }).execute();
+    await writeAudience(t.app.db, 'webcast', forGroup, { user_groups: [org.groups[AUDIENCE_GROUP]!] });
     const forOthers = await webcast('Live da diretoria', '2026-12-04T13:00:00Z');
-    await t.app.db.insertInto('webcast_user_groups').values({ webcast_id: forOthers, user_group_id: org.groups['Store leaders']! }).execute();
+    await writeAudience(t.app.db, 'webcast', forOthers, { user_groups: [org.groups['Store leaders']!] });
     const deleted = await webcast('Live cancelada', '2026-12-05T13:00:00Z', { status: 3 });
-    await t.app.db.insertInto('webcast_user_groups').values({ webcast_id: deleted, user_group_id: org.groups[AUDIENCE_GROUP]! }).execute();
+    await writeAudience(t.app.db, 'webcast', deleted, { user_groups: [org.groups[AUDIENCE_GROUP]!] });
     const outside = await webcast('Live de janeiro', '2027-02-01T13:00:00Z');
-    await t.app.db.insertInto('webcast_user_groups').values({ webcast_id: outside, user_group_id: org.groups[AUDIENCE_GROUP]! }).execute();
+    await writeAudience(t.app.db, 'webcast', outside, { user_groups: [org.groups[AUDIENCE_GROUP]!] });
 
     const found = (await items(learner.tokens)).filter((i) => i.kind === 'webcast');
     expect(found).toEqual([{

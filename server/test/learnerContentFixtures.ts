@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONTENT_STATUS } from '@lp/shared';
 import { login, type Tokens } from './helpers.ts';
 import { adminWith } from './userFixtures.ts';
+import { writeAudience } from '../src/content/audience/index.ts';
 
 /** Fixtures of the learner content suites: learners placed in the organisation, trainings built row by row. */
 
@@ -55,21 +56,13 @@ export async function makeTraining(app: FastifyInstance, spec: TrainingSpec): Pr
     published_at: status === CONTENT_STATUS.published ? spec.publishedAt ?? new Date(now.getTime() + seq) : null,
     created_by: null, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  const mandatoryAreas = new Set(spec.mandatoryAreas ?? []);
-  const mandatoryProfiles = new Set(spec.mandatoryProfiles ?? []);
-  if (spec.groups?.length) await app.db.insertInto('group_training_user_groups').values(spec.groups.map((user_group_id) => ({ group_training_id: id, user_group_id }))).execute();
-  if (spec.areas?.length) {
-    await app.db.insertInto('group_training_areas')
-      .values(spec.areas.map((area_id) => ({ group_training_id: id, area_id, is_mandatory: mandatoryAreas.has(area_id) }))).execute();
-  }
-  if (spec.profiles?.length) {
-    await app.db.insertInto('group_training_profiles')
-      .values(spec.profiles.map((profile_id) => ({ group_training_id: id, profile_id, is_mandatory: mandatoryProfiles.has(profile_id) }))).execute();
-  }
+  await writeAudience(app.db, 'training', id, {
+    user_groups: spec.groups ?? [], areas: spec.areas ?? [], profiles: spec.profiles ?? [], tags: spec.tags ?? [],
+    mandatory_areas: spec.mandatoryAreas ?? [], mandatory_profiles: spec.mandatoryProfiles ?? [],
+  });
   if (spec.owners?.length) {
     await app.db.insertInto('group_training_owners').values(spec.owners.map((user_id, position) => ({ group_training_id: id, user_id, position }))).execute();
   }
-  if (spec.tags?.length) await app.db.insertInto('group_training_tags').values(spec.tags.map((tag_id) => ({ group_training_id: id, tag_id }))).execute();
   return id;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { LEARNER_PATHS, type Attempt } from '@lp/shared';
+import { writeAudience } from '../src/content/audience/index.ts';
 import type { ProgressChange } from '../src/plugins/app/learning.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { bearer, buildTestApp, login, type Dialect, type TestApp, type Tokens } from './helpers.ts';
@@ -82,7 +83,7 @@ export function learnerTestEngine(dialect: Dialect, ready: (suite: EngineSuite) 
     const { id } = await t.app.db.insertInto('group_trainings').values({
       client_id: c.demo, title: `Treinamento ${seq}`, status: 1, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    if (audience) await t.app.db.insertInto('group_training_user_groups').values({ group_training_id: id, user_group_id: groupId }).execute();
+    if (audience) await writeAudience(t.app.db, 'training', id, { user_groups: [groupId] });
     return id;
   }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel, type ChatMessage } from '@lp/shared';
+import { writeAudience } from '../src/content/audience/index.ts';
 import type { Database } from '../src/db/database.ts';
 import { connect } from '../src/db/dialect.ts';
 import { DEMO } from '../src/seed/demo.ts';
@@ -146,7 +147,7 @@ describe('realtime across two API nodes (Postgres + Redis)', { timeout: 120_000 
     webcast = (await db.insertInto('webcasts').values({
       client_id: client.id, title: 'Two nodes', transmission_date: now, created_at: now, updated_at: now, use_chat: true, chat_moderated: true,
     }).returning('id').executeTakeFirstOrThrow()).id;
-    await db.insertInto('webcast_user_groups').values({ webcast_id: webcast, user_group_id: group.id }).execute();
+    await writeAudience(db, 'webcast', webcast, { user_groups: [group.id] });
 
     learnerToken = await passwordLogin(a.origin, DEMO.learner.email, DEMO.learner.password);
     instructorToken = await passwordLogin(b.origin, DEMO.instructor.email, DEMO.instructor.password);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, WEBCAST_STATUS, WEBCAST_TYPE, type StreamingStateAnswer, type WebcastSdp } from '@lp/shared';
 import { NodePublisher, SignallingSession, parseMediaPlaylist, type SignallingSocket } from '@lp/streaming/server';
+import { writeAudience } from '../src/content/audience/index.ts';
 import appPlugin from '../src/app.ts';
 import { markLive } from '../src/repositories/streaming.ts';
 import { DEMO } from '../src/seed/demo.ts';
@@ -244,7 +245,7 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
     // the learner's group is the audience
     const membership = await t.app.db.selectFrom('user_group_members').innerJoin('users', 'users.id', 'user_group_members.user_id')
       .select('user_group_members.group_id').where('users.email', '=', DEMO.learner.email).executeTakeFirstOrThrow();
-    await t.app.db.insertInto('webcast_user_groups').values({ webcast_id: id, user_group_id: membership.group_id }).execute();
+    await writeAudience(t.app.db, 'webcast', id, { user_groups: [membership.group_id] });
     expect((await get(STREAMING_PATHS.startStreaming(id))).json()).toMatchObject({ transmission_completed: false });
     const publisher = await publish(id);
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_SNAPSHOT_LIMIT, LEARNER_CHAT_RATE, WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel, type ChatMessage } from '@lp/shared';
+import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { bearer, buildTestApp, DIALECTS, type TestApp, type Tokens } from './helpers.ts';
 import { eventually, openSocket, sleep, type TestSocket } from './realtimeFixtures.ts';
@@ -211,9 +212,9 @@ describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
         expect(res.statusCode).toBe(404);
         return;
       }
-      await t.app.db.insertInto('webcast_profiles').values({ webcast_id: byProfile, profile_id: member.profile_id }).execute();
+      await writeAudience(t.app.db, 'webcast', byProfile, { profiles: [member.profile_id] });
       expect((await learnerRead(w.learner, '', byProfile)).statusCode).toBe(404);
-      await t.app.db.insertInto('webcast_areas').values({ webcast_id: byProfile, area_id: area.area_id }).execute();
+      await writeAudience(t.app.db, 'webcast', byProfile, { areas: [area.area_id] });
       expect((await learnerRead(w.learner, '', byProfile)).statusCode).toBe(200);
     });
 

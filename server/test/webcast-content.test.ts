@@ -3,6 +3,7 @@ import {
   LEARNER_WEBCAST_PATHS as L, TEST_IMPORT_ALTERNATIVES, WEBCAST_EVALUATION_PATHS as E, WEBCAST_MATERIAL_PATHS as M, WEBCAST_MATERIAL_UPLOAD_KIND,
   WEBCAST_PATHS, WEBCAST_TESTS as C,
 } from '@lp/shared';
+import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { TEST_IMPORT_COLUMNS } from '../src/content/testImportSheet.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
@@ -166,7 +167,7 @@ describe.each(DIALECTS)('webcast content and watch page on %s', (dialect) => {
     expect(tagOptions).toContainEqual({ id: org.tags.Compliance, name: 'Compliance' });
     expect(tagOptions.map((tag: { name: string }) => tag.name)).not.toContain('Other tag');
     // areas (spec 2 §2.1 filters): any of the chosen ones, or every one with all_areas
-    await t.app.db.insertInto('webcast_areas').values({ webcast_id: mine, area_id: org.areas.Sales! }).execute();
+    await writeAudience(t.app.db, 'webcast', mine, { areas: [org.areas.Sales!] });
     const areaIds = async (query: string) => (await json('GET', `${L.webcasts}?${query}&page_size=100`, undefined, learner)).json().results.map((w: { id: number }) => w.id);
     expect(await areaIds(`areas=${org.areas.Sales},${org.areas.Operations}`)).toContain(mine);
     expect(await areaIds(`areas=${org.areas.Sales},${org.areas.Operations}&all_areas=true`)).not.toContain(mine);

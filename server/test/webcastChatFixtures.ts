@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { login, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser, userId, type Clients } from './userFixtures.ts';
@@ -70,6 +71,6 @@ export async function insertWebcast(app: FastifyInstance, o: WebcastOptions): Pr
     client_id: o.clientId, title: 'Ao vivo: novidades da loja', transmission_date: now, created_at: now, updated_at: now,
     use_chat: o.use_chat ?? true, chat_moderated: o.chat_moderated ?? true, status: o.status ?? 1,
   }).returning('id').executeTakeFirstOrThrow();
-  if (o.audienceGroup) await app.db.insertInto('webcast_user_groups').values({ webcast_id: row.id, user_group_id: o.audienceGroup }).execute();
+  if (o.audienceGroup) await writeAudience(app.db, 'webcast', row.id, { user_groups: [o.audienceGroup] });
   return row.id;
 }

@@ -3,7 +3,7 @@
  * (group training, webcast, …) has its own copy of each table, named `${prefix}_${suffix}`
  * (group_training_tests, webcast_tests …) with these columns; `owner_id` points at the owner's
  * row with ON DELETE CASCADE. Queries are written against the virtual names below
- * (`owned_tests` …) and the owner's OwnedTablesPlugin rewrites them to the real ones.
+ * (`owned_tests` …) and the owner's RenameTablesPlugin (db/renameTables.ts) rewrites them to the real ones.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { Timestamp } from '../db/dialect.ts';
@@ -150,7 +150,7 @@ export type OwnedMaterialRow = Selectable<OwnedMaterialTable>;
 
 /**
  * The virtual tables (docs/architecture/owned-content.md): `db.withTables<OwnedTables>()`
- * types them, the owner's OwnedTablesPlugin names the real tables.
+ * types them, the owner's RenameTablesPlugin (db/renameTables.ts) names the real tables.
  */
 export type OwnedTables = {
   owned_owners: OwnerRowTable;

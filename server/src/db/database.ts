@@ -11,20 +11,17 @@ import type { JobTable, NotificationTable } from './tables/job.table.ts';
 import type { ImportLogTable, ImportTable, UploadTable } from './tables/import.table.ts';
 import type { ReportRequestTable, ReportTable, UserConsentTable } from './tables/report.table.ts';
 import type {
-  BaseEvaluationQuestionTable, BaseEvaluationTable, GroupTrainingAreaTable, GroupTrainingEvaluationQuestionTable,
-  GroupTrainingEvaluationTable, GroupTrainingGameTable, GroupTrainingHierarchyTable, GroupTrainingMaterialTable,
-  GroupTrainingModuleTable, GroupTrainingModuleTypeTable, GroupTrainingOwnerTable, GroupTrainingProfileTable,
-  GroupTrainingTable, GroupTrainingTagTable, GroupTrainingTestQuestionAnswerTable, GroupTrainingTestQuestionTable,
-  GroupTrainingTestTable, GroupTrainingTestTypeTable, GroupTrainingTypeTable, GroupTrainingUserGroupTable, SlugLookupTable,
+  BaseEvaluationQuestionTable, BaseEvaluationTable, GroupTrainingEvaluationQuestionTable, GroupTrainingEvaluationTable, GroupTrainingGameTable,
+  GroupTrainingHierarchyTable, GroupTrainingMaterialTable, GroupTrainingModuleTable, GroupTrainingModuleTypeTable, GroupTrainingOwnerTable,
+  GroupTrainingTable, GroupTrainingTestQuestionAnswerTable, GroupTrainingTestQuestionTable, GroupTrainingTestTable, GroupTrainingTestTypeTable,
+  GroupTrainingTypeTable, SlugLookupTable,
 } from './tables/training.table.ts';
 import type { GroupTrainingTestResultTable } from './tables/testResult.table.ts';
+import type { AudienceAreaTable, AudienceProfileTable, AudienceTagTable, AudienceUserGroupTable } from './tables/audience.table.ts';
 import type { CommentTable } from './tables/comment.table.ts';
 import type { EditorImageUploadTable, MediaObjectTable } from './tables/media.table.ts';
 import type { ForumReplyLikeTable, ForumReplyTable, ForumTopicLikeTable, ForumTopicTable } from './tables/forum.table.ts';
-import type {
-  TrailAreaTable, TrailCategoryLinkTable, TrailCategoryTable, TrailItemTable, TrailProfileTable, TrailTable, TrailTagTable,
-  TrailUserGroupTable,
-} from './tables/trail.table.ts';
+import type { TrailCategoryLinkTable, TrailCategoryTable, TrailItemTable, TrailTable } from './tables/trail.table.ts';
 import type {
   LoginFailureTable, OauthTokenTable, PasswordResetTable, TokenFamilyTable,
 } from './tables/auth.table.ts';
@@ -35,35 +32,21 @@ import type {
 } from './tables/learning.table.ts';
 
 import type {
-  WebcastAreaTable, WebcastProfileTable, WebcastSubscriberTable, WebcastTable, WebcastTagTable, WebcastTypeTable, WebcastUserGroupTable,
-  WebcastEvaluationAnswerTable, WebcastEvaluationQuestionTable, WebcastEvaluationTable, WebcastMaterialTable, WebcastTestAttemptQuestionTable,
-  WebcastTestQuestionAnswerTable, WebcastTestQuestionTable, WebcastTestResultTable, WebcastTestTable,
+  WebcastSubscriberTable, WebcastTable, WebcastTypeTable, WebcastEvaluationAnswerTable, WebcastEvaluationQuestionTable, WebcastEvaluationTable,
+  WebcastMaterialTable, WebcastTestAttemptQuestionTable, WebcastTestQuestionAnswerTable, WebcastTestQuestionTable, WebcastTestResultTable,
+  WebcastTestTable,
 } from './tables/webcast.table.ts';
 import type { RealtimeTicketTable, WebcastChatMessageTable } from './tables/webcastChat.table.ts';
 import type { WebcastStreamSessionTable, WebcastStreamTable } from './tables/streaming.table.ts';
 
+import type { LibraryCategoryTable, LibraryFileTable, LibraryFileUserTable } from './tables/library.table.ts';
+import type { PodcastPlaylistItemTable, PodcastPlaylistTable, PodcastProgressTable, PodcastTable } from './tables/podcast.table.ts';
 import type {
-  LibraryCategoryTable, LibraryFileAreaTable, LibraryFileProfileTable, LibraryFileTable, LibraryFileTagTable, LibraryFileUserGroupTable,
-  LibraryFileUserTable,
-} from './tables/library.table.ts';
-import type {
-  PodcastAreaTable, PodcastPlaylistItemTable, PodcastPlaylistTable, PodcastProfileTable, PodcastProgressTable, PodcastTable, PodcastTagTable,
-  PodcastUserGroupTable,
-} from './tables/podcast.table.ts';
-import type {
-  BannerAreaTable, BannerProfileTable, BannerTable, BannerUserGroupTable, MailingListConfigTable, MessageAreaTable, MessageProfileTable,
-  MessageRecipientTable, MessageTable, MessageUserGroupTable, MessageUserTable, WelcomeBannerAreaTable, WelcomeBannerConfirmationTable,
-  WelcomeBannerProfileTable, WelcomeBannerTable, WelcomeBannerUserGroupTable,
+  BannerTable, MailingListConfigTable, MessageRecipientTable, MessageTable, MessageUserTable, WelcomeBannerConfirmationTable, WelcomeBannerTable,
 } from './tables/bannerMessage.table.ts';
-import type {
-  FaqCategoryTable, FaqQuestionTable, FaqReceivedQuestionTable, NewsAreaTable, NewsProfileTable, NewsTable, NewsTagTable, NewsUserGroupTable,
-  NewsViewTable,
-} from './tables/newsFaq.table.ts';
+import type { FaqCategoryTable, FaqQuestionTable, FaqReceivedQuestionTable, NewsTable, NewsViewTable } from './tables/newsFaq.table.ts';
 
-import type {
-  BadgeTable, FeedEventTable, HelpRequestTable, LegalTextTable, UserBadgeTable, WildcardPageAreaTable, WildcardPageProfileTable,
-  WildcardPageTable, WildcardPageUserGroupTable,
-} from './tables/engagement.table.ts';
+import type { BadgeTable, FeedEventTable, HelpRequestTable, LegalTextTable, UserBadgeTable, WildcardPageTable } from './tables/engagement.table.ts';
 
 export interface Database {
   clients: ClientTable;
@@ -106,10 +89,10 @@ export interface Database {
   evaluation_question_types: SlugLookupTable;
   group_training_game_types: SlugLookupTable;
   group_trainings: GroupTrainingTable;
-  group_training_tags: GroupTrainingTagTable;
-  group_training_areas: GroupTrainingAreaTable;
-  group_training_profiles: GroupTrainingProfileTable;
-  group_training_user_groups: GroupTrainingUserGroupTable;
+  group_training_tags: AudienceTagTable;
+  group_training_areas: AudienceAreaTable;
+  group_training_profiles: AudienceProfileTable;
+  group_training_user_groups: AudienceUserGroupTable;
   group_training_owners: GroupTrainingOwnerTable;
   group_training_modules: GroupTrainingModuleTable;
   group_training_games: GroupTrainingGameTable;
@@ -135,10 +118,10 @@ export interface Database {
   trails: TrailTable;
   trail_categories: TrailCategoryTable;
   trail_category_links: TrailCategoryLinkTable;
-  trail_areas: TrailAreaTable;
-  trail_profiles: TrailProfileTable;
-  trail_user_groups: TrailUserGroupTable;
-  trail_tags: TrailTagTable;
+  trail_areas: AudienceAreaTable;
+  trail_profiles: AudienceProfileTable;
+  trail_user_groups: AudienceUserGroupTable;
+  trail_tags: AudienceTagTable;
   trail_items: TrailItemTable;
   // issue 5: the learner side (2026_11_23_0006_learning)
   group_training_enrollments: GroupTrainingEnrollmentTable;
@@ -152,10 +135,10 @@ export interface Database {
   // issue 6: webcasts (2026_11_23_0010_webcasts); tests, evaluations, materials, chat and streaming add theirs
   webcast_types: WebcastTypeTable;
   webcasts: WebcastTable;
-  webcast_areas: WebcastAreaTable;
-  webcast_profiles: WebcastProfileTable;
-  webcast_user_groups: WebcastUserGroupTable;
-  webcast_tags: WebcastTagTable;
+  webcast_areas: AudienceAreaTable;
+  webcast_profiles: AudienceProfileTable;
+  webcast_user_groups: AudienceUserGroupTable;
+  webcast_tags: AudienceTagTable;
   webcast_subscribers: WebcastSubscriberTable;
   // issue 6: tests, evaluations and materials of webcasts (2026_11_23_0011_webcast_content)
   webcast_tests: WebcastTestTable;
@@ -176,42 +159,42 @@ export interface Database {
   // issue 7: library and podcasts (2026_11_23_0021_library_podcasts)
   library_categories: LibraryCategoryTable;
   library_files: LibraryFileTable;
-  library_file_areas: LibraryFileAreaTable;
-  library_file_profiles: LibraryFileProfileTable;
-  library_file_user_groups: LibraryFileUserGroupTable;
-  library_file_tags: LibraryFileTagTable;
+  library_file_areas: AudienceAreaTable;
+  library_file_profiles: AudienceProfileTable;
+  library_file_user_groups: AudienceUserGroupTable;
+  library_file_tags: AudienceTagTable;
   library_file_users: LibraryFileUserTable;
   podcasts: PodcastTable;
-  podcast_areas: PodcastAreaTable;
-  podcast_profiles: PodcastProfileTable;
-  podcast_user_groups: PodcastUserGroupTable;
-  podcast_tags: PodcastTagTable;
+  podcast_areas: AudienceAreaTable;
+  podcast_profiles: AudienceProfileTable;
+  podcast_user_groups: AudienceUserGroupTable;
+  podcast_tags: AudienceTagTable;
   podcast_playlists: PodcastPlaylistTable;
   podcast_playlist_items: PodcastPlaylistItemTable;
   podcast_progress: PodcastProgressTable;
   // issue 7: banners, welcome banners, messages and mailing list (2026_11_23_0022_banners_messages)
   banners: BannerTable;
-  banner_areas: BannerAreaTable;
-  banner_profiles: BannerProfileTable;
-  banner_user_groups: BannerUserGroupTable;
+  banner_areas: AudienceAreaTable;
+  banner_profiles: AudienceProfileTable;
+  banner_user_groups: AudienceUserGroupTable;
   welcome_banners: WelcomeBannerTable;
-  welcome_banner_areas: WelcomeBannerAreaTable;
-  welcome_banner_profiles: WelcomeBannerProfileTable;
-  welcome_banner_user_groups: WelcomeBannerUserGroupTable;
+  welcome_banner_areas: AudienceAreaTable;
+  welcome_banner_profiles: AudienceProfileTable;
+  welcome_banner_user_groups: AudienceUserGroupTable;
   welcome_banner_confirmations: WelcomeBannerConfirmationTable;
   messages: MessageTable;
   message_users: MessageUserTable;
-  message_areas: MessageAreaTable;
-  message_profiles: MessageProfileTable;
-  message_user_groups: MessageUserGroupTable;
+  message_areas: AudienceAreaTable;
+  message_profiles: AudienceProfileTable;
+  message_user_groups: AudienceUserGroupTable;
   message_recipients: MessageRecipientTable;
   mailing_list_configs: MailingListConfigTable;
   // issue 7: news and FAQ (2026_11_23_0020_news_faq)
   news: NewsTable;
-  news_areas: NewsAreaTable;
-  news_profiles: NewsProfileTable;
-  news_user_groups: NewsUserGroupTable;
-  news_tags: NewsTagTable;
+  news_areas: AudienceAreaTable;
+  news_profiles: AudienceProfileTable;
+  news_user_groups: AudienceUserGroupTable;
+  news_tags: AudienceTagTable;
   news_views: NewsViewTable;
   faq_categories: FaqCategoryTable;
   faq_questions: FaqQuestionTable;
@@ -222,9 +205,9 @@ export interface Database {
   feed_events: FeedEventTable;
   legal_texts: LegalTextTable;
   wildcard_pages: WildcardPageTable;
-  wildcard_page_areas: WildcardPageAreaTable;
-  wildcard_page_profiles: WildcardPageProfileTable;
-  wildcard_page_user_groups: WildcardPageUserGroupTable;
+  wildcard_page_areas: AudienceAreaTable;
+  wildcard_page_profiles: AudienceProfileTable;
+  wildcard_page_user_groups: AudienceUserGroupTable;
   help_requests: HelpRequestTable;
 }
 

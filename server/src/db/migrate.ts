@@ -26,6 +26,7 @@ import * as branchCodeKey from './migrations/2026_11_23_0026_branch_code_key.ts'
 import * as userDetails from './migrations/2026_11_23_0027_user_details.ts';
 import * as branchDetails from './migrations/2026_11_23_0028_branch_details.ts';
 import * as ownedContent from './migrations/2026_11_27_0001_owned_content.ts';
+import * as audienceLinks from './migrations/2026_11_27_0002_audience_links.ts';
 import * as security from './migrations/2026_11_27_0003_security.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0027_user_details': userDetails,
   '2026_11_23_0028_branch_details': branchDetails,
   '2026_11_27_0001_owned_content': ownedContent,
+  '2026_11_27_0002_audience_links': audienceLinks,
   '2026_11_27_0003_security': security,
 };
 

@@ -1,17 +1,13 @@
 /**
  * Banners (spec 3 §3 "Banners"): the admin's rows with their audience, and what a learner sees
  * today — active banners of the selected client whose dates hold today and whose audience holds
- * the learner (bannersMessagesAudience.ts).
+ * the learner (content/audience).
  */
 import { BANNER_DEFAULTS, type Banner, type BannerType, type LearnerBanner } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toIso } from '../db/dialect.ts';
 import type { BannerRow } from '../db/tables/bannerMessage.table.ts';
-import { audiencesOf, replaceAudience, type AudienceIds } from './bannersMessagesAudience.ts';
-import { audienceCondition } from './contentAudience.ts';
-import type { AudienceMember } from './trailAudience.ts';
-
-export const BANNER_LINKS = { table: 'banners', prefix: 'banner', ownerColumn: 'banner_id' } as const;
+import { inAudience, readAudience, readAudiences, writeAudience, type AudienceIds, type AudienceMember } from '../content/audience/index.ts';
 
 /** The stored values of a banner, in the contract's names. */
 export interface BannerState extends AudienceIds {
@@ -38,7 +34,7 @@ export async function findBanner(db: Db, clientId: number, id: number): Promise<
 }
 
 export async function bannerState(db: Db, row: BannerRow): Promise<BannerState> {
-  const audience = (await audiencesOf(db, 'banner', [row.id])).get(row.id)!;
+  const audience = await readAudience(db, 'banner', row.id);
   return {
     banner_type: row.banner_type as BannerType, title: row.title, desktop_image: row.desktop_image, mobile_image: row.mobile_image,
     button_label: row.button_label, url: row.url, background_color: row.background_color, text_color: row.text_color,
@@ -47,7 +43,7 @@ export async function bannerState(db: Db, row: BannerRow): Promise<BannerState> 
 }
 
 export async function toBanners(db: Db, rows: BannerRow[]): Promise<Banner[]> {
-  const audiences = await audiencesOf(db, 'banner', rows.map((r) => r.id));
+  const audiences = await readAudiences(db, 'banner', rows.map((r) => r.id));
   return rows.map((row) => ({
     id: row.id, banner_type: row.banner_type as BannerType, title: row.title, desktop_image: row.desktop_image,
     mobile_image: row.mobile_image, button_label: row.button_label, url: row.url, background_color: row.background_color,
@@ -67,7 +63,7 @@ export async function insertBanner(db: Db, clientId: number, userId: number, sta
   const row = await db.insertInto('banners')
     .values({ client_id: clientId, ...columns(state), created_by: userId, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
-  await replaceAudience(db, 'banner', row.id, state);
+  await writeAudience(db, 'banner', row.id, state);
   return row.id;
 }
 
@@ -75,7 +71,7 @@ export async function updateBanner(db: Db, clientId: number, id: number, state: 
   const result = await db.updateTable('banners').set({ ...columns(state), updated_at: new Date() })
     .where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await replaceAudience(db, 'banner', id, state);
+  await writeAudience(db, 'banner', id, state);
   return true;
 }
 
@@ -96,7 +92,7 @@ export async function liveBanners(db: Db, member: AudienceMember, today: string,
     .where('banners.status', '=', 1)
     .where('banners.start_date', '<=', today)
     .where((eb) => eb.or([eb('banners.end_date', 'is', null), eb('banners.end_date', '>=', today)]))
-    .where(audienceCondition(BANNER_LINKS, member));
+    .where(inAudience('banner', member));
   if (type) q = q.where('banners.banner_type', '=', type);
   const rows = await q.orderBy('banners.banner_type').orderBy('banners.sort_order').orderBy('banners.id', 'desc').execute();
   return rows.map((row) => ({

@@ -8,12 +8,10 @@
 import { CONTENT_STATUS, WEBCAST_STATUS, addDays, type CalendarItem } from '@lp/shared';
 import type { Db } from '../db/database.ts';
 import { toIso } from '../db/dialect.ts';
-import { inContentAudience, type ContentAudienceLinks } from './contentAudience.ts';
+import { inAudience } from '../content/audience/index.ts';
 import { visibleTrainings } from './learner/catalogue.ts';
-import type { LearnerContext } from './learner/context.ts';
+import { audienceMemberOf, type LearnerContext } from './learner/context.ts';
 import { trailGrantsTraining } from './trailAudience.ts';
-
-const WEBCAST_LINKS: ContentAudienceLinks = { table: 'webcasts', prefix: 'webcast', ownerColumn: 'webcast_id' };
 
 export interface DayRange { start: string; end: string }
 
@@ -65,7 +63,8 @@ const byWhen = (a: CalendarItem, b: CalendarItem) =>
 
 /** The learner's calendar: enrolled trainings they may still open, and webcasts of their audience or subscription. */
 export async function learnerCalendar(db: Db, ctx: LearnerContext, range: DayRange): Promise<CalendarItem[]> {
-  if (!ctx.member) return [];
+  const member = audienceMemberOf(ctx);
+  if (!member) return [];
   const enrolled = (await db.selectFrom('group_training_enrollments').select('group_training_id')
     .where('user_id', '=', ctx.userId).execute()).map((r) => r.group_training_id);
   let trainings: TrainingRef[] = [];
@@ -78,16 +77,15 @@ export async function learnerCalendar(db: Db, ctx: LearnerContext, range: DayRan
       .where('client_id', '=', ctx.clientId).where('status', '=', CONTENT_STATUS.published)
       .where('id', 'in', enrolled.filter((id) => !seen.has(id)).concat([0])).execute();
     for (const t of others) {
-      if (await trailGrantsTraining(db, { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId }, t.id)) trainings.push(t);
+      if (await trailGrantsTraining(db, member, t.id)) trainings.push(t);
     }
   }
-  const member = { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId };
   const webcasts = await webcastWindow(db, ctx.clientId, range)
     .select((eb) => eb.exists(eb.selectFrom('webcast_subscribers').select('webcast_subscribers.id')
       .whereRef('webcast_subscribers.webcast_id', '=', 'webcasts.id').where('webcast_subscribers.user_id', '=', ctx.userId)).as('subscribed'))
     .where('webcasts.status', 'in', [WEBCAST_STATUS.published, WEBCAST_STATUS.finished, WEBCAST_STATUS.converting])
     .where((eb) => eb.or([
-      inContentAudience(WEBCAST_LINKS, member),
+      inAudience('webcast', member),
       eb.exists(eb.selectFrom('webcast_subscribers').select('webcast_subscribers.id')
         .whereRef('webcast_subscribers.webcast_id', '=', 'webcasts.id').where('webcast_subscribers.user_id', '=', ctx.userId)),
     ]))

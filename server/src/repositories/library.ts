@@ -12,8 +12,9 @@ import type { Db } from '../db/database.ts';
 import { toBool, toIso } from '../db/dialect.ts';
 import type { LibraryFileRow } from '../db/tables/library.table.ts';
 import { mediaUrl } from '../lib/mediaStore.ts';
-import { LIBRARY_AUDIENCE, inContentAudience } from './contentAudience.ts';
-import type { AudienceMember } from './trailAudience.ts';
+import {
+  inAudience, linkedTo, readAudiences, tagNames, tagsUsedBy, type Audience, type AudienceMember,
+} from '../content/audience/index.ts';
 
 // ---- categories ----
 
@@ -61,30 +62,11 @@ export function fileQuery(db: Db, clientId: number) {
 }
 type FileJoin = Awaited<ReturnType<ReturnType<typeof fileQuery>['execute']>>[number];
 
-export interface FileLinks {
-  tags: number[];
-  areas: number[];
-  profiles: number[];
-  user_groups: number[];
-}
-
-async function linksOf(db: Db, ids: number[]): Promise<Map<number, FileLinks>> {
-  const out = new Map<number, FileLinks>(ids.map((id) => [id, { tags: [], areas: [], profiles: [], user_groups: [] }]));
-  if (ids.length === 0) return out;
-  const [tags, areas, profiles, groups] = await Promise.all([
-    db.selectFrom('library_file_tags').select(['library_file_id as id', 'tag_id as v']).where('library_file_id', 'in', ids).orderBy('tag_id').execute(),
-    db.selectFrom('library_file_areas').select(['library_file_id as id', 'area_id as v']).where('library_file_id', 'in', ids).orderBy('area_id').execute(),
-    db.selectFrom('library_file_profiles').select(['library_file_id as id', 'profile_id as v']).where('library_file_id', 'in', ids).orderBy('profile_id').execute(),
-    db.selectFrom('library_file_user_groups').select(['library_file_id as id', 'user_group_id as v']).where('library_file_id', 'in', ids).orderBy('user_group_id').execute(),
-  ]);
-  for (const [list, key] of [[tags, 'tags'], [areas, 'areas'], [profiles, 'profiles'], [groups, 'user_groups']] as const) {
-    for (const r of list) out.get(r.id)?.[key].push(r.v);
-  }
-  return out;
-}
+/** A file's tags and audience, as the form reads and writes them. */
+export type FileLinks = Audience<'library_file'>;
 
 export async function toFiles(db: Db, publicUrl: string, rows: FileJoin[]): Promise<LibraryFile[]> {
-  const links = await linksOf(db, rows.map((r) => r.id));
+  const links = await readAudiences(db, 'library_file', rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -110,32 +92,6 @@ export async function findFile(db: Db, clientId: number, id: number): Promise<Li
   return db.selectFrom('library_files').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
 }
 
-/** Replaces the given link lists (an omitted list is kept). */
-export async function setFileLinks(db: Db, fileId: number, links: Partial<FileLinks>): Promise<void> {
-  const tables = {
-    tags: ['library_file_tags', 'tag_id'], areas: ['library_file_areas', 'area_id'],
-    profiles: ['library_file_profiles', 'profile_id'], user_groups: ['library_file_user_groups', 'user_group_id'],
-  } as const;
-  for (const [key, [table, column]] of Object.entries(tables) as Array<[keyof FileLinks, readonly [string, string]]>) {
-    const ids = links[key];
-    if (ids === undefined) continue;
-    await db.deleteFrom(table as 'library_file_tags').where('library_file_id', '=', fileId).execute();
-    const unique = [...new Set(ids)];
-    if (unique.length) {
-      await db.insertInto(table as 'library_file_tags')
-        .values(unique.map((id) => ({ library_file_id: fileId, [column]: id })) as Array<{ library_file_id: number; tag_id: number }>)
-        .execute();
-    }
-  }
-}
-
-/** The ids among `ids` that are not rows of the client in `table` (a link to another client's row is refused). */
-export async function foreignIds(db: Db, table: 'tags' | 'areas' | 'profiles' | 'user_groups', clientId: number, ids: readonly number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const found = new Set((await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', [...ids]).execute()).map((r) => r.id));
-  return ids.filter((id) => !found.has(id));
-}
-
 // ---- learner ----
 
 /** Active files of the client whose audience holds the member (nothing for someone outside the client). */
@@ -143,7 +99,7 @@ export function visibleFiles(db: Db, clientId: number, member: AudienceMember | 
   return db.selectFrom('library_files')
     .where('library_files.client_id', '=', clientId)
     .where('library_files.status', '=', LIBRARY_FILE_STATUS.active)
-    .where(inContentAudience(LIBRARY_AUDIENCE, member));
+    .where(inAudience('library_file', member));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -168,20 +124,11 @@ function filteredFiles(db: Db, clientId: number, member: AudienceMember | null, 
   const extensions = extensionList(query.selected_extensions);
   if (extensions.length) q = q.where('library_files.extension', 'in', extensions);
   const areas = idList(query.selected_areas);
-  if (areas.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('library_file_areas as fa').select('fa.area_id')
-      .whereRef('fa.library_file_id', '=', 'library_files.id').where('fa.area_id', 'in', areas)));
-  }
+  if (areas.length) q = q.where(linkedTo('library_file', 'areas', areas));
   const groups = idList(query.selected_groups);
-  if (groups.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('library_file_user_groups as fg').select('fg.user_group_id')
-      .whereRef('fg.library_file_id', '=', 'library_files.id').where('fg.user_group_id', 'in', groups)));
-  }
+  if (groups.length) q = q.where(linkedTo('library_file', 'user_groups', groups));
   const tags = idList(query.selected_tags);
-  if (tags.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('library_file_tags as ft').select('ft.tag_id')
-      .whereRef('ft.library_file_id', '=', 'library_files.id').where('ft.tag_id', 'in', tags)));
-  }
+  if (tags.length) q = q.where(linkedTo('library_file', 'tags', tags));
   return q;
 }
 
@@ -212,8 +159,7 @@ export async function learnerFiles(db: Db, userId: number, rows: readonly Librar
   if (ids.length === 0) return [];
   const categoryIds = [...new Set(rows.map((r) => r.category_id).filter((id): id is number => id !== null))];
   const [tags, categories, mine] = await Promise.all([
-    db.selectFrom('library_file_tags as ft').innerJoin('tags', 'tags.id', 'ft.tag_id')
-      .select(['ft.library_file_id', 'tags.id', 'tags.name']).where('ft.library_file_id', 'in', ids).orderBy('tags.name').execute(),
+    tagNames(db, 'library_file', ids),
     categoryIds.length
       ? db.selectFrom('library_categories').select(['id', 'name']).where('id', 'in', categoryIds).execute()
       : Promise.resolve([]),
@@ -230,7 +176,7 @@ export async function learnerFiles(db: Db, userId: number, rows: readonly Librar
       title: r.title,
       description: r.description,
       category: category ? { id: category.id, name: category.name } : null,
-      tags: tags.filter((t) => t.library_file_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+      tags: tags.get(r.id) ?? [],
       file_name: r.file_name,
       extension: r.extension,
       size: Number(r.size),
@@ -252,10 +198,7 @@ export async function learnerFilterOptions(db: Db, clientId: number, member: Aud
       .where('client_id', '=', clientId)
       .where('id', 'in', visibleFiles(db, clientId, member).select('library_files.category_id').where('library_files.category_id', 'is not', null).$narrowType<{ category_id: number }>())
       .orderBy('name').execute(),
-    db.selectFrom('tags').select(['tags.id', 'tags.name'])
-      .where('tags.client_id', '=', clientId)
-      .where('tags.id', 'in', db.selectFrom('library_file_tags').select('tag_id').where('library_file_id', 'in', files))
-      .orderBy('tags.name').execute(),
+    tagsUsedBy(db, 'library_file', clientId, files),
     visibleFiles(db, clientId, member).select('library_files.extension').distinct()
       .where('library_files.extension', '!=', '').orderBy('library_files.extension').execute(),
   ]);

@@ -4,7 +4,6 @@
  * read and e-mail status the send job and the learner update, and the client's mailing list
  * configuration (spec 1 §2.3 mailing_list_config).
  */
-import { sql } from 'kysely';
 import {
   MAILING_LIST_DEFAULTS, MESSAGE_EXCERPT_LENGTH, htmlExcerpt, type LearnerMessage, type LearnerMessageDetail, type LearnerMessageList,
   type MailingListConfig, type MailingListSettings, type Message, type MessageListItem, type MessageRecipient, type MessageStatus,
@@ -13,7 +12,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { toBool, toDate, toIso } from '../db/dialect.ts';
 import type { MessageRow } from '../db/tables/bannerMessage.table.ts';
-import { audiencesOf, replaceAudience, replaceLinks, type AudienceIds } from './bannersMessagesAudience.ts';
+import { memberInAudienceOf, readAudience, readAudiences, writeAudience, type AudienceIds } from '../content/audience/index.ts';
 import { canLogIn } from './users.ts';
 
 /** The stored values of a message, in the contract's names. */
@@ -63,7 +62,7 @@ const count = (value: unknown) => Number(value ?? 0);
 
 export async function toMessages(db: Db, rows: MessageJoin[]): Promise<Message[]> {
   const ids = rows.map((r) => r.id);
-  const [audiences, users] = await Promise.all([audiencesOf(db, 'message', ids), chosenUsers(db, ids)]);
+  const [audiences, users] = await Promise.all([readAudiences(db, 'message', ids), chosenUsers(db, ids)]);
   return rows.map((row) => {
     const list = users.get(row.id) ?? [];
     return {
@@ -85,9 +84,9 @@ export function toMessageListItems(rows: MessageJoin[]): MessageListItem[] {
 }
 
 export async function messageState(db: Db, row: MessageRow): Promise<MessageState> {
-  const [audience, users] = await Promise.all([audiencesOf(db, 'message', [row.id]), chosenUsers(db, [row.id])]);
+  const [audience, users] = await Promise.all([readAudience(db, 'message', row.id), chosenUsers(db, [row.id])]);
   return {
-    title: row.title, content: row.content, users: (users.get(row.id) ?? []).map((u) => u.id), ...audience.get(row.id)!,
+    title: row.title, content: row.content, users: (users.get(row.id) ?? []).map((u) => u.id), ...audience,
     send_date: toDate(row.send_date), send_in_app: toBool(row.send_in_app), send_email: toBool(row.send_email),
     send_email_body: toBool(row.send_email_body),
   };
@@ -99,8 +98,8 @@ const columns = (state: MessageState) => ({
 });
 
 async function saveLinks(db: Db, id: number, state: MessageState) {
-  await replaceAudience(db, 'message', id, state);
-  await sql`delete from message_users where message_id = ${id}`.execute(db);
+  await writeAudience(db, 'message', id, state);
+  await db.deleteFrom('message_users').where('message_id', '=', id).execute();
   const users = [...new Set(state.users)];
   if (users.length) await db.insertInto('message_users').values(users.map((user_id) => ({ message_id: id, user_id }))).execute();
 }
@@ -139,30 +138,19 @@ export async function foreignMessageUsers(db: Db, clientId: number, users: reado
 
 /**
  * spec 3 §3 recipients: the chosen users ∪ the members of the chosen groups ∪ the users with one
- * of the chosen areas and one of the chosen profiles — users of the client who can log in, each
- * once, in id order.
+ * of the chosen areas and one of the chosen profiles (the audience rule of content/audience, over
+ * the message as stored) — users of the client who can log in, each once, in id order.
  */
-export async function resolveRecipients(db: Db, clientId: number, choice: AudienceIds & { users: readonly number[] }): Promise<number[]> {
-  const ids = new Set<number>();
-  const add = (rows: Array<{ user_id: number }>) => rows.forEach((r) => ids.add(Number(r.user_id)));
-  if (choice.users.length) {
-    add(await db.selectFrom('user_clients').select('user_id').where('client_id', '=', clientId).where('user_id', 'in', [...choice.users]).execute());
-  }
-  if (choice.user_groups.length) {
-    add(await db.selectFrom('user_group_members').innerJoin('user_groups', 'user_groups.id', 'user_group_members.group_id')
-      .innerJoin('user_clients', (j) => j.onRef('user_clients.user_id', '=', 'user_group_members.user_id').on('user_clients.client_id', '=', clientId))
-      .select('user_group_members.user_id')
-      .where('user_groups.client_id', '=', clientId).where('user_group_members.group_id', 'in', [...choice.user_groups]).execute());
-  }
-  if (choice.areas.length && choice.profiles.length) {
-    add(await db.selectFrom('user_clients').innerJoin('user_areas', (j) => j.onRef('user_areas.user_id', '=', 'user_clients.user_id')
-      .on('user_areas.client_id', '=', clientId))
-      .select('user_clients.user_id')
-      .where('user_clients.client_id', '=', clientId).where('user_clients.profile_id', 'in', [...choice.profiles])
-      .where('user_areas.area_id', 'in', [...choice.areas]).execute());
-  }
-  if (ids.size === 0) return [];
-  const users = await db.selectFrom('users').select(['id', 'status']).where('id', 'in', [...ids]).execute();
+export async function resolveRecipients(db: Db, clientId: number, messageId: number): Promise<number[]> {
+  const users = await db.selectFrom('user_clients').innerJoin('users', 'users.id', 'user_clients.user_id')
+    .select(['users.id', 'users.status'])
+    .where('user_clients.client_id', '=', clientId)
+    .where((eb) => eb.or([
+      eb.exists(eb.selectFrom('message_users').select('message_users.user_id')
+        .where('message_users.message_id', '=', messageId).whereRef('message_users.user_id', '=', 'user_clients.user_id')),
+      memberInAudienceOf('message', messageId),
+    ]))
+    .execute();
   return users.filter((u) => canLogIn(u.status)).map((u) => u.id).sort((a, b) => a - b);
 }
 

@@ -5,15 +5,15 @@
  * both chosen) — and who opened what. Every function that takes an id from a request also
  * takes the selected client, so another client's row is never read or written.
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import {
   CONTENT_LANGUAGES, LANGUAGES, NEWS_STATUS, formatNewsDate, htmlExcerpt, newsPublication, newsPublicUrl,
-  type ErrorCode, type LearnerNewsCard, type News, type NewsListItem,
+  type LearnerNewsCard, type News, type NewsListItem,
 } from '@lp/shared';
-import type { Database, Db } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import { parseJson, toDate, toIso } from '../db/dialect.ts';
 import type { NewsRow } from '../db/tables/newsFaq.table.ts';
-import type { AudienceMember } from './trailAudience.ts';
+import { inAudience, readAudience, writeAudience, type AudienceMember } from '../content/audience/index.ts';
 
 /** Everything the editor stores, in storage terms (dates as instants, links as id lists). */
 export interface NewsState {
@@ -31,33 +31,17 @@ export interface NewsState {
   user_groups: number[];
 }
 
-const LINKS = [
-  ['news_tags', 'tag_id', 'tags'], ['news_areas', 'area_id', 'areas'], ['news_profiles', 'profile_id', 'profiles'],
-  ['news_user_groups', 'user_group_id', 'user_groups'],
-] as const;
-
 const dateOrNull = (value: Date | string | null): Date | null => (value == null ? null : toDate(value));
 
 export async function findNews(db: Db, clientId: number, id: number): Promise<NewsRow | undefined> {
   return db.selectFrom('news').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
 }
 
-async function linksOf(db: Db, id: number): Promise<Pick<NewsState, 'tags' | 'areas' | 'profiles' | 'user_groups'>> {
-  const [tags, areas, profiles, groups] = await Promise.all([
-    db.selectFrom('news_tags').select('tag_id as id').where('news_id', '=', id).orderBy('tag_id').execute(),
-    db.selectFrom('news_areas').select('area_id as id').where('news_id', '=', id).orderBy('area_id').execute(),
-    db.selectFrom('news_profiles').select('profile_id as id').where('news_id', '=', id).orderBy('profile_id').execute(),
-    db.selectFrom('news_user_groups').select('user_group_id as id').where('news_id', '=', id).orderBy('user_group_id').execute(),
-  ]);
-  const ids = (rows: Array<{ id: number }>) => rows.map((r) => r.id);
-  return { tags: ids(tags), areas: ids(areas), profiles: ids(profiles), user_groups: ids(groups) };
-}
-
 /** The GET N/ shape (spec 3 §3): dates with the offset of the item's timezone, alt texts as a list. */
 export async function loadNews(db: Db, clientId: number, id: number, site: string): Promise<News | null> {
   const row = await findNews(db, clientId, id);
   if (!row) return null;
-  const links = await linksOf(db, id);
+  const links = await readAudience(db, 'news', id);
   const texts = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
   const publish = dateOrNull(row.publish_date);
   const unpublish = dateOrNull(row.unpublish_date);
@@ -93,20 +77,8 @@ export async function newsState(db: Db, row: NewsRow): Promise<NewsState> {
     publish_date: dateOrNull(row.publish_date),
     unpublish_date: dateOrNull(row.unpublish_date),
     alt_texts: parseJson<Record<string, string>>(row.image_alt_texts, {}),
-    ...(await linksOf(db, row.id)),
+    ...(await readAudience(db, 'news', row.id)),
   };
-}
-
-/** Field → code for linked ids the client does not own (tags, areas, profiles, user groups). */
-export async function foreignNewsReferences(db: Db, clientId: number, state: NewsState): Promise<Record<string, ErrorCode>> {
-  const fields: Record<string, ErrorCode> = {};
-  for (const [, , field] of LINKS) {
-    const unique = [...new Set(state[field])];
-    if (unique.length === 0) continue;
-    const owned = await db.selectFrom(field).select('id').where('client_id', '=', clientId).where('id', 'in', unique).execute();
-    if (owned.length !== unique.length) fields[field] = 'validation_error';
-  }
-  return fields;
 }
 
 function rowValues(state: NewsState) {
@@ -122,19 +94,11 @@ function rowValues(state: NewsState) {
   };
 }
 
-async function writeLinks(db: Db, id: number, state: NewsState): Promise<void> {
-  for (const [table, column, field] of LINKS) {
-    await db.deleteFrom(table).where('news_id', '=', id).execute();
-    const ids = [...new Set(state[field])];
-    if (ids.length) await db.insertInto(table).values(ids.map((value) => ({ news_id: id, [column]: value }) as never)).execute();
-  }
-}
-
 export async function insertNews(db: Db, clientId: number, createdBy: number, state: NewsState): Promise<number> {
   const now = new Date();
   const row = await db.insertInto('news').values({ client_id: clientId, ...rowValues(state), created_by: createdBy, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
-  await writeLinks(db, row.id, state);
+  await writeAudience(db, 'news', row.id, state);
   return row.id;
 }
 
@@ -142,7 +106,7 @@ export async function updateNews(db: Db, clientId: number, id: number, state: Ne
   const res = await db.updateTable('news').set({ ...rowValues(state), updated_at: new Date() })
     .where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
-  await writeLinks(db, id, state);
+  await writeAudience(db, 'news', id, state);
   return true;
 }
 
@@ -196,24 +160,6 @@ export async function toNewsListItems(db: Db, clientId: number, rows: ListRow[])
 
 // ---- the learner side ----
 
-type NewsScope = ExpressionBuilder<Database, 'news'>;
-
-/** The training audience rule over the news link tables. */
-export function newsAudienceCondition(eb: NewsScope, member: AudienceMember): Expression<SqlBool> {
-  const inGroup = eb.exists(eb.selectFrom('news_user_groups as g')
-    .innerJoin('user_group_members as gm', 'gm.group_id', 'g.user_group_id')
-    .select('g.news_id')
-    .whereRef('g.news_id', '=', 'news.id').where('gm.user_id', '=', member.userId));
-  if (member.profileId === null) return inGroup;
-  return eb.or([inGroup, eb.and([
-    eb.exists(eb.selectFrom('news_profiles as p').select('p.news_id')
-      .whereRef('p.news_id', '=', 'news.id').where('p.profile_id', '=', member.profileId)),
-    eb.exists(eb.selectFrom('news_areas as a').innerJoin('user_areas as ua', 'ua.area_id', 'a.area_id')
-      .select('a.news_id')
-      .whereRef('a.news_id', '=', 'news.id').where('ua.user_id', '=', member.userId).where('ua.client_id', '=', member.clientId)),
-  ])]);
-}
-
 /** spec 3 §4: published, within its optional dates, in the member's audience. */
 export function visibleNews(db: Db, member: AudienceMember, now: Date = new Date()) {
   return db.selectFrom('news')
@@ -221,7 +167,7 @@ export function visibleNews(db: Db, member: AudienceMember, now: Date = new Date
     .where('news.status', '=', NEWS_STATUS.published)
     .where((eb) => eb.or([eb('news.publish_date', 'is', null), eb('news.publish_date', '<=', now)]))
     .where((eb) => eb.or([eb('news.unpublish_date', 'is', null), eb('news.unpublish_date', '>', now)]))
-    .where((eb) => newsAudienceCondition(eb, member));
+    .where(inAudience('news', member));
 }
 
 /** The alt text in the user's language, else Portuguese, else any. */

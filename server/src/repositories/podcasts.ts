@@ -13,9 +13,8 @@ import type { Database, Db } from '../db/database.ts';
 import { toIso } from '../db/dialect.ts';
 import type { PodcastPlaylistRow, PodcastProgressRow, PodcastRow } from '../db/tables/podcast.table.ts';
 import { mediaUrl } from '../lib/mediaStore.ts';
-import { PODCAST_AUDIENCE, inContentAudience } from './contentAudience.ts';
+import { inAudience, linkedTo, readAudiences, tagNames, type Audience, type AudienceMember } from '../content/audience/index.ts';
 import { reactionsOf } from './learner/reactions.ts';
-import type { AudienceMember } from './trailAudience.ts';
 
 // ---- admin ----
 
@@ -38,52 +37,11 @@ export function podcastQuery(db: Db, clientId: number) {
 }
 type PodcastJoin = Awaited<ReturnType<ReturnType<typeof podcastQuery>['execute']>>[number];
 
-export interface PodcastLinks {
-  tags: number[];
-  areas: number[];
-  profiles: number[];
-  user_groups: number[];
-}
-
-const LINK_TABLES = {
-  tags: ['podcast_tags', 'tag_id'],
-  areas: ['podcast_areas', 'area_id'],
-  profiles: ['podcast_profiles', 'profile_id'],
-  user_groups: ['podcast_user_groups', 'user_group_id'],
-} as const;
-
-export async function podcastLinks(db: Db, ids: number[]): Promise<Map<number, PodcastLinks>> {
-  const out = new Map<number, PodcastLinks>(ids.map((id) => [id, { tags: [], areas: [], profiles: [], user_groups: [] }]));
-  if (ids.length === 0) return out;
-  const [tags, areas, profiles, groups] = await Promise.all([
-    db.selectFrom('podcast_tags').select(['podcast_id as id', 'tag_id as v']).where('podcast_id', 'in', ids).orderBy('tag_id').execute(),
-    db.selectFrom('podcast_areas').select(['podcast_id as id', 'area_id as v']).where('podcast_id', 'in', ids).orderBy('area_id').execute(),
-    db.selectFrom('podcast_profiles').select(['podcast_id as id', 'profile_id as v']).where('podcast_id', 'in', ids).orderBy('profile_id').execute(),
-    db.selectFrom('podcast_user_groups').select(['podcast_id as id', 'user_group_id as v']).where('podcast_id', 'in', ids).orderBy('user_group_id').execute(),
-  ]);
-  for (const [list, key] of [[tags, 'tags'], [areas, 'areas'], [profiles, 'profiles'], [groups, 'user_groups']] as const) {
-    for (const r of list) out.get(r.id)?.[key].push(r.v);
-  }
-  return out;
-}
-
-/** Replaces the given link lists (an omitted list is kept). */
-export async function setPodcastLinks(db: Db, podcastId: number, links: Partial<PodcastLinks>): Promise<void> {
-  for (const [key, [table, column]] of Object.entries(LINK_TABLES) as Array<[keyof PodcastLinks, readonly [string, string]]>) {
-    const ids = links[key];
-    if (ids === undefined) continue;
-    await db.deleteFrom(table as 'podcast_tags').where('podcast_id', '=', podcastId).execute();
-    const unique = [...new Set(ids)];
-    if (unique.length) {
-      await db.insertInto(table as 'podcast_tags')
-        .values(unique.map((id) => ({ podcast_id: podcastId, [column]: id })) as Array<{ podcast_id: number; tag_id: number }>)
-        .execute();
-    }
-  }
-}
+/** A podcast's tags and audience, as the form reads and writes them. */
+export type PodcastLinks = Audience<'podcast'>;
 
 export async function toPodcasts(db: Db, publicUrl: string, rows: PodcastJoin[]): Promise<Podcast[]> {
-  const links = await podcastLinks(db, rows.map((r) => r.id));
+  const links = await readAudiences(db, 'podcast', rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -177,7 +135,7 @@ export function visiblePodcasts(db: Db, viewer: PodcastViewer) {
     .where('podcasts.client_id', '=', viewer.clientId)
     .where('podcasts.status', '=', PODCAST_STATUS.published)
     .where((eb) => eb.or([eb('podcasts.date_to_unpublish', 'is', null), eb('podcasts.date_to_unpublish', '>', viewer.today)]))
-    .where(inContentAudience(PODCAST_AUDIENCE, viewer.member));
+    .where(inAudience('podcast', viewer.member));
 }
 
 export async function findLearnerPodcast(db: Db, viewer: PodcastViewer, id: number): Promise<PodcastRow | undefined> {
@@ -207,15 +165,9 @@ function filteredPodcasts(db: Db, viewer: PodcastViewer, query: CatalogueQuery) 
       .where('cr.content_type', '=', 'podcast').where('cr.user_id', '=', viewer.userId).where('cr.favorite', '=', true)));
   }
   const areas = idList(query.selected_areas);
-  if (areas.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('podcast_areas as fa').select('fa.area_id')
-      .whereRef('fa.podcast_id', '=', 'podcasts.id').where('fa.area_id', 'in', areas)));
-  }
+  if (areas.length) q = q.where(linkedTo('podcast', 'areas', areas));
   const groups = idList(query.selected_groups);
-  if (groups.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('podcast_user_groups as fg').select('fg.user_group_id')
-      .whereRef('fg.podcast_id', '=', 'podcasts.id').where('fg.user_group_id', 'in', groups)));
-  }
+  if (groups.length) q = q.where(linkedTo('podcast', 'user_groups', groups));
   return q;
 }
 
@@ -246,8 +198,7 @@ export async function podcastCards(db: Db, viewer: PodcastViewer, rows: readonly
   const [reactions, progress, tags] = await Promise.all([
     reactionsOf(db, viewer.clientId, viewer.userId, 'podcast', ids),
     db.selectFrom('podcast_progress').selectAll().where('user_id', '=', viewer.userId).where('podcast_id', 'in', ids).execute(),
-    db.selectFrom('podcast_tags as pt').innerJoin('tags', 'tags.id', 'pt.tag_id')
-      .select(['pt.podcast_id', 'tags.id', 'tags.name']).where('pt.podcast_id', 'in', ids).orderBy('tags.name').execute(),
+    tagNames(db, 'podcast', ids),
   ]);
   const own = new Map(progress.map((p) => [p.podcast_id, p]));
   return rows.map((row) => {
@@ -259,7 +210,7 @@ export async function podcastCards(db: Db, viewer: PodcastViewer, rows: readonly
       description: row.description,
       image_url: row.image_url,
       duration: Number(row.duration),
-      tags: tags.filter((t) => t.podcast_id === row.id).map((t) => ({ id: t.id, name: t.name })),
+      tags: tags.get(row.id) ?? [],
       status: progressStateOf(mine),
       percent: mine ? Number(mine.percent) : 0,
       position_seconds: mine ? Number(mine.position_seconds) : 0,

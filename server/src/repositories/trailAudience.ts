@@ -1,33 +1,17 @@
 /**
- * Whether a user is in a trail's audience: the training rule (spec 2 §5.1, §6 "Content is
- * visible to learners by areas, profiles and user groups"; trainingAudience.ts) over
- * trail_user_groups, trail_areas and trail_profiles — one of its user groups, or one of the
- * user's areas and their profile in the client both chosen. Trails have no owners.
+ * Who sees a trail: the content rule (spec 2 §5.1, §6) over the trail's audience
+ * (content/audience). Trails have no owners. A published trail also opens its trainings to its
+ * own audience (trailGrantsTraining).
  */
+import { audienceMember, inAudience, type AudienceMember } from '../content/audience/index.ts';
 import type { Db } from '../db/database.ts';
-import { TRAIL_AUDIENCE, inContentAudience } from './contentAudience.ts';
-
-export interface AudienceMember {
-  userId: number;
-  clientId: number;
-  /** the user's profile in the client */
-  profileId: number | null;
-}
-
-export async function audienceMember(db: Db, clientId: number, userId: number): Promise<AudienceMember | null> {
-  const row = await db.selectFrom('user_clients').select('profile_id').where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
-  return row ? { userId, clientId, profileId: row.profile_id } : null;
-}
-
-/** A where-clause over a query that has `trails` in scope: the trail's audience holds the member. */
-export const trailAudienceCondition = (member: AudienceMember) => inContentAudience(TRAIL_AUDIENCE, member);
 
 export async function isInTrailAudience(db: Db, clientId: number, trailId: number, userId: number): Promise<boolean> {
   const member = await audienceMember(db, clientId, userId);
   if (!member) return false;
   const row = await db.selectFrom('trails').select('trails.id')
     .where('trails.id', '=', trailId).where('trails.client_id', '=', clientId)
-    .where(trailAudienceCondition(member))
+    .where(inAudience('trail', member))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -45,7 +29,7 @@ export async function trailGrantsTraining(db: Db, member: AudienceMember, traini
     .where('trails.status', '=', 1)
     .where('trail_items.item_type', '=', 'training')
     .where('trail_items.item_id', '=', trainingId)
-    .where(trailAudienceCondition(member))
+    .where(inAudience('trail', member))
     .executeTakeFirst();
   return row !== undefined;
 }

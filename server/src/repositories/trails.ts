@@ -8,8 +8,9 @@
 import { sql } from 'kysely';
 import { CONTENT_STATUS, type ErrorCode, type Trail, type TrailListItem } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
+import { toIso } from '../db/dialect.ts';
 import type { TrailRow } from '../db/tables/trail.table.ts';
+import { foreignAudienceIds, readAudience, readAudiences, writeAudience } from '../content/audience/index.ts';
 import { groupBy } from '../lib/groupBy.ts';
 import { storedTrailItems, trailItemCounts, writeTrailItems } from './trailItems.ts';
 
@@ -41,47 +42,26 @@ export async function findTrail(db: Db, clientId: number, id: number, { withDele
 
 // ---- basic data ----
 
-interface Links {
-  categories: Map<number, number[]>;
-  tags: Map<number, number[]>;
-  areas: Map<number, Array<{ id: number; mandatory: boolean }>>;
-  profiles: Map<number, Array<{ id: number; mandatory: boolean }>>;
-  userGroups: Map<number, number[]>;
+async function loadCategories(db: Db, ids: number[]): Promise<Map<number, number[]>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('trail_category_links').select(['trail_id', 'category_id']).where('trail_id', 'in', ids).orderBy('category_id').execute();
+  return groupBy(rows, (r) => r.trail_id, (r) => r.category_id);
 }
-
-async function loadLinks(db: Db, ids: number[]): Promise<Links> {
-  if (ids.length === 0) return { categories: new Map(), tags: new Map(), areas: new Map(), profiles: new Map(), userGroups: new Map() };
-  const [categories, tags, areas, profiles, userGroups] = await Promise.all([
-    db.selectFrom('trail_category_links').select(['trail_id', 'category_id']).where('trail_id', 'in', ids).orderBy('category_id').execute(),
-    db.selectFrom('trail_tags').select(['trail_id', 'tag_id']).where('trail_id', 'in', ids).orderBy('tag_id').execute(),
-    db.selectFrom('trail_areas').select(['trail_id', 'area_id', 'is_mandatory']).where('trail_id', 'in', ids).orderBy('area_id').execute(),
-    db.selectFrom('trail_profiles').select(['trail_id', 'profile_id', 'is_mandatory']).where('trail_id', 'in', ids).orderBy('profile_id').execute(),
-    db.selectFrom('trail_user_groups').select(['trail_id', 'user_group_id']).where('trail_id', 'in', ids).orderBy('user_group_id').execute(),
-  ]);
-  return {
-    categories: groupBy(categories, (r) => r.trail_id, (r) => r.category_id),
-    tags: groupBy(tags, (r) => r.trail_id, (r) => r.tag_id),
-    areas: groupBy(areas, (r) => r.trail_id, (r) => ({ id: r.area_id, mandatory: toBool(r.is_mandatory) })),
-    profiles: groupBy(profiles, (r) => r.trail_id, (r) => ({ id: r.profile_id, mandatory: toBool(r.is_mandatory) })),
-    userGroups: groupBy(userGroups, (r) => r.trail_id, (r) => r.user_group_id),
-  };
-}
-
 
 /** The trails of the client among `ids`, in the GET T/ shape, in the order of `ids`. */
 export async function loadTrails(db: Db, clientId: number, ids: number[]): Promise<Trail[]> {
   if (ids.length === 0) return [];
-  const [rows, links, counts] = await Promise.all([
+  const [rows, categories, audiences, counts] = await Promise.all([
     db.selectFrom('trails').selectAll().where('client_id', '=', clientId).where('id', 'in', ids).execute(),
-    loadLinks(db, ids),
+    loadCategories(db, ids),
+    readAudiences(db, 'trail', ids),
     trailItemCounts(db, ids),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const areas = links.areas.get(id) ?? [];
-    const profiles = links.profiles.get(id) ?? [];
+    const audience = audiences.get(id)!;
     return [{
       id: r.id,
       title: r.title,
@@ -91,13 +71,13 @@ export async function loadTrails(db: Db, clientId: number, ids: number[]): Promi
       order: r.sort_order,
       availability_date: r.availability_date,
       date_to_unpublish: r.date_to_unpublish,
-      trail_categories: links.categories.get(id) ?? [],
-      tags: links.tags.get(id) ?? [],
-      areas: areas.map((a) => a.id),
-      profiles: profiles.map((p) => p.id),
-      user_groups: links.userGroups.get(id) ?? [],
-      mandatory_areas: areas.filter((a) => a.mandatory).map((a) => a.id),
-      mandatory_profiles: profiles.filter((p) => p.mandatory).map((p) => p.id),
+      trail_categories: categories.get(id) ?? [],
+      tags: audience.tags,
+      areas: audience.areas,
+      profiles: audience.profiles,
+      user_groups: audience.user_groups,
+      mandatory_areas: audience.mandatory_areas,
+      mandatory_profiles: audience.mandatory_profiles,
       qty_certificate_expiration_days: r.qty_certificate_expiration_days,
       status: r.status,
       training_quantity: r.training_quantity,
@@ -111,9 +91,7 @@ export async function loadTrails(db: Db, clientId: number, ids: number[]): Promi
 
 /** The stored values of a trail, as the write path merges a request into them. */
 export async function trailState(db: Db, row: TrailRow): Promise<TrailState> {
-  const links = await loadLinks(db, [row.id]);
-  const areas = links.areas.get(row.id) ?? [];
-  const profiles = links.profiles.get(row.id) ?? [];
+  const [categories, audience] = await Promise.all([loadCategories(db, [row.id]), readAudience(db, 'trail', row.id)]);
   return {
     title: row.title,
     description: row.description,
@@ -123,30 +101,20 @@ export async function trailState(db: Db, row: TrailRow): Promise<TrailState> {
     availability_date: row.availability_date,
     date_to_unpublish: row.date_to_unpublish,
     qty_certificate_expiration_days: row.qty_certificate_expiration_days,
-    categories: links.categories.get(row.id) ?? [],
-    tags: links.tags.get(row.id) ?? [],
-    areas: areas.map((a) => a.id),
-    profiles: profiles.map((p) => p.id),
-    user_groups: links.userGroups.get(row.id) ?? [],
-    mandatory_areas: areas.filter((a) => a.mandatory).map((a) => a.id),
-    mandatory_profiles: profiles.filter((p) => p.mandatory).map((p) => p.id),
+    categories: categories.get(row.id) ?? [],
+    ...audience,
   };
 }
 
 /** Field → code for linked ids the client does not own (categories, tags, areas, profiles, user groups). */
 export async function foreignTrailReferences(db: Db, clientId: number, state: TrailState): Promise<Record<string, ErrorCode>> {
   const fields: Record<string, ErrorCode> = {};
-  const checks = [
-    ['trail_categories', 'trail_categories', state.categories], ['tags', 'tags', state.tags], ['areas', 'areas', state.areas],
-    ['profiles', 'profiles', state.profiles], ['user_groups', 'user_groups', state.user_groups],
-  ] as const;
-  for (const [field, table, ids] of checks) {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) continue;
-    const owned = await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', unique).execute();
-    if (owned.length !== unique.length) fields[field] = 'validation_error';
+  const categories = [...new Set(state.categories)];
+  if (categories.length) {
+    const owned = await db.selectFrom('trail_categories').select('id').where('client_id', '=', clientId).where('id', 'in', categories).execute();
+    if (owned.length !== categories.length) fields.trail_categories = 'validation_error';
   }
-  return fields;
+  return { ...fields, ...(await foreignAudienceIds(db, clientId, state)) };
 }
 
 function rowValues(state: TrailState) {
@@ -163,27 +131,10 @@ function rowValues(state: TrailState) {
 }
 
 async function writeLinks(db: Db, id: number, state: TrailState): Promise<void> {
-  const uniq = (ids: readonly number[]) => [...new Set(ids)];
-  for (const table of ['trail_category_links', 'trail_tags', 'trail_areas', 'trail_profiles', 'trail_user_groups'] as const) {
-    await db.deleteFrom(table).where('trail_id', '=', id).execute();
-  }
-  const mandatoryAreas = new Set(state.mandatory_areas);
-  const mandatoryProfiles = new Set(state.mandatory_profiles);
-  const categories = uniq(state.categories);
-  const tags = uniq(state.tags);
-  const areas = uniq(state.areas);
-  const profiles = uniq(state.profiles);
-  const groups = uniq(state.user_groups);
+  await db.deleteFrom('trail_category_links').where('trail_id', '=', id).execute();
+  const categories = [...new Set(state.categories)];
   if (categories.length) await db.insertInto('trail_category_links').values(categories.map((category_id) => ({ trail_id: id, category_id }))).execute();
-  if (tags.length) await db.insertInto('trail_tags').values(tags.map((tag_id) => ({ trail_id: id, tag_id }))).execute();
-  if (areas.length) {
-    await db.insertInto('trail_areas').values(areas.map((area_id) => ({ trail_id: id, area_id, is_mandatory: mandatoryAreas.has(area_id) }))).execute();
-  }
-  if (profiles.length) {
-    await db.insertInto('trail_profiles')
-      .values(profiles.map((profile_id) => ({ trail_id: id, profile_id, is_mandatory: mandatoryProfiles.has(profile_id) }))).execute();
-  }
-  if (groups.length) await db.insertInto('trail_user_groups').values(groups.map((user_group_id) => ({ trail_id: id, user_group_id }))).execute();
+  await writeAudience(db, 'trail', id, state);
 }
 
 /** A new trail is unpublished (status 2), like a new training. */

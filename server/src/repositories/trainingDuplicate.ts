@@ -5,7 +5,8 @@ import { ownedDb } from '../content/ownedDb.ts';
 import { copyOwnedContent } from '../content/repository/copy.ts';
 import type { Db } from '../db/database.ts';
 import { toBool } from '../db/dialect.ts';
-import { findTraining, trainingState, writeTrainingLinks } from './trainings.ts';
+import { copyAudience } from '../content/audience/index.ts';
+import { findTraining, trainingOwnerIds, writeTrainingOwners } from './trainings.ts';
 
 /**
  * spec 2 §4.6 duplicate: the training and all its contents — modules, games, tests with
@@ -24,7 +25,8 @@ export async function duplicateTraining(db: Db, clientId: number, sourceId: numb
     ...copy, title, status: CONTENT_STATUS.unpublished, published_at: null, created_by: userId, created_at: now, updated_at: now,
     on_portfolio: toBool(copy.on_portfolio), is_open: toBool(copy.is_open),
   }).returning('id').executeTakeFirstOrThrow();
-  await writeTrainingLinks(db, newId, await trainingState(db, source));
+  await copyAudience(db, 'training', sourceId, newId);
+  await writeTrainingOwners(db, newId, await trainingOwnerIds(db, sourceId));
 
   // one insert per row: the id map must pair each copy with its source row on both dialects
   const moduleIds = new Map<number, number>();

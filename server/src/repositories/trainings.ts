@@ -13,6 +13,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { parseJson, toBool, toIso } from '../db/dialect.ts';
 import type { GroupTrainingRow } from '../db/tables/training.table.ts';
+import { foreignAudienceIds, readAudience, readAudiences, tagNames, writeAudience } from '../content/audience/index.ts';
 import { groupBy } from '../lib/groupBy.ts';
 import { trainingsWithDoneActivities } from './trainingActivity.ts';
 
@@ -58,33 +59,14 @@ export async function findTraining(db: Db, clientId: number, id: number, { withD
   return q.executeTakeFirst();
 }
 
-interface Links {
-  tags: Map<number, number[]>;
-  areas: Map<number, Array<{ id: number; mandatory: boolean }>>;
-  profiles: Map<number, Array<{ id: number; mandatory: boolean }>>;
-  userGroups: Map<number, number[]>;
-  owners: Map<number, TrainingOwner[]>;
-}
-
-async function loadLinks(db: Db, ids: number[]): Promise<Links> {
-  if (ids.length === 0) return { tags: new Map(), areas: new Map(), profiles: new Map(), userGroups: new Map(), owners: new Map() };
-  const [tags, areas, profiles, userGroups, owners] = await Promise.all([
-    db.selectFrom('group_training_tags').select(['group_training_id', 'tag_id']).where('group_training_id', 'in', ids).orderBy('tag_id').execute(),
-    db.selectFrom('group_training_areas').select(['group_training_id', 'area_id', 'is_mandatory']).where('group_training_id', 'in', ids).orderBy('area_id').execute(),
-    db.selectFrom('group_training_profiles').select(['group_training_id', 'profile_id', 'is_mandatory']).where('group_training_id', 'in', ids).orderBy('profile_id').execute(),
-    db.selectFrom('group_training_user_groups').select(['group_training_id', 'user_group_id']).where('group_training_id', 'in', ids).orderBy('user_group_id').execute(),
-    db.selectFrom('group_training_owners').innerJoin('users', 'users.id', 'group_training_owners.user_id')
-      .select(['group_training_owners.group_training_id', 'users.id', 'users.full_name', 'users.email'])
-      .where('group_training_owners.group_training_id', 'in', ids)
-      .orderBy('group_training_owners.position').orderBy('users.id').execute(),
-  ]);
-  return {
-    tags: groupBy(tags, (r) => r.group_training_id, (r) => r.tag_id),
-    areas: groupBy(areas, (r) => r.group_training_id, (r) => ({ id: r.area_id, mandatory: toBool(r.is_mandatory) })),
-    profiles: groupBy(profiles, (r) => r.group_training_id, (r) => ({ id: r.profile_id, mandatory: toBool(r.is_mandatory) })),
-    userGroups: groupBy(userGroups, (r) => r.group_training_id, (r) => r.user_group_id),
-    owners: groupBy(owners, (r) => r.group_training_id, (r) => ({ id: r.id, full_name: r.full_name, email: r.email })),
-  };
+/** The owners of each training, first owner first. */
+async function loadOwners(db: Db, ids: number[]): Promise<Map<number, TrainingOwner[]>> {
+  if (ids.length === 0) return new Map();
+  const owners = await db.selectFrom('group_training_owners').innerJoin('users', 'users.id', 'group_training_owners.user_id')
+    .select(['group_training_owners.group_training_id', 'users.id', 'users.full_name', 'users.email'])
+    .where('group_training_owners.group_training_id', 'in', ids)
+    .orderBy('group_training_owners.position').orderBy('users.id').execute();
+  return groupBy(owners, (r) => r.group_training_id, (r) => ({ id: r.id, full_name: r.full_name, email: r.email }));
 }
 
 const altTexts = (row: GroupTrainingRow): Partial<Record<ContentLanguage, string>> => {
@@ -104,14 +86,13 @@ export const trainingPortalUrl = (publicUrl: string, id: number) => `${publicUrl
 export async function loadTrainings(db: Db, clientId: number, ids: number[], publicUrl: string): Promise<Training[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('group_trainings').selectAll().where('client_id', '=', clientId).where('id', 'in', ids).execute();
-  const links = await loadLinks(db, ids);
+  const [audiences, owners] = await Promise.all([readAudiences(db, 'training', ids), loadOwners(db, ids)]);
   const done = await trainingsWithDoneActivities(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const areas = links.areas.get(id) ?? [];
-    const profiles = links.profiles.get(id) ?? [];
+    const audience = audiences.get(id)!;
     return [{
       id: r.id,
       title: r.title,
@@ -120,13 +101,13 @@ export async function loadTrainings(db: Db, clientId: number, ids: number[], pub
       score: r.score,
       workload: Number(r.workload),
       code: r.code,
-      tags: links.tags.get(id) ?? [],
-      areas: areas.map((a) => a.id),
-      profiles: profiles.map((p) => p.id),
-      user_groups: links.userGroups.get(id) ?? [],
-      mandatory_areas: areas.filter((a) => a.mandatory).map((a) => a.id),
-      mandatory_profiles: profiles.filter((p) => p.mandatory).map((p) => p.id),
-      owners_list: links.owners.get(id) ?? [],
+      tags: audience.tags,
+      areas: audience.areas,
+      profiles: audience.profiles,
+      user_groups: audience.user_groups,
+      mandatory_areas: audience.mandatory_areas,
+      mandatory_profiles: audience.mandatory_profiles,
+      owners_list: owners.get(id) ?? [],
       on_portfolio: toBool(r.on_portfolio),
       portfolio_order: r.portfolio_order,
       unpublish_date: r.unpublish_date,
@@ -144,9 +125,7 @@ export async function loadTrainings(db: Db, clientId: number, ids: number[], pub
 
 /** The stored values of a training, as the write path merges a request into them. */
 export async function trainingState(db: Db, row: GroupTrainingRow): Promise<TrainingState> {
-  const links = await loadLinks(db, [row.id]);
-  const areas = links.areas.get(row.id) ?? [];
-  const profiles = links.profiles.get(row.id) ?? [];
+  const [audience, owners] = await Promise.all([readAudience(db, 'training', row.id), loadOwners(db, [row.id])]);
   return {
     title: row.title,
     description: row.description,
@@ -161,13 +140,8 @@ export async function trainingState(db: Db, row: GroupTrainingRow): Promise<Trai
     image_url: row.image_url,
     image_alt_texts: altTexts(row),
     certificate_image_url: row.certificate_image_url,
-    tags: links.tags.get(row.id) ?? [],
-    areas: areas.map((a) => a.id),
-    profiles: profiles.map((p) => p.id),
-    user_groups: links.userGroups.get(row.id) ?? [],
-    mandatory_areas: areas.filter((a) => a.mandatory).map((a) => a.id),
-    mandatory_profiles: profiles.filter((p) => p.mandatory).map((p) => p.id),
-    owners: (links.owners.get(row.id) ?? []).map((o) => o.id),
+    ...audience,
+    owners: (owners.get(row.id) ?? []).map((o) => o.id),
   };
 }
 
@@ -178,17 +152,7 @@ export async function trainingState(db: Db, row: GroupTrainingRow): Promise<Trai
 export async function foreignReferences(
   db: Db, clientId: number, state: Pick<TrainingState, 'tags' | 'areas' | 'profiles' | 'user_groups' | 'owners'>, allowedOwners: readonly number[],
 ): Promise<Record<string, ErrorCode>> {
-  const fields: Record<string, ErrorCode> = {};
-  const checks = [
-    ['tags', 'tags', state.tags], ['areas', 'areas', state.areas], ['profiles', 'profiles', state.profiles],
-    ['user_groups', 'user_groups', state.user_groups],
-  ] as const;
-  for (const [field, table, ids] of checks) {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) continue;
-    const owned = await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', unique).execute();
-    if (owned.length !== unique.length) fields[field] = 'validation_error';
-  }
+  const fields = await foreignAudienceIds(db, clientId, state);
   const newOwners = [...new Set(state.owners)].filter((id) => !allowedOwners.includes(id));
   if (newOwners.length) {
     const members = await db.selectFrom('user_clients').innerJoin('users', 'users.id', 'user_clients.user_id')
@@ -217,34 +181,23 @@ function rowValues(state: TrainingState) {
   };
 }
 
-/** Replaces the audience links, tags and owners (first owner first) of a training with those of `state`. */
-export async function writeTrainingLinks(db: Db, id: number, state: TrainingState): Promise<void> {
-  const uniq = (ids: number[]) => [...new Set(ids)];
-  await db.deleteFrom('group_training_tags').where('group_training_id', '=', id).execute();
-  await db.deleteFrom('group_training_areas').where('group_training_id', '=', id).execute();
-  await db.deleteFrom('group_training_profiles').where('group_training_id', '=', id).execute();
-  await db.deleteFrom('group_training_user_groups').where('group_training_id', '=', id).execute();
+/** The owners' user ids, first owner first. */
+export async function trainingOwnerIds(db: Db, id: number): Promise<number[]> {
+  return ((await loadOwners(db, [id])).get(id) ?? []).map((o) => o.id);
+}
+
+/** Replaces the owners of a training, first owner first. */
+export async function writeTrainingOwners(db: Db, id: number, owners: readonly number[]): Promise<void> {
   await db.deleteFrom('group_training_owners').where('group_training_id', '=', id).execute();
-  const mandatoryAreas = new Set(state.mandatory_areas);
-  const mandatoryProfiles = new Set(state.mandatory_profiles);
-  const tags = uniq(state.tags);
-  const areas = uniq(state.areas);
-  const profiles = uniq(state.profiles);
-  const groups = uniq(state.user_groups);
-  const owners = uniq(state.owners);
-  if (tags.length) await db.insertInto('group_training_tags').values(tags.map((tag_id) => ({ group_training_id: id, tag_id }))).execute();
-  if (areas.length) {
-    await db.insertInto('group_training_areas')
-      .values(areas.map((area_id) => ({ group_training_id: id, area_id, is_mandatory: mandatoryAreas.has(area_id) }))).execute();
+  const unique = [...new Set(owners)];
+  if (unique.length) {
+    await db.insertInto('group_training_owners').values(unique.map((user_id, position) => ({ group_training_id: id, user_id, position }))).execute();
   }
-  if (profiles.length) {
-    await db.insertInto('group_training_profiles')
-      .values(profiles.map((profile_id) => ({ group_training_id: id, profile_id, is_mandatory: mandatoryProfiles.has(profile_id) }))).execute();
-  }
-  if (groups.length) await db.insertInto('group_training_user_groups').values(groups.map((user_group_id) => ({ group_training_id: id, user_group_id }))).execute();
-  if (owners.length) {
-    await db.insertInto('group_training_owners').values(owners.map((user_id, position) => ({ group_training_id: id, user_id, position }))).execute();
-  }
+}
+
+async function writeLinks(db: Db, id: number, state: TrainingState): Promise<void> {
+  await writeAudience(db, 'training', id, state);
+  await writeTrainingOwners(db, id, state.owners);
 }
 
 /** spec 2 §7.1 create: a new training is unpublished (status 2). */
@@ -254,7 +207,7 @@ export async function insertTraining(db: Db, clientId: number, createdBy: number
     client_id: clientId, ...rowValues(state), status: CONTENT_STATUS.unpublished, is_open: false,
     published_at: null, created_by: createdBy, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  await writeTrainingLinks(db, row.id, state);
+  await writeLinks(db, row.id, state);
   return row.id;
 }
 
@@ -262,7 +215,7 @@ export async function updateTraining(db: Db, clientId: number, id: number, state
   const res = await db.updateTable('group_trainings').set({ ...rowValues(state), updated_at: new Date() })
     .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', CONTENT_STATUS.deleted).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
-  await writeTrainingLinks(db, id, state);
+  await writeLinks(db, id, state);
   return true;
 }
 
@@ -308,11 +261,9 @@ type ListRow = Awaited<ReturnType<ReturnType<typeof trainingListQuery>['execute'
 export async function toListItems(db: Db, rows: ListRow[]): Promise<TrainingListItem[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [links, tags, modules, tests] = await Promise.all([
-    loadLinks(db, ids),
-    db.selectFrom('group_training_tags').innerJoin('tags', 'tags.id', 'group_training_tags.tag_id')
-      .select(['group_training_tags.group_training_id', 'tags.id', 'tags.name'])
-      .where('group_training_tags.group_training_id', 'in', ids).orderBy('tags.name').execute(),
+  const [owners, tags, modules, tests] = await Promise.all([
+    loadOwners(db, ids),
+    tagNames(db, 'training', ids),
     db.selectFrom('group_training_modules').select((eb) => ['group_training_id', eb.fn.countAll<number>().as('n')])
       .where('group_training_id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).groupBy('group_training_id').execute(),
     db.selectFrom('group_training_tests').select((eb) => ['owner_id as group_training_id', eb.fn.countAll<number>().as('n')])
@@ -324,11 +275,11 @@ export async function toListItems(db: Db, rows: ListRow[]): Promise<TrainingList
     title: r.title,
     status: r.status,
     group_training_type: r.group_training_type_id,
-    tags: tags.filter((t) => t.group_training_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+    tags: tags.get(r.id) ?? [],
     is_open: toBool(r.is_open),
     qty_modules: count(modules, r.id),
     qty_tests: count(tests, r.id),
-    owners_list: links.owners.get(r.id) ?? [],
+    owners_list: owners.get(r.id) ?? [],
     created_at: toIso(r.created_at)!,
     updated_at: toIso(r.updated_at)!,
   }));

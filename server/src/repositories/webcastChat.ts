@@ -97,7 +97,7 @@ export async function learnerChatPage(
 /**
  * The webcast when the user may watch it (and so read and write its chat): what the learner
  * side opens (learner/webcasts.ts: published, finished or converting, of the selected client,
- * in the audience of webcastAudience.ts).
+ * in the webcast's audience, content/audience).
  */
 export async function webcastForLearner(db: Db, clientId: number, webcastId: number, userId: number): Promise<WebcastRow | undefined> {
   // the language only picks alt texts, which the chat does not show

@@ -15,6 +15,7 @@ import type { Db } from '../db/database.ts';
 import { parseJson, toBool, toDate, toIso } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { WebcastRow } from '../db/tables/webcast.table.ts';
+import { copyAudience, readAudience, tagNames, writeAudience } from '../content/audience/index.ts';
 import { mediaUrl } from '../lib/mediaStore.ts';
 
 /** The client parameters webcasts read (spec 2 §1, §3.11). */
@@ -77,30 +78,6 @@ export async function findWebcast(db: Db, clientId: number, id: number, { withDe
   return db.selectFrom('webcasts').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
 }
 
-interface Links {
-  tags: Map<number, number[]>;
-  areas: Map<number, number[]>;
-  profiles: Map<number, number[]>;
-  userGroups: Map<number, number[]>;
-}
-
-function byWebcast(rows: Array<{ webcast_id: number; id: number }>): Map<number, number[]> {
-  const map = new Map<number, number[]>();
-  for (const r of rows) map.set(r.webcast_id, [...(map.get(r.webcast_id) ?? []), r.id]);
-  return map;
-}
-
-async function loadLinks(db: Db, ids: number[]): Promise<Links> {
-  if (ids.length === 0) return { tags: new Map(), areas: new Map(), profiles: new Map(), userGroups: new Map() };
-  const [tags, areas, profiles, userGroups] = await Promise.all([
-    db.selectFrom('webcast_tags').select(['webcast_id', 'tag_id as id']).where('webcast_id', 'in', ids).orderBy('tag_id').execute(),
-    db.selectFrom('webcast_areas').select(['webcast_id', 'area_id as id']).where('webcast_id', 'in', ids).orderBy('area_id').execute(),
-    db.selectFrom('webcast_profiles').select(['webcast_id', 'profile_id as id']).where('webcast_id', 'in', ids).orderBy('profile_id').execute(),
-    db.selectFrom('webcast_user_groups').select(['webcast_id', 'user_group_id as id']).where('webcast_id', 'in', ids).orderBy('user_group_id').execute(),
-  ]);
-  return { tags: byWebcast(tags), areas: byWebcast(areas), profiles: byWebcast(profiles), userGroups: byWebcast(userGroups) };
-}
-
 function altTexts(row: Pick<WebcastRow, 'image_alt_texts'>): Partial<Record<ContentLanguage, string>> {
   const raw = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
   const out: Partial<Record<ContentLanguage, string>> = {};
@@ -130,7 +107,7 @@ async function subscriberCounts(db: Db, ids: number[]): Promise<Map<number, numb
 export async function loadWebcast(db: Db, clientId: number, id: number, publicUrl: string): Promise<Webcast | undefined> {
   const row = await findWebcast(db, clientId, id, { withDeleted: true });
   if (!row) return undefined;
-  const [links, counts] = await Promise.all([loadLinks(db, [id]), subscriberCounts(db, [id])]);
+  const [audience, counts] = await Promise.all([readAudience(db, 'webcast', id), subscriberCounts(db, [id])]);
   return {
     id: row.id,
     title: row.title,
@@ -139,10 +116,10 @@ export async function loadWebcast(db: Db, clientId: number, id: number, publicUr
     webcast_type: row.webcast_type_id,
     embed: row.embed,
     status: row.status,
-    profiles: links.profiles.get(id) ?? [],
-    areas: links.areas.get(id) ?? [],
-    user_groups: links.userGroups.get(id) ?? [],
-    tags: links.tags.get(id) ?? [],
+    profiles: audience.profiles,
+    areas: audience.areas,
+    user_groups: audience.user_groups,
+    tags: audience.tags,
     use_chat: toBool(row.use_chat),
     chat_moderated: toBool(row.chat_moderated),
     transmission_date: formatTransmissionDate(toDate(row.transmission_date), row.timezone),
@@ -163,7 +140,7 @@ export async function loadWebcast(db: Db, clientId: number, id: number, publicUr
 
 /** The stored values of a webcast, as the write path merges a request into them. */
 export async function webcastState(db: Db, row: WebcastRow): Promise<WebcastState> {
-  const links = await loadLinks(db, [row.id]);
+  const audience = await readAudience(db, 'webcast', row.id);
   return {
     title: row.title,
     description: row.description,
@@ -181,10 +158,7 @@ export async function webcastState(db: Db, row: WebcastRow): Promise<WebcastStat
     image_url: row.image_url,
     image_alt_texts: altTexts(row),
     unpublish_date: row.unpublish_date,
-    tags: links.tags.get(row.id) ?? [],
-    areas: links.areas.get(row.id) ?? [],
-    profiles: links.profiles.get(row.id) ?? [],
-    user_groups: links.userGroups.get(row.id) ?? [],
+    ...audience,
   };
 }
 
@@ -209,28 +183,12 @@ function rowValues(state: WebcastState) {
   };
 }
 
-async function writeLinks(db: Db, id: number, state: Pick<WebcastState, 'tags' | 'areas' | 'profiles' | 'user_groups'>): Promise<void> {
-  const uniq = (ids: number[]) => [...new Set(ids)];
-  await db.deleteFrom('webcast_tags').where('webcast_id', '=', id).execute();
-  await db.deleteFrom('webcast_areas').where('webcast_id', '=', id).execute();
-  await db.deleteFrom('webcast_profiles').where('webcast_id', '=', id).execute();
-  await db.deleteFrom('webcast_user_groups').where('webcast_id', '=', id).execute();
-  const tags = uniq(state.tags);
-  const areas = uniq(state.areas);
-  const profiles = uniq(state.profiles);
-  const groups = uniq(state.user_groups);
-  if (tags.length) await db.insertInto('webcast_tags').values(tags.map((tag_id) => ({ webcast_id: id, tag_id }))).execute();
-  if (areas.length) await db.insertInto('webcast_areas').values(areas.map((area_id) => ({ webcast_id: id, area_id }))).execute();
-  if (profiles.length) await db.insertInto('webcast_profiles').values(profiles.map((profile_id) => ({ webcast_id: id, profile_id }))).execute();
-  if (groups.length) await db.insertInto('webcast_user_groups').values(groups.map((user_group_id) => ({ webcast_id: id, user_group_id }))).execute();
-}
-
 export async function insertWebcast(db: Db, clientId: number, createdBy: number, state: WebcastState): Promise<number> {
   const now = new Date();
   const row = await db.insertInto('webcasts').values({
     client_id: clientId, ...rowValues(state), created_by: createdBy, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  await writeLinks(db, row.id, state);
+  await writeAudience(db, 'webcast', row.id, state);
   return row.id;
 }
 
@@ -238,7 +196,7 @@ export async function updateWebcast(db: Db, clientId: number, id: number, state:
   const res = await db.updateTable('webcasts').set({ ...rowValues(state), updated_at: new Date() })
     .where('id', '=', id).where('client_id', '=', clientId).where('status', '!=', WEBCAST_STATUS.deleted).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return false;
-  await writeLinks(db, id, state);
+  await writeAudience(db, 'webcast', id, state);
   return true;
 }
 
@@ -261,11 +219,7 @@ type ListRow = Awaited<ReturnType<ReturnType<typeof webcastListQuery>['execute']
 export async function toListItems(db: Db, rows: ListRow[]): Promise<WebcastListItem[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [tags, counts] = await Promise.all([
-    db.selectFrom('webcast_tags').innerJoin('tags', 'tags.id', 'webcast_tags.tag_id')
-      .select(['webcast_tags.webcast_id', 'tags.id', 'tags.name']).where('webcast_tags.webcast_id', 'in', ids).orderBy('tags.name').execute(),
-    subscriberCounts(db, ids),
-  ]);
+  const [tags, counts] = await Promise.all([tagNames(db, 'webcast', ids), subscriberCounts(db, ids)]);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -274,7 +228,7 @@ export async function toListItems(db: Db, rows: ListRow[]): Promise<WebcastListI
     transmission_date: formatTransmissionDate(toDate(r.transmission_date), r.timezone),
     timezone: r.timezone,
     use_chat: toBool(r.use_chat),
-    tags: tags.filter((t) => t.webcast_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+    tags: tags.get(r.id) ?? [],
     qty_subscribers: counts.get(r.id) ?? 0,
     created_at: toIso(r.created_at)!,
     updated_at: toIso(r.updated_at)!,
@@ -297,7 +251,7 @@ export async function duplicateWebcast(db: Db, clientId: number, sourceId: numbe
     use_chat: toBool(copy.use_chat), chat_moderated: toBool(copy.chat_moderated), transmission_date: toDate(copy.transmission_date),
     created_by: userId, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  await writeLinks(db, newId, await webcastState(db, source));
+  await copyAudience(db, 'webcast', sourceId, newId);
 
   // tests with questions and alternatives, evaluations with questions, support materials
   await copyOwnedContent(ownedDb(db, WEBCAST_OWNER), sourceId, newId);

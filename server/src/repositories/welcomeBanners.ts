@@ -7,11 +7,7 @@ import { BANNER_STATUS, type LearnerWelcomeBanner, type WelcomeBanner, type Welc
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation, toBool, toIso } from '../db/dialect.ts';
 import type { WelcomeBannerRow } from '../db/tables/bannerMessage.table.ts';
-import { audiencesOf, replaceAudience, type AudienceIds } from './bannersMessagesAudience.ts';
-import { audienceCondition } from './contentAudience.ts';
-import type { AudienceMember } from './trailAudience.ts';
-
-export const WELCOME_BANNER_LINKS = { table: 'welcome_banners', prefix: 'welcome_banner', ownerColumn: 'welcome_banner_id' } as const;
+import { inAudience, readAudience, readAudiences, writeAudience, type AudienceIds, type AudienceMember } from '../content/audience/index.ts';
 
 export interface WelcomeBannerState extends AudienceIds {
   welcome_banner_type: WelcomeBannerType;
@@ -40,7 +36,7 @@ export async function findWelcomeBanner(db: Db, clientId: number, id: number): P
 }
 
 export async function welcomeBannerState(db: Db, row: WelcomeBannerRow): Promise<WelcomeBannerState> {
-  const audience = (await audiencesOf(db, 'welcome_banner', [row.id])).get(row.id)!;
+  const audience = await readAudience(db, 'welcome_banner', row.id);
   return {
     welcome_banner_type: row.welcome_banner_type as WelcomeBannerType, title: row.title, text: row.text, desktop_image: row.desktop_image,
     mobile_image: row.mobile_image, start_date: row.start_date, end_date: row.end_date, just_confirm: toBool(row.just_confirm),
@@ -58,7 +54,7 @@ async function confirmationCounts(db: Db, ids: number[]): Promise<Map<number, nu
 
 export async function toWelcomeBanners(db: Db, rows: WelcomeBannerRow[]): Promise<WelcomeBanner[]> {
   const ids = rows.map((r) => r.id);
-  const [audiences, counts] = await Promise.all([audiencesOf(db, 'welcome_banner', ids), confirmationCounts(db, ids)]);
+  const [audiences, counts] = await Promise.all([readAudiences(db, 'welcome_banner', ids), confirmationCounts(db, ids)]);
   return rows.map((row) => ({
     id: row.id, welcome_banner_type: row.welcome_banner_type as WelcomeBannerType, title: row.title, text: row.text,
     desktop_image: row.desktop_image, mobile_image: row.mobile_image, start_date: row.start_date, end_date: row.end_date,
@@ -78,7 +74,7 @@ export async function insertWelcomeBanner(db: Db, clientId: number, userId: numb
   const row = await db.insertInto('welcome_banners')
     .values({ client_id: clientId, ...columns(state), created_by: userId, created_at: now, updated_at: now })
     .returning('id').executeTakeFirstOrThrow();
-  await replaceAudience(db, 'welcome_banner', row.id, state);
+  await writeAudience(db, 'welcome_banner', row.id, state);
   return row.id;
 }
 
@@ -86,7 +82,7 @@ export async function updateWelcomeBanner(db: Db, clientId: number, id: number, 
   const result = await db.updateTable('welcome_banners').set({ ...columns(state), updated_at: new Date() })
     .where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await replaceAudience(db, 'welcome_banner', id, state);
+  await writeAudience(db, 'welcome_banner', id, state);
   return true;
 }
 
@@ -104,7 +100,7 @@ export async function activeWelcomeBannerSlots(db: Db, clientId: number, fromDay
     .where('welcome_banners.status', '=', BANNER_STATUS.active)
     .where((eb) => eb.or([eb('welcome_banners.end_date', 'is', null), eb('welcome_banners.end_date', '>=', fromDay)]))
     .orderBy('welcome_banners.start_date').orderBy('welcome_banners.id').execute();
-  const audiences = await audiencesOf(db, 'welcome_banner', rows.map((r) => r.id));
+  const audiences = await readAudiences(db, 'welcome_banner', rows.map((r) => r.id));
   return rows.map((row) => ({
     id: row.id, title: row.title, status: row.status, start_date: row.start_date, end_date: row.end_date, ...audiences.get(row.id)!,
   }));
@@ -126,7 +122,7 @@ export async function currentWelcomeBanner(db: Db, member: AudienceMember, famil
     .where('welcome_banners.status', '=', BANNER_STATUS.active)
     .where('welcome_banners.start_date', '<=', today)
     .where((eb) => eb.or([eb('welcome_banners.end_date', 'is', null), eb('welcome_banners.end_date', '>=', today)]))
-    .where(audienceCondition(WELCOME_BANNER_LINKS, member))
+    .where(inAudience('welcome_banner', member))
     .where((eb) => eb.not(eb.exists(eb.selectFrom('welcome_banner_confirmations as c').select('c.id')
       .whereRef('c.welcome_banner_id', '=', 'welcome_banners.id')
       .where('c.user_id', '=', member.userId)
@@ -143,7 +139,7 @@ export async function visibleWelcomeBanner(db: Db, member: AudienceMember, id: n
     .where('welcome_banners.status', '=', BANNER_STATUS.active)
     .where('welcome_banners.start_date', '<=', today)
     .where((eb) => eb.or([eb('welcome_banners.end_date', 'is', null), eb('welcome_banners.end_date', '>=', today)]))
-    .where(audienceCondition(WELCOME_BANNER_LINKS, member))
+    .where(inAudience('welcome_banner', member))
     .executeTakeFirst();
 }
 

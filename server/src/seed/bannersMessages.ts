@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { MEDIA_URL_PREFIX, mediaFile, randomMediaId } from '../lib/mediaStore.ts';
 
@@ -67,7 +68,7 @@ export async function seedBannersMessages(db: Kysely<Database>, seed: BannersMes
       button_label: banner.button_label, url: '', background_color: '#ffffff', text_color: '#1f2937', sort_order: banner.order,
       start_date: day(-1), end_date: day(60), status: 1, created_by: authorId, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('banner_user_groups').values({ banner_id: row.id, user_group_id: groupId }).execute();
+    await writeAudience(db, 'banner', row.id, { user_groups: [groupId] });
   }
 
   const welcome = await db.insertInto('welcome_banners').values({
@@ -77,7 +78,7 @@ export async function seedBannersMessages(db: Kysely<Database>, seed: BannersMes
     mobile_image: await image(dataDir, 'welcome_banners', 'mobile.svg', svg(640, 480, '#b45309', '#db2777', 'Bem-vindo!', 'Academia Demo Retail')),
     start_date: day(-1), end_date: day(90), just_confirm: true, user_logout: false, status: 1, created_by: authorId, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('welcome_banner_user_groups').values({ welcome_banner_id: welcome.id, user_group_id: groupId }).execute();
+  await writeAudience(db, 'welcome_banner', welcome.id, { user_groups: [groupId] });
 
   const sentAt = new Date(now.getTime() - 60 * 60 * 1000);
   const message = await db.insertInto('messages').values({
@@ -86,7 +87,7 @@ export async function seedBannersMessages(db: Kysely<Database>, seed: BannersMes
     send_date: sentAt, send_in_app: true, send_email: false, send_email_body: true, status: 'sent', sent_at: sentAt,
     created_by: authorId, created_at: sentAt, updated_at: sentAt,
   }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('message_user_groups').values({ message_id: message.id, user_group_id: groupId }).execute();
+  await writeAudience(db, 'message', message.id, { user_groups: [groupId] });
   await db.insertInto('message_recipients').values({
     message_id: message.id, user_id: learnerId, read_at: null, opened_in: null, email_status: 'skipped', email_sent_at: null,
     email_error: null, created_at: sentAt,

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { LIBRARY_FILE_STATUS, PODCAST_STATUS } from '@lp/shared';
+import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { audioDuration } from '../lib/audioDuration.ts';
 import { mediaFile, randomMediaId } from '../lib/mediaStore.ts';
@@ -52,8 +53,7 @@ export async function seedLibraryPodcasts(db: SeedDb, { clientId, authorId, data
       resource: pdf.resource, file_name: 'guia-de-atendimento.pdf', extension: pdf.extension, size: pdf.size,
       created_by: authorId, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    if (group) await db.insertInto('library_file_user_groups').values({ library_file_id: file.id, user_group_id: group }).execute();
-    if (tag) await db.insertInto('library_file_tags').values({ library_file_id: file.id, tag_id: tag }).execute();
+    await writeAudience(db, 'library_file', file.id, { user_groups: group ? [group] : [], tags: tag ? [tag] : [] });
   }
 
   const hasPodcasts = await db.selectFrom('podcasts').select('id').where('client_id', '=', clientId).executeTakeFirst();
@@ -66,8 +66,7 @@ export async function seedLibraryPodcasts(db: SeedDb, { clientId, authorId, data
       duration: (await audioDuration(audio.file, audio.extension)) ?? 0, published_at: now,
       created_by: authorId, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    if (group) await db.insertInto('podcast_user_groups').values({ podcast_id: podcast.id, user_group_id: group }).execute();
-    if (tag) await db.insertInto('podcast_tags').values({ podcast_id: podcast.id, tag_id: tag }).execute();
+    await writeAudience(db, 'podcast', podcast.id, { user_groups: group ? [group] : [], tags: tag ? [tag] : [] });
     const playlist = await db.insertInto('podcast_playlists').values({
       client_id: clientId, title: 'Primeira semana', description: 'O que ouvir nos primeiros dias.', created_by: authorId, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { FAQ_STATUS, NEWS_STATUS } from '@lp/shared';
+import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { saveLoginParams } from '../repositories/clients.ts';
 
@@ -63,12 +64,12 @@ export async function seedNewsFaq(db: SeedDb, { clientId, authorId }: { clientId
       timezone: 'America/Sao_Paulo', publish_date: publishedAt, unpublish_date: null,
       image_alt_texts: JSON.stringify(item.alt ? { 'pt-br': item.alt } : {}), created_by: authorId, created_at: publishedAt, updated_at: publishedAt,
     }).returning('id').executeTakeFirstOrThrow();
-    if (group) await db.insertInto('news_user_groups').values({ news_id: row.id, user_group_id: group.id }).execute();
-    if (sales && seller) {
-      await db.insertInto('news_areas').values({ news_id: row.id, area_id: sales.id }).execute();
-      await db.insertInto('news_profiles').values({ news_id: row.id, profile_id: seller.id }).execute();
-    }
-    if (product) await db.insertInto('news_tags').values({ news_id: row.id, tag_id: product.id }).execute();
+    await writeAudience(db, 'news', row.id, {
+      user_groups: group ? [group.id] : [],
+      areas: sales && seller ? [sales.id] : [],
+      profiles: sales && seller ? [seller.id] : [],
+      tags: product ? [product.id] : [],
+    });
   }
 
   let order = 0;

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { BADGE_STATUS, WILDCARD_STATUS, slugify } from '@lp/shared';
+import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { awardManually, ensureDefaultBadges } from '../repositories/badges.ts';
 
@@ -62,5 +63,5 @@ export async function seedPagesBadges(db: SeedDb, s: PagesBadgesSeed): Promise<v
 <ul><li>Produtos com defeito: troca imediata ou devolução do valor.</li><li>Arrependimento em compras on-line: até 7 dias.</li><li>Itens de higiene pessoal não são trocados depois de abertos.</li></ul>
 <p>Em caso de dúvida, fale com o gerente da loja.</p>`,
   }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('wildcard_page_user_groups').values({ wildcard_page_id: page.id, user_group_id: s.groupId }).execute();
+  await writeAudience(db, 'wildcard_page', page.id, { user_groups: [s.groupId] });
 }

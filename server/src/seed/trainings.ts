@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '@lp/shared';
+import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { mediaFile, randomMediaId } from '../lib/mediaStore.ts';
 
@@ -201,10 +202,7 @@ export async function seedTrainings(db: SeedDb, { clientId, authorId, dataDir }:
     const areas = await idsByName(db, 'areas', clientId, demo.areas);
     const profiles = await idsByName(db, 'profiles', clientId, demo.profiles);
     const groups = await idsByName(db, 'user_groups', clientId, demo.groups);
-    if (tags.length) await db.insertInto('group_training_tags').values(tags.map((tag_id) => ({ group_training_id: id, tag_id }))).execute();
-    if (areas.length) await db.insertInto('group_training_areas').values(areas.map((area_id) => ({ group_training_id: id, area_id }))).execute();
-    if (profiles.length) await db.insertInto('group_training_profiles').values(profiles.map((profile_id) => ({ group_training_id: id, profile_id }))).execute();
-    if (groups.length) await db.insertInto('group_training_user_groups').values(groups.map((user_group_id) => ({ group_training_id: id, user_group_id }))).execute();
+    await writeAudience(db, 'training', id, { tags, areas, profiles, user_groups: groups });
     await db.insertInto('group_training_owners').values({ group_training_id: id, user_id: authorId, position: 0 }).execute();
 
     let module: { id: number } | null = null;

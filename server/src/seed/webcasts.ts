@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { CONTENT_STATUS, WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared';
+import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 
 type SeedDb = Kysely<Database>;
@@ -42,8 +43,7 @@ export async function seedWebcasts(db: SeedDb, options: WebcastSeedOptions): Pro
       score: 50, workload: 1, code: null, image_url: null, image_alt_texts: '{}', unpublish_date: null, hls_path: null,
       created_by: authorId, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
-    if (groups.length) await db.insertInto('webcast_user_groups').values(groups.map((user_group_id) => ({ webcast_id: row.id, user_group_id }))).execute();
-    if (tags.length) await db.insertInto('webcast_tags').values(tags.map((tag_id) => ({ webcast_id: row.id, tag_id }))).execute();
+    await writeAudience(db, 'webcast', row.id, { user_groups: groups, tags });
     return row.id;
   }
 

@@ -27,10 +27,6 @@ export interface BannerTable {
 }
 export type BannerRow = Selectable<BannerTable>;
 
-export interface BannerAreaTable { banner_id: number; area_id: number }
-export interface BannerProfileTable { banner_id: number; profile_id: number }
-export interface BannerUserGroupTable { banner_id: number; user_group_id: number }
-
 /** spec 3 §3 Welcome banner. */
 export interface WelcomeBannerTable {
   id: Generated<number>;
@@ -52,10 +48,6 @@ export interface WelcomeBannerTable {
   updated_at: DefaultTimestamp;
 }
 export type WelcomeBannerRow = Selectable<WelcomeBannerTable>;
-
-export interface WelcomeBannerAreaTable { welcome_banner_id: number; area_id: number }
-export interface WelcomeBannerProfileTable { welcome_banner_id: number; profile_id: number }
-export interface WelcomeBannerUserGroupTable { welcome_banner_id: number; user_group_id: number }
 
 /**
  * A learner's confirmation of a welcome banner, in the login (token family) it happened: a
@@ -90,9 +82,6 @@ export interface MessageTable {
 export type MessageRow = Selectable<MessageTable>;
 
 export interface MessageUserTable { message_id: number; user_id: number }
-export interface MessageAreaTable { message_id: number; area_id: number }
-export interface MessageProfileTable { message_id: number; profile_id: number }
-export interface MessageUserGroupTable { message_id: number; user_group_id: number }
 
 /** spec 3 §3 "Per recipient: status, opened_in, read". */
 export interface MessageRecipientTable {

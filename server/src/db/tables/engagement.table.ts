@@ -68,10 +68,6 @@ export interface WildcardPageTable {
 }
 export type WildcardPageRow = Selectable<WildcardPageTable>;
 
-export interface WildcardPageAreaTable { wildcard_page_id: number; area_id: number }
-export interface WildcardPageProfileTable { wildcard_page_id: number; profile_id: number }
-export interface WildcardPageUserGroupTable { wildcard_page_id: number; user_group_id: number }
-
 export interface HelpRequestTable {
   id: Generated<number>;
   client_id: number | null;

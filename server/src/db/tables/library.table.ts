@@ -31,11 +31,6 @@ export interface LibraryFileTable {
 }
 export type LibraryFileRow = Selectable<LibraryFileTable>;
 
-export interface LibraryFileAreaTable { library_file_id: number; area_id: number }
-export interface LibraryFileProfileTable { library_file_id: number; profile_id: number }
-export interface LibraryFileUserGroupTable { library_file_id: number; user_group_id: number }
-export interface LibraryFileTagTable { library_file_id: number; tag_id: number }
-
 /** Who viewed and who downloaded a file, once each. */
 export interface LibraryFileUserTable {
   library_file_id: number;

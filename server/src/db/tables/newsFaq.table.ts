@@ -24,10 +24,6 @@ export interface NewsTable {
 export type NewsRow = Selectable<NewsTable>;
 export type NewNewsRow = Insertable<NewsTable>;
 
-export interface NewsAreaTable { news_id: number; area_id: number }
-export interface NewsProfileTable { news_id: number; profile_id: number }
-export interface NewsUserGroupTable { news_id: number; user_group_id: number }
-export interface NewsTagTable { news_id: number; tag_id: number }
 export interface NewsViewTable {
   news_id: number;
   user_id: number;

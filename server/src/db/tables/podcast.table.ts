@@ -27,11 +27,6 @@ export interface PodcastTable {
 }
 export type PodcastRow = Selectable<PodcastTable>;
 
-export interface PodcastAreaTable { podcast_id: number; area_id: number }
-export interface PodcastProfileTable { podcast_id: number; profile_id: number }
-export interface PodcastUserGroupTable { podcast_id: number; user_group_id: number }
-export interface PodcastTagTable { podcast_id: number; tag_id: number }
-
 export interface PodcastPlaylistTable {
   id: Generated<number>;
   client_id: number;

@@ -42,11 +42,6 @@ export interface TrailCategoryTable {
 export type TrailCategoryRow = Selectable<TrailCategoryTable>;
 
 export interface TrailCategoryLinkTable { trail_id: number; category_id: number }
-/** is_mandatory: a mandatory area / profile (spec 2 §5.1, with training subscription) */
-export interface TrailAreaTable { trail_id: number; area_id: number; is_mandatory: DefaultBool }
-export interface TrailProfileTable { trail_id: number; profile_id: number; is_mandatory: DefaultBool }
-export interface TrailUserGroupTable { trail_id: number; user_group_id: number }
-export interface TrailTagTable { trail_id: number; tag_id: number }
 
 /** One ordered item of a trail; parent_item_id is its prerequisite. */
 export interface TrailItemTable {

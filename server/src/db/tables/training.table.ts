@@ -63,10 +63,6 @@ export type GroupTrainingRow = Selectable<GroupTrainingTable>;
 export type NewGroupTrainingRow = Insertable<GroupTrainingTable>;
 export type GroupTrainingUpdate = Updateable<GroupTrainingTable>;
 
-export interface GroupTrainingTagTable { group_training_id: number; tag_id: number }
-export interface GroupTrainingUserGroupTable { group_training_id: number; user_group_id: number }
-export interface GroupTrainingAreaTable { group_training_id: number; area_id: number; is_mandatory: DefaultBool }
-export interface GroupTrainingProfileTable { group_training_id: number; profile_id: number; is_mandatory: DefaultBool }
 export interface GroupTrainingOwnerTable { group_training_id: number; user_id: number; position: Generated<number> }
 
 /** spec 2 §3.2 module; `avaliable_in` keeps the contract's spelling. */

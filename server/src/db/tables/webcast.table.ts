@@ -42,10 +42,6 @@ export type WebcastRow = Selectable<WebcastTable>;
 export type NewWebcastRow = Insertable<WebcastTable>;
 export type WebcastUpdate = Updateable<WebcastTable>;
 
-export interface WebcastAreaTable { webcast_id: number; area_id: number }
-export interface WebcastProfileTable { webcast_id: number; profile_id: number }
-export interface WebcastUserGroupTable { webcast_id: number; user_group_id: number }
-export interface WebcastTagTable { webcast_id: number; tag_id: number }
 export interface WebcastSubscriberTable { id: Generated<number>; webcast_id: number; user_id: number; created_at: DefaultTimestamp }
 
 

@@ -4,42 +4,31 @@
  * the card each one is shown as. Every list is a fixed handful of set queries whatever the
  * page size: the audience is a WHERE clause, never a query per row.
  */
-import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
+import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
   CONTENT_STATUS, LANGUAGES, PROGRESS_FILTER_STATES, learnerStatusOf, percentDone,
   type CatalogueQuery, type EnrollmentState, type LearnerTrainingCard,
 } from '@lp/shared';
 import type { Database, Db } from '../../db/database.ts';
-import { TRAINING_AUDIENCE, inContentAudience } from '../contentAudience.ts';
+import { linkedTo, mandatoryFor, tagNames } from '../../content/audience/index.ts';
 import { trailGrantsTraining } from '../trailAudience.ts';
+import { trainingAudienceCondition } from '../trainingAudience.ts';
 import { parseJson, toBool } from '../../db/dialect.ts';
 import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
 import { doneActivities } from './activities.ts';
-import type { LearnerContext } from './context.ts';
+import { audienceMemberOf, type LearnerContext } from './context.ts';
 import { enrollmentsOf, latestCertificates } from './progress.ts';
 import { reactionsOf } from './reactions.ts';
 
 type TrainingScope = ExpressionBuilder<Database, 'group_trainings'>;
 
-/**
- * spec 2 §6 / §5.1 audience as a condition on `group_trainings`: an owner, or the content rule
- * (contentAudience.ts): a member of one of its user groups, or a user whose profile and one of
- * whose areas in the client are both among its profiles and areas.
- */
-export function inAudience(eb: TrainingScope, ctx: LearnerContext): Expression<SqlBool> {
-  return eb.or([
-    eb.exists(eb.selectFrom('group_training_owners as o').select('o.user_id')
-      .whereRef('o.group_training_id', '=', 'group_trainings.id').where('o.user_id', '=', ctx.userId)),
-    inContentAudience(TRAINING_AUDIENCE, { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId }),
-  ]);
-}
-
 /** Published trainings of the client in the user's audience (nothing for a user outside the client). */
 export function visibleTrainings(db: Db, ctx: LearnerContext) {
+  const member = audienceMemberOf(ctx);
   return db.selectFrom('group_trainings')
     .where('group_trainings.client_id', '=', ctx.clientId)
     .where('group_trainings.status', '=', CONTENT_STATUS.published)
-    .where((eb) => (ctx.member ? inAudience(eb, ctx) : sql<SqlBool>`1 = 0`));
+    .where(member ? trainingAudienceCondition(member) : sql<SqlBool>`1 = 0`);
 }
 
 /**
@@ -48,8 +37,9 @@ export function visibleTrainings(db: Db, ctx: LearnerContext) {
  */
 export async function findLearnerTraining(db: Db, ctx: LearnerContext, id: number): Promise<GroupTrainingRow | undefined> {
   const own = await visibleTrainings(db, ctx).selectAll('group_trainings').where('group_trainings.id', '=', id).executeTakeFirst();
-  if (own || !ctx.member) return own;
-  const granted = await trailGrantsTraining(db, { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId }, id);
+  const member = audienceMemberOf(ctx);
+  if (own || !member) return own;
+  const granted = await trailGrantsTraining(db, member, id);
   if (!granted) return undefined;
   return db.selectFrom('group_trainings').selectAll()
     .where('id', '=', id).where('client_id', '=', ctx.clientId).where('status', '=', CONTENT_STATUS.published)
@@ -79,15 +69,9 @@ function filtered(db: Db, ctx: LearnerContext, query: CatalogueQuery) {
       .where('cr.content_type', '=', 'training').where('cr.user_id', '=', ctx.userId).where('cr.favorite', '=', true)));
   }
   const areas = idList(query.selected_areas);
-  if (areas.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('group_training_areas as fa').select('fa.area_id')
-      .whereRef('fa.group_training_id', '=', 'group_trainings.id').where('fa.area_id', 'in', areas)));
-  }
+  if (areas.length) q = q.where(linkedTo('training', 'areas', areas));
   const groups = idList(query.selected_groups);
-  if (groups.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('group_training_user_groups as fg').select('fg.user_group_id')
-      .whereRef('fg.group_training_id', '=', 'group_trainings.id').where('fg.user_group_id', 'in', groups)));
-  }
+  if (groups.length) q = q.where(linkedTo('training', 'user_groups', groups));
   return q;
 }
 
@@ -120,23 +104,11 @@ export function altTextFor(row: Pick<GroupTrainingRow, 'image_alt_texts'>, langu
   return null;
 }
 
-/**
- * spec 2 §6 "Mandatory areas and profiles mark who must take a training, when the client uses
- * subscription": the user's profile is a mandatory profile and one of their areas a mandatory area.
- */
+/** spec 2 §6: mandatory trainings are marked only when the client uses subscription. */
 async function mandatoryTrainings(db: Db, ctx: LearnerContext, ids: number[]): Promise<Set<number>> {
-  if (!ctx.flags.use_training_subscription || ctx.profileId === null || ids.length === 0) return new Set();
-  const [profiles, areas] = await Promise.all([
-    db.selectFrom('group_training_profiles').select('group_training_id')
-      .where('group_training_id', 'in', ids).where('profile_id', '=', ctx.profileId).where('is_mandatory', '=', true).execute(),
-    db.selectFrom('group_training_areas as ga').innerJoin('user_areas as ua', 'ua.area_id', 'ga.area_id')
-      .select('ga.group_training_id').distinct()
-      .where('ga.group_training_id', 'in', ids).where('ga.is_mandatory', '=', true)
-      .where('ua.user_id', '=', ctx.userId).where('ua.client_id', '=', ctx.clientId)
-      .execute(),
-  ]);
-  const byArea = new Set(areas.map((r) => r.group_training_id));
-  return new Set(profiles.map((r) => r.group_training_id).filter((id) => byArea.has(id)));
+  const member = audienceMemberOf(ctx);
+  if (!ctx.flags.use_training_subscription || !member) return new Set();
+  return mandatoryFor(db, 'training', member, ids);
 }
 
 /**
@@ -152,10 +124,7 @@ export async function trainingCards(db: Db, ctx: LearnerContext, rows: readonly 
     enrollmentsOf(db, ctx.userId, ids),
     reactionsOf(db, ctx.clientId, ctx.userId, 'training', ids),
     latestCertificates(db, ctx.clientId, ctx.userId, 'training', ids),
-    db.selectFrom('group_training_tags as gt').innerJoin('tags', 'tags.id', 'gt.tag_id')
-      .select(['gt.group_training_id', 'tags.id', 'tags.name'])
-      .where('gt.group_training_id', 'in', ids).orderBy('tags.name').orderBy('tags.id')
-      .execute(),
+    tagNames(db, 'training', ids),
     mandatoryTrainings(db, ctx, ids),
   ]);
   return rows.map((row): LearnerTrainingCard => {
@@ -169,7 +138,7 @@ export async function trainingCards(db: Db, ctx: LearnerContext, rows: readonly 
       image_alt_text: altTextFor(row, ctx.languageId),
       workload: Number(row.workload),
       score: Number(row.score),
-      tags: tags.filter((t) => t.group_training_id === row.id).map((t) => ({ id: t.id, name: t.name })),
+      tags: tags.get(row.id) ?? [],
       is_mandatory: mandatory.has(row.id),
       is_open: toBool(row.is_open),
       status: learnerStatusOf(enrollments.get(row.id)?.status, certificate?.status),

@@ -4,6 +4,7 @@
  * alt texts are shown in, and the client's training flags (comments, forum, subscription).
  */
 import { trainingFlags, type TrainingClientFlags } from '@lp/shared';
+import type { AudienceMember } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 import { parseJson } from '../../db/dialect.ts';
 
@@ -32,6 +33,10 @@ export async function learnerContext(db: Db, clientId: number, user: { id: numbe
     flags: trainingFlags(parseJson<Record<string, unknown>>(client?.settings, {})),
   };
 }
+
+/** The learner as the audience rule reads them; null outside the client (no audience holds them). */
+export const audienceMemberOf = (ctx: LearnerContext): AudienceMember | null =>
+  ctx.member ? { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId } : null;
 
 /** Today's calendar day in UTC (spec 4: the default zone), against which avaliable_in is compared. */
 export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);

@@ -1,8 +1,7 @@
 /**
  * The learner's trails (spec 2 §2.1 trails and trails/{id}, §3.8; spec 1 §2.2 filters; issue 5
  * item 6): published trails of the selected client, available (availability_date reached), whose
- * audience holds the user — the training rule over trail_user_groups, trail_areas and
- * trail_profiles — as cards, and one trail with its trainings in order, their locks
+ * audience holds the user — the content rule of content/audience — as cards, and one trail with its trainings in order, their locks
  * (prerequisite, available-in, shared `lockReasonOf`) and the learner's standing in each.
  */
 import { sql, type SqlBool } from 'kysely';
@@ -14,9 +13,9 @@ import { hasCommented } from '../../content/repository/comments.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrailRow } from '../../db/tables/trail.table.ts';
 import { trailTrainings, type TrailTraining } from '../../learning/trailProgress.ts';
-import { trailAudienceCondition } from '../trailAudience.ts';
+import { inAudience, linkedTo, mandatoryFor } from '../../content/audience/index.ts';
 import { doneActivities } from './activities.ts';
-import type { LearnerContext } from './context.ts';
+import { audienceMemberOf, type LearnerContext } from './context.ts';
 import { enrollmentsOf, latestCertificates } from './progress.ts';
 import { reactionsOf } from './reactions.ts';
 
@@ -26,7 +25,7 @@ export function visibleTrails(db: Db, ctx: LearnerContext, today: string) {
     .where('trails.client_id', '=', ctx.clientId)
     .where('trails.status', '=', CONTENT_STATUS.published)
     .where((eb) => eb.or([eb('trails.availability_date', 'is', null), eb('trails.availability_date', '<=', today)]))
-    .where(ctx.member ? trailAudienceCondition(ctx) : sql<SqlBool>`1 = 0`);
+    .where(inAudience('trail', audienceMemberOf(ctx)));
 }
 
 /** A trail the learner may open, or undefined. */
@@ -55,15 +54,9 @@ function filtered(db: Db, ctx: LearnerContext, query: CatalogueQuery, today: str
       .where('cr.content_type', '=', 'trail').where('cr.user_id', '=', ctx.userId).where('cr.favorite', '=', true)));
   }
   const areas = idList(query.selected_areas);
-  if (areas.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('trail_areas as fa').select('fa.area_id')
-      .whereRef('fa.trail_id', '=', 'trails.id').where('fa.area_id', 'in', areas)));
-  }
+  if (areas.length) q = q.where(linkedTo('trail', 'areas', areas));
   const groups = idList(query.selected_groups);
-  if (groups.length) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('trail_user_groups as fg').select('fg.user_group_id')
-      .whereRef('fg.trail_id', '=', 'trails.id').where('fg.user_group_id', 'in', groups)));
-  }
+  if (groups.length) q = q.where(linkedTo('trail', 'user_groups', groups));
   return q;
 }
 
@@ -87,18 +80,9 @@ export async function trailPage(db: Db, ctx: LearnerContext, query: CatalogueQue
 
 /** Trails whose mandatory profile and one mandatory area hold the user (clients with training subscription). */
 async function mandatoryTrails(db: Db, ctx: LearnerContext, ids: number[]): Promise<Set<number>> {
-  if (!ctx.flags.use_training_subscription || ctx.profileId === null || ids.length === 0) return new Set();
-  const [profiles, areas] = await Promise.all([
-    db.selectFrom('trail_profiles').select('trail_id')
-      .where('trail_id', 'in', ids).where('profile_id', '=', ctx.profileId).where('is_mandatory', '=', true).execute(),
-    db.selectFrom('trail_areas as ta').innerJoin('user_areas as ua', 'ua.area_id', 'ta.area_id')
-      .select('ta.trail_id').distinct()
-      .where('ta.trail_id', 'in', ids).where('ta.is_mandatory', '=', true)
-      .where('ua.user_id', '=', ctx.userId).where('ua.client_id', '=', ctx.clientId)
-      .execute(),
-  ]);
-  const byArea = new Set(areas.map((r) => r.trail_id));
-  return new Set(profiles.map((r) => r.trail_id).filter((id) => byArea.has(id)));
+  const member = audienceMemberOf(ctx);
+  if (!ctx.flags.use_training_subscription || !member) return new Set();
+  return mandatoryFor(db, 'trail', member, ids);
 }
 
 /** The learner's standing in each training of a set: status (as the catalogue shows it) and percent. */

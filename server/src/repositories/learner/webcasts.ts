@@ -1,7 +1,7 @@
 /**
  * Webcasts as learners meet them (spec 2 §2.1 'webcasts', 'webcasts/{id}'): the ones of their
  * client that are published, finished or converting their recording, in their audience
- * (webcastAudience.ts, the training rule over webcast_areas / _profiles / _user_groups),
+ * (the content rule of content/audience),
  * with the list filters, the watch state and the subscription.
  */
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
@@ -12,9 +12,9 @@ import {
 import type { Database, Db } from '../../db/database.ts';
 import { toBool, toDate } from '../../db/dialect.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
-import { webcastAudienceCondition } from '../webcastAudience.ts';
+import { inAudience, linkedTo, tagNames } from '../../content/audience/index.ts';
 import { altTextFor } from './catalogue.ts';
-import type { LearnerContext } from './context.ts';
+import { audienceMemberOf, type LearnerContext } from './context.ts';
 
 /** spec 2 §4.12: learners see published webcasts, and finished ones (their recording, tests and evaluation). */
 export const LEARNER_WEBCAST_STATUSES = [WEBCAST_STATUS.published, WEBCAST_STATUS.finished, WEBCAST_STATUS.converting];
@@ -24,9 +24,7 @@ export function visibleWebcasts(db: Db, ctx: LearnerContext) {
   return db.selectFrom('webcasts').selectAll('webcasts')
     .where('webcasts.client_id', '=', ctx.clientId)
     .where('webcasts.status', 'in', LEARNER_WEBCAST_STATUSES)
-    .where(ctx.member
-      ? webcastAudienceCondition({ userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId })
-      : sql<SqlBool>`1 = 0`);
+    .where(inAudience('webcast', audienceMemberOf(ctx)));
 }
 
 export async function findLearnerWebcast(db: Db, ctx: LearnerContext, id: number): Promise<WebcastRow | undefined> {
@@ -36,14 +34,6 @@ export async function findLearnerWebcast(db: Db, ctx: LearnerContext, id: number
 const ids = (text: string | undefined): number[] => [...new Set((text ?? '').split(',').filter(Boolean).map(Number).filter((n) => n > 0))];
 
 type WebcastsEb = ExpressionBuilder<Database, 'webcasts'>;
-
-/** Links of the webcast to `chosen` ids: any of them, or (`all`) every one. */
-function linked(eb: WebcastsEb, table: 'webcast_tags' | 'webcast_areas' | 'webcast_user_groups', column: 'tag_id' | 'area_id' | 'user_group_id', chosen: number[], all: boolean) {
-  const links = (only: number[]) => eb.selectFrom(table).select(sql<number>`count(*)`.as('n'))
-    .whereRef(`${table}.webcast_id` as 'webcast_tags.webcast_id', '=', 'webcasts.id')
-    .where(`${table}.${column}` as 'webcast_tags.tag_id', 'in', only);
-  return all ? eb(links(chosen), '=', chosen.length) : eb(links(chosen), '>', 0);
-}
 
 /**
  * spec 2 §2.1 webcast filters. progress: not_started (before the transmission), ongoing (live),
@@ -57,11 +47,11 @@ export function applyFilters(db: Db, ctx: LearnerContext, query: WebcastCatalogu
     qb = qb.where(sql<SqlBool>`lower(webcasts.title) like ${pattern} escape '\\'`);
   }
   const tags = ids(query.tags);
-  if (tags.length) qb = qb.where((eb) => linked(eb, 'webcast_tags', 'tag_id', tags, query.all_tags === true));
+  if (tags.length) qb = qb.where(linkedTo('webcast', 'tags', tags, { all: query.all_tags === true }));
   const areas = ids(query.areas);
-  if (areas.length) qb = qb.where((eb) => linked(eb, 'webcast_areas', 'area_id', areas, query.all_areas === true));
+  if (areas.length) qb = qb.where(linkedTo('webcast', 'areas', areas, { all: query.all_areas === true }));
   const groups = ids(query.groups);
-  if (groups.length) qb = qb.where((eb) => linked(eb, 'webcast_user_groups', 'user_group_id', groups, false));
+  if (groups.length) qb = qb.where(linkedTo('webcast', 'user_groups', groups));
 
   const ended = (eb: WebcastsEb) => eb.or([
     eb('webcasts.status', 'in', [WEBCAST_STATUS.finished, WEBCAST_STATUS.converting]), eb('webcasts.transmission_completed', '=', true),
@@ -92,8 +82,7 @@ export async function webcastCards(db: Db, ctx: LearnerContext, rows: WebcastRow
   const idList = rows.map((r) => r.id);
   if (idList.length === 0) return [];
   const [tags, subscribed] = await Promise.all([
-    db.selectFrom('webcast_tags').innerJoin('tags', 'tags.id', 'webcast_tags.tag_id')
-      .select(['webcast_tags.webcast_id', 'tags.id', 'tags.name']).where('webcast_tags.webcast_id', 'in', idList).orderBy('tags.name').execute(),
+    tagNames(db, 'webcast', idList),
     db.selectFrom('webcast_subscribers').select('webcast_id').where('webcast_id', 'in', idList).where('user_id', '=', ctx.userId).execute(),
   ]);
   const mine = new Set(subscribed.map((s) => s.webcast_id));
@@ -109,7 +98,7 @@ export async function webcastCards(db: Db, ctx: LearnerContext, rows: WebcastRow
     timezone: r.timezone,
     workload: Number(r.workload),
     score: r.score,
-    tags: tags.filter((t) => t.webcast_id === r.id).map((t) => ({ id: t.id, name: t.name })),
+    tags: tags.get(r.id) ?? [],
     subscribed: mine.has(r.id),
   }));
 }

@@ -7,6 +7,7 @@ import {
   parseTransmissionDate, parseWebcastScore, timezoneOptions, validateWebcast,
   type ContentLanguage, type ErrorCode,
 } from '@lp/shared';
+import { foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 import { toBool } from '../../db/dialect.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -14,7 +15,6 @@ import { translate } from '../../lib/i18n.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { foreignReferences } from '../../repositories/trainings.ts';
 import { copyTitle } from '../admin/trainings/actions.ts';
 import {
   clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastListQuery, webcastState,
@@ -136,7 +136,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: WebcastInput
   const code = formErrorCode(fields);
   if (code) throw new HttpError(400, code, 'The webcast event data is not valid', fields);
 
-  const foreign = await foreignReferences(db, clientId, { ...state, owners: [] }, []);
+  const foreign = await foreignAudienceIds(db, clientId, state);
   if (Object.keys(foreign).length) throw new HttpError(400, 'validation_error', 'Unknown reference', foreign);
   return state;
 }

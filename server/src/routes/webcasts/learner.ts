@@ -8,6 +8,7 @@ import {
   WEBCAST_OWNER, evaluationAnswered, ownedDb, publishedEvaluation, publishedMaterials, publishedTestsOf, registerLearnerEvaluation,
   type OwnedDb,
 } from '../../content/index.ts';
+import { tagsUsedBy } from '../../content/audience/index.ts';
 import { toBool } from '../../db/dialect.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
@@ -64,11 +65,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
-    const visible = visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id');
-    return app.db.selectFrom('tags').innerJoin('webcast_tags', 'webcast_tags.tag_id', 'tags.id')
-      .select(['tags.id', 'tags.name']).distinct()
-      .where('webcast_tags.webcast_id', 'in', visible)
-      .orderBy('tags.name').orderBy('tags.id').execute();
+    return tagsUsedBy(app.db, 'webcast', ctx.clientId, visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id'));
   });
 
   app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { schema: { params: Params, response: { 200: LearnerWebcast } } }, async (request) => {

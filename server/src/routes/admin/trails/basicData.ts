@@ -106,7 +106,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
   const item = `${collection}:id/`;
 
   app.get(collection, { preValidation: guard.read, schema: { querystring: TrailListQuery } }, async (request, reply) => {
-    const { status, category, ...query } = request.query;
+    const { status, category: _category, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     const categories = categoryFilter(request.query);
     let qb = trailListQuery(app.db, clientOf(request));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminUser } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
-import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { clientOf } from '../../../plugins/app/auth.ts';
 import { anonymizeUser, audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
 import { removeAnonymizedFiles } from '../../../repositories/anonymization.ts';
 import { IdParams, auditBy, requireAccountActions, requirePermission, targetUser, userPath } from './common.ts';

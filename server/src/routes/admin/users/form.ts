@@ -8,7 +8,7 @@ import type { UserRow } from '../../../db/tables/user.table.ts';
 import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
-import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { clientOf } from '../../../plugins/app/auth.ts';
 import {
   audit, loadAdminUsers, uniqueConflictOf, uniqueConflicts, unusablePassword,
 } from '../../../repositories/adminUsers.ts';

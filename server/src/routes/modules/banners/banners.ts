@@ -4,6 +4,7 @@ import {
   ADMIN_RESOURCES, BANNER_PATHS, Banner, BannerInput, IdParams, LearnerBannerList, LearnerBannerQuery, ListQuery, formErrorCode, gmtToday,
   validateBanner, type BannerType,
 } from '@lp/shared';
+import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
@@ -11,8 +12,6 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   EMPTY_BANNER, bannerQuery, bannerState, deleteBanner, findBanner, insertBanner, liveBanners, toBanners, updateBanner, type BannerState,
 } from '../../../repositories/banners.ts';
-import { foreignAudienceIds } from '../../../repositories/bannersMessagesAudience.ts';
-import { audienceMember } from '../../../repositories/trailAudience.ts';
 import { blankToNull, keepOrClear, publicHost } from './common.ts';
 
 const LIST_SPEC: ListSpec = {

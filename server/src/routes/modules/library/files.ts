@@ -10,9 +10,10 @@ import { toBool } from '../../../db/dialect.ts';
 import type { LibraryFileRow } from '../../../db/tables/library.table.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
+import { foreignAudienceIds, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  categoryOfClient, fileQuery, findFile, foreignIds, setFileLinks, toFiles, type FileLinks,
+  categoryOfClient, fileQuery, findFile, toFiles, type FileLinks,
 } from '../../../repositories/library.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
 import { IdParams, LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
@@ -96,9 +97,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     };
     const fields = validateLibraryFile(next);
     if (next.category !== null && !fields.category && !(await categoryOfClient(app.db, clientId, next.category))) fields.category = 'validation_error';
-    for (const [key, table] of [['tags', 'tags'], ['areas', 'areas'], ['profiles', 'profiles'], ['user_groups', 'user_groups']] as const) {
-      if ((await foreignIds(app.db, table, clientId, next[key])).length) fields[key] = 'validation_error';
-    }
+    Object.assign(fields, await foreignAudienceIds(app.db, clientId, next));
     const code = formErrorCode(fields);
     if (code) throw invalidFile(code, fields);
     // the stored path sent back unchanged keeps the file; anything else is a new upload's id
@@ -135,7 +134,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
         allow_download: next.allow_download, resource: upload.media.resource, file_name: upload.media.name,
         extension: upload.media.extension, size: upload.media.size, created_by: authOf(request).user.id, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow();
-      await setFileLinks(trx, row.id, next);
+      await writeAudience(trx, 'library_file', row.id, next);
       await commitUpload(trx, app, request, upload);
       return row.id;
     }));
@@ -158,7 +157,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
         } : {}),
       }).where('id', '=', row.id).where('client_id', '=', clientId).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw libraryFileNotFound();
-      await setFileLinks(trx, row.id, next);
+      await writeAudience(trx, 'library_file', row.id, next);
       if (prepared) await commitUpload(trx, app, request, prepared);
     }));
     // a replaced file is gone for good (nothing else points at it)

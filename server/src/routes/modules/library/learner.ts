@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { audienceMember } from '../../../content/audience/index.ts';
 import {
   LIBRARY_PATHS, LearnerLibraryFile, LearnerLibraryPage, LibraryFilterOptions, LibraryQuery,
 } from '@lp/shared';
@@ -12,7 +13,6 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   findLearnerFile, learnerFilePage, learnerFiles, learnerFilterOptions, recordFileUse,
 } from '../../../repositories/library.ts';
-import { audienceMember } from '../../../repositories/trailAudience.ts';
 import { IdParams, libraryFileNotFound } from './common.ts';
 
 /** `attachment` with the uploader's name, ASCII-safe plus its RFC 5987 UTF-8 form. */

@@ -5,12 +5,12 @@ import {
   MessageRecipientQuery, formErrorCode, messageIsDeletable, messageIsEditable, validateMailingListConfig, validateMessage,
   type ErrorCode, type MailingListSettings,
 } from '@lp/shared';
+import { foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { foreignAudienceIds } from '../../../repositories/bannersMessagesAudience.ts';
 import {
   deleteMessage, findMessage, foreignMessageUsers, insertMessage, mailingListConfig, messageQuery, messageState, recipientQuery,
   resetFailedEmails, resolveRecipients, saveMailingListConfig, setMessageStatus, syncRecipients, toMessageListItems, toMessages,
@@ -111,7 +111,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   /** The recipients as they stand (the job fixes them again when it sends). */
   async function previewRecipients(db: Db, clientId: number, id: number, state: MessageState) {
-    await syncRecipients(db, id, await resolveRecipients(db, clientId, state), state.send_email);
+    await syncRecipients(db, id, await resolveRecipients(db, clientId, id), state.send_email);
   }
 
   app.get(MESSAGE_PATHS.collection, { preValidation: guard, schema: { querystring: MessageListQuery } }, async (request, reply) => {

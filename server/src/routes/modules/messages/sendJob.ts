@@ -85,7 +85,7 @@ export async function runMessageSend(app: FastifyInstance, messageId: number, ct
   const state = await messageState(db, row);
   const config = await mailingListConfig(db, row.client_id);
   const withEmail = state.send_email && config.email_messages;
-  await syncRecipients(db, messageId, await resolveRecipients(db, row.client_id, state), withEmail);
+  await syncRecipients(db, messageId, await resolveRecipients(db, row.client_id, messageId), withEmail);
 
   if (withEmail) {
     let done = 0;

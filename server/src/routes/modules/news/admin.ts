@@ -9,9 +9,10 @@ import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
+import { foreignAudienceIds } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  deleteNews, findNews, foreignNewsReferences, insertNews, loadNews, newsListQuery, newsState, toNewsListItems, updateNews, type NewsState,
+  deleteNews, findNews, insertNews, loadNews, newsListQuery, newsState, toNewsListItems, updateNews, type NewsState,
 } from '../../../repositories/news.ts';
 
 /** spec 3 §2 / spec 1 §2.3: the news admin's title slug; spec 3 §6 has no separate manage key. */
@@ -90,7 +91,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: NewsInput, c
     profiles: values.profiles,
     user_groups: values.user_groups,
   };
-  const foreign = await foreignNewsReferences(db, clientOf(request), state);
+  const foreign = await foreignAudienceIds(db, clientOf(request), state);
   if (Object.keys(foreign).length) throw new HttpError(400, 'validation_error', 'Unknown reference', foreign);
   return state;
 }

@@ -6,12 +6,12 @@ import {
   NewsCommentBody, type ClientSettings,
 } from '@lp/shared';
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
+import { audienceMember, type AudienceMember } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findLearnerNews, learnerNewsPage, recordNewsView } from '../../../repositories/news.ts';
-import { audienceMember, type AudienceMember } from '../../../repositories/trailAudience.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
 
 const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });

@@ -13,10 +13,10 @@ import { audioDuration } from '../../../lib/audioDuration.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { discardMedia, mediaFile, mediaUrl, resourceOfUrl } from '../../../lib/mediaStore.ts';
+import { foreignAudienceIds, readAudience, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { foreignIds } from '../../../repositories/library.ts';
 import {
-  findPodcast, podcastLinks, podcastQuery, setPodcastLinks, toPodcasts, type PodcastLinks,
+  findPodcast, podcastQuery, toPodcasts, type PodcastLinks,
 } from '../../../repositories/podcasts.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
 import { IdParams, PODCASTS_MANAGE, PODCASTS_TITLE, podcastGuards, podcastNotFound } from './common.ts';
@@ -76,7 +76,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   async function stateOf(row: PodcastRow): Promise<PodcastState> {
-    const links = (await podcastLinks(app.db, [row.id])).get(row.id)!;
+    const links = await readAudience(app.db, 'podcast', row.id);
     return {
       title: row.title, description: row.description, image_url: row.image_url, status: row.status,
       date_to_unpublish: row.date_to_unpublish, resource: row.resource, ...links,
@@ -111,9 +111,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     };
     const fields = validatePodcast(next as PodcastValues);
     if (next.image_url && next.image_url !== base.image_url && !(await ownImage(app.db, clientId, next.image_url))) fields.image_url = 'validation_error';
-    for (const key of ['tags', 'areas', 'profiles', 'user_groups'] as const) {
-      if ((await foreignIds(app.db, key, clientId, next[key])).length) fields[key] = 'validation_error';
-    }
+    Object.assign(fields, await foreignAudienceIds(app.db, clientId, next));
     const code = formErrorCode(fields);
     if (code) throw invalid(code, fields);
     if (current && next.resource === current.resource) return { next, audio: null };
@@ -152,7 +150,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
         published_at: next.status === PODCAST_STATUS.published ? now : null,
         created_by: authOf(request).user.id, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow();
-      await setPodcastLinks(trx, row.id, next);
+      await writeAudience(trx, 'podcast', row.id, next);
       await commitUpload(trx, app, request, prepared);
       return row.id;
     }));
@@ -180,7 +178,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
         } : {}),
       }).where('id', '=', row.id).where('client_id', '=', clientId).executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw podcastNotFound();
-      await setPodcastLinks(trx, row.id, next);
+      await writeAudience(trx, 'podcast', row.id, next);
       if (audio) await commitUpload(trx, app, request, audio.prepared);
     }));
     if (audio) await removeStored(clientId, row.resource);

@@ -5,6 +5,7 @@ import {
   LikeBody, PODCAST_PATHS, PodcastProgressAnswer, PodcastProgressBody, RateBody, Reactions, type ErrorCode,
 } from '@lp/shared';
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
+import { audienceMember } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
@@ -16,7 +17,6 @@ import { setReaction, type ReactionPatch } from '../../../repositories/learner/r
 import {
   findLearnerPodcast, findProgress, learnerPlaylists, learnerPodcastPage, podcastCards, recordPodcastProgress, type PodcastViewer,
 } from '../../../repositories/podcasts.ts';
-import { audienceMember } from '../../../repositories/trailAudience.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
 import { IdParams, podcastNotFound } from './common.ts';
 

@@ -6,15 +6,14 @@ import {
   WelcomeBannerConflictQuery, WelcomeBannerInput, formErrorCode, gmtToday, validateWelcomeBanner, welcomeBannerConflict,
   type WelcomeBannerType,
 } from '@lp/shared';
+import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { foreignAudienceIds } from '../../../repositories/bannersMessagesAudience.ts';
 import { revokeFamily } from '../../../repositories/tokens.ts';
-import { audienceMember } from '../../../repositories/trailAudience.ts';
 import {
   EMPTY_WELCOME_BANNER, activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, findWelcomeBanner,
   insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery, welcomeBannerState,

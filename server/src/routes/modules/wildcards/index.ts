@@ -4,18 +4,15 @@ import {
   ADMIN_RESOURCES, IdParams, LearnerWildcardPage, ListQuery, WILDCARD_LIMITS, WILDCARD_PATHS, WILDCARD_STATUS, WildcardPage,
   WildcardPageInput, hasText, validateAudience, wildcardSlug, wildcardSlugError, type ErrorCode,
 } from '@lp/shared';
+import { audienceMember, foreignAudienceIds, inAudience, readAudiences, writeAudience } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { foreignAudienceIds } from '../../../repositories/bannersMessagesAudience.ts';
-import { inContentAudience, type ContentAudienceLinks } from '../../../repositories/contentAudience.ts';
-import { audienceMember } from '../../../repositories/trailAudience.ts';
 
 const { title: TITLE } = ADMIN_RESOURCES.wild_cards;
-const LINKS: ContentAudienceLinks = { table: 'wildcard_pages', prefix: 'wildcard_page', ownerColumn: 'wildcard_page_id' };
 
 const LIST: ListSpec = {
   searchColumns: ['wildcard_pages.title', 'wildcard_pages.slug'],
@@ -34,16 +31,10 @@ const pageQuery = (db: Db, clientId: number) => db.selectFrom('wildcard_pages')
 type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
 
 async function toPages(db: Db, rows: PageRow[]): Promise<WildcardPage[]> {
-  const ids = rows.map((r) => r.id);
-  const [areas, profiles, groups] = ids.length === 0 ? [[], [], []] : await Promise.all([
-    db.selectFrom('wildcard_page_areas').select(['wildcard_page_id as owner', 'area_id as id']).where('wildcard_page_id', 'in', ids).orderBy('area_id').execute(),
-    db.selectFrom('wildcard_page_profiles').select(['wildcard_page_id as owner', 'profile_id as id']).where('wildcard_page_id', 'in', ids).orderBy('profile_id').execute(),
-    db.selectFrom('wildcard_page_user_groups').select(['wildcard_page_id as owner', 'user_group_id as id']).where('wildcard_page_id', 'in', ids).orderBy('user_group_id').execute(),
-  ]);
-  const of = (links: Array<{ owner: number; id: number }>, owner: number) => links.filter((l) => l.owner === owner).map((l) => l.id);
+  const audiences = await readAudiences(db, 'wildcard_page', rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id, title: r.title, slug: r.slug, content: r.content, status: r.status,
-    areas: of(areas, r.id), profiles: of(profiles, r.id), user_groups: of(groups, r.id),
+    ...audiences.get(r.id)!,
     created_at: toIso(r.created_at)!, updated_at: toIso(r.updated_at)!,
   }));
 }
@@ -88,18 +79,6 @@ async function checked(db: Db, clientId: number, input: WildcardPageInput, id: n
   return { title, slug, content, status: input.status, ...audience };
 }
 
-async function saveAudience(db: Db, pageId: number, page: CheckedPage): Promise<void> {
-  await db.deleteFrom('wildcard_page_areas').where('wildcard_page_id', '=', pageId).execute();
-  await db.deleteFrom('wildcard_page_profiles').where('wildcard_page_id', '=', pageId).execute();
-  await db.deleteFrom('wildcard_page_user_groups').where('wildcard_page_id', '=', pageId).execute();
-  const areas = [...new Set(page.areas)];
-  const profiles = [...new Set(page.profiles)];
-  const groups = [...new Set(page.user_groups)];
-  if (areas.length) await db.insertInto('wildcard_page_areas').values(areas.map((area_id) => ({ wildcard_page_id: pageId, area_id }))).execute();
-  if (profiles.length) await db.insertInto('wildcard_page_profiles').values(profiles.map((profile_id) => ({ wildcard_page_id: pageId, profile_id }))).execute();
-  if (groups.length) await db.insertInto('wildcard_page_user_groups').values(groups.map((user_group_id) => ({ wildcard_page_id: pageId, user_group_id }))).execute();
-}
-
 /** Two saves racing for one slug: the unique constraint decides, with the same answer as the check. */
 function slugTaken(error: unknown): never {
   if (isUniqueViolation(error)) throw new HttpError(409, 'slug_not_unique', 'Another page of the client has this slug', { slug: 'slug_not_unique' });
@@ -132,7 +111,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
         client_id: clientId, title: page.title, slug: page.slug, content: page.content, status: page.status,
         created_by: authOf(request).user.id, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow();
-      await saveAudience(trx, row.id, page);
+      await writeAudience(trx, 'wildcard_page', row.id, page);
       return row.id;
     }).catch(slugTaken);
     return reply.status(201).send(await pageOr404(app.db, clientId, id));
@@ -145,7 +124,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('wildcard_pages').set({ title: page.title, slug: page.slug, content: page.content, status: page.status, updated_at: new Date() })
         .where('id', '=', id).where('client_id', '=', clientId).execute();
-      await saveAudience(trx, id, page);
+      await writeAudience(trx, 'wildcard_page', id, page);
     }).catch(slugTaken);
     return pageOr404(app.db, clientId, id);
   });
@@ -166,7 +145,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
     const member = await audienceMember(app.db, clientId, authOf(request).user.id);
     const row = await app.db.selectFrom('wildcard_pages').select(['id', 'title', 'slug', 'content', 'updated_at'])
       .where('client_id', '=', clientId).where('slug', '=', request.params.slug).where('status', '=', WILDCARD_STATUS.published)
-      .where(inContentAudience(LINKS, member))
+      .where(inAudience('wildcard_page', member))
       .executeTakeFirst();
     if (!row) throw notFound();
     return { id: row.id, title: row.title, slug: row.slug, content: row.content, updated_at: toIso(row.updated_at)! };

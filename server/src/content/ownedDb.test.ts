@@ -24,7 +24,7 @@ function compilerOnly(kind: 'sqlite' | 'postgres'): Kysely<Database> {
 // both compilers quote identifiers with double quotes; Postgres numbers its parameters
 const normalise = (text: string) => text.replace(/\$\d+/g, '?');
 
-describe.each(['sqlite', 'postgres'] as const)('OwnedTablesPlugin (%s compiler)', (kind) => {
+describe.each(['sqlite', 'postgres'] as const)("ownedDb: an owner kind's tables (%s compiler)", (kind) => {
   const db = compilerOnly(kind);
   const training = ownedDb(db, TRAINING_OWNER);
   const webcast = ownedDb(db, WEBCAST_OWNER);
