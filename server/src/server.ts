@@ -31,6 +31,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // the content origin (CONTENT_ORIGIN, by default this host on PORT+1): uploaded packages and documents
+  await app.content.listen({ port: config.contentPort, host: config.host });
 } catch (err) {
   app.log.error({ err }, 'could not start');
   process.exit(1);

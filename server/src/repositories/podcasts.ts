@@ -12,7 +12,7 @@ import {
 import type { Database, Db } from '../db/database.ts';
 import { toIso } from '../db/dialect.ts';
 import type { PodcastPlaylistRow, PodcastProgressRow, PodcastRow } from '../db/tables/podcast.table.ts';
-import { mediaUrl } from '../lib/mediaStore.ts';
+import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 import { PODCAST_AUDIENCE, inContentAudience } from './contentAudience.ts';
 import { reactionsOf } from './learner/reactions.ts';
 import type { AudienceMember } from './trailAudience.ts';
@@ -82,7 +82,7 @@ export async function setPodcastLinks(db: Db, podcastId: number, links: Partial<
   }
 }
 
-export async function toPodcasts(db: Db, publicUrl: string, rows: PodcastJoin[]): Promise<Podcast[]> {
+export async function toPodcasts(db: Db, urls: MediaUrls, rows: PodcastJoin[]): Promise<Podcast[]> {
   const links = await podcastLinks(db, rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
@@ -92,7 +92,7 @@ export async function toPodcasts(db: Db, publicUrl: string, rows: PodcastJoin[])
     status: r.status,
     date_to_unpublish: r.date_to_unpublish,
     resource: r.resource,
-    resource_url: mediaUrl(publicUrl, r.resource),
+    resource_url: urls(r.resource),
     file_name: r.file_name,
     extension: r.extension,
     size: Number(r.size),

@@ -9,7 +9,6 @@ import { isUniqueViolation, toBool } from '../../db/dialect.ts';
 import type { GroupTrainingTestRow } from '../../db/tables/training.table.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { mediaUrl } from '../../lib/mediaStore.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
 import { learnerTest } from '../../repositories/learner/detail.ts';
 import {
@@ -121,7 +120,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       tests,
       evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(app.db, evaluation.id, ctx.userId, WEBCAST_EVALUATION_ANSWERS) },
       materials: materials.map((m) => ({
-        id: m.id, title: m.title, extension: m.extension, size: m.size === null ? null : Number(m.size), resource_url: mediaUrl(app.config.publicUrl, m.resource!),
+        id: m.id, title: m.title, extension: m.extension, size: m.size === null ? null : Number(m.size), resource_url: app.mediaUrls(request)(m.resource!),
       })),
     };
   });

@@ -64,22 +64,22 @@ export function materialRoutes(options: MaterialRoutesOptions): FastifyPluginAsy
       return { title: String(body.title).trim(), status: parseFormInteger(body.status), resource: String(body.resource).trim() };
     }
 
-    async function answer(parentId: number, id: number) {
+    async function answer(request: FastifyRequest, parentId: number, id: number) {
       const row = await findMaterial(app.db, parentId, id, store);
       if (!row) throw notFound();
-      return toMaterial(row, app.config.publicUrl);
+      return toMaterial(row, app.mediaUrls(request));
     }
 
     app.get(collection, { preValidation: guard.read, schema: { params: ParentParams, querystring: ListQuery } }, async (request, reply) => {
       const training = await options.parentOr404(app.db, request, request.params.id);
       const list = parseListQuery(request.query, LIST_SPEC);
       const { rows, total } = await runList(materialListQuery(app.db, training.id, store), list, LIST_SPEC);
-      return sendList(reply, options.listResource, list, rows.map((r) => toMaterial(r, app.config.publicUrl)), total);
+      return sendList(reply, options.listResource, list, rows.map((r) => toMaterial(r, app.mediaUrls(request))), total);
     });
 
     app.get(item, { preValidation: guard.read, schema: { params: MaterialParams, response: { 200: TrainingMaterial } } }, async (request) => {
       const training = await options.parentOr404(app.db, request, request.params.id);
-      return answer(training.id, request.params.materialId);
+      return answer(request, training.id, request.params.materialId);
     });
 
     app.post(collection, {
@@ -98,7 +98,7 @@ export function materialRoutes(options: MaterialRoutesOptions): FastifyPluginAsy
         await commitUpload(trx, app, request, prepared);
         return row.id;
       }));
-      return reply.status(201).send(await answer(training.id, id));
+      return reply.status(201).send(await answer(request, training.id, id));
     });
 
     app.put(item, {
@@ -125,7 +125,7 @@ export function materialRoutes(options: MaterialRoutesOptions): FastifyPluginAsy
         if (Number(res.numUpdatedRows) !== 1) throw notFound();
         if (prepared) await commitUpload(trx, app, request, prepared);
       }));
-      return answer(training.id, current.id);
+      return answer(request, training.id, current.id);
     });
 
     // soft delete (spec 2 §4.1 status 3): the material leaves every list
