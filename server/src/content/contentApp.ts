@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { scormLaunchData } from '@lp/shared';
+import { PACKAGE_FRAME_SANDBOX, scormLaunchData } from '@lp/shared';
 import { parseJson } from '../db/dialect.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../lib/serveMedia.ts';
@@ -21,9 +21,8 @@ declare module 'fastify' {
   }
 }
 
-/** What a package page may do in its sandbox: never allow-same-origin, never navigate the top window. */
-export const PACKAGE_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals allow-downloads';
-export const packageCsp = (ancestors: string) => `sandbox ${PACKAGE_SANDBOX}; frame-ancestors ${ancestors}`;
+/** A package page's sandbox, the same as its frame's: never allow-same-origin, never top navigation. */
+export const packageCsp = (ancestors: string) => `sandbox ${PACKAGE_FRAME_SANDBOX}; frame-ancestors ${ancestors}`;
 /** Any other uploaded document (an .html or .svg support material) runs nothing and reaches nothing. */
 export const documentCsp = (ancestors: string) =>
   `default-src 'none'; img-src 'self' data:; media-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors ${ancestors}`;

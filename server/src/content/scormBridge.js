@@ -26,19 +26,24 @@ function lpScormBridge(launch) {
     var cmi = rendered && typeof rendered === 'object' && rendered.cmi ? rendered.cmi : {};
     lms.postMessage({ type: 'lp-scorm', kind: kind, cmi: JSON.parse(JSON.stringify(cmi)) }, launch.parent);
   }
-  var pending = false;
+  var pending = null;
+  // a commit or finish carries the whole CMI: a change still waiting goes with it
+  function postNow(kind) {
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    post(kind);
+  }
   api.on(names.init, function () { post('initialize'); });
   // a burst of SetValue calls is posted once, after the content's script yields
   api.on(names.set, function () {
-    if (pending) return;
-    pending = true;
-    setTimeout(function () {
-      pending = false;
+    if (pending !== null) return;
+    pending = setTimeout(function () {
+      pending = null;
       post('state');
     }, 0);
   });
-  api.on(names.commit, function () { post('commit'); });
-  api.on(names.finish, function () { post('finish'); });
+  api.on(names.commit, function () { postNow('commit'); });
+  api.on(names.finish, function () { postNow('finish'); });
   window.addEventListener('pagehide', function () {
     if (api.isInitialized() && !api.isTerminated()) post('state');
   });

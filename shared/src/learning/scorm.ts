@@ -102,3 +102,10 @@ export function isScormFrameMessage(data: unknown): data is ScormFrameMessage {
   if (!isPlainObject(data)) return false;
   return data.type === 'lp-scorm' && typeof data.kind === 'string' && FRAME_KINDS.has(data.kind) && isPlainObject(data.cmi);
 }
+
+/**
+ * The sandbox of a package's frame (and, as a CSP, of its pages on the content origin): scripts,
+ * forms, popups, dialogs and downloads — never allow-same-origin (the page gets an opaque
+ * origin: no storage, no cookies, nothing of any origin readable) nor top navigation.
+ */
+export const PACKAGE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals allow-downloads';
