@@ -34,8 +34,9 @@ function hostilePage(app: string): string {
   await attempt('cookie', () => document.cookie);
   await attempt('parentLocalStorage', () => parent.localStorage.getItem('learning-v3'));
   await attempt('topLocalStorage', () => top.localStorage.getItem('learning-v3'));
-  await attempt('parentDocument', () => parent.document.cookie);
-  await attempt('parentToken', () => JSON.stringify(Object.keys(parent)));
+  await attempt('parentCookie', () => parent.document.cookie);
+  // framed: the portal's page itself (opened on its own, the package has no other parent)
+  await attempt('parentDocument', () => (parent === window ? '' : parent.document.body.innerHTML));
   await attempt('opener', () => opener && opener.localStorage.getItem('learning-v3'));
   await attempt('session', async () => {
     const res = await fetch('${app}/api/users/session/', { credentials: 'include' });
