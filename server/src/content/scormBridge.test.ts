@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { JSDOM } from 'jsdom';
+import { JSDOM, type DOMWindow } from 'jsdom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -27,8 +27,8 @@ function framedPackage(version: '1.2' | '2004', cmi: Record<string, unknown>, pa
   const portal = new JSDOM('<!doctype html><iframe></iframe>', { url: 'http://app.test/courses/1', runScripts: 'dangerously' });
   doms.push(portal);
   const posted: Posted[] = [];
-  portal.window.addEventListener('message', (event) => posted.push(event.data as Posted));
-  const frame = portal.window.document.querySelector('iframe')!.contentWindow! as unknown as Window & { eval(code: string): unknown; API?: Api12; API_1484_11?: Api2004 };
+  portal.window.addEventListener('message', (event: { data: unknown }) => posted.push(event.data as Posted));
+  const frame = portal.window.document.querySelector('iframe')!.contentWindow! as unknown as DOMWindow & { API?: Api12; API_1484_11?: Api2004 };
   frame.eval(RUNTIME[version]);
   frame.eval(`${BRIDGE}\nlpScormBridge(${JSON.stringify({ version, parent, cmi })});`);
   return { frame, posted };
@@ -84,7 +84,7 @@ describe('the SCORM runtime served into package pages (scormBridge.js over scorm
     const page = new JSDOM('<!doctype html><p>pkg</p>', { url: 'http://content.test/m/x/index.html', runScripts: 'outside-only' });
     doms.push(page);
     const posted: unknown[] = [];
-    page.window.addEventListener('message', (event) => posted.push(event.data));
+    page.window.addEventListener('message', (event: { data: unknown }) => posted.push(event.data));
     page.window.eval(RUNTIME['1.2']);
     page.window.eval(`${BRIDGE}\nlpScormBridge(${JSON.stringify({ version: '1.2', parent: 'http://app.test', cmi: {} })});`);
     const api = (page.window as unknown as { API: Api12 }).API;
