@@ -75,7 +75,7 @@ const profile = process.env.CHAT_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${pro
 const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', STATIC_ROOT: '' },
+  env: { ...process.env, ...env, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', STATIC_ROOT: '' },
 });
 const origin = `http://127.0.0.1:${port}`;
 const stopServer = () => new Promise<void>((resolve) => {

@@ -40,7 +40,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-lighthouse-'));
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: origin },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: origin },
 });
 // a server that does not close within 10 s is stopped hard, so no stray process keeps the port
 const stopServer = () => new Promise((resolve) => {

@@ -43,7 +43,7 @@ export interface Config {
    * `contentPort`.
    */
   contentOrigin: string | null;
-  /** CONTENT_PORT: where the content origin's listener binds (default PORT+1) */
+  /** CONTENT_PORT: where the content origin's listener binds (default PORT+1; 0 = any free port, set once bound) */
   contentPort: number;
   /** MEDIA_URL_SECRET: HMAC key of signed media URLs; null = one kept in $DATA_DIR/secrets/ */
   mediaUrlSecret: string | null;
