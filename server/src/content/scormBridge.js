@@ -18,7 +18,7 @@ function lpScormBridge(launch) {
   var names = launch.version === '1.2'
     ? { init: 'LMSInitialize', set: 'LMSSetValue', commit: 'LMSCommit', finish: 'LMSFinish', key: 'API' }
     : { init: 'Initialize', set: 'SetValue', commit: 'Commit', finish: 'Terminate', key: 'API_1484_11' };
-  // opened on its own (an administrator's preview, a copied link), no portal hears it
+  // opened on its own (a copied launch link), no portal hears it
   var lms = launch.parent && window.top !== window.self ? window.top : null;
   function post(kind) {
     if (!lms) return;

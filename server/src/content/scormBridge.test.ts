@@ -80,7 +80,7 @@ describe('the SCORM runtime served into package pages (scormBridge.js over scorm
     expect(posted).toEqual([]);
   });
 
-  it('opened on its own (a preview), the package still finds its API, and nothing is posted', async () => {
+  it('a launch link opened on its own: the package still finds its API, and nothing is posted', async () => {
     const page = new JSDOM('<!doctype html><p>pkg</p>', { url: 'http://content.test/m/x/index.html', runScripts: 'outside-only' });
     doms.push(page);
     const posted: unknown[] = [];
