@@ -32,6 +32,11 @@ export default tseslint.config(
     },
   },
   {
+    // plain ES5 served to package pages: its one function is called by the launch script around it
+    files: ['server/src/contentOrigin/scormBridge.js'],
+    rules: { '@typescript-eslint/no-unused-vars': ['error', { varsIgnorePattern: '^lpScormBridge$' }] },
+  },
+  {
     files: ['admin/src/**/*.{ts,tsx}', 'portal/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -77,7 +77,7 @@ const server = spawn(process.execPath, [...profile, '--import', 'tsx', path.join
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
   // one instructor sends RATE messages a second: past the general per-user API limit (RATE_LIMITS), on purpose
-  env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', STATIC_ROOT: '', RATE_LIMITS: process.env.RATE_LIMITS ?? 'api_user=0/60' },
+  env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0', STATIC_ROOT: '', RATE_LIMITS: process.env.RATE_LIMITS ?? 'api_user=0/60', CONTENT_PORT: '0' },
 });
 const origin = `http://127.0.0.1:${port}`;
 const stopServer = () => new Promise<void>((resolve) => {

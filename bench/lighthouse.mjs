@@ -40,7 +40,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-lighthouse-'));
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: origin },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: origin },
 });
 // a server that does not close within 10 s is stopped hard, so no stray process keeps the port
 const stopServer = () => new Promise((resolve) => {
@@ -70,8 +70,9 @@ try {
   const auth = { Authorization: `Bearer ${tokens.access_token}` };
   const user = await fetch(`${origin}/api/users/session/`, { headers: auth }).then((r) => r.json());
   const stored = new Map();
+  // the non-secret part in storage; the refresh token in its HttpOnly cookie, as the login leaves them
   writeSession({ getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => stored.set(k, v), removeItem: (k) => stored.delete(k) },
-    { ...EMPTY_SESSION, access_token: tokens.access_token, refresh_token: tokens.refresh_token, user });
+    { ...EMPTY_SESSION, signed_in: true, user });
   const session = stored.get(SESSION_STORAGE_KEY);
 
   const catalogue = await fetch(`${origin}/api/group_trainings/?page=1&page_size=1`, { headers: auth }).then((r) => (r.ok ? r.json() : null));
@@ -89,13 +90,14 @@ try {
   // same origin as the portal: the session goes where the portal reads it
   await page.goto(`${origin}/not-a-page`, { waitUntil: 'load' });
   await page.evaluate((key, value) => localStorage.setItem(key, value), SESSION_STORAGE_KEY, session);
+  await page.setCookie({ url: `${origin}/api/o/`, name: 'lp_refresh', value: tokens.refresh_token, path: '/api/o/', httpOnly: true, sameSite: 'Strict' });
 
   for (const [label, pathname] of pages) {
     const result = await lighthouse(`${origin}${pathname}`, {
       logLevel: 'error',
       output: 'json',
       onlyCategories: ['performance'],
-      // keep the session put in localStorage above
+      // keep the session put in localStorage and the cookie above
       disableStorageReset: true,
     }, undefined, page);
     const lhr = result?.lhr;

@@ -82,7 +82,7 @@ const port = await new Promise<number>((resolve) => {
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0' },
+  env: { ...process.env, ...env, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: '0' },
 });
 const origin = `http://127.0.0.1:${port}`;
 // a server that does not close within 10 s is stopped hard, so no stray process keeps the port

@@ -29,7 +29,7 @@ const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: origin, STATIC_ROOT: '' },
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: origin, STATIC_ROOT: '' },
 });
 const stopServer = () => new Promise<void>((resolve) => {
   if (server.exitCode !== null) return resolve();

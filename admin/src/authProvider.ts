@@ -60,7 +60,7 @@ export function createAuthProvider(client: ApiClient, storage: Storage, location
 
     async checkAuth() {
       const session = readSession(storage);
-      if (session.access_token && session.user) {
+      if (session.signed_in && session.user) {
         // spec 1 §6.1: a portal session without module items does not open the control panel
         if (hasControlPanelAccess(session.user)) return;
         throw new Error('errors.no_control_panel_access');

@@ -85,6 +85,8 @@ export interface AdminDataProvider extends DataProvider {
   resetUserPassword(userId: Identifier, mode: ResetPasswordRequest['mode']): Promise<void>;
   /** POST …/users/{id}/login_as/ → a token pair of that user (administrative view) */
   loginAsUser(userId: Identifier): Promise<LoginAsResponse>;
+  /** this browser's session becomes the one of `refreshToken` (kept in the HttpOnly cookie, not in storage) */
+  adoptSession(refreshToken: string): Promise<void>;
   /** POST …/users/{id}/deletion/{confirm|reject}/ → the updated user */
   decideUserDeletion(userId: Identifier, decision: DeletionDecision): Promise<AdminUser>;
   /** POST …/imports/{id}/process/ (202; 409 unless validated) → the import, when the server sends it */
@@ -324,6 +326,9 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     },
     async loginAsUser(userId) {
       return send<LoginAsResponse>(userActionPath(String(userId), 'login_as'), 'POST', {});
+    },
+    async adoptSession(refreshToken) {
+      await client.adopt(refreshToken);
     },
     async decideUserDeletion(userId, decision) {
       return send<AdminUser>(userActionPath(String(userId), `deletion/${decision}`), 'POST', {});

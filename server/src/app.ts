@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import formbody from '@fastify/formbody';
+import cookie from '@fastify/cookie';
 import type { Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
@@ -13,6 +14,10 @@ import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
+import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
+import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
+import contentOriginPlugin from './contentOrigin/contentApp.ts';
+import signedMedia from './routes/files/signedMedia.ts';
 import websocketPlugin from './plugins/external/websocket.ts';
 import realtimePlugin from './plugins/app/realtime.ts';
 import realtimeRoutes from './routes/realtime/index.ts';
@@ -56,7 +61,7 @@ export interface AppOptions {
 async function api(app: FastifyInstance) {
   for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
     organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles, editorImages,
-    trainings, accountsOwners, trails, certificateVerification, learner, realtimeRoutes, webcasts, contentModules]) {
+    trainings, accountsOwners, trails, certificateVerification, learner, realtimeRoutes, webcasts, contentModules, signedMedia]) {
     await app.register(routes);
   }
 }
@@ -67,9 +72,16 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   // before any route: every route refuses NUL bytes and lone surrogates (docs/security.md)
   await app.register(textGuardPlugin);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // read for the refresh-token cookie of the token endpoints only (lib/refreshCookie.ts)
+  await app.register(cookie);
   await app.register(multipartPlugin);
   await app.register(dbPlugin, { config });
   app.decorate('config', config);
+  // signed media URLs, then the headers of every answer of this origin (before any route)
+  await app.register(mediaLinksPlugin, { config });
+  await app.register(securityHeadersPlugin);
+  // DESIGN "User content on its own origin": its own server, listening beside this one
+  await app.register(contentOriginPlugin);
   await app.register(mailPlugin, { config });
   // docs/security.md "Rate limits": before auth, which counts every authenticated request
   await app.register(rateLimitsPlugin);

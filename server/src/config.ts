@@ -91,6 +91,20 @@ export interface Config {
   loginMaxFailures: number;
   loginLockSeconds: number;
   seedDemo: boolean;
+  /**
+   * CONTENT_ORIGIN: the cookieless origin uploaded packages and user HTML/SVG are served from
+   * (DESIGN "User content on its own origin"); null = the host the page was opened from, on
+   * `contentPort`.
+   */
+  contentOrigin: string | null;
+  /** CONTENT_PORT: where the content origin's listener binds (default PORT+1; 0 = any free port, set once bound) */
+  contentPort: number;
+  /** MEDIA_URL_SECRET: HMAC key of signed media URLs; null = one kept in $DATA_DIR/secrets/ */
+  mediaUrlSecret: string | null;
+  /** MEDIA_URL_TTL: the least a signed media URL stays valid, in seconds */
+  mediaUrlTtlSeconds: number;
+  /** REFRESH_REUSE_GRACE: how long the refresh token just rotated may be presented again without revoking its family */
+  refreshReuseGraceSeconds: number;
   staticRoot: string | null;
   logLevel: string;
   /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed */
@@ -141,6 +155,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 15 * 60),
     seedDemo: env.SEED_DEMO !== '0',
+    contentOrigin: env.CONTENT_ORIGIN ? env.CONTENT_ORIGIN.replace(/\/$/, '') : null,
+    contentPort: int(env.CONTENT_PORT, port + 1),
+    mediaUrlSecret: env.MEDIA_URL_SECRET || null,
+    mediaUrlTtlSeconds: int(env.MEDIA_URL_TTL, 2 * 3600),
+    refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE, 10),
     staticRoot: env.STATIC_ROOT ?? path.resolve(import.meta.dirname, '../..'),
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

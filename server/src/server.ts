@@ -32,6 +32,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // the content origin (CONTENT_ORIGIN, by default this host on PORT+1): uploaded packages and documents
+  await app.content.listen({ port: config.contentPort, host: config.host });
+  // CONTENT_PORT=0 (tests, benchmarks): the port the system gave is the one links name
+  const bound = app.content.server.address();
+  if (config.contentPort === 0 && bound && typeof bound === 'object') config.contentPort = bound.port;
 } catch (err) {
   app.log.error({ err }, 'could not start');
   process.exit(1);

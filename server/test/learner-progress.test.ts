@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared';
 import type { ProgressChange } from '../src/plugins/app/learning.ts';
+import { verifyGrant } from '../src/lib/signedMedia.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import {
   MODULE_TYPE, finishEnrollment, makeLearner, makeModule, makeTest, makeTraining, recordAttempt, setEnrollmentStatus, setHierarchy, type Learner,
@@ -174,7 +175,11 @@ describe.each(DIALECTS)('learner progress on %s', (dialect) => {
     const scorm = (moduleId: number, method: 'GET' | 'PUT', cmi?: object) =>
       t.app.inject({ method, url: `${API}${LEARNER_PATHS.scorm(training, moduleId)}`, headers: bearer(learner.tokens), ...(cmi ? { payload: { cmi } } : {}) });
 
-    expect((await scorm(v12, 'GET')).json()).toEqual({ version: '1.2', launch_url: `${t.config.publicUrl}/media/packages/a${dialect}/index.html`, cmi: {} });
+    const launch = (await scorm(v12, 'GET')).json();
+    expect(launch).toEqual({ version: '1.2', launch_url: expect.stringMatching(/^http:\/\/localhost:\d+\/m\/[\w-]+\.[\w-]+\/index\.html$/), cmi: {} });
+    // the launch is this learner's: its grant names them, the training, the module and the version
+    const grant = verifyGrant(t.app.mediaSecret, new URL(launch.launch_url).pathname.split('/')[2]!);
+    expect(grant).toMatchObject({ d: `packages/a${dialect}/`, o: 'http://localhost', s: { u: learner.id, t: training, m: v12, v: '1.2' } });
     const suspended = { cmi: { core: { lesson_status: 'incomplete', lesson_location: 'page-3', exit: 'suspend' }, suspend_data: 'state' } };
     expect((await scorm(v12, 'PUT', suspended)).json()).toMatchObject({ version: '1.2', cmi: suspended });
     expect((await scorm(v12, 'GET')).json().cmi).toEqual(suspended);

@@ -8,7 +8,7 @@ import { mediaFile } from '../src/lib/mediaStore.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner, type Learner } from './learnerContentFixtures.ts';
-import { mediaPath, mp4, pdf, png, tusCreate, tusUpload } from './mediaFixtures.ts';
+import { mp4, openMedia, pdf, png, tusCreate, tusUpload } from './mediaFixtures.ts';
 import { orgIds, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 
@@ -135,8 +135,10 @@ describe.each(DIALECTS)('library on %s', (dialect) => {
         areas: [org.areas.Sales], profiles: [org.profiles.Salesperson], user_groups: [], views: 0, downloads: 0,
       });
       expect(file.resource).toMatch(/^library\/[0-9a-f]{32}\/Metas_Q1\.xlsx$/);
-      const served = await t.app.inject({ url: mediaPath(file.resource_url) });
+      const served = await openMedia(t.app, file.resource_url);
       expect(served.rawPayload.equals(bytes)).toBe(true);
+      // docs/security-content.md: a library file is restricted media, served by its signed URL only
+      expect((await t.app.inject({ url: `/media/${file.resource}` })).statusCode).toBe(404);
       // a name without an extension is a file too (spec 3 §5 "general file: any extension")
       expect((await createFile({ bytes: Buffer.from('x'), name: 'LEIAME' })).extension).toBe('');
       // new files are active and downloadable unless told
@@ -295,7 +297,7 @@ describe.each(DIALECTS)('library on %s', (dialect) => {
       const page = await learnerPage(demo);
       const seeded = page.results.find((r) => r.title === 'Guia de atendimento')!;
       expect(seeded).toMatchObject({ preview: 'pdf', category: { name: 'Manuais' }, allow_download: true });
-      const served = await t.app.inject({ url: mediaPath(seeded.preview_url) });
+      const served = await openMedia(t.app, seeded.preview_url);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('application/pdf');
       expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

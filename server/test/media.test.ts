@@ -2,13 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_PATHS, editorImageDirectory, type FilePolicy } from '@lp/shared';
+import type { FastifyRequest } from 'fastify';
 import { mediaUrl, resourceOfUrl, safeFileName } from '../src/lib/mediaStore.ts';
-import { DOCUMENT_CSP, PACKAGE_CSP } from '../src/plugins/external/media.ts';
+import { signGrant, type MediaGrant } from '../src/lib/signedMedia.ts';
+import { documentCsp } from '../src/contentOrigin/contentApp.ts';
+import { DOCUMENT_CSP } from '../src/plugins/external/media.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
-import { gif, html, jpg, mediaPath, mp4, multipart, png } from './mediaFixtures.ts';
+import { gif, html, jpg, mediaPath, mp4, multipart, openMedia, png } from './mediaFixtures.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
 
 const API = '/api';
+
+/** What mediaUrls reads of a request: its scheme and host (as app.inject sends them). */
+const fakeRequest = (host = 'localhost:80') => ({ protocol: 'http', hostname: host.split(':')[0], port: Number(host.split(':')[1]) || null, host }) as unknown as FastifyRequest;
 
 describe('media store helpers', () => {
   it('makes file names safe and URLs absolute, encoded per segment', () => {
@@ -52,54 +58,108 @@ describe.each(DIALECTS)('media on %s', (dialect) => {
   };
 
   describe('serving', () => {
-    it('serves video with byte ranges, its content type and nosniff', async () => {
+    /** a signed URL on this origin for a stored resource, as an answer would give it */
+    const signed = (resource: string) => t.app.mediaUrls(fakeRequest())(resource);
+
+    it('serves restricted video by its signed URL, with byte ranges, its content type and nosniff', async () => {
       const video = Buffer.concat([mp4(), Buffer.alloc(4096, 7)]);
       put('trainings/1/modules/abc/aula.mp4', video);
-      const full = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4' });
+      const url = mediaPath(signed('trainings/1/modules/abc/aula.mp4'));
+      expect(url).toMatch(/^\/api\/files\/media\/[\w-]+\.[\w-]+\/aula\.mp4$/);
+      const full = await t.app.inject({ url });
       expect(full.statusCode).toBe(200);
       expect(full.headers['content-type']).toBe('video/mp4');
       expect(full.headers['x-content-type-options']).toBe('nosniff');
       expect(full.headers['accept-ranges']).toBe('bytes');
+      expect(full.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+      expect(full.headers['content-disposition']).toBe('inline; filename="aula.mp4"');
       expect(Number(full.headers['content-length'])).toBe(video.length);
 
-      const range = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4', headers: { range: 'bytes=4-11' } });
+      const range = await t.app.inject({ url, headers: { range: 'bytes=4-11' } });
       expect(range.statusCode).toBe(206);
       expect(range.headers['content-range']).toBe(`bytes 4-11/${video.length}`);
       expect(range.rawPayload.equals(video.subarray(4, 12))).toBe(true);
       expect(range.headers['content-type']).toBe('video/mp4');
 
-      const tail = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4', headers: { range: 'bytes=-4' } });
+      const tail = await t.app.inject({ url, headers: { range: 'bytes=-4' } });
       expect(tail.statusCode).toBe(206);
       expect(tail.rawPayload.equals(video.subarray(video.length - 4))).toBe(true);
-      const beyond = await t.app.inject({ url: '/media/trainings/1/modules/abc/aula.mp4', headers: { range: `bytes=${video.length + 10}-` } });
+      const beyond = await t.app.inject({ url, headers: { range: `bytes=${video.length + 10}-` } });
       expect(beyond.statusCode).toBe(416);
 
       put('trainings/1/modules/abc/voz.mp3', Buffer.from('ID3xxxx'));
-      expect((await t.app.inject({ url: '/media/trainings/1/modules/abc/voz.mp3' })).headers['content-type']).toBe('audio/mpeg');
-      const head = await t.app.inject({ method: 'HEAD', url: '/media/trainings/1/modules/abc/aula.mp4' });
+      expect((await t.app.inject({ url: mediaPath(signed('trainings/1/modules/abc/voz.mp3')) })).headers['content-type']).toBe('audio/mpeg');
+      const head = await t.app.inject({ method: 'HEAD', url });
       expect(head.statusCode).toBe(200);
     });
 
-    it('gives package HTML a sandbox that runs scripts, and any other document none', async () => {
-      put('packages/p1/index.html', html());
-      const page = await t.app.inject({ url: '/media/packages/p1/index.html' });
-      expect(page.statusCode).toBe(200);
-      expect(page.headers['content-type']).toContain('text/html');
-      expect(page.headers['content-security-policy']).toBe(PACKAGE_CSP);
-      expect(PACKAGE_CSP).toContain('sandbox allow-scripts allow-same-origin allow-forms allow-popups');
-      expect(PACKAGE_CSP).toContain("frame-ancestors 'self'");
+    it('never serves restricted media publicly, nor by a forged, altered, expired or widened grant', async () => {
+      put('library/l1/guia.pdf', '%PDF-1.4');
+      put('library/l2/outro.pdf', '%PDF-1.4 other');
+      put('podcasts/audios/p1/ep.mp3', 'ID3');
+      put('webcasts/3/materials/w1/slides.pdf', '%PDF-1.4');
+      for (const resource of ['library/l1/guia.pdf', 'podcasts/audios/p1/ep.mp3', 'webcasts/3/materials/w1/slides.pdf',
+        'trainings/1/modules/abc/aula.mp4', 'trainings/1/materials/m1/doc.pdf']) {
+        put(resource, 'x');
+        for (const url of [`/media/${resource}`, `/media/./${resource}`, `/media//${resource}`, `/media/${encodeURIComponent(resource)}`]) {
+          expect((await t.app.inject({ url })).statusCode, url).toBe(404);
+        }
+      }
+      const good = mediaPath(signed('library/l1/guia.pdf'));
+      expect((await t.app.inject({ url: good })).statusCode).toBe(200);
+      const [, , , , token, name] = good.split('/');
+      const [payload, mac] = token!.split('.');
+      const grant = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as MediaGrant;
+      const forge = (g: MediaGrant) => `${Buffer.from(JSON.stringify(g)).toString('base64url')}.${mac}`;
+      for (const url of [
+        `/api/files/media/${payload}.${'A'.repeat(mac!.length)}/${name}`, // forged signature
+        `/api/files/media/${forge({ ...grant, d: 'library/l2/' })}/outro.pdf`, // another file, same signature
+        `/api/files/media/${forge({ ...grant, d: 'library/' })}/l2/outro.pdf`, // a wider folder
+        `/api/files/media/${forge({ ...grant, e: grant.e + 3600 })}/${name}`, // a later expiry
+        `/api/files/media/${signGrant(t.app.mediaSecret, { ...grant, e: Math.floor(Date.now() / 1000) - 1 })}/${name}`, // expired
+        `/api/files/media/${token}/../l2/outro.pdf`, `/api/files/media/${token}/%2e%2e/l2/outro.pdf`, `/api/files/media/${token}/`,
+        `/api/files/media/${token}`, `/api/files/media/x/${name}`,
+      ]) {
+        const res = await t.app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body).not.toContain('PDF');
+      }
+    });
 
+    it('gives HTML and SVG documents and packages the content origin, never this one', async () => {
       put('trainings/1/materials/m1/evil.html', html());
       put('trainings/1/materials/m1/evil.svg', '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+      put('packages/p1/index.html', html());
+      for (const resource of ['trainings/1/materials/m1/evil.html', 'trainings/1/materials/m1/evil.svg', 'packages/p1/index.html']) {
+        const url = signed(resource);
+        expect(url, resource).toMatch(new RegExp(`^http://localhost:${t.config.contentPort}/m/`));
+        // the same grant on this origin's signed route opens nothing
+        expect((await t.app.inject({ url: `/api/files/media/${new URL(url).pathname.slice(3)}` })).statusCode, resource).toBe(404);
+      }
       for (const file of ['evil.html', 'evil.svg']) {
-        const res = await t.app.inject({ url: `/media/trainings/1/materials/m1/${file}` });
-        expect(res.headers['content-security-policy'], file).toBe(DOCUMENT_CSP);
+        const res = await openMedia(t.app, signed(`trainings/1/materials/m1/${file}`));
+        expect(res.statusCode, file).toBe(200);
+        expect(res.headers['content-security-policy'], file).toBe(documentCsp(`http://localhost http://localhost:${t.config.contentPort}`));
+        expect(res.headers['set-cookie'], file).toBeUndefined();
       }
       // a PDF keeps its viewer: no sandbox on it
       put('trainings/1/materials/m1/doc.pdf', '%PDF-1.4');
-      const doc = await t.app.inject({ url: '/media/trainings/1/materials/m1/doc.pdf' });
+      const doc = await t.app.inject({ url: mediaPath(signed('trainings/1/materials/m1/doc.pdf')) });
       expect(doc.headers['content-type']).toBe('application/pdf');
       expect(doc.headers['content-security-policy']).toBeUndefined();
+    });
+
+    it('serves public media (images, HLS) at /media/ as before, documents there inert', async () => {
+      put('images/banners/b1/top.png', png());
+      const image = await t.app.inject({ url: '/media/images/banners/b1/top.png' });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['cache-control']).toBe('public, max-age=86400');
+      expect(signed('images/banners/b1/top.png')).toBe(`${t.config.publicUrl}/media/images/banners/b1/top.png`);
+      put('webcasts/3/live/abc/stream.m3u8', '#EXTM3U');
+      const playlist = await t.app.inject({ url: '/media/webcasts/3/live/abc/stream.m3u8' });
+      expect(playlist.headers['cache-control']).toBe('no-cache');
+      put('images/x/y/page.html', html());
+      expect((await t.app.inject({ url: '/media/images/x/y/page.html' })).headers['content-security-policy']).toBe(DOCUMENT_CSP);
     });
 
     it('lists nothing, hides dotfiles and never leaves the media root', async () => {
@@ -112,7 +172,7 @@ describe.each(DIALECTS)('media on %s', (dialect) => {
         expect(res.body, url).not.toBe('outside');
         expect(res.body, url).not.toBe('x');
       }
-      expect((await t.app.inject({ method: 'POST', url: '/media/packages/p1/index.html' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: '/media/images/banners/b1/top.png' })).statusCode).toBe(404);
     });
   });
 

@@ -1,4 +1,5 @@
 import JSZip from 'jszip';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Tiny files of every kind a module, material or editor image accepts (spec 2 §5.2, §5.11),
@@ -156,3 +157,15 @@ export function multipart(fields: Record<string, string | number>, file?: { fiel
 
 /** A media URL as the app answers it (absolute) → the path to inject. */
 export const mediaPath = (url: string) => new URL(url).pathname;
+
+/**
+ * Opens a media URL as an answer gave it: a content-origin URL (`/m/…`) on the app's content
+ * server with that origin's Host, anything else on the app itself.
+ */
+export function openMedia(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const parsed = new URL(url);
+  if (parsed.pathname.startsWith('/m/') || parsed.pathname.startsWith('/__lp/')) {
+    return app.content.inject({ url: parsed.pathname, headers: { host: parsed.host, ...headers } });
+  }
+  return app.inject({ url: parsed.pathname, headers });
+}

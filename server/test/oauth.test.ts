@@ -59,6 +59,8 @@ describe.each(DIALECTS)('auth on %s (spec 1 §4.4, §7)', (dialect) => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await session(second)).statusCode).toBe(200);
 
+    // past the grace window of two tabs refreshing at once (token-cookie.test.ts)
+    await t.app.db.updateTable('oauth_tokens').set({ used_at: new Date(Date.now() - 60_000) }).where('used_at', 'is not', null).execute();
     const reuse = await tokenCall(t.app, { grant_type: 'refresh_token', refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().code).toBe('token_expired');

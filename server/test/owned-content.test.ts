@@ -153,7 +153,7 @@ describe.each(DIALECTS)('owned-content core on %s', (dialect) => {
     const file = { resource: 'probe/1/a.pdf', name: 'a.pdf', extension: 'pdf', size: 10 };
     const materialId = await insertMaterial(db, ownerId, { title: 'Folheto', status: 1 }, file);
     expect(await findMaterial(db, ownerId, materialId)).toMatchObject({ owner_id: ownerId, title: 'Folheto', resource: 'probe/1/a.pdf' });
-    expect((await publishedMaterials(db, ownerId, 'http://x')).map((m) => m.title)).toEqual(['Folheto']);
+    expect((await publishedMaterials(db, ownerId, (resource) => `http://x/${resource}`)).map((m) => m.title)).toEqual(['Folheto']);
 
     const copyId = await newOwner('Cópia');
     const testIds = await copyOwnedContent(db, ownerId, copyId);
@@ -162,8 +162,8 @@ describe.each(DIALECTS)('owned-content core on %s', (dialect) => {
     expect(await testCounts(db, copied!.id)).toEqual({ qty_questions: 2, qty_mandatory_questions: 1, qty_user_results: 0 });
     expect((await publishedEvaluation(db, copyId))?.title).toBe('Reação');
     expect(await softDeleteMaterial(db, ownerId, materialId)).toBe(true);
-    expect(await publishedMaterials(db, ownerId, 'http://x')).toEqual([]);
-    expect((await publishedMaterials(db, copyId, 'http://x')).map((m) => m.title)).toEqual(['Folheto']);
+    expect(await publishedMaterials(db, ownerId, (resource) => `http://x/${resource}`)).toEqual([]);
+    expect((await publishedMaterials(db, copyId, (resource) => `http://x/${resource}`)).map((m) => m.title)).toEqual(['Folheto']);
   });
 
   it('deleting an owner row deletes everything it owns (ON DELETE CASCADE), and nothing of another owner', async () => {

@@ -8,7 +8,7 @@ import {
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner, type Learner } from './learnerContentFixtures.ts';
-import { mediaPath, mp3, pdf, png, tusCreate, tusUpload, wav } from './mediaFixtures.ts';
+import { mp3, openMedia, pdf, png, tusCreate, tusUpload, wav } from './mediaFixtures.ts';
 import { orgIds, postForm, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 
@@ -103,7 +103,7 @@ describe.each(DIALECTS)('podcasts on %s', (dialect) => {
       expect(podcast.duration).toBeCloseTo(7.053, 2);
       expect(podcast.published_at).not.toBeNull();
       expect(podcast.resource).toMatch(/^podcasts\/audios\/[0-9a-f]{32}\/episodio\.mp3$/);
-      expect((await t.app.inject({ url: mediaPath(podcast.resource_url) })).headers['content-type']).toBe('audio/mpeg');
+      expect((await openMedia(t.app, podcast.resource_url)).headers['content-type']).toBe('audio/mpeg');
       const wave = await createPodcast({ resource: await audio(realWav(2), 'fala.wav'), status: 2 });
       expect(wave).toMatchObject({ extension: 'wav', duration: 2, status: 2, published_at: null });
     });
@@ -152,7 +152,7 @@ describe.each(DIALECTS)('podcasts on %s', (dialect) => {
       expect(kept.json()).toMatchObject({ title: 'Depois', resource: podcast.resource, date_to_unpublish: '2099-01-01' });
       const replaced = await send('PUT', PODCAST(podcast.id), manager, { resource: await audio(realWav(3), 'novo.wav') });
       expect(replaced.json()).toMatchObject({ title: 'Depois', extension: 'wav', duration: 3 });
-      expect((await t.app.inject({ url: mediaPath(podcast.resource_url) })).statusCode).toBe(404);
+      expect((await openMedia(t.app, podcast.resource_url)).statusCode).toBe(404);
     });
 
     it('keeps playlists in the order sent, with their total duration', async () => {
@@ -303,7 +303,7 @@ describe.each(DIALECTS)('podcasts on %s', (dialect) => {
       const seeded = (await learnerPage(demo)).results.find((r) => r.title === 'Boas-vindas ao time')!;
       expect(seeded.duration).toBeCloseTo(7.053, 2);
       const detail = (await get(L(PODCAST_PATHS.learnerPodcast(seeded.id)), demo)).json<LearnerPodcast>();
-      const served = await t.app.inject({ url: mediaPath(detail.audio_url) });
+      const served = await openMedia(t.app, detail.audio_url);
       expect(served.statusCode).toBe(200);
       expect(served.rawPayload.length).toBeLessThanOrEqual(60 * 1024);
       const lists = (await get(L(PODCAST_PATHS.learnerPlaylists), demo)).json<LearnerPlaylist[]>();

@@ -58,7 +58,7 @@ async function startNodeOnce(env: Record<string, string>): Promise<Node> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
+    env: { ...process.env, ...env, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
   });
   const stderr: string[] = [];
   child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_PATHS, UPLOAD_KINDS } from '@lp/shared';
 import { DEMO } from '../src/seed/demo.ts';
-import { PACKAGE_CSP } from '../src/plugins/external/media.ts';
+import { packageCsp } from '../src/contentOrigin/contentApp.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import {
-  bombZip, htmlZip, jpg, mediaPath, mp3, mp4, multipart, pdf, ppt, pptx, scormZip, slipZip, symlinkZip, tusCreate, tusUpload, wav, zipOf,
+  bombZip, htmlZip, jpg, mp3, openMedia, mp4, multipart, pdf, ppt, pptx, scormZip, slipZip, symlinkZip, tusCreate, tusUpload, wav, zipOf,
 } from './mediaFixtures.ts';
 import { createTraining, orgIds, trainingBody } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
@@ -51,9 +51,9 @@ describe.each(DIALECTS)('training modules on %s', (dialect) => {
     expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
     return res.json();
   }
-  const media = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url: mediaPath(url), headers });
+  const media = (url: string, headers: Record<string, string> = {}) => openMedia(t.app, url, headers);
 
-  it('creates a module of every file type from its tus upload, served under /media/ (§3.2 read shape)', async () => {
+  it('creates a module of every file type from its tus upload, served by a signed URL (§3.2 read shape)', async () => {
     const cases: Array<[number, Buffer, string, string]> = [
       [TYPE.video, mp4(), 'Aula 1.mp4', 'video/mp4'],
       [TYPE.audio, mp3(), 'podcast.mp3', 'audio/mpeg'],
@@ -75,7 +75,10 @@ describe.each(DIALECTS)('training modules on %s', (dialect) => {
       ]);
       // the path carries a random id, never the client's name as given
       expect(module.resource).toMatch(new RegExp(`^trainings/${trainingId}/modules/[0-9a-f]{32}/[A-Za-z0-9._-]+$`));
-      expect(module.resource_url).toBe(`${t.config.publicUrl}/media/${module.resource}`);
+      // a signed URL naming the file; the public /media/ route does not serve it
+      const stored = module.resource.split('/').pop();
+      expect(module.resource_url).toMatch(new RegExp(`^${t.config.publicUrl}/api/files/media/[\\w-]+\\.[\\w-]+/${stored}$`));
+      expect((await t.app.inject({ url: `/media/${module.resource}` })).statusCode).toBe(404);
       const served = await media(module.resource_url);
       expect(served.statusCode, name).toBe(200);
       expect(served.headers['content-type']).toContain(contentType);
@@ -87,10 +90,13 @@ describe.each(DIALECTS)('training modules on %s', (dialect) => {
   it('unpacks HTML and SCORM (1.2 and 2004) zips and points the module at their entry file', async () => {
     const site = await create(TYPE.html, await htmlZip(), 'site.zip');
     expect(site.resource).toMatch(/^packages\/[0-9a-f]{32}\/index\.html$/);
+    // on the content origin of the host the request came to, framed only by the app origin that asked
+    expect(site.resource_url).toMatch(new RegExp(`^http://localhost:${t.config.contentPort}/m/[\\w-]+\\.[\\w-]+/index\\.html$`));
     const page = await media(site.resource_url);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['content-security-policy']).toBe(PACKAGE_CSP);
+    expect(page.headers['content-security-policy']).toBe(packageCsp(`http://localhost http://localhost:${t.config.contentPort}`));
     expect((await media(site.resource_url.replace(/index\.html$/, 'js/app.js'))).body).toBe('console.log(1)');
+    expect((await t.app.inject({ url: `/media/${site.resource}` })).statusCode).toBe(404);
 
     for (const version of ['1.2', '2004'] as const) {
       const course = await create(TYPE.scorm, await scormZip(version), `scorm-${version}.zip`);

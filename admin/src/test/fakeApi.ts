@@ -24,12 +24,20 @@ export function memoryStorage(): KeyValueStorage {
 export function fakeApiDataProvider(answer: (call: ApiCall) => Response | Promise<Response>) {
   const calls: ApiCall[] = [];
   const storage = memoryStorage();
-  updateSession(storage, { access_token: 'access-1', refresh_token: 'refresh-1' });
+  let restored = false;
+  updateSession(storage, { signed_in: true });
   const client = createApiClient({
     clientId: 'web',
     clientSecret: 'web-secret',
     storage,
+    locks: null,
     fetch: async (url, init) => {
+      // the page's start: its access token restored from the refresh cookie (not one of the calls asserted)
+      if (url.endsWith('/o/token/') && typeof init?.body === 'string' && init.body === 'grant_type=refresh_token' && !restored) {
+        restored = true;
+        return new Response(JSON.stringify({ access_token: 'access-1', token_type: 'Bearer', expires_in: 3600, scope: 'read write' }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
       const call: ApiCall = {
         url,
         method: init?.method ?? 'GET',

@@ -1,11 +1,15 @@
 import { clearSession, readSession, updateSession, type SessionUser, type StoredSession } from '@lp/shared';
 
-/** The portal keeps its session in the same compressed store as the admin (same origin). */
+/**
+ * The portal keeps the non-secret part of its session in the same compressed store as the
+ * admin (same origin); the tokens are the api client's (cookie and memory).
+ */
 export const storage: Storage = window.localStorage;
 
 export const getSession = (): StoredSession => readSession(storage);
 
-export const hasAccessToken = (): boolean => Boolean(getSession().access_token);
+/** A login happened and was not ended (the access token itself is restored from the cookie when needed). */
+export const isSignedIn = (): boolean => getSession().signed_in;
 
 export function storeUser(user: SessionUser): void {
   updateSession(storage, { user });

@@ -25,7 +25,14 @@ export interface FakeCall {
 type Answer = [status: number, body: unknown];
 type Handler = (call: FakeCall) => Answer;
 
-/** A fake fetch answering `'METHOD /path/'` keys (path under /api); anything else is a 404. */
+/** What the refresh cookie gives a signed-in page that starts without an access token. */
+const RESTORED_TOKEN: Answer = [200, { access_token: 'access', token_type: 'Bearer', expires_in: 3600, scope: 'read write' }];
+
+/**
+ * A fake fetch answering `'METHOD /path/'` keys (path under /api); anything else is a 404. A
+ * refresh from the cookie (`POST /o/token/` without a password) is answered with a token and not
+ * recorded, unless the test routes `POST /o/token/` itself.
+ */
 export function fakeApi(routes: Record<string, Answer | Handler>) {
   const calls: FakeCall[] = [];
   const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
@@ -41,12 +48,19 @@ export function fakeApi(routes: Record<string, Answer | Handler>) {
     const [status, body] = typeof route === 'function' ? route(call) : route ?? [404, { detail: 'not found', code: 'not_found' }];
     return new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   });
-  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const body = typeof init?.body === 'string' ? init.body : '';
+    if (path === '/api/o/token/' && !routes['POST /o/token/'] && body.startsWith('grant_type=refresh_token')) {
+      return new Response(JSON.stringify(RESTORED_TOKEN[1]), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }
+    return fetchMock(input, init);
+  });
   return { calls, fetchMock };
 }
 
 export function loggedIn(user: SessionUser = demoUser) {
-  updateSession(localStorage, { access_token: 'access', refresh_token: 'refresh', user });
+  updateSession(localStorage, { signed_in: true, user });
 }
 
 export const loginParams: LoginParams = {

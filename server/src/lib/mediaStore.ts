@@ -1,18 +1,21 @@
 /**
  * DESIGN "Files and media": the media store. Files that learners and admins open live under
- * $DATA_DIR/media and are served read-only at /media/ (plugins/external/media.ts). Every path
- * holds a random id, so nothing is guessable, and a stored file is never rewritten in place
- * (duplicated trainings share paths; a replaced file gets a new path).
+ * $DATA_DIR/media: public ones served read-only at /media/ (plugins/external/media.ts), restricted
+ * ones by signed URLs only (lib/signedMedia.ts), packages and user documents by the content
+ * origin (contentOrigin/contentApp.ts). Every path holds a random id, so nothing is guessable, and a
+ * stored file is never rewritten in place (duplicated trainings share paths; a replaced file gets
+ * a new path).
  *
  * Layout (relative to the media root):
  *   trainings/{trainingId}/modules/{id}/{name}     a module's file as uploaded (a package's zip too)
  *   trainings/{trainingId}/materials/{id}/{name}   a support material
- *   packages/{id}/…                                an unpacked HTML or SCORM zip (served with a
- *                                                   CSP that lets it run scripts in a sandbox)
+ *   packages/{id}/…                                an unpacked HTML or SCORM zip (the content
+ *                                                   origin serves it, sandboxed)
  *   html_images/{trainings|webcasts}/{y}/{m}/…, images/trainings/{y}/{m}/…   editor images (§7.5)
  *
- * URLs: `resource_url` is absolute, PUBLIC_URL + /media/ + the path, built when read (never
- * stored), as spec 2 §3.6 calls it "the full URL"; a change of PUBLIC_URL moves every link.
+ * URLs: `resource_url` is absolute, built when read (never stored), as spec 2 §3.6 calls it "the
+ * full URL": PUBLIC_URL + /media/ + the path for public media (`mediaUrl`), a signed URL for
+ * restricted media (plugins/app/mediaLinks.ts).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -22,7 +25,7 @@ import type { MediaKind } from '../db/tables/media.table.ts';
 import { archiveLimits, extractArchive, type ValidatedUpload } from './uploadValidation.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
-/** unpacked packages: the media plugin lets HTML under here run scripts (sandboxed) */
+/** unpacked packages: only the content origin serves them */
 export const PACKAGES_DIR = 'packages';
 
 export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../db/database.ts';
 import { toBool, toIso } from '../db/dialect.ts';
 import type { LibraryFileRow } from '../db/tables/library.table.ts';
-import { mediaUrl } from '../lib/mediaStore.ts';
+import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 import {
   inAudience, linkedTo, readAudiences, tagNames, tagsUsedBy, type Audience, type AudienceMember,
 } from '../content/audience/index.ts';
@@ -65,7 +65,7 @@ type FileJoin = Awaited<ReturnType<ReturnType<typeof fileQuery>['execute']>>[num
 /** A file's tags and audience, as the form reads and writes them. */
 export type FileLinks = Audience<'library_file'>;
 
-export async function toFiles(db: Db, publicUrl: string, rows: FileJoin[]): Promise<LibraryFile[]> {
+export async function toFiles(db: Db, urls: MediaUrls, rows: FileJoin[]): Promise<LibraryFile[]> {
   const links = await readAudiences(db, 'library_file', rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
@@ -76,7 +76,7 @@ export async function toFiles(db: Db, publicUrl: string, rows: FileJoin[]): Prom
     status: r.status,
     allow_download: toBool(r.allow_download),
     resource: r.resource,
-    resource_url: mediaUrl(publicUrl, r.resource),
+    resource_url: urls(r.resource),
     file_name: r.file_name,
     extension: r.extension,
     size: Number(r.size),
@@ -136,7 +136,7 @@ export const LIBRARY_PAGE_SIZE = 20;
 
 /** The learner's files of a request, newest first, as cards. */
 export async function learnerFilePage(
-  db: Db, clientId: number, member: AudienceMember | null, query: LibraryQuery, publicUrl: string,
+  db: Db, clientId: number, member: AudienceMember | null, query: LibraryQuery, urls: MediaUrls,
 ): Promise<{ count: number; results: LearnerLibraryFile[] }> {
   const pageSize = query.page_size ?? LIBRARY_PAGE_SIZE;
   const page = query.page ?? 1;
@@ -146,7 +146,7 @@ export async function learnerFilePage(
     base.selectAll('library_files').orderBy('library_files.created_at', 'desc').orderBy('library_files.id', 'desc')
       .limit(pageSize).offset((page - 1) * pageSize).execute(),
   ]);
-  return { count: Number(total.n), results: await learnerFiles(db, member?.userId ?? 0, rows, publicUrl) };
+  return { count: Number(total.n), results: await learnerFiles(db, member?.userId ?? 0, rows, urls) };
 }
 
 /** A file the learner may open, or undefined (unknown, inactive, another client's, outside the audience). */
@@ -154,7 +154,7 @@ export async function findLearnerFile(db: Db, clientId: number, member: Audience
   return visibleFiles(db, clientId, member).selectAll('library_files').where('library_files.id', '=', id).executeTakeFirst();
 }
 
-export async function learnerFiles(db: Db, userId: number, rows: readonly LibraryFileRow[], publicUrl: string): Promise<LearnerLibraryFile[]> {
+export async function learnerFiles(db: Db, userId: number, rows: readonly LibraryFileRow[], urls: MediaUrls): Promise<LearnerLibraryFile[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const categoryIds = [...new Set(rows.map((r) => r.category_id).filter((id): id is number => id !== null))];
@@ -181,7 +181,7 @@ export async function learnerFiles(db: Db, userId: number, rows: readonly Librar
       extension: r.extension,
       size: Number(r.size),
       preview: libraryPreviewKind(r.extension),
-      preview_url: mediaUrl(publicUrl, r.resource),
+      preview_url: urls(r.resource),
       allow_download: toBool(r.allow_download),
       viewed: own?.viewed_at != null,
       downloaded: own?.downloaded_at != null,

@@ -12,7 +12,7 @@ import {
 import type { Database, Db } from '../db/database.ts';
 import { toIso } from '../db/dialect.ts';
 import type { PodcastPlaylistRow, PodcastProgressRow, PodcastRow } from '../db/tables/podcast.table.ts';
-import { mediaUrl } from '../lib/mediaStore.ts';
+import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 import { inAudience, linkedTo, readAudiences, tagNames, type Audience, type AudienceMember } from '../content/audience/index.ts';
 import { reactionsOf } from './learner/reactions.ts';
 
@@ -40,7 +40,7 @@ type PodcastJoin = Awaited<ReturnType<ReturnType<typeof podcastQuery>['execute']
 /** A podcast's tags and audience, as the form reads and writes them. */
 export type PodcastLinks = Audience<'podcast'>;
 
-export async function toPodcasts(db: Db, publicUrl: string, rows: PodcastJoin[]): Promise<Podcast[]> {
+export async function toPodcasts(db: Db, urls: MediaUrls, rows: PodcastJoin[]): Promise<Podcast[]> {
   const links = await readAudiences(db, 'podcast', rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id,
@@ -50,7 +50,7 @@ export async function toPodcasts(db: Db, publicUrl: string, rows: PodcastJoin[])
     status: r.status,
     date_to_unpublish: r.date_to_unpublish,
     resource: r.resource,
-    resource_url: mediaUrl(publicUrl, r.resource),
+    resource_url: urls(r.resource),
     file_name: r.file_name,
     extension: r.extension,
     size: Number(r.size),

@@ -9,6 +9,8 @@ export interface TokenLifetimes {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   refreshFamilyTtlSeconds: number;
+  /** how long the refresh token just rotated may be presented again (two tabs, a lost answer); 0 = never */
+  refreshReuseGraceSeconds?: number;
 }
 
 export interface IssuedTokens {
@@ -62,8 +64,26 @@ export type RotateResult =
   | { ok: false; reason: 'reused'; familyId: string };
 
 /**
+ * The grace of a refresh token presented again: it is the one its family rotated last, within
+ * the last `grace` seconds, and the family lives. Two tabs of one browser refreshing from the
+ * same cookie at once, or an answer lost on the way, look exactly like this; a leaked token
+ * used later, or after its successor was used, does not.
+ */
+async function withinReuseGrace(db: Db, row: { id: number; family_id: string; used_at: Date | string | null }, graceSeconds: number): Promise<boolean> {
+  if (graceSeconds <= 0 || !row.used_at) return false;
+  const usedAt = toDate(row.used_at);
+  if (Date.now() - usedAt.getTime() > graceSeconds * 1000) return false;
+  const later = await db.selectFrom('oauth_tokens').select('id')
+    .where('family_id', '=', row.family_id).where('kind', '=', 'refresh').where('id', '!=', row.id).where('used_at', '>', usedAt)
+    .executeTakeFirst();
+  return later === undefined;
+}
+
+/**
  * Refresh rotation: a refresh token works once. Presenting one that was already rotated means
- * it leaked, so the whole family is revoked (DESIGN "Auth and permissions").
+ * it leaked, so the whole family is revoked (DESIGN "Auth and permissions") — unless it is the
+ * last one rotated, presented again within the grace window (withinReuseGrace), which gets a
+ * new pair of the same family.
  */
 export async function rotateRefreshToken(db: Db, token: string, applicationId: number, life: TokenLifetimes): Promise<RotateResult> {
   const row = await db.selectFrom('oauth_tokens')
@@ -78,18 +98,25 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
     .executeTakeFirst();
   if (!row || row.application_id !== applicationId) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
-  if (row.used_at) {
+  const now = new Date();
+  if (toDate(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
+  const grace = life.refreshReuseGraceSeconds ?? 0;
+  const reused = async (usedAt: Date | string | null): Promise<RotateResult> => {
+    if (await withinReuseGrace(db, { id: row.id, family_id: row.family_id, used_at: usedAt }, grace)) {
+      const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
+      return { ok: true, tokens, userId: row.user_id };
+    }
     await revokeFamily(db, row.family_id);
     return { ok: false, reason: 'reused', familyId: row.family_id };
-  }
-  const now = new Date();
-  if (toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
-  // the `used_at is null` guard makes two concurrent rotations of one token a detected re-use
+  };
+  if (row.used_at) return reused(row.used_at);
+  if (toDate(row.expires_at) <= now) return { ok: false, reason: 'expired' };
+  // the `used_at is null` guard makes two concurrent rotations of one token a re-use (within the grace, both go on)
   const claimed = await db.updateTable('oauth_tokens').set({ used_at: now })
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
-    await revokeFamily(db, row.family_id);
-    return { ok: false, reason: 'reused', familyId: row.family_id };
+    const again = await db.selectFrom('oauth_tokens').select('used_at').where('id', '=', row.id).executeTakeFirst();
+    return reused(again?.used_at ?? null);
   }
   const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
   return { ok: true, tokens, userId: row.user_id };

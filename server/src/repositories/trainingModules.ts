@@ -6,7 +6,7 @@ import type { Db } from '../db/database.ts';
 import { toBool } from '../db/dialect.ts';
 import type { MediaObjectRow, NewMediaObjectRow } from '../db/tables/media.table.ts';
 import type { GroupTrainingModuleRow } from '../db/tables/training.table.ts';
-import { mediaUrl } from '../lib/mediaStore.ts';
+import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 
 /** spec 2 §3.2 module types (global lookup, seeded by the trainings migration). */
 export async function moduleTypes(db: Db): Promise<ModuleTypeInfo[]> {
@@ -17,9 +17,9 @@ export async function moduleTypes(db: Db): Promise<ModuleTypeInfo[]> {
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
 
 /** spec 2 §3.2 read shape; resource_url is the media URL of a file, or the URL an embed points at. */
-export function toModule(row: GroupTrainingModuleRow, type: ModuleTypeInfo | undefined, publicUrl: string): TrainingModule {
+export function toModule(row: GroupTrainingModuleRow, type: ModuleTypeInfo | undefined, urls: MediaUrls): TrainingModule {
   let resourceUrl: string | null = null;
-  if (row.resource) resourceUrl = type?.use_embed ? embedUrl(row.resource) : mediaUrl(publicUrl, row.resource);
+  if (row.resource) resourceUrl = type?.use_embed ? embedUrl(row.resource) : urls(row.resource);
   return {
     id: row.id,
     title: row.title,

@@ -1,7 +1,7 @@
-import type { TokenResponse } from '../contract/auth.ts';
+import { REFRESH_COOKIE_HEADER, type TokenResponse } from '../contract/auth.ts';
 import type { ApiError } from '../errors.ts';
 import { isApiError } from '../errors.ts';
-import { clearSession, readSession, updateSession, type KeyValueStorage } from './sessionStore.ts';
+import { clearSession, readSession, takeStoredRefreshToken, updateSession, type KeyValueStorage } from './sessionStore.ts';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -17,6 +17,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The part of the Web Locks API the refresh uses (navigator.locks). */
+export interface RefreshLocks {
+  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+}
+
 export interface ApiClientOptions {
   /** '' for same origin; the '/api' prefix is added here */
   baseUrl?: string;
@@ -24,6 +29,8 @@ export interface ApiClientOptions {
   clientSecret: string;
   storage: KeyValueStorage;
   fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+  /** serialises refreshes across the tabs of this origin; navigator.locks by default, where the browser has it */
+  locks?: RefreshLocks | null;
   /** called when the session is lost (refresh failed, no refresh token) */
   onSessionLost?: () => void;
 }
@@ -34,10 +41,17 @@ export interface ApiClient {
   /** request + JSON body + ApiRequestError on non-2xx */
   json<T>(path: string, init?: RequestInit): Promise<T>;
   login(username: string, password: string): Promise<TokenResponse>;
+  /** takes over a session given as tokens (spec 1 §2.3 "log in as"): its refresh token moves into the cookie */
+  adopt(refreshToken: string): Promise<void>;
   logout(): Promise<void>;
   /** the single in-flight refresh (spec 1 §4.4); resolves to the new access token */
   refresh(): Promise<string>;
+  /** the access token this page holds (memory only), or null */
+  accessToken(): string | null;
 }
+
+/** The Web Lock every tab of the origin takes around a refresh (the cookie rotates once at a time). */
+export const REFRESH_LOCK = 'lp-token-refresh';
 
 function basic(id: string, secret: string): string {
   return `Basic ${btoa(`${id}:${secret}`)}`;
@@ -53,34 +67,59 @@ async function errorBody(res: Response): Promise<ApiError> {
   return { detail: res.statusText || 'error', code: 'unexpected_error' };
 }
 
+function defaultLocks(): RefreshLocks | null {
+  // read off globalThis: the server compiles this module too, without the DOM's declarations
+  return (globalThis as { navigator?: { locks?: RefreshLocks } }).navigator?.locks ?? null;
+}
+
+/**
+ * The admin's and the portal's API client (docs/security-content.md "Tokens"). The refresh token
+ * is in an HttpOnly cookie the server sets on /api/o/ (REFRESH_COOKIE_HEADER on every token
+ * call); the access token lives in this closure only, never in storage, so no script of the page
+ * (nor a package it frames) can read either from storage. A new page starts without an access
+ * token: its first call refreshes from the cookie when the stored session says signed in. Tabs
+ * share the cookie, so refreshes are serialised across them with a Web Lock; the server's short
+ * reuse grace covers browsers without one.
+ */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = `${options.baseUrl ?? ''}/api`;
   const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const locks = options.locks === undefined ? defaultLocks() : options.locks;
+  let access: string | null = null;
   let refreshing: Promise<string> | null = null;
 
-  async function tokenCall(form: Record<string, string>): Promise<TokenResponse> {
-    const res = await doFetch(`${base}/o/token/`, {
+  async function tokenCall(path: 'o/token/' | 'o/revoke_token/', form: Record<string, string>): Promise<Response> {
+    return doFetch(`${base}/${path}`, {
       method: 'POST',
+      credentials: 'same-origin',
       headers: {
         Authorization: basic(options.clientId, options.clientSecret),
         'Content-Type': 'application/x-www-form-urlencoded',
+        [REFRESH_COOKIE_HEADER]: '1',
       },
       body: new URLSearchParams(form).toString(),
     });
+  }
+
+  async function grant(form: Record<string, string>): Promise<TokenResponse> {
+    const res = await tokenCall('o/token/', form);
     if (!res.ok) throw new ApiRequestError(res.status, await errorBody(res));
-    return (await res.json()) as TokenResponse;
+    const answer = (await res.json()) as TokenResponse;
+    access = answer.access_token;
+    updateSession(options.storage, { signed_in: true });
+    return answer;
   }
 
   function refresh(): Promise<string> {
     // spec 1 §4.4: only one refresh in flight; the other 401s wait for it and retry
     if (!refreshing) {
-      refreshing = (async () => {
-        const token = readSession(options.storage).refresh_token;
-        if (!token) throw new ApiRequestError(401, { detail: 'no refresh token', code: 'not_authenticated' });
-        const answer = await tokenCall({ grant_type: 'refresh_token', refresh_token: token });
-        updateSession(options.storage, { access_token: answer.access_token, refresh_token: answer.refresh_token });
+      const run = async () => {
+        // a session stored before the tokens left storage moves its refresh token into the cookie
+        const stored = takeStoredRefreshToken(options.storage);
+        const answer = await grant(stored ? { grant_type: 'refresh_token', refresh_token: stored } : { grant_type: 'refresh_token' });
         return answer.access_token;
-      })().finally(() => {
+      };
+      refreshing = (locks ? locks.request(REFRESH_LOCK, run) : run()).finally(() => {
         refreshing = null;
       });
     }
@@ -96,47 +135,55 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return { ...init, headers };
   }
 
+  function loseSession() {
+    access = null;
+    clearSession(options.storage, { remembered_path: readSession(options.storage).remembered_path });
+    options.onSessionLost?.();
+  }
+
+  /** A fresh access token, or null when the session is gone (then it is cleared and reported lost). */
+  async function refreshed(): Promise<string | null> {
+    try {
+      return await refresh();
+    } catch {
+      loseSession();
+      return null;
+    }
+  }
+
   async function request(path: string, init?: RequestInit): Promise<Response> {
-    const token = readSession(options.storage).access_token;
+    const signedIn = readSession(options.storage).signed_in;
+    // another tab (or the other app) logged out: this page's token went with the session
+    if (!signedIn) access = null;
+    // a page opened on a live session starts by restoring its access token from the cookie
+    let token = access ?? (signedIn ? await refreshed() : null);
     const res = await doFetch(`${base}${path}`, withAuth(init, token));
     if (res.status !== 401 || !token) return res;
-    let fresh: string;
-    try {
-      fresh = await refresh();
-    } catch {
-      clearSession(options.storage, { remembered_path: readSession(options.storage).remembered_path });
-      options.onSessionLost?.();
-      return res;
-    }
-    return doFetch(`${base}${path}`, withAuth(init, fresh));
+    token = await refreshed();
+    return token ? doFetch(`${base}${path}`, withAuth(init, token)) : res;
   }
 
   return {
     request,
     refresh,
+    accessToken: () => access,
     async json<T>(path: string, init?: RequestInit): Promise<T> {
       const res = await request(path, init);
       if (!res.ok) throw new ApiRequestError(res.status, await errorBody(res));
       if (res.status === 204) return undefined as T;
       return (await res.json()) as T;
     },
-    async login(username, password) {
-      const answer = await tokenCall({ grant_type: 'password', username, password });
-      updateSession(options.storage, { access_token: answer.access_token, refresh_token: answer.refresh_token });
-      return answer;
+    login(username, password) {
+      return grant({ grant_type: 'password', username, password });
+    },
+    async adopt(refreshToken) {
+      const run = () => grant({ grant_type: 'refresh_token', refresh_token: refreshToken });
+      await (locks ? locks.request(REFRESH_LOCK, run) : run());
     },
     async logout() {
-      const { refresh_token } = readSession(options.storage);
-      if (refresh_token) {
-        await doFetch(`${base}/o/revoke_token/`, {
-          method: 'POST',
-          headers: {
-            Authorization: basic(options.clientId, options.clientSecret),
-            'Content-Type': 'application/x-www-form-urlencoded',
-          },
-          body: new URLSearchParams({ token: refresh_token }).toString(),
-        }).catch(() => undefined);
-      }
+      access = null;
+      // the server revokes the cookie's session and clears the cookie
+      await tokenCall('o/revoke_token/', {}).catch(() => undefined);
       clearSession(options.storage);
     },
   };

@@ -1,6 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LANGUAGES } from '../languages.ts';
 
+/**
+ * A browser app asks for its refresh token in a cookie with this request header on
+ * /api/o/token/ and /api/o/revoke_token/ (docs/security-content.md "Tokens"): the answer then
+ * sets an HttpOnly, SameSite=Strict cookie scoped to /api/o/ instead of carrying the token, a
+ * refresh reads it from there, a revoke clears it. Being a custom header, it also keeps any
+ * other site from using the cookie (a cross-origin request with it needs a CORS approval this
+ * server never gives).
+ */
+export const REFRESH_COOKIE_HEADER = 'X-Refresh-Cookie';
+
 /** POST /api/o/token/ form body (spec 1 §7). */
 export const TokenRequest = Type.Union([
   Type.Object({
@@ -13,7 +23,8 @@ export const TokenRequest = Type.Union([
   }),
   Type.Object({
     grant_type: Type.Literal('refresh_token'),
-    refresh_token: Type.String({ minLength: 1, maxLength: 256 }),
+    // optional only for a browser app, whose refresh token is in the cookie (REFRESH_COOKIE_HEADER)
+    refresh_token: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
     client_id: Type.Optional(Type.String()),
     client_secret: Type.Optional(Type.String()),
   }),
@@ -22,14 +33,16 @@ export type TokenRequest = Static<typeof TokenRequest>;
 
 export const TokenResponse = Type.Object({
   access_token: Type.String(),
-  refresh_token: Type.String(),
+  /** absent when it went into the cookie (REFRESH_COOKIE_HEADER) */
+  refresh_token: Type.Optional(Type.String()),
   token_type: Type.Literal('Bearer'),
   expires_in: Type.Integer(),
   scope: Type.String(),
 });
 export type TokenResponse = Static<typeof TokenResponse>;
 
-export const RevokeRequest = Type.Object({ token: Type.String({ minLength: 1, maxLength: 256 }) });
+/** `token` may be left out by a browser app: the cookie's refresh token is revoked (REFRESH_COOKIE_HEADER). */
+export const RevokeRequest = Type.Object({ token: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })) });
 
 /** GET /api/login_params/ — spec 1 §3.3. */
 export const LoginParams = Type.Object({

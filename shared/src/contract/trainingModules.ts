@@ -6,8 +6,8 @@ import { ListQuery } from './common.ts';
  * Wire names are the contract's (`avaliable_in`). P = /admin_group_trainings/group_trainings/{training_id}.
  *
  * `resource` is the stored file's path relative to the media root (or the embed of an embed
- * type); `resource_url` is its absolute URL, built from PUBLIC_URL when read, served
- * read-only under /media/.
+ * type); `resource_url` is its signed, short-lived URL, built when read (a package's entry and
+ * an HTML/SVG document on the content origin; docs/security-content.md).
  */
 const TRAININGS = '/admin_group_trainings/group_trainings/';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenCmi, scormOutcome } from './scorm.ts';
+import { flattenCmi, isScormFrameMessage, scormLaunchData, scormOutcome } from './scorm.ts';
 
 describe('SCORM CMI (issue 5 item 2)', () => {
   it('reads nested and flattened commits alike', () => {
@@ -25,5 +25,24 @@ describe('SCORM CMI (issue 5 item 2)', () => {
     expect(scormOutcome('2004', { cmi: { completion_status: 'unknown' } })).toEqual({ finished: false, percent: null });
     // a 1.2 status means nothing to a 2004 package
     expect(scormOutcome('2004', { cmi: { core: { lesson_status: 'completed' } } }).finished).toBe(false);
+  });
+
+  it('launch data: a fresh attempt after a normal exit, "resume" after a suspend; the wrapped {cmi} form is read too', () => {
+    expect(scormLaunchData('1.2', {})).toEqual({});
+    expect(scormLaunchData('1.2', null)).toEqual({});
+    expect(scormLaunchData('1.2', { cmi: { core: { lesson_status: 'passed', exit: '' } } })).toEqual({ core: { lesson_status: 'passed', entry: '' } });
+    expect(scormLaunchData('1.2', { core: { lesson_location: 'p3', exit: 'suspend', session_time: '00:10:00' }, suspend_data: 'abc' }))
+      .toEqual({ core: { lesson_location: 'p3', entry: 'resume' }, suspend_data: 'abc' });
+    expect(scormLaunchData('2004', { exit: 'suspend', session_time: 'PT1M', location: 'a' })).toEqual({ location: 'a', entry: 'resume' });
+  });
+
+  it('frame messages: only the four kinds, each with its CMI object', () => {
+    expect(isScormFrameMessage({ type: 'lp-scorm', kind: 'commit', cmi: { core: {} } })).toBe(true);
+    expect(isScormFrameMessage({ type: 'lp-scorm', kind: 'finish', cmi: {} })).toBe(true);
+    expect(isScormFrameMessage({ type: 'lp-scorm', kind: 'delete', cmi: {} })).toBe(false);
+    expect(isScormFrameMessage({ type: 'lp-scorm', kind: 'commit', cmi: 'x' })).toBe(false);
+    expect(isScormFrameMessage({ type: 'other', kind: 'commit', cmi: {} })).toBe(false);
+    expect(isScormFrameMessage('lp-scorm')).toBe(false);
+    expect(isScormFrameMessage(null)).toBe(false);
   });
 });

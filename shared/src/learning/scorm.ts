@@ -54,3 +54,58 @@ export function scormOutcome(version: ScormVersion, cmi: Readonly<Record<string,
   if (raw === undefined || raw === null || raw === '' || !Number.isFinite(measure)) return { finished, percent: null };
   return { finished, percent: Math.max(0, Math.min(100, Math.round(measure * 100))) };
 }
+
+type Cmi = Record<string, unknown>;
+
+// the LMS owns these: the runtime counts the session time itself and entry is derived below
+const SESSION_ONLY = ['session_time', 'entry'] as const;
+
+/**
+ * What the content gets back on launch: the stored CMI (nested, or wrapped as `{cmi: …}`), with
+ * `entry` set as an LMS sets it — SCORM 1.2 RTE 3.4.2 and 2004 RTE 4.2.10: "resume" after a
+ * suspended session, otherwise a fresh attempt.
+ */
+export function scormLaunchData(version: ScormVersion, stored: Readonly<Cmi> | null | undefined): Cmi {
+  const data = (stored && isPlainObject(stored.cmi) ? stored.cmi : stored) as Cmi | null | undefined;
+  if (!data || Object.keys(data).length === 0) return {};
+  const cmi: Cmi = { ...data };
+  if (version === '1.2') {
+    const core = { ...(isPlainObject(cmi.core) ? cmi.core : {}) };
+    const suspended = core.exit === 'suspend';
+    for (const key of SESSION_ONLY) delete core[key];
+    delete core.exit;
+    core.entry = suspended ? 'resume' : '';
+    cmi.core = core;
+  } else {
+    const suspended = cmi.exit === 'suspend';
+    for (const key of SESSION_ONLY) delete cmi[key];
+    delete cmi.exit;
+    cmi.entry = suspended ? 'resume' : '';
+  }
+  return cmi;
+}
+
+/**
+ * What a SCORM package's page posts to the portal that frames it (docs/security-content.md):
+ * the runtime lives in the package's own window, on the content origin, and only tells the
+ * portal the CMI to save — when the session starts, changes, is committed and is finished.
+ */
+export interface ScormFrameMessage {
+  type: 'lp-scorm';
+  kind: 'initialize' | 'state' | 'commit' | 'finish';
+  cmi: Cmi;
+}
+
+const FRAME_KINDS: ReadonlySet<string> = new Set(['initialize', 'state', 'commit', 'finish']);
+
+export function isScormFrameMessage(data: unknown): data is ScormFrameMessage {
+  if (!isPlainObject(data)) return false;
+  return data.type === 'lp-scorm' && typeof data.kind === 'string' && FRAME_KINDS.has(data.kind) && isPlainObject(data.cmi);
+}
+
+/**
+ * The sandbox of a package's frame (and, as a CSP, of its pages on the content origin): scripts,
+ * forms, popups, dialogs and downloads — never allow-same-origin (the page gets an opaque
+ * origin: no storage, no cookies, nothing of any origin readable) nor top navigation.
+ */
+export const PACKAGE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-popups allow-modals allow-downloads';

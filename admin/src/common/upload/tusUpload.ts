@@ -19,7 +19,7 @@ export interface TusAuth {
 }
 
 export const sessionAuth: TusAuth = {
-  token: () => readSession(window.localStorage).access_token,
+  token: () => apiClient.accessToken(),
   refresh: () => apiClient.refresh(),
   userId: () => readSession(window.localStorage).user?.id ?? null,
 };

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ADMIN_RESOURCES, IMPORT_MAX_BYTES, updateSession, XLSX_MIME } from '@lp
 import { ImportCreate } from './ImportCreate.tsx';
 import { importRecord } from './importFixtures.ts';
 import { toHttpError } from '../../dataProvider.ts';
+import { apiClient } from '../../apiClient.ts';
 import { i18n, sessionUser } from '../../test/fixtures.ts';
 
 interface FakeUploadOptions {
@@ -66,7 +67,7 @@ function Detail() {
 }
 
 function renderCreate(overrides: Partial<DataProvider> = {}) {
-  updateSession(localStorage, { access_token: 'access-1', refresh_token: 'refresh-1', user: sessionUser({ id: 2 }) });
+  updateSession(localStorage, { signed_in: true, user: sessionUser({ id: 2 }) });
   const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
     data: importRecord({ id: 42, status: 'awaiting', ...params.data }),
   }));
@@ -112,7 +113,12 @@ describe('ImportCreate', () => {
   });
 
   it('uploads with tus (metadata, bearer token, progress), then saves and validates and opens the detail', async () => {
+    // the page's access token, in the api client's memory (restored from the refresh cookie)
+    let issued = 0;
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ access_token: `access-${++issued}`, token_type: 'Bearer', expires_in: 3600, scope: '' }))));
+    onTestFinished(() => void vi.unstubAllGlobals());
     const { create } = renderCreate();
+    await apiClient.refresh();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: 'Tipo de importação' }));
     await user.click(await screen.findByRole('option', { name: 'Filiais/lojas' }));
@@ -126,7 +132,7 @@ describe('ImportCreate', () => {
     upload.options.onBeforeRequest({ setHeader });
     expect(setHeader).toHaveBeenCalledWith('Authorization', 'Bearer access-1');
     // a refresh elsewhere is picked up by the next request
-    updateSession(localStorage, { access_token: 'access-2' });
+    await apiClient.refresh();
     upload.options.onBeforeRequest({ setHeader });
     expect(setHeader).toHaveBeenLastCalledWith('Authorization', 'Bearer access-2');
     expect(await upload.options.fingerprint(upload.file)).toContain('|2|lojas.xlsx|');

@@ -9,8 +9,9 @@ import type { AdminDataProvider } from '../../dataProvider.ts';
 export const PORTAL_HOME = '/';
 
 /**
- * spec 1 §2.3 "administrative view": log in as the user. The returned tokens replace this
- * browser's shared session (so the warning first), then the portal opens in a new tab.
+ * spec 1 §2.3 "administrative view": log in as the user. The returned session replaces this
+ * browser's shared one (so the warning first) — its refresh token goes straight into the
+ * HttpOnly cookie, never into storage — then the portal opens in a new tab.
  */
 export function LoginAsButton() {
   const translate = useTranslate();
@@ -26,11 +27,8 @@ export function LoginAsButton() {
     setBusy(true);
     try {
       const tokens = await dataProvider.loginAsUser(record.id);
-      updateSession(window.localStorage, {
-        access_token: tokens.access_token,
-        refresh_token: tokens.refresh_token,
-        user: null,
-      });
+      await dataProvider.adoptSession(tokens.refresh_token);
+      updateSession(window.localStorage, { user: null });
       // the portal starts from the stored user: store the target's before opening it
       updateSession(window.localStorage, { user: await dataProvider.sessionUser() });
       setOpen(false);

@@ -14,9 +14,9 @@ describe('account closure (spec 1 §4.2)', () => {
     expect(calls).toHaveLength(0);
     expect(screen.getByRole('status')).toHaveTextContent('You will be logged out now');
     await userEvent.click(screen.getByRole('button', { name: 'Yes, close my account' }));
-    await waitFor(() => expect(readSession(localStorage).access_token).toBeNull());
+    await waitFor(() => expect(readSession(localStorage).signed_in).toBe(false));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /users/request_deletion/');
-    expect(readSession(localStorage).access_token).toBeNull();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /o/revoke_token/');
     expect(memory.history?.at(-1)).toBe('/?notice=account_closure_requested');
   });
 
@@ -30,6 +30,6 @@ describe('account closure (spec 1 §4.2)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pedir encerramento da conta' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sim, encerrar minha conta' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Você não tem permissão para esta página');
-    expect(readSession(localStorage).access_token).toBe('access');
+    expect(readSession(localStorage).signed_in).toBe(true);
   });
 });

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { demoUser, fakeApi, loggedIn, loginParams, renderWithApp } from '../../test/render.tsx';
 
 describe('auth guard', () => {
-  it('without an access token clears the session, remembers the path and goes to login', async () => {
+  it('without a session clears it, remembers the path and goes to login', async () => {
     fakeApi({ 'GET /login_params/': [200, loginParams] });
     const { memory } = await renderWithApp(undefined, { path: '/profile?tab=password' });
     await waitFor(() => expect(memory.history.at(-1)).toBe('/'));
-    expect(readSession(localStorage)).toMatchObject({ access_token: null, user: null, remembered_path: '/profile?tab=password' });
+    expect(readSession(localStorage)).toMatchObject({ signed_in: false, user: null, remembered_path: '/profile?tab=password' });
     expect(await screen.findByLabelText('E-mail ou documento')).toBeInTheDocument();
   });
 
@@ -31,6 +31,6 @@ describe('auth guard', () => {
     window.history.replaceState(null, '', '/home');
     const { memory } = await renderWithApp(undefined, { path: '/home' });
     await waitFor(() => expect(memory.history.at(-1)).toBe('/'));
-    expect(readSession(localStorage)).toMatchObject({ access_token: null, remembered_path: '/home' });
+    expect(readSession(localStorage)).toMatchObject({ signed_in: false, remembered_path: '/home' });
   });
 });

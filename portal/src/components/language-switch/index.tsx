@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { LANGUAGES, languageIdForLocale, localeForLanguageId, type ProfileBasicData } from '@lp/shared';
 import { send } from '../../lib/api.ts';
 import { isLocale, useI18n } from '../../lib/i18n.ts';
-import { hasAccessToken } from '../../lib/session.ts';
+import { isSignedIn } from '../../lib/session.ts';
 import { PROFILE_KEY } from '../../hooks/use-profile.ts';
 import { SESSION_USER_KEY } from '../../hooks/use-session-user.ts';
 
@@ -19,7 +19,7 @@ export function LanguageSwitch() {
     setBusy(true);
     try {
       await setLocale(value);
-      if (hasAccessToken()) {
+      if (isSignedIn()) {
         const profile = await send<ProfileBasicData>(PROFILE_KEY, 'PATCH', { id_user_language_selected: languageIdForLocale(value) });
         await mutate(PROFILE_KEY, profile, { revalidate: false });
         await mutate(SESSION_USER_KEY);

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import type { LearnerTraining, ModuleProgressAnswer } from '@lp/shared';
+import { PACKAGE_FRAME_SANDBOX, type LearnerTraining, type ModuleProgressAnswer } from '@lp/shared';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';
@@ -136,14 +136,14 @@ function PdfViewer({ url, title, onOpened }: { url: string; title: string; onOpe
 }
 
 /**
- * HTML packages run in a sandbox without allow-same-origin: their scripts cannot reach the
- * portal's storage (the session) or call the API as the learner.
+ * HTML packages come from the content origin and run in a sandbox without allow-same-origin
+ * (docs/security-content.md): their scripts reach nothing of the portal nor of any origin.
  */
 function OpenedFrame({ src, title, onOpened, sandboxed }: { src: string; title: string; onOpened(): void; sandboxed?: boolean }) {
   useOpened(onOpened);
   return (
     <iframe class="content-frame" src={src} title={title} allow="fullscreen; picture-in-picture"
-      sandbox={sandboxed ? 'allow-scripts allow-forms allow-popups' : undefined}
-      referrerpolicy="strict-origin-when-cross-origin" />
+      sandbox={sandboxed ? PACKAGE_FRAME_SANDBOX : undefined}
+      referrerpolicy={sandboxed ? 'no-referrer' : 'strict-origin-when-cross-origin'} />
   );
 }

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
-import { LEARNER_PATHS, type ScormState } from '@lp/shared';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { LEARNER_PATHS, PACKAGE_FRAME_SANDBOX, type ScormState } from '@lp/shared';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Message } from '../message/index.tsx';
-import { startScorm } from './runtime.ts';
+import { listenToScormFrame } from './bridge.ts';
 
 export interface ScormPlayerProps {
   trainingId: number;
@@ -14,53 +14,51 @@ export interface ScormPlayerProps {
 }
 
 /**
- * SCORM 1.2 / 2004 (spec 2 §2.1; DESIGN "SCORM runtime in the portal with scorm-again"): loads the
- * learner's CMI, starts the API, then frames the package's launch page. The frame is not
- * sandboxed: SCORM content must reach window.API in its parent, served from this origin.
+ * SCORM 1.2 / 2004 (spec 2 §2.1; docs/security-content.md "SCORM"): the launch URL is the
+ * package on the content origin, signed for this learner, whose pages carry the runtime with
+ * their CMI. The frame is sandboxed without allow-same-origin: the package reaches nothing of
+ * the portal, and the portal saves what it posts (bridge.ts).
  */
 export function ScormPlayer({ trainingId, moduleId, title, onFinish }: ScormPlayerProps) {
   const { t } = useI18n();
   const [launchUrl, setLaunchUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   const finished = useRef(onFinish);
   finished.current = onFinish;
+  const path = LEARNER_PATHS.scorm(trainingId, moduleId);
 
   useEffect(() => {
-    const path = LEARNER_PATHS.scorm(trainingId, moduleId);
     let gone = false;
-    let close: () => Promise<void> = async () => undefined;
     setLaunchUrl(null);
     setError(null);
-    (async () => {
-      const state = await api.json<ScormState>(path);
-      const bridge = await startScorm(state, {
-        commit: (cmi, { keepalive }) => api.json<void>(path, { method: 'PUT', body: JSON.stringify({ cmi }), keepalive }),
-        onCommitError: (failure) => {
-          if (!gone) setError(errorText(t, errorCode(failure)));
-        },
-        onFinish: () => finished.current?.(),
-      });
-      if (gone) {
-        await bridge.close();
-        return;
-      }
-      close = () => bridge.close();
-      setLaunchUrl(state.launch_url);
-    })().catch((failure: unknown) => {
-      if (!gone) setError(errorText(t, errorCode(failure)));
+    api.json<ScormState>(path)
+      .then((state) => { if (!gone) setLaunchUrl(state.launch_url); })
+      .catch((failure: unknown) => { if (!gone) setError(errorText(t, errorCode(failure))); });
+    return () => { gone = true; };
+    // t changes with the language only; the package is not reloaded for it
+  }, [path]);
+
+  // in the commit that renders the frame, before it can load: the package's first message is not missed
+  useLayoutEffect(() => {
+    if (!launchUrl) return undefined;
+    const bridge = listenToScormFrame({
+      source: () => frame.current?.contentWindow ?? null,
+      commit: (cmi, { keepalive }) => api.json<void>(path, { method: 'PUT', body: JSON.stringify({ cmi }), keepalive }),
+      onCommitError: (failure) => setError(errorText(t, errorCode(failure))),
+      onFinish: () => finished.current?.(),
     });
-    return () => {
-      gone = true;
-      void close();
-    };
-    // t changes with the language only; the runtime is not restarted for it
-  }, [trainingId, moduleId]);
+    return () => void bridge.close();
+  }, [launchUrl, path]);
 
   return (
     <div class="scorm-player">
       {error && <Message kind="error">{error}</Message>}
       {!launchUrl && !error && <p class="loading">{t('portal.courses.player.loading')}</p>}
-      {launchUrl && <iframe class="content-frame" src={launchUrl} title={title} allow="fullscreen" />}
+      {launchUrl && (
+        <iframe ref={frame} class="content-frame" src={launchUrl} title={title} allow="fullscreen"
+          sandbox={PACKAGE_FRAME_SANDBOX} referrerpolicy="no-referrer" />
+      )}
     </div>
   );
 }

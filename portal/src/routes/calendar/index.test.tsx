@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
@@ -23,6 +23,8 @@ describe('learner calendar (spec 1 §2.2 calendar)', () => {
     });
     await renderWithApp(<Calendar today="2026-11-23" />, { path: '/calendar', locale: 'en' });
     expect(await screen.findByRole('heading', { level: 2, name: 'November 2026' })).toBeInTheDocument();
+    // the page's first call waits for its access token (restored from the refresh cookie)
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const first = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
     expect(Object.fromEntries(first.searchParams)).toEqual({ start: '2026-11-01', end: '2026-12-05' });
 

@@ -195,7 +195,8 @@ describe('training detail and player (spec 2 §2.1)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Open Package' }));
     const html = screen.getByTitle('Package');
     expect(html.tagName).toBe('IFRAME');
-    expect(html).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups');
+    expect(html).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
+    expect(html.getAttribute('sandbox')).not.toContain('allow-same-origin');
     expect(html).toHaveAttribute('src', '/media/pkg/index.html');
 
     await userEvent.click(screen.getByRole('button', { name: 'Open Clip' }));
@@ -211,26 +212,30 @@ describe('training detail and player (spec 2 §2.1)', () => {
     expect(posts(calls, '/group_trainings/7/modules/12/progress/')).toEqual([{ finished: true }]);
   });
 
-  it('SCORM: starts window.API with the stored CMI, frames the launch page, commits to PUT …/scorm/', async () => {
-    const { calls } = serve(courseDetail([moduleActivity({ title: 'Lesson' }, { kind: 'scorm', resource_url: '/media/scorm/1/index.html', scorm_version: '1.2' })]), {
-      'GET /group_trainings/7/modules/11/scorm/': [200, { version: '1.2', launch_url: '/media/scorm/1/index.html', cmi: { core: { lesson_location: 'p4' } } }],
+  it('SCORM: frames the launch page in a sandbox and saves what the package posts to PUT …/scorm/', async () => {
+    const launch = 'http://localhost:3001/m/grant.sig/index.html';
+    const { calls } = serve(courseDetail([moduleActivity({ title: 'Lesson' }, { kind: 'scorm', resource_url: 'http://localhost:3001/m/x.y/index.html', scorm_version: '1.2' })]), {
+      'GET /group_trainings/7/modules/11/scorm/': [200, { version: '1.2', launch_url: launch, cmi: { core: { lesson_location: 'p4' } } }],
       'PUT /group_trainings/7/modules/11/scorm/': [204, null],
     });
     await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Lesson' }));
-    const frame = await screen.findByTitle('Lesson');
-    expect(frame).toHaveAttribute('src', '/media/scorm/1/index.html');
-    const api = window.API as { LMSInitialize(p: string): string; LMSGetValue(e: string): string; LMSSetValue(e: string, v: string): string; LMSCommit(p: string): string };
-    api.LMSInitialize('');
-    expect(api.LMSGetValue('cmi.core.lesson_location')).toBe('p4');
-    api.LMSSetValue('cmi.core.lesson_status', 'completed');
-    api.LMSCommit('');
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Lesson');
+    expect(frame).toHaveAttribute('src', launch);
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
+    // the package's runtime lives in its own window now: nothing is put on the portal's
+    expect('API' in window).toBe(false);
+    const post = (kind: string, cmi: object) =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'lp-scorm', kind, cmi }, origin: 'null', source: frame.contentWindow }));
+    post('initialize', { core: { lesson_location: 'p4' } });
+    post('commit', { core: { lesson_status: 'completed', lesson_location: 'p4' } });
     await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/scorm/')).toHaveLength(1));
-    expect(posts(calls, '/group_trainings/7/modules/11/scorm/')[0]).toMatchObject({ cmi: { core: { lesson_status: 'completed', lesson_location: 'p4' } } });
+    expect(posts(calls, '/group_trainings/7/modules/11/scorm/')[0]).toEqual({ cmi: { core: { lesson_status: 'completed', lesson_location: 'p4' } } });
+    post('state', { core: { lesson_status: 'completed', lesson_location: 'p5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    // leaving mid-session commits what was left and takes the API away
+    // leaving mid-session saves what the package left
     await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/scorm/')).toHaveLength(2));
-    expect(window.API).toBeUndefined();
+    expect(posts(calls, '/group_trainings/7/modules/11/scorm/')[1]).toEqual({ cmi: { core: { lesson_status: 'completed', lesson_location: 'p5' } } });
   });
 
   it('shows the certificate and downloads its PDF; an expired one is renewed by retaking; open trainings never certify', async () => {

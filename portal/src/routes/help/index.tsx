@@ -3,7 +3,7 @@ import { Link } from 'wouter-preact';
 import { HELP_MESSAGE_MAX, HELP_REQUEST_PATH, isValidEmail } from '@lp/shared';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
-import { getSession, hasAccessToken } from '../../lib/session.ts';
+import { getSession, isSignedIn } from '../../lib/session.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
@@ -53,7 +53,7 @@ export function HelpForm() {
     <div class="help">
       <h1>{t('portal.help.title')}</h1>
       <p>{t('portal.help.intro')}</p>
-      {!hasAccessToken() && <p><Link href="/recover-password">{t('portal.help.recover_password')}</Link></p>}
+      {!isSignedIn() && <p><Link href="/recover-password">{t('portal.help.recover_password')}</Link></p>}
       <form class="form" onSubmit={(event) => void submit(event)} noValidate>
         <Field label={t('portal.help.name')} value={name} onValue={setName} autoComplete="name" maxLength={150} required />
         <Field label={t('portal.help.email')} value={email} onValue={setEmail} type="email" autoComplete="email" maxLength={254} required />

@@ -1,7 +1,7 @@
 import { Link } from 'wouter-preact';
 import type { InstitutionalPage } from '@lp/shared';
 import { useI18n } from '../../lib/i18n.ts';
-import { hasAccessToken } from '../../lib/session.ts';
+import { isSignedIn } from '../../lib/session.ts';
 import { InstitutionalTexts } from '../../components/legal-text/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
 
@@ -16,7 +16,7 @@ export function PublicInstitutional({ page }: { page: InstitutionalPage }) {
   return (
     <PublicLayout>
       <InstitutionalTexts page={page} />
-      <p><Link href={hasAccessToken() ? '/home' : '/'}>{t(hasAccessToken() ? 'portal.institutional.back_home' : 'portal.institutional.back_login')}</Link></p>
+      <p><Link href={isSignedIn() ? '/home' : '/'}>{t(isSignedIn() ? 'portal.institutional.back_home' : 'portal.institutional.back_login')}</Link></p>
     </PublicLayout>
   );
 }

@@ -4,7 +4,7 @@ import { readSession, updateSession } from '@lp/shared';
 import { describe, expect, it } from 'vitest';
 import { demoUser, fakeApi, loginParams, renderWithApp } from '../../test/render.tsx';
 
-const token = { access_token: 'a1', refresh_token: 'r1', token_type: 'Bearer', expires_in: 3600, scope: 'read' };
+const token = { access_token: 'a1', token_type: 'Bearer', expires_in: 3600, scope: 'read' };
 
 describe('login page', () => {
   it('shows the login configuration: header, text, logo', async () => {
@@ -82,7 +82,9 @@ describe('login page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(memory.history.at(-1)).toBe('/profile'));
     const session = readSession(localStorage);
-    expect(session).toMatchObject({ access_token: 'a1', refresh_token: 'r1', remembered_path: null, locale: 'en' });
+    expect(session).toMatchObject({ signed_in: true, remembered_path: null, locale: 'en' });
+    // the tokens are not stored: the refresh token went into the cookie, the access token stays in memory
+    expect(JSON.stringify(session)).not.toContain('a1');
     expect(session.user?.email).toBe('learner@demo.local');
     expect(calls.find((c) => c.path === '/users/session/')?.headers.get('Authorization')).toBe('Bearer a1');
     // the user's saved language applies after login

@@ -5,7 +5,7 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter-preact';
 import { localeForLanguageId, normaliseUsername, type SessionUser } from '@lp/shared';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
-import { hasAccessToken, storeUser, takeRememberedPath } from '../../lib/session.ts';
+import { isSignedIn, storeUser, takeRememberedPath } from '../../lib/session.ts';
 import { useLoginParams } from '../../hooks/use-login-params.ts';
 import { SESSION_USER_KEY } from '../../hooks/use-session-user.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
@@ -31,7 +31,7 @@ export default function Login() {
   const notice = new URLSearchParams(useSearch()).get('notice');
 
   // already logged in (the admin shares the session): straight to the learner's home
-  if (hasAccessToken() && !busy) return <Redirect to="/home" replace />;
+  if (isSignedIn() && !busy) return <Redirect to="/home" replace />;
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -53,7 +53,7 @@ export default function Login() {
       navigate(takeRememberedPath() ?? '/home', { replace: true });
     } catch (failure) {
       // tokens without a session user are no use: end them rather than half log in
-      if (hasAccessToken()) await api.logout();
+      if (api.accessToken()) await api.logout();
       setError(errorText(t, errorCode(failure)));
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 /** Support materials of an owner (spec 2 §3.6, §5.7), on an owner kind's own table (OwnedDb). */
 import { CONTENT_STATUS, type TrainingMaterial } from '@lp/shared';
-import { mediaUrl } from '../../lib/mediaStore.ts';
+import type { MediaUrls } from '../../plugins/app/mediaLinks.ts';
 import type { OwnedDb } from '../ownedDb.ts';
 import type { OwnedMaterialRow } from '../tables.ts';
 
@@ -26,7 +26,7 @@ export interface MaterialValues {
   status: number;
 }
 
-export function toMaterial(row: OwnedMaterialRow, publicUrl: string): TrainingMaterial {
+export function toMaterial(row: OwnedMaterialRow, urls: MediaUrls): TrainingMaterial {
   return {
     id: row.id,
     title: row.title,
@@ -34,7 +34,7 @@ export function toMaterial(row: OwnedMaterialRow, publicUrl: string): TrainingMa
     size: Number(row.size ?? 0),
     status: row.status,
     resource: row.resource,
-    resource_url: row.resource ? mediaUrl(publicUrl, row.resource) : null,
+    resource_url: row.resource ? urls(row.resource) : null,
     resource_name: row.resource_name,
   };
 }
@@ -80,11 +80,11 @@ export async function softDeleteMaterial(db: OwnedDb, ownerId: number, id: numbe
 }
 
 /** spec 2 §2.1: the published materials with a file, as the learner's page lists them. */
-export async function publishedMaterials(db: OwnedDb, ownerId: number, publicUrl: string): Promise<LearnerMaterial[]> {
+export async function publishedMaterials(db: OwnedDb, ownerId: number, urls: MediaUrls): Promise<LearnerMaterial[]> {
   const rows = await db.selectFrom('owned_materials').select(['id', 'title', 'extension', 'size', 'resource'])
     .where('owner_id', '=', ownerId).where('status', '=', CONTENT_STATUS.published).where('resource', 'is not', null)
     .orderBy('id').execute();
   return rows.map((m) => ({
-    id: m.id, title: m.title, extension: m.extension, size: m.size === null ? null : Number(m.size), resource_url: mediaUrl(publicUrl, m.resource!),
+    id: m.id, title: m.title, extension: m.extension, size: m.size === null ? null : Number(m.size), resource_url: urls(m.resource!),
   }));
 }

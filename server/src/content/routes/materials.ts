@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   MATERIAL_DEFAULT_STATUS, ListQuery, TrainingMaterial, TrainingMaterialForm, UPLOAD_LIMITS, formErrorCode, hasPermission, parseFormInteger,
@@ -43,22 +43,22 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
     return { title: String(body.title).trim(), status: parseFormInteger(body.status), resource: String(body.resource).trim() };
   }
 
-  async function answer(ownerId: number, id: number) {
+  async function answer(request: FastifyRequest, ownerId: number, id: number) {
     const row = await findMaterial(owned, ownerId, id);
     if (!row) throw notFound();
-    return toMaterial(row, app.config.publicUrl);
+    return toMaterial(row, app.mediaUrls(request));
   }
 
   app.get(collection, { preValidation: guard.read, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
     const { id } = await ownerOr404(app.db, owner, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(materialListQuery(owned, id), list, LIST_SPEC);
-    return sendList(reply, `${owner.wirePrefix}_materials`, list, rows.map((r) => toMaterial(r, app.config.publicUrl)), total);
+    return sendList(reply, `${owner.wirePrefix}_materials`, list, rows.map((r) => toMaterial(r, app.mediaUrls(request))), total);
   });
 
   app.get(item, { preValidation: guard.read, schema: { params: MaterialParams, response: { 200: TrainingMaterial } } }, async (request) => {
     const { id } = await ownerOr404(app.db, owner, request, request.params.id);
-    return answer(id, request.params.materialId);
+    return answer(request, id, request.params.materialId);
   });
 
   app.post(collection, {
@@ -72,7 +72,7 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
       await commitUpload(trx, app, request, prepared);
       return newId;
     }));
-    return reply.status(201).send(await answer(ownerId, id));
+    return reply.status(201).send(await answer(request, ownerId, id));
   });
 
   app.put(item, {
@@ -91,7 +91,7 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
       if (!saved) throw notFound();
       if (prepared) await commitUpload(trx, app, request, prepared);
     }));
-    return answer(ownerId, current.id);
+    return answer(request, ownerId, current.id);
   });
 
   // soft delete (spec 2 §4.1 status 3): the material leaves every list

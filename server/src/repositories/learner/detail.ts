@@ -16,24 +16,24 @@ import { publishedMaterials } from '../../content/repository/materials.ts';
 import type { Db } from '../../db/database.ts';
 import { toBool, toIso } from '../../db/dialect.ts';
 import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
-import { mediaUrl } from '../../lib/mediaStore.ts';
+import type { MediaUrls } from '../../plugins/app/mediaLinks.ts';
 import { isOver, trainingActivities, type ModuleActivityData, type TestActivityData, type TrainingActivity } from './activities.ts';
 import { trainingCards } from './catalogue.ts';
 import { utcToday, type LearnerContext } from './context.ts';
 import { findEnrollment } from './progress.ts';
 
-const scormVersionOf = (stored: string | null): '1.2' | '2004' | null => {
+export const scormVersionOf = (stored: string | null): '1.2' | '2004' | null => {
   if (!stored) return null;
   return stored.startsWith('2004') ? '2004' : '1.2';
 };
 
-/** The player's data: the file's absolute /media URL (as the admin's module read builds it) or the embed's player URL. */
-export function learnerModule(data: ModuleActivityData, publicUrl: string): NonNullable<LearnerActivity['module']> {
+/** The player's data: the file's signed URL (as the admin's module read builds it) or the embed's player URL. */
+export function learnerModule(data: ModuleActivityData, urls: MediaUrls): NonNullable<LearnerActivity['module']> {
   const kind = moduleKindOf(data.slug);
   const resource = data.row.resource;
   return {
     kind,
-    resource_url: !data.useEmbed && resource ? mediaUrl(publicUrl, resource) : null,
+    resource_url: !data.useEmbed && resource ? urls(resource) : null,
     embed_url: data.useEmbed ? embedPlayerUrl(data.slug, resource) : null,
     scorm_version: kind === 'scorm' ? scormVersionOf(data.scormVersion) ?? '1.2' : null,
     percent: data.progress?.percent ?? 0,
@@ -62,7 +62,7 @@ export function learnerTest(data: TestActivityData, now: Date): NonNullable<Lear
   };
 }
 
-export function toLearnerActivity(a: TrainingActivity, publicUrl: string, now: Date): LearnerActivity {
+export function toLearnerActivity(a: TrainingActivity, urls: MediaUrls, now: Date): LearnerActivity {
   return {
     type: a.type,
     id: a.id,
@@ -73,7 +73,7 @@ export function toLearnerActivity(a: TrainingActivity, publicUrl: string, now: D
     available_in: a.availableIn,
     prerequisite: a.prerequisite,
     status: a.status,
-    module: a.module ? learnerModule(a.module, publicUrl) : null,
+    module: a.module ? learnerModule(a.module, urls) : null,
     test: a.test ? learnerTest(a.test, now) : null,
   };
 }
@@ -83,7 +83,7 @@ export async function learnerActivities(db: Db, ctx: LearnerContext, trainingId:
   return trainingActivities(db, ctx.clientId, trainingId, ctx.userId, blocked, utcToday());
 }
 
-export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: GroupTrainingRow, publicUrl: string): Promise<LearnerTraining> {
+export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: GroupTrainingRow, urls: MediaUrls): Promise<LearnerTraining> {
   const now = new Date();
   const enrollment = await findEnrollment(db, ctx.userId, row.id);
   const finished = enrollment?.status === 'finished';
@@ -91,7 +91,7 @@ export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: Gr
   const [[card], activities, materials, evaluation, commented] = await Promise.all([
     trainingCards(db, ctx, [row]),
     learnerActivities(db, ctx, row.id, enrollment?.status === 'blocked'),
-    publishedMaterials(owned, row.id, publicUrl),
+    publishedMaterials(owned, row.id, urls),
     // spec 2 §2.1: the reaction evaluation is offered once the training is finished
     finished ? publishedEvaluation(owned, row.id) : Promise.resolve(null),
     hasCommented(db, ctx.clientId, TRAINING_OWNER.commentOrigin, row.id, ctx.userId),
@@ -100,7 +100,7 @@ export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: Gr
   return {
     ...card!,
     description: row.description,
-    activities: activities.map((a) => toLearnerActivity(a, publicUrl, now)),
+    activities: activities.map((a) => toLearnerActivity(a, urls, now)),
     materials,
     evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(owned, evaluation.id, ctx.userId) },
     comments_enabled: commentsEnabled,

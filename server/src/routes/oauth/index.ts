@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RevokeRequest, TokenRequest, TokenResponse, normaliseUsername } from '@lp/shared';
 import { toBool } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { verifyAgainstDummy, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
 import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
-import { revokeByToken, rotateRefreshToken, startFamily } from '../../repositories/tokens.ts';
+import { revokeByToken, rotateRefreshToken, startFamily, type IssuedTokens } from '../../repositories/tokens.ts';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, wantsRefreshCookie } from '../../lib/refreshCookie.ts';
 import { canLogIn, findUserById, findUserByUsername } from '../../repositories/users.ts';
 import { authenticateApplication } from './clientCredentials.ts';
 
@@ -25,31 +27,51 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
   const life = config;
 
+  /**
+   * The token answer: with the refresh token in the body, or — for a browser app that asked
+   * (REFRESH_COOKIE_HEADER) — in its HttpOnly cookie, the body carrying the access token only.
+   */
+  function tokenAnswer(request: FastifyRequest, reply: FastifyReply, tokens: IssuedTokens) {
+    const answer = { ...tokens, token_type: 'Bearer' as const, scope: 'read write' };
+    if (!wantsRefreshCookie(request)) return answer;
+    setRefreshCookie(reply, request, config, tokens.refresh_token);
+    const { refresh_token: _inCookie, ...rest } = answer;
+    return rest;
+  }
+
   app.post('/o/token/', {
     schema: { body: TokenRequest, response: { 200: TokenResponse } },
-  }, async (request) => {
+  }, async (request, reply) => {
     // docs/security.md "Rate limits": every grant from one address, before any hashing work
     await app.limit('token_ip', request, request.ip);
     const body = request.body;
     const application = await authenticateApplication(app.db, request, body);
 
     if (body.grant_type === 'refresh_token') {
-      const result = await rotateRefreshToken(app.db, body.refresh_token, application.id, life);
+      const cookieMode = wantsRefreshCookie(request);
+      const refused = () => {
+        if (cookieMode) clearRefreshCookie(reply, request, config);
+        return new HttpError(400, 'token_expired', 'Invalid refresh token');
+      };
+      const presented = body.refresh_token ?? (cookieMode ? refreshCookieOf(request) : undefined);
+      if (!presented) throw refused();
+      const result = await rotateRefreshToken(app.db, presented, application.id, life);
       if (!result.ok) {
         if (result.reason === 'reused') {
           request.log.warn('refresh token re-use detected; family revoked');
           await app.realtime.endSessions({ familyId: result.familyId });
         }
-        throw new HttpError(400, 'token_expired', 'Invalid refresh token');
+        throw refused();
       }
       // a user blocked since the login keeps no session
       const owner = await findUserById(app.db, result.userId);
       if (!owner || !canLogIn(owner.status)) {
         const familyId = await revokeByToken(app.db, result.tokens.refresh_token);
         if (familyId) await app.realtime.endSessions({ familyId });
+        if (cookieMode) clearRefreshCookie(reply, request, config);
         throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
       }
-      return { ...result.tokens, token_type: 'Bearer' as const, scope: 'read write' };
+      return tokenAnswer(request, reply, result.tokens);
     }
 
     const params = await getLoginParams(app.db);
@@ -81,15 +103,19 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
     }
     await clearFailures(app.db, keys[0]!);
     const tokens = await startFamily(app.db, user.id, application.id, life);
-    return { ...tokens, token_type: 'Bearer' as const, scope: 'read write' };
+    return tokenAnswer(request, reply, tokens);
   });
 
-  app.post('/o/revoke_token/', { schema: { body: RevokeRequest } }, async (request) => {
+  app.post('/o/revoke_token/', { schema: { body: RevokeRequest } }, async (request, reply) => {
     await authenticateApplication(app.db, request, {});
+    const cookieMode = wantsRefreshCookie(request);
+    const token = request.body.token ?? (cookieMode ? refreshCookieOf(request) : undefined);
+    if (!token && !cookieMode) throw new HttpError(400, 'validation_error', 'The token to revoke is required', { token: 'make_sure_that_all_fields_are_filled_in' });
     // RFC 7009: an unknown token is not an error
-    const familyId = await revokeByToken(app.db, request.body.token);
-    // logout: the session's sockets close too, on every node
+    const familyId = token ? await revokeByToken(app.db, token) : null;
+    // logout: the session's sockets close too, on every node; the browser forgets the refresh token whatever else happened
     if (familyId) await app.realtime.endSessions({ familyId });
+    if (cookieMode) clearRefreshCookie(reply, request, config);
     return {};
   });
 };

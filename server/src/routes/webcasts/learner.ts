@@ -79,7 +79,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     const [tests, evaluation, materials] = await Promise.all([
       open ? testsOf(owned, ctx, row.id, now) : Promise.resolve([]),
       open ? publishedEvaluation(owned, row.id) : Promise.resolve(null),
-      publishedMaterials(owned, row.id, app.config.publicUrl),
+      publishedMaterials(owned, row.id, app.mediaUrls(request)),
     ]);
     return {
       ...card!,

@@ -47,7 +47,7 @@ const ROWS = [
 ];
 
 function renderDialog(sendForm: ReturnType<typeof vi.fn>, sendJson = vi.fn(async () => ({ created: 1, skipped: 1 }))) {
-  updateSession(localStorage, { access_token: 'access-1', refresh_token: 'refresh-1', user: sessionUser({ id: 2 }) });
+  updateSession(localStorage, { signed_in: true, user: sessionUser({ id: 2 }) });
   const onImported = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ sendForm, sendJson })} i18nProvider={i18n()}>

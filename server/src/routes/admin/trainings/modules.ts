@@ -138,11 +138,11 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  async function answer(trainingId: number, id: number) {
+  async function answer(request: FastifyRequest, trainingId: number, id: number) {
     const row = await findModule(app.db, trainingId, id);
     if (!row) throw notFound();
     const types = await moduleTypes(app.db);
-    return toModule(row, types.find((t) => t.id === row.module_type_id), app.config.publicUrl);
+    return toModule(row, types.find((t) => t.id === row.module_type_id), app.mediaUrls(request));
   }
 
   app.get(collection, { preValidation: guard.read, schema: { params: TrainingParams, querystring: ModuleListQuery } }, async (request, reply) => {
@@ -150,13 +150,14 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(moduleListQuery(app.db, training.id), list, LIST_SPEC);
     const types = await moduleTypes(app.db);
-    const results = rows.map((r) => toModule(r, types.find((t) => t.id === r.module_type_id), app.config.publicUrl));
+    const urls = app.mediaUrls(request);
+    const results = rows.map((r) => toModule(r, types.find((t) => t.id === r.module_type_id), urls));
     return sendList(reply, 'group_training_modules', list, results, total);
   });
 
   app.get(item, { preValidation: guard.read, schema: { params: ModuleParams, response: { 200: TrainingModule } } }, async (request) => {
     const training = await trainingOr404(app.db, request, request.params.id);
-    return answer(training.id, request.params.moduleId);
+    return answer(request, training.id, request.params.moduleId);
   });
 
   app.post(collection, {
@@ -172,7 +173,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
       if (prepared) await commitUpload(trx, app, request, prepared);
       return row.id;
     }));
-    return reply.status(201).send(await answer(training.id, id));
+    return reply.status(201).send(await answer(request, training.id, id));
   });
 
   app.put(item, {
@@ -198,7 +199,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (prepared) await commitUpload(trx, app, request, prepared);
     }));
-    return answer(training.id, current.id);
+    return answer(request, training.id, current.id);
   });
 
   /*

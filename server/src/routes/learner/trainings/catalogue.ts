@@ -20,7 +20,7 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LEARNER_PATHS.training(':id'), { schema: { params: TrainingParams, response: { 200: LearnerTraining } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const row = await learnerTrainingOr404(app.db, ctx, request.params.id);
-    return learnerTrainingDetail(app.db, ctx, row, app.config.publicUrl);
+    return learnerTrainingDetail(app.db, ctx, row, app.mediaUrls(request));
   });
 
   const react = (id: number, ctx: Awaited<ReturnType<typeof contextOf>>, patch: ReactionPatch) =>

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import {
   LEARNER_PATHS, LearnerTraining, ModuleProgressAnswer, ModuleProgressBody, SCORM_CMI_MAX_BYTES, ScormCommit, ScormState,
   learnerStatusOf, moduleKindOf, reportFinishesModule, scormOutcome, type LearnerStatus,
@@ -6,9 +7,8 @@ import {
 import type { Db } from '../../../db/database.ts';
 import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { mediaUrl } from '../../../lib/mediaStore.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
-import { learnerActivities, learnerModule, learnerTrainingDetail } from '../../../repositories/learner/detail.ts';
+import { learnerActivities, learnerTrainingDetail, scormVersionOf } from '../../../repositories/learner/detail.ts';
 import { wipeTrainingProgress } from '../../../repositories/learner/enrollments.ts';
 import {
   ensureEnrollment, findEnrollment, findModuleProgress, latestCertificates, recordModuleProgress,
@@ -66,18 +66,23 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
 
   const scormPath = LEARNER_PATHS.scorm(':id', ':moduleId');
 
-  /** The SCORM module's package: its version and the absolute URL of its launch file. */
-  function scormPackage(module: Awaited<ReturnType<typeof openModuleOf>>) {
-    const player = learnerModule(module, app.config.publicUrl);
-    if (player.kind !== 'scorm' || !module.row.resource) throw new HttpError(404, 'not_found', 'This module is not a SCORM package');
-    return { version: player.scorm_version ?? '1.2', launch_url: mediaUrl(app.config.publicUrl, module.row.resource) } as const;
+  /**
+   * The SCORM module's package: its version and the learner's launch URL — on the content
+   * origin, signed for this learner, training and module, so the runtime served into its pages
+   * starts from their CMI (docs/security-content.md "SCORM").
+   */
+  function scormPackage(request: FastifyRequest, ctx: LearnerContext, trainingId: number, module: Awaited<ReturnType<typeof openModuleOf>>) {
+    if (moduleKindOf(module.slug) !== 'scorm' || !module.row.resource) throw new HttpError(404, 'not_found', 'This module is not a SCORM package');
+    const version = scormVersionOf(module.scormVersion) ?? '1.2';
+    const launch_url = app.scormLaunchUrl(request, module.row.resource, { u: ctx.userId, t: trainingId, m: module.row.id, v: version });
+    return { version, launch_url } as const;
   }
 
   app.get(scormPath, { schema: { params: ModuleParams, response: { 200: ScormState } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const { id, moduleId } = request.params;
     const module = await openModuleOf(app.db, ctx, id, moduleId);
-    const pkg = scormPackage(module);
+    const pkg = scormPackage(request, ctx, id, module);
     const stored = await findModuleProgress(app.db, ctx.userId, moduleId);
     return { ...pkg, cmi: parseJson<Record<string, unknown>>(stored?.cmi, {}) };
   });
@@ -91,7 +96,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     }
     return app.db.transaction().execute(async (trx) => {
       const module = await openModuleOf(trx, ctx, id, moduleId);
-      const pkg = scormPackage(module);
+      const pkg = scormPackage(request, ctx, id, module);
       const outcome = scormOutcome(pkg.version, request.body.cmi);
       await ensureEnrollment(trx, ctx.userId, id);
       await recordModuleProgress(trx, { userId: ctx.userId, trainingId: id, moduleId }, {
@@ -116,7 +121,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
         await wipeTrainingProgress(trx, ctx.userId, id, new Date());
         await app.learning.progressChanged({ db: trx, clientId: ctx.clientId, userId: ctx.userId, trainingId: id, cause: 'restart' });
       }
-      return learnerTrainingDetail(trx, ctx, row, app.config.publicUrl);
+      return learnerTrainingDetail(trx, ctx, row, app.mediaUrls(request));
     });
   });
 };

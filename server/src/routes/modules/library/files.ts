@@ -61,14 +61,14 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     allowed: (auth) => canOpenAdminTitle(auth.subject, LIBRARY_TITLE) === 'allow',
   });
 
-  async function answer(clientId: number, id: number): Promise<LibraryFile> {
-    const [file] = await toFiles(app.db, app.config.publicUrl, await fileQuery(app.db, clientId).where('library_files.id', '=', id).execute());
+  async function answer(request: FastifyRequest, clientId: number, id: number): Promise<LibraryFile> {
+    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileQuery(app.db, clientId).where('library_files.id', '=', id).execute());
     if (!file) throw libraryFileNotFound();
     return file;
   }
 
-  const stateOf = async (row: LibraryFileRow): Promise<FileState> => {
-    const [file] = await toFiles(app.db, app.config.publicUrl, await fileQuery(app.db, row.client_id).where('library_files.id', '=', row.id).execute());
+  const stateOf = async (request: FastifyRequest, row: LibraryFileRow): Promise<FileState> => {
+    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileQuery(app.db, row.client_id).where('library_files.id', '=', row.id).execute());
     return {
       title: row.title, description: row.description, category: row.category_id, status: row.status,
       allow_download: toBool(row.allow_download), resource: row.resource,
@@ -115,11 +115,11 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     if (category !== undefined) query = query.where('library_files.category_id', '=', category);
     if (extension !== undefined) query = query.where('library_files.extension', '=', extension.toLowerCase());
     const { rows, total } = await runList(query, list, LIST_SPEC);
-    return sendList(reply, 'libraries', list, await toFiles(app.db, app.config.publicUrl, rows), total);
+    return sendList(reply, 'libraries', list, await toFiles(app.db, app.mediaUrls(request), rows), total);
   });
 
   app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) =>
-    answer(clientOf(request), request.params.id));
+    answer(request, clientOf(request), request.params.id));
 
   app.post(LIBRARY_PATHS.files, {
     preValidation: guard, schema: { body: LibraryFileInput, response: { 201: LibraryFile } },
@@ -138,7 +138,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
       await commitUpload(trx, app, request, upload);
       return row.id;
     }));
-    return reply.status(201).send(await answer(clientId, id));
+    return reply.status(201).send(await answer(request, clientId, id));
   });
 
   app.put(item, {
@@ -147,7 +147,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const row = await findFile(app.db, clientId, request.params.id);
     if (!row) throw libraryFileNotFound();
-    const { next, prepared } = await resolve(request, request.body, await stateOf(row));
+    const { next, prepared } = await resolve(request, request.body, await stateOf(request, row));
     await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
       const res = await trx.updateTable('library_files').set({
         category_id: next.category, title: next.title, description: next.description, status: next.status,
@@ -162,12 +162,12 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     }));
     // a replaced file is gone for good (nothing else points at it)
     if (prepared) await removeStored(clientId, row.resource);
-    return answer(clientId, row.id);
+    return answer(request, clientId, row.id);
   });
 
   app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) => {
     const clientId = clientOf(request);
-    const before = await answer(clientId, request.params.id);
+    const before = await answer(request, clientId, request.params.id);
     const res = await app.db.deleteFrom('library_files').where('id', '=', before.id).where('client_id', '=', clientId).executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw libraryFileNotFound();
     await removeStored(clientId, before.resource);

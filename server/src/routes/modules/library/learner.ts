@@ -42,12 +42,12 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     return { ctx, row };
   }
 
-  const card = async (db: Db, userId: number, row: Parameters<typeof learnerFiles>[2][number]) =>
-    (await learnerFiles(db, userId, [row], app.config.publicUrl))[0]!;
+  const card = async (db: Db, request: FastifyRequest, userId: number, row: Parameters<typeof learnerFiles>[2][number]) =>
+    (await learnerFiles(db, userId, [row], app.mediaUrls(request)))[0]!;
 
   app.get(LIBRARY_PATHS.learnerFiles, { schema: { querystring: LibraryQuery, response: { 200: LearnerLibraryPage } } }, async (request) => {
     const ctx = await who(app.db, request);
-    return learnerFilePage(app.db, ctx.clientId, ctx.member, request.query, app.config.publicUrl);
+    return learnerFilePage(app.db, ctx.clientId, ctx.member, request.query, app.mediaUrls(request));
   });
 
   app.get(LIBRARY_PATHS.learnerFilters, { schema: { response: { 200: LibraryFilterOptions } } }, async (request) => {
@@ -57,14 +57,14 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(LIBRARY_PATHS.learnerFile(':id'), { schema: { params: IdParams, response: { 200: LearnerLibraryFile } } }, async (request) => {
     const { ctx, row } = await fileOr404(app.db, request, request.params.id);
-    return card(app.db, ctx.userId, row);
+    return card(app.db, request, ctx.userId, row);
   });
 
   app.post(LIBRARY_PATHS.learnerView(':id'), { schema: { params: IdParams, response: { 200: LearnerLibraryFile } } }, async (request) =>
     app.db.transaction().execute(async (trx) => {
       const { ctx, row } = await fileOr404(trx, request, request.params.id);
       await recordFileUse(trx, row.id, ctx.userId, 'viewed');
-      return card(trx, ctx.userId, row);
+      return card(trx, request, ctx.userId, row);
     }));
 
   app.get(LIBRARY_PATHS.learnerDownload(':id'), { schema: { params: IdParams } }, async (request, reply) => {

@@ -69,8 +69,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   registerComments(app, { origin: 'podcast', ownerTable: 'podcasts', title: PODCASTS_TITLE, manageSlug: PODCASTS_MANAGE });
 
-  async function answer(clientId: number, id: number): Promise<Podcast> {
-    const [podcast] = await toPodcasts(app.db, app.config.publicUrl, await podcastQuery(app.db, clientId).where('podcasts.id', '=', id).execute());
+  async function answer(request: FastifyRequest, clientId: number, id: number): Promise<Podcast> {
+    const [podcast] = await toPodcasts(app.db, app.mediaUrls(request), await podcastQuery(app.db, clientId).where('podcasts.id', '=', id).execute());
     if (!podcast) throw podcastNotFound();
     return podcast;
   }
@@ -129,11 +129,11 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     let query = podcastQuery(app.db, clientOf(request));
     if (request.query.status !== undefined) query = query.where('podcasts.status', '=', request.query.status);
     const { rows, total } = await runList(query, list, LIST_SPEC);
-    return sendList(reply, 'podcasts', list, await toPodcasts(app.db, app.config.publicUrl, rows), total);
+    return sendList(reply, 'podcasts', list, await toPodcasts(app.db, app.mediaUrls(request), rows), total);
   });
 
   app.get(item, { preValidation: guard.read, schema: { params: IdParams, response: { 200: Podcast } } }, async (request) =>
-    answer(clientOf(request), request.params.id));
+    answer(request, clientOf(request), request.params.id));
 
   app.post(PODCAST_PATHS.collection, {
     preValidation: guard.write, schema: { body: PodcastInput, response: { 201: Podcast } },
@@ -154,7 +154,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       await commitUpload(trx, app, request, prepared);
       return row.id;
     }));
-    return reply.status(201).send(await answer(clientId, id));
+    return reply.status(201).send(await answer(request, clientId, id));
   });
 
   app.put(item, {
@@ -182,12 +182,12 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       if (audio) await commitUpload(trx, app, request, audio.prepared);
     }));
     if (audio) await removeStored(clientId, row.resource);
-    return answer(clientId, row.id);
+    return answer(request, clientId, row.id);
   });
 
   app.delete(item, { preValidation: guard.write, schema: { params: IdParams, response: { 200: Podcast } } }, async (request) => {
     const clientId = clientOf(request);
-    const before = await answer(clientId, request.params.id);
+    const before = await answer(request, clientId, request.params.id);
     await app.db.transaction().execute(async (trx) => {
       // its comments and reactions point at it by id only (one table for every origin)
       await trx.deleteFrom('comments').where('client_id', '=', clientId).where('origin', '=', 'podcast').where('origin_id', '=', before.id).execute();

@@ -10,7 +10,6 @@ import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { mediaUrl } from '../../../lib/mediaStore.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { utcToday } from '../../../repositories/learner/context.ts';
 import { setReaction, type ReactionPatch } from '../../../repositories/learner/reactions.ts';
@@ -61,7 +60,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     const [card] = await podcastCards(app.db, viewer, [row]);
     return {
       ...card!,
-      audio_url: mediaUrl(app.config.publicUrl, row.resource),
+      audio_url: app.mediaUrls(request)(row.resource),
       can_comment: await canComment(app.db, viewer, row.id),
       published_at: toIso(row.published_at),
     };

@@ -1,0 +1,106 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { MEDIA_URL_PREFIX } from '../../lib/mediaStore.ts';
+import { requestOrigins } from './mediaLinks.ts';
+import type { Config } from '../../config.ts';
+
+type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
+export type ResponseKind = 'api' | 'media' | 'admin' | 'portal';
+
+/** Which policy an answer gets, by its path. */
+export function responseKind(url: string): ResponseKind {
+  const path = url.split('?')[0] ?? '/';
+  if (path.startsWith('/api/files/media/') || path.startsWith(MEDIA_URL_PREFIX)) return 'media';
+  if (path.startsWith('/api/') || path === '/api') return 'api';
+  if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
+  return 'portal';
+}
+
+/**
+ * Permissions-Policy: the powerful features nobody here uses are off; the camera and the
+ * microphone only for the control panel, whose stream studio publishes a webcast from them
+ * (the portal captures nothing). Fullscreen, autoplay and picture-in-picture stay delegable to
+ * the frames that ask for them (players, packages, embeds).
+ */
+export const PERMISSIONS_POLICY: Readonly<Record<'admin' | 'portal', string>> = {
+  admin: 'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=()',
+  portal: 'camera=(), microphone=(), display-capture=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=()',
+};
+
+/**
+ * The app pages' Content-Security-Policy (docs/security-content.md "Headers"). Scripts: only the
+ * built bundles of this origin (the built index.html files carry no inline script). Styles:
+ * 'unsafe-inline', because MUI/emotion (admin) and video.js (portal) inject <style> elements
+ * at run time; a style cannot run script, and the sanitiser keeps `style` out of rich text.
+ * PUBLIC_URL's origin is named beside 'self' because media URLs are built on it while the page
+ * may be open on another host of the same server. Frames: the content origin of this page's
+ * host, and any https page — spec 2 §3.11 external-embed webcasts frame the page their
+ * administrator gave (YouTube, Vimeo and SlideShare modules are https too).
+ */
+export function appCsp(config: Config, request: FastifyRequest): Record<string, string[]> {
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const socketOrigin = publicOrigin.replace(/^http/, 'ws');
+  const { content } = requestOrigins(config, request);
+  const https = request.protocol === 'https';
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', publicOrigin],
+    'media-src': ["'self'", 'blob:', publicOrigin],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", publicOrigin, socketOrigin],
+    'frame-src': [content, 'https:'],
+    'object-src': ["'self'", publicOrigin],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+/** What each kind of answer gets from helmet. */
+function optionsFor(kind: ResponseKind, config: Config, request: FastifyRequest): HelmetOptions {
+  // HSTS only when this answer itself came over https: a plain-http install must stay reachable
+  const hsts = request.protocol === 'https' ? { maxAge: 31_536_000, includeSubDomains: true } : false;
+  switch (kind) {
+    case 'api':
+      return {
+        hsts,
+        contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+        xFrameOptions: { action: 'deny' },
+      };
+    case 'media':
+      // players, the PDF viewer (an <object>) and images of a page that may sit on another host of this server
+      return { hsts, contentSecurityPolicy: false, xFrameOptions: false, crossOriginResourcePolicy: { policy: 'cross-origin' } };
+    default:
+      return {
+        hsts,
+        contentSecurityPolicy: { useDefaults: false, directives: appCsp(config, request) },
+        xFrameOptions: { action: 'deny' },
+      };
+  }
+}
+
+/**
+ * Security headers of the app origin, with @fastify/helmet: each answer gets the policy of its
+ * kind (API, media, admin page, portal page); HSTS only over https; every API answer that does
+ * not say otherwise is `Cache-Control: no-store` (tokens, personal data).
+ */
+export default fp(async (app) => {
+  const { config } = app;
+  await app.register(helmet, { global: false, referrerPolicy: { policy: 'strict-origin-when-cross-origin' }, hsts: false });
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = responseKind(request.url);
+    reply.helmet(optionsFor(kind, config, request));
+    if (kind === 'admin' || kind === 'portal') reply.header('Permissions-Policy', PERMISSIONS_POLICY[kind]);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (responseKind(request.url) === 'api' && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}, { name: 'security-headers', dependencies: ['media-links'] });

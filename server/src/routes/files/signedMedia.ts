@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../../lib/serveMedia.ts';
+import { isActiveDocument, verifyGrant } from '../../lib/signedMedia.ts';
+import { attachmentDisposition } from '../modules/library/learner.ts';
+
+export const SIGNED_MEDIA_PREFIX = '/files/media/';
+/** what the portal shows in place (players, the PDF viewer, images); anything else is a download */
+const INLINE = /\.(mp4|webm|mp3|wav|ogg|m4a|pdf|png|jpe?g|gif|webp)$/i;
+
+/**
+ * docs/security-content.md "Signed media": restricted media (a training's files, library files,
+ * podcast audio, webcast materials) by a signed, short-lived URL that an authorised answer
+ * gave — with byte ranges for the players and the PDF viewer. The grant is the authorisation:
+ * no bearer token is needed (a <video> or <object> sends none). Documents that could run
+ * (HTML, SVG, XML) and package files are the content origin's, never served here.
+ */
+const signedMedia: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(`${SIGNED_MEDIA_PREFIX}*`, async (request, reply) => {
+    const { token, rest } = splitGranted(request.url.split('?')[0]!.slice(`/api${SIGNED_MEDIA_PREFIX}`.length));
+    const grant = verifyGrant(app.mediaSecret, token);
+    if (!grant || grant.d.startsWith('packages/') || grant.s) throw mediaNotFound();
+    const target = grantedFile(app.config.dataDir, grant, rest);
+    if (isActiveDocument(target.file)) throw mediaNotFound();
+    const name = target.file.split(/[\\/]/).pop()!;
+    return sendGrantedFile(request, reply, target, {
+      'Cache-Control': `private, max-age=${grantMaxAge(grant)}`,
+      'Content-Disposition': INLINE.test(name) ? `inline; filename="${name}"` : attachmentDisposition(name),
+      // players and viewers of a page on another host of this server (PUBLIC_URL vs the address opened)
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+  });
+};
+export default signedMedia;
