@@ -73,7 +73,7 @@ describe.each(DIALECTS)('training forum on %s', (dialect) => {
     .where('user_id', '=', user).where('kind', 'like', 'forum_%').orderBy('id').execute();
 
   it('lets a learner of the audience open a topic: plain text, cleaned, the §3.10 shape', async () => {
-    const res = await send('POST', L.topics(training), learner, { title: '  Dúvida\nsobre   <b>metas</b> ', text: 'Linha 1\r\nLinha 2\u0000' });
+    const res = await send('POST', L.topics(training), learner, { title: '  Dúvida\nsobre   <b>metas</b> ', text: 'Linha 1\r\nLinha 2\u0007' });
     expect(res.statusCode, res.body).toBe(201);
     const topic = res.json();
     expect(topic).toMatchObject({
@@ -83,6 +83,10 @@ describe.each(DIALECTS)('training forum on %s', (dialect) => {
     expect(topic.updated_date).toBe(topic.created_in);
     expect(new Date(topic.updated_date).toISOString()).toBe(topic.updated_date);
 
+    // docs/security.md "Input edges": a NUL is refused before anything is stored, not cleaned
+    const nul = await send('POST', L.topics(training), learner, { title: 'Dúvida', text: 'Linha\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().fields).toEqual({ text: 'validation_error' });
     const missing = await send('POST', L.topics(training), learner, { title: ' \n ', text: 'x' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'make_sure_that_all_fields_are_filled_in', fields: { title: 'make_sure_that_all_fields_are_filled_in' } });
