@@ -12,7 +12,7 @@ const API = '/api';
 const HOSTILE = '<!doctype html><html><head><meta charset="utf-8"><title>x</title><script>steal(localStorage)</script></head><body>hi</body></html>';
 
 /**
- * docs/security-content.md "Uploaded content": packages and user documents only on the content
+ * docs/security.md "Uploaded content": packages and user documents only on the content
  * origin — a second server with its own port (or CONTENT_ORIGIN) — sandboxed, framed by the app
  * origin only, cookieless; the SCORM runtime injected into a learner's pages with their CMI.
  */

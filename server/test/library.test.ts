@@ -137,7 +137,7 @@ describe.each(DIALECTS)('library on %s', (dialect) => {
       expect(file.resource).toMatch(/^library\/[0-9a-f]{32}\/Metas_Q1\.xlsx$/);
       const served = await openMedia(t.app, file.resource_url);
       expect(served.rawPayload.equals(bytes)).toBe(true);
-      // docs/security-content.md: a library file is restricted media, served by its signed URL only
+      // docs/security.md: a library file is restricted media, served by its signed URL only
       expect((await t.app.inject({ url: `/media/${file.resource}` })).statusCode).toBe(404);
       // a name without an extension is a file too (spec 3 §5 "general file: any extension")
       expect((await createFile({ bytes: Buffer.from('x'), name: 'LEIAME' })).extension).toBe('');

@@ -22,7 +22,7 @@ function csp(header: string | string[] | number | undefined): Map<string, string
 }
 
 /**
- * docs/security-content.md "Headers": the app pages (portal at /, control panel at /admin/),
+ * docs/security.md "Headers": the app pages (portal at /, control panel at /admin/),
  * the API and the content origin, each with its own policy (@fastify/helmet).
  */
 describe.each(DIALECTS)('security headers on %s', (dialect) => {

@@ -20,7 +20,7 @@ function setCookie(res: Injected): { value: string; attributes: Record<string, s
   return { value: decodeURIComponent(pair!.slice(REFRESH_COOKIE.length + 1)), attributes };
 }
 
-/** docs/security-content.md "Tokens": the browser apps' refresh token in an HttpOnly cookie. */
+/** docs/security.md "Tokens": the browser apps' refresh token in an HttpOnly cookie. */
 describe.each(DIALECTS)('refresh token cookie on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => { t = await buildTestApp(dialect, { refreshReuseGraceSeconds: 5 }); });

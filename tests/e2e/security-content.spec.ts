@@ -135,7 +135,7 @@ function expectNothingStolen(found: Record<string, string>, secrets: string[]) {
 }
 
 /**
- * docs/security-content.md: an instructor uploads a hostile package as a training module; a
+ * docs/security.md: an instructor uploads a hostile package as a training module; a
  * superuser opens it from the control panel and a learner in the portal. It runs on the content
  * origin in a sandbox without allow-same-origin and reads no token, no session data and no cookie
  * of the app; the learner's session goes on. The learner then completes a SCORM module through

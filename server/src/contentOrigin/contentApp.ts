@@ -39,7 +39,7 @@ const BRIDGE = fs.readFileSync(path.join(import.meta.dirname, 'scormBridge.js'),
 const HTML = /\.(html?|xhtml|xht)$/i;
 
 /**
- * The content origin (docs/security-content.md): a second Fastify instance, on its own port or
+ * The content origin (docs/security.md): a second Fastify instance, on its own port or
  * host, serving uploaded packages and user HTML/SVG documents, and nothing else — no API, no
  * cookies set or read, every document sandboxed without allow-same-origin and frameable only by
  * the app origin that asked for its link. Files are reached by signed grants only.

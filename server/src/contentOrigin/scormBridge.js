@@ -1,5 +1,5 @@
 /*
- * The SCORM runtime of a learner's package page (docs/security-content.md "SCORM"), served by
+ * The SCORM runtime of a learner's package page (docs/security.md "SCORM"), served by
  * the content origin as /__lp/launch/{grant}.js after scorm-again's own build. It runs in the
  * package's window, which sits in a sandbox without allow-same-origin and cannot reach the
  * portal: the API the content looks for (window.API for 1.2, window.API_1484_11 for 2004) is a

@@ -3,7 +3,7 @@ import { REFRESH_COOKIE_HEADER } from '@lp/shared';
 import type { Config } from '../config.ts';
 
 /**
- * docs/security-content.md "Tokens": a browser app's refresh token lives in this cookie —
+ * docs/security.md "Tokens": a browser app's refresh token lives in this cookie —
  * HttpOnly (no script reads it), SameSite=Strict (no other site's page sends it), Path=/api/o/
  * (sent to the token endpoints only, never to the API, the media or the content origin), Secure
  * over https — and is read only on a request that carries REFRESH_COOKIE_HEADER.

@@ -1,5 +1,5 @@
 /**
- * Signed, short-lived media URLs (DESIGN "Files and media"; docs/security-content.md). Media of
+ * Signed, short-lived media URLs (DESIGN "Files and media"; docs/security.md). Media of
  * restricted content is never served by the public /media/ route: an answer that the caller
  * was authorised to read carries a URL whose path holds a grant — the media folder it opens and
  * an expiry, HMAC-signed with the server's key. The grant sits in the path, before the file's
@@ -81,7 +81,7 @@ export function grantExpiry(ttlSeconds: number, now = Date.now()): number {
 }
 
 /**
- * The media folders of restricted content (docs/security-content.md "Signed media"): a
+ * The media folders of restricted content (docs/security.md "Signed media"): a
  * training's modules and support materials, unpacked packages, library files, podcast audio and
  * webcast support materials. Everything else under /media/ (editor and cover images, banners,
  * badges, podcast covers, webcast HLS) stays public.

@@ -42,7 +42,7 @@ describe('session store (spec 1 §3.1)', () => {
   });
 });
 
-describe('api client (spec 1 §4.4: one refresh in flight; docs/security-content.md "Tokens")', () => {
+describe('api client (spec 1 §4.4: one refresh in flight; docs/security.md "Tokens")', () => {
   it('logs in asking for the cookie, keeps the access token in memory only, and logs out by revoking the cookie', async () => {
     const storage = memoryStorage();
     const calls: Array<{ url: string; body: string; headers: Headers; credentials?: RequestCredentials }> = [];

@@ -73,7 +73,7 @@ function defaultLocks(): RefreshLocks | null {
 }
 
 /**
- * The admin's and the portal's API client (docs/security-content.md "Tokens"). The refresh token
+ * The admin's and the portal's API client (docs/security.md "Tokens"). The refresh token
  * is in an HttpOnly cookie the server sets on /api/o/ (REFRESH_COOKIE_HEADER on every token
  * call); the access token lives in this closure only, never in storage, so no script of the page
  * (nor a package it frames) can read either from storage. A new page starts without an access

@@ -5,7 +5,7 @@ import type { SessionUser } from '../contract/session.ts';
 /**
  * What admin and portal keep in local storage under '{product}-v3', compressed (spec 1 §3.1):
  * the session's non-secret part. Both apps share one origin, so they share one session. The
- * tokens are not here (docs/security-content.md "Tokens"): the refresh token is in an HttpOnly
+ * tokens are not here (docs/security.md "Tokens"): the refresh token is in an HttpOnly
  * cookie, the access token in the memory of each page's api client.
  */
 export interface StoredSession {

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../languages.ts';
 
 /**
  * A browser app asks for its refresh token in a cookie with this request header on
- * /api/o/token/ and /api/o/revoke_token/ (docs/security-content.md "Tokens"): the answer then
+ * /api/o/token/ and /api/o/revoke_token/ (docs/security.md "Tokens"): the answer then
  * sets an HttpOnly, SameSite=Strict cookie scoped to /api/o/ instead of carrying the token, a
  * refresh reads it from there, a revoke clears it. Being a custom header, it also keeps any
  * other site from using the cookie (a cross-origin request with it needs a CORS approval this

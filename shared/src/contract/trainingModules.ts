@@ -7,7 +7,7 @@ import { ListQuery } from './common.ts';
  *
  * `resource` is the stored file's path relative to the media root (or the embed of an embed
  * type); `resource_url` is its signed, short-lived URL, built when read (a package's entry and
- * an HTML/SVG document on the content origin; docs/security-content.md).
+ * an HTML/SVG document on the content origin; docs/security.md).
  */
 const TRAININGS = '/admin_group_trainings/group_trainings/';
 

@@ -86,7 +86,7 @@ export function scormLaunchData(version: ScormVersion, stored: Readonly<Cmi> | n
 }
 
 /**
- * What a SCORM package's page posts to the portal that frames it (docs/security-content.md):
+ * What a SCORM package's page posts to the portal that frames it (docs/security.md):
  * the runtime lives in the package's own window, on the content origin, and only tells the
  * portal the CMI to save — when the session starts, changes, is committed and is finished.
  */

@@ -137,7 +137,7 @@ function PdfViewer({ url, title, onOpened }: { url: string; title: string; onOpe
 
 /**
  * HTML packages come from the content origin and run in a sandbox without allow-same-origin
- * (docs/security-content.md): their scripts reach nothing of the portal nor of any origin.
+ * (docs/security.md): their scripts reach nothing of the portal nor of any origin.
  */
 function OpenedFrame({ src, title, onOpened, sandboxed }: { src: string; title: string; onOpened(): void; sandboxed?: boolean }) {
   useOpened(onOpened);

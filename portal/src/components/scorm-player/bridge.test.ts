@@ -13,7 +13,7 @@ function packageFrame() {
   return { frame, post };
 }
 
-describe('SCORM frame bridge (docs/security-content.md "SCORM")', () => {
+describe('SCORM frame bridge (docs/security.md "SCORM")', () => {
   afterEach(() => {
     document.body.innerHTML = '';
   });

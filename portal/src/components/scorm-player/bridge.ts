@@ -20,7 +20,7 @@ export interface ScormFrameBridge {
 }
 
 /**
- * The portal's side of a SCORM package (docs/security-content.md "SCORM"): the runtime runs in
+ * The portal's side of a SCORM package (docs/security.md "SCORM"): the runtime runs in
  * the package's own sandboxed window on the content origin and posts its CMI here; this saves
  * it through the API, one request after the other so the last state arrives last. Only messages
  * from the package's frame are heard, and only from the opaque origin ("null") its sandbox gives

@@ -14,7 +14,7 @@ export interface ScormPlayerProps {
 }
 
 /**
- * SCORM 1.2 / 2004 (spec 2 §2.1; docs/security-content.md "SCORM"): the launch URL is the
+ * SCORM 1.2 / 2004 (spec 2 §2.1; docs/security.md "SCORM"): the launch URL is the
  * package on the content origin, signed for this learner, whose pages carry the runtime with
  * their CMI. The frame is sandboxed without allow-same-origin: the package reaches nothing of
  * the portal, and the portal saves what it posts (bridge.ts).

@@ -52,7 +52,7 @@ export function requestOrigins(config: Config, request: FastifyRequest): Request
 const encodePath = (rest: string) => rest.split('/').map(encodeURIComponent).join('/');
 
 /**
- * DESIGN "Files and media" + docs/security-content.md: restricted media gets a signed URL —
+ * DESIGN "Files and media" + docs/security.md: restricted media gets a signed URL —
  * HTML/SVG documents and every package file on the content origin (`/m/{grant}/…`), anything
  * else on this origin (`/api/files/media/{grant}/…`); other media keeps its public /media/ URL.
  */

@@ -29,7 +29,7 @@ export const PERMISSIONS_POLICY: Readonly<Record<'admin' | 'portal', string>> = 
 };
 
 /**
- * The app pages' Content-Security-Policy (docs/security-content.md "Headers"). Scripts: only the
+ * The app pages' Content-Security-Policy (docs/security.md "Headers"). Scripts: only the
  * built bundles of this origin (the built index.html files carry no inline script). Styles:
  * 'unsafe-inline', because MUI/emotion (admin) and video.js (portal) inject <style> elements
  * at run time; a style cannot run script, and the sanitiser keeps `style` out of rich text.

@@ -8,7 +8,7 @@ export const SIGNED_MEDIA_PREFIX = '/files/media/';
 const INLINE = /\.(mp4|webm|mp3|wav|ogg|m4a|pdf|png|jpe?g|gif|webp)$/i;
 
 /**
- * docs/security-content.md "Signed media": restricted media (a training's files, library files,
+ * docs/security.md "Signed media": restricted media (a training's files, library files,
  * podcast audio, webcast materials) by a signed, short-lived URL that an authorised answer
  * gave — with byte ranges for the players and the PDF viewer. The grant is the authorisation:
  * no bearer token is needed (a <video> or <object> sends none). Documents that could run

@@ -69,7 +69,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
   /**
    * The SCORM module's package: its version and the learner's launch URL — on the content
    * origin, signed for this learner, training and module, so the runtime served into its pages
-   * starts from their CMI (docs/security-content.md "SCORM").
+   * starts from their CMI (docs/security.md "SCORM").
    */
   function scormPackage(request: FastifyRequest, ctx: LearnerContext, trainingId: number, module: Awaited<ReturnType<typeof openModuleOf>>) {
     if (moduleKindOf(module.slug) !== 'scorm' || !module.row.resource) throw new HttpError(404, 'not_found', 'This module is not a SCORM package');
