@@ -26,6 +26,7 @@ import * as branchCodeKey from './migrations/2026_11_23_0026_branch_code_key.ts'
 import * as userDetails from './migrations/2026_11_23_0027_user_details.ts';
 import * as branchDetails from './migrations/2026_11_23_0028_branch_details.ts';
 import * as ownedContent from './migrations/2026_11_27_0001_owned_content.ts';
+import * as jsonDocuments from './migrations/2026_11_27_0005_json_documents.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_23_0027_user_details': userDetails,
   '2026_11_23_0028_branch_details': branchDetails,
   '2026_11_27_0001_owned_content': ownedContent,
+  '2026_11_27_0005_json_documents': jsonDocuments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
