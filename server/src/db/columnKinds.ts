@@ -2,12 +2,13 @@
  * What the SQLite driver converts on read (dialect.ts), by table and column: 0/1 to booleans,
  * stored times to ISO-8601 UTC, JSON text to values. Generated from a migrated Postgres schema —
  * run `npm run column-kinds -w server` after a migration; test/column-kinds.test.ts fails while
- * this file and the migrations disagree.
+ * this file and the migrations disagree, and the type-check while the table declarations
+ * (db/columns.ts types) do.
  */
 export type ColumnKind = 'bool' | 'timestamp' | 'json';
 export type ColumnKinds = Readonly<Record<string, Readonly<Record<string, ColumnKind>>>>;
 
-export const COLUMN_KINDS: ColumnKinds = {
+export const COLUMN_KINDS = {
   areas: { created_at: 'timestamp', is_active: 'bool', translations: 'json' },
   audit_log: { created_at: 'timestamp', details: 'json' },
   badges: { created_at: 'timestamp', updated_at: 'timestamp' },
@@ -110,4 +111,4 @@ export const COLUMN_KINDS: ColumnKinds = {
   welcome_banner_confirmations: { confirmed_at: 'timestamp' },
   welcome_banners: { created_at: 'timestamp', just_confirm: 'bool', updated_at: 'timestamp', user_logout: 'bool' },
   wildcard_pages: { created_at: 'timestamp', updated_at: 'timestamp' },
-};
+} as const satisfies ColumnKinds;

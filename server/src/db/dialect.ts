@@ -7,16 +7,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
-  Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type ColumnType,
-  type ColumnDataType,
+  Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type ColumnDataType,
 } from 'kysely';
 import type { Database } from './database.ts';
-import { COLUMN_KINDS, type ColumnKind } from './columnKinds.ts';
-
-/** Written as a boolean; read as boolean (pg) or 0/1 (SQLite): read through `toBool`. */
-export type DbBool = ColumnType<boolean | number, boolean, boolean>;
-/** Written as a Date; read as Date (pg) or ISO text (SQLite): read through `toIso`. */
-export type Timestamp = ColumnType<Date | string, Date, Date>;
+import { COLUMN_KINDS, type ColumnKind, type ColumnKinds } from './columnKinds.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -45,11 +39,14 @@ const STATEMENT_CACHE_SIZE = 500;
 type Row = Record<string, unknown>;
 type ReadConversion = readonly [name: string, convert: (value: unknown, where: string) => unknown];
 
-/** SQLite's CURRENT_TIMESTAMP writes 'YYYY-MM-DD HH:MM:SS' (UTC); Dates are written as ISO text. */
-function timestampOf(value: unknown): unknown {
-  if (value == null) return value;
-  const text = String(value);
-  return new Date(/^\d{4}-\d\d-\d\d \d/.test(text) ? `${text.replace(' ', 'T')}Z` : text).toISOString();
+/**
+ * A stored time as ISO-8601 UTC text. Dates are written as that text already (the common case,
+ * returned as it is); SQLite's CURRENT_TIMESTAMP writes 'YYYY-MM-DD HH:MM:SS' (UTC).
+ */
+export function isoTimestamp(value: string | Date): string {
+  if (value instanceof Date) return value.toISOString();
+  if (value.length === 24 && value[10] === 'T' && value[23] === 'Z') return value;
+  return new Date(/^\d{4}-\d\d-\d\d \d/.test(value) ? `${value.replace(' ', 'T')}Z` : value).toISOString();
 }
 
 function jsonOf(value: unknown, where: string): unknown {
@@ -63,7 +60,7 @@ function jsonOf(value: unknown, where: string): unknown {
 
 const READ: Record<ColumnKind, ReadConversion[1]> = {
   bool: (value) => (value == null ? value : value === 1 || value === true),
-  timestamp: timestampOf,
+  timestamp: (value) => (value == null ? value : isoTimestamp(String(value))),
   json: jsonOf,
 };
 
@@ -75,7 +72,7 @@ function readConversions(stmt: SQLite.Statement): ReadConversion[] {
   if (!stmt.reader) return [];
   const conversions: ReadConversion[] = [];
   for (const column of stmt.columns()) {
-    const kind = column.table && column.column ? COLUMN_KINDS[column.table]?.[column.column] : undefined;
+    const kind = column.table && column.column ? (COLUMN_KINDS as ColumnKinds)[column.table]?.[column.column] : undefined;
     if (kind) {
       const where = `${column.table}.${column.column}`;
       const read = READ[kind];
@@ -192,19 +189,6 @@ export function columnTypes(dialect: DialectName) {
   };
 }
 
-export function toBool(value: boolean | number | null | undefined): boolean {
-  return value === true || value === 1;
-}
-
-export function toIso(value: Date | string | null | undefined): string | null {
-  if (value == null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
-export function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value);
-}
-
 /** Unique-constraint violation in either driver. */
 export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string } | null;
@@ -223,15 +207,4 @@ export function uniqueViolationColumns(error: unknown): string[] {
   const lite = /UNIQUE constraint failed: (.+)$/.exec(e.message ?? '');
   if (lite?.[1]) return lite[1].split(',').map((c) => c.trim().split('.').pop() ?? '');
   return e.constraint ? [e.constraint] : [];
-}
-
-export function parseJson<T>(value: unknown, fallback: T): T {
-  // reads are parsed at the driver now; a value already parsed passes through
-  if (value != null && typeof value !== 'string') return value as T;
-  if (!value) return fallback;
-  try {
-    return JSON.parse(value) as T;
-  } catch {
-    return fallback;
-  }
 }

@@ -27,14 +27,15 @@ export function columnKindsSource(kinds: Record<string, Record<string, ColumnKin
     const columns = Object.entries(kinds[table]!).sort(([a], [b]) => a.localeCompare(b)).map(([c, k]) => `${c}: '${k}'`).join(', ');
     return `  ${table}: { ${columns} },`;
   });
-  return `${HEADER}export const COLUMN_KINDS: ColumnKinds = {\n${lines.join('\n')}\n};\n`;
+  return `${HEADER}export const COLUMN_KINDS = {\n${lines.join('\n')}\n} as const satisfies ColumnKinds;\n`;
 }
 
 const HEADER = `/**
  * What the SQLite driver converts on read (dialect.ts), by table and column: 0/1 to booleans,
  * stored times to ISO-8601 UTC, JSON text to values. Generated from a migrated Postgres schema —
  * run \`npm run column-kinds -w server\` after a migration; test/column-kinds.test.ts fails while
- * this file and the migrations disagree.
+ * this file and the migrations disagree, and the type-check while the table declarations
+ * (db/columns.ts types) do.
  */
 export type ColumnKind = 'bool' | 'timestamp' | 'json';
 export type ColumnKinds = Readonly<Record<string, Readonly<Record<string, ColumnKind>>>>;
