@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { toDate } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -79,7 +78,7 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
     return { ok: false, reason: 'reused' };
   }
   const now = new Date();
-  if (toDate(row.expires_at) <= now || toDate(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
+  if (new Date(row.expires_at) <= now || new Date(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
   // the `used_at is null` guard makes two concurrent rotations of one token a detected re-use
   const claimed = await db.updateTable('oauth_tokens').set({ used_at: now })
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
@@ -87,7 +86,7 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
     await revokeFamily(db, row.family_id);
     return { ok: false, reason: 'reused' };
   }
-  const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
+  const tokens = await insertPair(db, row.user_id, row.family_id, new Date(row.family_expires_at), life);
   return { ok: true, tokens, userId: row.user_id };
 }
 
@@ -114,7 +113,7 @@ const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('
 export async function findAccessTokenUser(db: Db, token: string): Promise<(AccessTokenInfo & { user: UserRow }) | null> {
   const now = new Date();
   const [row] = await accessTokenUser(db, hashToken(token));
-  if (!row || row.family_revoked_at || toDate(row.token_expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
+  if (!row || row.family_revoked_at || new Date(row.token_expires_at) <= now || new Date(row.family_expires_at) <= now) return null;
   const { token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, ...user } = row;
   return { userId: user.id, familyId, user };
 }

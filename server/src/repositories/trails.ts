@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import { CONTENT_STATUS, type ErrorCode, type Trail, type TrailListItem } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
 import type { TrailRow } from '../db/tables/trail.table.ts';
 import { groupBy } from '../lib/groupBy.ts';
 import { storedTrailItems, trailItemCounts, writeTrailItems } from './trailItems.ts';
@@ -61,8 +60,8 @@ async function loadLinks(db: Db, ids: number[]): Promise<Links> {
   return {
     categories: groupBy(categories, (r) => r.trail_id, (r) => r.category_id),
     tags: groupBy(tags, (r) => r.trail_id, (r) => r.tag_id),
-    areas: groupBy(areas, (r) => r.trail_id, (r) => ({ id: r.area_id, mandatory: toBool(r.is_mandatory) })),
-    profiles: groupBy(profiles, (r) => r.trail_id, (r) => ({ id: r.profile_id, mandatory: toBool(r.is_mandatory) })),
+    areas: groupBy(areas, (r) => r.trail_id, (r) => ({ id: r.area_id, mandatory: r.is_mandatory })),
+    profiles: groupBy(profiles, (r) => r.trail_id, (r) => ({ id: r.profile_id, mandatory: r.is_mandatory })),
     userGroups: groupBy(userGroups, (r) => r.trail_id, (r) => r.user_group_id),
   };
 }
@@ -102,9 +101,9 @@ export async function loadTrails(db: Db, clientId: number, ids: number[]): Promi
       status: r.status,
       training_quantity: r.training_quantity,
       qty_items: counts.get(id) ?? 0,
-      published_at: toIso(r.published_at),
-      created_at: toIso(r.created_at)!,
-      updated_at: toIso(r.updated_at)!,
+      published_at: r.published_at,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
     }];
   });
 }
@@ -245,8 +244,8 @@ export async function toTrailListItems(db: Db, rows: ListRow[]): Promise<TrailLi
     date_to_unpublish: r.date_to_unpublish,
     training_quantity: r.training_quantity,
     categories: categories.filter((c) => c.trail_id === r.id).map((c) => ({ id: c.id, name: c.name })),
-    created_at: toIso(r.created_at)!,
-    updated_at: toIso(r.updated_at)!,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   }));
 }
 

@@ -12,7 +12,6 @@ import {
 import type { Database, Db } from '../../db/database.ts';
 import { TRAINING_AUDIENCE, inContentAudience } from '../contentAudience.ts';
 import { trailGrantsTraining } from '../trailAudience.ts';
-import { parseJson, toBool } from '../../db/dialect.ts';
 import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
 import { doneActivities } from './activities.ts';
 import type { LearnerContext } from './context.ts';
@@ -111,7 +110,7 @@ export async function cataloguePage(db: Db, ctx: LearnerContext, query: Catalogu
 
 /** The alt text in the user's language, else Portuguese (the default), else any (webcast cards read it too). */
 export function altTextFor(row: Pick<GroupTrainingRow, 'image_alt_texts'>, languageId: number): string | null {
-  const texts = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const texts: Readonly<Record<string, unknown>> = row.image_alt_texts;
   const wanted = LANGUAGES.find((l) => l.id === languageId)?.code ?? 'pt-br';
   for (const code of [wanted, 'pt-br', ...Object.keys(texts)]) {
     const text = texts[code];
@@ -171,7 +170,7 @@ export async function trainingCards(db: Db, ctx: LearnerContext, rows: readonly 
       score: Number(row.score),
       tags: tags.filter((t) => t.group_training_id === row.id).map((t) => ({ id: t.id, name: t.name })),
       is_mandatory: mandatory.has(row.id),
-      is_open: toBool(row.is_open),
+      is_open: row.is_open,
       status: learnerStatusOf(enrollments.get(row.id)?.status, certificate?.status),
       percent: percentDone(list),
       qty_activities: list.length,

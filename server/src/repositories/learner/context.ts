@@ -5,7 +5,6 @@
  */
 import { trainingFlags, type TrainingClientFlags } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { parseJson } from '../../db/dialect.ts';
 
 export interface LearnerContext {
   clientId: number;
@@ -29,7 +28,7 @@ export async function learnerContext(db: Db, clientId: number, user: { id: numbe
     member: membership !== undefined,
     profileId: membership?.profile_id ?? null,
     languageId: user.language_id,
-    flags: trainingFlags(parseJson<Record<string, unknown>>(client?.settings, {})),
+    flags: trainingFlags(client?.settings),
   };
 }
 
