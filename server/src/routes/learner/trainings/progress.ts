@@ -4,7 +4,6 @@ import {
   learnerStatusOf, moduleKindOf, reportFinishesModule, scormOutcome, type LearnerStatus,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { mediaUrl } from '../../../lib/mediaStore.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
@@ -79,7 +78,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     const module = await openModuleOf(app.db, ctx, id, moduleId);
     const pkg = scormPackage(module);
     const stored = await findModuleProgress(app.db, ctx.userId, moduleId);
-    return { ...pkg, cmi: parseJson<Record<string, unknown>>(stored?.cmi, {}) };
+    return { ...pkg, cmi: stored?.cmi ?? {} };
   });
 
   app.put(scormPath, { schema: { params: ModuleParams, body: ScormCommit, response: { 200: ScormState } } }, async (request) => {

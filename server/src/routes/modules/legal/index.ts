@@ -5,7 +5,6 @@ import {
   LegalTextInput, PublicLegalText, PublicLegalTextQuery, hasText, isLegalTextKind, isValidEmail, pickLanguage, type LegalTextKind,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { toBool, toIso } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
@@ -23,7 +22,7 @@ async function adminTexts(db: Db, clientId: number, kind: LegalTextKind): Promis
     kind,
     texts: CONTENT_LANGUAGES.map((language) => {
       const row = rows.find((r) => r.language === language);
-      return { language, content: row?.content ?? '', updated_at: row ? toIso(row.updated_at) : null };
+      return { language, content: row?.content ?? '', updated_at: row?.updated_at ?? null };
     }),
   };
 }
@@ -81,7 +80,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
     const language = pickLanguage(rows.map((r) => r.language), request.query.language);
     const row = rows.find((r) => r.language === language);
     if (!row) throw new HttpError(404, 'not_found', 'This text has not been written yet');
-    return { kind, language: row.language, content: row.content, updated_at: toIso(row.updated_at)! };
+    return { kind, language: row.language, content: row.content, updated_at: row.updated_at };
   });
 
   /**
@@ -102,7 +101,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
     // a form open to anyone: a few requests an hour per address is plenty for someone locked out
     const since = new Date(Date.now() - HELP_WINDOW_MS);
     const recent = await app.db.selectFrom('help_requests').select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('email', '=', email).where('created_at', '>=', since).executeTakeFirstOrThrow();
+      .where('email', '=', email).where('created_at', '>=', since.toISOString()).executeTakeFirstOrThrow();
     if (Number(recent.n) >= HELP_MAX_PER_WINDOW) throw new HttpError(429, 'too_many_questions', 'Too many help requests; try again later');
 
     // a learner's own session says who and where they are; a visitor's request stands alone
@@ -115,7 +114,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
 
     const desk = await app.db.selectFrom('users').select(['email', 'full_name', 'language_id', 'is_superuser'])
       .where('is_superuser', '=', true).where('status', '=', 'active').execute();
-    for (const admin of desk.filter((u) => toBool(u.is_superuser))) {
+    for (const admin of desk.filter((u) => u.is_superuser)) {
       const vars = { name: admin.full_name, from: `${name} <${email}>`, message };
       try {
         await app.mailer.send({

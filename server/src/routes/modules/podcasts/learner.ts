@@ -6,7 +6,7 @@ import {
 } from '@lp/shared';
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
+import { isUniqueViolation } from '../../../db/dialect.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { mediaUrl } from '../../../lib/mediaStore.ts';
@@ -63,7 +63,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       ...card!,
       audio_url: mediaUrl(app.config.publicUrl, row.resource),
       can_comment: await canComment(app.db, viewer, row.id),
-      published_at: toIso(row.published_at),
+      published_at: row.published_at,
     };
   });
 
