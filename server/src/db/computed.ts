@@ -3,7 +3,7 @@
  * from no table column, so the driver cannot type them (dialect.ts): the repository that builds
  * such a query reads them through these, once (docs/architecture/data.md).
  */
-import { sql, type Expression, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { dialectOf, isoTimestamp, type DialectName } from './dialect.ts';
 
 /** A boolean computed in SQL: Postgres answers true/false, SQLite 1/0. */
@@ -22,7 +22,7 @@ export function jsonText(column: string): RawBuilder<string> {
 }
 
 /** A top-level field of a JSON document as text (`'12'` for 12), null when absent. */
-export function jsonField(db: Parameters<typeof dialectOf>[0] | DialectName, column: string, key: string): Expression<string | null> {
+export function jsonField(db: Parameters<typeof dialectOf>[0] | DialectName, column: string, key: string): RawBuilder<string | null> {
   const dialect = typeof db === 'string' ? db : dialectOf(db);
   return dialect === 'postgres'
     ? sql<string | null>`(${sql.ref(column)} ->> ${key})`

@@ -64,6 +64,17 @@ const READ: Record<ColumnKind, ReadConversion[1]> = {
   json: jsonOf,
 };
 
+/** The kinds the SQLite driver reads by: the migrations' (columnKinds.ts), and any registered below. */
+const kinds: Record<string, Readonly<Record<string, ColumnKind>>> = { ...(COLUMN_KINDS as ColumnKinds) };
+
+/**
+ * The kinds of tables made outside the migrations (a test's throwaway owner kind): a migration's
+ * tables are known from columnKinds.ts once it is regenerated. Statements prepared later read by them.
+ */
+export function registerColumnKinds(extra: ColumnKinds): void {
+  Object.assign(kinds, extra);
+}
+
 /**
  * What a statement's rows need converting, from the table and column each result column comes
  * from (SQLite keeps the origin through aliases and subqueries); computed columns have none.
@@ -72,7 +83,7 @@ function readConversions(stmt: SQLite.Statement): ReadConversion[] {
   if (!stmt.reader) return [];
   const conversions: ReadConversion[] = [];
   for (const column of stmt.columns()) {
-    const kind = column.table && column.column ? (COLUMN_KINDS as ColumnKinds)[column.table]?.[column.column] : undefined;
+    const kind = column.table && column.column ? kinds[column.table]?.[column.column] : undefined;
     if (kind) {
       const where = `${column.table}.${column.column}`;
       const read = READ[kind];
