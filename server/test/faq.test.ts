@@ -163,7 +163,7 @@ describe.each(DIALECTS)('FAQ on %s', (dialect) => {
       expect(rows.map((r) => [r.client_id, r.origin, r.name, r.question, r.status, r.user_id])).toEqual([[c.demo, 'public', 'Vera Visitante', 'Vocês entregam no interior?', 1, null]]);
       expect(rows[0]!.sender_key).not.toContain('203.0.113.7');
       const told = await t.app.db.selectFrom('notifications').select(['kind', 'payload']).where('user_id', '=', manager.id).where('kind', '=', 'faq_question_received').execute();
-      expect(told.map((n) => JSON.parse(n.payload).name)).toContain('Vera Visitante');
+      expect(told.map((n) => n.payload.name)).toContain('Vera Visitante');
       // the managers also get an e-mail from the job
       await t.app.jobs.idle(10_000);
       const outbox = path.join(t.config.dataDir, 'outbox');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonField } from '../src/db/computed.ts';
 import { runPassInWorker } from '../src/imports/passWorker.ts';
 import { DIALECTS, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import { getImport, logsOf, processImport, validated } from './importFixtures.ts';
@@ -35,7 +36,7 @@ describe.each(DIALECTS)('import passes in their worker process on %s', (dialect)
     expect(await getImport(t.app, su, record.id)).toMatchObject({ status: 'with_errors', created_count: 2, error_count: 1 });
     const emails = (await t.app.db.selectFrom('users').select('email').where('email', 'like', 'worker.%').orderBy('email').execute()).map((u) => u.email);
     expect(emails).toEqual(['worker.one@example.com', 'worker.three@example.com']);
-    const kinds = (await t.app.db.selectFrom('notifications').select('kind').where('payload', 'like', `%"id":${record.id},%`).orderBy('id').execute()).map((n) => n.kind);
+    const kinds = (await t.app.db.selectFrom('notifications').select('kind').where(jsonField(t.app.db, 'payload', 'id'), '=', String(record.id)).orderBy('id').execute()).map((n) => n.kind);
     expect(kinds).toEqual(['import_validated', 'import_failed']);
   });
 

@@ -68,7 +68,7 @@ describe.each(DIALECTS)('learner test engine on %s', (dialect) => {
     const rows = await t.app.db.selectFrom('group_training_test_attempt_questions').select(['question_id', 'position', 'answer_order'])
       .where('result_id', '=', first.id).orderBy('position').execute();
     expect(rows.map((r) => r.question_id)).toEqual(first.questions.map((q) => q.id));
-    expect(rows.map((r) => JSON.parse(r.answer_order))).toEqual(first.questions.map((q) => q.answers.map((a) => a.id)));
+    expect(rows.map((r) => r.answer_order)).toEqual(first.questions.map((q) => q.answers.map((a) => a.id)));
     // the enrollment is created by the first attempt
     expect((await enrollment(trainingId))?.status).toBe('ongoing');
   });
@@ -131,7 +131,7 @@ describe.each(DIALECTS)('learner test engine on %s', (dialect) => {
     expect(done.result).toEqual({ correct_count: 2, total_questions: 3, score: 66.67, passed: true, consequence: 'none', attempts_left: null });
     const marks = await t.app.db.selectFrom('group_training_test_attempt_questions').select(['question_id', 'is_correct'])
       .where('result_id', '=', attempt.id).execute();
-    expect(marks.filter((m) => m.is_correct === true || m.is_correct === 1)).toHaveLength(2);
+    expect(marks.filter((m) => m.is_correct === true)).toHaveLength(2);
 
     // a finished attempt takes no more answers
     res = await answer(trainingId, test.id, attempt.id, q3!.id, { answer_id: q3!.correct });

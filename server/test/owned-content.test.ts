@@ -13,6 +13,8 @@ import { findMaterial, insertMaterial, publishedMaterials, softDeleteMaterial } 
 import { findQuestion, insertQuestions, searchQuestions } from '../src/content/repository/questions.ts';
 import { findPublishedTest, findTest, insertTest, testCounts, type TestState } from '../src/content/repository/tests.ts';
 import { OWNED_TABLE_SUFFIXES, type OwnedTablesOf } from '../src/content/tables.ts';
+import { COLUMN_KINDS, type ColumnKinds } from '../src/db/columnKinds.ts';
+import { registerColumnKinds } from '../src/db/dialect.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, buildTestApp, type TestApp } from './helpers.ts';
 import { clientIds, userId, type Clients } from './userFixtures.ts';
@@ -50,6 +52,8 @@ describe.each(DIALECTS)('owned-content core on %s', (dialect) => {
       .addColumn('status', 'integer', (col) => col.notNull().defaultTo(1))
       .execute();
     await createOwnedTables(raw, PROBE);
+    // what `npm run column-kinds` would add to columnKinds.ts after a migration: the training's owned tables' kinds
+    registerColumnKinds(Object.fromEntries(OWNED_TABLE_SUFFIXES.map((s) => [`${PROBE.tablePrefix}_${s}`, (COLUMN_KINDS as ColumnKinds)[`group_training_${s}`] ?? {}])));
     db = ownedDb(t.app.db, PROBE);
     c = await clientIds(t.app);
     learner = await userId(t.app, DEMO.learner.email);

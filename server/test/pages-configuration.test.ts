@@ -159,7 +159,7 @@ describe.each(DIALECTS)('legal texts, wildcard pages and configuration on %s', (
     expect(demo).toMatchObject({ home_route: 'courses', settings: { has_forum: false, title_news: 'Comunicados' } });
     expect((await call('GET', '/login_params/')).json()).toMatchObject({ under_maintenance: true, colors: { primary: '#102030' } });
     // keys another module stored stay
-    const stored = JSON.parse((await t.app.db.selectFrom('clients').select('settings').where('id', '=', c.demo).executeTakeFirstOrThrow()).settings);
+    const stored = (await t.app.db.selectFrom('clients').select('settings').where('id', '=', c.demo).executeTakeFirstOrThrow()).settings;
     expect(stored.has_forum).toBe(false);
 
     await call('PUT', CONFIGURATION_PATH, su, { login_params: { under_maintenance: false } });
@@ -172,7 +172,7 @@ describe.each(DIALECTS)('legal texts, wildcard pages and configuration on %s', (
     expect((await call('GET', CONFIGURATION_PATH, su)).json().settings.title_news).toBe('Comunicados');
     // keys the contract does not know are dropped, never stored (nor the server's own login attempts)
     expect((await call('PUT', CONFIGURATION_PATH, su, { settings: { unknown_flag: true }, login_params: { attempts: 1 } })).statusCode).toBe(200);
-    const after = JSON.parse((await t.app.db.selectFrom('clients').select('settings').where('id', '=', c.demo).executeTakeFirstOrThrow()).settings);
+    const after = (await t.app.db.selectFrom('clients').select('settings').where('id', '=', c.demo).executeTakeFirstOrThrow()).settings;
     expect(after).not.toHaveProperty('unknown_flag');
     expect((await call('GET', '/login_params/')).json().attempts).toBe(t.config.loginMaxFailures);
   });

@@ -214,7 +214,7 @@ describe.each(DIALECTS)('training forum on %s', (dialect) => {
     expect(toManager).toHaveLength(1);
     expect(toManager[0]!.kind).toBe('forum_topic_reported');
     expect(toManager[0]!.client_id).toBe(c.demo);
-    expect(JSON.parse(toManager[0]!.payload)).toEqual({
+    expect(toManager[0]!.payload).toEqual({
       training: 'Forum training', topic: 'Reported topic', training_id: training, topic_id: topic, reply_id: null,
       link: `/admin/trainings/${training}/discussions`,
     });
@@ -237,7 +237,7 @@ describe.each(DIALECTS)('training forum on %s', (dialect) => {
     // both owners hear of the reply's report (its author is one of them)
     const replyNotes = (await notificationsOf(manager.id)).slice(before.manager + 1);
     expect(replyNotes.map((n) => n.kind)).toEqual(['forum_reply_reported']);
-    expect(JSON.parse(replyNotes[0]!.payload)).toMatchObject({ reply_id: reply, topic_id: topic });
+    expect(replyNotes[0]!.payload).toMatchObject({ reply_id: reply, topic_id: topic });
     expect((await form(A.replyUnreport(training, topic, reply), manager.tokens)).json().report).toBe(false);
     // a moderator's own report tells the other owners, not them
     const byModerator = await form(A.replyReport(training, topic, reply), manager.tokens);

@@ -57,6 +57,6 @@ export async function addModule(app: FastifyInstance, trainingId: number, extra:
 /** Merges keys into a client's settings JSON (client parameters of spec 2 §3.1). */
 export async function setClientSettings(app: FastifyInstance, clientId: number, patch: Record<string, unknown>): Promise<void> {
   const row = await app.db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirstOrThrow();
-  const settings = { ...JSON.parse(row.settings || '{}'), ...patch };
+  const settings = { ...row.settings, ...patch };
   await app.db.updateTable('clients').set({ settings: JSON.stringify(settings) }).where('id', '=', clientId).execute();
 }

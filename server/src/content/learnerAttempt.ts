@@ -5,7 +5,6 @@
 import {
   attemptWireStatus, attemptsLeft, isPastDeadline, isTimedTestType, type Attempt, type AttemptRecord,
 } from '@lp/shared';
-import { toBool } from '../db/dialect.ts';
 import type { AttemptRow, DrawnQuestion } from './repository/attempts.ts';
 import type { OwnedTestRow } from './tables.ts';
 
@@ -36,8 +35,8 @@ export function learnerTestContext(test: OwnedTestRow & { slug: string }, userId
     slug: test.slug,
     timed: isTimedTestType(test.slug),
     avaliableIn: test.avaliable_in,
-    randomizeQuestions: toBool(test.randomize_questions),
-    randomizeAnswers: toBool(test.randomize_answers),
+    randomizeQuestions: test.randomize_questions,
+    randomizeAnswers: test.randomize_answers,
     qtyTotalQuestions: test.qty_total_questions,
     minimumScore: test.minimum_score,
     maximumAttempts: test.maximum_attempts,

@@ -98,7 +98,7 @@ export async function createOwnedTables(db: Kysely<unknown>, owner: OwnedTablesO
     /** 1-based order in which this attempt shows the question */
     .addColumn('position', 'integer', (c) => c.notNull())
     /** JSON array of answer ids in the order shown */
-    .addColumn('answer_order', 'text', (c) => c.notNull())
+    .addColumn('answer_order', t.json, (c) => c.notNull())
     .addColumn('answer_id', 'integer')
     /** timed types: once confirmed, the answer cannot change (spec 2 §4.8) */
     .addColumn('confirmed_at', t.timestamp)

@@ -6,14 +6,7 @@
  * (`owned_tests` …) and the owner's RenameTablesPlugin (db/renameTables.ts) rewrites them to the real ones.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../db/dialect.ts';
-
-/** A boolean column with a default: optional on insert; read as boolean (pg) or 0/1 (SQLite), through `toBool`. */
-type DefaultBool = ColumnType<boolean | number, boolean | undefined, boolean>;
-/** A nullable timestamp: read as Date (pg), ISO text (SQLite) or null, through `toIso`. */
-type NullableTimestamp = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
-/** A timestamp with a database default: optional on insert. */
-type DefaultTimestamp = ColumnType<Date | string, Date | undefined, Date>;
+import type { DefaultBool, DefaultTimestamp, Json, NullableTimestamp, Timestamp } from '../db/columns.ts';
 
 /** What the core reads of the owner's own row (group_trainings, webcasts …). */
 export interface OwnerRowTable {
@@ -95,11 +88,11 @@ export interface OwnedTestAttemptQuestionTable {
   result_id: number;
   question_id: number;
   position: number;
-  /** JSON array of answer ids */
-  answer_order: string;
+  /** answer ids, in the order they are shown */
+  answer_order: Json<number[]>;
   answer_id: number | null;
   confirmed_at: NullableTimestamp;
-  is_correct: boolean | number | null;
+  is_correct: boolean | null;
 }
 
 /** spec 2 §3.5 reaction evaluation. */

@@ -8,7 +8,6 @@ import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PACKAGE_FRAME_SANDBOX, scormLaunchData } from '@lp/shared';
 import { fastifyOptions } from '../config.ts';
-import { parseJson } from '../db/dialect.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../lib/serveMedia.ts';
 import { isActiveDocument, verifyGrant, type MediaGrant } from '../lib/signedMedia.ts';
@@ -98,7 +97,7 @@ export default fp(async (app) => {
     const grant = grantOf(token);
     if (!grant.s || !grant.o) throw mediaNotFound();
     const stored = await findModuleProgress(app.db, grant.s.u, grant.s.m);
-    const launch = { version: grant.s.v, parent: grant.o, cmi: scormLaunchData(grant.s.v, parseJson<Record<string, unknown>>(stored?.cmi, {})) };
+    const launch = { version: grant.s.v, parent: grant.o, cmi: scormLaunchData(grant.s.v, stored?.cmi ?? {}) };
     return reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'no-store')
       .send(`${BRIDGE}\nlpScormBridge(${JSON.stringify(launch)});\n`);
   });

@@ -6,6 +6,7 @@
  * under its bound-parameter limit.
  */
 import { sql, type Insertable, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { COLUMN_KINDS, type ColumnKinds } from './columnKinds.ts';
 import type { Database, Db } from './database.ts';
 import { dialectOf } from './dialect.ts';
 
@@ -30,7 +31,7 @@ export async function bulkInsert<T extends Table, R extends keyof Selectable<Dat
     const list = sql.join(columns.map((c) => sql.ref(c)));
     const back = returning.length ? sql` returning ${sql.join(returning.map((c) => sql.ref(c)))}` : sql``;
     const result = await sql<Out>`insert into ${sql.table(table)} (${list})
-      select ${list} from json_populate_recordset(null::${sql.table(table)}, ${JSON.stringify(rows)}::json)${back}`.execute(db);
+      select ${list} from json_populate_recordset(null::${sql.table(table)}, ${recordsetJson(table, columns, rows)}::json)${back}`.execute(db);
     return result.rows;
   }
   const loose = db as unknown as LooseDb;
@@ -43,6 +44,21 @@ export async function bulkInsert<T extends Table, R extends keyof Selectable<Dat
     else await insert.execute();
   }
   return out;
+}
+
+/**
+ * The rows as one JSON array. JSON columns are written as their text (db/columns.ts): in the
+ * array they go as the documents, or json_populate_recordset would store them as JSON strings.
+ */
+function recordsetJson(table: Table, columns: readonly string[], rows: ReadonlyArray<object>): string {
+  const kinds = (COLUMN_KINDS as ColumnKinds)[table] ?? {};
+  const documents = columns.filter((c) => kinds[c] === 'json');
+  if (documents.length === 0) return JSON.stringify(rows);
+  return JSON.stringify(rows.map((row) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const c of documents) if (typeof out[c] === 'string') out[c] = JSON.parse(out[c]);
+    return out;
+  }));
 }
 
 /**

@@ -7,15 +7,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
-  Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type ColumnType,
-  type ColumnDataType,
+  Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type ColumnDataType,
 } from 'kysely';
 import type { Database } from './database.ts';
-
-/** Written as a boolean; read as boolean (pg) or 0/1 (SQLite): read through `toBool`. */
-export type DbBool = ColumnType<boolean | number, boolean, boolean>;
-/** Written as a Date; read as Date (pg) or ISO text (SQLite): read through `toIso`. */
-export type Timestamp = ColumnType<Date | string, Date, Date>;
+import { COLUMN_KINDS, type ColumnKind, type ColumnKinds } from './columnKinds.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -41,15 +36,83 @@ function toSqliteParam(value: SqliteParam): SqliteParam {
 /** Statements kept compiled: the same few hundred SQL texts run over and over. */
 const STATEMENT_CACHE_SIZE = 500;
 
+type Row = Record<string, unknown>;
+type ReadConversion = readonly [name: string, convert: (value: unknown, where: string) => unknown];
+
 /**
- * better-sqlite3 refuses booleans and Dates; convert them once, at the driver. Compiling a
- * statement costs more than running most of them (a fifth of the server's CPU under chat load
- * went to `prepare`), so statements are cached by their text, least recently used out first;
- * Kysely's driver runs one query at a time, so a cached statement is never in use twice.
+ * A stored time as ISO-8601 UTC text. Dates are written as that text already (the common case,
+ * returned as it is); SQLite's CURRENT_TIMESTAMP writes 'YYYY-MM-DD HH:MM:SS' (UTC).
+ */
+export function isoTimestamp(value: string | Date): string {
+  if (value instanceof Date) return value.toISOString();
+  if (value.length === 24 && value[10] === 'T' && value[23] === 'Z') return value;
+  return new Date(/^\d{4}-\d\d-\d\d \d/.test(value) ? `${value.replace(' ', 'T')}Z` : value).toISOString();
+}
+
+function jsonOf(value: unknown, where: string): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw new Error(`${where} holds text that is not JSON`);
+  }
+}
+
+const READ: Record<ColumnKind, ReadConversion[1]> = {
+  bool: (value) => (value == null ? value : value === 1 || value === true),
+  timestamp: (value) => (value == null ? value : isoTimestamp(String(value))),
+  json: jsonOf,
+};
+
+/** The kinds the SQLite driver reads by: the migrations' (columnKinds.ts), and any registered below. */
+const kinds: Record<string, Readonly<Record<string, ColumnKind>>> = { ...(COLUMN_KINDS as ColumnKinds) };
+
+/**
+ * The kinds of tables made outside the migrations (a test's throwaway owner kind): a migration's
+ * tables are known from columnKinds.ts once it is regenerated. Statements prepared later read by them.
+ */
+export function registerColumnKinds(extra: ColumnKinds): void {
+  Object.assign(kinds, extra);
+}
+
+/**
+ * What a statement's rows need converting, from the table and column each result column comes
+ * from (SQLite keeps the origin through aliases and subqueries); computed columns have none.
+ */
+function readConversions(stmt: SQLite.Statement): ReadConversion[] {
+  if (!stmt.reader) return [];
+  const conversions: ReadConversion[] = [];
+  for (const column of stmt.columns()) {
+    const kind = column.table && column.column ? kinds[column.table]?.[column.column] : undefined;
+    if (kind) {
+      const where = `${column.table}.${column.column}`;
+      const read = READ[kind];
+      conversions.push([column.name, (value) => read(value, where)]);
+    }
+  }
+  return conversions;
+}
+
+function converted<T>(rows: T[], conversions: readonly ReadConversion[]): T[] {
+  if (conversions.length === 0) return rows;
+  for (const row of rows as Row[]) {
+    for (const [name, convert] of conversions) row[name] = convert(row[name], name);
+  }
+  return rows;
+}
+
+/**
+ * better-sqlite3 refuses booleans and Dates; convert them once, at the driver, and read back
+ * booleans, ISO times and parsed JSON as Postgres hands them over (DESIGN "Data": reads are
+ * typed at the driver, never at call sites). Compiling a statement costs more than running most
+ * of them (a fifth of the server's CPU under chat load went to `prepare`), so statements and
+ * their read conversions are cached by their text, least recently used out first; Kysely's
+ * driver runs one query at a time, so a cached statement is never in use twice.
  */
 function sqliteWithConversions(database: SQLite.Database) {
-  const cache = new Map<string, SQLite.Statement>();
-  const statement = (sqlText: string): SQLite.Statement => {
+  interface Prepared { stmt: SQLite.Statement; conversions: ReadConversion[] }
+  const cache = new Map<string, Prepared>();
+  const statement = (sqlText: string): Prepared => {
     const cached = cache.get(sqlText);
     if (cached) {
       cache.delete(sqlText);
@@ -57,9 +120,10 @@ function sqliteWithConversions(database: SQLite.Database) {
       return cached;
     }
     const stmt = database.prepare(sqlText);
-    cache.set(sqlText, stmt);
+    const prepared = { stmt, conversions: readConversions(stmt) };
+    cache.set(sqlText, prepared);
     if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
-    return stmt;
+    return prepared;
   };
   return {
     close: () => {
@@ -67,21 +131,30 @@ function sqliteWithConversions(database: SQLite.Database) {
       database.close();
     },
     prepare(sqlText: string) {
-      const stmt = statement(sqlText);
+      const { stmt, conversions } = statement(sqlText);
       return {
         reader: stmt.reader,
-        all: (params: readonly unknown[]) => stmt.all(...params.map(toSqliteParam)),
+        all: (params: readonly unknown[]) => converted(stmt.all(...params.map(toSqliteParam)), conversions),
         run: (params: readonly unknown[]) => stmt.run(...params.map(toSqliteParam)),
-        iterate: (params: readonly unknown[]) => stmt.iterate(...params.map(toSqliteParam)),
+        iterate: function* (params: readonly unknown[]) {
+          for (const row of stmt.iterate(...params.map(toSqliteParam))) yield converted([row], conversions)[0];
+        },
       };
     },
   };
+}
+
+/** Postgres hands timestamps over as Dates: they are read as the same ISO-8601 text as SQLite's. */
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+function readTimestampsAsIso(): void {
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text: string) => parseTimestamptz(text).toISOString());
 }
 
 export function connect(options: ConnectOptions): DbHandle {
   if (options.databaseUrl) {
     // counts come back as int8 strings; they always fit a JS number here
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    readTimestampsAsIso();
     const schema = options.databaseSchema;
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
@@ -120,23 +193,11 @@ export function columnTypes(dialect: DialectName) {
     id: (pgSide ? 'serial' : 'integer') as ColumnDataType,
     bool: (pgSide ? 'boolean' : 'integer') as ColumnDataType,
     timestamp: (pgSide ? 'timestamptz' : 'text') as ColumnDataType,
-    json: 'text' as ColumnDataType,
+    /** jsonb on Postgres (parsed by the driver), text on SQLite (parsed by columnKinds.ts) */
+    json: (pgSide ? 'jsonb' : 'text') as ColumnDataType,
     /** serial is already generated on pg; SQLite wants AUTOINCREMENT to never reuse ids */
     primaryId: (c: ColumnDefinitionBuilder) => (pgSide ? c.primaryKey() : c.primaryKey().autoIncrement()),
   };
-}
-
-export function toBool(value: boolean | number | null | undefined): boolean {
-  return value === true || value === 1;
-}
-
-export function toIso(value: Date | string | null | undefined): string | null {
-  if (value == null) return null;
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
-
-export function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value);
 }
 
 /** Unique-constraint violation in either driver. */
@@ -157,13 +218,4 @@ export function uniqueViolationColumns(error: unknown): string[] {
   const lite = /UNIQUE constraint failed: (.+)$/.exec(e.message ?? '');
   if (lite?.[1]) return lite[1].split(',').map((c) => c.trim().split('.').pop() ?? '');
   return e.constraint ? [e.constraint] : [];
-}
-
-export function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }

@@ -1,6 +1,5 @@
 import { LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
-import { parseJson } from '../db/dialect.ts';
 import type { LookupName } from './columns.ts';
 
 /** Lookup text as compared: trimmed, case- and accent-insensitive. */
@@ -81,8 +80,8 @@ export async function loadLookups(db: Db, clientId: number): Promise<Lookups> {
   const statuses = new Lookup<string>();
   for (const s of IMPORT_STATUSES) statuses.add(s, s);
   const profileEmailDomains = new Map<number, string[]>();
-  for (const r of await db.selectFrom('profiles').select(['id', 'email_domains']).where('client_id', '=', clientId).where('email_domains', '!=', '[]').execute()) {
-    const domains = parseJson<string[]>(r.email_domains, []);
+  for (const r of await db.selectFrom('profiles').select(['id', 'email_domains']).where('client_id', '=', clientId).execute()) {
+    const domains = r.email_domains;
     if (domains.length) profileEmailDomains.set(r.id, domains);
   }
   const genders = new Lookup<string>();

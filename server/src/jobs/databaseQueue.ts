@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { isUniqueViolation, parseJson } from '../db/dialect.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import { DEFAULT_MAX_ATTEMPTS, retryDelayMs, type EnqueueOptions, type JobHandler, type JobQueue } from './types.ts';
 
 export interface DatabaseQueueOptions {
@@ -27,9 +27,9 @@ export function createDatabaseQueue(db: Kysely<Database>, log: FastifyBaseLogger
 
   const leaseEnd = () => new Date(Date.now() + leaseMs);
 
-  async function claim(): Promise<{ id: number; name: string; payload: string; attempts: number; max_attempts: number } | null> {
+  async function claim(): Promise<{ id: number; name: string; payload: object; attempts: number; max_attempts: number } | null> {
     for (let tries = 0; tries < 5; tries += 1) {
-      const now = new Date();
+      const now = new Date().toISOString();
       const candidate = await db.selectFrom('jobs')
         .select(['id', 'status'])
         .where((eb) => eb.or([
@@ -65,7 +65,7 @@ export function createDatabaseQueue(db: Kysely<Database>, log: FastifyBaseLogger
       await db.updateTable('jobs').set({ locked_until: leaseEnd() }).where('id', '=', job.id).execute();
     };
     try {
-      await handler(parseJson<object>(job.payload, {}), { attempt: job.attempts, log: jobLog, heartbeat });
+      await handler(job.payload, { attempt: job.attempts, log: jobLog, heartbeat });
       await db.updateTable('jobs').set({ status: 'done', locked_until: null, finished_at: new Date(), last_error: null })
         .where('id', '=', job.id).execute();
     } catch (error) {
@@ -102,7 +102,7 @@ export function createDatabaseQueue(db: Kysely<Database>, log: FastifyBaseLogger
   }
 
   async function runnableCount(): Promise<number> {
-    const now = new Date();
+    const now = new Date().toISOString();
     const row = await db.selectFrom('jobs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where((eb) => eb.or([

@@ -10,7 +10,6 @@ import path from 'node:path';
 import { certificateExpiry } from '@lp/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { toDate } from '../db/dialect.ts';
 import type { CertificateContentType, CertificateRow } from '../db/tables/learning.table.ts';
 import { renderCertificatePdf } from './certificatePdf.ts';
 import { awardRuleBadges } from '../repositories/badges.ts';
@@ -78,8 +77,8 @@ export async function writeCertificatePdf(db: Db, issuer: CertificateIssuer, cer
     holderName: cert.holder_name,
     title: cert.title,
     workload: Number(cert.workload),
-    issuedAt: toDate(cert.issued_at),
-    expiresAt: cert.expires_at === null ? null : toDate(cert.expires_at),
+    issuedAt: new Date(cert.issued_at),
+    expiresAt: cert.expires_at === null ? null : new Date(cert.expires_at),
     clientName: client.name,
     code: cert.code,
     verifyUrl: certificateVerifyUrl(issuer.publicUrl, cert.code),
@@ -105,7 +104,7 @@ export function certificateFile(issuer: Pick<CertificateIssuer, 'dataDir'>, pdfP
 export async function issueCertificate(db: Db, issuer: CertificateIssuer, req: CertificateRequest): Promise<number | null> {
   const current = await currentCertificate(db, req.userId, req.contentType, req.contentId);
   // spec 2 §4.9: issued once per completion; a renewal needs a later completion (a retake)
-  if (current && toDate(current.issued_at).getTime() >= req.completedAt.getTime()) return null;
+  if (current && new Date(current.issued_at).getTime() >= req.completedAt.getTime()) return null;
   const holder = await db.selectFrom('users').select('full_name').where('id', '=', req.userId).executeTakeFirstOrThrow();
   const issuedAt = new Date(Math.max(Date.now(), req.completedAt.getTime()));
   const snapshot: PdfSource = {
@@ -131,7 +130,7 @@ export async function issueCertificate(db: Db, issuer: CertificateIssuer, req: C
     workload: snapshot.workload,
     percentage: 100,
     issued_at: issuedAt,
-    expires_at: snapshot.expires_at as Date | null,
+    expires_at: snapshot.expires_at,
     pdf_path: pdfPath,
     superseded_at: null,
   }).returning('id').executeTakeFirstOrThrow();

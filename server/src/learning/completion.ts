@@ -16,7 +16,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONTENT_STATUS, FINISHED_ATTEMPT_STATUSES, certifies, isTrainingComplete, trainingScoreIsUsed } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toDate } from '../db/dialect.ts';
 import type { EnrollmentStatus } from '../db/tables/learning.table.ts';
 import type { ProgressChange } from '../plugins/app/learning.ts';
 import { doneActivities } from '../repositories/learner/activities.ts';
@@ -69,7 +68,7 @@ export async function recordCompletion(issuer: CertificateIssuer, change: Progre
   const blocked = enrollment.status === 'blocked';
   const complete = isTrainingComplete(activities) && !blocked;
   const wasFinished = enrollment.status === 'finished' && enrollment.completed_at !== null;
-  const completedAt = complete ? (wasFinished ? toDate(enrollment.completed_at!) : now) : null;
+  const completedAt = complete ? (wasFinished ? new Date(enrollment.completed_at!) : now) : null;
   let status: EnrollmentStatus = enrollment.status as EnrollmentStatus;
   if (complete) status = 'finished';
   else if (!blocked && (status === 'finished' || started)) status = 'ongoing';
@@ -78,7 +77,7 @@ export async function recordCompletion(issuer: CertificateIssuer, change: Progre
     .set({ status, completed_at: completedAt, ...(cause === 'closed' ? {} : { last_activity_at: now }) })
     .where('id', '=', enrollment.id).execute();
 
-  if (completedAt && certifies(toBool(training.is_open), true)) {
+  if (completedAt && certifies(training.is_open, true)) {
     const flags = await clientTrainingFlags(db, clientId);
     await issueCertificate(db, issuer, {
       clientId, userId, contentType: 'training', contentId: trainingId, title: training.title, workload: Number(training.workload),

@@ -44,7 +44,7 @@ export async function trailTrainings(db: Db, clientId: number, trailId: number):
 
 export interface TrainingEnrollmentState {
   status: string;
-  completedAt: Date | string | null;
+  completedAt: string | null;
 }
 
 /** The user's enrollments among `trainingIds`, by training. */

@@ -4,7 +4,6 @@ import {
   REPORT_LINK_TTL_MS, hasPermission, isReportKey, reportDownloadPath, type AccessSubject, type ReportKey, type UsersReportRequest,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson, toBool } from '../db/dialect.ts';
 import type { ReportRow } from '../db/tables/report.table.ts';
 import { translate } from '../lib/i18n.ts';
 import { newToken } from '../lib/tokens.ts';
@@ -57,7 +56,7 @@ export async function requesterStillAllowed(db: Db, report: ReportRow): Promise<
   const user = await findUserById(db, report.user_id);
   if (!user || !canLogIn(user.status) || !isReportKey(report.report)) return false;
   const subject: AccessSubject = {
-    is_superuser: toBool(user.is_superuser),
+    is_superuser: user.is_superuser,
     id_user_client_selected: report.client_id,
     user_client_module_items: await moduleItemsByClient(db, user.id),
   };
@@ -117,7 +116,7 @@ export function defineReportJob(app: FastifyInstance): void {
       await fs.mkdir(reportsDir(config.dataDir), { recursive: true });
       const rowCount = await definition.write(db, {
         clientId: report.client_id,
-        params: parseJson(report.params, {}) as never,
+        params: report.params as never,
         languageId: report.language_id,
         filePath: partPath,
         heartbeat: ctx.heartbeat,

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { LANGUAGES, escapeSpreadsheetCell, type UsersReportRequest } from '@lp/shared';
+import { LANGUAGES, escapeSpreadsheetCell, type Translations, type UsersReportRequest } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson, toDate } from '../db/dialect.ts';
 import { translate } from '../lib/i18n.ts';
 
 /** Rows read per query while streaming: memory stays flat whatever the client's size. */
@@ -38,9 +37,9 @@ const COLUMNS = [
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A profile's or area's name in the reader's content language (spec 1 §3.2), else its name. */
-function localName(name: string, translations: string, languageId: number): string {
+function localName(name: string, translations: Translations, languageId: number): string {
   const code = LANGUAGES.find((l) => l.id === languageId)?.code ?? 'pt-br';
-  return parseJson<Record<string, string | undefined>>(translations, {})[code]?.trim() || name;
+  return translations[code]?.trim() || name;
 }
 
 /** user id → its names, sorted and comma-separated ('' when none). */
@@ -140,7 +139,7 @@ export async function writeUsersReport(db: Db, options: UsersReportOptions): Pro
         area_ids: areasOf(u.id),
         group_ids: groupsOf(u.id),
         branch_id: u.branch_name,
-        date_joined: toDate(u.date_joined ?? u.created_at),
+        date_joined: new Date(u.date_joined ?? u.created_at),
       };
       const row = sheet.addRow(COLUMNS.map((c) => escapeSpreadsheetCell(values[c.field] ?? null)));
       row.getCell(COLUMNS.length).numFmt = numFmt;

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminUser, AuditAction, ErrorCode } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { ANONYMIZED_NAME, anonymizePersonalData, anonymizedEmail, type AnonymizedFiles } from './anonymization.ts';
 import { UNIQUE_USER_FIELDS, type UniqueUserField } from './userUniqueness.ts';
@@ -78,16 +77,16 @@ function toAdminUser(u: UserRow, links: Pick<AdminUser, 'profile_id' | 'client_i
     neighborhood: u.neighborhood, city: u.city, state: u.state,
     commercial_phone: u.commercial_phone, residential_phone: u.residential_phone, whatsapp: u.whatsapp,
     marital_status: u.marital_status, number_of_children: u.number_of_children,
-    is_handicapped: toBool(u.is_handicapped), handicap_description: u.handicap_description,
-    admission_date: u.admission_date, store_manager: toBool(u.store_manager),
+    is_handicapped: u.is_handicapped, handicap_description: u.handicap_description,
+    admission_date: u.admission_date, store_manager: u.store_manager,
     ...links,
     superior_ids: links.superiors_list.map((r) => r.id),
     status: u.status,
-    is_superuser: toBool(u.is_superuser),
-    must_change_password: toBool(u.must_change_password),
-    date_joined: toIso(u.date_joined ?? u.created_at)!,
-    deletion_requested_at: toIso(u.deletion_requested_at),
-    anonymized_at: toIso(u.anonymized_at),
+    is_superuser: u.is_superuser,
+    must_change_password: u.must_change_password,
+    date_joined: u.date_joined ?? u.created_at,
+    deletion_requested_at: u.deletion_requested_at,
+    anonymized_at: u.anonymized_at,
   };
 }
 

@@ -34,7 +34,7 @@ import fs from 'node:fs/promises';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { normaliseUsername } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson } from '../db/dialect.ts';
+import { jsonField, jsonText } from '../db/computed.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { certificateFile } from '../learning/certificates.ts';
 import { removeReportFile } from '../reports/files.ts';
@@ -61,14 +61,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `lower(column)` as a comparable expression (both sides lowered by the database: same folding on both dialects). */
 const lower = (column: string) => sql<string>`lower(${sql.ref(column)})`;
 
-/** JSON text that mentions one of `values` (lower-cased, as they appear inside JSON strings). */
+/** A JSON document that mentions one of `values` (lower-cased, as they appear inside JSON strings). */
 function mentionsAny(column: string, values: string[]): Expression<SqlBool> {
   const patterns = values.map((v) => `%${escapeLike(JSON.stringify(v).slice(1, -1))}%`);
-  return sql<SqlBool>`(${sql.join(patterns.map((p) => sql`${lower(column)} like lower(${p}) escape '\\'`), sql` or `)})`;
+  return sql<SqlBool>`(${sql.join(patterns.map((p) => sql`lower(${jsonText(column)}) like lower(${p}) escape '\\'`), sql` or `)})`;
 }
 
-/** The JSON text with every string equal to one of `values` (any case) replaced; null when nothing changed. */
-export function redactJson(text: string, values: string[]): string | null {
+/** The JSON text of `document` with every string equal to one of `values` (any case) replaced; null when nothing changed. */
+export function redactJson(document: unknown, values: string[]): string | null {
   const wanted = new Set(values.map((v) => v.trim().toLowerCase()));
   let changed = false;
   const walk = (node: unknown): unknown => {
@@ -81,7 +81,7 @@ export function redactJson(text: string, values: string[]): string | null {
     if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
     return node;
   };
-  const result = walk(parseJson(text, null));
+  const result = walk(document);
   return changed ? JSON.stringify(result) : null;
 }
 
@@ -121,12 +121,12 @@ export async function anonymizePersonalData(db: Db, user: Identity): Promise<Ano
     await db.updateTable('faq_received_questions')
       .set({ name: ANONYMIZED_NAME, email: anonymizedEmail(userId), sender_key: senderKey('user', userId) })
       .where('id', 'in', questionIds).execute();
-    // their payload is JSON.stringify's text: `{"id":12,"name":…}`
+    // their payload is `{"id":12,"name":…}`
     const told = await db.selectFrom('notifications').select(['id', 'payload']).where('kind', '=', 'faq_question_received')
-      .where((eb) => eb.or(questionIds.flatMap((id) => [eb('payload', 'like', `%"id":${id},%`), eb('payload', 'like', `%"id":${id}}%`)])))
+      .where(jsonField(db, 'payload', 'id'), 'in', questionIds.map(String))
       .execute();
     for (const n of told) {
-      const payload = parseJson<Record<string, unknown>>(n.payload, {});
+      const payload = n.payload;
       if (!questionIds.includes(Number(payload.id))) continue;
       await db.updateTable('notifications').set({ payload: JSON.stringify({ ...payload, name: ANONYMIZED_NAME }) }).where('id', '=', n.id).execute();
     }

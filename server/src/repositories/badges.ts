@@ -9,7 +9,6 @@ import {
   type Achievements, type BadgeRule, type LearnerBadge, type LearnerBadges, type LocaleCode,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
 import type { BadgeRow } from '../db/tables/engagement.table.ts';
 import { recordFeedEvent } from './feedEvents.ts';
 
@@ -78,7 +77,7 @@ export async function revokeManual(db: Db, clientId: number, badgeId: number, us
   const row = await db.selectFrom('user_badges').select(['id', 'manual'])
     .where('badge_id', '=', badgeId).where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
   if (!row) return 'not_found';
-  if (!toBool(row.manual)) return 'not_manual';
+  if (!row.manual) return 'not_manual';
   await db.deleteFrom('user_badges').where('id', '=', row.id).execute();
   await db.deleteFrom('feed_events').where('client_id', '=', clientId).where('user_id', '=', userId)
     .where('kind', '=', 'badge_earned').where('content_type', '=', 'badge').where('content_id', '=', badgeId).execute();
@@ -108,7 +107,7 @@ export async function learnerBadges(db: Db, clientId: number, userId: number): P
       .where('user_id', '=', userId).where('client_id', '=', clientId).execute(),
     achievementsOf(db, clientId, userId),
   ]);
-  const awardedAt = new Map(awards.map((a) => [a.badge_id, toIso(a.awarded_at)!]));
+  const awardedAt = new Map(awards.map((a) => [a.badge_id, a.awarded_at]));
   const earned: LearnerBadge[] = [];
   const toEarn: LearnerBadge[] = [];
   for (const b of badges) {

@@ -5,7 +5,6 @@
  */
 import { BANNER_DEFAULTS, type Banner, type BannerType, type LearnerBanner } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toIso } from '../db/dialect.ts';
 import type { BannerRow } from '../db/tables/bannerMessage.table.ts';
 import { inAudience, readAudience, readAudiences, writeAudience, type AudienceIds, type AudienceMember } from '../content/audience/index.ts';
 
@@ -48,7 +47,7 @@ export async function toBanners(db: Db, rows: BannerRow[]): Promise<Banner[]> {
     id: row.id, banner_type: row.banner_type as BannerType, title: row.title, desktop_image: row.desktop_image,
     mobile_image: row.mobile_image, button_label: row.button_label, url: row.url, background_color: row.background_color,
     text_color: row.text_color, order: row.sort_order, start_date: row.start_date, end_date: row.end_date,
-    ...audiences.get(row.id)!, status: row.status, created_at: toIso(row.created_at)!, updated_at: toIso(row.updated_at)!,
+    ...audiences.get(row.id)!, status: row.status, created_at: row.created_at, updated_at: row.updated_at,
   }));
 }
 

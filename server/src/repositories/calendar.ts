@@ -7,8 +7,8 @@
  */
 import { CONTENT_STATUS, WEBCAST_STATUS, addDays, type CalendarItem } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toIso } from '../db/dialect.ts';
 import { inAudience } from '../content/audience/index.ts';
+import { sqlBool } from '../db/computed.ts';
 import { visibleTrainings } from './learner/catalogue.ts';
 import { audienceMemberOf, type LearnerContext } from './learner/context.ts';
 import { trailGrantsTraining } from './trailAudience.ts';
@@ -54,8 +54,8 @@ async function trainingItems(db: Db, trainings: readonly TrainingRef[], range: D
 function webcastWindow(db: Db, clientId: number, range: DayRange) {
   return db.selectFrom('webcasts').select(['webcasts.id', 'webcasts.title', 'webcasts.transmission_date'])
     .where('webcasts.client_id', '=', clientId)
-    .where('webcasts.transmission_date', '>=', new Date(`${addDays(range.start, -1)}T00:00:00Z`))
-    .where('webcasts.transmission_date', '<', new Date(`${addDays(range.end, 2)}T00:00:00Z`));
+    .where('webcasts.transmission_date', '>=', new Date(`${addDays(range.start, -1)}T00:00:00Z`).toISOString())
+    .where('webcasts.transmission_date', '<', new Date(`${addDays(range.end, 2)}T00:00:00Z`).toISOString());
 }
 
 const byWhen = (a: CalendarItem, b: CalendarItem) =>
@@ -93,8 +93,8 @@ export async function learnerCalendar(db: Db, ctx: LearnerContext, range: DayRan
   const items = await trainingItems(db, trainings, range, [CONTENT_STATUS.published]);
   for (const w of webcasts) {
     items.push({
-      kind: 'webcast', date: null, starts_at: toIso(w.transmission_date), title: w.title, training: null, webcast_id: w.id,
-      subscribed: w.subscribed === true || Number(w.subscribed) === 1,
+      kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id,
+      subscribed: sqlBool(w.subscribed),
     });
   }
   return items.sort(byWhen);
@@ -115,7 +115,7 @@ export async function clientSchedule(db: Db, clientId: number, range: DayRange):
   const items = await trainingItems(db, trainings, range, [CONTENT_STATUS.published, CONTENT_STATUS.unpublished]);
   const webcasts = await webcastWindow(db, clientId, range).where('webcasts.status', '!=', WEBCAST_STATUS.deleted).execute();
   for (const w of webcasts) {
-    items.push({ kind: 'webcast', date: null, starts_at: toIso(w.transmission_date), title: w.title, training: null, webcast_id: w.id, subscribed: false });
+    items.push({ kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id, subscribed: false });
   }
   return items.sort(byWhen);
 }

@@ -1,8 +1,7 @@
 import {
-  DEFAULT_CLIENT_SETTINGS, DEFAULT_LOGIN_PARAMS, type ClientSettings, type LoginParams, type SessionClient,
+  DEFAULT_CLIENT_SETTINGS, DEFAULT_LOGIN_PARAMS, type LoginParams, type SessionClient,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson } from '../db/dialect.ts';
 import type { ClientRow } from '../db/tables/client.table.ts';
 
 export function toSessionClient(row: ClientRow): SessionClient {
@@ -10,13 +9,13 @@ export function toSessionClient(row: ClientRow): SessionClient {
     id: row.id,
     name: row.name,
     home_route: row.home_route,
-    settings: { ...DEFAULT_CLIENT_SETTINGS, ...parseJson<Partial<ClientSettings>>(row.settings, {}) },
+    settings: { ...DEFAULT_CLIENT_SETTINGS, ...row.settings },
   };
 }
 
 export async function getLoginParams(db: Db): Promise<LoginParams> {
   const row = await db.selectFrom('login_config').select('params').where('id', '=', 1).executeTakeFirst();
-  return { ...DEFAULT_LOGIN_PARAMS, ...parseJson<Partial<LoginParams>>(row?.params, {}) };
+  return { ...DEFAULT_LOGIN_PARAMS, ...row?.params };
 }
 
 export async function saveLoginParams(db: Db, params: Partial<LoginParams>): Promise<void> {

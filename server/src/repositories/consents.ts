@@ -1,6 +1,5 @@
 import type { ConsentKind, UserConsent } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
 import type { UserConsentRow } from '../db/tables/report.table.ts';
 
 export interface NewConsent {
@@ -18,8 +17,8 @@ function toUserConsent(r: UserConsentRow): UserConsent {
     id: r.id,
     kind: r.kind as ConsentKind,
     version: r.version,
-    accepted: toBool(r.accepted),
-    created_at: toIso(r.created_at)!,
+    accepted: r.accepted,
+    created_at: r.created_at,
     ip: r.ip,
     user_agent: r.user_agent,
   };
@@ -56,5 +55,5 @@ export async function termsAccepted(db: Db, userId: number, clientId: number): P
     .where('user_id', '=', userId).where('client_id', '=', clientId).where('kind', '=', 'terms')
     .orderBy('created_at', 'desc').orderBy('id', 'desc')
     .executeTakeFirst();
-  return latest ? toBool(latest.accepted) : false;
+  return latest?.accepted ?? false;
 }

@@ -10,7 +10,6 @@ import {
   FAQ_RECEIVED_STATUS, FAQ_STATUS, type FaqCategory, type FaqQuestion, type FaqReceivedQuestion, type LearnerFaq, type PublicFaq,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
 
 // ---- categories ----
 
@@ -24,7 +23,7 @@ export function categoryListQuery(db: Db, clientId: number) {
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof categoryListQuery>['execute']>>[number];
 
 export const toFaqCategory = (r: CategoryRow): FaqCategory => ({
-  id: r.id, name: r.name, qty_questions: Number(r.qty_questions ?? 0), created_at: toIso(r.created_at)!,
+  id: r.id, name: r.name, qty_questions: Number(r.qty_questions ?? 0), created_at: r.created_at,
 });
 
 export async function findCategory(db: Db, clientId: number, id: number): Promise<FaqCategory | undefined> {
@@ -83,11 +82,11 @@ export const toFaqQuestion = (r: QuestionRow): FaqQuestion => ({
   category_name: r.category_name,
   question: r.question,
   answer: r.answer,
-  is_public: toBool(r.is_public),
+  is_public: r.is_public,
   order: r.sort_order,
   status: r.status,
-  created_at: toIso(r.created_at)!,
-  updated_at: toIso(r.updated_at)!,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
 });
 
 export async function findQuestion(db: Db, clientId: number, id: number): Promise<FaqQuestion | undefined> {
@@ -143,7 +142,7 @@ export async function learnerFaq(db: Db, clientId: number): Promise<LearnerFaq> 
       group = { id: r.category_id, name: r.category_name, questions: [] };
       categories.push(group);
     }
-    group.questions.push({ id: r.id, question: r.question, answer: r.answer, is_public: toBool(r.is_public) });
+    group.questions.push({ id: r.id, question: r.question, answer: r.answer, is_public: r.is_public });
   }
   return { categories };
 }
@@ -214,7 +213,7 @@ type ReceivedRow = Awaited<ReturnType<ReturnType<typeof receivedListQuery>['exec
 
 export const toReceived = (r: ReceivedRow): FaqReceivedQuestion => ({
   id: r.id, name: r.name, email: r.email, question: r.question, origin: r.origin === 'portal' ? 'portal' : 'public', user_id: r.user_id,
-  status: r.status, created_at: toIso(r.created_at)!, handled_at: toIso(r.handled_at),
+  status: r.status, created_at: r.created_at, handled_at: r.handled_at,
 });
 
 export async function setReceivedStatus(db: Db, clientId: number, id: number, status: number, userId: number): Promise<boolean> {

@@ -4,7 +4,6 @@
  */
 import type { FeedEvent, FeedKind, FeedPage } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toIso } from '../db/dialect.ts';
 import { isFeedContentType } from './feedEvents.ts';
 import type { LearnerContext } from './learner/context.ts';
 import { visibleTrainings } from './learner/catalogue.ts';
@@ -48,7 +47,7 @@ export async function feedPage(db: Db, ctx: LearnerContext, scope: 'all' | 'mine
       title: r.title,
       text: r.text,
       stars: r.stars,
-      created_at: toIso(r.created_at)!,
+      created_at: r.created_at,
       mine: r.user_id === ctx.userId,
     })),
   };

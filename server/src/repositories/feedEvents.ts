@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import { FEED_CONTENT_TYPES, type FeedContentType, type FeedKind } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool } from '../db/dialect.ts';
 
 /** The table holding each content type's title (every one has id, client_id and title). */
 const TITLE_TABLES: Partial<Record<FeedContentType, string>> = {
@@ -60,8 +59,8 @@ export interface ReactionKeyLike {
 }
 
 export interface ReactionState {
-  favorite: boolean | number;
-  liked: boolean | number;
+  favorite: boolean;
+  liked: boolean;
   stars: number | null;
 }
 
@@ -83,8 +82,8 @@ export async function recordReactionEvents(
   const once = async (kind: FeedKind, stars: number | null = null) => {
     if (!(await existing(kind))) await recordFeedEvent(db, { ...key, contentType, kind, stars });
   };
-  if (patch.liked === true && !toBool(before?.liked)) await once('liked');
-  if (patch.favorite === true && !toBool(before?.favorite)) await once('favorited');
+  if (patch.liked === true && !before?.liked) await once('liked');
+  if (patch.favorite === true && !before?.favorite) await once('favorited');
   if (patch.stars !== undefined && patch.stars > 0 && patch.stars !== before?.stars) {
     const evaluated = await existing('evaluated');
     if (evaluated) await db.updateTable('feed_events').set({ stars: patch.stars }).where('id', '=', evaluated.id).execute();

@@ -10,7 +10,7 @@
 import type { ForumReply, ForumTopic, ForumTopicItem, NotificationPayload } from '@lp/shared';
 import { FORUM_STATUS } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
+import { sqlBool } from '../db/computed.ts';
 import { runList, type ListRequest, type ListSpec } from '../lib/list.ts';
 import { notify } from './notifications.ts';
 
@@ -78,11 +78,11 @@ const toTopicItem = (r: TopicRow): ForumTopicItem => ({
   id: r.id,
   title: r.title,
   status: r.status,
-  report: toBool(r.reported),
-  liked: toBool(r.liked as boolean | number),
+  report: r.reported,
+  liked: sqlBool(r.liked),
   likes: Number(r.likes),
   qty_answers: Number(r.qty_answers),
-  updated_date: toIso(r.updated_at)!,
+  updated_date: r.updated_at,
   author: authorOf(r.user_id, r.full_name),
 });
 
@@ -94,7 +94,7 @@ export async function listTopics(db: Db, scope: ForumScope, reader: ForumReader,
 export async function findTopic(db: Db, scope: ForumScope, reader: ForumReader, topicId: number): Promise<ForumTopic | null> {
   const row = await topicQuery(db, scope, reader).select(['forum_topics.text']).where('forum_topics.id', '=', topicId).executeTakeFirst();
   if (!row) return null;
-  return { ...toTopicItem(row), text: row.text, created_in: toIso(row.created_at)! };
+  return { ...toTopicItem(row), text: row.text, created_in: row.created_at };
 }
 
 /** The stored facts a write decides on (status, author), without the reader's view. */
@@ -130,11 +130,11 @@ const toReply = (r: ReplyRow): ForumReply => ({
   topic_id: r.topic_id,
   text: r.text,
   status: r.status,
-  report: toBool(r.reported),
-  liked: toBool(r.liked as boolean | number),
+  report: r.reported,
+  liked: sqlBool(r.liked),
   likes: Number(r.likes),
-  created_in: toIso(r.created_at)!,
-  updated_date: toIso(r.updated_at)!,
+  created_in: r.created_at,
+  updated_date: r.updated_at,
   author: authorOf(r.user_id, r.full_name),
 });
 

@@ -1,6 +1,5 @@
 import type { ImportLog, ImportLogType, ImportRecord, ImportType } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson, toIso } from '../db/dialect.ts';
 import type { ImportLogRow, ImportRow } from '../db/tables/import.table.ts';
 import { translate } from '../lib/i18n.ts';
 
@@ -28,9 +27,9 @@ export function toImportRecord(row: ImportWithCreator): ImportRecord {
     updated_count: row.updated_count,
     error_count: row.error_count,
     created_by: { id: row.created_by, full_name: row.creator_name ?? '' },
-    created_at: toIso(row.created_at)!,
-    updated_at: toIso(row.updated_at)!,
-    finished_at: toIso(row.finished_at),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    finished_at: row.finished_at,
   };
 }
 
@@ -64,7 +63,7 @@ function hasText(languageId: number, key: string): boolean {
  * catalogue's `errors.<code>`), with the column's translated name in front when there is one.
  */
 export function toImportLog(row: ImportLogRow, importType: ImportType, languageId: number): ImportLog {
-  const params = parseJson<Record<string, string | number>>(row.params, {});
+  const params = row.params;
   const field = row.field ? translate(languageId, `imports.columns.${row.field}`) : '';
   const vars: Record<string, string> = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   Object.assign(vars, { line: row.line === null ? '' : String(row.line), field });
@@ -78,6 +77,6 @@ export function toImportLog(row: ImportLogRow, importType: ImportType, languageI
     code: row.code,
     field: row.field,
     content: row.field ? translate(languageId, 'imports.log_field', { field, message }) : message,
-    created_at: toIso(row.created_at)!,
+    created_at: row.created_at,
   };
 }

@@ -9,7 +9,6 @@ import {
   type LibraryFilterOptions, type LibraryQuery,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
 import type { LibraryFileRow } from '../db/tables/library.table.ts';
 import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 import {
@@ -30,7 +29,7 @@ export function categoryQuery(db: Db, clientId: number) {
 type CategoryJoin = Awaited<ReturnType<ReturnType<typeof categoryQuery>['execute']>>[number];
 
 export async function toCategories(_db: Db, rows: CategoryJoin[]): Promise<LibraryCategory[]> {
-  return rows.map((r) => ({ id: r.id, name: r.name, qty_files: Number(r.qty_files ?? 0), created_at: toIso(r.created_at)! }));
+  return rows.map((r) => ({ id: r.id, name: r.name, qty_files: Number(r.qty_files ?? 0), created_at: r.created_at }));
 }
 
 /** Another category of the client already has this name, whatever its case. */
@@ -74,7 +73,7 @@ export async function toFiles(db: Db, urls: MediaUrls, rows: FileJoin[]): Promis
     category: r.category_id,
     category_name: r.category_name ?? null,
     status: r.status,
-    allow_download: toBool(r.allow_download),
+    allow_download: r.allow_download,
     resource: r.resource,
     resource_url: urls(r.resource),
     file_name: r.file_name,
@@ -83,8 +82,8 @@ export async function toFiles(db: Db, urls: MediaUrls, rows: FileJoin[]): Promis
     ...links.get(r.id)!,
     views: Number(r.views ?? 0),
     downloads: Number(r.downloads ?? 0),
-    created_at: toIso(r.created_at)!,
-    updated_at: toIso(r.updated_at)!,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   }));
 }
 
@@ -182,10 +181,10 @@ export async function learnerFiles(db: Db, userId: number, rows: readonly Librar
       size: Number(r.size),
       preview: libraryPreviewKind(r.extension),
       preview_url: urls(r.resource),
-      allow_download: toBool(r.allow_download),
+      allow_download: r.allow_download,
       viewed: own?.viewed_at != null,
       downloaded: own?.downloaded_at != null,
-      created_at: toIso(r.created_at)!,
+      created_at: r.created_at,
     };
   });
 }

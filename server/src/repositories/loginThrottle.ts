@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.ts';
-import { toDate } from '../db/dialect.ts';
 
 export interface ThrottlePolicy {
   maxFailures: number;
@@ -10,7 +9,7 @@ export interface ThrottlePolicy {
 export async function lockedFor(db: Db, key: string): Promise<number> {
   const row = await db.selectFrom('login_failures').select('locked_until').where('key', '=', key).executeTakeFirst();
   if (!row?.locked_until) return 0;
-  const ms = toDate(row.locked_until).getTime() - Date.now();
+  const ms = new Date(row.locked_until).getTime() - Date.now();
   return ms > 0 ? Math.ceil(ms / 1000) : 0;
 }
 
@@ -19,7 +18,7 @@ export async function recordFailure(db: Db, key: string, policy: ThrottlePolicy)
   const now = new Date();
   const row = await db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
   const windowStart = new Date(now.getTime() - policy.lockSeconds * 1000);
-  const fresh = !row || toDate(row.first_failure_at) < windowStart || (row.locked_until && toDate(row.locked_until) <= now);
+  const fresh = !row || new Date(row.first_failure_at) < windowStart || (row.locked_until && new Date(row.locked_until) <= now);
   const failures = fresh ? 1 : row.failures + 1;
   const lockedUntil = failures >= policy.maxFailures ? new Date(now.getTime() + policy.lockSeconds * 1000) : null;
   await db.insertInto('login_failures')

@@ -10,7 +10,6 @@ import {
   type OpenedIn, type RecipientEmailStatus,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toDate, toIso } from '../db/dialect.ts';
 import type { MessageRow } from '../db/tables/bannerMessage.table.ts';
 import { memberInAudienceOf, readAudience, readAudiences, writeAudience, type AudienceIds } from '../content/audience/index.ts';
 import { canLogIn } from './users.ts';
@@ -67,19 +66,19 @@ export async function toMessages(db: Db, rows: MessageJoin[]): Promise<Message[]
     const list = users.get(row.id) ?? [];
     return {
       id: row.id, title: row.title, content: row.content, users: list.map((u) => u.id), users_list: list,
-      ...audiences.get(row.id)!, send_date: toIso(row.send_date)!, send_in_app: toBool(row.send_in_app), send_email: toBool(row.send_email),
-      send_email_body: toBool(row.send_email_body), status: row.status as MessageStatus, recipients_count: count(row.recipients_count),
-      read_count: count(row.read_count), email_failed_count: count(row.email_failed_count), sent_at: toIso(row.sent_at),
-      created_at: toIso(row.created_at)!, updated_at: toIso(row.updated_at)!,
+      ...audiences.get(row.id)!, send_date: row.send_date, send_in_app: row.send_in_app, send_email: row.send_email,
+      send_email_body: row.send_email_body, status: row.status as MessageStatus, recipients_count: count(row.recipients_count),
+      read_count: count(row.read_count), email_failed_count: count(row.email_failed_count), sent_at: row.sent_at,
+      created_at: row.created_at, updated_at: row.updated_at,
     };
   });
 }
 
 export function toMessageListItems(rows: MessageJoin[]): MessageListItem[] {
   return rows.map((row) => ({
-    id: row.id, title: row.title, send_date: toIso(row.send_date)!, send_in_app: toBool(row.send_in_app), send_email: toBool(row.send_email),
+    id: row.id, title: row.title, send_date: row.send_date, send_in_app: row.send_in_app, send_email: row.send_email,
     status: row.status as MessageStatus, recipients_count: count(row.recipients_count), read_count: count(row.read_count),
-    created_at: toIso(row.created_at)!,
+    created_at: row.created_at,
   }));
 }
 
@@ -87,8 +86,8 @@ export async function messageState(db: Db, row: MessageRow): Promise<MessageStat
   const [audience, users] = await Promise.all([readAudience(db, 'message', row.id), chosenUsers(db, [row.id])]);
   return {
     title: row.title, content: row.content, users: (users.get(row.id) ?? []).map((u) => u.id), ...audience,
-    send_date: toDate(row.send_date), send_in_app: toBool(row.send_in_app), send_email: toBool(row.send_email),
-    send_email_body: toBool(row.send_email_body),
+    send_date: new Date(row.send_date), send_in_app: row.send_in_app, send_email: row.send_email,
+    send_email_body: row.send_email_body,
   };
 }
 
@@ -181,7 +180,7 @@ export async function syncRecipients(db: Db, messageId: number, userIds: readonl
 /** spec 3 §4 scheduled → sending, once, when the send date has come. */
 export async function claimMessage(db: Db, id: number, now: Date): Promise<boolean> {
   const result = await db.updateTable('messages').set({ status: 'sending', updated_at: now })
-    .where('id', '=', id).where('status', '=', 'scheduled').where('send_date', '<=', now).executeTakeFirst();
+    .where('id', '=', id).where('status', '=', 'scheduled').where('send_date', '<=', now.toISOString()).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -236,7 +235,7 @@ export async function resetFailedEmails(db: Db, messageId: number): Promise<void
 export async function scheduledMessages(db: Db): Promise<Array<{ id: number; send_date: Date }>> {
   const rows = await db.selectFrom('messages').select(['id', 'send_date', 'status'])
     .where('status', 'in', ['scheduled', 'sending']).execute();
-  return rows.map((r) => ({ id: r.id, send_date: toDate(r.send_date) }));
+  return rows.map((r) => ({ id: r.id, send_date: new Date(r.send_date) }));
 }
 
 // ---- admin: recipients ----
@@ -253,9 +252,9 @@ type RecipientJoin = Awaited<ReturnType<ReturnType<typeof recipientQuery>['execu
 
 export function toRecipients(rows: RecipientJoin[]): MessageRecipient[] {
   return rows.map((row) => ({
-    id: row.id, user_id: row.user_id, full_name: row.full_name, email: row.email, read: row.read_at !== null, read_at: toIso(row.read_at),
+    id: row.id, user_id: row.user_id, full_name: row.full_name, email: row.email, read: row.read_at !== null, read_at: row.read_at,
     opened_in: (row.opened_in as OpenedIn | null) ?? null, email_status: row.email_status as RecipientEmailStatus,
-    email_sent_at: toIso(row.email_sent_at), email_error: row.email_error,
+    email_sent_at: row.email_sent_at, email_error: row.email_error,
   }));
 }
 
@@ -276,8 +275,8 @@ type LearnerJoin = Awaited<ReturnType<ReturnType<typeof learnerMessageQuery>['ex
 
 
 const toLearner = (row: LearnerJoin): LearnerMessage => ({
-  id: row.id, title: row.title, excerpt: htmlExcerpt(row.content, MESSAGE_EXCERPT_LENGTH), send_date: toIso(row.send_date)!, read: row.read_at !== null,
-  read_at: toIso(row.read_at), opened_in: (row.opened_in as OpenedIn | null) ?? null,
+  id: row.id, title: row.title, excerpt: htmlExcerpt(row.content, MESSAGE_EXCERPT_LENGTH), send_date: row.send_date, read: row.read_at !== null,
+  read_at: row.read_at, opened_in: (row.opened_in as OpenedIn | null) ?? null,
 });
 
 export async function unreadMessageCount(db: Db, clientId: number, userId: number): Promise<number> {
@@ -312,8 +311,8 @@ export async function mailingListConfig(db: Db, clientId: number): Promise<Maili
   const row = await db.selectFrom('mailing_list_configs').selectAll().where('client_id', '=', clientId).executeTakeFirst();
   if (!row) return { ...MAILING_LIST_DEFAULTS, updated_at: null };
   return {
-    sender_name: row.sender_name, reply_to: row.reply_to, footer: row.footer, email_messages: toBool(row.email_messages),
-    updated_at: toIso(row.updated_at),
+    sender_name: row.sender_name, reply_to: row.reply_to, footer: row.footer, email_messages: row.email_messages,
+    updated_at: row.updated_at,
   };
 }
 

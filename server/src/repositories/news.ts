@@ -11,8 +11,9 @@ import {
   type LearnerNewsCard, type News, type NewsListItem,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson, toDate, toIso } from '../db/dialect.ts';
+import { sqlTime } from '../db/computed.ts';
 import type { NewsRow } from '../db/tables/newsFaq.table.ts';
+import type { ImageAltTexts } from '../db/tables/training.table.ts';
 import { inAudience, readAudience, writeAudience, type AudienceMember } from '../content/audience/index.ts';
 
 /** Everything the editor stores, in storage terms (dates as instants, links as id lists). */
@@ -31,7 +32,7 @@ export interface NewsState {
   user_groups: number[];
 }
 
-const dateOrNull = (value: Date | string | null): Date | null => (value == null ? null : toDate(value));
+const dateOrNull = (value: Date | string | null): Date | null => (value == null ? null : new Date(value));
 
 export async function findNews(db: Db, clientId: number, id: number): Promise<NewsRow | undefined> {
   return db.selectFrom('news').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
@@ -42,7 +43,7 @@ export async function loadNews(db: Db, clientId: number, id: number, site: strin
   const row = await findNews(db, clientId, id);
   if (!row) return null;
   const links = await readAudience(db, 'news', id);
-  const texts = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const texts = row.image_alt_texts;
   const publish = dateOrNull(row.publish_date);
   const unpublish = dateOrNull(row.unpublish_date);
   return {
@@ -61,8 +62,8 @@ export async function loadNews(db: Db, clientId: number, id: number, site: strin
     }),
     portal_url: newsPublicUrl(site, row.id),
     publication: newsPublication({ status: row.status, publish_date: publish, unpublish_date: unpublish }),
-    created_at: toIso(row.created_at)!,
-    updated_at: toIso(row.updated_at)!,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -76,7 +77,7 @@ export async function newsState(db: Db, row: NewsRow): Promise<NewsState> {
     timezone: row.timezone,
     publish_date: dateOrNull(row.publish_date),
     unpublish_date: dateOrNull(row.unpublish_date),
-    alt_texts: parseJson<Record<string, string>>(row.image_alt_texts, {}),
+    alt_texts: row.image_alt_texts,
     ...(await readAudience(db, 'news', row.id)),
   };
 }
@@ -152,8 +153,8 @@ export async function toNewsListItems(db: Db, clientId: number, rows: ListRow[])
       unpublish_date: unpublish && formatNewsDate(unpublish, r.timezone),
       qty_comments: commentCount.get(r.id) ?? 0,
       qty_views: viewCount.get(r.id) ?? 0,
-      created_at: toIso(r.created_at)!,
-      updated_at: toIso(r.updated_at)!,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
     };
   });
 }
@@ -165,14 +166,14 @@ export function visibleNews(db: Db, member: AudienceMember, now: Date = new Date
   return db.selectFrom('news')
     .where('news.client_id', '=', member.clientId)
     .where('news.status', '=', NEWS_STATUS.published)
-    .where((eb) => eb.or([eb('news.publish_date', 'is', null), eb('news.publish_date', '<=', now)]))
-    .where((eb) => eb.or([eb('news.unpublish_date', 'is', null), eb('news.unpublish_date', '>', now)]))
+    .where((eb) => eb.or([eb('news.publish_date', 'is', null), eb('news.publish_date', '<=', now.toISOString())]))
+    .where((eb) => eb.or([eb('news.unpublish_date', 'is', null), eb('news.unpublish_date', '>', now.toISOString())]))
     .where(inAudience('news', member));
 }
 
 /** The alt text in the user's language, else Portuguese, else any. */
-function altTextFor(texts: string, languageId: number): string | null {
-  const parsed = parseJson<Record<string, unknown>>(texts, {});
+function altTextFor(texts: ImageAltTexts, languageId: number): string | null {
+  const parsed: Readonly<Record<string, unknown>> = texts;
   const wanted = LANGUAGES.find((l) => l.id === languageId)?.code ?? 'pt-br';
   for (const code of [wanted, 'pt-br', ...Object.keys(parsed)]) {
     const text = parsed[code];
@@ -187,21 +188,21 @@ export function newsSummary(html: string): string {
 }
 
 /** When an item went out: its publish date, or its creation when it has none. */
-const publishedAtSql = sql<Date | string>`coalesce(news.publish_date, news.created_at)`;
+const publishedAtSql = sql<string>`coalesce(news.publish_date, news.created_at)`;
 
 export interface LearnerNewsRow {
   card: LearnerNewsCard;
   content: string;
 }
 
-function toCard(r: { id: number; title: string; image_url: string | null; image_alt_texts: string; content: string; published_at: Date | string; read: number | string | null }, languageId: number): LearnerNewsCard {
+function toCard(r: { id: number; title: string; image_url: string | null; image_alt_texts: ImageAltTexts; content: string; published_at: string; read: number | string | null }, languageId: number): LearnerNewsCard {
   return {
     id: r.id,
     title: r.title,
     image_url: r.image_url,
     image_alt_text: altTextFor(r.image_alt_texts, languageId),
     summary: newsSummary(r.content),
-    published_at: toIso(r.published_at)!,
+    published_at: sqlTime(r.published_at)!,
     read: Number(r.read ?? 0) > 0,
   };
 }

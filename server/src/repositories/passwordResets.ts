@@ -1,5 +1,4 @@
 import type { Db } from '../db/database.ts';
-import { toDate } from '../db/dialect.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
 /** A new request replaces any earlier link of the user (only the latest works). */
@@ -19,7 +18,7 @@ export async function createReset(db: Db, userId: number, ttlSeconds: number): P
 export async function findUsableReset(db: Db, userId: number, token: string) {
   const row = await db.selectFrom('password_resets').selectAll()
     .where('token_hash', '=', hashToken(token)).where('user_id', '=', userId).executeTakeFirst();
-  if (!row || row.used_at || toDate(row.expires_at) <= new Date()) return null;
+  if (!row || row.used_at || new Date(row.expires_at) <= new Date()) return null;
   return row;
 }
 

@@ -10,7 +10,6 @@ import {
   type Playlist, type Podcast, type PodcastProgressState,
 } from '@lp/shared';
 import type { Database, Db } from '../db/database.ts';
-import { toIso } from '../db/dialect.ts';
 import type { PodcastPlaylistRow, PodcastProgressRow, PodcastRow } from '../db/tables/podcast.table.ts';
 import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 import { inAudience, linkedTo, readAudiences, tagNames, type Audience, type AudienceMember } from '../content/audience/index.ts';
@@ -60,9 +59,9 @@ export async function toPodcasts(db: Db, urls: MediaUrls, rows: PodcastJoin[]): 
     finished: Number(r.finished ?? 0),
     likes: Number(r.likes ?? 0),
     comments: Number(r.comments ?? 0),
-    published_at: toIso(r.published_at),
-    created_at: toIso(r.created_at)!,
-    updated_at: toIso(r.updated_at)!,
+    published_at: r.published_at,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   }));
 }
 
@@ -96,8 +95,8 @@ export async function toPlaylists(db: Db, rows: PodcastPlaylistRow[]): Promise<P
       description: r.description,
       podcasts,
       total_duration: Math.round(podcasts.reduce((sum, p) => sum + p.duration, 0) * 1000) / 1000,
-      created_at: toIso(r.created_at)!,
-      updated_at: toIso(r.updated_at)!,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
     };
   });
 }
@@ -241,7 +240,7 @@ export async function recordPodcastProgress(
     position_seconds: report.ended ? 0 : position,
     percent,
     status: finished ? 'finished' as const : 'ongoing' as const,
-    finished_at: finished ? (current?.finished_at ? new Date(toIso(current.finished_at)!) : now) : null,
+    finished_at: finished ? (current?.finished_at ?? now) : null,
     updated_at: now,
   };
   await db.insertInto('podcast_progress').values({ podcast_id: podcast.id, user_id: userId, ...values })

@@ -6,7 +6,6 @@
  */
 import type { AccessSubject } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson, toDate } from '../db/dialect.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { canLogIn } from './users.ts';
 
@@ -31,7 +30,7 @@ export interface TicketHolder {
 export async function issueTicket(db: Db, issue: TicketIssue, now = new Date()): Promise<string> {
   const ticket = newToken();
   // the table only ever holds the tickets of the last half minute
-  await db.deleteFrom('realtime_tickets').where('expires_at', '<', now).execute();
+  await db.deleteFrom('realtime_tickets').where('expires_at', '<', now.toISOString()).execute();
   await db.insertInto('realtime_tickets').values({
     ticket_hash: hashToken(ticket),
     user_id: issue.userId,
@@ -47,17 +46,17 @@ export async function issueTicket(db: Db, issue: TicketIssue, now = new Date()):
 /** Takes the ticket (it works once); null when unknown, already used, expired, or its login was revoked since. */
 export async function consumeTicket(db: Db, ticket: string, now = new Date()): Promise<TicketHolder | null> {
   const row = await db.deleteFrom('realtime_tickets').where('ticket_hash', '=', hashToken(ticket)).returningAll().executeTakeFirst();
-  if (!row || toDate(row.expires_at) <= now || toDate(row.session_expires_at) <= now) return null;
+  if (!row || new Date(row.expires_at) <= now || new Date(row.session_expires_at) <= now) return null;
   const family = await db.selectFrom('token_families').innerJoin('users', 'users.id', 'token_families.user_id')
     .select(['token_families.revoked_at', 'token_families.expires_at', 'users.status'])
     .where('token_families.id', '=', row.family_id).executeTakeFirst();
-  if (!family || family.revoked_at || toDate(family.expires_at) <= now || !canLogIn(family.status)) return null;
+  if (!family || family.revoked_at || new Date(family.expires_at) <= now || !canLogIn(family.status)) return null;
   return {
     userId: row.user_id,
     familyId: row.family_id,
     clientId: row.client_id,
-    subject: parseJson<AccessSubject>(row.subject, { is_superuser: false, id_user_client_selected: null, user_client_module_items: [] }),
-    sessionExpiresAt: toDate(row.session_expires_at),
+    subject: row.subject,
+    sessionExpiresAt: new Date(row.session_expires_at),
   };
 }
 
@@ -65,7 +64,7 @@ export async function consumeTicket(db: Db, ticket: string, now = new Date()): P
 export async function accessTokenExpiry(db: Db, accessToken: string): Promise<Date | null> {
   const row = await db.selectFrom('oauth_tokens').select('expires_at')
     .where('token_hash', '=', hashToken(accessToken)).where('kind', '=', 'access').executeTakeFirst();
-  return row ? toDate(row.expires_at) : null;
+  return row ? new Date(row.expires_at) : null;
 }
 
 /** Of these logins, the ones still valid: not revoked nor expired, their user still allowed in (the realtime sweep). */
@@ -75,7 +74,7 @@ export async function liveFamilies(db: Db, familyIds: string[], now = new Date()
     const rows = await db.selectFrom('token_families').innerJoin('users', 'users.id', 'token_families.user_id')
       .select(['token_families.id', 'token_families.expires_at', 'users.status'])
       .where('token_families.id', 'in', familyIds.slice(i, i + 500)).where('token_families.revoked_at', 'is', null).execute();
-    for (const r of rows) if (toDate(r.expires_at) > now && canLogIn(r.status)) live.add(r.id);
+    for (const r of rows) if (new Date(r.expires_at) > now && canLogIn(r.status)) live.add(r.id);
   }
   return live;
 }

@@ -2,7 +2,6 @@ import {
   REPORT_COOLDOWN_MS, emptyReportRequestTimes, isReportKey, reportCooldownRemainingMs, type ReportKey, type ReportRequestTimes,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toDate, toIso } from '../db/dialect.ts';
 import type { ReportRow } from '../db/tables/report.table.ts';
 import { hashToken } from '../lib/tokens.ts';
 
@@ -11,7 +10,7 @@ export async function reportRequestTimes(db: Db, userId: number, clientId: numbe
   const rows = await db.selectFrom('report_requests').select(['report', 'requested_at'])
     .where('user_id', '=', userId).where('client_id', '=', clientId).execute();
   const times = emptyReportRequestTimes();
-  for (const r of rows) if (isReportKey(r.report)) times[r.report] = toIso(r.requested_at);
+  for (const r of rows) if (isReportKey(r.report)) times[r.report] = r.requested_at;
   return times;
 }
 
@@ -38,15 +37,15 @@ export async function claimReportRequest(db: Db, key: ReportRequestKey, isSuperu
     .values({ user_id: key.userId, client_id: key.clientId, report: key.report, requested_at: now })
     .onConflict((oc) => {
       const update = oc.columns(['user_id', 'client_id', 'report']).doUpdateSet({ requested_at: now });
-      return isSuperuser ? update : update.where('report_requests.requested_at', '<=', cutoff);
+      return isSuperuser ? update : update.where('report_requests.requested_at', '<=', cutoff.toISOString());
     })
     .returning('requested_at')
     .executeTakeFirst();
-  if (claimed) return { ok: true, requestedAt: now, previous: current ? toDate(current.requested_at) : null };
+  if (claimed) return { ok: true, requestedAt: now, previous: current ? new Date(current.requested_at) : null };
   const latest = await db.selectFrom('report_requests').select('requested_at')
     .where('user_id', '=', key.userId).where('client_id', '=', key.clientId).where('report', '=', key.report)
     .executeTakeFirst();
-  const remainingMs = reportCooldownRemainingMs(latest ? toDate(latest.requested_at) : null, now, false);
+  const remainingMs = reportCooldownRemainingMs(latest ? new Date(latest.requested_at) : null, now, false);
   return { ok: false, remainingMs: Math.max(remainingMs, 1000) };
 }
 
@@ -54,13 +53,13 @@ export async function claimReportRequest(db: Db, key: ReportRequestKey, isSuperu
 export async function releaseReportRequest(db: Db, key: ReportRequestKey, claim: { requestedAt: Date; previous: Date | null }): Promise<void> {
   const own = db.updateTable('report_requests')
     .where('user_id', '=', key.userId).where('client_id', '=', key.clientId).where('report', '=', key.report)
-    .where('requested_at', '=', claim.requestedAt);
+    .where('requested_at', '=', claim.requestedAt.toISOString());
   if (claim.previous) {
     await own.set({ requested_at: claim.previous }).execute();
   } else {
     await db.deleteFrom('report_requests')
       .where('user_id', '=', key.userId).where('client_id', '=', key.clientId).where('report', '=', key.report)
-      .where('requested_at', '=', claim.requestedAt).execute();
+      .where('requested_at', '=', claim.requestedAt.toISOString()).execute();
   }
 }
 
@@ -108,14 +107,14 @@ export async function markReportFailed(db: Db, id: number, error: string): Promi
 export async function findDownloadableReport(db: Db, token: string, now = new Date()): Promise<ReportRow | undefined> {
   const row = await db.selectFrom('reports').selectAll()
     .where('token_hash', '=', hashToken(token)).where('status', '=', 'ready').executeTakeFirst();
-  if (!row?.expires_at || !row.file_name || toDate(row.expires_at) <= now) return undefined;
+  if (!row?.expires_at || !row.file_name || new Date(row.expires_at) <= now) return undefined;
   return row;
 }
 
 /** Ready reports whose link ran out: their files are removed and the rows kept as `expired`. */
 export async function expiredReports(db: Db, now = new Date()): Promise<Array<Pick<ReportRow, 'id' | 'file_name'>>> {
   return db.selectFrom('reports').select(['id', 'file_name'])
-    .where('status', '=', 'ready').where('expires_at', '<=', now).limit(500).execute();
+    .where('status', '=', 'ready').where('expires_at', '<=', now.toISOString()).limit(500).execute();
 }
 
 export async function markReportExpired(db: Db, id: number): Promise<void> {

@@ -2,7 +2,6 @@ import { MEDIA_SETTINGS, WEBCAST_STATUS, type ConfigStreamingBody, type H264Prof
 import type { Transcoder } from '@lp/streaming/server';
 import type { Db } from '../db/database.ts';
 import type { WebcastStreamSessionRow } from '../db/tables/streaming.table.ts';
-import { toBool } from '../db/dialect.ts';
 
 /**
  * Browser streaming's rows (spec 2 §3.13, §4.14): the transcoder configuration, the publish
@@ -127,5 +126,5 @@ export interface WebcastStreamFlags {
 export async function streamFlags(db: Db, webcastId: number): Promise<WebcastStreamFlags> {
   const row = await db.selectFrom('webcasts').select(['status', 'transmission_completed', 'transmission_downloaded'])
     .where('id', '=', webcastId).executeTakeFirstOrThrow();
-  return { status: row.status, transmission_completed: toBool(row.transmission_completed), transmission_downloaded: toBool(row.transmission_downloaded) };
+  return { status: row.status, transmission_completed: row.transmission_completed, transmission_downloaded: row.transmission_downloaded };
 }

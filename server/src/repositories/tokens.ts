@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { toDate } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -71,10 +70,10 @@ export type RotateResult =
  */
 async function withinReuseGrace(db: Db, row: { id: number; family_id: string; used_at: Date | string | null }, graceSeconds: number): Promise<boolean> {
   if (graceSeconds <= 0 || !row.used_at) return false;
-  const usedAt = toDate(row.used_at);
+  const usedAt = new Date(row.used_at);
   if (Date.now() - usedAt.getTime() > graceSeconds * 1000) return false;
   const later = await db.selectFrom('oauth_tokens').select('id')
-    .where('family_id', '=', row.family_id).where('kind', '=', 'refresh').where('id', '!=', row.id).where('used_at', '>', usedAt)
+    .where('family_id', '=', row.family_id).where('kind', '=', 'refresh').where('id', '!=', row.id).where('used_at', '>', usedAt.toISOString())
     .executeTakeFirst();
   return later === undefined;
 }
@@ -99,18 +98,18 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
   if (!row || row.application_id !== applicationId) return { ok: false, reason: 'unknown' };
   if (row.revoked_at) return { ok: false, reason: 'revoked' };
   const now = new Date();
-  if (toDate(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
+  if (new Date(row.family_expires_at) <= now) return { ok: false, reason: 'expired' };
   const grace = life.refreshReuseGraceSeconds ?? 0;
   const reused = async (usedAt: Date | string | null): Promise<RotateResult> => {
     if (await withinReuseGrace(db, { id: row.id, family_id: row.family_id, used_at: usedAt }, grace)) {
-      const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
+      const tokens = await insertPair(db, row.user_id, row.family_id, new Date(row.family_expires_at), life);
       return { ok: true, tokens, userId: row.user_id };
     }
     await revokeFamily(db, row.family_id);
     return { ok: false, reason: 'reused', familyId: row.family_id };
   };
   if (row.used_at) return reused(row.used_at);
-  if (toDate(row.expires_at) <= now) return { ok: false, reason: 'expired' };
+  if (new Date(row.expires_at) <= now) return { ok: false, reason: 'expired' };
   // the `used_at is null` guard makes two concurrent rotations of one token a re-use (within the grace, both go on)
   const claimed = await db.updateTable('oauth_tokens').set({ used_at: now })
     .where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
@@ -118,7 +117,7 @@ export async function rotateRefreshToken(db: Db, token: string, applicationId: n
     const again = await db.selectFrom('oauth_tokens').select('used_at').where('id', '=', row.id).executeTakeFirst();
     return reused(again?.used_at ?? null);
   }
-  const tokens = await insertPair(db, row.user_id, row.family_id, toDate(row.family_expires_at), life);
+  const tokens = await insertPair(db, row.user_id, row.family_id, new Date(row.family_expires_at), life);
   return { ok: true, tokens, userId: row.user_id };
 }
 
@@ -148,7 +147,7 @@ const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('
 export async function findAccessTokenUser(db: Db, token: string): Promise<(AccessTokenInfo & { user: UserRow }) | null> {
   const now = new Date();
   const [row] = await accessTokenUser(db, hashToken(token));
-  if (!row || row.family_revoked_at || toDate(row.token_expires_at) <= now || toDate(row.family_expires_at) <= now) return null;
+  if (!row || row.family_revoked_at || new Date(row.token_expires_at) <= now || new Date(row.family_expires_at) <= now) return null;
   const {
     token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, family_confined_client_id: confinedClientId, ...user
   } = row;

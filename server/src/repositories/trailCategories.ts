@@ -2,7 +2,6 @@
 import { sql } from 'kysely';
 import { CONTENT_STATUS, type TrailCategory } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toIso } from '../db/dialect.ts';
 
 export function trailCategoryQuery(db: Db, clientId: number) {
   return db.selectFrom('trail_categories')
@@ -23,7 +22,7 @@ export async function toTrailCategories(db: Db, rows: CategoryRow[]): Promise<Tr
     id: r.id,
     name: r.name,
     qty_trails: Number(counts.find((c) => c.category_id === r.id)?.n ?? 0),
-    created_at: toIso(r.created_at)!,
+    created_at: r.created_at,
   }));
 }
 

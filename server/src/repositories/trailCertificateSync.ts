@@ -1,15 +1,14 @@
 /** The certificate-synchronisation record of a trail (spec 2 §4.9): its state, and claiming and finishing a run. */
 import { CONTENT_STATUS, type CertificateSyncState } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toIso } from '../db/dialect.ts';
 import type { TrailRow } from '../db/tables/trail.table.ts';
 
 export function certificateSyncState(row: Pick<TrailRow, 'certificate_sync_status' | 'certificate_sync_started_at' | 'certificate_sync_finished_at' | 'certificate_sync_failed'>): CertificateSyncState {
   return {
     state: row.certificate_sync_status === 'running' ? 'running' : 'idle',
-    last_started_at: toIso(row.certificate_sync_started_at),
-    last_finished_at: toIso(row.certificate_sync_finished_at),
-    last_run_failed: toBool(row.certificate_sync_failed),
+    last_started_at: row.certificate_sync_started_at,
+    last_finished_at: row.certificate_sync_finished_at,
+    last_run_failed: row.certificate_sync_failed,
   };
 }
 
@@ -25,7 +24,7 @@ export async function claimCertificateSync(db: Db, clientId: number, trailId: nu
     .where((eb) => eb.or([
       eb('certificate_sync_status', '!=', 'running'),
       eb('certificate_sync_started_at', 'is', null),
-      eb('certificate_sync_started_at', '<', staleBefore),
+      eb('certificate_sync_started_at', '<', staleBefore.toISOString()),
     ]))
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;

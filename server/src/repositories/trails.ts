@@ -8,7 +8,6 @@
 import { sql } from 'kysely';
 import { CONTENT_STATUS, type ErrorCode, type Trail, type TrailListItem } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toIso } from '../db/dialect.ts';
 import type { TrailRow } from '../db/tables/trail.table.ts';
 import { foreignAudienceIds, readAudience, readAudiences, writeAudience } from '../content/audience/index.ts';
 import { groupBy } from '../lib/groupBy.ts';
@@ -82,9 +81,9 @@ export async function loadTrails(db: Db, clientId: number, ids: number[]): Promi
       status: r.status,
       training_quantity: r.training_quantity,
       qty_items: counts.get(id) ?? 0,
-      published_at: toIso(r.published_at),
-      created_at: toIso(r.created_at)!,
-      updated_at: toIso(r.updated_at)!,
+      published_at: r.published_at,
+      created_at: r.created_at,
+      updated_at: r.updated_at,
     }];
   });
 }
@@ -196,8 +195,8 @@ export async function toTrailListItems(db: Db, rows: ListRow[]): Promise<TrailLi
     date_to_unpublish: r.date_to_unpublish,
     training_quantity: r.training_quantity,
     categories: categories.filter((c) => c.trail_id === r.id).map((c) => ({ id: c.id, name: c.name })),
-    created_at: toIso(r.created_at)!,
-    updated_at: toIso(r.updated_at)!,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   }));
 }
 

@@ -4,7 +4,6 @@ import { TRAINING_OWNER } from '../content/owners.ts';
 import { ownedDb } from '../content/ownedDb.ts';
 import { copyOwnedContent } from '../content/repository/copy.ts';
 import type { Db } from '../db/database.ts';
-import { toBool } from '../db/dialect.ts';
 import { copyAudience } from '../content/audience/index.ts';
 import { findTraining, trainingOwnerIds, writeTrainingOwners } from './trainings.ts';
 
@@ -23,7 +22,7 @@ export async function duplicateTraining(db: Db, clientId: number, sourceId: numb
   const { id: _id, ...copy } = source;
   const { id: newId } = await db.insertInto('group_trainings').values({
     ...copy, title, status: CONTENT_STATUS.unpublished, published_at: null, created_by: userId, created_at: now, updated_at: now,
-    on_portfolio: toBool(copy.on_portfolio), is_open: toBool(copy.is_open),
+    image_alt_texts: JSON.stringify(copy.image_alt_texts),
   }).returning('id').executeTakeFirstOrThrow();
   await copyAudience(db, 'training', sourceId, newId);
   await writeTrainingOwners(db, newId, await trainingOwnerIds(db, sourceId));
@@ -40,7 +39,7 @@ export async function duplicateTraining(db: Db, clientId: number, sourceId: numb
 
   const gameIds = new Map<number, number>();
   for (const { id, ...g } of await db.selectFrom('group_training_games').selectAll().where('group_training_id', '=', sourceId).orderBy('id').execute()) {
-    const row = await db.insertInto('group_training_games').values({ ...g, group_training_id: newId, created_at: now, updated_at: now })
+    const row = await db.insertInto('group_training_games').values({ ...g, group_training_id: newId, config: JSON.stringify(g.config), created_at: now, updated_at: now })
       .returning('id').executeTakeFirstOrThrow();
     gameIds.set(id, row.id);
   }

@@ -8,7 +8,6 @@ import {
   CONTENT_STATUS, hierarchyDate, reconcileHierarchy, type HierarchyItem, type HierarchyNode, type HierarchyRef, type HierarchyTypeSlug,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toIso } from '../db/dialect.ts';
 
 export interface LiveItem extends HierarchyRef {
   title: string;
@@ -32,7 +31,7 @@ export async function liveItems(db: Db, trainingId: number): Promise<LiveItem[]>
   ]);
   const items = ([['module', modules], ['test', tests], ['game', games]] as const).flatMap(([slug, rows]) =>
     rows.map((r): LiveItem => ({
-      type_slug: slug, type_id: r.id, title: r.title, avaliable_in: r.avaliable_in, score: Number(r.score), created_at: toIso(r.created_at)!,
+      type_slug: slug, type_id: r.id, title: r.title, avaliable_in: r.avaliable_in, score: Number(r.score), created_at: r.created_at,
     })));
   // creation order; items made in the same instant keep module, test, game and id order
   return items.sort((a, b) => a.created_at.localeCompare(b.created_at) || SLUG_ORDER[a.type_slug] - SLUG_ORDER[b.type_slug] || a.type_id - b.type_id);

@@ -3,7 +3,6 @@ import {
   CONTENT_STATUS, MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, embedUrl, type ModuleSearchHit, type ModuleTypeInfo, type TrainingModule,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool } from '../db/dialect.ts';
 import type { MediaObjectRow, NewMediaObjectRow } from '../db/tables/media.table.ts';
 import type { GroupTrainingModuleRow } from '../db/tables/training.table.ts';
 import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
@@ -11,7 +10,7 @@ import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 /** spec 2 §3.2 module types (global lookup, seeded by the trainings migration). */
 export async function moduleTypes(db: Db): Promise<ModuleTypeInfo[]> {
   const rows = await db.selectFrom('group_training_module_types').selectAll().orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, slug: r.slug, use_embed: toBool(r.use_embed) }));
+  return rows.map((r) => ({ id: r.id, slug: r.slug, use_embed: r.use_embed }));
 }
 
 const numberOrNull = (value: number | string | null) => (value === null ? null : Number(value));
@@ -86,7 +85,7 @@ export async function searchModules(db: Db, clientId: number, search: string): P
     group_training_module_title: r.module_title,
     group_training_module_type_id: r.type_id,
     group_training_module_type_slug: r.type_slug,
-    group_training_module_type_use_embed: toBool(r.use_embed),
+    group_training_module_type_use_embed: r.use_embed,
     group_training_module_content: r.resource,
   }));
 }

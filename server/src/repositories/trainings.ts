@@ -11,7 +11,6 @@ import {
   type ContentLanguage, type ErrorCode, type Training, type TrainingClientFlags, type TrainingListItem, type TrainingOwner,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { parseJson, toBool, toIso } from '../db/dialect.ts';
 import type { GroupTrainingRow } from '../db/tables/training.table.ts';
 import { foreignAudienceIds, readAudience, readAudiences, tagNames, writeAudience } from '../content/audience/index.ts';
 import { groupBy } from '../lib/groupBy.ts';
@@ -44,12 +43,12 @@ export interface TrainingState {
 
 export async function clientTrainingFlags(db: Db, clientId: number): Promise<TrainingClientFlags> {
   const row = await db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
-  return trainingFlags(parseJson<Record<string, unknown>>(row?.settings, {}));
+  return trainingFlags(row?.settings);
 }
 
 export async function findTrainingType(db: Db, id: number): Promise<{ id: number; use_score: boolean } | undefined> {
   const row = await db.selectFrom('group_training_types').select(['id', 'use_score']).where('id', '=', id).executeTakeFirst();
-  return row && { id: row.id, use_score: toBool(row.use_score) };
+  return row && { id: row.id, use_score: row.use_score };
 }
 
 /** The training row of the selected client; deleted ones only when asked for. */
@@ -70,7 +69,7 @@ async function loadOwners(db: Db, ids: number[]): Promise<Map<number, TrainingOw
 }
 
 const altTexts = (row: GroupTrainingRow): Partial<Record<ContentLanguage, string>> => {
-  const raw = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const raw = row.image_alt_texts;
   const out: Partial<Record<ContentLanguage, string>> = {};
   for (const language of CONTENT_LANGUAGES) {
     const text = raw[language];
@@ -108,14 +107,14 @@ export async function loadTrainings(db: Db, clientId: number, ids: number[], pub
       mandatory_areas: audience.mandatory_areas,
       mandatory_profiles: audience.mandatory_profiles,
       owners_list: owners.get(id) ?? [],
-      on_portfolio: toBool(r.on_portfolio),
+      on_portfolio: r.on_portfolio,
       portfolio_order: r.portfolio_order,
       unpublish_date: r.unpublish_date,
       qty_certificate_expiration_days: r.qty_certificate_expiration_days,
       group_training_images: r.image_url ? [{ original: true, image: r.image_url }] : [],
       group_training_image_alt_text: Object.entries(altTexts(r)).map(([language, alt_text]) => ({ language, alt_text: alt_text! })),
       group_training_certificate_image_url: r.certificate_image_url,
-      is_open: toBool(r.is_open),
+      is_open: r.is_open,
       has_done_activities: done.has(id),
       status: r.status,
       portal_url: trainingPortalUrl(publicUrl, id),
@@ -133,7 +132,7 @@ export async function trainingState(db: Db, row: GroupTrainingRow): Promise<Trai
     score: row.score,
     workload: Number(row.workload),
     code: row.code,
-    on_portfolio: toBool(row.on_portfolio),
+    on_portfolio: row.on_portfolio,
     portfolio_order: row.portfolio_order,
     unpublish_date: row.unpublish_date,
     qty_certificate_expiration_days: row.qty_certificate_expiration_days,
@@ -276,12 +275,12 @@ export async function toListItems(db: Db, rows: ListRow[]): Promise<TrainingList
     status: r.status,
     group_training_type: r.group_training_type_id,
     tags: tags.get(r.id) ?? [],
-    is_open: toBool(r.is_open),
+    is_open: r.is_open,
     qty_modules: count(modules, r.id),
     qty_tests: count(tests, r.id),
     owners_list: owners.get(r.id) ?? [],
-    created_at: toIso(r.created_at)!,
-    updated_at: toIso(r.updated_at)!,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   }));
 }
 

@@ -1,6 +1,5 @@
 import { emptyReportRequestTimes, type ClientModuleItems, type ProfileBasicData, type SessionUser } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { toSessionClient } from './clients.ts';
@@ -36,7 +35,7 @@ export async function moduleItemsByClient(db: Db, userId: number): Promise<Clien
   const byClient = new Map<number, ClientModuleItems>();
   for (const r of rows) {
     const entry = byClient.get(r.client_id) ?? { id: r.client_id, module_items: [] };
-    entry.module_items.push({ slug: r.slug, permission: toBool(r.permission) });
+    entry.module_items.push({ slug: r.slug, permission: r.permission });
     byClient.set(r.client_id, entry);
   }
   return [...byClient.values()];
@@ -71,7 +70,7 @@ export async function loadSessionUser(db: Db, user: UserRow, confinedClientId: n
     nick_name: user.nick_name,
     user_document: user.document,
     email: user.email,
-    is_superuser: toBool(user.is_superuser),
+    is_superuser: user.is_superuser,
     id_user_client_selected: selected,
     id_user_client_country_selected: null,
     id_user_language_selected: user.language_id,
@@ -83,7 +82,7 @@ export async function loadSessionUser(db: Db, user: UserRow, confinedClientId: n
     user_companies: [],
     user_branches: [],
     user_countries: [],
-    user_change_password: toBool(user.must_change_password),
+    user_change_password: user.must_change_password,
     reload_content: false,
     // spec 1 §3.1: one last-request timestamp per report button, for the selected client
     last_report_requests: selected !== null ? await reportRequestTimes(db, user.id, selected) : emptyReportRequestTimes(),

@@ -3,7 +3,6 @@
  */
 import type { ChatMessage, ChatState, LearnerChatMessage } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toBool, toDate, toIso } from '../db/dialect.ts';
 import type { WebcastRow } from '../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../db/tables/webcastChat.table.ts';
 import { learnerContext } from './learner/context.ts';
@@ -14,8 +13,8 @@ export function toChatMessage(row: WebcastChatMessageRow): ChatMessage {
     id: row.id,
     n: row.sender_name,
     m: row.text,
-    t: toIso(row.created_at)!,
-    a: toBool(row.admin_flag),
+    t: row.created_at,
+    a: row.admin_flag,
     state: row.state as ChatState,
   };
 }
@@ -47,7 +46,7 @@ export async function insertChatMessage(db: Db, message: NewChatMessage): Promis
 export async function latestChatSendTimes(db: Db, webcastId: number, userId: number, limit: number): Promise<Date[]> {
   const rows = await db.selectFrom('webcast_chat_messages').select('created_at')
     .where('webcast_id', '=', webcastId).where('user_id', '=', userId).orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((r) => toDate(r.created_at));
+  return rows.map((r) => new Date(r.created_at));
 }
 
 export async function findChatMessage(db: Db, webcastId: number, id: number): Promise<WebcastChatMessageRow | undefined> {

@@ -12,7 +12,6 @@ import { WEBCAST_OWNER } from '../content/owners.ts';
 import { ownedDb } from '../content/ownedDb.ts';
 import { copyOwnedContent } from '../content/repository/copy.ts';
 import type { Db } from '../db/database.ts';
-import { parseJson, toBool, toDate, toIso } from '../db/dialect.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { WebcastRow } from '../db/tables/webcast.table.ts';
 import { copyAudience, readAudience, tagNames, writeAudience } from '../content/audience/index.ts';
@@ -29,11 +28,8 @@ export interface WebcastClientFlags {
 
 export async function clientWebcastFlags(db: Db, clientId: number): Promise<WebcastClientFlags> {
   const row = await db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
-  const settings = parseJson<Record<string, unknown>>(row?.settings, {});
-  const flag = (key: 'webcast_use_score' | 'webcast_use_static_score' | 'use_comments_webcast') => {
-    const value = settings[key];
-    return typeof value === 'boolean' ? value : value === 1 ? true : value === 0 ? false : DEFAULT_CLIENT_SETTINGS[key];
-  };
+  const settings = row?.settings ?? {};
+  const flag = (key: 'webcast_use_score' | 'webcast_use_static_score' | 'use_comments_webcast') => settings[key] ?? DEFAULT_CLIENT_SETTINGS[key];
   const own = settings.webcast_static_scores;
   const scores = Array.isArray(own) && own.every((s) => Number.isInteger(s) && (s as number) >= 0) ? own as number[] : [...DEFAULT_WEBCAST_STATIC_SCORES];
   return {
@@ -79,7 +75,7 @@ export async function findWebcast(db: Db, clientId: number, id: number, { withDe
 }
 
 function altTexts(row: Pick<WebcastRow, 'image_alt_texts'>): Partial<Record<ContentLanguage, string>> {
-  const raw = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const raw = row.image_alt_texts;
   const out: Partial<Record<ContentLanguage, string>> = {};
   for (const language of CONTENT_LANGUAGES) {
     const text = raw[language];
@@ -120,12 +116,12 @@ export async function loadWebcast(db: Db, clientId: number, id: number, publicUr
     areas: audience.areas,
     user_groups: audience.user_groups,
     tags: audience.tags,
-    use_chat: toBool(row.use_chat),
-    chat_moderated: toBool(row.chat_moderated),
-    transmission_date: formatTransmissionDate(toDate(row.transmission_date), row.timezone),
+    use_chat: row.use_chat,
+    chat_moderated: row.chat_moderated,
+    transmission_date: formatTransmissionDate(new Date(row.transmission_date), row.timezone),
     timezone: row.timezone,
-    transmission_completed: toBool(row.transmission_completed),
-    transmission_downloaded: toBool(row.transmission_downloaded),
+    transmission_completed: row.transmission_completed,
+    transmission_downloaded: row.transmission_downloaded,
     score: row.score,
     webcast_player_hls_playback_url: hlsPlaybackUrl(publicUrl, row.hls_path),
     workload: Number(row.workload),
@@ -148,11 +144,11 @@ export async function webcastState(db: Db, row: WebcastRow): Promise<WebcastStat
     webcast_type_id: row.webcast_type_id,
     embed: row.embed,
     status: row.status,
-    use_chat: toBool(row.use_chat),
-    chat_moderated: toBool(row.chat_moderated),
-    transmission_date: toDate(row.transmission_date),
+    use_chat: row.use_chat,
+    chat_moderated: row.chat_moderated,
+    transmission_date: new Date(row.transmission_date),
     timezone: row.timezone,
-    transmission_completed: toBool(row.transmission_completed),
+    transmission_completed: row.transmission_completed,
     score: row.score,
     workload: Number(row.workload),
     image_url: row.image_url,
@@ -225,13 +221,13 @@ export async function toListItems(db: Db, rows: ListRow[]): Promise<WebcastListI
     title: r.title,
     webcast_type: r.webcast_type_id,
     status: r.status,
-    transmission_date: formatTransmissionDate(toDate(r.transmission_date), r.timezone),
+    transmission_date: formatTransmissionDate(new Date(r.transmission_date), r.timezone),
     timezone: r.timezone,
-    use_chat: toBool(r.use_chat),
+    use_chat: r.use_chat,
     tags: tags.get(r.id) ?? [],
     qty_subscribers: counts.get(r.id) ?? 0,
-    created_at: toIso(r.created_at)!,
-    updated_at: toIso(r.updated_at)!,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
   }));
 }
 
@@ -248,7 +244,7 @@ export async function duplicateWebcast(db: Db, clientId: number, sourceId: numbe
   const { id: _id, ...copy } = source;
   const { id: newId } = await db.insertInto('webcasts').values({
     ...copy, title, status: WEBCAST_STATUS.published, transmission_completed: false, transmission_downloaded: false, hls_path: null,
-    use_chat: toBool(copy.use_chat), chat_moderated: toBool(copy.chat_moderated), transmission_date: toDate(copy.transmission_date),
+    image_alt_texts: JSON.stringify(copy.image_alt_texts),
     created_by: userId, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await copyAudience(db, 'webcast', sourceId, newId);
@@ -288,7 +284,7 @@ type GuestRow = Awaited<ReturnType<ReturnType<typeof guestListQuery>['execute']>
 export const toGuest = (r: GuestRow) => ({
   id: r.id,
   list_users: { id: r.user_id, name: r.full_name, email: r.email, profile: r.profile },
-  subscribed_at: toIso(r.created_at)!,
+  subscribed_at: r.created_at,
 });
 
 /** spec 2 §2.1: a learner subscribing becomes a guest, once. */

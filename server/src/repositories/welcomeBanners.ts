@@ -5,7 +5,7 @@
  */
 import { BANNER_STATUS, type LearnerWelcomeBanner, type WelcomeBanner, type WelcomeBannerSlot, type WelcomeBannerType } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { isUniqueViolation, toBool, toIso } from '../db/dialect.ts';
+import { isUniqueViolation } from '../db/dialect.ts';
 import type { WelcomeBannerRow } from '../db/tables/bannerMessage.table.ts';
 import { inAudience, readAudience, readAudiences, writeAudience, type AudienceIds, type AudienceMember } from '../content/audience/index.ts';
 
@@ -39,8 +39,8 @@ export async function welcomeBannerState(db: Db, row: WelcomeBannerRow): Promise
   const audience = await readAudience(db, 'welcome_banner', row.id);
   return {
     welcome_banner_type: row.welcome_banner_type as WelcomeBannerType, title: row.title, text: row.text, desktop_image: row.desktop_image,
-    mobile_image: row.mobile_image, start_date: row.start_date, end_date: row.end_date, just_confirm: toBool(row.just_confirm),
-    user_logout: toBool(row.user_logout), status: row.status, ...audience,
+    mobile_image: row.mobile_image, start_date: row.start_date, end_date: row.end_date, just_confirm: row.just_confirm,
+    user_logout: row.user_logout, status: row.status, ...audience,
   };
 }
 
@@ -58,8 +58,8 @@ export async function toWelcomeBanners(db: Db, rows: WelcomeBannerRow[]): Promis
   return rows.map((row) => ({
     id: row.id, welcome_banner_type: row.welcome_banner_type as WelcomeBannerType, title: row.title, text: row.text,
     desktop_image: row.desktop_image, mobile_image: row.mobile_image, start_date: row.start_date, end_date: row.end_date,
-    ...audiences.get(row.id)!, just_confirm: toBool(row.just_confirm), user_logout: toBool(row.user_logout), status: row.status,
-    confirmations: counts.get(row.id) ?? 0, created_at: toIso(row.created_at)!, updated_at: toIso(row.updated_at)!,
+    ...audiences.get(row.id)!, just_confirm: row.just_confirm, user_logout: row.user_logout, status: row.status,
+    confirmations: counts.get(row.id) ?? 0, created_at: row.created_at, updated_at: row.updated_at,
   }));
 }
 
@@ -109,7 +109,7 @@ export async function activeWelcomeBannerSlots(db: Db, clientId: number, fromDay
 const learnerShape = (row: WelcomeBannerRow): LearnerWelcomeBanner => ({
   id: row.id, welcome_banner_type: row.welcome_banner_type as WelcomeBannerType, title: row.title, text: row.text,
   desktop_image: row.desktop_image, mobile_image: row.mobile_image ?? row.desktop_image,
-  just_confirm: toBool(row.just_confirm), user_logout: toBool(row.user_logout),
+  just_confirm: row.just_confirm, user_logout: row.user_logout,
 });
 
 /**

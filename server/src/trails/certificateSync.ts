@@ -15,7 +15,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { CONTENT_STATUS } from '@lp/shared';
 import type { Db } from '../db/database.ts';
-import { toDate } from '../db/dialect.ts';
 import { issueCertificate, type CertificateIssuer } from '../learning/certificates.ts';
 import { awardPoints } from '../learning/points.ts';
 import { enrollmentsOf, isTrailComplete, trailTrainings } from '../learning/trailProgress.ts';
@@ -68,7 +67,7 @@ export async function syncTrailForUser(db: Db, issuer: CertificateIssuer, client
     await db.updateTable('trail_enrollments').set({ status: 'ongoing', completed_at: null }).where('id', '=', enrollment.id).execute();
     return;
   }
-  const completedAt = enrollment.status === 'finished' && enrollment.completed_at ? toDate(enrollment.completed_at) : now;
+  const completedAt = enrollment.status === 'finished' && enrollment.completed_at ? new Date(enrollment.completed_at) : now;
   // updating the row first also holds it: two events of one learner do not both issue
   await db.updateTable('trail_enrollments').set({ status: 'finished', completed_at: completedAt }).where('id', '=', enrollment.id).execute();
   await issueCertificate(db, issuer, {

@@ -7,7 +7,6 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { ErrorCode } from '@lp/shared';
 import type { Database, Db } from '../../db/database.ts';
-import { toBool } from '../../db/dialect.ts';
 import {
   AUDIENCE_KINDS, audiencePlugin, hasMandatory, hasTags, type AudienceDimension, type AudienceKind, type AudienceTables,
   type MandatoryKind, type TaggedKind,
@@ -70,8 +69,8 @@ export async function readAudiences(db: Db, kind: AudienceKind, ownerIds: readon
     areas: groupIds(areas, (r) => r.area_id),
     profiles: groupIds(profiles, (r) => r.profile_id),
     user_groups: groupIds(groups, (r) => r.user_group_id),
-    mandatory_areas: groupIds(areas.filter((r) => toBool(r.is_mandatory)), (r) => r.area_id),
-    mandatory_profiles: groupIds(profiles.filter((r) => toBool(r.is_mandatory)), (r) => r.profile_id),
+    mandatory_areas: groupIds(areas.filter((r) => r.is_mandatory), (r) => r.area_id),
+    mandatory_profiles: groupIds(profiles.filter((r) => r.is_mandatory), (r) => r.profile_id),
   };
   const { tags: tagged, mandatory } = AUDIENCE_KINDS[kind];
   for (const id of ids) {

@@ -6,7 +6,6 @@
  */
 import type { AttemptOutcome, AttemptScore, AttemptStatus } from '@lp/shared';
 import { CONTENT_STATUS } from '@lp/shared';
-import { parseJson, toBool, toIso } from '../../db/dialect.ts';
 import type { OwnedDb } from '../ownedDb.ts';
 
 export interface AttemptRow {
@@ -30,21 +29,21 @@ const ATTEMPT_COLUMNS = [
 ] as const;
 
 type RawAttempt = {
-  id: number; test_id: number; attempt_number: number; status: string; started_at: Date | string; deadline_at: Date | string | null;
-  finished_at: Date | string | null; correct_count: number; total_questions: number; score: number; passed: boolean | number; consequence: string | null;
+  id: number; test_id: number; attempt_number: number; status: string; started_at: string; deadline_at: string | null;
+  finished_at: string | null; correct_count: number; total_questions: number; score: number; passed: boolean; consequence: string | null;
 };
 const toAttempt = (r: RawAttempt): AttemptRow => ({
   id: r.id,
   testId: r.test_id,
   attemptNumber: r.attempt_number,
   status: r.status as AttemptStatus,
-  startedAt: toIso(r.started_at)!,
-  deadlineAt: toIso(r.deadline_at),
-  finishedAt: toIso(r.finished_at),
+  startedAt: r.started_at,
+  deadlineAt: r.deadline_at,
+  finishedAt: r.finished_at,
   correctCount: Number(r.correct_count),
   totalQuestions: Number(r.total_questions),
   score: Number(r.score),
-  passed: toBool(r.passed),
+  passed: r.passed,
   consequence: r.consequence as AttemptRow['consequence'],
 });
 
@@ -80,7 +79,7 @@ export async function questionPool(db: OwnedDb, testId: number): Promise<PoolQue
   const byId = new Map<number, PoolQuestion>();
   for (const r of rows) {
     let question = byId.get(r.id);
-    if (!question) byId.set(r.id, question = { id: r.id, title: r.title, is_mandatory: toBool(r.is_mandatory), answers: [] });
+    if (!question) byId.set(r.id, question = { id: r.id, title: r.title, is_mandatory: r.is_mandatory, answers: [] });
     if (r.answer_id !== null) question.answers.push({ id: r.answer_id, title: r.answer_title ?? '' });
   }
   return [...byId.values()];
@@ -137,8 +136,8 @@ export async function drawnQuestions(db: OwnedDb, resultId: number): Promise<Dra
     let entry = byQuestion.get(r.question_id);
     if (!entry) {
       entry = {
-        question: { questionId: r.question_id, position: r.position, title: r.title, answers: [], answerId: r.answer_id, confirmedAt: toIso(r.confirmed_at) },
-        order: parseJson<number[]>(r.answer_order, []),
+        question: { questionId: r.question_id, position: r.position, title: r.title, answers: [], answerId: r.answer_id, confirmedAt: r.confirmed_at },
+        order: r.answer_order,
         titles: new Map(),
       };
       byQuestion.set(r.question_id, entry);
@@ -193,7 +192,7 @@ export async function markAnswers(db: OwnedDb, resultId: number, confirmAt: Date
   const rows = await db.selectFrom('owned_test_attempt_questions as aq')
     .leftJoin('owned_test_question_answers as a', (join) => join.onRef('a.id', '=', 'aq.answer_id').onRef('a.question_id', '=', 'aq.question_id'))
     .select(['aq.id', 'a.is_correct']).where('aq.result_id', '=', resultId).orderBy('aq.position').execute();
-  const marks = rows.map((r) => ({ id: r.id, correct: toBool(r.is_correct) }));
+  const marks = rows.map((r) => ({ id: r.id, correct: r.is_correct === true }));
   for (const correct of [true, false]) {
     const ids = marks.filter((m) => m.correct === correct).map((m) => m.id);
     if (ids.length) await db.updateTable('owned_test_attempt_questions').set({ is_correct: correct }).where('id', 'in', ids).execute();

@@ -7,7 +7,6 @@
 import { sql } from 'kysely';
 import { COMMENT_STATUS, type CommentItem, type CommentOrigin, type CommentStatus } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { toIso } from '../../db/dialect.ts';
 import { recordCommentEvent } from '../../repositories/feedEvents.ts';
 import type { OwnerTableName } from '../owner.ts';
 
@@ -33,7 +32,7 @@ const toItem = (r: CommentJoinRow): CommentItem => ({
   stars: r.stars,
   comment: r.comment,
   status: r.status,
-  created_at: toIso(r.created_at)!,
+  created_at: r.created_at,
 });
 
 /** Every comment of the origin row, deleted ones included (a moderator may restore them), newest first. */
@@ -87,7 +86,7 @@ export async function listTrailUserStars(db: Db, clientId: number, trailId: numb
     .orderBy('content_reactions.updated_at', 'desc').orderBy('content_reactions.id', 'desc')
     .execute();
   return rows.map((r) => ({
-    id: r.id, user: { id: r.user_id, full_name: r.full_name }, stars: r.stars, comment: '', status: 1, created_at: toIso(r.updated_at)!,
+    id: r.id, user: { id: r.user_id, full_name: r.full_name }, stars: r.stars, comment: '', status: 1, created_at: r.updated_at,
   }));
 }
 
@@ -107,7 +106,7 @@ const learnerCommentQuery = (db: Db) => db.selectFrom('comments').innerJoin('use
 type CommentJoin = Awaited<ReturnType<ReturnType<typeof learnerCommentQuery>['execute']>>[number];
 
 const toLearnerComment = (r: CommentJoin, userId: number): LearnerCommentRow => ({
-  id: r.id, author: r.full_name, stars: r.stars, comment: r.comment, created_at: toIso(r.created_at)!, mine: r.user_id === userId,
+  id: r.id, author: r.full_name, stars: r.stars, comment: r.comment, created_at: r.created_at, mine: r.user_id === userId,
 });
 
 /** Published comments of the content, newest first, a page at a time ("load more"), as learners see them. */

@@ -1,4 +1,3 @@
-import { toBool } from '../../db/dialect.ts';
 import type { OwnedDb } from '../ownedDb.ts';
 
 /**
@@ -15,17 +14,16 @@ export async function copyOwnedContent(db: OwnedDb, sourceId: number, copyId: nu
   for (const { id, ...test } of await db.selectFrom('owned_tests').selectAll().where('owner_id', '=', sourceId).orderBy('id').execute()) {
     const row = await db.insertInto('owned_tests').values({
       ...test, owner_id: copyId, created_at: now, updated_at: now,
-      randomize_questions: toBool(test.randomize_questions), randomize_answers: toBool(test.randomize_answers),
     }).returning('id').executeTakeFirstOrThrow();
     testIds.set(id, row.id);
     for (const { id: questionId, ...q } of await db.selectFrom('owned_test_questions').selectAll().where('test_id', '=', id).orderBy('id').execute()) {
       const question = await db.insertInto('owned_test_questions').values({
-        ...q, test_id: row.id, is_mandatory: toBool(q.is_mandatory), created_at: now, updated_at: now,
+        ...q, test_id: row.id, created_at: now, updated_at: now,
       }).returning('id').executeTakeFirstOrThrow();
       const answers = await db.selectFrom('owned_test_question_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
       if (answers.length) {
         await db.insertInto('owned_test_question_answers')
-          .values(answers.map(({ id: _a, ...a }) => ({ ...a, question_id: question.id, is_correct: toBool(a.is_correct) }))).execute();
+          .values(answers.map(({ id: _a, ...a }) => ({ ...a, question_id: question.id }))).execute();
       }
     }
   }

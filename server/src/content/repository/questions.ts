@@ -4,7 +4,6 @@
  */
 import { sql } from 'kysely';
 import { CONTENT_STATUS, htmlToPlainText, type TestAnswer } from '@lp/shared';
-import { toBool } from '../../db/dialect.ts';
 import type { OwnedDb } from '../ownedDb.ts';
 
 export interface QuestionRow {
@@ -30,8 +29,8 @@ export function questionListQuery(db: OwnedDb, testId: number) {
   return db.selectFrom('owned_test_questions as q').select(['q.id', 'q.title', 'q.is_mandatory', 'q.status', 'q.position']).where('q.test_id', '=', testId);
 }
 
-type RawQuestion = { id: number; title: string; is_mandatory: boolean | number; status: number; position: number };
-export const toQuestionRow = (r: RawQuestion): QuestionRow => ({ id: r.id, title: r.title, is_mandatory: toBool(r.is_mandatory), status: r.status, position: r.position });
+type RawQuestion = { id: number; title: string; is_mandatory: boolean; status: number; position: number };
+export const toQuestionRow = (r: RawQuestion): QuestionRow => ({ id: r.id, title: r.title, is_mandatory: r.is_mandatory, status: r.status, position: r.position });
 
 /** The alternatives of the questions, in their order. */
 export async function answersOf(db: OwnedDb, questionIds: readonly number[]): Promise<Map<number, TestAnswer[]>> {
@@ -41,7 +40,7 @@ export async function answersOf(db: OwnedDb, questionIds: readonly number[]): Pr
     .where('question_id', 'in', [...questionIds]).orderBy('position').orderBy('id').execute();
   for (const r of rows) {
     const list = map.get(r.question_id) ?? [];
-    list.push({ id: r.id, title: r.title, is_correct: toBool(r.is_correct) });
+    list.push({ id: r.id, title: r.title, is_correct: r.is_correct });
     map.set(r.question_id, list);
   }
   return map;

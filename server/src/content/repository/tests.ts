@@ -4,7 +4,6 @@
  * the owner against the selected client, except where a function says it scopes itself.
  */
 import { CONTENT_STATUS, type TestTypeRules } from '@lp/shared';
-import { toBool } from '../../db/dialect.ts';
 import type { OwnedDb } from '../ownedDb.ts';
 import type { OwnedTestResultRow, OwnedTestRow } from '../tables.ts';
 
@@ -33,7 +32,7 @@ export interface TestCounts {
 export async function findTestType(db: OwnedDb, id: number): Promise<TestTypeRules | undefined> {
   const row = await db.selectFrom('group_training_test_types').selectAll().where('id', '=', id).executeTakeFirst();
   return row && {
-    id: row.id, use_max_attempts: toBool(row.use_max_attempts), use_minimum_score: toBool(row.use_minimum_score), use_time: toBool(row.use_time),
+    id: row.id, use_max_attempts: row.use_max_attempts, use_minimum_score: row.use_minimum_score, use_time: row.use_time,
   };
 }
 
@@ -42,7 +41,7 @@ export async function testTypeOptions(db: OwnedDb) {
   const rows = await db.selectFrom('group_training_test_types').selectAll().orderBy('id').execute();
   return rows.map((r) => ({
     id: r.id, value: r.id, slug: r.slug,
-    use_max_attempts: toBool(r.use_max_attempts), use_minimum_score: toBool(r.use_minimum_score), use_time: toBool(r.use_time),
+    use_max_attempts: r.use_max_attempts, use_minimum_score: r.use_minimum_score, use_time: r.use_time,
   }));
 }
 

@@ -6,7 +6,6 @@ import {
   validateTest, type ErrorCode, type TestSettings, type TestTypeRules, type TestValues,
 } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { toBool } from '../../db/dialect.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { formBool } from '../../routes/admin/trainings/actions.ts';
@@ -64,7 +63,7 @@ function parseTestForm(body: Record<string, string | undefined>, typeField: stri
   };
   const bool = (field: 'randomize_questions' | 'randomize_answers') => {
     const text = body[field];
-    if (text === undefined || text.trim() === '') return current ? toBool(current[field]) : TEST_DEFAULTS[field];
+    if (text === undefined || text.trim() === '') return current ? current[field] : TEST_DEFAULTS[field];
     const value = formBool(text);
     if (value === null) errors[field] = 'validation_error';
     return value ?? TEST_DEFAULTS[field];
@@ -105,8 +104,8 @@ function testAnswer(owner: OwnerKind, row: OwnedTestRow, counts: TestCounts): Re
     status: row.status,
     avaliable_in: row.avaliable_in,
     test_score: row.test_score,
-    randomize_questions: toBool(row.randomize_questions),
-    randomize_answers: toBool(row.randomize_answers),
+    randomize_questions: row.randomize_questions,
+    randomize_answers: row.randomize_answers,
     minimum_score: row.minimum_score,
     maximum_attempts: row.maximum_attempts,
     time_to_answer: row.time_to_answer,

@@ -1,4 +1,4 @@
-import type { DefaultBool } from './training.table.ts';
+import type { DefaultBool } from '../columns.ts';
 
 /*
  * The link tables of content audiences (spec 2 §5.1, §6; spec 3 §1 "Content visibility is

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
+import type { Timestamp } from '../columns.ts';
 
 /** One login = one family; refresh tokens rotate inside it (DESIGN "Auth and permissions"). */
 export interface TokenFamilyTable {

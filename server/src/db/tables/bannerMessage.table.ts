@@ -1,7 +1,5 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultTimestamp } from './learning.table.ts';
-import type { DefaultBool } from './training.table.ts';
+import type { Generated, Selectable } from 'kysely';
+import type { DefaultBool, DefaultTimestamp, NullableTimestamp, Timestamp } from '../columns.ts';
 
 /** spec 3 §3 Banner (2026_11_23_0022_banners_messages). Days are YYYY-MM-DD (GMT). */
 export interface BannerTable {
@@ -74,7 +72,7 @@ export interface MessageTable {
   send_email_body: DefaultBool;
   /** scheduled, sending, sent, send_fail (spec 3 §4) */
   status: Generated<string>;
-  sent_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  sent_at: NullableTimestamp;
   created_by: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
@@ -88,12 +86,12 @@ export interface MessageRecipientTable {
   id: Generated<number>;
   message_id: number;
   user_id: number;
-  read_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  read_at: NullableTimestamp;
   /** web or app */
   opened_in: string | null;
   /** pending, sent, failed, skipped */
   email_status: Generated<string>;
-  email_sent_at: ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+  email_sent_at: NullableTimestamp;
   email_error: string | null;
   email_attempts: Generated<number>;
   created_at: DefaultTimestamp;

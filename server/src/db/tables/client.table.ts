@@ -1,15 +1,18 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
+import type { ClientSettings, LoginParams } from '@lp/shared';
+import type { Json, Timestamp } from '../columns.ts';
 
 export interface ClientTable {
   id: Generated<number>;
   name: string;
   home_route: string;
-  /** JSON text: ClientSettings (spec 1 §3.2) */
-  settings: string;
+  settings: Json<StoredClientSettings>;
   created_at: Timestamp;
 }
 export type ClientRow = Selectable<ClientTable>;
+
+/** spec 1 §3.2: what is missing takes DEFAULT_CLIENT_SETTINGS; spec 2 §3.11 a client's own webcast scores. */
+export type StoredClientSettings = Partial<ClientSettings> & { webcast_static_scores?: number[] };
 export type NewClientRow = Insertable<ClientTable>;
 
 /** The OAuth applications allowed to call /o/token/ (Basic client credentials). */
@@ -22,10 +25,10 @@ export interface OauthApplicationTable {
 }
 export type OauthApplicationRow = Selectable<OauthApplicationTable>;
 
-/** One row (id 1): the login configuration of spec 1 §3.3, as JSON text. */
+/** One row (id 1): the login configuration of spec 1 §3.3; what is missing takes DEFAULT_LOGIN_PARAMS. */
 export interface LoginConfigTable {
   id: number;
-  params: string;
+  params: Json<Partial<LoginParams>>;
   updated_at: Timestamp;
 }
 export type LoginConfigUpdate = Updateable<LoginConfigTable>;

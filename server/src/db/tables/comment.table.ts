@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
+import type { Timestamp } from '../columns.ts';
 
 /** spec 2 §3.10 / §7.4: one table for the comments of every origin. */
 export interface CommentTable {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
+import type { DefaultBool, Timestamp } from '../columns.ts';
 
 /** spec 1 §3.5–3.7 organisation: headquarters (chains), branches (stores) and their lookups. */
 
@@ -70,7 +70,7 @@ export interface BranchTable extends AddressColumns {
   closed_date: BranchText;
   latitude: ColumnType<number | null, number | null | undefined, number | null>;
   longitude: ColumnType<number | null, number | null | undefined, number | null>;
-  retailer: ColumnType<boolean | number, boolean | undefined, boolean>;
+  retailer: DefaultBool;
 }
 type BranchText = ColumnType<string | null, string | null | undefined, string | null>;
 export type BranchRow = Selectable<BranchTable>;

@@ -1,7 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultTimestamp } from './learning.table.ts';
-import type { DefaultBool } from './training.table.ts';
+import type { DefaultBool, DefaultTimestamp, Timestamp } from '../columns.ts';
 
 /** Badges, feed, legal texts, wildcard pages and help requests (2026_11_23_0023_badges_feed_pages). */
 export interface BadgeTable {

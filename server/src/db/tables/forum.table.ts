@@ -1,6 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultBool } from './training.table.ts';
+import type { DefaultBool, Timestamp } from '../columns.ts';
 
 /** spec 2 §3.10 / §4.11 forum: topics keyed by origin (the training forum: origin 'training'). */
 export interface ForumTopicTable {

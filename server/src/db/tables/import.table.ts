@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ImportLogType, ImportPhase, ImportStatus, ImportType } from '@lp/shared';
-import type { Timestamp } from '../dialect.ts';
+import type { Json, Timestamp } from '../columns.ts';
 
 type Counter = ColumnType<number, number | undefined, number>;
 
@@ -58,8 +58,8 @@ export interface ImportLogTable {
   code: string;
   /** the column (template field name) the entry is about */
   field: string | null;
-  /** JSON: message parameters (value, first_line, counts …) */
-  params: string;
+  /** message parameters (value, first_line, counts …) */
+  params: Json<Record<string, string | number>>;
   created_at: Timestamp;
 }
 export type ImportLogRow = Selectable<ImportLogTable>;

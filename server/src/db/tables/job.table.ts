@@ -1,12 +1,13 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
+import type { NotificationPayload } from '@lp/shared';
+import type { Json, Timestamp } from '../columns.ts';
 
 /** The in-process queue's storage when REDIS_URL is not set (DESIGN "Jobs and mail"). */
 export interface JobTable {
   id: Generated<number>;
   name: string;
-  /** JSON */
-  payload: string;
+  /** the job's data, handed to its handler */
+  payload: Json<object>;
   status: 'queued' | 'running' | 'done' | 'failed';
   attempts: ColumnType<number, number | undefined, number>;
   max_attempts: ColumnType<number, number | undefined, number>;
@@ -28,8 +29,8 @@ export interface NotificationTable {
   client_id: number | null;
   /** message key in locales (notifications.*) */
   kind: string;
-  /** JSON: parameters of the message and, when there is one, a `link` */
-  payload: string;
+  /** parameters of the message and, when there is one, a `link` */
+  payload: Json<NotificationPayload>;
   read_at: Timestamp | null;
   created_at: Timestamp;
 }

@@ -1,10 +1,6 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+import type { Generated, Insertable, Selectable } from 'kysely';
+import type { DefaultBool, DefaultTimestamp, NullableJson, NullableTimestamp, Timestamp } from '../columns.ts';
 import type { OwnedEvaluationAnswerTable, OwnedTestAttemptQuestionTable } from '../../content/tables.ts';
-
-/** A timestamp with a database default: optional on insert; read as Date (pg) or ISO text (SQLite), through `toIso`. */
-export type DefaultTimestamp = ColumnType<Date | string, Date | undefined, Date>;
 
 /** spec 2 §4.7 progress words the learner side stores. */
 export type EnrollmentStatus = 'not_started' | 'ongoing' | 'finished' | 'blocked';
@@ -32,8 +28,8 @@ export interface GroupTrainingModuleProgressTable {
   status: Generated<'ongoing' | 'finished'>;
   percent: Generated<number>;
   position_seconds: Generated<number>;
-  /** JSON text */
-  cmi: string | null;
+  /** the SCORM runtime data model the package last committed */
+  cmi: NullableJson<Record<string, unknown>>;
   finished_at: NullableTimestamp;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

@@ -1,6 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { DefaultTimestamp } from './learning.table.ts';
-import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+import type { DefaultBool, DefaultTimestamp, NullableTimestamp } from '../columns.ts';
 
 /** The library (2026_11_23_0021_library_podcasts; spec 3 §3 "Library file"). */
 export interface LibraryCategoryTable {

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
+import type { Timestamp } from '../columns.ts';
 
 export type MediaKind = 'file' | 'html_package' | 'scorm_package';
 

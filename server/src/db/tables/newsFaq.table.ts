@@ -1,7 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultTimestamp } from './learning.table.ts';
-import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+import type { DefaultBool, DefaultJson, DefaultTimestamp, NullableTimestamp, Timestamp } from '../columns.ts';
+import type { ImageAltTexts } from './training.table.ts';
 
 /** spec 3 §3 news (2026_11_23_0020_news_faq). */
 export interface NewsTable {
@@ -15,8 +14,7 @@ export interface NewsTable {
   timezone: string | null;
   publish_date: NullableTimestamp;
   unpublish_date: NullableTimestamp;
-  /** JSON text {pt-br, en-us, es-es, fr-fr} */
-  image_alt_texts: Generated<string>;
+  image_alt_texts: DefaultJson<ImageAltTexts>;
   created_by: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

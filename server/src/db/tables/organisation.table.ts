@@ -1,12 +1,12 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DbBool, Timestamp } from '../dialect.ts';
+import type { Translations } from '@lp/shared';
+import type { DbBool, DefaultJson, Json, Timestamp } from '../columns.ts';
 
 export interface AreaTable {
   id: Generated<number>;
   client_id: number;
   name: string;
-  /** JSON text: Translations */
-  translations: string;
+  translations: Json<Translations>;
   is_active: DbBool;
   created_at: Timestamp;
 }
@@ -18,9 +18,9 @@ export interface ProfileTable {
   id: Generated<number>;
   client_id: number;
   name: string;
-  translations: string;
-  /** JSON array of e-mail domains (spec 1 §5.3 "Invalid email for this profile"); '[]': any e-mail */
-  email_domains: Generated<string>;
+  translations: Json<Translations>;
+  /** e-mail domains (spec 1 §5.3 "Invalid email for this profile"); empty: any e-mail */
+  email_domains: DefaultJson<string[]>;
   created_at: Timestamp;
 }
 export type ProfileRow = Selectable<ProfileTable>;

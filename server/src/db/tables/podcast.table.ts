@@ -1,6 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { DefaultTimestamp } from './learning.table.ts';
-import type { NullableTimestamp } from './training.table.ts';
+import type { DefaultTimestamp, NullableTimestamp } from '../columns.ts';
 
 /** Podcasts (2026_11_23_0021_library_podcasts; spec 3 §3 "Podcast"). */
 export interface PodcastTable {

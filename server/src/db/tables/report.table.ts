@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { DbBool, Timestamp } from '../dialect.ts';
+import type { DbBool, Json, Timestamp } from '../columns.ts';
 
 /** spec 1 §3.1 / §4.4: the last request of each report button, per user and client. */
 export interface ReportRequestTable {
@@ -20,8 +20,8 @@ export interface ReportTable {
   client_id: number;
   report: string;
   status: ReportStatus;
-  /** JSON: the filters the report was asked with */
-  params: string;
+  /** the filters the report was asked with */
+  params: Json<Record<string, unknown>>;
   /** the requester's language when asking (texts of the file, e-mail and notification) */
   language_id: number;
   /** file under $DATA_DIR/reports/ once ready */

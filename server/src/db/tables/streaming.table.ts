@@ -1,6 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultTimestamp } from './learning.table.ts';
+import type { DefaultTimestamp, Timestamp } from '../columns.ts';
 
 /** spec 2 §3.13 transcoder settings of a webcast (2026_11_23_0013_streaming). */
 export interface WebcastStreamTable {

@@ -1,6 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultBool, NullableTimestamp } from './training.table.ts';
+import type { DefaultBool, NullableTimestamp, Timestamp } from '../columns.ts';
 
 /** spec 2 §3.8 trail. */
 export interface TrailTable {

@@ -1,13 +1,12 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DbBool, Timestamp } from '../dialect.ts';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ContentLanguage } from '@lp/shared';
+import type { DbBool, DefaultBool, DefaultJson, NullableTimestamp, Timestamp } from '../columns.ts';
 import type {
   OwnedEvaluationQuestionTable, OwnedEvaluationTable, OwnedMaterialTable, OwnedTestQuestionAnswerTable, OwnedTestQuestionTable, OwnedTestTable,
 } from '../../content/tables.ts';
 
-/** A boolean column with a default: optional on insert; read as boolean (pg) or 0/1 (SQLite), through `toBool`. */
-export type DefaultBool = ColumnType<boolean | number, boolean | undefined, boolean>;
-/** A nullable timestamp: read as Date (pg), ISO text (SQLite) or null, through `toIso`. */
-export type NullableTimestamp = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
+/** Alternative texts of an image, by content language. */
+export type ImageAltTexts = Partial<Record<ContentLanguage, string>>;
 
 /** Global lookups (fixed ids, seeded by the 2026_11_22_0005 migration). */
 export interface GroupTrainingTypeTable {
@@ -49,8 +48,7 @@ export interface GroupTrainingTable {
   unpublish_date: string | null;
   qty_certificate_expiration_days: number | null;
   image_url: string | null;
-  /** JSON text {pt-br, en-us, es-es, fr-fr} */
-  image_alt_texts: Generated<string>;
+  image_alt_texts: DefaultJson<ImageAltTexts>;
   certificate_image_url: string | null;
   status: Generated<number>;
   is_open: DefaultBool;
@@ -95,8 +93,7 @@ export interface GroupTrainingGameTable {
   status: Generated<number>;
   avaliable_in: string | null;
   score: Generated<number>;
-  /** JSON text */
-  config: Generated<string>;
+  config: DefaultJson<Record<string, unknown>>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

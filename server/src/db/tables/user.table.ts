@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { DbBool, Timestamp } from '../dialect.ts';
+import type { DbBool, DefaultBool, Json, NullableTimestamp, Timestamp } from '../columns.ts';
 
 export interface UserTable {
   id: Generated<number>;
@@ -28,10 +28,10 @@ export interface UserTable {
   mobile: OptionalColumn<string>;
   country_id: OptionalColumn<number>;
   branch_id: OptionalColumn<number>;
-  date_joined: OptionalTimestamp;
+  date_joined: NullableTimestamp;
   /** spec 1 §4.2: set while a deletion request waits for an administrator */
-  deletion_requested_at: OptionalTimestamp;
-  anonymized_at: OptionalTimestamp;
+  deletion_requested_at: NullableTimestamp;
+  anonymized_at: NullableTimestamp;
   // 2026_11_23_0027: spec 1 §3.4 address, phones, personal and organisation details
   postal_code: OptionalColumn<string>;
   address: OptionalColumn<string>;
@@ -46,14 +46,13 @@ export interface UserTable {
   /** shared MARITAL_STATUSES */
   marital_status: OptionalColumn<string>;
   number_of_children: OptionalColumn<number>;
-  is_handicapped: ColumnType<boolean | number, boolean | undefined, boolean>;
+  is_handicapped: DefaultBool;
   handicap_description: OptionalColumn<string>;
   /** YYYY-MM-DD */
   admission_date: OptionalColumn<string>;
-  store_manager: ColumnType<boolean | number, boolean | undefined, boolean>;
+  store_manager: DefaultBool;
 }
 export type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
-export type OptionalTimestamp = ColumnType<Date | string | null, Date | null | undefined, Date | null>;
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;
@@ -93,8 +92,7 @@ export interface AuditLogTable {
   action: string;
   target_user_id: number | null;
   client_id: number | null;
-  /** JSON text */
-  details: string;
+  details: Json<Record<string, unknown>>;
   created_at: Timestamp;
   /** where the action came from (the client address Fastify trusts, see TRUST_PROXY) */
   ip: ColumnType<string | null, string | null | undefined, string | null>;

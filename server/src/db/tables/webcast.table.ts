@@ -1,14 +1,13 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultTimestamp } from './learning.table.ts';
-import type { DefaultBool } from './training.table.ts';
+import type { DbBool, DefaultBool, DefaultJson, DefaultTimestamp, Timestamp } from '../columns.ts';
+import type { ImageAltTexts } from './training.table.ts';
 import type {
   OwnedEvaluationAnswerTable, OwnedEvaluationQuestionTable, OwnedEvaluationTable, OwnedMaterialTable, OwnedTestAttemptQuestionTable,
   OwnedTestQuestionAnswerTable, OwnedTestQuestionTable, OwnedTestResultTable, OwnedTestTable,
 } from '../../content/tables.ts';
 
 /** spec 4 "Types": 1, 3 and 5 need a URL; 2 is browser streaming. */
-export interface WebcastTypeTable { id: number; slug: string; uses_embed: boolean | number }
+export interface WebcastTypeTable { id: number; slug: string; uses_embed: DbBool }
 
 /** spec 2 §3.11 webcast (2026_11_23_0010_webcasts). */
 export interface WebcastTable {
@@ -30,8 +29,7 @@ export interface WebcastTable {
   workload: Generated<number>;
   code: string | null;
   image_url: string | null;
-  /** JSON text */
-  image_alt_texts: Generated<string>;
+  image_alt_texts: DefaultJson<ImageAltTexts>;
   unpublish_date: string | null;
   hls_path: string | null;
   created_by: number | null;

@@ -1,7 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
-import type { Timestamp } from '../dialect.ts';
-import type { DefaultTimestamp } from './learning.table.ts';
-import type { DefaultBool } from './training.table.ts';
+import type { AccessSubject } from '@lp/shared';
+import type { DefaultBool, DefaultTimestamp, Json, Timestamp } from '../columns.ts';
 
 /** spec 2 §3.12 chat message (2026_11_23_0012_webcast_chat). */
 export interface WebcastChatMessageTable {
@@ -25,8 +24,7 @@ export interface RealtimeTicketTable {
   user_id: number;
   family_id: string;
   client_id: number | null;
-  /** AccessSubject JSON */
-  subject: string;
+  subject: Json<AccessSubject>;
   expires_at: Timestamp;
   session_expires_at: Timestamp;
 }

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { canOpenAdminTitle, type AccessSubject } from '@lp/shared';
-import { toBool } from '../../db/dialect.ts';
 import type { UserRow } from '../../db/tables/user.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { findAccessTokenUser } from '../../repositories/tokens.ts';
@@ -67,7 +66,7 @@ export default fp(async (app) => {
       clientIds,
       confinedClientId,
       subject: {
-        is_superuser: toBool(user.is_superuser),
+        is_superuser: user.is_superuser,
         id_user_client_selected: clientId,
         user_client_module_items: confinedClientId === null ? items : items.filter((c) => c.id === confinedClientId),
       },

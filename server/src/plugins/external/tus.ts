@@ -36,7 +36,7 @@ async function insertWithinQuota(
   return db.transaction().execute(async (trx) => {
     if (dialectOf(trx) === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
     const held = await trx.selectFrom('uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
-      .where('user_id', '=', row.user_id).where('consumed_at', 'is', null).where('created_at', '>', since).executeTakeFirstOrThrow();
+      .where('user_id', '=', row.user_id).where('consumed_at', 'is', null).where('created_at', '>', since.toISOString()).executeTakeFirstOrThrow();
     if (Number(held.bytes) + row.size > quotaBytes) return false;
     await trx.insertInto('uploads').values({ ...row, created_at: new Date(), completed_at: null, consumed_at: null }).execute();
     return true;
@@ -155,7 +155,7 @@ export default fp<{ config: Config }>(async (app, { config }) => {
       // the store's own expiry first (unfinished uploads it knows), then every row never used
       let removed = await server.cleanUpExpiredUploads();
       const stale = await app.db.selectFrom('uploads').select('id')
-        .where('consumed_at', 'is', null).where('created_at', '<=', expiredBefore(now)).execute();
+        .where('consumed_at', 'is', null).where('created_at', '<=', expiredBefore(now).toISOString()).execute();
       for (const { id } of stale) {
         await fs.rm(filePath(id), { force: true });
         await fs.rm(`${filePath(id)}.json`, { force: true });

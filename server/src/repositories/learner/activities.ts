@@ -12,7 +12,6 @@ import {
   type ActivityState, type ActivityStatus, type LockReason,
 } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { toBool } from '../../db/dialect.ts';
 import type { GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';
 import type { OwnedTestResultRow, OwnedTestRow } from '../../content/tables.ts';
 import type { GroupTrainingModuleRow } from '../../db/tables/training.table.ts';
@@ -59,7 +58,7 @@ export async function doneActivities(db: Db, userId: number, trainingIds: readon
   for (const r of tests) {
     let test = attempts.get(r.id);
     if (!test) attempts.set(r.id, test = { trainingId: r.owner_id, slug: r.slug, finished: [] });
-    if (r.result_id !== null) test.finished.push({ passed: toBool(r.passed) });
+    if (r.result_id !== null) test.finished.push({ passed: r.passed === true });
   }
   for (const [id, test] of attempts) out.get(test.trainingId)?.push({ key: `test:${id}`, done: isTestDone(test.slug, test.finished) });
   for (const g of games) out.get(g.group_training_id)?.push({ key: `game:${g.id}`, done: true });
@@ -155,13 +154,13 @@ export async function trainingActivities(
     const p = progressByModule.get(m.id) ?? null;
     drafts.set(`module:${m.id}`, {
       type: 'module', id: m.id, title: m.title, availableIn: m.avaliable_in, done: p?.status === 'finished', status: moduleActivityStatus(p),
-      module: { row, slug, useEmbed: toBool(useEmbed), scormVersion, progress: p }, test: null,
+      module: { row, slug, useEmbed, scormVersion, progress: p }, test: null,
     });
   }
   for (const t of tests) {
     const { slug, question_count: questionCount, ...row } = t;
     const list = attemptsByTest.get(t.id) ?? [];
-    const finished = list.filter((a) => isOver(a.status)).map((a) => ({ passed: toBool(a.passed) }));
+    const finished = list.filter((a) => isOver(a.status)).map((a) => ({ passed: a.passed }));
     const done = isTestDone(slug, finished);
     const open = list.some((a) => a.status === 'in_progress');
     drafts.set(`test:${t.id}`, {

@@ -13,7 +13,6 @@ import type { Database, Db } from '../../db/database.ts';
 import { linkedTo, mandatoryFor, tagNames } from '../../content/audience/index.ts';
 import { trailGrantsTraining } from '../trailAudience.ts';
 import { trainingAudienceCondition } from '../trainingAudience.ts';
-import { parseJson, toBool } from '../../db/dialect.ts';
 import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
 import { doneActivities } from './activities.ts';
 import { audienceMemberOf, type LearnerContext } from './context.ts';
@@ -95,7 +94,7 @@ export async function cataloguePage(db: Db, ctx: LearnerContext, query: Catalogu
 
 /** The alt text in the user's language, else Portuguese (the default), else any (webcast cards read it too). */
 export function altTextFor(row: Pick<GroupTrainingRow, 'image_alt_texts'>, languageId: number): string | null {
-  const texts = parseJson<Record<string, unknown>>(row.image_alt_texts, {});
+  const texts: Readonly<Record<string, unknown>> = row.image_alt_texts;
   const wanted = LANGUAGES.find((l) => l.id === languageId)?.code ?? 'pt-br';
   for (const code of [wanted, 'pt-br', ...Object.keys(texts)]) {
     const text = texts[code];
@@ -140,7 +139,7 @@ export async function trainingCards(db: Db, ctx: LearnerContext, rows: readonly 
       score: Number(row.score),
       tags: tags.get(row.id) ?? [],
       is_mandatory: mandatory.has(row.id),
-      is_open: toBool(row.is_open),
+      is_open: row.is_open,
       status: learnerStatusOf(enrollments.get(row.id)?.status, certificate?.status),
       percent: percentDone(list),
       qty_activities: list.length,

@@ -6,7 +6,6 @@
  */
 import { LEARNER_PATHS, certificateStatus, type CertificateVerification, type LearnerCertificate } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { toIso } from '../../db/dialect.ts';
 import type { CertificateRow } from '../../db/tables/learning.table.ts';
 import { certificateVerifyUrl } from '../../learning/certificates.ts';
 
@@ -27,8 +26,8 @@ export async function listCertificates(db: Db, clientId: number, userId: number,
       content_type: r.content_type,
       content_id: r.content_id,
       title: r.title,
-      earned_in: toIso(r.issued_at)!,
-      expires_at: toIso(r.expires_at),
+      earned_in: r.issued_at,
+      expires_at: r.expires_at,
       status: certificateStatus(r.expires_at, now),
       percentage: Number(r.percentage),
       workload: Number(r.workload),
@@ -60,8 +59,8 @@ export async function verifyCertificate(db: Db, code: string, now = new Date()):
     holder_name: row.holder_name,
     title: row.title,
     workload: Number(row.workload),
-    earned_in: toIso(row.issued_at)!,
-    expires_at: toIso(row.expires_at),
+    earned_in: row.issued_at,
+    expires_at: row.expires_at,
     client_name: row.client_name,
   };
 }

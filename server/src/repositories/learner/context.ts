@@ -6,7 +6,6 @@
 import { trainingFlags, type TrainingClientFlags } from '@lp/shared';
 import type { AudienceMember } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
-import { parseJson } from '../../db/dialect.ts';
 
 export interface LearnerContext {
   clientId: number;
@@ -30,7 +29,7 @@ export async function learnerContext(db: Db, clientId: number, user: { id: numbe
     member: membership !== undefined,
     profileId: membership?.profile_id ?? null,
     languageId: user.language_id,
-    flags: trainingFlags(parseJson<Record<string, unknown>>(client?.settings, {})),
+    flags: trainingFlags(client?.settings),
   };
 }
 

@@ -14,7 +14,6 @@ import { hasCommented } from '../../content/repository/comments.ts';
 import { evaluationAnswered, publishedEvaluation } from '../../content/repository/evaluations.ts';
 import { publishedMaterials } from '../../content/repository/materials.ts';
 import type { Db } from '../../db/database.ts';
-import { toBool, toIso } from '../../db/dialect.ts';
 import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
 import type { MediaUrls } from '../../plugins/app/mediaLinks.ts';
 import { isOver, trainingActivities, type ModuleActivityData, type TestActivityData, type TrainingActivity } from './activities.ts';
@@ -45,7 +44,7 @@ export function learnerModule(data: ModuleActivityData, urls: MediaUrls): NonNul
 export function learnerTest(data: TestActivityData, now: Date): NonNullable<LearnerActivity['test']> {
   const { row, slug, attempts } = data;
   const finished = attempts.filter((a) => isOver(a.status));
-  const open = [...attempts].reverse().find((a) => a.status === 'in_progress' && (a.deadline_at === null || new Date(toIso(a.deadline_at)!) > now));
+  const open = [...attempts].reverse().find((a) => a.status === 'in_progress' && (a.deadline_at === null || new Date(a.deadline_at) > now));
   const best = finished.reduce<number | null>((max, a) => (max === null || a.correct_count > max ? a.correct_count : max), null);
   const drawn = row.qty_total_questions && row.qty_total_questions > 0 ? Math.min(row.qty_total_questions, data.questionCount) : data.questionCount;
   return {
@@ -57,7 +56,7 @@ export function learnerTest(data: TestActivityData, now: Date): NonNullable<Lear
     time_to_answer: row.time_to_answer,
     minimum_score: row.minimum_score,
     best_correct: best,
-    passed: isTestDone(slug, finished.map((a) => ({ passed: toBool(a.passed) }))),
+    passed: isTestDone(slug, finished.map((a) => ({ passed: a.passed }))),
     open_attempt_id: open?.id ?? null,
   };
 }
@@ -107,6 +106,6 @@ export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: Gr
     // spec 2 §4.10: after finishing, once
     can_comment: commentsEnabled && finished && !commented,
     forum_enabled: ctx.flags.has_forum,
-    completed_at: toIso(enrollment?.completed_at),
+    completed_at: enrollment?.completed_at ?? null,
   };
 }

@@ -5,7 +5,6 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { toIso } from '../../db/dialect.ts';
 
 export interface RankingEntryValue { position: number; user_id: number; name: string; points: number; me: boolean }
 
@@ -85,7 +84,7 @@ export async function pointsStatement(db: Db, clientId: number, userId: number, 
     count: Number(summary.n),
     total: Number(summary.total ?? 0),
     results: rows.map((r) => ({
-      id: r.id, points: r.points, reason: r.reason, title: r.training_title ?? r.trail_title ?? '', created_at: toIso(r.created_at)!,
+      id: r.id, points: r.points, reason: r.reason, title: r.training_title ?? r.trail_title ?? '', created_at: r.created_at,
     })),
   };
 }

@@ -8,7 +8,7 @@
  */
 import { certificateStatus } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { dialectOf, toIso } from '../../db/dialect.ts';
+import { dialectOf } from '../../db/dialect.ts';
 import type { GroupTrainingEnrollmentRow, GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';
 
 export async function findEnrollment(db: Db, userId: number, trainingId: number): Promise<GroupTrainingEnrollmentRow | undefined> {
@@ -55,8 +55,8 @@ export async function latestCertificates(
     .execute();
   for (const r of rows) {
     if (out.has(r.content_id)) continue;
-    const expires = toIso(r.expires_at);
-    out.set(r.content_id, { id: r.id, status: certificateStatus(expires, now), earned_in: toIso(r.issued_at)!, expires_at: expires });
+    const expires = r.expires_at;
+    out.set(r.content_id, { id: r.id, status: certificateStatus(expires, now), earned_in: r.issued_at, expires_at: expires });
   }
   return out;
 }
@@ -67,7 +67,7 @@ export interface ProgressReport {
   positionSeconds: number | null;
   /** the module is done by this report (the shared rules decided it) */
   finishes: boolean;
-  /** SCORM: the CMI JSON to keep */
+  /** SCORM: the CMI to keep, as its JSON text */
   cmi?: string;
 }
 
@@ -81,7 +81,7 @@ const hasProgress = (p: { percent: number; status: string; position_seconds: num
  */
 export async function recordModuleProgress(
   db: Db, ids: { userId: number; trainingId: number; moduleId: number }, report: ProgressReport,
-): Promise<GroupTrainingModuleProgressRow> {
+): Promise<Omit<GroupTrainingModuleProgressRow, 'cmi'>> {
   const now = new Date();
   const created = await db.insertInto('group_training_module_progress')
     .values({ user_id: ids.userId, module_id: ids.moduleId, group_training_id: ids.trainingId, cmi: null, finished_at: null, created_at: now, updated_at: now })
@@ -103,15 +103,16 @@ export async function recordModuleProgress(
     status: finished ? 'finished' as const : 'ongoing' as const,
     percent,
     position_seconds: report.positionSeconds ?? Number(before.position_seconds),
-    finished_at: before.finished_at ? new Date(toIso(before.finished_at)!) : finished ? now : null,
-    ...(report.cmi !== undefined ? { cmi: report.cmi } : {}),
-    updated_at: now,
+    finished_at: before.finished_at ?? (finished ? now.toISOString() : null),
+    updated_at: now.toISOString(),
   };
-  await db.updateTable('group_training_module_progress').set(after).where('id', '=', before.id).execute();
+  await db.updateTable('group_training_module_progress').set({ ...after, ...(report.cmi !== undefined ? { cmi: report.cmi } : {}) })
+    .where('id', '=', before.id).execute();
   if (!hasProgress(before) && hasProgress(after)) {
     await db.updateTable('group_training_modules').set((eb) => ({ qty_progress: eb('qty_progress', '+', 1) })).where('id', '=', ids.moduleId).execute();
   }
-  return { ...before, ...after };
+  const { cmi: _cmi, ...row } = before;
+  return { ...row, ...after };
 }
 
 export async function findModuleProgress(db: Db, userId: number, moduleId: number): Promise<GroupTrainingModuleProgressRow | undefined> {

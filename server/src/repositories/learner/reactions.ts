@@ -5,7 +5,6 @@
  */
 import type { Reactions } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { toBool } from '../../db/dialect.ts';
 import { recordReactionEvents } from '../feedEvents.ts';
 
 export type ReactionContentType = 'training' | 'trail' | 'podcast';
@@ -52,8 +51,8 @@ export async function reactionsOf(db: Db, clientId: number, userId: number, cont
     const m = own.get(id);
     const avg = t?.stars_avg == null ? 0 : Number(t.stars_avg);
     out.set(id, {
-      favorite: toBool(m?.favorite),
-      liked: toBool(m?.liked),
+      favorite: m?.favorite ?? false,
+      liked: m?.liked ?? false,
       likes: Number(t?.likes ?? 0),
       stars_avg: Math.round(avg * 100) / 100,
       stars_count: Number(t?.stars_count ?? 0),

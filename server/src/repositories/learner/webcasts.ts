@@ -10,7 +10,6 @@ import {
   type LearnerWebcastCard, type WebcastCatalogueQuery, type WebcastWatchState,
 } from '@lp/shared';
 import type { Database, Db } from '../../db/database.ts';
-import { toBool, toDate } from '../../db/dialect.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { inAudience, linkedTo, tagNames } from '../../content/audience/index.ts';
 import { altTextFor } from './catalogue.ts';
@@ -58,7 +57,7 @@ export function applyFilters(db: Db, ctx: LearnerContext, query: WebcastCatalogu
   ]);
   const started = (eb: WebcastsEb) => eb.or([
     eb.and([eb('webcasts.webcast_type_id', '=', 2), eb('webcasts.hls_path', 'is not', null)]),
-    eb.and([eb('webcasts.webcast_type_id', '!=', 2), eb('webcasts.transmission_date', '<=', now)]),
+    eb.and([eb('webcasts.webcast_type_id', '!=', 2), eb('webcasts.transmission_date', '<=', now.toISOString())]),
   ]);
   if (query.progress === 'finished') qb = qb.where(ended);
   else if (query.progress === 'ongoing') qb = qb.where((eb) => eb.and([eb.not(ended(eb)), started(eb)]));
@@ -70,9 +69,9 @@ export function watchStateOf(row: WebcastRow, now: Date): WebcastWatchState {
   return webcastWatchState({
     webcast_type: row.webcast_type_id,
     status: row.status,
-    transmission_date: toDate(row.transmission_date),
-    transmission_completed: toBool(row.transmission_completed),
-    transmission_downloaded: toBool(row.transmission_downloaded),
+    transmission_date: new Date(row.transmission_date),
+    transmission_completed: row.transmission_completed,
+    transmission_downloaded: row.transmission_downloaded,
     has_hls: row.hls_path !== null,
   }, now);
 }
@@ -94,7 +93,7 @@ export async function webcastCards(db: Db, ctx: LearnerContext, rows: WebcastRow
     webcast_type: r.webcast_type_id,
     status: r.status,
     state: watchStateOf(r, now),
-    transmission_date: formatTransmissionDate(toDate(r.transmission_date), r.timezone),
+    transmission_date: formatTransmissionDate(new Date(r.transmission_date), r.timezone),
     timezone: r.timezone,
     workload: Number(r.workload),
     score: r.score,

@@ -8,7 +8,6 @@ import {
   FILE_PATHS, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm, UPLOAD_LIMITS, editorImageArea, editorImageExtensions,
   fileExtension, hasPermission,
 } from '@lp/shared';
-import { toDate } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
 import { matchesMagic } from '../../lib/uploadValidation.ts';
@@ -96,7 +95,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
     const row = await app.db.selectFrom('editor_image_uploads').selectAll()
       .where('id', '=', request.params.fileId).where('user_id', '=', user.id).where('uploaded_at', 'is', null)
       .executeTakeFirst();
-    if (!row || toDate(row.expires_at).getTime() < Date.now()) throw uploadNotFound();
+    if (!row || new Date(row.expires_at).getTime() < Date.now()) throw uploadNotFound();
     const { key, signature, file } = request.body;
     if (!sameSecret(sha256(signature), row.signature_hash) || key !== `media/${row.directory}${row.id}/${row.file_name}`) {
       throw new HttpError(403, 'permission_denied', 'The signature does not match the policy');

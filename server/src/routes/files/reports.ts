@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { toDate } from '../../db/dialect.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { requesterStillAllowed } from '../../reports/index.ts';
@@ -34,7 +33,7 @@ const reportFiles: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await requesterStillAllowed(app.db, report))) throw notFound();
     const file = reportFilePath(app.config.dataDir, report.file_name!);
     if (!file || !fs.existsSync(file)) throw notFound();
-    const day = toDate(report.created_at).toISOString().slice(0, 10);
+    const day = new Date(report.created_at).toISOString().slice(0, 10);
     return reply
       .header('Content-Type', XLSX)
       .header('Content-Disposition', `attachment; filename="${report.report}-report-${day}.xlsx"`)

@@ -5,7 +5,7 @@ import {
   CatalogueQuery, CommentBody, FavoriteBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerTrail, LearnerTrailPage, LikeBody, RateBody, Reactions,
 } from '@lp/shared';
 import { addComment, publishedComments } from '../../content/index.ts';
-import { isUniqueViolation, toIso } from '../../db/dialect.ts';
+import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { learnerContext, utcToday, type LearnerContext } from '../../repositories/learner/context.ts';
@@ -86,7 +86,7 @@ const trails: FastifyPluginAsyncTypebox = async (app) => {
     }
     const row = await app.db.selectFrom('comments').select('created_at').where('id', '=', commentId).executeTakeFirstOrThrow();
     return reply.status(201).send({
-      id: commentId, author: authOf(request).user.full_name, stars, comment: text, created_at: toIso(row.created_at)!, mine: true,
+      id: commentId, author: authOf(request).user.full_name, stars, comment: text, created_at: row.created_at, mine: true,
     });
   });
 };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { UserSummary, hasControlPanelAccess } from '@lp/shared';
-import { parseJson } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 
@@ -19,7 +18,7 @@ const lookups: FastifyPluginAsyncTypebox = async (app) => {
   // the e-mail domains go with the profile: the user form checks "Invalid email for this profile" as the server does
   app.get('/lookups/profiles/', { schema: { response: { 200: ProfileOption } } }, async (request) => {
     const rows = await app.db.selectFrom('profiles').select(['id', 'name', 'email_domains']).where('client_id', '=', clientOf(request)).orderBy('name').execute();
-    return rows.map((r) => ({ id: r.id, name: r.name, email_domains: parseJson<string[]>(r.email_domains, []) }));
+    return rows.map((r) => ({ id: r.id, name: r.name, email_domains: r.email_domains }));
   });
 
   app.get('/lookups/user_groups/', { schema: { response: { 200: Option } } }, async (request) =>

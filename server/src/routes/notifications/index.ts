@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DetailResponse, IdParams, NotificationsPage, NotificationsQuery, type NotificationPayload } from '@lp/shared';
+import { DetailResponse, IdParams, NotificationsPage, NotificationsQuery } from '@lp/shared';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { parseJson, toIso } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 
@@ -35,9 +34,9 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
       results: rows.map((r) => ({
         id: r.id,
         kind: r.kind,
-        payload: parseJson<NotificationPayload>(r.payload, {}),
-        read_at: toIso(r.read_at),
-        created_at: toIso(r.created_at)!,
+        payload: r.payload,
+        read_at: r.read_at,
+        created_at: r.created_at,
       })),
     };
   });

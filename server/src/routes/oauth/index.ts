@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RevokeRequest, TokenRequest, TokenResponse, normaliseUsername } from '@lp/shared';
-import { toBool } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { verifyAgainstDummy, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
@@ -98,7 +97,7 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
       throw new HttpError(400, 'invalid_username_or_password', 'Invalid username or password');
     }
     if (!canLogIn(user.status)) throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
-    if (params.under_maintenance && !toBool(user.is_superuser)) {
+    if (params.under_maintenance && !user.is_superuser) {
       throw new HttpError(403, 'under_maintenance', 'We are performing data maintenance');
     }
     await clearFailures(app.db, keys[0]!);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DetailResponse } from '@lp/shared';
-import { toBool } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { audit, auditOrigin } from '../../repositories/adminUsers.ts';
@@ -13,7 +12,7 @@ const deletionRequest: FastifyPluginAsyncTypebox = async (app) => {
     // an administrative view acts for the user but may not close the account
     const acting = await app.db.selectFrom('token_families').select('acting_user_id').where('id', '=', familyId).executeTakeFirst();
     if (acting?.acting_user_id != null) throw new HttpError(403, 'permission_denied', 'Not available in the administrative view');
-    if (toBool(user.is_superuser)) throw new HttpError(403, 'permission_denied', 'A superuser account cannot be closed this way');
+    if (user.is_superuser) throw new HttpError(403, 'permission_denied', 'A superuser account cannot be closed this way');
     const now = new Date();
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ status: 'deletion_requested', deletion_requested_at: now, updated_at: now }).where('id', '=', user.id).execute();

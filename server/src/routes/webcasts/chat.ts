@@ -6,7 +6,6 @@ import {
   WEBCAST_CHAT_PATHS, WEBCAST_STATUS, webcastChatChannel, type ChatChannelEvent, type ChatChannelType, type ChatMove,
   type ErrorCode,
 } from '@lp/shared';
-import { toBool } from '../../db/dialect.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../../db/tables/webcastChat.table.ts';
 import { HttpError, notFound, RateLimited } from '../../lib/httpError.ts';
@@ -65,7 +64,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     if (auth.clientId === null) return 'not_found';
     const row = await webcastForLearner(app.db, auth.clientId, webcastId, auth.userId);
     if (!row) return 'not_found';
-    return toBool(row.use_chat) ? null : 'chat_disabled';
+    return row.use_chat ? null : 'chat_disabled';
   }
 
   const webcastId = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) ? Number(text) : null);
@@ -102,7 +101,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     schema: { params: WebcastParams, body: SendChatMessageForm, response: { 201: ChatMessage } },
   }, async (request, reply) => {
     const webcast = await webcastOr404(app.db, request, request.params.id);
-    if (!toBool(webcast.use_chat)) throw chatDisabled();
+    if (!webcast.use_chat) throw chatDisabled();
     const text = messageText(request.body.message);
     const { user } = authOf(request);
     const row = await insertChatMessage(app.db, {
@@ -136,7 +135,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   async function learnerWebcast(request: FastifyRequest, id: number): Promise<WebcastRow> {
     const row = await webcastForLearner(app.db, clientOf(request), id, authOf(request).user.id);
     if (!row) throw notFound();
-    if (!toBool(row.use_chat)) throw chatDisabled();
+    if (!row.use_chat) throw chatDisabled();
     return row;
   }
 
@@ -163,7 +162,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     if (wait > 0) throw new RateLimited('too_many_chat_messages', 'Too many chat messages; wait a few seconds', Math.ceil(wait / 1000));
     const row = await insertChatMessage(app.db, {
       webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: false,
-      state: initialChatState(toBool(webcast.chat_moderated), false),
+      state: initialChatState(webcast.chat_moderated, false),
     });
     return reply.status(201).send({ ...(await announce(row, null)), mine: true });
   });

@@ -9,7 +9,6 @@ import {
 } from '@lp/shared';
 import { foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
-import { toBool } from '../../db/dialect.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { translate } from '../../lib/i18n.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
@@ -217,7 +216,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   app.get(WEBCAST_PATHS.types, { preValidation: guard.read, schema: { response: { 200: Type.Array(WebcastTypeOption) } } }, async (request) => {
     const { user } = authOf(request);
     return (await app.db.selectFrom('webcast_types').selectAll().orderBy('id').execute()).map((r) => ({
-      id: r.id, value: r.id, slug: r.slug, label: translate(user.language_id, `webcasts.types.${r.slug}`), uses_embed: toBool(r.uses_embed),
+      id: r.id, value: r.id, slug: r.slug, label: translate(user.language_id, `webcasts.types.${r.slug}`), uses_embed: r.uses_embed,
     }));
   });
 

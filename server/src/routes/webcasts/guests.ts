@@ -2,7 +2,6 @@ import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListQuery, WEBCAST_GUEST_FILES_PATH, WEBCAST_PATHS, WebcastGuestReport, escapeSpreadsheetCell } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
-import { toDate } from '../../db/dialect.ts';
 import { translate } from '../../lib/i18n.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { registerUserFiles, writeUserFile, type UserFileArea } from '../../lib/userFiles.ts';
@@ -46,7 +45,7 @@ async function writeGuestList(db: Db, clientId: number, webcastId: number, langu
     const rows = await guestListQuery(db, clientId, webcastId).where('s.id', '>', lastId).orderBy('s.id').limit(BATCH).execute();
     for (const r of rows) {
       number += 1;
-      const row = sheet.addRow([number, escapeSpreadsheetCell(r.full_name), escapeSpreadsheetCell(r.email ?? ''), escapeSpreadsheetCell(r.profile ?? ''), toDate(r.created_at)]);
+      const row = sheet.addRow([number, escapeSpreadsheetCell(r.full_name), escapeSpreadsheetCell(r.email ?? ''), escapeSpreadsheetCell(r.profile ?? ''), new Date(r.created_at)]);
       row.getCell(5).numFmt = 'yyyy-mm-dd hh:mm:ss';
       row.commit();
     }

@@ -9,7 +9,6 @@ import {
   type OwnedDb,
 } from '../../content/index.ts';
 import { tagsUsedBy } from '../../content/audience/index.ts';
-import { toBool } from '../../db/dialect.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
 import { learnerTest } from '../../repositories/learner/detail.ts';
@@ -87,8 +86,8 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       embed: embedOf(row),
       // the live stream, or the recording once saved; nothing before the transmission or while converting
       webcast_player_hls_playback_url: card!.state === 'live' || card!.state === 'finished' ? hlsPlaybackUrl(app.config.publicUrl, row.hls_path) : null,
-      use_chat: toBool(row.use_chat),
-      chat_moderated: toBool(row.chat_moderated),
+      use_chat: row.use_chat,
+      chat_moderated: row.chat_moderated,
       tests_available: open,
       tests,
       evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(owned, evaluation.id, ctx.userId) },

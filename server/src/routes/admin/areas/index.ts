@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, Area, AreaInput, type Translations } from '@lp/shared';
-import { parseJson, toBool, toIso } from '../../../db/dialect.ts';
+import { ADMIN_RESOURCES, Area, AreaInput } from '@lp/shared';
 import { registerCrud } from '../../../lib/crud.ts';
 
 /** Areas of the selected client; renaming one changes only this client's label (spec 1 §3.7). */
@@ -22,8 +21,8 @@ const areas: FastifyPluginAsync = async (app) => {
       .where('areas.client_id', '=', clientId),
     async toApi(_db, rows) {
       return rows.map((r) => ({
-        id: r.id, name: r.name, translations: parseJson<Translations>(r.translations, {}),
-        is_active: toBool(r.is_active), created_at: toIso(r.created_at)!,
+        id: r.id, name: r.name, translations: r.translations,
+        is_active: r.is_active, created_at: r.created_at,
       }));
     },
     async create(db, clientId, input) {

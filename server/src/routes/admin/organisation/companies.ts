@@ -3,7 +3,7 @@ import {
   ADMIN_RESOURCES, Branch, BranchInput, Headquarter, HeadquarterInput, unmaskDocument, validateBranchDetails, type ErrorCode,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { isUniqueViolation, toBool, toIso, uniqueViolationColumns } from '../../../db/dialect.ts';
+import { isUniqueViolation, uniqueViolationColumns } from '../../../db/dialect.ts';
 import type { BranchRow, HeadquarterRow } from '../../../db/tables/company.table.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';
@@ -123,7 +123,7 @@ const companies: FastifyPluginAsync = async (app) => {
     async toApi(_db, rows) {
       return rows.map((r) => ({
         id: r.id, name: r.name, company_name: r.company_name, fantasy_name: r.fantasy_name, company_document: r.company_document,
-        ...addressOut(r), created_at: toIso(r.created_at)!,
+        ...addressOut(r), created_at: r.created_at,
       }));
     },
     async create(db, clientId, input) {
@@ -178,7 +178,7 @@ const companies: FastifyPluginAsync = async (app) => {
         division: r.division, district: r.district, region: r.region, area_email: r.area_email,
         opened_date: r.opened_date, closed_date: r.closed_date,
         latitude: r.latitude === null ? null : Number(r.latitude), longitude: r.longitude === null ? null : Number(r.longitude),
-        retailer: toBool(r.retailer), created_at: toIso(r.created_at)!,
+        retailer: r.retailer, created_at: r.created_at,
       }));
     },
     async create(db, clientId, input) {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_RESOURCES, Country, CountryInput, NamedItem, NamedItemInput } from '@lp/shared';
-import { toIso } from '../../../db/dialect.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 
 type NamedTable = 'regionals' | 'branch_types' | 'branch_size_types';
@@ -22,7 +21,7 @@ function namedResource(app: Parameters<FastifyPluginAsync>[0], table: NamedTable
     },
     query: (db, clientId) => db.selectFrom(table).select(['id', 'name', 'created_at']).where('client_id', '=', clientId),
     async toApi(_db, rows) {
-      return rows.map((r) => ({ id: r.id, name: r.name, created_at: toIso(r.created_at)! }));
+      return rows.map((r) => ({ id: r.id, name: r.name, created_at: r.created_at }));
     },
     async create(db, clientId, input) {
       const row = await db.insertInto(table).values({ client_id: clientId, name: input.name.trim(), created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
@@ -60,7 +59,7 @@ const named: FastifyPluginAsync = async (app) => {
     },
     query: (db) => db.selectFrom('countries').select(['id', 'name', 'code', 'created_at']),
     async toApi(_db, rows) {
-      return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, created_at: toIso(r.created_at)! }));
+      return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, created_at: r.created_at }));
     },
     async create(db, _clientId, input) {
       const row = await db.insertInto('countries').values({ name: input.name.trim(), code: input.code.toUpperCase(), created_at: new Date() }).returning('id').executeTakeFirstOrThrow();

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, invalidEmailDomain, normalizeEmailDomains, Profile, ProfileInput, type Translations } from '@lp/shared';
+import { ADMIN_RESOURCES, invalidEmailDomain, normalizeEmailDomains, Profile, ProfileInput } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseJson, toIso } from '../../../db/dialect.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 
 /** The domains as stored (JSON), or 400 invalid_email_domain on the field. */
@@ -29,8 +28,8 @@ const profiles: FastifyPluginAsync = async (app) => {
       .where('profiles.client_id', '=', clientId),
     async toApi(_db, rows) {
       return rows.map((r) => ({
-        id: r.id, name: r.name, translations: parseJson<Translations>(r.translations, {}),
-        email_domains: parseJson<string[]>(r.email_domains, []), created_at: toIso(r.created_at)!,
+        id: r.id, name: r.name, translations: r.translations,
+        email_domains: r.email_domains, created_at: r.created_at,
       }));
     },
     async create(db, clientId, input) {

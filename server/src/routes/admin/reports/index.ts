@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   ADMIN_RESOURCES, ApiErrorSchema, REPORT_PROCESSING, ReportAccepted, USERS_REPORT_PATH, UsersReportRequest, type ReportKey,
 } from '@lp/shared';
-import { toBool } from '../../../db/dialect.ts';
 import { HttpError, RateLimited } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { REPORT_JOB, REPORT_JOB_ATTEMPTS, defineReportJob, mayHaveReport } from '../../../reports/index.ts';
@@ -22,7 +21,7 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     if (!mayHaveReport(subject, report)) throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
     const key = { userId: user.id, clientId, report };
-    const claim = await claimReportRequest(app.db, key, toBool(user.is_superuser));
+    const claim = await claimReportRequest(app.db, key, user.is_superuser);
     if (!claim.ok) throw new RateLimited('report_cooldown', 'This report was requested less than 5 minutes ago', Math.ceil(claim.remainingMs / 1000));
     try {
       const reportId = await createReport(app.db, { userId: user.id, clientId, report, params, languageId: user.language_id });

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_RESOURCES, Tag, TagInput } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { toIso } from '../../../db/dialect.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 
@@ -39,7 +38,7 @@ const tags: FastifyPluginAsync = async (app) => {
         : [];
       return rows.map((r) => {
         const areas = links.filter((l) => l.tag_id === r.id).map((l) => ({ id: l.id, name: l.name }));
-        return { id: r.id, name: r.name, area_ids: areas.map((a) => a.id), areas, created_at: toIso(r.created_at)! };
+        return { id: r.id, name: r.name, area_ids: areas.map((a) => a.id), areas, created_at: r.created_at };
       });
     },
     async create(db, clientId, input) {

@@ -55,7 +55,7 @@ const actions: FastifyPluginAsyncTypebox = async (app) => {
     const isOpen = formBool(request.body.is_open);
     if (isOpen === null) throw new HttpError(400, 'validation_error', 'is_open must be true or false', { is_open: 'validation_error' });
     const row = await trainingOr404(app.db, request, id);
-    const wasOpen = row.is_open === true || row.is_open === 1;
+    const wasOpen = row.is_open;
     // spec 2 §4.6: once a training is closed and has done activities, it cannot be reopened
     if (isOpen && !wasOpen && (await hasDoneActivities(app.db, id))) {
       throw new HttpError(409, 'training_cannot_be_reopened', 'A closed training with done activities cannot be reopened');

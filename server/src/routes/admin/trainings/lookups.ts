@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ModuleTypeOption, SlugOption, TRAINING_PATHS, TrainingTypeOption } from '@lp/shared';
-import { toBool } from '../../../db/dialect.ts';
 import { trainingGuards } from './common.ts';
 
 /**
@@ -14,11 +13,11 @@ const lookups: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(TRAINING_PATHS.types, { preValidation: read, schema: { response: { 200: Type.Array(TrainingTypeOption) } } }, async () =>
     (await app.db.selectFrom('group_training_types').selectAll().orderBy('id').execute())
-      .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_score: toBool(r.use_score) })));
+      .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_score: r.use_score })));
 
   app.get(TRAINING_PATHS.moduleTypes, { preValidation: read, schema: { response: { 200: Type.Array(ModuleTypeOption) } } }, async () =>
     (await app.db.selectFrom('group_training_module_types').selectAll().orderBy('id').execute())
-      .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_embed: toBool(r.use_embed) })));
+      .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_embed: r.use_embed })));
 
   app.get(TRAINING_PATHS.gameTypes, { preValidation: read, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
     (await app.db.selectFrom('group_training_game_types').selectAll().orderBy('id').execute()).map((r) => ({ id: r.id, value: r.id, slug: r.slug })));

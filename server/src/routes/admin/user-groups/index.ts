@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { ADMIN_RESOURCES, UserGroup, UserGroupInput } from '@lp/shared';
-import { toIso } from '../../../db/dialect.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import members from './members.ts';
 
@@ -23,7 +22,7 @@ const userGroups: FastifyPluginAsync = async (app) => {
       .select(sql<number>`(select count(*) from user_group_members m where m.group_id = user_groups.id)`.as('members_count'))
       .where('user_groups.client_id', '=', clientId),
     async toApi(_db, rows) {
-      return rows.map((r) => ({ id: r.id, name: r.name, members_count: Number(r.members_count), created_at: toIso(r.created_at)! }));
+      return rows.map((r) => ({ id: r.id, name: r.name, members_count: Number(r.members_count), created_at: r.created_at }));
     },
     async create(db, clientId, input) {
       const row = await db.insertInto('user_groups').values({ client_id: clientId, name: input.name.trim(), created_at: new Date() })

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_RESOURCES, AuditLogEntry, AuditLogQuery } from '@lp/shared';
-import { parseJson, toIso } from '../../../db/dialect.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 
 const spec: ListSpec = {
@@ -38,7 +37,7 @@ const auditLog: FastifyPluginAsyncTypebox = async (app) => {
       ]);
     const { rows, total } = await runList(query, list, spec);
     const entries: AuditLogEntry[] = rows.map((r) => ({
-      ...r, details: parseJson<Record<string, unknown>>(r.details, {}), created_at: toIso(r.created_at)!,
+      ...r, details: r.details, created_at: r.created_at,
     }));
     return sendList(reply, 'audit-log', list, entries, total);
   });

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { IdParams, hasPermission, mayActOnAccount, type AccessSubject, type AccountAction } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { toBool } from '../../../db/dialect.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -23,7 +22,7 @@ export async function targetUser(db: Db, request: FastifyRequest, id: number, op
   const clientId = clientOf(request);
   const user = await findUserById(db, id);
   if (!user || !(await userInClient(db, id, clientId))) throw notFound();
-  if (options.write && toBool(user.is_superuser) && !toBool(authOf(request).user.is_superuser)) {
+  if (options.write && user.is_superuser && !authOf(request).user.is_superuser) {
     throw new HttpError(403, 'superuser_only', 'Only superusers can change a superuser');
   }
   return user;
@@ -32,7 +31,7 @@ export async function targetUser(db: Db, request: FastifyRequest, id: number, op
 /** Clients whose users the acting user administers: all for a superuser, else the session's clients. */
 export async function administrableClientIds(_db: Db, request: FastifyRequest): Promise<number[] | 'all'> {
   const { user, clientIds } = authOf(request);
-  if (toBool(user.is_superuser)) return 'all';
+  if (user.is_superuser) return 'all';
   return clientIds;
 }
 

@@ -5,7 +5,6 @@ import {
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
-import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
@@ -60,7 +59,7 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
   const fields: Record<string, ErrorCode> = {} as Record<string, ErrorCode>;
   Object.assign(fields, validateUserInput(input, {
     countryCode, isNew: current === null, passwordLevel: (await getLoginParams(db)).register.password_strong_level,
-    profileEmailDomains: profile ? parseJson<string[]>(profile.email_domains, []) : [],
+    profileEmailDomains: profile ? profile.email_domains : [],
   }));
   const administrable = await administrableClientIds(db, request);
   if (!fields.client_ids && !input.client_ids.includes(clientId)) fields.client_ids = 'client_not_available';

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginAsResponse } from '@lp/shared';
-import { toBool } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit } from '../../../repositories/adminUsers.ts';
@@ -21,7 +20,7 @@ const loginAs: FastifyPluginAsyncTypebox = async (app) => {
     // an administrative view opens no other: the audit log names the real administrator
     if (confinedClientId !== null) throw new HttpError(403, 'permission_denied', 'An administrative view cannot log in as another user');
     const target = await targetUser(app.db, request, request.params.id);
-    if (toBool(target.is_superuser)) throw new HttpError(403, 'cannot_impersonate_superuser', 'Superusers cannot be impersonated');
+    if (target.is_superuser) throw new HttpError(403, 'cannot_impersonate_superuser', 'Superusers cannot be impersonated');
     if (!canLogIn(target.status)) throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
     await requireAccountActions(app.db, request, target.id, ['login_as']);
     const clientId = clientOf(request);

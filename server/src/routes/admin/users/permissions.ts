@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { UserPermissions, UserPermissionsQuery, isPermissionSlug } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { toBool } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit, userInClient } from '../../../repositories/adminUsers.ts';
@@ -23,7 +22,7 @@ async function checkClient(db: Db, request: FastifyRequest, userId: number, clie
 async function read(db: Db, userId: number, clientId: number): Promise<UserPermissions> {
   const rows = await db.selectFrom('user_module_items').select(['slug', 'permission'])
     .where('user_id', '=', userId).where('client_id', '=', clientId).orderBy('slug').execute();
-  return { client_id: clientId, module_items: rows.map((r) => ({ slug: r.slug, permission: toBool(r.permission) })) };
+  return { client_id: clientId, module_items: rows.map((r) => ({ slug: r.slug, permission: r.permission })) };
 }
 
 const permissions: FastifyPluginAsyncTypebox = async (app) => {

@@ -5,7 +5,6 @@ import {
   learnerStatusOf, moduleKindOf, reportFinishesModule, scormOutcome, type LearnerStatus,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
 import { learnerActivities, learnerTrainingDetail, scormVersionOf } from '../../../repositories/learner/detail.ts';
@@ -84,7 +83,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     const module = await openModuleOf(app.db, ctx, id, moduleId);
     const pkg = scormPackage(request, ctx, id, module);
     const stored = await findModuleProgress(app.db, ctx.userId, moduleId);
-    return { ...pkg, cmi: parseJson<Record<string, unknown>>(stored?.cmi, {}) };
+    return { ...pkg, cmi: stored?.cmi ?? {} };
   });
 
   app.put(scormPath, { schema: { params: ModuleParams, body: ScormCommit, response: { 200: ScormState } } }, async (request) => {

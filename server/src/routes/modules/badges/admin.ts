@@ -8,7 +8,6 @@ import {
   localeForLanguageId, validateBadge, type ErrorCode,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { toBool, toIso } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../../lib/mediaStore.ts';
@@ -53,8 +52,8 @@ const toBadge = (r: BadgeQueryRow): Badge => ({
   rule_metric: r.rule_metric as Badge['rule_metric'],
   rule_threshold: r.rule_threshold === null ? null : Number(r.rule_threshold),
   awarded_count: Number(r.awarded_count ?? 0),
-  created_at: toIso(r.created_at)!,
-  updated_at: toIso(r.updated_at)!,
+  created_at: r.created_at,
+  updated_at: r.updated_at,
 });
 
 async function badgeOr404(db: Db, clientId: number, id: number): Promise<Badge> {
@@ -179,7 +178,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
       .select(['users.id', 'users.full_name', 'users.email', 'user_badges.awarded_at', 'user_badges.manual'])
       .where('user_badges.badge_id', '=', badge.id).where('user_badges.client_id', '=', clientId)
       .orderBy('user_badges.awarded_at', 'desc').orderBy('user_badges.id', 'desc').execute();
-    return rows.map((r) => ({ user: { id: r.id, full_name: r.full_name, email: r.email }, awarded_at: toIso(r.awarded_at)!, manual: toBool(r.manual) }));
+    return rows.map((r) => ({ user: { id: r.id, full_name: r.full_name, email: r.email }, awarded_at: r.awarded_at, manual: r.manual }));
   });
 
   app.post(BADGE_PATHS.awards(':id'), {

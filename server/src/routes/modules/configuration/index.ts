@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_RESOURCES, CONFIGURATION_PATH, Configuration, ConfigurationInput, type ClientSettings } from '@lp/shared';
+import { ADMIN_RESOURCES, CONFIGURATION_PATH, Configuration, ConfigurationInput } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { parseJson } from '../../../db/dialect.ts';
 import { notFound } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { getLoginParams, saveLoginParams, toSessionClient } from '../../../repositories/clients.ts';
@@ -33,7 +32,7 @@ const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (settings || homeRoute) {
         const row = await trx.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirstOrThrow();
         // stored keys this screen does not know (another module's) stay as they are
-        const merged = { ...parseJson<Partial<ClientSettings>>(row.settings, {}), ...settings };
+        const merged = { ...row.settings, ...settings };
         await trx.updateTable('clients').set({ settings: JSON.stringify(merged), ...(homeRoute ? { home_route: homeRoute } : {}) })
           .where('id', '=', clientId).execute();
       }

@@ -5,7 +5,6 @@ import {
   LegalTextInput, PublicLegalText, PublicLegalTextQuery, hasText, isLegalTextKind, isValidEmail, pickLanguage, type LegalTextKind,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { toBool, toIso } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
@@ -19,7 +18,7 @@ async function adminTexts(db: Db, clientId: number, kind: LegalTextKind): Promis
     kind,
     texts: CONTENT_LANGUAGES.map((language) => {
       const row = rows.find((r) => r.language === language);
-      return { language, content: row?.content ?? '', updated_at: row ? toIso(row.updated_at) : null };
+      return { language, content: row?.content ?? '', updated_at: row?.updated_at ?? null };
     }),
   };
 }
@@ -77,7 +76,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
     const language = pickLanguage(rows.map((r) => r.language), request.query.language);
     const row = rows.find((r) => r.language === language);
     if (!row) throw new HttpError(404, 'not_found', 'This text has not been written yet');
-    return { kind, language: row.language, content: row.content, updated_at: toIso(row.updated_at)! };
+    return { kind, language: row.language, content: row.content, updated_at: row.updated_at };
   });
 
   /**
@@ -110,7 +109,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
 
     const desk = await app.db.selectFrom('users').select(['email', 'full_name', 'language_id', 'is_superuser'])
       .where('is_superuser', '=', true).where('status', '=', 'active').execute();
-    for (const admin of desk.filter((u) => toBool(u.is_superuser))) {
+    for (const admin of desk.filter((u) => u.is_superuser)) {
       const vars = { name: admin.full_name, from: `${name} <${email}>`, message };
       try {
         await app.mailer.send({

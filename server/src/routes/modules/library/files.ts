@@ -6,7 +6,6 @@ import {
   LIBRARY_FILE_STATUS, LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, LibraryFile, LibraryFileInput, LibraryFileListQuery, UPLOAD_LIMITS,
   canOpenAdminTitle, formErrorCode, validateLibraryFile,
 } from '@lp/shared';
-import { toBool } from '../../../db/dialect.ts';
 import type { LibraryFileRow } from '../../../db/tables/library.table.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
@@ -71,7 +70,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     const [file] = await toFiles(app.db, app.mediaUrls(request), await fileQuery(app.db, row.client_id).where('library_files.id', '=', row.id).execute());
     return {
       title: row.title, description: row.description, category: row.category_id, status: row.status,
-      allow_download: toBool(row.allow_download), resource: row.resource,
+      allow_download: row.allow_download, resource: row.resource,
       tags: file!.tags, areas: file!.areas, profiles: file!.profiles, user_groups: file!.user_groups,
     };
   };

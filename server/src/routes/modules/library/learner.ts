@@ -6,7 +6,6 @@ import {
   LIBRARY_PATHS, LearnerLibraryFile, LearnerLibraryPage, LibraryFilterOptions, LibraryQuery,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
-import { toBool } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -69,7 +68,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(LIBRARY_PATHS.learnerDownload(':id'), { schema: { params: IdParams } }, async (request, reply) => {
     const { ctx, row } = await fileOr404(app.db, request, request.params.id);
-    if (!toBool(row.allow_download)) throw new HttpError(403, 'download_not_allowed', 'This file cannot be downloaded');
+    if (!row.allow_download) throw new HttpError(403, 'download_not_allowed', 'This file cannot be downloaded');
     const file = mediaFile(app.config.dataDir, row.resource);
     let size: number;
     try {

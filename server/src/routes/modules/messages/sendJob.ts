@@ -10,7 +10,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { htmlToPlainText, isValidEmail, mailFrom, type MailingListConfig } from '@lp/shared';
-import { toDate } from '../../../db/dialect.ts';
 import type { JobContext } from '../../../jobs/index.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { MAIL_FROM_ADDRESS, type MailMessage } from '../../../plugins/app/mail.ts';
@@ -76,7 +75,7 @@ export async function runMessageSend(app: FastifyInstance, messageId: number, ct
   const now = new Date();
   if (row.status === 'scheduled') {
     // a job for a date the admin has since moved: the job of the new date sends it
-    if (toDate(row.send_date).getTime() > now.getTime() + EARLY_MS) return null;
+    if (new Date(row.send_date).getTime() > now.getTime() + EARLY_MS) return null;
     if (!(await claimMessage(db, messageId, new Date(now.getTime() + EARLY_MS)))) return null;
   } else if (row.status !== 'sending') {
     return null;

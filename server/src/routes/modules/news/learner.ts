@@ -3,12 +3,11 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   DEFAULT_CLIENT_SETTINGS, LEARNER_NEWS_PATHS, LearnerComment, LearnerCommentPage, LearnerNewsItem, LearnerNewsPage, LearnerNewsQuery,
-  NewsCommentBody, type ClientSettings,
+  NewsCommentBody,
 } from '@lp/shared';
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
 import { audienceMember, type AudienceMember } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { parseJson } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findLearnerNews, learnerNewsPage, recordNewsView } from '../../../repositories/news.ts';
@@ -31,7 +30,7 @@ async function readerOf(db: Db, request: FastifyRequest): Promise<NewsReader> {
     audienceMember(db, clientId, user.id),
     db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst(),
   ]);
-  const settings = { ...DEFAULT_CLIENT_SETTINGS, ...parseJson<Partial<ClientSettings>>(client?.settings, {}) };
+  const settings = { ...DEFAULT_CLIENT_SETTINGS, ...client?.settings };
   return { member, languageId: user.language_id, commentsEnabled: settings.use_comments_news };
 }
 

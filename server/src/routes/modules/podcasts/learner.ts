@@ -7,7 +7,7 @@ import {
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
 import { audienceMember } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
+import { isUniqueViolation } from '../../../db/dialect.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -62,7 +62,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       ...card!,
       audio_url: app.mediaUrls(request)(row.resource),
       can_comment: await canComment(app.db, viewer, row.id),
-      published_at: toIso(row.published_at),
+      published_at: row.published_at,
     };
   });
 

@@ -6,7 +6,7 @@ import {
 } from '@lp/shared';
 import { audienceMember, foreignAudienceIds, inAudience, readAudiences, writeAudience } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { isUniqueViolation, toIso } from '../../../db/dialect.ts';
+import { isUniqueViolation } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
@@ -35,7 +35,7 @@ async function toPages(db: Db, rows: PageRow[]): Promise<WildcardPage[]> {
   return rows.map((r) => ({
     id: r.id, title: r.title, slug: r.slug, content: r.content, status: r.status,
     ...audiences.get(r.id)!,
-    created_at: toIso(r.created_at)!, updated_at: toIso(r.updated_at)!,
+    created_at: r.created_at, updated_at: r.updated_at,
   }));
 }
 
@@ -148,7 +148,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
       .where(inAudience('wildcard_page', member))
       .executeTakeFirst();
     if (!row) throw notFound();
-    return { id: row.id, title: row.title, slug: row.slug, content: row.content, updated_at: toIso(row.updated_at)! };
+    return { id: row.id, title: row.title, slug: row.slug, content: row.content, updated_at: row.updated_at };
   });
 };
 export default wildcards;
