@@ -147,7 +147,8 @@ describe('rate limits shared across nodes through Redis', () => {
     for (const t of apps) await t.close();
   });
 
-  it('a limit reached on one node holds on the other', async () => {
+  // four apps are built: on a loaded machine that alone can take half a minute
+  it('a limit reached on one node holds on the other', { timeout: 120_000 }, async () => {
     const prefix = `lp-rl-${randomBytes(4).toString('hex')}`;
     const shared = { redisUrl: REDIS_URL, redisPrefix: prefix, runJobs: false, rateLimits: limits({ help_ip: { max: 3, seconds: 60 } }) };
     const [a, b] = [await buildTestApp('sqlite', shared), await buildTestApp('sqlite', shared)];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
-  Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type ColumnDefinitionBuilder, type ColumnDataType,
+  Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnDefinitionBuilder, type ColumnDataType,
 } from 'kysely';
 import type { Database } from './database.ts';
 import { COLUMN_KINDS, type ColumnKind, type ColumnKinds } from './columnKinds.ts';
@@ -150,6 +150,31 @@ function readTimestampsAsIso(): void {
   pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text: string) => parseTimestamptz(text).toISOString());
 }
 
+/** Our class of advisory locks (pg_advisory_lock's first key); the second is the schema's hash. */
+const MIGRATION_LOCK_CLASS = 0x4c50;
+
+/**
+ * Kysely takes one database-wide advisory lock for migrations, so every schema of the database
+ * waited for every other's (the test files migrate one schema each: under load the waits ran
+ * past the plugin timeout). The lock is taken per schema instead: nodes migrating the same
+ * schema still take turns.
+ */
+class SchemaMigrationLockAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_CLASS)}, hashtext(current_schema()))`.execute(db);
+  }
+
+  override async releaseMigrationLock(db: Kysely<unknown>): Promise<void> {
+    await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_CLASS)}, hashtext(current_schema()))`.execute(db);
+  }
+}
+
+class SchemaPostgresDialect extends PostgresDialect {
+  override createAdapter(): PostgresAdapter {
+    return new SchemaMigrationLockAdapter();
+  }
+}
+
 export function connect(options: ConnectOptions): DbHandle {
   if (options.databaseUrl) {
     // counts come back as int8 strings; they always fit a JS number here
@@ -161,7 +186,7 @@ export function connect(options: ConnectOptions): DbHandle {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
