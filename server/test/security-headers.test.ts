@@ -85,7 +85,7 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
   it('HSTS only over https', async () => {
     // a server behind a TLS-terminating proxy it trusts: the request's protocol is https
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-headers-'));
-    const app = Fastify({ logger: false, trustProxy: true });
+    const app = Fastify({ logger: false, trustProxy: true, pluginTimeout: 60_000 });
     try {
       await app.register(appPlugin, { config: loadConfig({}, { dataDir, scryptLogN: 10, staticRoot: null, logLevel: 'silent', importWorker: 'inline' }), serveStatic: false });
       app.get('/', (_req, reply) => reply.type('text/html').send(PAGE));
