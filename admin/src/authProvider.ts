@@ -47,7 +47,7 @@ export function createAuthProvider(client: ApiClient, storage: Storage, location
         updateSession(storage, { user, remembered_path: null });
         return { redirectTo: routerPath(remembered_path) ?? '/' };
       } catch (error) {
-        throw new Error(errorKey(error));
+        throw new Error(errorKey(error), { cause: error });
       }
     },
 

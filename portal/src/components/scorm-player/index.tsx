@@ -26,6 +26,9 @@ export function ScormPlayer({ trainingId, moduleId, title, onFinish }: ScormPlay
   const frame = useRef<HTMLIFrameElement>(null);
   const finished = useRef(onFinish);
   finished.current = onFinish;
+  // the language may change while a package runs; its messages follow it without reloading the package
+  const translate = useRef(t);
+  translate.current = t;
   const path = LEARNER_PATHS.scorm(trainingId, moduleId);
 
   useEffect(() => {
@@ -34,9 +37,8 @@ export function ScormPlayer({ trainingId, moduleId, title, onFinish }: ScormPlay
     setError(null);
     api.json<ScormState>(path)
       .then((state) => { if (!gone) setLaunchUrl(state.launch_url); })
-      .catch((failure: unknown) => { if (!gone) setError(errorText(t, errorCode(failure))); });
+      .catch((failure: unknown) => { if (!gone) setError(errorText(translate.current, errorCode(failure))); });
     return () => { gone = true; };
-    // t changes with the language only; the package is not reloaded for it
   }, [path]);
 
   // in the commit that renders the frame, before it can load: the package's first message is not missed
@@ -45,7 +47,7 @@ export function ScormPlayer({ trainingId, moduleId, title, onFinish }: ScormPlay
     const bridge = listenToScormFrame({
       source: () => frame.current?.contentWindow ?? null,
       commit: (cmi, { keepalive }) => api.json<void>(path, { method: 'PUT', body: JSON.stringify({ cmi }), keepalive }),
-      onCommitError: (failure) => setError(errorText(t, errorCode(failure))),
+      onCommitError: (failure) => setError(errorText(translate.current, errorCode(failure))),
       onFinish: () => finished.current?.(),
     });
     return () => void bridge.close();
