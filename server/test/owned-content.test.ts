@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOwnedTables, dropOwnedTables } from '../src/content/schema.ts';
+import { createAudienceTables, dropAudienceTables } from '../src/content/audience/schema.ts';
 import { ownedDb, type OwnedDb } from '../src/content/ownedDb.ts';
 import { copyOwnedContent } from '../src/content/repository/copy.ts';
 import {
@@ -112,6 +113,30 @@ describe.each(DIALECTS)('owned-content core on %s', (dialect) => {
     for (const suffix of ['tests', 'evaluations', 'materials']) {
       expect((await shape(PROBE, suffix)).keys).toContainEqual(['owner_id', '<owner>', 'id', 'CASCADE']);
     }
+  });
+
+  it('creates a new kind\'s audience link tables in the shape of the existing kinds\' (podcasts with tags, banners without)', async () => {
+    await createAudienceTables(raw, { ownerTable: 'probe_owners', prefix: 'probe', tags: true });
+    await createAudienceTables(raw, { ownerTable: 'probe_owners', prefix: 'probe_untagged', tags: false });
+    const podcast: OwnedTablesOf = { ownerTable: 'podcasts', tablePrefix: 'podcast' };
+    const banner: OwnedTablesOf = { ownerTable: 'banners', tablePrefix: 'banner' };
+    for (const suffix of ['areas', 'profiles', 'user_groups', 'tags']) {
+      const probe = await shape(PROBE, suffix);
+      expect(probe.keys).toContainEqual(['owner_id', '<owner>', 'id', 'CASCADE']);
+      expect(probe, `probe_${suffix}`).toEqual(await shape(podcast, suffix));
+    }
+    for (const suffix of ['areas', 'profiles', 'user_groups']) {
+      expect(await shape({ ownerTable: 'probe_owners', tablePrefix: 'probe_untagged' }, suffix)).toEqual(await shape(banner, suffix));
+    }
+    expect((await shape({ ownerTable: 'probe_owners', tablePrefix: 'probe_untagged' }, 'tags')).columns).toEqual([]);
+    // a link row goes with its owner row
+    const ownerId = await newOwner('Com público');
+    await sql`insert into probe_areas (owner_id, area_id) select ${ownerId}, id from areas where client_id = ${c.demo}`.execute(raw);
+    await sql`delete from probe_owners where id = ${ownerId}`.execute(raw);
+    const { rows } = await sql<{ n: number }>`select count(*) as n from probe_areas where owner_id = ${ownerId}`.execute(raw);
+    expect(Number(rows[0]!.n)).toBe(0);
+    await dropAudienceTables(raw, { ownerTable: 'probe_owners', prefix: 'probe_untagged', tags: false });
+    await dropAudienceTables(raw, { ownerTable: 'probe_owners', prefix: 'probe', tags: true });
   });
 
   it('runs the repository on the new tables: tests, questions and the bank, attempts, evaluations, materials, the copy', async () => {

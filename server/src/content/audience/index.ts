@@ -7,3 +7,4 @@ export {
   type Audience, type AudienceIds, type AudienceInput,
 } from './store.ts';
 export { audienceMember, inAudience, linkedTo, mandatoryFor, memberInAudienceOf, type AudienceMember } from './rule.ts';
+export { createAudienceTables, dropAudienceTables, type AudienceTablesOf } from './schema.ts';
