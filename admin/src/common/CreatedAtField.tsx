@@ -1,8 +1,11 @@
 import { FunctionField, useLocaleState } from 'react-admin';
-import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared';
+import { formatDate, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared';
 
-/** spec 1 §9: DD/MM/YYYY for pt-br and es, MM-DD-YYYY otherwise. */
-export function CreatedAtField({ source = 'created_at' }: { source?: string; label?: string }) {
+/**
+ * spec 1 §9: DD/MM/YYYY for pt-br and es, MM-DD-YYYY otherwise; with `showTime`, the time too, in
+ * the user's timezone.
+ */
+export function CreatedAtField({ source = 'created_at', showTime = false }: { source?: string; label?: string; showTime?: boolean }) {
   const [locale] = useLocaleState();
   const languageId = languageIdForLocale(locale as LocaleCode);
   return (
@@ -10,7 +13,8 @@ export function CreatedAtField({ source = 'created_at' }: { source?: string; lab
       source={source}
       render={(record) => {
         const value = record[source];
-        return typeof value === 'string' && value ? formatDate(value, languageId) : '';
+        if (typeof value !== 'string' || !value) return '';
+        return showTime ? formatDateTime(value, languageId, userTimeZone(), { seconds: true }) : formatDate(value, languageId);
       }}
     />
   );

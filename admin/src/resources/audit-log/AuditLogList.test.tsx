@@ -31,6 +31,10 @@ describe('audit log (docs/security.md "Shared users")', () => {
     expect(row).toHaveTextContent('Ana Admin');
     expect(row).toHaveTextContent('from: lia@demo.local · to: lia@novo.local');
     expect(row).toHaveTextContent('203.0.113.9');
+    // spec 1 §9: day first for a Portuguese-speaking user
+    expect(row).toHaveTextContent(/27\/11\/2026/);
+    // read-only: nothing to create
+    expect(screen.queryByRole('link', { name: /criar|create/i })).toBeNull();
     expect(getList).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({ sort: { field: 'id', order: 'DESC' } }));
   });
 

@@ -1,7 +1,8 @@
 import {
-  DatagridConfigurable, DateField, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate,
+  DatagridConfigurable, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate,
 } from 'react-admin';
 import { AUDIT_ACTIONS, type AuditLogEntry } from '@lp/shared';
+import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 
@@ -26,13 +27,13 @@ export function AuditLogList() {
   return (
     <List
       filters={filters}
-      actions={<ListActions />}
+      actions={<ListActions create={false} />}
       pagination={<ListPagination />}
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'id', order: 'DESC' }}
     >
       <DatagridConfigurable rowClick={false} bulkActionButtons={false} omit={['user_agent', 'client_name']}>
-        <DateField source="created_at" showTime />
+        <CreatedAtField source="created_at" showTime />
         <FunctionField<AuditLogEntry> source="action" render={(r) => translate(`${KEY}.actions.${r.action}`, { _: r.action })} />
         <TextField source="actor_name" emptyText="—" sortable={false} />
         <TextField source="target_name" emptyText="—" sortable={false} />
