@@ -1,4 +1,5 @@
 import { Type, type Static, type TInteger, type TOptional, type TString } from '@sinclair/typebox';
+import { TRAINING_PATHS } from './trainings.ts';
 
 /**
  * spec 2 §3.5 reaction evaluations and §7.1 "Reaction evaluations" calls (form bodies).
@@ -6,7 +7,7 @@ import { Type, type Static, type TInteger, type TOptional, type TString } from '
  * shapes are built from the wire name of the question type so the webcast variant
  * (webcast_evaluation_question_type) reuses them.
  */
-const TRAININGS = '/admin_group_trainings/group_trainings/';
+const TRAININGS = TRAINING_PATHS.collection;
 const BASE = '/admin_group_trainings/base_evaluations/';
 
 type Id = number | string;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from './common.ts';
+import { TRAINING_PATHS } from './trainings.ts';
 
 /**
  * spec 2 §3.2, §3.6, §3.14 and §7.1 modules and support materials, §7.5 editor images.
@@ -9,7 +10,7 @@ import { ListQuery } from './common.ts';
  * type); `resource_url` is its signed, short-lived URL, built when read (a package's entry and
  * an HTML/SVG document on the content origin; docs/security.md).
  */
-const TRAININGS = '/admin_group_trainings/group_trainings/';
+const TRAININGS = TRAINING_PATHS.collection;
 
 export const MODULE_PATHS = {
   collection: (trainingId: number | string) => `${TRAININGS}${trainingId}/group_training_modules/`,

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TRAINING_PATHS } from './trainings.ts';
 
 /**
  * spec 2 §3.4 tests, questions, the question bank and the test import; §7.1 "Tests",
@@ -41,7 +42,7 @@ export interface TestOwnerContract {
   templateUrlField: 'path_url' | 'template_download_url';
 }
 
-const TRAININGS = '/admin_group_trainings/group_trainings/';
+const TRAININGS = TRAINING_PATHS.collection;
 const TESTS_IMPORT = '/admin_import/group_training_tests_import/';
 
 /** spec 2 §7.1, P = /admin_group_trainings/group_trainings/{training_id}. */
