@@ -40,5 +40,3 @@ export * from './trainings/tests.ts';
 export * from './users.ts';
 export * from './webcastChat.ts';
 export * from './webcasts.ts';
-// Until the codemod moves this import to the contract entry (server/src/repositories/userUniqueness.ts).
-export type { ErrorCode } from './contract/errors.ts';

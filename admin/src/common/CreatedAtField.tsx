@@ -1,5 +1,5 @@
 import { FunctionField, useLocaleState } from 'react-admin';
-import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared';
+import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 
 /** spec 1 §9: DD/MM/YYYY for pt-br and es, MM-DD-YYYY otherwise. */
 export function CreatedAtField({ source = 'created_at' }: { source?: string; label?: string }) {

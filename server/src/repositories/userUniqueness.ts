@@ -3,7 +3,7 @@
  * Kept apart from adminUsers.ts so the import worker loads only this (not anonymisation, PDFs
  * and the whole shared barrel).
  */
-import type { ErrorCode } from '@lp/shared/rules';
+import type { ErrorCode } from '@lp/shared/contract';
 import { uniqueViolationColumns } from '../db/dialect.ts';
 
 /** spec 1 §5.3 / §8.3 uniqueness keys, by column. */
