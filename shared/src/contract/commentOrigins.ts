@@ -2,11 +2,7 @@
  * spec 2 §2.7 / §7.4: the comment moderation table shared by several admin editors. One table of
  * origin → paths (under /api) read by the admin's table and the server's routes.
  */
-import { NEWS_PATHS } from './news.ts';
-import { PODCAST_PATHS } from './podcasts.ts';
-import { TRAIL_PATHS } from './trails.ts';
-import { TRAINING_PATHS } from './trainings.ts';
-import { WEBCAST_PATHS } from './webcasts.ts';
+import { NEWS_PATH, PODCASTS_PATH, TRAILS_PATH, TRAININGS_PATH, WEBCASTS_PATH } from './collections.ts';
 
 export const COMMENT_ORIGINS = ['training', 'trail', 'trails', 'news', 'podcast', 'presential', 'webcast', 'live_class'] as const;
 export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];
@@ -21,15 +17,15 @@ interface CommentOriginPaths {
 }
 
 export const COMMENT_ORIGIN_PATHS: Readonly<Record<CommentOrigin, CommentOriginPaths>> = {
-  training: { collection: TRAINING_PATHS.collection, list: 'comments', moderated: true },
-  trail: { collection: TRAIL_PATHS.collection, list: 'comments', moderated: true },
+  training: { collection: TRAININGS_PATH, list: 'comments', moderated: true },
+  trail: { collection: TRAILS_PATH, list: 'comments', moderated: true },
   // §3.10: for 'trails' the list is the users' star ratings, not comments
-  trails: { collection: TRAIL_PATHS.collection, list: 'trail_user_stars', moderated: false },
-  news: { collection: NEWS_PATHS.collection, list: 'comments', moderated: true },
-  podcast: { collection: PODCAST_PATHS.collection, list: 'comments', moderated: true },
+  trails: { collection: TRAILS_PATH, list: 'trail_user_stars', moderated: false },
+  news: { collection: NEWS_PATH, list: 'comments', moderated: true },
+  podcast: { collection: PODCASTS_PATH, list: 'comments', moderated: true },
   presential: { collection: '/presential/presential_events/', list: 'comments', moderated: true },
   // §7.4: "No moderation path exists for webcast or live_class"
-  webcast: { collection: WEBCAST_PATHS.collection, list: 'comments', moderated: false },
+  webcast: { collection: WEBCASTS_PATH, list: 'comments', moderated: false },
   live_class: { collection: '/admin_live_classes/live_classes/', list: 'comments', moderated: false },
 };
 

@@ -10,6 +10,7 @@ export * from './auth.ts';
 export * from './badges.ts';
 export * from './banners.ts';
 export * from './calendar.ts';
+export * from './collections.ts';
 export * from './commentOrigins.ts';
 export * from './comments.ts';
 export * from './common.ts';

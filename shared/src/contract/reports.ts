@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ADMIN_RESOURCES } from './adminResources.ts';
+import { USERS_PATH } from './collections.ts';
 
 /**
  * Reports (spec 1 §7 "generated asynchronously and e-mailed when done", §8.4): the request
@@ -7,7 +7,7 @@ import { ADMIN_RESOURCES } from './adminResources.ts';
  */
 
 /** POST /api/admin_users/users/report/ — the users list's own filters (docs/api.md). */
-export const USERS_REPORT_PATH = `${ADMIN_RESOURCES.users.apiPath}report/`;
+export const USERS_REPORT_PATH = `${USERS_PATH}report/`;
 
 export const UsersReportRequest = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
