@@ -10,7 +10,8 @@
  * checker, so the script stays right when modules move between entries: it re-homes imports of
  * the bare `@lp/shared` and of any entry alike. A file whose imports already name the right
  * entries is left byte for byte, so running it again (after merging other branches) is safe.
- * `import type` and inline `type` modifiers are kept; a group of names that are all types becomes
+ * A relative import of the entry files (or of the old root, shared/src/index.ts) from outside
+ * shared/ counts as the package. `import type` and inline `type` modifiers are kept; a group of names that are all types becomes
  * `import type { … }` (with verbatimModuleSyntax, `import { type A }` would still load the module).
  * What it cannot rewrite by itself (namespace, default or side-effect imports, `export *`,
  * `import('@lp/shared…')`, unknown names) is listed and makes the exit code 1.
@@ -75,7 +76,16 @@ function* sourceFiles(dir) {
   }
 }
 
-const isShared = (spec) => spec === PACKAGE || spec.startsWith(`${PACKAGE}/`);
+/**
+ * The package by name, or a relative path into it from outside shared/ (the benches import
+ * '../shared/src/index.ts', the old root): both are rewritten to `@lp/shared/<entry>`.
+ */
+let sharedFiles = new Set();
+function isShared(spec, file) {
+  if (spec === PACKAGE || spec.startsWith(`${PACKAGE}/`)) return true;
+  if (!spec.startsWith('.') || file.startsWith(path.join(root, 'shared') + path.sep)) return false;
+  return sharedFiles.has(path.resolve(path.dirname(file), spec));
+}
 
 function scriptKind(file) {
   const ext = path.extname(file);
@@ -137,11 +147,11 @@ function rewrite(file, text, owner, problems) {
 
   // dynamic imports, `import('…')` types and vi.mock('…') name a module this script cannot split
   const visit = (node) => {
-    if (ts.isCallExpression(node) && node.arguments.length && ts.isStringLiteral(node.arguments[0]) && isShared(node.arguments[0].text)
+    if (ts.isCallExpression(node) && node.arguments.length && ts.isStringLiteral(node.arguments[0]) && isShared(node.arguments[0].text, file)
       && (node.expression.kind === ts.SyntaxKind.ImportKeyword || /\bmock$|\bimportActual$|\bdoMock$/.test(node.expression.getText(source)))) {
       problems.push(`${where(node)}: ${node.getText(source).slice(0, 80)} (rewrite by hand)`);
     }
-    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal) && isShared(node.argument.literal.text)) {
+    if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal) && isShared(node.argument.literal.text, file)) {
       problems.push(`${where(node)}: ${node.getText(source).slice(0, 80)} (rewrite by hand)`);
     }
     ts.forEachChild(node, visit);
@@ -153,7 +163,7 @@ function rewrite(file, text, owner, problems) {
     if (!isImport && !ts.isExportDeclaration(statement)) continue;
     if (!statement.moduleSpecifier || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const module = statement.moduleSpecifier.text;
-    if (!isShared(module)) continue;
+    if (!isShared(module, file)) continue;
     const quote = statement.moduleSpecifier.getText(source)[0];
     if (isImport) {
       const clause = statement.importClause;
@@ -219,6 +229,7 @@ function rewrite(file, text, owner, problems) {
 }
 
 const entries = readEntries();
+sharedFiles = new Set([...entries.values(), path.join(root, 'shared', 'src', 'index.ts')]);
 const owner = exportMap(entries);
 const problems = [];
 let scanned = 0;
@@ -226,7 +237,7 @@ const changed = [];
 for (const dir of DIRS) {
   for (const file of sourceFiles(path.join(root, dir))) {
     const text = fs.readFileSync(file, 'utf8');
-    if (!text.includes(PACKAGE)) continue;
+    if (!text.includes(PACKAGE) && !text.includes('shared/src/')) continue;
     scanned += 1;
     const out = rewrite(file, text, owner, problems);
     if (out === null || out === text) continue;
