@@ -16,7 +16,8 @@ import lighthouse from 'lighthouse';
 // lighthouse drives Chrome through puppeteer-core (its own dependency); the page is handed to it
 import puppeteer from 'puppeteer-core';
 import { DEMO } from '../server/src/seed/demo.ts';
-import { SESSION_STORAGE_KEY, writeSession, EMPTY_SESSION } from '../shared/src/index.ts';
+import { SESSION_STORAGE_KEY } from '@lp/shared/rules';
+import { writeSession, EMPTY_SESSION } from '@lp/shared/client';
 
 const root = path.resolve(import.meta.dirname, '..');
 if (!fs.existsSync(path.join(root, 'portal/dist/index.html'))) {

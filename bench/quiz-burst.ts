@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { LEARNER_PATHS } from '../shared/src/index.ts';
+import { LEARNER_PATHS } from '@lp/shared/contract';
 import { appPlugin, loadConfig } from '../server/src/index.ts';
 import { writeAudience } from '../server/src/content/audience/index.ts';
 import { hashPassword } from '../server/src/lib/passwords.ts';

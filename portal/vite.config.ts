@@ -51,6 +51,9 @@ export default defineConfig({
       // @lp/shared's modules have no side effects, but its package.json does not say so; without
       // this every import of it drags in the TypeBox schemas (~15 kB gzip) the portal never uses
       treeshake: { moduleSideEffects: (id: string) => !/[\\/]shared[\\/]src[\\/]/.test(id) },
+      // shared's paths are string constants of one module (contract/collections.ts) that the entry
+      // and the lazy pages both use: inlined where used, they need no chunk of their own
+      optimization: { inlineConst: { mode: 'all' } },
       // the chunk the entry and the lazy pages share would be named after a random module in it
       output: { chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/common-[hash].js') },
     },

@@ -41,7 +41,7 @@ import countries from './resources/countries/index.ts';
 import imports from './resources/imports/index.ts';
 import auditLog from './resources/audit-log/index.ts';
 import { IMPORT_DETAIL_ALIAS, ImportRedirect } from './resources/imports/ImportRedirect.tsx';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { theme } from './theme.ts';
 
 /** react-admin's store (list params, columns, locale) in localStorage, one per app. */

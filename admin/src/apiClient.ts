@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '@lp/shared';
+import { createApiClient, type ApiClient } from '@lp/shared/client';
 
 /** The one API client of the control panel: its refresh lock must be shared by every call. */
 export const apiClient: ApiClient = createApiClient({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, readSession, updateSession } from '@lp/shared';
+import { createApiClient, readSession, updateSession } from '@lp/shared/client';
 import { createAuthProvider, routerPath } from './authProvider.ts';
 import { sessionUser } from './test/fixtures.ts';
 

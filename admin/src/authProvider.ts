@@ -1,13 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import {
-  ApiRequestError,
-  clearSession,
-  hasControlPanelAccess,
-  readSession,
-  updateSession,
-  type ApiClient,
-  type SessionUser,
-} from '@lp/shared';
+import { ApiRequestError, clearSession, readSession, updateSession, type ApiClient } from '@lp/shared/client';
+import { hasControlPanelAccess } from '@lp/shared/rules';
+import type { SessionUser } from '@lp/shared/contract';
 import { ADMIN_BASENAME, apiClient } from './apiClient.ts';
 
 export interface LoginCredentials {

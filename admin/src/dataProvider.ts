@@ -9,26 +9,11 @@ import {
   type RaRecord,
 } from 'react-admin';
 import {
-  ADMIN_RESOURCES,
-  ERROR_CODES,
-  groupMembersPath,
-  importLogsPath,
-  importProcessPath,
-  importTemplatePath,
-  isApiError,
-  userActionPath,
-  UserInput,
-  type AdminUser,
-  type ApiClient,
-  type ImportRecord,
-  type ImportType,
-  type LoginAsResponse,
-  type NotificationsPage,
-  type ResetPasswordRequest,
-  type SessionUser,
-  type UserPermissions,
-  type UserSummary,
-} from '@lp/shared';
+  ADMIN_RESOURCES, ERROR_CODES, groupMembersPath, importLogsPath, importProcessPath, importTemplatePath, isApiError, userActionPath,
+  UserInput, type AdminUser, type ImportRecord, type ImportType, type LoginAsResponse, type NotificationsPage, type ResetPasswordRequest,
+  type SessionUser, type UserPermissions, type UserSummary,
+} from '@lp/shared/contract';
+import type { ApiClient } from '@lp/shared/client';
 import { apiClient } from './apiClient.ts';
 
 /** react-admin resource name → collection path under /api (from the shared catalogue). */

@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
-import { DEFAULT_LOCALE, LOCALES, readSession, updateSession, type LocaleCode } from '@lp/shared';
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@lp/shared/rules';
+import { readSession, updateSession } from '@lp/shared/client';
 import raPtBr from '../../locales/ra/pt-br.json';
 import appPtBr from '../../locales/pt-br.json';
 

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { Router, useLocation, type BaseLocationHook } from 'wouter-preact';
-import type { LocaleCode } from '@lp/shared';
+import type { LocaleCode } from '@lp/shared/rules';
 import { fetcher, shouldRetry, userKeys } from './lib/api.ts';
 import { I18nProvider } from './lib/i18n.ts';
 import { onSessionLost, storeLocale } from './lib/session.ts';

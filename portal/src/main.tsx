@@ -1,5 +1,5 @@
 import { render } from 'preact';
-import { DEFAULT_LOCALE, localeForLanguageId } from '@lp/shared';
+import { DEFAULT_LOCALE, localeForLanguageId } from '@lp/shared/rules';
 import { App } from './app.tsx';
 import { isLocale, loadMessages } from './lib/i18n.ts';
 import { getSession } from './lib/session.ts';

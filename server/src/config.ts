@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FAQ_ASK_RATE } from '@lp/shared';
+import { FAQ_ASK_RATE } from '@lp/shared/rules';
 
 /**
  * Request limits per window (@fastify/rate-limit, docs/security.md "Rate limits"); shared across

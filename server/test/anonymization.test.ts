@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAQ_PATHS, HELP_REQUEST_PATH, REALTIME_TICKET_PATH } from '@lp/shared';
+import { FAQ_PATHS, HELP_REQUEST_PATH, REALTIME_TICKET_PATH } from '@lp/shared/contract';
 import { jsonText } from '../src/db/computed.ts';
 import { issueCertificate } from '../src/learning/certificates.ts';
 import { saveLoginParams } from '../src/repositories/clients.ts';

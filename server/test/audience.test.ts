@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BANNER_STATUS, CONTENT_STATUS, LIBRARY_FILE_STATUS, NEWS_STATUS, PODCAST_STATUS, WEBCAST_STATUS, WILDCARD_PATHS, WILDCARD_STATUS,
-} from '@lp/shared';
+import { BANNER_STATUS, LIBRARY_FILE_STATUS, NEWS_STATUS, PODCAST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS } from '@lp/shared/rules';
+import { CONTENT_STATUS, WILDCARD_PATHS } from '@lp/shared/contract';
 import {
   AUDIENCE_KINDS, audienceDb, audienceMember, copyAudience, foreignAudienceIds, hasMandatory, hasTags, inAudience, linkedTo, mandatoryFor,
   memberInAudienceOf, readAudience, readAudiences, tagNames, tagsUsedBy, writeAudience, type AudienceKind, type AudienceMember,

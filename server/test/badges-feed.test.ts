@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BADGE_PATHS, CALENDAR_PATHS, CONFIGURATION_PATH, DEFAULT_BADGES, FEED_PATHS, LEARNER_PATHS, LEGAL_TEXT_PATHS, WILDCARD_PATHS,
-  type Badge, type FeedPage, type LearnerBadges,
-} from '@lp/shared';
+  BADGE_PATHS, CALENDAR_PATHS, CONFIGURATION_PATH, FEED_PATHS, LEARNER_PATHS, LEGAL_TEXT_PATHS, WILDCARD_PATHS, type Badge, type FeedPage,
+  type LearnerBadges,
+} from '@lp/shared/contract';
+import { DEFAULT_BADGES } from '@lp/shared/rules';
 import { DEMO } from '../src/seed/demo.ts';
 import { addComment } from '../src/content/repository/comments.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

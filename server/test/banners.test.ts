@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_PATHS, type Banner, type LearnerBannerList, type WelcomeBanner } from '@lp/shared';
+import { BANNER_PATHS, type Banner, type LearnerBannerList, type WelcomeBanner } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';

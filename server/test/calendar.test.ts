@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_PATHS, TRAINING_PATHS, type CalendarItems } from '@lp/shared';
+import { CALENDAR_PATHS, TRAINING_PATHS, type CalendarItems } from '@lp/shared/contract';
 import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { LEARNER_PATHS, TRAINING_PATHS } from '@lp/shared';
+import { LEARNER_PATHS, TRAINING_PATHS } from '@lp/shared/contract';
 import { bearer, login, type Tokens } from './helpers.ts';
 import { addModule, createTraining, postForm, trainingBody, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith } from './userFixtures.ts';

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEARNER_PATHS, MODULE_PATHS, PACKAGE_FRAME_SANDBOX } from '@lp/shared';
+import { LEARNER_PATHS, MODULE_PATHS } from '@lp/shared/contract';
+import { PACKAGE_FRAME_SANDBOX } from '@lp/shared/rules';
 import { runtimePath } from '../src/contentOrigin/contentApp.ts';
 import { signGrant, verifyGrant } from '../src/lib/signedMedia.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';

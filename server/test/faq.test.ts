@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAQ_ASK_RATE, FAQ_PATHS, type FaqCategory, type FaqQuestion, type PublicFaq } from '@lp/shared';
+import { FAQ_ASK_RATE } from '@lp/shared/rules';
+import { FAQ_PATHS, type FaqCategory, type FaqQuestion, type PublicFaq } from '@lp/shared/contract';
 import { saveLoginParams } from '../src/repositories/clients.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
-import { IMPORTS_PATH, type ImportType } from '@lp/shared';
+import { IMPORTS_PATH, type ImportType } from '@lp/shared/contract';
 import { TEMPLATE_COLUMNS } from '../src/imports/columns.ts';
 import { bearer, type Tokens } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XLSX_MIME } from '@lp/shared';
+import { XLSX_MIME } from '@lp/shared/contract';
 import { workbookSheets } from '../src/imports/reader.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { DEMO } from '../src/seed/demo.ts';

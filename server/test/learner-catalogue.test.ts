@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
-import { LEARNER_PATHS, type LearnerTraining, type LearnerTrainingCard, type LearnerTrainingPage } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerTraining, type LearnerTrainingCard, type LearnerTrainingPage } from '@lp/shared/contract';
 import { cataloguePage } from '../src/repositories/learner/catalogue.ts';
 import { learnerContext } from '../src/repositories/learner/context.ts';
 import { isInTrainingAudience } from '../src/repositories/trainingAudience.ts';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEARNER_PATHS, type LearnerCertificate } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerCertificate } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { API, audienceLearner, certificatesOf, finishAllModules, pdfText, publishedTraining, restart } from './completionFixtures.ts';

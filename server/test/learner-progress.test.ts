@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared/contract';
 import type { ProgressChange } from '../src/plugins/app/learning.ts';
 import { verifyGrant } from '../src/lib/signedMedia.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEARNER_PATHS, type Attempt } from '@lp/shared';
+import { LEARNER_PATHS, type Attempt } from '@lp/shared/contract';
 import { DIALECTS, type TestApp, type Tokens } from './helpers.ts';
 import { API, learnerTestEngine } from './learnerTestsFixtures.ts';
 import { addModule } from './trainingsFixtures.ts';

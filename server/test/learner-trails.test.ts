@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEARNER_PATHS, TRAIL_PATHS, commentsListPath, type HomeDashboard, type LearnerTrail } from '@lp/shared';
+import { LEARNER_PATHS, TRAIL_PATHS, commentsListPath, type HomeDashboard, type LearnerTrail } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import {

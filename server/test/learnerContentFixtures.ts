@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTENT_STATUS } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
 import { login, type Tokens } from './helpers.ts';
 import { adminWith } from './userFixtures.ts';
 import { writeAudience } from '../src/content/audience/index.ts';

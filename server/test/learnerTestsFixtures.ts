@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { LEARNER_PATHS, type Attempt } from '@lp/shared';
+import { LEARNER_PATHS, type Attempt } from '@lp/shared/contract';
 import { writeAudience } from '../src/content/audience/index.ts';
 import type { ProgressChange } from '../src/plugins/app/learning.ts';
 import { DEMO } from '../src/seed/demo.ts';

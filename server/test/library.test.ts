@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, PODCAST_UPLOAD_KINDS, type LearnerLibraryFile, type LearnerLibraryPage, type LibraryFile,
   type LibraryFilterOptions,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { mediaFile } from '../src/lib/mediaStore.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

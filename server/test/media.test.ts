@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_PATHS, editorImageDirectory, type FilePolicy } from '@lp/shared';
+import { FILE_PATHS, type FilePolicy } from '@lp/shared/contract';
+import { editorImageDirectory } from '@lp/shared/rules';
 import type { FastifyRequest } from 'fastify';
 import { mediaUrl, resourceOfUrl, safeFileName } from '../src/lib/mediaStore.ts';
 import { signGrant, type MediaGrant } from '../src/lib/signedMedia.ts';

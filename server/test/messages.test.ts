@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   MESSAGE_PATHS, type LearnerMessageDetail, type LearnerMessageList, type MailingListConfig, type Message, type MessageRecipient,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import type { MailMessage } from '../src/plugins/app/mail.ts';
 import { runMessageSend } from '../src/routes/modules/messages/sendJob.ts';
 import { DEMO } from '../src/seed/demo.ts';

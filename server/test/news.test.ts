@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEARNER_NEWS_PATHS, NEWS_PATHS, commentsListPath, publishCommentPath, type News } from '@lp/shared';
+import { LEARNER_NEWS_PATHS, NEWS_PATHS, commentsListPath, publishCommentPath, type News } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner, type Learner } from './learnerContentFixtures.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CONFIGURATION_PATH, HELP_REQUEST_PATH, LEGAL_TEXT_PATHS, WILDCARD_PATHS, type Configuration, type SessionUser, type WildcardPage,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { API, AUDIENCE_GROUP, audienceLearner } from './completionFixtures.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PODCAST_PATHS, PODCAST_UPLOAD_KINDS, commentsListPath, publishCommentPath, type LearnerPlaylist, type LearnerPodcast,
   type LearnerPodcastPage, type Playlist, type Podcast,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner, type Learner } from './learnerContentFixtures.ts';

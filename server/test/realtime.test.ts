@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsChannel, REALTIME_CLOSE, REALTIME_TICKET_PATH } from '@lp/shared';
+import { notificationsChannel, REALTIME_CLOSE, REALTIME_TICKET_PATH } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { BASIC, bearer, buildTestApp, DIALECTS, login, type Dialect, type TestApp, type Tokens } from './helpers.ts';

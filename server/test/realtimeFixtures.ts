@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { REALTIME_TICKET_PATH, type RealtimeClientFrame } from '@lp/shared';
+import { REALTIME_TICKET_PATH, type RealtimeClientFrame } from '@lp/shared/contract';
 import { bearer, type Tokens } from './helpers.ts';
 
 /** A server frame as the tests read it. */
@@ -18,7 +18,7 @@ export class TestSocket {
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => {
       const parsed = JSON.parse(data.toString()) as Frame | Frame[];
-      // a batch of one channel's messages comes as an array (shared/src/realtime.ts)
+      // a batch of one channel's messages comes as an array (shared/src/contract/realtime.ts)
       for (const frame of Array.isArray(parsed) ? parsed : [parsed]) {
         const at = this.waiters.findIndex((w) => w.match(frame));
         if (at >= 0) this.waiters.splice(at, 1)[0]!.resolve(frame);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELP_REQUEST_PATH, MY_CONSENTS_PATH } from '@lp/shared';
+import { HELP_REQUEST_PATH, MY_CONSENTS_PATH } from '@lp/shared/contract';
 import { RATE_LIMIT_DEFAULTS, loadConfig, parseRateLimits, parseTrustProxy, type RateLimits } from '../src/config.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, tokenCall, type TestApp, type Tokens } from './helpers.ts';

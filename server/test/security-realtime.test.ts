@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationsChannel, REALTIME_CLOSE } from '@lp/shared';
+import { notificationsChannel, REALTIME_CLOSE } from '@lp/shared/contract';
 import { BASIC, DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { openSocket, type TestSocket } from './realtimeFixtures.ts';
 import { clientIds, loginSuperuser, newUser } from './userFixtures.ts';

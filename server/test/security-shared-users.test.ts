@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditLogEntry } from '@lp/shared';
+import type { AuditLogEntry } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { clientIds, loginSuperuser, newUser, userId, type Clients } from './userFixtures.ts';

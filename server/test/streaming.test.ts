@@ -4,7 +4,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, WEBCAST_STATUS, WEBCAST_TYPE, type StreamingStateAnswer, type WebcastSdp } from '@lp/shared';
+import {
+  LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer, type WebcastSdp,
+} from '@lp/shared/contract';
+import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
 import { NodePublisher, SignallingSession, parseMediaPlaylist, type SignallingSocket } from '@lp/streaming/server';
 import { writeAudience } from '../src/content/audience/index.ts';
 import appPlugin from '../src/app.ts';

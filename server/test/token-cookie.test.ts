@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFRESH_COOKIE_HEADER } from '@lp/shared';
+import { REFRESH_COOKIE_HEADER } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { REFRESH_COOKIE } from '../src/lib/refreshCookie.ts';
 import { BASIC, DIALECTS, bearer, buildTestApp, login, tokenCall, type TestApp } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAIL_PATHS } from '@lp/shared';
+import { TRAIL_PATHS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { orgIds, type OrgIds } from './trainingsFixtures.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAIL_PATHS, TRAINING_PATHS, commentsListPath, publishCommentPath } from '@lp/shared';
+import { TRAIL_PATHS, TRAINING_PATHS, commentsListPath, publishCommentPath } from '@lp/shared/contract';
 import { addComment } from '../src/content/repository/comments.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { UNPUBLISH_DUE_JOB, runUnpublishDue } from '../src/trainings/unpublishJob.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAINING_EVALUATION_PATHS as E, TRAINING_PATHS } from '@lp/shared';
+import { TRAINING_EVALUATION_PATHS as E, TRAINING_PATHS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { BASE_EVALUATIONS } from '../src/seed/trainings.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_ADMIN_PATHS as A, FORUM_LEARNER_PATHS as L, TRAINING_PATHS } from '@lp/shared';
+import { FORUM_ADMIN_PATHS as A, FORUM_LEARNER_PATHS as L, TRAINING_PATHS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { addModule, createTraining, orgIds, postForm, setClientSettings, trainingBody, type OrgIds } from './trainingsFixtures.ts';

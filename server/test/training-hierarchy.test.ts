@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem } from '@lp/shared';
+import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { addModule, createTraining, orgIds, trainingBody, type OrgIds } from './trainingsFixtures.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATERIAL_PATHS, UPLOAD_KINDS } from '@lp/shared';
+import { MATERIAL_PATHS, UPLOAD_KINDS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { multipart, openMedia, pdf, tusCreate, tusUpload } from './mediaFixtures.ts';

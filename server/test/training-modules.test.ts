@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODULE_PATHS, UPLOAD_KINDS } from '@lp/shared';
+import { MODULE_PATHS, UPLOAD_KINDS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { packageCsp } from '../src/contentOrigin/contentApp.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { GROUP_TRAINING_TESTS as C, TEST_IMPORT_ALTERNATIVES } from '@lp/shared';
+import { GROUP_TRAINING_TESTS as C, TEST_IMPORT_ALTERNATIVES } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { TEST_IMPORT_COLUMNS } from '../src/content/testImportSheet.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

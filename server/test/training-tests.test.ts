@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GROUP_TRAINING_TESTS as C } from '@lp/shared';
+import { GROUP_TRAINING_TESTS as C } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { createTraining, orgIds, trainingBody } from './trainingsFixtures.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GROUP_TRAINING_TESTS } from '@lp/shared';
+import { GROUP_TRAINING_TESTS } from '@lp/shared/contract';
 import type { Tokens } from './helpers.ts';
 import { tusCreate, tusPatch } from './importFixtures.ts';
 

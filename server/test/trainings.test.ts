@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAINING_PATHS } from '@lp/shared';
+import { TRAINING_PATHS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { UNPUBLISH_DUE_JOB, runUnpublishDue } from '../src/trainings/unpublishJob.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

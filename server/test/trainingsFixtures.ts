@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TRAINING_PATHS } from '@lp/shared';
+import { TRAINING_PATHS } from '@lp/shared/contract';
 import { bearer, type Tokens } from './helpers.ts';
 
 /** Ids of the demo client's organisation rows by name (seed/demo.ts). */

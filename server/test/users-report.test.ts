@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_COOLDOWN_MS } from '@lp/shared';
+import { REPORT_COOLDOWN_MS } from '@lp/shared/rules';
 import { DEMO } from '../src/seed/demo.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';

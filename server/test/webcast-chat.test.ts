@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_SNAPSHOT_LIMIT, LEARNER_CHAT_RATE, WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel, type ChatMessage } from '@lp/shared';
+import { CHAT_SNAPSHOT_LIMIT, LEARNER_CHAT_RATE, webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
+import { WEBCAST_CHAT_PATHS, type ChatMessage } from '@lp/shared/contract';
 import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { bearer, buildTestApp, DIALECTS, type TestApp, type Tokens } from './helpers.ts';

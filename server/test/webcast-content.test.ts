@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  LEARNER_WEBCAST_PATHS as L, TEST_IMPORT_ALTERNATIVES, WEBCAST_EVALUATION_PATHS as E, WEBCAST_MATERIAL_PATHS as M, WEBCAST_MATERIAL_UPLOAD_KIND,
-  WEBCAST_PATHS, WEBCAST_TESTS as C,
-} from '@lp/shared';
+  LEARNER_WEBCAST_PATHS as L, TEST_IMPORT_ALTERNATIVES, WEBCAST_EVALUATION_PATHS as E, WEBCAST_MATERIAL_PATHS as M,
+  WEBCAST_MATERIAL_UPLOAD_KIND, WEBCAST_PATHS, WEBCAST_TESTS as C,
+} from '@lp/shared/contract';
 import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { TEST_IMPORT_COLUMNS } from '../src/content/testImportSheet.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { WEBCAST_PATHS } from '@lp/shared';
+import { WEBCAST_PATHS } from '@lp/shared/contract';
 import { bearer, type Tokens } from './helpers.ts';
 import type { OrgIds } from './trainingsFixtures.ts';
 

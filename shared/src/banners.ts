@@ -3,7 +3,7 @@
  * banners" and "Banners") that the admin forms and the server both apply. Dates are days
  * (YYYY-MM-DD, spec 4 "Dates": shown and compared in GMT), both ends included.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { isApiDate, toApiDate } from './dates/index.ts';
 import { validateAudience, type TrainingFieldErrors } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';

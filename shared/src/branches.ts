@@ -1,6 +1,6 @@
 /** Branch rules shared by the admin form and the server (spec 1 §3.6, §5.3). */
 import { isValidEmail } from './email.ts';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 
 export interface BranchDetailsLike {
   area_email?: string | null;

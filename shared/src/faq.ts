@@ -3,7 +3,7 @@
  * visible without login") that the admin forms, the portal and the server share: questions and
  * categories, the "send your question" form and its rate limit, and the learner page's search.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { isValidEmail } from './email.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 

@@ -5,7 +5,7 @@
  * Topic and reply texts are plain text: the clients render them as text (never as HTML), so
  * the server only normalises them (`cleanForumText`) — no markup is stored or interpreted.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 
 /** spec 2 §4.1: content status codes; 4 (closed) is for forum topics only. */
 export const FORUM_STATUS = { published: 1, unpublished: 2, deleted: 3, closed: 4 } as const;

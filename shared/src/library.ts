@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { validateAudience, type AudienceValues } from './trainings/basicData.ts';
 import { plainLength } from './trainings/html.ts';
 

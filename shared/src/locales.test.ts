@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from './errors.ts';
+import { ERROR_CODES } from './contract/errors.ts';
 import { LOCALES } from './languages.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../locales');

@@ -3,7 +3,7 @@
  * §5 "Messages and general", §8 "Messages and communication") that the admin forms and the
  * server both apply.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { isValidEmail } from './email.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 

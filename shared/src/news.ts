@@ -3,7 +3,7 @@
  * both apply: the limits, the validation, emoji stripping, the publication window and the
  * dates, written with the offset of the item's timezone.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { stripEmojis } from './emoji.ts';
 import { validateAudience, type ContentLanguage } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';

@@ -1,4 +1,4 @@
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { WATCHED_PERCENT } from './learning/player.ts';
 import { isApiDate } from './dates/index.ts';
 import { validateAudience, type AudienceValues } from './trainings/basicData.ts';

@@ -3,7 +3,7 @@
  * and the ordered modules with their prerequisites, which follow the §5.8 hierarchy rules of
  * shared/src/trainings/hierarchy.ts.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { isApiDate } from './dates/index.ts';
 import { validateAudience, type AudienceValues, type TrainingFieldErrors } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';

@@ -4,8 +4,8 @@ import {
   allowedStatusTransitions, canTransition, emailSuitsProfile, invalidEmailDomain, isApproval, isUserStatus, normalizeEmailDomains, USER_STATUSES, validateUserInput,
 } from './users.ts';
 import { UserInput, UserPermissions } from './contract/users.ts';
-import { ADMIN_RESOURCES } from './adminRoutes.ts';
-import { ERROR_CODES } from './errors.ts';
+import { ADMIN_RESOURCES } from './contract/adminResources.ts';
+import { ERROR_CODES } from './contract/errors.ts';
 
 const valid = { full_name: 'Ana Souza', email: 'ana@example.com', document: '529.982.247-25', client_ids: [1] };
 

@@ -1,7 +1,7 @@
 /** User rules shared by the admin form and the server (spec 1 §4.1, §5.1–5.3). */
 import { isValidBrazilianDocument } from './document.ts';
 import { isValidEmail } from './email.ts';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { checkPassword, type PasswordLevel } from './password.ts';
 import { hasPermission, type AccessSubject } from './permissions.ts';
 

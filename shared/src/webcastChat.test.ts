@@ -5,7 +5,7 @@ import {
   chatMoveTarget, chatStateOf, checkChatMessage, initialChatState, webcastChatChannel, webcastOnlineChannel,
   type ChatMessageLike,
 } from './webcastChat.ts';
-import { isChannelName, parseClientFrame, presenceTtlMs } from './realtime.ts';
+import { isChannelName, parseClientFrame, presenceTtlMs } from './contract/realtime.ts';
 import { formatDateTime } from './dates/index.ts';
 
 describe('chat moves (spec 2 §4.13)', () => {

@@ -2,7 +2,7 @@
  * Webcast chat rules the admin tab, the portal and the server all apply (spec 2 §2.5 chat
  * moderation tab, §3.12, §4.13; spec 4 "Chat: colours cycle through 6").
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 
 /** spec 2 §4.13: pending moderation, public (approved), disapproved. */
 export const CHAT_STATES = ['pending', 'public', 'disapproved'] as const;

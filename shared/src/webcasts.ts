@@ -3,7 +3,7 @@
  * spec 4 "Types", "Defaults", "Dates"): transmission dates in a zone, the embed, the score, the
  * watch state, and the §5.9 validation.
  */
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from './contract/errors.ts';
 import { isValidTimezone, parseDateTime, toApiDateTime } from './dates/index.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 import { validateAudience, type ContentLanguage } from './trainings/basicData.ts';

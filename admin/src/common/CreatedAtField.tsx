@@ -1,5 +1,5 @@
 import { FunctionField, useLocaleState } from 'react-admin';
-import { formatDate, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared';
+import { formatDate, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
 
 /**
  * spec 1 §9: DD/MM/YYYY for pt-br and es, MM-DD-YYYY otherwise; with `showTime`, the time too, in

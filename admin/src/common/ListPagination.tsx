@@ -1,7 +1,7 @@
 import type { ChangeEvent, MouseEvent } from 'react';
 import { TablePagination, Toolbar } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { pageRange } from '@lp/shared';
+import { pageRange } from '@lp/shared/rules';
 
 /** spec 1 §9: rows-per-page choices of the admin tables (5 is the default). */
 export const ROWS_PER_PAGE = [5, 10, 25, 50, 100];

@@ -2,7 +2,7 @@ import { Card, CardContent, List, ListItemButton, ListItemIcon, ListItemText, Ty
 import { createElement } from 'react';
 import { Link } from 'react-router-dom';
 import { Title, usePermissions, useResourceDefinitions, useTranslate } from 'react-admin';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 import { visibleResources } from '../permissions/adminTitles.ts';
 
 /** Landing page of the control panel: a greeting and the screens this user may open. */

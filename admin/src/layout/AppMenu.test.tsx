@@ -4,7 +4,7 @@ import { AdminContext, ResourceDefinitionContextProvider, type ResourceDefinitio
 import { AppMenu } from './AppMenu.tsx';
 import { visibleResources } from '../permissions/adminTitles.ts';
 import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 
 const NAMES = ['tags', 'users', 'users-groups', 'profiles', 'area_config'];
 

@@ -1,5 +1,5 @@
 import { Menu, usePermissions, useResourceDefinitions } from 'react-admin';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 import { visibleResources } from '../permissions/adminTitles.ts';
 
 /** The admin's own left menu: only the screens the user may open (spec 1 §2.3, §6.1). */

@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
-import { DEFAULT_CLIENT_SETTINGS, readSession } from '@lp/shared';
+import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
+import { readSession } from '@lp/shared/client';
 import { ClientSelector } from './ClientSelector.tsx';
 import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
 

@@ -3,7 +3,8 @@ import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/Business';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useDataProvider, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
-import { updateSession, type SessionUser } from '@lp/shared';
+import { updateSession } from '@lp/shared/client';
+import type { SessionUser } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../dataProvider.ts';
 
 /** Switches the selected client for users with several (spec 1 §3.1 id_user_client_selected). */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, type AuthProvider } from 'react-admin';
 import { LoginPage } from './LoginPage.tsx';
 import { authFor, i18n, loginParams } from '../test/fixtures.ts';
-import type { LoginParams } from '@lp/shared';
+import type { LoginParams } from '@lp/shared/contract';
 
 function stubLoginParams(params: LoginParams) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(params), { status: 200 }));

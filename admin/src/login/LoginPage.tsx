@@ -11,7 +11,7 @@ import {
 } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
-import type { LoginParams } from '@lp/shared';
+import type { LoginParams } from '@lp/shared/contract';
 import { useLoginParams } from './useLoginParams.ts';
 
 const FALLBACK_COLORS = { primary: '#1f4e79', background: '#f4f6f8', font: '#1b1f23' };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { LoginParams } from '@lp/shared';
+import type { LoginParams } from '@lp/shared/contract';
 
 export type LoginParamsState =
   | { status: 'loading' }

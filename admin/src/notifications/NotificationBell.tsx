@@ -3,7 +3,8 @@ import { Badge, Box, Button, Divider, IconButton, ListItemText, Menu, MenuItem, 
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { formatDateTime, formatRelativeTime, languageIdForLocale, userTimeZone, type LocaleCode, type Notification, type NotificationsPage } from '@lp/shared';
+import { formatDateTime, formatRelativeTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
+import type { Notification, NotificationsPage } from '@lp/shared/contract';
 import { ADMIN_BASENAME } from '../apiClient.ts';
 import type { AdminDataProvider } from '../dataProvider.ts';
 import { linkTarget, notificationText } from './notificationText.ts';

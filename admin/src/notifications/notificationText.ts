@@ -1,4 +1,4 @@
-import { IMPORT_TYPES, type Notification } from '@lp/shared';
+import { IMPORT_TYPES, type Notification } from '@lp/shared/contract';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -4,7 +4,7 @@ import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { guarded } from './PermissionGuard.tsx';
 import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 
 const Screen = () => <p>secret screen</p>;
 

@@ -3,7 +3,8 @@ import { Navigate } from 'react-router-dom';
 import { Card, CardContent, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
 import { Loading, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { canOpenAdminTitle, type AccessDecision, type SessionUser } from '@lp/shared';
+import { canOpenAdminTitle, type AccessDecision } from '@lp/shared/rules';
+import type { SessionUser } from '@lp/shared/contract';
 
 export function PermissionDenied({ decision }: { decision: Exclude<AccessDecision, 'allow'> }) {
   const translate = useTranslate();

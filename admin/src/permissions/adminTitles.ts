@@ -1,4 +1,5 @@
-import { ADMIN_RESOURCES, canOpenAdminTitle, type AccessSubject } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { canOpenAdminTitle, type AccessSubject } from '@lp/shared/rules';
 
 /** resource name → spec 1 §2.3 title slug */
 export const TITLE_BY_RESOURCE: Readonly<Record<string, string>> = Object.fromEntries(

@@ -1,4 +1,4 @@
-import { createApiClient, updateSession, type KeyValueStorage } from '@lp/shared';
+import { createApiClient, updateSession, type KeyValueStorage } from '@lp/shared/client';
 import { createDataProvider } from '../dataProvider.ts';
 
 /** One request the real api client sent to the fake network. */

@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { DEFAULT_LOGIN_PARAMS, type LoginParams, type SessionUser } from '@lp/shared';
+import { DEFAULT_LOGIN_PARAMS, type LoginParams, type SessionUser } from '@lp/shared/contract';
 import { createI18nProvider } from '../i18nProvider.ts';
 
 export const i18n = () => createI18nProvider(window.localStorage);

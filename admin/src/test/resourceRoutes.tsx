@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { AdminContext, Notification, ResourceContextProvider, TestMemoryRouter, type DataProvider } from 'react-admin';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 import { authFor, i18n } from './fixtures.ts';
 
 /** The views of a resource's index.ts (lazy and guarded, as App.tsx registers them). */

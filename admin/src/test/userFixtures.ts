@@ -1,4 +1,5 @@
-import { DEFAULT_CLIENT_SETTINGS, type AdminUser, type SessionUser } from '@lp/shared';
+import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
+import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import { sessionUser } from './fixtures.ts';
 
 export const clients = [

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { BADGE_PATHS, type LearnerBadges } from '@lp/shared';
+import { BADGE_PATHS, type LearnerBadges } from '@lp/shared/contract';
 
 /** GET /api/badges/ — the badges earned and still to earn (the profile's list). */
 export function useBadges() {

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { LEARNER_PATHS, type CertificateVerification } from '@lp/shared';
+import { LEARNER_PATHS, type CertificateVerification } from '@lp/shared/contract';
 
 /** GET /api/certificates/verify/{code}/ — public: anyone holding the link checks a certificate. */
 export function useCertificateVerification(code: string) {

@@ -1,5 +1,5 @@
 import useSWRInfinite from 'swr/infinite';
-import { LEARNER_PATHS, type LearnerCertificate } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerCertificate } from '@lp/shared/contract';
 
 export const CERTIFICATES_PAGE_SIZE = 10;
 

@@ -1,5 +1,5 @@
 import useSWRInfinite from 'swr/infinite';
-import { FEED_PATHS, type FeedPage } from '@lp/shared';
+import { FEED_PATHS, type FeedPage } from '@lp/shared/contract';
 
 export type FeedScope = 'all' | 'mine';
 

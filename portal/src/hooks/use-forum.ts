@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { FORUM_LEARNER_PATHS, type ForumReply, type ForumTopic, type ForumTopicItem } from '@lp/shared';
+import { FORUM_LEARNER_PATHS, type ForumReply, type ForumTopic, type ForumTopicItem } from '@lp/shared/contract';
 
 export const FORUM_PAGE_SIZE = 10;
 

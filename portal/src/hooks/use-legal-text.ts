@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { LANGUAGES, LEGAL_TEXT_PATHS, languageIdForLocale, type LegalTextKind, type LocaleCode, type PublicLegalText } from '@lp/shared';
+import { LANGUAGES, languageIdForLocale, type LegalTextKind, type LocaleCode } from '@lp/shared/rules';
+import { LEGAL_TEXT_PATHS, type PublicLegalText } from '@lp/shared/contract';
 import { getSession } from '../lib/session.ts';
 
 /** The content language of the interface's language (spec 1 §9: pt-br, en-us, es-es, fr-fr). */

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { LIBRARY_PATHS, type LearnerLibraryPage, type LibraryFilterOptions } from '@lp/shared';
+import { LIBRARY_PATHS, type LearnerLibraryPage, type LibraryFilterOptions } from '@lp/shared/contract';
 import { libraryQuery, type LibraryFilters } from '../lib/library-filters.ts';
 
 export const LIBRARY_PAGE_SIZE = 12;

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { LoginParams } from '@lp/shared';
+import type { LoginParams } from '@lp/shared/contract';
 
 /** GET /api/login_params/ — public login configuration (spec 1 §3.3). */
 export function useLoginParams() {

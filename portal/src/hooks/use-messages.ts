@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { MESSAGE_PATHS, type LearnerMessageList, type UnreadMessages } from '@lp/shared';
+import { MESSAGE_PATHS, type LearnerMessageList, type UnreadMessages } from '@lp/shared/contract';
 
 export const MESSAGES_PAGE_SIZE = 10;
 export const UNREAD_KEY = MESSAGE_PATHS.learnerUnread;

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { LEARNER_NEWS_PATHS, type LearnerNewsItem, type LearnerNewsPage } from '@lp/shared';
+import { LEARNER_NEWS_PATHS, type LearnerNewsItem, type LearnerNewsPage } from '@lp/shared/contract';
 
 export const NEWS_PAGE_SIZE = 12;
 

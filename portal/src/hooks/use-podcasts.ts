@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { PODCAST_PATHS, type LearnerPlaylist, type LearnerPodcast, type LearnerPodcastPage } from '@lp/shared';
+import { PODCAST_PATHS, type LearnerPlaylist, type LearnerPodcast, type LearnerPodcastPage } from '@lp/shared/contract';
 import { filterQuery, type CatalogueFilters } from '../lib/catalogue-filters.ts';
 
 export const PODCASTS_PAGE_SIZE = 12;

@@ -1,5 +1,5 @@
 import useSWRInfinite from 'swr/infinite';
-import { LEARNER_PATHS } from '@lp/shared';
+import { LEARNER_PATHS } from '@lp/shared/contract';
 
 export interface PointsEntry { id: number; points: number; reason: string; title: string; created_at: string }
 export interface PointsStatementPage { count: number; total: number; results: PointsEntry[] }

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { ProfileBasicData } from '@lp/shared';
+import type { ProfileBasicData } from '@lp/shared/contract';
 
 export const PROFILE_KEY = '/users/profile/';
 

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { LEARNER_PATHS, type Ranking } from '@lp/shared';
+import { LEARNER_PATHS, type Ranking } from '@lp/shared/contract';
 
 /** GET /api/home/ranking/ — the top 10 of the client and the user's own place. */
 export function useRanking() {

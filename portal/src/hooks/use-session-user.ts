@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 import { getSession, storeUser } from '../lib/session.ts';
 
 export const SESSION_USER_KEY = '/users/session/';

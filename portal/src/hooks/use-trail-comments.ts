@@ -1,5 +1,5 @@
 import useSWRInfinite from 'swr/infinite';
-import { LEARNER_PATHS, type LearnerComment } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerComment } from '@lp/shared/contract';
 
 export interface TrailCommentPage { count: number; results: LearnerComment[] }
 

@@ -1,5 +1,5 @@
 import useSWRInfinite from 'swr/infinite';
-import { LEARNER_PATHS, type LearnerTrainingPage } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerTrainingPage } from '@lp/shared/contract';
 import { filterQuery, type CatalogueFilters } from '../lib/catalogue-filters.ts';
 
 export const CATALOGUE_PAGE_SIZE = 12;

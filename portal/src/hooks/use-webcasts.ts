@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import { LEARNER_WEBCAST_PATHS, type LearnerWebcast, type LearnerWebcastPage } from '@lp/shared';
+import { LEARNER_WEBCAST_PATHS, type LearnerWebcast, type LearnerWebcastPage } from '@lp/shared/contract';
 import { webcastFilterQuery, type WebcastFilters } from '../lib/webcast-filters.ts';
 import type { LookupOption } from './use-lookups.ts';
 

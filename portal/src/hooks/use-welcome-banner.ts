@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { BANNER_PATHS, type CurrentWelcomeBanner } from '@lp/shared';
+import { BANNER_PATHS, type CurrentWelcomeBanner } from '@lp/shared/contract';
 
 export const WELCOME_BANNER_KEY = BANNER_PATHS.learnerWelcome;
 

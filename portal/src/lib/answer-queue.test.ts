@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnswerQueue, type PendingAnswer } from './answer-queue.ts';
 

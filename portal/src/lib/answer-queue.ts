@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
 
 /** Where one question's answer stands (shown beside the question). */
 export type SaveState = 'saving' | 'saved' | 'retrying' | 'refused';

@@ -1,4 +1,4 @@
-import { ApiRequestError, createApiClient } from '@lp/shared';
+import { ApiRequestError, createApiClient } from '@lp/shared/client';
 import { notifySessionLost, storage } from './session.ts';
 
 export const api = createApiClient({

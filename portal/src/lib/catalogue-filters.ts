@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'preact/hooks';
-import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from '@lp/shared';
+import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from '@lp/shared/contract';
 import { getSession } from './session.ts';
 
 /** spec 1 §2.2: the filters of the courses, trails and podcasts lists, kept per list. */

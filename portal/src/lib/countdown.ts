@@ -1,4 +1,4 @@
-import { parseApiDateTime } from '@lp/shared';
+import { parseApiDateTime } from '@lp/shared/rules';
 
 /**
  * Timed tests (spec 2 §4.8): the deadline is the server's, and so is the clock it is measured on.

@@ -1,4 +1,5 @@
-import { ApiRequestError, isApiError } from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
+import { isApiError } from '@lp/shared/contract';
 import { api } from './api.ts';
 
 /** `attachment; filename="x.pdf"` or `filename*=UTF-8''x.pdf` → the name, if any. */

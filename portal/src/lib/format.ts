@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatTime, intlLocale, languageIdForLocale, userTimeZone, type DateInput } from '@lp/shared';
+import { formatDate, formatDateTime, formatTime, intlLocale, languageIdForLocale, userTimeZone, type DateInput } from '@lp/shared/rules';
 import { useI18n } from './i18n.ts';
 
 export interface DateFormat {

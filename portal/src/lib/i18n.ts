@@ -1,6 +1,6 @@
 import { createContext, createElement, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useMemo, useState } from 'preact/hooks';
-import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@lp/shared';
+import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@lp/shared/rules';
 // pt-br is the default language: bundled with the first load; the others come on demand
 import ptBr from 'virtual:portal-messages/pt-br';
 

@@ -1,4 +1,4 @@
-import { LEARNER_PATHS, type ModuleProgressAnswer } from '@lp/shared';
+import { LEARNER_PATHS, type ModuleProgressAnswer } from '@lp/shared/contract';
 import { send } from './api.ts';
 
 export interface ModuleProgressReport {

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 
 /** spec 1 §3.2 / spec 3 §2 title_news: the selected client's own word for news, unless it is the default key. */
 export function newsHeading(user: SessionUser | null | undefined): string | null {

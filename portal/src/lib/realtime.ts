@@ -1,4 +1,5 @@
-import { createRealtimeClient, REALTIME_TICKET_PATH, realtimeUrl, type RealtimeClient, type RealtimeTicket } from '@lp/shared';
+import { createRealtimeClient, realtimeUrl, type RealtimeClient } from '@lp/shared/client';
+import { REALTIME_TICKET_PATH, type RealtimeTicket } from '@lp/shared/contract';
 import { api } from './api.ts';
 
 let client: RealtimeClient | null = null;

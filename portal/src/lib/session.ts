@@ -1,4 +1,5 @@
-import { clearSession, readSession, updateSession, type SessionUser, type StoredSession } from '@lp/shared';
+import { clearSession, readSession, updateSession, type StoredSession } from '@lp/shared/client';
+import type { SessionUser } from '@lp/shared/contract';
 
 /**
  * The portal keeps the non-secret part of its session in the same compressed store as the

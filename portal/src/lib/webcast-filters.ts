@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'preact/hooks';
-import { LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from '@lp/shared';
+import { LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from '@lp/shared/contract';
 import { storageKey } from './catalogue-filters.ts';
 
 /**

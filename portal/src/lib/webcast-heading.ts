@@ -1,4 +1,4 @@
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 
 /** spec 2 §1 title_webcasts: the selected client's own word for webinars, unless it is the default key. */
 export function webcastHeading(user: SessionUser | null | undefined): string | null {

@@ -1,5 +1,5 @@
 /** Contract-shaped answers for the courses pages' tests (catalogue, detail and player). */
-import type { LearnerActivity, LearnerTraining, LearnerTrainingCard } from '@lp/shared';
+import type { LearnerActivity, LearnerTraining, LearnerTrainingCard } from '@lp/shared/contract';
 
 export const noReactions = { favorite: false, liked: false, likes: 0, stars_avg: 0, stars_count: 0, my_stars: null };
 

@@ -1,8 +1,8 @@
 /** Contract-shaped answers for the learner pages' tests (tests, certificates, trails, home, forum). */
 import type {
-  Attempt, ForumReply, ForumTopic, HomeDashboard, LearnerActivity, LearnerCertificate, LearnerTrailCard,
-  LearnerTraining, LearnerTrainingCard, LearnerTrail,
-} from '@lp/shared';
+  Attempt, ForumReply, ForumTopic, HomeDashboard, LearnerActivity, LearnerCertificate, LearnerTrailCard, LearnerTraining,
+  LearnerTrainingCard, LearnerTrail,
+} from '@lp/shared/contract';
 
 export const reactions = { favorite: false, liked: false, likes: 0, stars_avg: 0, stars_count: 0, my_stars: null };
 

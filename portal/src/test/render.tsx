@@ -1,7 +1,9 @@
 import { render } from '@testing-library/preact';
 import type { ComponentChildren } from 'preact';
 import { memoryLocation } from 'wouter-preact/memory-location';
-import { DEFAULT_LOGIN_PARAMS, updateSession, type LocaleCode, type LoginParams, type SessionUser } from '@lp/shared';
+import { DEFAULT_LOGIN_PARAMS, type LoginParams, type SessionUser } from '@lp/shared/contract';
+import { updateSession } from '@lp/shared/client';
+import type { LocaleCode } from '@lp/shared/rules';
 import { vi } from 'vitest';
 import { Providers } from '../app.tsx';
 import { AppRoutes } from '../routes.tsx';

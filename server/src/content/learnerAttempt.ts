@@ -2,9 +2,8 @@
  * The test engine's wire shape (spec 2 §4.8, §5.12): the test a learner reaches, and an
  * attempt as the learner sees it — never which alternative is correct.
  */
-import {
-  attemptWireStatus, attemptsLeft, isPastDeadline, isTimedTestType, type Attempt, type AttemptRecord,
-} from '@lp/shared';
+import { attemptWireStatus, attemptsLeft, isPastDeadline, isTimedTestType, type AttemptRecord } from '@lp/shared/rules';
+import type { Attempt } from '@lp/shared/contract';
 import type { AttemptRow, DrawnQuestion } from './repository/attempts.ts';
 import type { OwnedTestRow } from './tables.ts';
 

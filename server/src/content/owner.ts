@@ -1,5 +1,6 @@
 import type { preValidationHookHandler } from 'fastify';
-import type { CommentOrigin, PermissionSlug, TestOwnerContract } from '@lp/shared';
+import type { CommentOrigin, TestOwnerContract } from '@lp/shared/contract';
+import type { PermissionSlug } from '@lp/shared/rules';
 import type { Database } from '../db/database.ts';
 import type { OwnedTablesOf } from './tables.ts';
 

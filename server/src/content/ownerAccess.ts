@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermission } from '@lp/shared';
+import { hasPermission } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import { HttpError, notFound } from '../lib/httpError.ts';
 import { authOf, clientOf } from '../plugins/app/auth.ts';

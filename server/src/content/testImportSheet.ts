@@ -7,10 +7,8 @@
  * the number of the correct one, and whether it is mandatory (blank = yes).
  */
 import ExcelJS from 'exceljs';
-import {
-  TEST_IMPORT_ALTERNATIVES, TEST_IMPORT_MAX_ROWS, TEST_LIMITS, comparableText, escapeSpreadsheetCell, plainLength,
-  type ErrorCode, type TrainingTestImportRow,
-} from '@lp/shared';
+import { TEST_IMPORT_ALTERNATIVES, TEST_IMPORT_MAX_ROWS, type ErrorCode, type TrainingTestImportRow } from '@lp/shared/contract';
+import { TEST_LIMITS, comparableText, escapeSpreadsheetCell, plainLength } from '@lp/shared/rules';
 import { translate } from '../lib/i18n.ts';
 import { sanitizeRichText } from '../lib/sanitizeHtml.ts';
 import { SpreadsheetError, sheetRows, type CellValue } from '../imports/reader.ts';

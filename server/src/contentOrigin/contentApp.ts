@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { PACKAGE_FRAME_SANDBOX, scormLaunchData } from '@lp/shared';
+import { PACKAGE_FRAME_SANDBOX, scormLaunchData } from '@lp/shared/rules';
 import { fastifyOptions } from '../config.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../lib/serveMedia.ts';

@@ -1,4 +1,4 @@
-import type { ImportType } from '@lp/shared';
+import type { ImportType } from '@lp/shared/contract';
 
 /** Drop-down sources of the template's hidden "lists" sheet (spec 1 §3.8 lookups of the client). */
 export const LOOKUP_NAMES = [

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { ImportType } from '@lp/shared';
+import type { ImportType } from '@lp/shared/contract';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/dialect.ts';

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@lp/shared';
+import type { NotificationKind } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { ImportRow } from '../db/tables/import.table.ts';
 import { notify } from '../repositories/notifications.ts';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ImportType } from '@lp/shared';
+import type { ImportType } from '@lp/shared/contract';
 import type { Database, Db } from '../db/database.ts';
 import { TEMPLATE_COLUMNS, type ColumnDef } from './columns.ts';
 import type { Lookups } from './lookups.ts';

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { escapeSpreadsheetCell, slugify, type ImportType } from '@lp/shared';
+import { escapeSpreadsheetCell, slugify } from '@lp/shared/rules';
+import type { ImportType } from '@lp/shared/contract';
 import { translate } from '../lib/i18n.ts';
 import { TEMPLATE_COLUMNS, type ColumnDef, type LookupName } from './columns.ts';
 import type { Lookups } from './lookups.ts';

@@ -5,7 +5,7 @@
  * languages (ã, ç, é, ñ, œ …) without shipping a font file.
  */
 import PDFDocument from 'pdfkit';
-import { formatDate, localeForLanguageId } from '@lp/shared';
+import { formatDate, localeForLanguageId } from '@lp/shared/rules';
 import { translate } from '../lib/i18n.ts';
 
 export interface CertificatePdfData {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { certificateExpiry } from '@lp/shared';
+import { certificateExpiry } from '@lp/shared/rules';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { CertificateContentType, CertificateRow } from '../db/tables/learning.table.ts';

@@ -14,7 +14,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONTENT_STATUS, FINISHED_ATTEMPT_STATUSES, certifies, isTrainingComplete, trainingScoreIsUsed } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
+import { FINISHED_ATTEMPT_STATUSES, certifies, isTrainingComplete, trainingScoreIsUsed } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { EnrollmentStatus } from '../db/tables/learning.table.ts';
 import type { ProgressChange } from '../plugins/app/learning.ts';

@@ -3,7 +3,7 @@
  * in order, and which of them the learner finished. A trail is complete when every one of its
  * published trainings is finished.
  */
-import { CONTENT_STATUS } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 export interface TrailTraining {

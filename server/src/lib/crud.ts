@@ -7,7 +7,7 @@ import type { Static, TObject } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { SelectQueryBuilder } from 'kysely';
 import { sql } from 'kysely';
-import { IdParams, ListQuery } from '@lp/shared';
+import { IdParams, ListQuery } from '@lp/shared/contract';
 import type { Database, Db } from '../db/database.ts';
 import { clientOf } from '../plugins/app/auth.ts';
 import { notFound } from './httpError.ts';

@@ -5,7 +5,7 @@
  * its frame attributes, and its src must stay on the service's domains over https.
  */
 import sanitize from 'sanitize-html';
-import { EMBED_HOSTS, EMBED_MAX_LENGTH, embedUrlFor } from '@lp/shared';
+import { EMBED_HOSTS, EMBED_MAX_LENGTH, embedUrlFor } from '@lp/shared/rules';
 
 const IFRAME_ATTRIBUTES = ['src', 'width', 'height', 'frameborder', 'allow', 'allowfullscreen', 'title', 'referrerpolicy', 'loading'];
 

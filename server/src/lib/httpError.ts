@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@lp/shared';
+import type { ErrorCode } from '@lp/shared/contract';
 
 /** An answer with the spec's error key: `{detail, code, fields?}` (DESIGN "API contract"). */
 export class HttpError extends Error {

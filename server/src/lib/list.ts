@@ -5,7 +5,7 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
-import { LIST_LIMITS, type ListQuery } from '@lp/shared';
+import { LIST_LIMITS, type ListQuery } from '@lp/shared/contract';
 import { HttpError } from './httpError.ts';
 
 export interface ListSpec {

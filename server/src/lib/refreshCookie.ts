@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REFRESH_COOKIE_HEADER } from '@lp/shared';
+import { REFRESH_COOKIE_HEADER } from '@lp/shared/contract';
 import type { Config } from '../config.ts';
 
 /**

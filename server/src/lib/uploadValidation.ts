@@ -8,7 +8,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
 import type { Entry } from 'yauzl';
-import { UPLOAD_LIMITS, fileExtension, type ErrorCode } from '@lp/shared';
+import { UPLOAD_LIMITS, fileExtension } from '@lp/shared/rules';
+import type { ErrorCode } from '@lp/shared/contract';
 import { openZipArchive, ZipArchiveError, type ZipArchive } from './zipArchive.ts';
 
 /** What a file is uploaded as: a module type slug, a support material, or an image. */

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { XLSX_MIME } from '@lp/shared';
+import { XLSX_MIME } from '@lp/shared/contract';
 import { authOf } from '../plugins/app/auth.ts';
 import { notFound } from './httpError.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The realtime hub of one node (DESIGN "Realtime"; protocol in shared/src/realtime.ts): the
+ * The realtime hub of one node (DESIGN "Realtime"; protocol in shared/src/contract/realtime.ts): the
  * sockets connected here, what each subscribed to, and the presences they hold. Areas define
  * channel kinds (who may subscribe, what a subscriber starts from); everything published goes
  * through the bus, so a message published on any node reaches the subscribers of every node.
@@ -8,9 +8,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
-  parseClientFrame, presenceTtlMs, REALTIME_CLOSE, REALTIME_DEFAULTS, type AccessSubject, type ErrorCode, type PresenceCount,
-  type RealtimeClientFrame, type RealtimeServerFrame,
-} from '@lp/shared';
+  parseClientFrame, presenceTtlMs, REALTIME_CLOSE, REALTIME_DEFAULTS, type ErrorCode, type PresenceCount, type RealtimeClientFrame,
+  type RealtimeServerFrame,
+} from '@lp/shared/contract';
+import type { AccessSubject } from '@lp/shared/rules';
 import { ChannelBatcher } from './batcher.ts';
 import type { Bus } from './bus.ts';
 import { presenceMember, type PresenceStore } from './presence.ts';

@@ -8,7 +8,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { PresenceCount } from '@lp/shared';
+import type { PresenceCount } from '@lp/shared/contract';
 import { quitRedis } from './bus.ts';
 
 export interface PresenceChange {

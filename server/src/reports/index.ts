@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import {
-  REPORT_LINK_TTL_MS, hasPermission, isReportKey, reportDownloadPath, type AccessSubject, type ReportKey, type UsersReportRequest,
-} from '@lp/shared';
+import { REPORT_LINK_TTL_MS, hasPermission, isReportKey, type AccessSubject, type ReportKey } from '@lp/shared/rules';
+import { reportDownloadPath, type UsersReportRequest } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { ReportRow } from '../db/tables/report.table.ts';
 import { translate } from '../lib/i18n.ts';

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { LANGUAGES, escapeSpreadsheetCell, type Translations, type UsersReportRequest } from '@lp/shared';
+import { LANGUAGES, escapeSpreadsheetCell } from '@lp/shared/rules';
+import type { Translations, UsersReportRequest } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { translate } from '../lib/i18n.ts';
 

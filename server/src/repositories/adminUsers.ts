@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminUser, AuditAction, ErrorCode } from '@lp/shared';
+import type { AdminUser, AuditAction, ErrorCode } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { ANONYMIZED_NAME, anonymizePersonalData, anonymizedEmail, type AnonymizedFiles } from './anonymization.ts';

@@ -32,7 +32,7 @@
  */
 import fs from 'node:fs/promises';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { normaliseUsername } from '@lp/shared';
+import { normaliseUsername } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import { jsonField, jsonText } from '../db/computed.ts';
 import type { UserRow } from '../db/tables/user.table.ts';

@@ -5,9 +5,10 @@
  * once however many events judge it at the same time. Earning one records the feed event.
  */
 import {
-  BADGE_STATUS, CONTENT_STATUS, DEFAULT_BADGES, NO_ACHIEVEMENTS, badgesToAward, isBadgeMetric, ruleProgress,
-  type Achievements, type BadgeRule, type LearnerBadge, type LearnerBadges, type LocaleCode,
-} from '@lp/shared';
+  BADGE_STATUS, DEFAULT_BADGES, NO_ACHIEVEMENTS, badgesToAward, isBadgeMetric, ruleProgress, type Achievements, type BadgeRule,
+  type LocaleCode,
+} from '@lp/shared/rules';
+import { CONTENT_STATUS, type LearnerBadge, type LearnerBadges } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { BadgeRow } from '../db/tables/engagement.table.ts';
 import { recordFeedEvent } from './feedEvents.ts';

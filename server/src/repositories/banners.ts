@@ -3,7 +3,8 @@
  * today — active banners of the selected client whose dates hold today and whose audience holds
  * the learner (content/audience).
  */
-import { BANNER_DEFAULTS, type Banner, type BannerType, type LearnerBanner } from '@lp/shared';
+import { BANNER_DEFAULTS, type BannerType } from '@lp/shared/rules';
+import type { Banner, LearnerBanner } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { BannerRow } from '../db/tables/bannerMessage.table.ts';
 import { inAudience, readAudience, readAudiences, writeAudience, type AudienceIds, type AudienceMember } from '../content/audience/index.ts';

@@ -5,7 +5,8 @@
  * may still open, and the webcasts of their audience or subscription; the admin's schedule sees
  * the client's. Face-to-face events are not part of this build.
  */
-import { CONTENT_STATUS, WEBCAST_STATUS, addDays, type CalendarItem } from '@lp/shared';
+import { CONTENT_STATUS, type CalendarItem } from '@lp/shared/contract';
+import { WEBCAST_STATUS, addDays } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import { inAudience } from '../content/audience/index.ts';
 import { sqlBool } from '../db/computed.ts';

@@ -1,6 +1,5 @@
-import {
-  DEFAULT_CLIENT_SETTINGS, DEFAULT_LOGIN_PARAMS, type LoginParams, type SessionClient,
-} from '@lp/shared';
+import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
+import { DEFAULT_LOGIN_PARAMS, type LoginParams, type SessionClient } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { ClientRow } from '../db/tables/client.table.ts';
 

@@ -1,4 +1,4 @@
-import type { ConsentKind, UserConsent } from '@lp/shared';
+import type { ConsentKind, UserConsent } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { UserConsentRow } from '../db/tables/report.table.ts';
 

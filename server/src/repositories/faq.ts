@@ -6,9 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import {
-  FAQ_RECEIVED_STATUS, FAQ_STATUS, type FaqCategory, type FaqQuestion, type FaqReceivedQuestion, type LearnerFaq, type PublicFaq,
-} from '@lp/shared';
+import { FAQ_RECEIVED_STATUS, FAQ_STATUS } from '@lp/shared/rules';
+import type { FaqCategory, FaqQuestion, FaqReceivedQuestion, LearnerFaq, PublicFaq } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 // ---- categories ----

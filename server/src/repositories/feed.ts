@@ -2,7 +2,7 @@
  * Reading the feed / timeline (spec 1 §2.2 home timeline and the feed route): the events
  * feedEvents.ts records, newest first, for the client's learners.
  */
-import type { FeedEvent, FeedKind, FeedPage } from '@lp/shared';
+import type { FeedEvent, FeedKind, FeedPage } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { isFeedContentType } from './feedEvents.ts';
 import type { LearnerContext } from './learner/context.ts';

@@ -6,7 +6,7 @@
  * of the learner's queries.
  */
 import { sql } from 'kysely';
-import { FEED_CONTENT_TYPES, type FeedContentType, type FeedKind } from '@lp/shared';
+import { FEED_CONTENT_TYPES, type FeedContentType, type FeedKind } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 /** The table holding each content type's title (every one has id, client_id and title). */

@@ -7,8 +7,8 @@
  * Counters kept on the topic: `likes` and `qty_answers` (published replies) are recounted from
  * their rows after each change, so a repeated like or a status flip never drifts them.
  */
-import type { ForumReply, ForumTopic, ForumTopicItem, NotificationPayload } from '@lp/shared';
-import { FORUM_STATUS } from '@lp/shared';
+import type { ForumReply, ForumTopic, ForumTopicItem, NotificationPayload } from '@lp/shared/contract';
+import { FORUM_STATUS } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import { sqlBool } from '../db/computed.ts';
 import { runList, type ListRequest, type ListSpec } from '../lib/list.ts';

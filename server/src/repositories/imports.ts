@@ -1,4 +1,4 @@
-import type { ImportLog, ImportLogType, ImportRecord, ImportType } from '@lp/shared';
+import type { ImportLog, ImportLogType, ImportRecord, ImportType } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { ImportLogRow, ImportRow } from '../db/tables/import.table.ts';
 import { translate } from '../lib/i18n.ts';

@@ -4,10 +4,8 @@
  * to the selected client; the learner side adds the audience rule and the active status.
  */
 import { sql, type SqlBool } from 'kysely';
-import {
-  LIBRARY_FILE_STATUS, libraryPreviewKind, type LearnerLibraryFile, type LibraryCategory, type LibraryFile,
-  type LibraryFilterOptions, type LibraryQuery,
-} from '@lp/shared';
+import { LIBRARY_FILE_STATUS, libraryPreviewKind } from '@lp/shared/rules';
+import type { LearnerLibraryFile, LibraryCategory, LibraryFile, LibraryFilterOptions, LibraryQuery } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { LibraryFileRow } from '../db/tables/library.table.ts';
 import type { MediaUrls } from '../plugins/app/mediaLinks.ts';

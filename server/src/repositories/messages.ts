@@ -5,10 +5,12 @@
  * configuration (spec 1 §2.3 mailing_list_config).
  */
 import {
-  MAILING_LIST_DEFAULTS, MESSAGE_EXCERPT_LENGTH, htmlExcerpt, type LearnerMessage, type LearnerMessageDetail, type LearnerMessageList,
-  type MailingListConfig, type MailingListSettings, type Message, type MessageListItem, type MessageRecipient, type MessageStatus,
-  type OpenedIn, type RecipientEmailStatus,
-} from '@lp/shared';
+  MAILING_LIST_DEFAULTS, htmlExcerpt, type MailingListSettings, type MessageStatus, type OpenedIn, type RecipientEmailStatus,
+} from '@lp/shared/rules';
+import {
+  MESSAGE_EXCERPT_LENGTH, type LearnerMessage, type LearnerMessageDetail, type LearnerMessageList, type MailingListConfig, type Message,
+  type MessageListItem, type MessageRecipient,
+} from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { MessageRow } from '../db/tables/bannerMessage.table.ts';
 import { memberInAudienceOf, readAudience, readAudiences, writeAudience, type AudienceIds } from '../content/audience/index.ts';

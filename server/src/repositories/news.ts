@@ -6,10 +6,8 @@
  * takes the selected client, so another client's row is never read or written.
  */
 import { sql, type SqlBool } from 'kysely';
-import {
-  CONTENT_LANGUAGES, LANGUAGES, NEWS_STATUS, formatNewsDate, htmlExcerpt, newsPublication, newsPublicUrl,
-  type LearnerNewsCard, type News, type NewsListItem,
-} from '@lp/shared';
+import { CONTENT_LANGUAGES, LANGUAGES, NEWS_STATUS, formatNewsDate, htmlExcerpt, newsPublication, newsPublicUrl } from '@lp/shared/rules';
+import type { LearnerNewsCard, News, NewsListItem } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { sqlTime } from '../db/computed.ts';
 import type { NewsRow } from '../db/tables/newsFaq.table.ts';

@@ -1,4 +1,4 @@
-import type { NotificationKind, NotificationPayload } from '@lp/shared';
+import type { NotificationKind, NotificationPayload } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 export interface NewNotification {

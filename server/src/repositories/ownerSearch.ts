@@ -1,6 +1,6 @@
 /** The owner autocomplete (spec 2 §5.11, §9): users of the client by name or e-mail. */
 import { sql } from 'kysely';
-import type { TrainingOwner } from '@lp/shared';
+import type { TrainingOwner } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 /** spec 2 §5.11 / §9 owner autocomplete: users of the client, from 3 characters, at most 25. */

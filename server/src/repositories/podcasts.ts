@@ -6,9 +6,9 @@
  */
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
-  COMMENT_STATUS, PODCAST_LISTENED_PERCENT, PODCAST_STATUS, listenedPercent, type CatalogueQuery, type LearnerPodcastCard,
-  type Playlist, type Podcast, type PodcastProgressState,
-} from '@lp/shared';
+  COMMENT_STATUS, type CatalogueQuery, type LearnerPodcastCard, type Playlist, type Podcast, type PodcastProgressState,
+} from '@lp/shared/contract';
+import { PODCAST_LISTENED_PERCENT, PODCAST_STATUS, listenedPercent } from '@lp/shared/rules';
 import type { Database, Db } from '../db/database.ts';
 import type { PodcastPlaylistRow, PodcastProgressRow, PodcastRow } from '../db/tables/podcast.table.ts';
 import type { MediaUrls } from '../plugins/app/mediaLinks.ts';

@@ -4,7 +4,7 @@
  * with the bearer token, lives 30 s, works once, and may be used on any node (it is in the
  * database). It carries the asking request's selected client and permissions.
  */
-import type { AccessSubject } from '@lp/shared';
+import type { AccessSubject } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 import { canLogIn } from './users.ts';

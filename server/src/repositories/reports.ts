@@ -1,6 +1,6 @@
 import {
   REPORT_COOLDOWN_MS, emptyReportRequestTimes, isReportKey, reportCooldownRemainingMs, type ReportKey, type ReportRequestTimes,
-} from '@lp/shared';
+} from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { ReportRow } from '../db/tables/report.table.ts';
 import { hashToken } from '../lib/tokens.ts';

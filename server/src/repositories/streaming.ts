@@ -1,4 +1,5 @@
-import { MEDIA_SETTINGS, WEBCAST_STATUS, type ConfigStreamingBody, type H264Profile } from '@lp/shared';
+import { MEDIA_SETTINGS, type ConfigStreamingBody, type H264Profile } from '@lp/shared/contract';
+import { WEBCAST_STATUS } from '@lp/shared/rules';
 import type { Transcoder } from '@lp/streaming/server';
 import type { Db } from '../db/database.ts';
 import type { WebcastStreamSessionRow } from '../db/tables/streaming.table.ts';

@@ -1,6 +1,6 @@
 /** Trail categories (spec 2 §2.4): the list query with trail counts, and the name check. */
 import { sql } from 'kysely';
-import { CONTENT_STATUS, type TrailCategory } from '@lp/shared';
+import { CONTENT_STATUS, type TrailCategory } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 export function trailCategoryQuery(db: Db, clientId: number) {

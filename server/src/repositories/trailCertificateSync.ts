@@ -1,5 +1,5 @@
 /** The certificate-synchronisation record of a trail (spec 2 §4.9): its state, and claiming and finishing a run. */
-import { CONTENT_STATUS, type CertificateSyncState } from '@lp/shared';
+import { CONTENT_STATUS, type CertificateSyncState } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { TrailRow } from '../db/tables/trail.table.ts';
 

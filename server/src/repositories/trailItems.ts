@@ -1,9 +1,9 @@
 /** The modules (items) of a trail (spec 2 §2.4, §3.8): reading, writing, reconciling and searching them. */
 import { sql } from 'kysely';
+import { CONTENT_STATUS, type TrailItem, type TrailItemOption } from '@lp/shared/contract';
 import {
-  CONTENT_STATUS, normaliseTrailItems, removeTrailItem, sameTrailItem, trailItemKey,
-  type TrailItem, type TrailItemKind, type TrailItemNode, type TrailItemOption,
-} from '@lp/shared';
+  normaliseTrailItems, removeTrailItem, sameTrailItem, trailItemKey, type TrailItemKind, type TrailItemNode,
+} from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 
 /** What a kind's content looks like to a trail: its title and status. */

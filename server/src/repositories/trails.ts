@@ -6,7 +6,7 @@
  * also takes the selected client, so a row of another client is never read or written.
  */
 import { sql } from 'kysely';
-import { CONTENT_STATUS, type ErrorCode, type Trail, type TrailListItem } from '@lp/shared';
+import { CONTENT_STATUS, type ErrorCode, type Trail, type TrailListItem } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { TrailRow } from '../db/tables/trail.table.ts';
 import { foreignAudienceIds, readAudience, readAudiences, writeAudience } from '../content/audience/index.ts';

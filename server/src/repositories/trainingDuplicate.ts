@@ -1,5 +1,5 @@
 /** Duplicating a training with all its contents (spec 2 §4.6). */
-import { CONTENT_STATUS } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
 import { TRAINING_OWNER } from '../content/owners.ts';
 import { ownedDb } from '../content/ownedDb.ts';
 import { copyOwnedContent } from '../content/repository/copy.ts';

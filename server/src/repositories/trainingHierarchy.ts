@@ -4,9 +4,8 @@
  * are not deleted, whoever created them — by the shared `reconcileHierarchy`. Callers have
  * checked the training against the selected client (trainingOr404).
  */
-import {
-  CONTENT_STATUS, hierarchyDate, reconcileHierarchy, type HierarchyItem, type HierarchyNode, type HierarchyRef, type HierarchyTypeSlug,
-} from '@lp/shared';
+import { CONTENT_STATUS, hierarchyDate, type HierarchyItem } from '@lp/shared/contract';
+import { reconcileHierarchy, type HierarchyNode, type HierarchyRef, type HierarchyTypeSlug } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 
 export interface LiveItem extends HierarchyRef {

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import {
-  CONTENT_STATUS, MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, embedUrl, type ModuleSearchHit, type ModuleTypeInfo, type TrainingModule,
-} from '@lp/shared';
+import { CONTENT_STATUS, type ModuleSearchHit, type TrainingModule } from '@lp/shared/contract';
+import { MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, embedUrl, type ModuleTypeInfo } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { MediaObjectRow, NewMediaObjectRow } from '../db/tables/media.table.ts';
 import type { GroupTrainingModuleRow } from '../db/tables/training.table.ts';

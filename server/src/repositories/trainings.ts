@@ -6,10 +6,8 @@
  * request also takes the selected client, so a row of another client is never read or written.
  */
 import { sql } from 'kysely';
-import {
-  CONTENT_LANGUAGES, CONTENT_STATUS, trainingFlags,
-  type ContentLanguage, type ErrorCode, type Training, type TrainingClientFlags, type TrainingListItem, type TrainingOwner,
-} from '@lp/shared';
+import { CONTENT_LANGUAGES, trainingFlags, type ContentLanguage, type TrainingClientFlags } from '@lp/shared/rules';
+import { CONTENT_STATUS, type ErrorCode, type Training, type TrainingListItem, type TrainingOwner } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { GroupTrainingRow } from '../db/tables/training.table.ts';
 import { foreignAudienceIds, readAudience, readAudiences, tagNames, writeAudience } from '../content/audience/index.ts';

@@ -1,9 +1,9 @@
 /**
  * spec 1 §5.3 / §8.3 the users' uniqueness keys and the reading of a unique violation as them.
  * Kept apart from adminUsers.ts so the import worker loads only this (not anonymisation, PDFs
- * and the whole shared barrel).
+ * and the shared contract).
  */
-import type { ErrorCode } from '@lp/shared/rules';
+import type { ErrorCode } from '@lp/shared/contract';
 import { uniqueViolationColumns } from '../db/dialect.ts';
 
 /** spec 1 §5.3 / §8.3 uniqueness keys, by column. */

@@ -1,4 +1,5 @@
-import { emptyReportRequestTimes, type ClientModuleItems, type ProfileBasicData, type SessionUser } from '@lp/shared';
+import { emptyReportRequestTimes, type ClientModuleItems } from '@lp/shared/rules';
+import type { ProfileBasicData, SessionUser } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';

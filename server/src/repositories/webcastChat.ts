@@ -1,7 +1,8 @@
 /**
  * Webcast chat messages (spec 2 §3.12, §4.13) and who may read them on the learner side.
  */
-import type { ChatMessage, ChatState, LearnerChatMessage } from '@lp/shared';
+import type { ChatMessage, LearnerChatMessage } from '@lp/shared/contract';
+import type { ChatState } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { WebcastRow } from '../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../db/tables/webcastChat.table.ts';

@@ -6,8 +6,9 @@
  */
 import {
   CONTENT_LANGUAGES, DEFAULT_CLIENT_SETTINGS, DEFAULT_WEBCAST_STATIC_SCORES, WEBCAST_STATUS, formatTransmissionDate, webcastPublicUrl,
-  type ContentLanguage, type Webcast, type WebcastListItem,
-} from '@lp/shared';
+  type ContentLanguage,
+} from '@lp/shared/rules';
+import type { Webcast, WebcastListItem } from '@lp/shared/contract';
 import { WEBCAST_OWNER } from '../content/owners.ts';
 import { ownedDb } from '../content/ownedDb.ts';
 import { copyOwnedContent } from '../content/repository/copy.ts';

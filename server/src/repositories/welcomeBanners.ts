@@ -3,7 +3,8 @@
  * the active banners the conflict rule compares, and the banner a learner is shown after login
  * until they confirm it (for good with just_confirm; for the rest of that login otherwise).
  */
-import { BANNER_STATUS, type LearnerWelcomeBanner, type WelcomeBanner, type WelcomeBannerSlot, type WelcomeBannerType } from '@lp/shared';
+import { BANNER_STATUS, type WelcomeBannerSlot, type WelcomeBannerType } from '@lp/shared/rules';
+import type { LearnerWelcomeBanner, WelcomeBanner } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
 import type { WelcomeBannerRow } from '../db/tables/bannerMessage.table.ts';

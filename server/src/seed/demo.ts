@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { ALL_PERMISSION_SLUGS, type ClientSettings } from '@lp/shared';
+import { ALL_PERMISSION_SLUGS } from '@lp/shared/rules';
+import type { ClientSettings } from '@lp/shared/contract';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { hashPassword } from '../lib/passwords.ts';

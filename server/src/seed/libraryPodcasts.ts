@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { LIBRARY_FILE_STATUS, PODCAST_STATUS } from '@lp/shared';
+import { LIBRARY_FILE_STATUS, PODCAST_STATUS } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { audioDuration } from '../lib/audioDuration.ts';

@@ -4,7 +4,7 @@
  * — some public, shown on the login page, whose public FAQ this seed switches on.
  */
 import type { Kysely } from 'kysely';
-import { FAQ_STATUS, NEWS_STATUS } from '@lp/shared';
+import { FAQ_STATUS, NEWS_STATUS } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { saveLoginParams } from '../repositories/clients.ts';

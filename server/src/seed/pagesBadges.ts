@@ -5,7 +5,7 @@
  * default badges too, so its screen is not empty.
  */
 import type { Kysely } from 'kysely';
-import { BADGE_STATUS, WILDCARD_STATUS, slugify } from '@lp/shared';
+import { BADGE_STATUS, WILDCARD_STATUS, slugify } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { awardManually, ensureDefaultBadges } from '../repositories/badges.ts';

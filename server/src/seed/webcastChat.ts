@@ -5,7 +5,7 @@
  * that already has messages is left as it is.
  */
 import type { Kysely } from 'kysely';
-import type { ChatState } from '@lp/shared';
+import type { ChatState } from '@lp/shared/rules';
 import type { Database } from '../db/database.ts';
 
 export interface WebcastChatSeedOptions {

@@ -5,7 +5,8 @@
  * take now (spec 2 §2.1: only after the end). Idempotent: webcasts that exist (by title) stay.
  */
 import type { Kysely } from 'kysely';
-import { CONTENT_STATUS, WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
+import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 

@@ -13,7 +13,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { CONTENT_STATUS } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { issueCertificate, type CertificateIssuer } from '../learning/certificates.ts';
 import { awardPoints } from '../learning/points.ts';

@@ -1,6 +1,6 @@
 import { REFRESH_COOKIE_HEADER, type TokenResponse } from '../contract/auth.ts';
-import type { ApiError } from '../errors.ts';
-import { isApiError } from '../errors.ts';
+import type { ApiError } from '../contract/errors.ts';
+import { isApiError } from '../contract/errors.ts';
 import { clearSession, readSession, takeStoredRefreshToken, updateSession, type KeyValueStorage } from './sessionStore.ts';
 
 export class ApiRequestError extends Error {

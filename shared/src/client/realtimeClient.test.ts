@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRealtimeClient, realtimeUrl, type RealtimeClient, type RealtimeSocketLike } from './realtimeClient.ts';
-import type { RealtimeClientFrame, RealtimeServerFrame } from '../realtime.ts';
+import type { RealtimeClientFrame, RealtimeServerFrame } from '../contract/realtime.ts';
 
 class FakeSocket implements RealtimeSocketLike {
   readyState = 0;

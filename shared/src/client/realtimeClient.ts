@@ -5,7 +5,7 @@
  * subscribes again and restores presences. Channel handlers get the `snapshot` of every
  * (re)subscription, so a view rebuilt from it misses nothing that happened while disconnected.
  */
-import { REALTIME_CLOSE, REALTIME_DEFAULTS, REALTIME_PATH, type RealtimeClientFrame, type RealtimeServerFrame } from '../realtime.ts';
+import { REALTIME_CLOSE, REALTIME_DEFAULTS, REALTIME_PATH, type RealtimeClientFrame, type RealtimeServerFrame } from '../contract/realtime.ts';
 
 /** The part of the browser WebSocket the client uses (a fake one in tests). */
 export interface RealtimeSocketLike {

@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BADGE_LIMITS, BADGE_METRICS, BADGE_TYPES } from '../engagement/badges.ts';
+import { BADGES_PATH } from './collections.ts';
 
 /**
  * Badges (spec 3 §1, §2 badges/badges/{id} superuser only, §3 "Badge: type (default or
  * custom)"; the calls are "not shown" in spec 3 §7 and designed here, docs/api.md "Badges").
  */
-const ADMIN = '/admin_badges/badges/';
+const ADMIN = BADGES_PATH;
 
 export const BADGE_PATHS = {
   /** list (both envelopes), POST create; superuser only */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BANNER_TYPES, WELCOME_BANNER_TYPES } from '../banners.ts';
+import { BANNERS_PATH, WELCOME_BANNERS_PATH } from './collections.ts';
 
 /**
  * spec 3 §3 "Banners", §4, §5: banners (top, card, campaign) and welcome banners. The spec shows
@@ -7,8 +8,8 @@ import { BANNER_TYPES, WELCOME_BANNER_TYPES } from '../banners.ts';
  * both list envelopes in the admin, `{count, results}` on the learner side. Dates are days
  * (YYYY-MM-DD, GMT).
  */
-const BANNERS = '/admin_banners/banners/';
-const WELCOME = '/admin_banners/welcome_banners/';
+const BANNERS = BANNERS_PATH;
+const WELCOME = WELCOME_BANNERS_PATH;
 
 export const BANNER_PATHS = {
   collection: BANNERS,

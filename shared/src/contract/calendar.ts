@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { SCHEDULE_PATH } from './collections.ts';
 
 /**
  * The learner calendar (spec 1 §2.2 calendar, spec 3 §2 calendar/agenda) and the admin schedule
@@ -9,7 +10,7 @@ export const CALENDAR_PATHS = {
   /** learner: GET ?start&end (YYYY-MM-DD, ≤ 62 days) */
   learner: '/calendar/',
   /** admin (schedule): GET ?start&end, the selected client's */
-  admin: '/admin_schedule/schedule/',
+  admin: SCHEDULE_PATH,
 } as const;
 
 /**

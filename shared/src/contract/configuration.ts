@@ -7,7 +7,6 @@ import { ClientSettings } from './session.ts';
  * selected client's settings — the flags every module reads from the session (spec 1 §3.2) —
  * and the login configuration (spec 1 §3.3), which is the deployment's, shared by every client.
  */
-export const CONFIGURATION_PATH = '/admin_config/configuration/';
 
 /** The learner routes a client's home may be (spec 1 §3.2 home_route, §2.2). */
 export const HOME_ROUTES = ['home', 'feed', 'courses', 'trails', 'webcasts', 'news', 'podcasts', 'library', 'calendar'] as const;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { USERS_PATH } from './collections.ts';
 
 /** spec 1 §2.3 "consent viewing" (permission visualize_consent, §6.2): what a user accepted or declined. */
 export const CONSENT_KINDS = ['terms', 'privacy_policy', 'cookies_policy', 'data_processing'] as const;
@@ -26,4 +27,4 @@ export const UserConsent = Type.Object({
 export type UserConsent = Static<typeof UserConsent>;
 
 /** GET /api/admin_users/users/{id}/consents/ — the user's history in the selected client, newest first. */
-export const userConsentsPath = (userId: number | string) => `/admin_users/users/${userId}/consents/`;
+export const userConsentsPath = (userId: number | string) => `${USERS_PATH}${userId}/consents/`;

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from './common.ts';
+import { FAQ_CATEGORIES_PATH, FAQS_PATH } from './collections.ts';
 
 /**
  * FAQ calls (spec 3 §2 "FAQ (admin): questions and categories", §3, §6): the spec shows none,
@@ -7,8 +8,8 @@ import { ListQuery } from './common.ts';
  * /admin_faq/; the learner page under /faq/; the public FAQ of the login page under
  * /public/faq/ (no login). "send your question" posts to …/questions/ of either side.
  */
-const FAQS = '/admin_faq/faqs/';
-const CATEGORIES = '/admin_faq/faq_categories/';
+const FAQS = FAQS_PATH;
+const CATEGORIES = FAQ_CATEGORIES_PATH;
 const RECEIVED = '/admin_faq/received_questions/';
 
 export const FAQ_PATHS = {

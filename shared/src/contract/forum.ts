@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from './common.ts';
+import { TRAININGS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.10 forum topic, §4.11 forum, §7.1 "Forum" (the training's discussions). The list is
@@ -7,7 +8,7 @@ import { ListQuery } from './common.ts';
  * moderation are "not shown" there and are designed here in the same style (docs/api.md,
  * "Training forum"). The learner side uses the same shapes under `/group_trainings/{id}/forum/`.
  */
-const ADMIN = (trainingId: number | string) => `/admin_group_trainings/group_trainings/${trainingId}/group_training_forum/`;
+const ADMIN = (trainingId: number | string) => `${TRAININGS_PATH}${trainingId}/group_training_forum/`;
 const LEARNER = (trainingId: number | string) => `/group_trainings/${trainingId}/forum/topics/`;
 type Id = number | string;
 

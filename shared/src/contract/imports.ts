@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { IMPORTS_PATH } from './collections.ts';
 
 /**
  * Spreadsheet imports (spec 1 §2.3 admin-imports / admin-import/{id}, §3.7, §4.3).
@@ -66,10 +67,9 @@ export const ImportLog = Type.Object({
 });
 export type ImportLog = Static<typeof ImportLog>;
 
-export const IMPORTS_PATH = '/admin_imports/imports/';
-export const importPath = (id: number | string) => `/admin_imports/imports/${id}/`;
-export const importProcessPath = (id: number | string) => `/admin_imports/imports/${id}/process/`;
-export const importLogsPath = (id: number | string) => `/admin_imports/imports/${id}/logs/`;
+export const importPath = (id: number | string) => `${IMPORTS_PATH}${id}/`;
+export const importProcessPath = (id: number | string) => `${IMPORTS_PATH}${id}/process/`;
+export const importLogsPath = (id: number | string) => `${IMPORTS_PATH}${id}/logs/`;
 export const importTemplatePath = (type: ImportType) => `/admin_imports/templates/${type}/`;
 /** tus endpoint (DESIGN "Files and media"); uploads carry metadata `filename` and `kind` */
 export const TUS_PATH = '/files/tus/';

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, PageNumber } from './common.ts';
+import { LIBRARIES_PATH, LIBRARY_CATEGORIES_PATH } from './collections.ts';
 
 /**
  * The library (issue 7 item 3; spec 3 §2, §3 "Library file", §4, §5, §9). Spec 3 §7 leaves its
@@ -7,8 +8,8 @@ import { ListQuery, PageNumber } from './common.ts';
  * both list envelopes) under /admin_library/, and of the learner contract (`{count, results}`
  * with page / page_size) under /library/. Files arrive as tus uploads referred to by id.
  */
-const ADMIN_CATEGORIES = '/admin_library/library_categories/';
-const ADMIN_FILES = '/admin_library/libraries/';
+const ADMIN_CATEGORIES = LIBRARY_CATEGORIES_PATH;
+const ADMIN_FILES = LIBRARIES_PATH;
 const LEARNER = '/library/';
 
 export const LIBRARY_PATHS = {

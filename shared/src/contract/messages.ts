@@ -1,13 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, PageNumber } from './common.ts';
 import { MESSAGE_STATUSES, OPENED_IN, RECIPIENT_EMAIL_STATUSES } from '../messages.ts';
+import { MAILING_LIST_CONFIG_PATH, MESSAGES_PATH } from './collections.ts';
 
 /**
  * spec 3 §3 "Messages and related", §4, §5 and spec 1 §2.3 mailing_list_config. The spec shows no
  * calls for them; they follow the trainings contract's style (JSON bodies, both list envelopes in
  * the admin, `{count, results}` on the learner side). Instants are ISO 8601 with offset.
  */
-const MESSAGES = '/admin_messages/messages/';
+const MESSAGES = MESSAGES_PATH;
 
 export const MESSAGE_PATHS = {
   collection: MESSAGES,
@@ -17,7 +18,7 @@ export const MESSAGE_PATHS = {
   /** a message in send fail: try the e-mails that failed again */
   retry: (id: number | string) => `${MESSAGES}${id}/retry/`,
   /** GET / PUT: the selected client's mailing list configuration (title slug mailing_list) */
-  mailingListConfig: '/admin_messages/mailing_list_config/',
+  mailingListConfig: MAILING_LIST_CONFIG_PATH,
   /** learner */
   learnerMessages: '/messages/',
   learnerMessage: (id: number | string) => `/messages/${id}/`,

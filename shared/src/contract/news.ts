@@ -1,12 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, PageNumber } from './common.ts';
+import { NEWS_PATH } from './collections.ts';
 
 /**
  * spec 3 §3 news and §7 "News" calls: GET/POST/PUT under /admin_news/news/ (JSON), the comments
  * of §7 "Comments" (shared/src/comments.ts origin 'news'); N = /admin_news/news/{id}. The learner
  * side (news list, item, comments) is designed in the style of shared/src/contract/learner.ts.
  */
-const NEWS = '/admin_news/news/';
+const NEWS = NEWS_PATH;
 
 export const NEWS_PATHS = {
   collection: NEWS,

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LEGAL_TEXT_KINDS, LEGAL_TEXT_MAX, WILDCARD_LIMITS, type LegalTextKind } from '../engagement/pages.ts';
+import { LEGAL_TEXTS_PATH, WILD_CARDS_PATH } from './collections.ts';
 
 /**
  * Legal texts (spec 1 §2.3 terms, about, policy, cookies_policy — superuser only), the public and
@@ -9,7 +10,7 @@ import { LEGAL_TEXT_KINDS, LEGAL_TEXT_MAX, WILDCARD_LIMITS, type LegalTextKind }
  */
 export const LEGAL_TEXT_PATHS = {
   /** GET → LegalTextAdmin, PUT JSON LegalTextInput; superuser, the selected client */
-  admin: (kind: LegalTextKind | string) => `/admin_config/legal_texts/${kind}/`,
+  admin: (kind: LegalTextKind | string) => `${LEGAL_TEXTS_PATH}${kind}/`,
   /** GET ?language&client_id → PublicLegalText; no login */
   public: (kind: LegalTextKind | string) => `/legal_texts/${kind}/`,
 } as const;
@@ -17,7 +18,7 @@ export const LEGAL_TEXT_PATHS = {
 /** POST JSON HelpRequestInput, no login (a learner's session fills name and e-mail). */
 export const HELP_REQUEST_PATH = '/help_requests/';
 
-const WILDCARDS = '/admin_wild_cards/wild_cards/';
+const WILDCARDS = WILD_CARDS_PATH;
 export const WILDCARD_PATHS = {
   collection: WILDCARDS,
   item: (id: number | string) => `${WILDCARDS}${id}/`,

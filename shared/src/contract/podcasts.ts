@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from './common.ts';
 import { Reactions } from './learner.ts';
+import { PODCASTS_PATH } from './collections.ts';
 
 /**
  * Podcasts (issue 7 item 4; spec 3 §2, §3 "Podcast", §4, §5). Spec 3 §7 shows only the comment
@@ -8,7 +9,7 @@ import { Reactions } from './learner.ts';
  * shared comments module); the rest follows the same base in the style of the other admin
  * contracts (JSON bodies, both list envelopes), and of the learner contract under /podcasts/.
  */
-const PODCASTS = '/admin_podcast/podcasts/';
+const PODCASTS = PODCASTS_PATH;
 const PLAYLISTS = '/admin_podcast/playlists/';
 const LEARNER = '/podcasts/';
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { USERS_PATH } from './collections.ts';
 
 /**
  * Reports (spec 1 §7 "generated asynchronously and e-mailed when done", §8.4): the request
@@ -6,7 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
  */
 
 /** POST /api/admin_users/users/report/ — the users list's own filters (docs/api.md). */
-export const USERS_REPORT_PATH = '/admin_users/users/report/';
+export const USERS_REPORT_PATH = `${USERS_PATH}report/`;
 
 export const UsersReportRequest = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),

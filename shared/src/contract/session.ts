@@ -27,29 +27,6 @@ export const ClientSettings = Type.Object({
 });
 export type ClientSettings = Static<typeof ClientSettings>;
 
-export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
-  title_trainings: 'trainings',
-  title_webcasts: 'webinars',
-  title_news: 'news',
-  use_comments_group_training: true,
-  use_comments_webcast: true,
-  use_comments_news: true,
-  has_games: false,
-  has_forum: false,
-  group_training_use_evaluations: true,
-  group_training_use_basic: true,
-  group_training_use_score: true,
-  group_training_use_static_score: false,
-  group_training_use_workload: true,
-  use_group_training_code: true,
-  use_training_subscription: false,
-  use_group_trainings_certificate_expiration: true,
-  login_use_portfolio_page: false,
-  webcast_use_score: true,
-  webcast_use_static_score: false,
-  points_name: 'points',
-};
-
 export const SessionClient = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

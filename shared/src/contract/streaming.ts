@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { WEBCASTS_PATH } from './collections.ts';
 
 /**
  * Browser streaming of a type-2 webcast (spec 2 §2.6, §3.13, §4.14, §5.10, §7.3; spec 4
  * "Streaming timings", "Recording quality presets", "Media settings").
  * W = /admin_webcasts/webcasts/{id}.
  */
-const W = (id: number | string) => `/admin_webcasts/webcasts/${id}/`;
+const W = (id: number | string) => `${WEBCASTS_PATH}${id}/`;
 
 export const STREAMING_PATHS = {
   startStreaming: (id: number | string) => `${W(id)}start_streaming/`,

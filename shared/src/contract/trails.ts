@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from './common.ts';
 import { TRAIL_ITEM_KINDS } from '../trails.ts';
+import { TRAIL_CATEGORIES_PATH, TRAILS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.8 trails and their calls. §7.2 shows only the comment endpoints (§7.4); the rest is
@@ -8,8 +9,8 @@ import { TRAIL_ITEM_KINDS } from '../trails.ts';
  * modules, empty forms for publish / unpublish, a GET that duplicates. Wire names follow §3.8
  * and §7.1 (`avaliable_in` keeps the contract's spelling). T = /admin_trails/trails/{trail_id}.
  */
-const TRAILS = '/admin_trails/trails/';
-const CATEGORIES = '/admin_trails/trail_categories/';
+const TRAILS = TRAILS_PATH;
+const CATEGORIES = TRAIL_CATEGORIES_PATH;
 
 export const TRAIL_PATHS = {
   collection: TRAILS,

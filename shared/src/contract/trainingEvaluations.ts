@@ -1,4 +1,5 @@
 import { Type, type Static, type TInteger, type TOptional, type TString } from '@sinclair/typebox';
+import { TRAININGS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.5 reaction evaluations and §7.1 "Reaction evaluations" calls (form bodies).
@@ -6,20 +7,19 @@ import { Type, type Static, type TInteger, type TOptional, type TString } from '
  * shapes are built from the wire name of the question type so the webcast variant
  * (webcast_evaluation_question_type) reuses them.
  */
-const TRAININGS = '/admin_group_trainings/group_trainings/';
 const BASE = '/admin_group_trainings/base_evaluations/';
 
 type Id = number | string;
 
 export const TRAINING_EVALUATION_PATHS = {
-  collection: (trainingId: Id) => `${TRAININGS}${trainingId}/group_training_evaluations/`,
-  item: (trainingId: Id, evaluationId: Id) => `${TRAININGS}${trainingId}/group_training_evaluations/${evaluationId}/`,
+  collection: (trainingId: Id) => `${TRAININGS_PATH}${trainingId}/group_training_evaluations/`,
+  item: (trainingId: Id, evaluationId: Id) => `${TRAININGS_PATH}${trainingId}/group_training_evaluations/${evaluationId}/`,
   /** POST form base_evaluation_id → {id} */
-  fromBase: (trainingId: Id) => `${TRAININGS}${trainingId}/group_training_evaluations/create_evaluation_from_base/`,
+  fromBase: (trainingId: Id) => `${TRAININGS_PATH}${trainingId}/group_training_evaluations/create_evaluation_from_base/`,
   questions: (trainingId: Id, evaluationId: Id) =>
-    `${TRAININGS}${trainingId}/group_training_evaluations/${evaluationId}/group_training_evaluation_questions/`,
+    `${TRAININGS_PATH}${trainingId}/group_training_evaluations/${evaluationId}/group_training_evaluation_questions/`,
   question: (trainingId: Id, evaluationId: Id, questionId: Id) =>
-    `${TRAININGS}${trainingId}/group_training_evaluations/${evaluationId}/group_training_evaluation_questions/${questionId}/`,
+    `${TRAININGS_PATH}${trainingId}/group_training_evaluations/${evaluationId}/group_training_evaluation_questions/${questionId}/`,
   /** the models offered to the selected client (a reference list, whole, as a bare array) */
   baseEvaluations: BASE,
   baseEvaluationQuestions: (baseEvaluationId: Id) => `${BASE}${baseEvaluationId}/base_evaluation_questions/`,

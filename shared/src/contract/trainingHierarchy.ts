@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { HIERARCHY_TYPE_SLUGS, type HierarchyTypeSlug } from '../trainings/hierarchy.ts';
+import { TRAININGS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.7 hierarchy items and §7.1 "Hierarchy" (configure and publish), JSON.
@@ -12,7 +13,7 @@ import { HIERARCHY_TYPE_SLUGS, type HierarchyTypeSlug } from '../trainings/hiera
  * or game editor saved. Order and prerequisite are what a POST changes.
  */
 export const TRAINING_HIERARCHY_PATH = (trainingId: number | string) =>
-  `/admin_group_trainings/group_trainings/${trainingId}/group_training_hierarchy/`;
+  `${TRAININGS_PATH}${trainingId}/group_training_hierarchy/`;
 
 const Slug = Type.Unsafe<HierarchyTypeSlug>({ type: 'string', enum: [...HIERARCHY_TYPE_SLUGS] });
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from './common.ts';
+import { TRAININGS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.2, §3.6, §3.14 and §7.1 modules and support materials, §7.5 editor images.
@@ -9,20 +10,19 @@ import { ListQuery } from './common.ts';
  * type); `resource_url` is its signed, short-lived URL, built when read (a package's entry and
  * an HTML/SVG document on the content origin; docs/security.md).
  */
-const TRAININGS = '/admin_group_trainings/group_trainings/';
 
 export const MODULE_PATHS = {
-  collection: (trainingId: number | string) => `${TRAININGS}${trainingId}/group_training_modules/`,
-  item: (trainingId: number | string, id: number | string) => `${TRAININGS}${trainingId}/group_training_modules/${id}/`,
+  collection: (trainingId: number | string) => `${TRAININGS_PATH}${trainingId}/group_training_modules/`,
+  item: (trainingId: number | string, id: number | string) => `${TRAININGS_PATH}${trainingId}/group_training_modules/${id}/`,
   /** POST {search_module} → {classes[]} */
-  search: `${TRAININGS}group_training_modules/search_group_training_modules/`,
+  search: `${TRAININGS_PATH}group_training_modules/search_group_training_modules/`,
   /** POST {group_training_module_source_id} → {group_training_module_resource}; 400 = source not found */
-  moveResourceToTmp: `${TRAININGS}group_training_modules/move_group_training_module_resource_to_tmp/`,
+  moveResourceToTmp: `${TRAININGS_PATH}group_training_modules/move_group_training_module_resource_to_tmp/`,
 } as const;
 
 export const MATERIAL_PATHS = {
-  collection: (trainingId: number | string) => `${TRAININGS}${trainingId}/group_training_materials/`,
-  item: (trainingId: number | string, id: number | string) => `${TRAININGS}${trainingId}/group_training_materials/${id}/`,
+  collection: (trainingId: number | string) => `${TRAININGS_PATH}${trainingId}/group_training_materials/`,
+  item: (trainingId: number | string, id: number | string) => `${TRAININGS_PATH}${trainingId}/group_training_materials/${id}/`,
 } as const;
 
 /** spec 2 §7.5 editor images; our own store plays the "object store" of §3.14. */

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TRAININGS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.4 tests, questions, the question bank and the test import; §7.1 "Tests",
@@ -41,7 +42,6 @@ export interface TestOwnerContract {
   templateUrlField: 'path_url' | 'template_download_url';
 }
 
-const TRAININGS = '/admin_group_trainings/group_trainings/';
 const TESTS_IMPORT = '/admin_import/group_training_tests_import/';
 
 /** spec 2 §7.1, P = /admin_group_trainings/group_trainings/{training_id}. */
@@ -52,11 +52,11 @@ export const GROUP_TRAINING_TESTS: TestOwnerContract = {
   answersField: 'group_training_test_question_answers',
   uploadKind: 'training_test_import',
   testTypes: '/admin_group_trainings/group_training_test_types/',
-  tests: (id) => `${TRAININGS}${id}/group_training_tests/`,
-  test: (id, testId) => `${TRAININGS}${id}/group_training_tests/${testId}/`,
-  questions: (id, testId) => `${TRAININGS}${id}/group_training_tests/${testId}/group_training_test_questions/`,
-  question: (id, testId, questionId) => `${TRAININGS}${id}/group_training_tests/${testId}/group_training_test_questions/${questionId}/`,
-  searchQuestions: `${TRAININGS}group_training_tests/search_group_training_questions/`,
+  tests: (id) => `${TRAININGS_PATH}${id}/group_training_tests/`,
+  test: (id, testId) => `${TRAININGS_PATH}${id}/group_training_tests/${testId}/`,
+  questions: (id, testId) => `${TRAININGS_PATH}${id}/group_training_tests/${testId}/group_training_test_questions/`,
+  question: (id, testId, questionId) => `${TRAININGS_PATH}${id}/group_training_tests/${testId}/group_training_test_questions/${questionId}/`,
+  searchQuestions: `${TRAININGS_PATH}group_training_tests/search_group_training_questions/`,
   importTemplate: (testId) => `${TESTS_IMPORT}${testId}/generate_template/`,
   validateArchive: (testId) => `${TESTS_IMPORT}${testId}/validate_archive/`,
   startImport: (testId) => `${TESTS_IMPORT}${testId}/start_import/`,

@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery } from './common.ts';
+import { TRAININGS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.1 group training and §7.1 training calls. Wire names are the contract's.
  * P = /admin_group_trainings/group_trainings/{training_id}.
  */
-const TRAININGS = '/admin_group_trainings/group_trainings/';
+const TRAININGS = TRAININGS_PATH;
 
 export const TRAINING_PATHS = {
   collection: TRAININGS,

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageNumber } from './common.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES } from '../webcastChat.ts';
+import { WEBCASTS_PATH } from './collections.ts';
 
 /**
  * Webcast chat calls (spec 2 §3.12, §4.13, §7.3 "Chat"; issue 6 item 2). W = /admin_webcasts/webcasts/{id}.
@@ -8,11 +9,11 @@ import { CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES } from '../webcastChat.ts';
  */
 export const WEBCAST_CHAT_PATHS = {
   /** POST, form message: sent by the moderation side ('a' flag), public at once */
-  send: (webcastId: number | string) => `/admin_webcasts/webcasts/${webcastId}/send_chat_message/`,
+  send: (webcastId: number | string) => `${WEBCASTS_PATH}${webcastId}/send_chat_message/`,
   /** POST, form message_id (webcasts_manage) */
-  approve: (webcastId: number | string) => `/admin_webcasts/webcasts/${webcastId}/approve_chat_message/`,
+  approve: (webcastId: number | string) => `${WEBCASTS_PATH}${webcastId}/approve_chat_message/`,
   /** POST, form message_id (webcasts_manage) */
-  disapprove: (webcastId: number | string) => `/admin_webcasts/webcasts/${webcastId}/disapprove_chat_message/`,
+  disapprove: (webcastId: number | string) => `${WEBCASTS_PATH}${webcastId}/disapprove_chat_message/`,
   /** learner: GET the public messages and the user's own pending ones; POST JSON {message} */
   learner: (webcastId: number | string) => `/webcasts/${webcastId}/chat/`,
 } as const;

@@ -2,12 +2,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, PageNumber } from './common.ts';
 import { LEARNER_PROGRESS_FILTERS, LearnerEvaluation, LearnerTest } from './learner.ts';
 import type { TestOwnerContract } from './trainingTests.ts';
+import { WEBCASTS_PATH } from './collections.ts';
 
 /**
  * spec 2 §3.11 webcast and §7.3 calls, W = /admin_webcasts/webcasts/{id}. Wire names are the
  * contract's. Tests, evaluations and materials reuse the training shapes with webcast names.
  */
-const WEBCASTS = '/admin_webcasts/webcasts/';
+const WEBCASTS = WEBCASTS_PATH;
 const ADMIN = '/admin_webcasts/';
 type Id = number | string;
 

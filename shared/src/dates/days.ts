@@ -2,8 +2,9 @@
  * Calendar days as the API writes them, 'YYYY-MM-DD' (spec 1 §9). Their arithmetic runs in
  * Etc/GMT, where every day has 24 hours, so it never depends on the machine's zone.
  */
-import { addDays as addCalendarDays, differenceInCalendarDays } from 'date-fns';
-import { tz } from '@date-fns/tz';
+import { addDays as addCalendarDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { tz } from '@date-fns/tz/tz';
 import { parseApiDate } from './parse.ts';
 import { DEFAULT_TIME_ZONE } from './zone.ts';
 import { toApiDate } from './format.ts';

@@ -3,8 +3,8 @@
  * otherwise, times as HH:mm in the user's timezone, the default zone Etc/GMT; sent as 'YYYY-MM-DD'
  * or 'YYYY-MM-DDTHH:mm:ss±hh:mm'. date-fns writes the patterns, @date-fns/tz supplies the zone.
  */
-import { lightFormat } from 'date-fns';
-import { TZDateMini } from '@date-fns/tz';
+import { lightFormat } from 'date-fns/lightFormat';
+import { TZDateMini } from '@date-fns/tz/date/mini';
 import { parseApiDate, toInstant } from './parse.ts';
 import { DEFAULT_TIME_ZONE, formatOffset, timezoneOffsetMinutes, zoneOr } from './zone.ts';
 

@@ -3,7 +3,8 @@
  * ("há 5 minutos"). The words come from the runtime's locale data, through date-fns where it
  * has the function; days are calendar days ('YYYY-MM-DD') and carry no zone.
  */
-import { differenceInSeconds, intlFormat } from 'date-fns';
+import { differenceInSeconds } from 'date-fns/differenceInSeconds';
+import { intlFormat } from 'date-fns/intlFormat';
 import { parseApiDate, toInstant } from './parse.ts';
 
 /** The BCP 47 tag Intl takes for an interface locale ('pt-br' → 'pt-BR'). */

@@ -3,8 +3,9 @@
  * 'YYYY-MM-DDTHH:mm:ssZ' (Z an offset or 'Z'). The shapes are checked strictly here; date-fns
  * reads the values and refuses what the calendar does not hold (31 February, 24:00).
  */
-import { isValid, parseISO } from 'date-fns';
-import { tz } from '@date-fns/tz';
+import { isValid } from 'date-fns/isValid';
+import { parseISO } from 'date-fns/parseISO';
+import { tz } from '@date-fns/tz/tz';
 import { DEFAULT_TIME_ZONE, fromWallClock, isValidTimezone } from './zone.ts';
 
 const API_DATE = /^\d{4}-\d{2}-\d{2}$/;

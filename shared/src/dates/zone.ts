@@ -3,7 +3,7 @@
  * Etc/GMT; spec 4 "Dates": timezone options). Offsets come from @date-fns/tz; the one rule that is
  * ours is which instant a wall-clock time names when a clock change skips or repeats it.
  */
-import { tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 /** spec 1 §9: the zone dates are converted in when no other is known. */
 export const DEFAULT_TIME_ZONE = 'Etc/GMT';

@@ -4,8 +4,13 @@
  * asks the server for. Days are 'YYYY-MM-DD' strings read and written by the date module, in
  * Etc/GMT, so the result never depends on the machine's zone.
  */
-import { eachDayOfInterval, endOfMonth, endOfWeek, getDaysInMonth, startOfWeek, type Day } from 'date-fns';
-import { tz } from '@date-fns/tz';
+import { eachDayOfInterval } from 'date-fns/eachDayOfInterval';
+import { endOfMonth } from 'date-fns/endOfMonth';
+import { endOfWeek } from 'date-fns/endOfWeek';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
+import { startOfWeek } from 'date-fns/startOfWeek';
+import type { Day } from 'date-fns';
+import { tz } from '@date-fns/tz/tz';
 import { DEFAULT_TIME_ZONE, daysBetween, parseApiDate, toApiDate } from '../dates/index.ts';
 
 export interface YearMonth {

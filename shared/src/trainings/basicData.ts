@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../contract/errors.ts';
 import { htmlToPlainText, plainLength } from './html.ts';
 import type { TrainingClientFlags } from './flags.ts';
 

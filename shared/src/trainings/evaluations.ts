@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../contract/errors.ts';
 
 /**
  * spec 2 §5.6 reaction evaluations, as the evaluation editor and the server both check them

@@ -1,4 +1,4 @@
-import { DEFAULT_CLIENT_SETTINGS } from '../contract/session.ts';
+import { DEFAULT_CLIENT_SETTINGS } from '../clientSettings.ts';
 
 /**
  * spec 2 §3.1 "Client parameters that affect trainings" and the client settings the training

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../contract/errors.ts';
 
 /**
  * spec 2 §5.8 configure-and-publish rules over the §3.7 hierarchy items, as pure functions:

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../contract/errors.ts';
 import { DEFAULT_TIME_ZONE, formatInZone, isApiDate } from '../dates/index.ts';
 
 /**

@@ -3,7 +3,7 @@
  * editor and the question dialog apply, and the server applies again on every write. Pure
  * functions over plain values, so a webcast test (same rules, other wire names) reuses them.
  */
-import type { ErrorCode } from '../errors.ts';
+import type { ErrorCode } from '../contract/errors.ts';
 import { isApiDate } from '../dates/index.ts';
 import { htmlToPlainText, plainLength } from './html.ts';
 

@@ -1,4 +1,4 @@
-import { MEDIA_SETTINGS, RECORDING_PRESETS, type RecordingPresetId } from '@lp/shared';
+import { MEDIA_SETTINGS, RECORDING_PRESETS, type RecordingPresetId } from '@lp/shared/contract';
 
 /** spec 2 §3.13 "Device option: value (device id), kind (audioinput or videoinput), label". */
 export interface DeviceOption {

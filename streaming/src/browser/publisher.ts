@@ -1,4 +1,4 @@
-import type { WebcastSdp } from '@lp/shared';
+import type { WebcastSdp } from '@lp/shared/contract';
 import { mungePublishSdp, type SdpMungeOptions } from './sdp.ts';
 import { SignallingSession, type PublishAnswer, type SocketFactory } from './signalling.ts';
 

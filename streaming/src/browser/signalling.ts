@@ -1,4 +1,4 @@
-import type { SignallingAnswer, SignallingOffer, SignallingStreamInfo } from '@lp/shared';
+import type { SignallingAnswer, SignallingOffer, SignallingStreamInfo } from '@lp/shared/contract';
 
 /**
  * spec 2 §7.3 "Socket to the webcast's sdp_url": sends

@@ -6,7 +6,7 @@
  * module bindings are live). Nothing here runs in the product.
  */
 import { afterEach, beforeEach, expect, vi } from 'vitest';
-import type { StreamingStateAnswer } from '@lp/shared';
+import type { StreamingStateAnswer } from '@lp/shared/contract';
 import { StreamStudio } from './studio.ts';
 import type { StudioApi, StudioNotice } from './studioState.ts';
 import { fakeEnv, type FakeEnv } from './testFakes.ts';

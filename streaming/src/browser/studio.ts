@@ -1,7 +1,7 @@
 import {
-  STREAMING_TIMINGS, WEBCAST_STATUS, presetTranscoderFields,
-  type DownloadStreamingAnswer, type RecordingPresetId, type StreamingStateAnswer,
-} from '@lp/shared';
+  STREAMING_TIMINGS, presetTranscoderFields, type DownloadStreamingAnswer, type RecordingPresetId, type StreamingStateAnswer,
+} from '@lp/shared/contract';
+import { WEBCAST_STATUS } from '@lp/shared/rules';
 import { listDevices, supportsMediaDevices, type DeviceOption } from './devices.ts';
 import { StudioCapture, requestSource, stopTracks, type CaptureHost } from './studioCapture.ts';
 import { StudioLive, type LiveHost } from './studioLive.ts';

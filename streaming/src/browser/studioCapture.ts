@@ -1,4 +1,4 @@
-import type { RecordingPresetId } from '@lp/shared';
+import type { RecordingPresetId } from '@lp/shared/contract';
 import { cameraConstraints, displayConstraints, microphoneConstraints, type MediaDevicesLike } from './devices.ts';
 import type { Publisher } from './publisher.ts';
 import type { CaptureSource, MediaEnv } from './studioState.ts';

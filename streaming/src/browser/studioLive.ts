@@ -1,4 +1,4 @@
-import { MEDIA_SETTINGS, RECORDING_PRESETS, type WebcastSdp } from '@lp/shared';
+import { MEDIA_SETTINGS, RECORDING_PRESETS, type WebcastSdp } from '@lp/shared/contract';
 import { Publisher } from './publisher.ts';
 import { SignallingError } from './signalling.ts';
 import type { StudioCapture } from './studioCapture.ts';

@@ -1,7 +1,8 @@
 import {
-  DEFAULT_RECORDING_PRESET, WEBCAST_STATUS,
-  type ConfigStreamingBody, type DownloadStreamingAnswer, type RecordingPresetId, type StreamingStateAnswer, type WebcastSdp,
-} from '@lp/shared';
+  DEFAULT_RECORDING_PRESET, type ConfigStreamingBody, type DownloadStreamingAnswer, type RecordingPresetId, type StreamingStateAnswer,
+  type WebcastSdp,
+} from '@lp/shared/contract';
+import { WEBCAST_STATUS } from '@lp/shared/rules';
 import type { DeviceOption, MediaDevicesLike } from './devices.ts';
 import type { PeerConnectionLike } from './publisher.ts';
 import type { SignallingSocket, SocketFactory } from './signalling.ts';

@@ -1,4 +1,4 @@
-import { STREAMING_TIMINGS } from '@lp/shared';
+import { STREAMING_TIMINGS } from '@lp/shared/contract';
 
 /**
  * The stream studio's clocks (spec 2 §4.14, STREAMING_TIMINGS): the streaming_state poll while

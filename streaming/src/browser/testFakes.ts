@@ -2,7 +2,7 @@
  * Fake media for the studio's unit tests: tracks, streams, media devices, a peer connection and
  * the signalling socket. Nothing here runs in the product.
  */
-import type { SignallingAnswer, SignallingOffer } from '@lp/shared';
+import type { SignallingAnswer, SignallingOffer } from '@lp/shared/contract';
 import { CHROMIUM_OFFER } from './chromiumOffer.fixture.ts';
 import type { MediaDevicesLike } from './devices.ts';
 import type { PeerConnectionLike } from './publisher.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LiveStreamState, SignallingAnswer, SignallingOffer } from '@lp/shared';
+import type { LiveStreamState, SignallingAnswer, SignallingOffer } from '@lp/shared/contract';
 import { ffmpegAvailable, FFMPEG_PLAYLIST, type Transcoder } from './ffmpeg.ts';
 import { LivePlaylist, type PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { H264Profile } from '@lp/shared';
+import type { H264Profile } from '@lp/shared/contract';
 
 /**
  * ffmpeg's side of the ingest: the SDP that tells it which ports carry which codec (payload

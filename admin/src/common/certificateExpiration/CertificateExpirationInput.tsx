@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Box, MenuItem, TextField } from '@mui/material';
 import { InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
-import { EXPIRATION_UNITS, changeExpirationUnit, expirationDays, expirationInput, type ExpirationUnit } from '@lp/shared';
+import { EXPIRATION_UNITS, changeExpirationUnit, expirationDays, expirationInput, type ExpirationUnit } from '@lp/shared/rules';
 
 /** spec 2 §9: "it emits number × multiplier in days after a 1-second pause" */
 export const EMIT_DELAY_MS = 1000;

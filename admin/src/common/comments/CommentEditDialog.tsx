@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { COMMENT_STATUSES } from '@lp/shared';
+import { COMMENT_STATUSES } from '@lp/shared/contract';
 import { authorName, type CommentRow } from './commentText.ts';
 
 export interface CommentEditDialogProps {

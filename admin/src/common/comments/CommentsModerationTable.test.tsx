@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, testDataProvider } from 'react-admin';
-import type { CommentOrigin } from '@lp/shared';
+import type { CommentOrigin } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { CommentsModerationTable } from './CommentsModerationTable.tsx';
 import { i18n } from '../../test/fixtures.ts';

@@ -4,7 +4,7 @@ import {
 } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import { useTranslate } from 'react-admin';
-import { commentsListPath, publishCommentPath, type CommentOrigin } from '@lp/shared';
+import { commentsListPath, publishCommentPath, type CommentOrigin } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { CommentEditDialog } from './CommentEditDialog.tsx';
 import { CommentStatusChip } from './CommentStatusChip.tsx';

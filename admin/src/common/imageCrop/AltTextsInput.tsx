@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { TextInput, maxLength, useTranslate } from 'react-admin';
-import { LANGUAGES } from '@lp/shared';
+import { LANGUAGES } from '@lp/shared/rules';
 import { CONTENT_LANGUAGES } from '../TranslationsInputs.tsx';
 
 /** spec 2 §9: image alt text max 170 per language */

@@ -2,7 +2,7 @@ import { IconButton, Tooltip } from '@mui/material';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { useTranslate } from 'react-admin';
-import { canMoveDown, canMoveUp } from '@lp/shared';
+import { canMoveDown, canMoveUp } from '@lp/shared/rules';
 
 const KEY = 'common.ordering';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Box, Button, Popover, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { isValidTypedOrder } from '@lp/shared';
+import { isValidTypedOrder } from '@lp/shared/rules';
 
 const KEY = 'common.ordering';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { ChannelHandlers, RealtimeClient, RealtimeStatus } from '@lp/shared';
+import type { ChannelHandlers, RealtimeClient, RealtimeStatus } from '@lp/shared/client';
 import { realtimeClient } from './realtimeClient.ts';
 
 const RealtimeContext = createContext<RealtimeClient>(realtimeClient);

@@ -1,5 +1,5 @@
 import type { Validator } from 'react-admin';
-import { htmlToPlainText, plainLength } from '@lp/shared';
+import { htmlToPlainText, plainLength } from '@lp/shared/rules';
 
 /** spec 2 §5.11 / §9: images inserted into the rich-text editors must be .png, .jpg or .gif */
 export const EDITOR_IMAGE_EXTENSIONS = ['png', 'jpg', 'gif'] as const;

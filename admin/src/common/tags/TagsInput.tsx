@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { AutocompleteArrayInput, ReferenceArrayInput, useRecordContext } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 
 interface TagOption { id: number; name: string; areas?: { id: number; name: string }[] }
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { AutocompleteInput, type AutocompleteInputProps } from 'react-admin';
-import { timezoneOptions } from '@lp/shared';
+import { timezoneOptions } from '@lp/shared/rules';
 
 export interface TimezoneInputProps extends Omit<AutocompleteInputProps, 'choices' | 'source'> {
   source?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
-import { XLSX_MIME } from '@lp/shared';
+import { XLSX_MIME } from '@lp/shared/contract';
 import { createTusUpload, startTusUpload, tusFingerprint, uploadErrorStatus, uploadIdOf, type TusAuth } from './tusUpload.ts';
 
 // the real client, as the browser runs it (XHR swapped for the in-memory server below)

@@ -1,5 +1,6 @@
 import { Upload, type DetailedError, type HttpRequest, type HttpResponse, type HttpStack } from 'tus-js-client';
-import { readSession, TUS_PATH } from '@lp/shared';
+import { readSession } from '@lp/shared/client';
+import { TUS_PATH } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 
 /** DESIGN "Files and media": every upload goes through the tus server under /api. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILE_PATHS, editorImageDirectory, type FilePolicy } from '@lp/shared';
+import { FILE_PATHS, type FilePolicy } from '@lp/shared/contract';
+import { editorImageDirectory } from '@lp/shared/rules';
 import { apiClient } from '../../apiClient.ts';
 import { editorImageUploader, uploadEditorImage } from './uploadEditorImage.ts';
 

@@ -1,6 +1,5 @@
-import {
-  FILE_PATHS, editorImageDirectory, type EditorImageDestination, type FileComplete, type FilePolicy,
-} from '@lp/shared';
+import { FILE_PATHS, type FileComplete, type FilePolicy } from '@lp/shared/contract';
+import { editorImageDirectory, type EditorImageDestination } from '@lp/shared/rules';
 import { apiClient } from '../../apiClient.ts';
 import { formDataOf, toHttpError } from '../../dataProvider.ts';
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import MapIcon from '@mui/icons-material/Map';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 // resource `area_config`: superuser only (spec 1 §6.1)

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, ALL_PERMISSION_SLUGS, type AuditLogEntry } from '@lp/shared';
+import { ADMIN_RESOURCES, type AuditLogEntry } from '@lp/shared/contract';
+import { ALL_PERMISSION_SLUGS } from '@lp/shared/rules';
 import auditLog from './index.ts';
 import { sessionUser } from '../../test/fixtures.ts';
 import { renderResourceAt, type ResourceViews } from '../../test/resourceRoutes.tsx';

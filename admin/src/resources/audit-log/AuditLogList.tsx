@@ -1,7 +1,7 @@
 import {
   DatagridConfigurable, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate,
 } from 'react-admin';
-import { AUDIT_ACTIONS, type AuditLogEntry } from '@lp/shared';
+import { AUDIT_ACTIONS, type AuditLogEntry } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

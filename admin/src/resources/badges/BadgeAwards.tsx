@@ -5,7 +5,8 @@ import {
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, Form, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import { BADGE_PATHS, formatDate, type Badge, type BadgeAward, type SessionUser } from '@lp/shared';
+import { BADGE_PATHS, type Badge, type BadgeAward, type SessionUser } from '@lp/shared/contract';
+import { formatDate } from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';

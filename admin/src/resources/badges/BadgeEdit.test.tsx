@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, ResourceContextProvider, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { Badge } from '@lp/shared';
+import type { Badge } from '@lp/shared/contract';
 import { BadgeCreate, BadgeEdit } from './BadgeEdit.tsx';
 import { apiClient } from '../../apiClient.ts';
 import { i18n } from '../../test/fixtures.ts';

@@ -4,7 +4,8 @@ import {
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { BADGE_LIMITS, type Badge } from '@lp/shared';
+import { BADGE_LIMITS } from '@lp/shared/rules';
+import type { Badge } from '@lp/shared/contract';
 import { ImageCropInput } from '../../common/imageCrop/ImageCropInput.tsx';
 import { BadgeAwards } from './BadgeAwards.tsx';
 import { METRIC_CHOICES, STATUS_CHOICES, validateBadgeForm } from './badgeForm.ts';

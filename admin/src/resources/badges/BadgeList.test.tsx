@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { BADGE_PATHS, type Badge } from '@lp/shared';
+import { BADGE_PATHS, type Badge } from '@lp/shared/contract';
 import { BadgeList } from './BadgeList.tsx';
 import { validateBadgeForm } from './badgeForm.ts';
 import { i18n } from '../../test/fixtures.ts';

@@ -6,7 +6,7 @@ import {
   CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
   useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type FieldProps,
 } from 'react-admin';
-import { BADGE_PATHS, type Badge } from '@lp/shared';
+import { BADGE_PATHS, type Badge } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

@@ -1,4 +1,5 @@
-import { BADGE_METRICS, validateBadge, type Badge, type BadgeFormValues } from '@lp/shared';
+import { BADGE_METRICS, validateBadge, type BadgeFormValues } from '@lp/shared/rules';
+import type { Badge } from '@lp/shared/contract';
 
 const R = 'resources.badges';
 

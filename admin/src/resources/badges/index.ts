@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 const { title } = ADMIN_RESOURCES.badges;

@@ -1,4 +1,4 @@
-import { BADGE_PATHS } from '@lp/shared';
+import { BADGE_PATHS } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { formDataOf, toHttpError } from '../../dataProvider.ts';
 

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Alert } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import {
-  BANNER_PATHS, BANNER_STATUS, formatDate, isApiDate, languageIdForLocale, type LocaleCode, type WelcomeBanner, type WelcomeBannerConflictAnswer,
-} from '@lp/shared';
+import { BANNER_PATHS, type WelcomeBanner, type WelcomeBannerConflictAnswer } from '@lp/shared/contract';
+import { BANNER_STATUS, formatDate, isApiDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 
 const FIELDS = ['start_date', 'end_date', 'areas', 'profiles', 'user_groups', 'status'] as const;

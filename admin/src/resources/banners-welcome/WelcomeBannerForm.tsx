@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, DateInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, WELCOME_BANNER_TYPES, type WelcomeBanner } from '@lp/shared';
+import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, WELCOME_BANNER_TYPES } from '@lp/shared/rules';
+import type { WelcomeBanner } from '@lp/shared/contract';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { ImageCropInput } from '../../common/imageCrop/ImageCropInput.tsx';

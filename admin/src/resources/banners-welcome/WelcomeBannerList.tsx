@@ -1,5 +1,5 @@
 import { BooleanField, FunctionField, NumberField, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
-import type { WelcomeBanner } from '@lp/shared';
+import type { WelcomeBanner } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { bannerStatusChoices } from '../banners/BannerForm.tsx';

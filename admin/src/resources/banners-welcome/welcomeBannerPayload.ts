@@ -1,4 +1,5 @@
-import { BANNER_STATUS, gmtToday, validateWelcomeBanner, type WelcomeBannerInput } from '@lp/shared';
+import { BANNER_STATUS, gmtToday, validateWelcomeBanner } from '@lp/shared/rules';
+import type { WelcomeBannerInput } from '@lp/shared/contract';
 import { translatedErrors } from '../banners/bannerPayload.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { DateInput, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
-import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, BANNER_STATUS, BANNER_TYPES, isBannerType } from '@lp/shared';
+import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, BANNER_STATUS, BANNER_TYPES, isBannerType } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { ImageCropInput } from '../../common/imageCrop/ImageCropInput.tsx';

@@ -1,6 +1,6 @@
 import { Box, Chip } from '@mui/material';
 import { FunctionField, NumberField, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
-import type { Banner } from '@lp/shared';
+import type { Banner } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { bannerStatusChoices, bannerTypeChoices } from './BannerForm.tsx';

@@ -1,4 +1,5 @@
-import { BANNER_DEFAULTS, BANNER_STATUS, gmtToday, validateBanner, type BannerInput } from '@lp/shared';
+import { BANNER_DEFAULTS, BANNER_STATUS, gmtToday, validateBanner } from '@lp/shared/rules';
+import type { BannerInput } from '@lp/shared/contract';
 
 /** A form's rule errors as react-admin wants them: field → translation key `errors.{code}`. */
 export function translatedErrors(errors: Record<string, string>): Record<string, string> {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import branchSizeTypes from './index.ts';
 import { nameInput, namedItemProvider } from '../../test/namedItemFixtures.ts';
 import { renderResourceAt } from '../../test/resourceRoutes.tsx';

@@ -3,7 +3,7 @@ import {
   AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, maxValue, minValue, required,
   useTranslate,
 } from 'react-admin';
-import { validateBranchDetails, type BranchDetailsLike } from '@lp/shared';
+import { validateBranchDetails, type BranchDetailsLike } from '@lp/shared/rules';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 

@@ -4,9 +4,9 @@ import {
   BooleanInput, Form, Loading, SaveButton, SelectInput, TextInput, Title, Toolbar, useDataProvider, useNotify, useRefresh, useTranslate,
 } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  CONFIGURATION_PATH, HOME_ROUTES, LANGUAGES, updateSession, type Configuration, type ConfigurationInput,
-} from '@lp/shared';
+import { CONFIGURATION_PATH, HOME_ROUTES, type Configuration, type ConfigurationInput } from '@lp/shared/contract';
+import { LANGUAGES } from '@lp/shared/rules';
+import { updateSession } from '@lp/shared/client';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { LOGIN_COLOURS, LOGIN_SWITCHES, LOGIN_TEXTS, SETTING_FIELDS, fieldsToText, textToFields } from './configurationFields.ts';

@@ -1,4 +1,4 @@
-import { ClientSettings, EditableLoginParams } from '@lp/shared';
+import { ClientSettings, EditableLoginParams } from '@lp/shared/contract';
 
 /**
  * The configuration form's fields, read from the contract's schemas: every ClientSettings flag

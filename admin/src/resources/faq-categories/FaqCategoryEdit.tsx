@@ -1,6 +1,6 @@
 import { Create, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { FAQ_LIMITS } from '@lp/shared';
+import { FAQ_LIMITS } from '@lp/shared/rules';
 
 const validateName = [required(), maxLength(FAQ_LIMITS.categoryNameMax)];
 

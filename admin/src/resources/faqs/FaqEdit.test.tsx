@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, type FaqQuestion } from '@lp/shared';
+import { ADMIN_RESOURCES, type FaqQuestion } from '@lp/shared/contract';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { FaqCreate, FaqEdit } from './FaqEdit.tsx';
 

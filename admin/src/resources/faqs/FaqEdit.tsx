@@ -3,7 +3,8 @@ import { useWatch } from 'react-hook-form';
 import {
   BooleanInput, Create, Edit, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, useTranslate,
 } from 'react-admin';
-import { ADMIN_RESOURCES, FAQ_LIMITS } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { FAQ_LIMITS } from '@lp/shared/rules';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { RichTextInput } from '../../common/richText/RichTextInput.tsx';
 import { NEW_FAQ_QUESTION, faqQuestionBody, validateFaqForm } from './faqPayload.ts';

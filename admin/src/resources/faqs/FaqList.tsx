@@ -4,7 +4,7 @@ import {
   BooleanField, CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, ReferenceInput, SearchInput, SelectColumnsButton,
   SelectInput, TextField, TopToolbar, useRecordContext, useTranslate, type FieldProps,
 } from 'react-admin';
-import { ADMIN_RESOURCES, type FaqQuestion } from '@lp/shared';
+import { ADMIN_RESOURCES, type FaqQuestion } from '@lp/shared/contract';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

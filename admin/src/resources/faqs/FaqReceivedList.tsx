@@ -6,7 +6,8 @@ import { useNavigate } from 'react-router-dom';
 import {
   Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
-import { ADMIN_RESOURCES, FAQ_PATHS, FAQ_RECEIVED_STATUS, type FaqReceivedQuestion } from '@lp/shared';
+import { ADMIN_RESOURCES, FAQ_PATHS, type FaqReceivedQuestion } from '@lp/shared/contract';
+import { FAQ_RECEIVED_STATUS } from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

@@ -1,4 +1,5 @@
-import { FAQ_DEFAULTS, validateFaqQuestion, type FaqQuestionInput } from '@lp/shared';
+import { FAQ_DEFAULTS, validateFaqQuestion } from '@lp/shared/rules';
+import type { FaqQuestionInput } from '@lp/shared/contract';
 
 /** A new question: published, private, first in its category (shared FAQ_DEFAULTS). */
 export const NEW_FAQ_QUESTION = { status: FAQ_DEFAULTS.status, order: FAQ_DEFAULTS.order, is_public: FAQ_DEFAULTS.is_public } as const;

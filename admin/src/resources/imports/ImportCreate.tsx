@@ -14,13 +14,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import {
-  ADMIN_RESOURCES,
-  IMPORT_TYPES,
-  XLSX_MIME,
-  type ImportCreate as ImportCreateBody,
-  type ImportRecord,
-  type ImportType,
-} from '@lp/shared';
+  ADMIN_RESOURCES, IMPORT_TYPES, XLSX_MIME, type ImportCreate as ImportCreateBody, type ImportRecord, type ImportType,
+} from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { UploadProgress } from '../../common/upload/UploadProgress.tsx';
 import { useTusUpload } from '../../common/upload/useTusUpload.ts';

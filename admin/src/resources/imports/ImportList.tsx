@@ -1,5 +1,5 @@
 import { DatagridConfigurable, FunctionField, List, TextField } from 'react-admin';
-import type { ImportRecord } from '@lp/shared';
+import type { ImportRecord } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

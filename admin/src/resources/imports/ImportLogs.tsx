@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, TextField, useListContext, useTranslate } from 'react-admin';
-import type { ImportLog, ImportStatus } from '@lp/shared';
+import type { ImportLog, ImportStatus } from '@lp/shared/contract';
 import { IMPORT_LOGS } from '../../dataProvider.ts';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { logFilters } from './importFilters.tsx';

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 
 /** The spec's detail path admin-import/{id} (spec 1 §2.3, notification links) → the detail screen. */
 export function ImportRedirect() {

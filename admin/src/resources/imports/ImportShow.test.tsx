@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, type ImportRecord } from '@lp/shared';
+import { ADMIN_RESOURCES, type ImportRecord } from '@lp/shared/contract';
 import { ImportShow } from './ImportShow.tsx';
 import { importLog, importRecord } from './importFixtures.ts';
 import { IMPORT_LOGS, toHttpError } from '../../dataProvider.ts';

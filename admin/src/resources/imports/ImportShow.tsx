@@ -10,7 +10,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import type { ImportRecord } from '@lp/shared';
+import type { ImportRecord } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ImportLogs } from './ImportLogs.tsx';
 import { ProcessImportButton } from './ProcessImportButton.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import { canProcessImport, type ImportRecord } from '@lp/shared';
+import { canProcessImport, type ImportRecord } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { RESOURCE_KEY, useImportErrorMessage } from './importFields.tsx';
 

@@ -1,16 +1,10 @@
 import { Box, Chip, LinearProgress, Typography, type ChipProps } from '@mui/material';
 import { HttpError, useRecordContext, useTranslate } from 'react-admin';
+import { ApiRequestError } from '@lp/shared/client';
 import {
-  ApiRequestError,
-  IMPORT_LOG_TYPES,
-  IMPORT_MAX_BYTES,
-  IMPORT_STATUSES,
-  IMPORT_TYPES,
-  type ImportLog,
-  type ImportLogType,
-  type ImportRecord,
+  IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, type ImportLog, type ImportLogType, type ImportRecord,
   type ImportStatus,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 
 export const RESOURCE_KEY = 'resources.admin-imports';
 export const LOGS_KEY = 'resources.admin-import-logs';

@@ -1,4 +1,4 @@
-import type { ImportLog, ImportRecord } from '@lp/shared';
+import type { ImportLog, ImportRecord } from '@lp/shared/contract';
 
 export function importRecord(overrides: Partial<ImportRecord> = {}): ImportRecord {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
-import { XLSX_MIME } from '@lp/shared';
+import { XLSX_MIME } from '@lp/shared/contract';
 import { attachmentName, IMPORT_LOGS } from '../../dataProvider.ts';
 import { fakeApiDataProvider, type ApiCall } from '../../test/fakeApi.ts';
 

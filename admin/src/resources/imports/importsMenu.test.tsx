@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AdminContext, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
-import { ADMIN_RESOURCES, type SessionUser } from '@lp/shared';
+import { ADMIN_RESOURCES, type SessionUser } from '@lp/shared/contract';
 import { AppMenu } from '../../layout/AppMenu.tsx';
 import imports from './index.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, testDataProvider } from 'react-admin';
-import type { LegalTextAdmin } from '@lp/shared';
+import type { LegalTextAdmin } from '@lp/shared/contract';
 import { LegalTextScreen } from './LegalTextScreen.tsx';
 import { i18n } from '../../test/fixtures.ts';
 

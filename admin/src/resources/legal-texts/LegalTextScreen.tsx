@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { Form, Loading, SaveButton, Title, Toolbar, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  CONTENT_LANGUAGES, LEGAL_TEXT_PATHS, formatDate, type ContentLanguage, type LegalTextAdmin, type LegalTextKind, type SessionUser,
-} from '@lp/shared';
+import { CONTENT_LANGUAGES, formatDate, type ContentLanguage, type LegalTextKind } from '@lp/shared/rules';
+import { LEGAL_TEXT_PATHS, type LegalTextAdmin, type SessionUser } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { RichTextInput } from '../../common/richText/RichTextInput.tsx';

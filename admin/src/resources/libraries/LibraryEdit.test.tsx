@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, type LibraryFile } from '@lp/shared';
+import { ADMIN_RESOURCES, type LibraryFile } from '@lp/shared/contract';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { LibraryCreate, LibraryEdit } from './LibraryEdit.tsx';
 

@@ -4,9 +4,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   BooleanInput, DeleteButton, ReferenceInput, SaveButton, SelectInput, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate,
 } from 'react-admin';
-import {
-  ADMIN_RESOURCES, LIBRARY_FILE_STATUS, LIBRARY_LIMITS, LIBRARY_UPLOAD_KIND, UPLOAD_LIMITS, checkMaterialFile, formatFileSize,
-} from '@lp/shared';
+import { ADMIN_RESOURCES, LIBRARY_UPLOAD_KIND } from '@lp/shared/contract';
+import { LIBRARY_FILE_STATUS, LIBRARY_LIMITS, UPLOAD_LIMITS, checkMaterialFile, formatFileSize } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { TagsInput } from '../../common/tags/TagsInput.tsx';
 import { TusResourceInput } from './TusResourceInput.tsx';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, type LibraryFile } from '@lp/shared';
+import { ADMIN_RESOURCES, type LibraryFile } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
 import { LibraryList } from './LibraryList.tsx';
 

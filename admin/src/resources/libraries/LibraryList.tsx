@@ -3,7 +3,8 @@ import {
   SelectInput, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { Chip } from '@mui/material';
-import { ADMIN_RESOURCES, LIBRARY_FILE_STATUS, formatFileSize, type LibraryFile } from '@lp/shared';
+import { ADMIN_RESOURCES, type LibraryFile } from '@lp/shared/contract';
+import { LIBRARY_FILE_STATUS, formatFileSize } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { LIBRARY_STATUS_CHOICES } from './LibraryForm.tsx';

@@ -1,4 +1,5 @@
-import { LIBRARY_FILE_STATUS, validateLibraryFile, type LibraryFileInput } from '@lp/shared';
+import { LIBRARY_FILE_STATUS, validateLibraryFile } from '@lp/shared/rules';
+import type { LibraryFileInput } from '@lp/shared/contract';
 
 /** What the library file form holds (the read shape's fields it edits). */
 export interface LibraryFormValues {

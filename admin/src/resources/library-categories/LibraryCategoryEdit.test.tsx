@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { LibraryCategoryCreate, LibraryCategoryEdit } from './LibraryCategoryEdit.tsx';

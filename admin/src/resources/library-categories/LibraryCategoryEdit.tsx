@@ -1,6 +1,6 @@
 import { Create, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { LIBRARY_LIMITS } from '@lp/shared';
+import { LIBRARY_LIMITS } from '@lp/shared/rules';
 
 const validateName = [required(), maxLength(LIBRARY_LIMITS.categoryNameMax)];
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { MESSAGE_PATHS, type MailingListConfig } from '@lp/shared';
+import { MESSAGE_PATHS, type MailingListConfig } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
 import { MailingListConfigPage } from './MailingListConfigPage.tsx';
 

@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   BooleanInput, HttpError, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useDataProvider, useNotify, useTranslate,
 } from 'react-admin';
-import {
-  MAILING_LIST_LIMITS, MESSAGE_PATHS, validateMailingListConfig, type MailingListConfig, type MailingListConfigInput,
-} from '@lp/shared';
+import { MAILING_LIST_LIMITS, validateMailingListConfig } from '@lp/shared/rules';
+import { MESSAGE_PATHS, type MailingListConfig, type MailingListConfigInput } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { translatedErrors } from '../banners/bannerPayload.ts';

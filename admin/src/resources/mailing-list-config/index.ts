@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import ContactMailIcon from '@mui/icons-material/ContactMail';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 const { title } = ADMIN_RESOURCES.mailing_list_config;

@@ -6,7 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   DeleteButton, HttpError, useDataProvider, useLocaleState, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate,
 } from 'react-admin';
-import { ADMIN_RESOURCES, MESSAGE_PATHS, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode, type Message } from '@lp/shared';
+import { ADMIN_RESOURCES, MESSAGE_PATHS, type Message } from '@lp/shared/contract';
+import { formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { MessageStatusChip } from './MessageStatusChip.tsx';
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, MESSAGE_PATHS, type Message, type MessageRecipient } from '@lp/shared';
+import { ADMIN_RESOURCES, MESSAGE_PATHS, type Message, type MessageRecipient } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
 import { MessageCreate } from './MessageCreate.tsx';
 import { MessageEdit } from './MessageEdit.tsx';

@@ -1,5 +1,5 @@
 import { Edit, useRecordContext } from 'react-admin';
-import type { Message } from '@lp/shared';
+import type { Message } from '@lp/shared/contract';
 import { MessageDetail } from './MessageDetail.tsx';
 import { MessageForm } from './MessageForm.tsx';
 import { MessageRecipients } from './MessageRecipients.tsx';

@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { BooleanInput, DateTimeInput, RadioButtonGroupInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { MESSAGE_LIMITS, type Message } from '@lp/shared';
+import { MESSAGE_LIMITS } from '@lp/shared/rules';
+import type { Message } from '@lp/shared/contract';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';

@@ -1,5 +1,6 @@
 import { BooleanField, FunctionField, NumberField, SearchInput, SelectInput, TextField, useLocaleState } from 'react-admin';
-import { MESSAGE_STATUSES, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode, type MessageListItem } from '@lp/shared';
+import { MESSAGE_STATUSES, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
+import type { MessageListItem } from '@lp/shared/contract';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { MessageStatusChip } from './MessageStatusChip.tsx';
 

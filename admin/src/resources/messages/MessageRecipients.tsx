@@ -2,7 +2,8 @@ import { Chip, Typography } from '@mui/material';
 import {
   Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useLocaleState, useTranslate,
 } from 'react-admin';
-import { MESSAGE_PATHS, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode, type MessageRecipient } from '@lp/shared';
+import { MESSAGE_PATHS, type MessageRecipient } from '@lp/shared/contract';
+import { formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 
 const R = 'resources.messages.recipients';

@@ -1,6 +1,6 @@
 import { Chip, type ChipProps } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { MessageStatus } from '@lp/shared';
+import type { MessageStatus } from '@lp/shared/rules';
 
 const COLOR: Record<MessageStatus, ChipProps['color']> = { scheduled: 'info', sending: 'warning', sent: 'success', send_fail: 'error' };
 

@@ -1,4 +1,5 @@
-import { parseDateTime, userTimeZone, validateMessage, type Message, type MessageInput } from '@lp/shared';
+import { parseDateTime, userTimeZone, validateMessage } from '@lp/shared/rules';
+import type { Message, MessageInput } from '@lp/shared/contract';
 import { translatedErrors } from '../banners/bannerPayload.ts';
 
 /** Form-only: send now, or at the chosen date (spec 3 §3 send_date). */

@@ -3,7 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { DEFAULT_CLIENT_SETTINGS, NEWS_PATHS, commentsListPath, type News, type SessionUser } from '@lp/shared';
+import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
+import { NEWS_PATHS, commentsListPath, type News, type SessionUser } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { NewsEdit } from './NewsEdit.tsx';

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, NEWS_PATHS, type News } from '@lp/shared';
+import { ADMIN_RESOURCES, NEWS_PATHS, type News } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { NewsForm } from './NewsForm.tsx';

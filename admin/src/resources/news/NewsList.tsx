@@ -8,7 +8,8 @@ import {
   CreateButton, DatagridConfigurable, DeleteButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput,
   TextField, Title, TopToolbar, useLocaleState, useRecordContext, useTranslate, type FieldProps,
 } from 'react-admin';
-import { NEWS_DEFAULT_TIMEZONE, formatDateTime, languageIdForLocale, type LocaleCode, type NewsListItem } from '@lp/shared';
+import { NEWS_DEFAULT_TIMEZONE, formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
+import type { NewsListItem } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { useNewsAccess } from './useNewsAccess.ts';

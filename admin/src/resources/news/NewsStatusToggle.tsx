@@ -1,6 +1,6 @@
 import { FormControlLabel, Switch } from '@mui/material';
 import { useInput, useTranslate } from 'react-admin';
-import { NEWS_STATUS } from '@lp/shared';
+import { NEWS_STATUS } from '@lp/shared/rules';
 
 /** spec 3 §2: the status toggle, published (green) / unpublished (red). */
 export function NewsStatusToggle({ source = 'status' }: { source?: string }) {

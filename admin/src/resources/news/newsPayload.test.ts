@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { News } from '@lp/shared';
+import type { News } from '@lp/shared/contract';
 import { NEW_NEWS, newsFormValues, newsPayload, validateNewsForm, type NewsFormValues } from './newsPayload.ts';
 
 const REQUIRED = 'errors.make_sure_that_all_fields_are_filled_in';

@@ -1,6 +1,5 @@
-import {
-  NEWS_DEFAULT_STATUS, cleanNewsText, newsDateFromPicker, newsDateToPicker, validateNews, type News, type NewsInput,
-} from '@lp/shared';
+import { NEWS_DEFAULT_STATUS, cleanNewsText, newsDateFromPicker, newsDateToPicker, validateNews } from '@lp/shared/rules';
+import type { News, NewsInput } from '@lp/shared/contract';
 import { altTextsFromList, type AltTexts } from '../../common/imageCrop/AltTextsInput.tsx';
 
 /** The editor's values: the news write shape, with the dates as the pickers hold them (wall time in `timezone`). */

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 
 export interface NewsAccess {
   /** spec 3 §2: the page title is the client's title_news (null: the default "news") */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { PODCAST_PATHS, type Playlist } from '@lp/shared';
+import { PODCAST_PATHS, type Playlist } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
 import { PlaylistDialog, moveItem } from './PlaylistDialog.tsx';
 

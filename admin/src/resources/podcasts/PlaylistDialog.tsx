@@ -5,9 +5,8 @@ import {
 } from '@mui/material';
 import RemoveCircleIcon from '@mui/icons-material/RemoveCircle';
 import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import {
-  ADMIN_RESOURCES, PODCAST_LIMITS, PODCAST_PATHS, formatDuration, validatePlaylist, type Playlist, type Podcast,
-} from '@lp/shared';
+import { ADMIN_RESOURCES, PODCAST_PATHS, type Playlist, type Podcast } from '@lp/shared/contract';
+import { PODCAST_LIMITS, formatDuration, validatePlaylist } from '@lp/shared/rules';
 import { MoveButtons } from '../../common/ordering/MoveButtons.tsx';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { fieldCodesOf, fieldMessage } from '../trainings/modules/dialogHelpers.ts';

@@ -6,7 +6,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
-import { PODCAST_PATHS, formatDuration, type Playlist } from '@lp/shared';
+import { PODCAST_PATHS, type Playlist } from '@lp/shared/contract';
+import { formatDuration } from '@lp/shared/rules';
 import { PlaylistDialog } from './PlaylistDialog.tsx';
 import { usePodcastAccess } from './usePodcastAccess.ts';
 

@@ -1,7 +1,7 @@
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Create, Edit, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { PodcastForm } from './PodcastForm.tsx';
 import { NEW_PODCAST, podcastPayload, type PodcastFormValues } from './podcastPayload.ts';

@@ -4,11 +4,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   DateInput, DeleteButton, SaveButton, SelectInput, TabbedForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate,
 } from 'react-admin';
+import { ADMIN_RESOURCES, PODCAST_UPLOAD_KINDS, type Podcast } from '@lp/shared/contract';
 import {
-  ADMIN_RESOURCES, PODCAST_AUDIO_EXTENSIONS, PODCAST_IMAGE_EXTENSIONS, PODCAST_LIMITS, PODCAST_STATUS, PODCAST_UPLOAD_KINDS, UPLOAD_LIMITS,
-  checkMaterialFile,
-  fileExtension, formatDuration, type Podcast, formatFileSize,
-} from '@lp/shared';
+  PODCAST_AUDIO_EXTENSIONS, PODCAST_IMAGE_EXTENSIONS, PODCAST_LIMITS, PODCAST_STATUS, UPLOAD_LIMITS, checkMaterialFile, fileExtension,
+  formatDuration, formatFileSize,
+} from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { ImageCropInput } from '../../common/imageCrop/ImageCropInput.tsx';
 import { TagsInput } from '../../common/tags/TagsInput.tsx';

@@ -4,7 +4,8 @@ import {
   CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
   useTranslate,
 } from 'react-admin';
-import { formatDuration, type Podcast } from '@lp/shared';
+import { formatDuration } from '@lp/shared/rules';
+import type { Podcast } from '@lp/shared/contract';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

@@ -1,4 +1,5 @@
-import { PODCAST_STATUS, validatePodcast, type PodcastInput } from '@lp/shared';
+import { PODCAST_STATUS, validatePodcast } from '@lp/shared/rules';
+import type { PodcastInput } from '@lp/shared/contract';
 
 /** What the podcast form holds (the read shape's fields it edits). */
 export interface PodcastFormValues {

@@ -1,4 +1,4 @@
-import { PODCAST_PATHS, PODCAST_UPLOAD_KINDS, type PodcastImage } from '@lp/shared';
+import { PODCAST_PATHS, PODCAST_UPLOAD_KINDS, type PodcastImage } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { createTusUpload, startTusUpload } from '../../common/upload/tusUpload.ts';
 import { toHttpError } from '../../dataProvider.ts';

@@ -1,5 +1,5 @@
 import { SimpleForm, TextInput, maxLength, required } from 'react-admin';
-import { invalidEmailDomain } from '@lp/shared';
+import { invalidEmailDomain } from '@lp/shared/rules';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { TranslationsInputs } from '../../common/TranslationsInputs.tsx';
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import BadgeIcon from '@mui/icons-material/Badge';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 const { title } = ADMIN_RESOURCES.profiles;

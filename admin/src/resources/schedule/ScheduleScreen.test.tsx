@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
-import type { CalendarItem } from '@lp/shared';
+import type { CalendarItem } from '@lp/shared/contract';
 import { ScheduleScreen, itemsByDay } from './ScheduleScreen.tsx';
 import { i18n } from '../../test/fixtures.ts';
 

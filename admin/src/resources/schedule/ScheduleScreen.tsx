@@ -7,10 +7,11 @@ import {
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Loading, Title, useLocaleState, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES, CALENDAR_PATHS, type CalendarItem, type CalendarItems } from '@lp/shared/contract';
 import {
-  ADMIN_RESOURCES, CALENDAR_PATHS, formatLongDay, formatMonth, formatMonthName, formatTime, formatWeekday, gridRange, monthGrid, monthOfDay,
-  shiftMonth, toApiDate, todayApiDate, userTimeZone, type CalendarItem, type CalendarItems, type YearMonth,
-} from '@lp/shared';
+  formatLongDay, formatMonth, formatMonthName, formatTime, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate,
+  todayApiDate, userTimeZone, type YearMonth,
+} from '@lp/shared/rules';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 
 const R = 'resources.schedule';

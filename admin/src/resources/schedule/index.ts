@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import EventIcon from '@mui/icons-material/Event';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 /** spec 3 §2 schedule, title slug schedule (a module item). */

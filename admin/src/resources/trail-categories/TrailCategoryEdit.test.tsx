@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { TrailCategoryCreate, TrailCategoryEdit } from './TrailCategoryEdit.tsx';

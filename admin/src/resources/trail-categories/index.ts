@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import CategoryIcon from '@mui/icons-material/Category';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 const { title } = ADMIN_RESOURCES.trail_categories;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, Loading, useDataProvider, useNotify } from 'react-admin';
-import { ADMIN_RESOURCES, TRAIL_PATHS, type Trail } from '@lp/shared';
+import { ADMIN_RESOURCES, TRAIL_PATHS, type Trail } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { TrailBasicDataForm } from './basic-data/TrailBasicDataForm.tsx';
 import { NEW_TRAIL, trailFormValues, trailPayload, validateTrailForm, type TrailFormValues } from './trailPayload.ts';

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { TrailBasicDataTab, useTrail } from './TrailBasicDataTab.tsx';
 import { TrailModulesTab, type TrailTabProps } from './TrailModulesTab.tsx';

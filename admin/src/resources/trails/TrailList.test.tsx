@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ResourceContextProvider, localStorageStore, memoryStore, testDataProvider, type DataProvider, type Store } from 'react-admin';
-import { ADMIN_RESOURCES, type TrailListItem } from '@lp/shared';
+import { ADMIN_RESOURCES, type TrailListItem } from '@lp/shared/contract';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { TrailList } from './TrailList.tsx';
 

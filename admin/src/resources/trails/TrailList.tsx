@@ -2,7 +2,7 @@ import {
   ArrayField, ChipField, CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, ReferenceInput, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useRecordContext, type FieldProps,
 } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { TRAIL_PATHS, type TrailItem, type TrailItemInput } from '@lp/shared';
+import { TRAIL_PATHS, type TrailItem, type TrailItemInput } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { TrailModulesTab } from './TrailModulesTab.tsx';

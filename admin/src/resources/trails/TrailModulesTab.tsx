@@ -3,9 +3,9 @@ import { Alert, Box, Card, CardContent, CircularProgress } from '@mui/material';
 import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  TRAIL_ITEM_KINDS, TRAIL_PATHS, addTrailItem, moveTrailItem, removeTrailItem, sameTrailItem, setTrailItemOrder, setTrailPrerequisite,
-  type TrailItem, type TrailItemInput, type TrailItemOption,
-} from '@lp/shared';
+  TRAIL_ITEM_KINDS, addTrailItem, moveTrailItem, removeTrailItem, sameTrailItem, setTrailItemOrder, setTrailPrerequisite,
+} from '@lp/shared/rules';
+import { TRAIL_PATHS, type TrailItem, type TrailItemInput, type TrailItemOption } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { TrailItemSearch } from './modules/TrailItemSearch.tsx';
 import { TrailItemsTable } from './modules/TrailItemsTable.tsx';

@@ -4,7 +4,7 @@ import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import { useQueryClient } from '@tanstack/react-query';
 import { HttpError, Loading, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, CONTENT_STATUS, TRAIL_PATHS, type Trail } from '@lp/shared';
+import { ADMIN_RESOURCES, CONTENT_STATUS, TRAIL_PATHS, type Trail } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CertificateSyncButton } from './publish/CertificateSyncButton.tsx';

@@ -1,4 +1,5 @@
-import { TRAIL_DEFAULTS, validateTrailBasicData, type Trail, type TrailInput } from '@lp/shared';
+import { TRAIL_DEFAULTS, validateTrailBasicData } from '@lp/shared/rules';
+import type { Trail, TrailInput } from '@lp/shared/contract';
 
 /** The basic-data form's values: the trail's write shape (dates as the date inputs hold them). */
 export interface TrailFormValues {

@@ -1,5 +1,6 @@
 import { usePermissions } from 'react-admin';
-import { hasPermission, trainingFlags, type SessionUser } from '@lp/shared';
+import { hasPermission, trainingFlags } from '@lp/shared/rules';
+import type { SessionUser } from '@lp/shared/contract';
 
 export interface TrailAccess {
   /** trails_manage (spec 2 §6): edit, save, modules, publish, duplicate, sync; without it controls are disabled */

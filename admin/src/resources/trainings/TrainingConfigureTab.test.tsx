@@ -3,7 +3,7 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem, type Training } from '@lp/shared';
+import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem, type Training } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingConfigureTab } from './TrainingConfigureTab.tsx';

@@ -5,10 +5,8 @@ import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Confirm, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
-import {
-  TRAINING_HIERARCHY_PATH, TRAINING_PATHS, moveItem, setItemOrder, setPrerequisite,
-  type HierarchyItem, type HierarchyRef, type Training, type TrainingDuplicated,
-} from '@lp/shared';
+import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem, type Training, type TrainingDuplicated } from '@lp/shared/contract';
+import { moveItem, setItemOrder, setPrerequisite, type HierarchyRef } from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { HierarchyTable } from './configure/HierarchyTable.tsx';
 import { OpenTrainingToggle } from './configure/OpenTrainingToggle.tsx';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic, type ForumTopicItem } from '@lp/shared';
+import { FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic, type ForumTopicItem } from '@lp/shared/contract';
 import { TrainingDiscussionsTab } from './TrainingDiscussionsTab.tsx';
 import { i18n } from '../../test/fixtures.ts';
 

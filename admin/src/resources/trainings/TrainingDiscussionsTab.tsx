@@ -4,10 +4,11 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { FORUM_ADMIN_PATHS, type ForumTopicItem } from '@lp/shared/contract';
 import {
-  FORUM_ADMIN_PATHS, FORUM_ROWS_PER_PAGE, FORUM_SEARCH_DEBOUNCE_MS, forumAuthorPreview, forumTopicPreview,
-  formatDateTime, languageIdForLocale, pageRange, userTimeZone, type ForumTopicItem, type LocaleCode,
-} from '@lp/shared';
+  FORUM_ROWS_PER_PAGE, FORUM_SEARCH_DEBOUNCE_MS, forumAuthorPreview, forumTopicPreview, formatDateTime, languageIdForLocale, pageRange,
+  userTimeZone, type LocaleCode,
+} from '@lp/shared/rules';
 import { ForumReportedChip, ForumStatusChip } from './discussions/ForumChips.tsx';
 import { ForumTopicDialog } from './discussions/ForumTopicDialog.tsx';
 import { useDebouncedValue } from './discussions/useDebouncedValue.ts';

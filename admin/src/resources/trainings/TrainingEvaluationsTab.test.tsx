@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { TRAINING_EVALUATION_PATHS as E, TRAINING_PATHS, type Evaluation, type EvaluationQuestion } from '@lp/shared';
+import { TRAINING_EVALUATION_PATHS as E, TRAINING_PATHS, type Evaluation, type EvaluationQuestion } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
 

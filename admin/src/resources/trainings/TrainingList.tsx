@@ -2,7 +2,7 @@ import {
   ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar,
 } from 'react-admin';
-import type { TrainingListItem } from '@lp/shared';
+import type { TrainingListItem } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { TrainingStatusField } from './TrainingStatusField.tsx';

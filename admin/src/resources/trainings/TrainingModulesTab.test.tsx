@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { MODULE_PATHS, TRAINING_PATHS, type ModuleSearchHit, type TrainingModule } from '@lp/shared';
+import { MODULE_PATHS, TRAINING_PATHS, type ModuleSearchHit, type TrainingModule } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingModulesTab } from './TrainingModulesTab.tsx';

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useLocale, useTranslate } from 'react-admin';
-import {
-  MODULE_PATHS, TRAINING_PATHS, formatDate, languageIdForLocale, type LocaleCode, type ModuleTypeInfo, type TrainingModule,
-} from '@lp/shared';
+import { MODULE_PATHS, TRAINING_PATHS, type TrainingModule } from '@lp/shared/contract';
+import { formatDate, languageIdForLocale, type LocaleCode, type ModuleTypeInfo } from '@lp/shared/rules';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { ModuleDialog } from './modules/ModuleDialog.tsx';

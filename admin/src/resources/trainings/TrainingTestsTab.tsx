@@ -1,5 +1,5 @@
 import { useRedirect } from 'react-admin';
-import { GROUP_TRAINING_TESTS } from '@lp/shared';
+import { GROUP_TRAINING_TESTS } from '@lp/shared/contract';
 import { TestsTab } from './tests/TestsTab.tsx';
 
 export interface TrainingTestsTabProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Training } from '@lp/shared';
+import type { Training } from '@lp/shared/contract';
 import { NEW_TRAINING, trainingFormValues, trainingPayload } from './trainingPayload.ts';
 
 const training: Training = {

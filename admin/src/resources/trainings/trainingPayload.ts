@@ -1,6 +1,5 @@
-import {
-  unpublishDateForDisplay, unpublishDateFromDisplay, type Training, type TrainingInput,
-} from '@lp/shared';
+import { unpublishDateForDisplay, unpublishDateFromDisplay } from '@lp/shared/rules';
+import type { Training, TrainingInput } from '@lp/shared/contract';
 import { altTextsFromList, type AltTexts } from '../../common/imageCrop/AltTextsInput.tsx';
 import type { Owner } from '../../common/ownersInput/OwnersInput.tsx';
 

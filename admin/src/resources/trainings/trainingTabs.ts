@@ -1,4 +1,4 @@
-import type { TrainingClientFlags } from '@lp/shared';
+import type { TrainingClientFlags } from '@lp/shared/rules';
 
 /** spec 2 §2.3 training editor tabs, in order; each is a URL segment after the training id. */
 export const TRAINING_TABS = [

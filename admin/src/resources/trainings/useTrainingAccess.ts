@@ -1,5 +1,6 @@
 import { usePermissions } from 'react-admin';
-import { hasPermission, trainingFlags, type SessionUser, type TrainingClientFlags } from '@lp/shared';
+import { hasPermission, trainingFlags, type TrainingClientFlags } from '@lp/shared/rules';
+import type { SessionUser } from '@lp/shared/contract';
 
 export interface TrainingAccess {
   flags: TrainingClientFlags;

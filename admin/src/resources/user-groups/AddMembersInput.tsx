@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Autocomplete, Box, Button, CircularProgress, TextField } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import { useDataProvider, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
-import type { UserSummary } from '@lp/shared';
+import type { UserSummary } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 
 /** GET /api/lookups/users/ needs at least this many characters (and answers at most 25 users). */

@@ -9,7 +9,7 @@ import {
   type DataProvider,
   type Identifier,
 } from 'react-admin';
-import type { UserGroup, UserSummary } from '@lp/shared';
+import type { UserGroup, UserSummary } from '@lp/shared/contract';
 import { GroupMembersTab } from './GroupMembersTab.tsx';
 import { GROUP_MEMBERS, toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';

@@ -1,5 +1,5 @@
 import { Datagrid, List, TextField, useRecordContext } from 'react-admin';
-import type { UserGroup } from '@lp/shared';
+import type { UserGroup } from '@lp/shared/contract';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { searchFilters } from '../../common/searchFilters.tsx';
 import { GROUP_MEMBERS } from '../../dataProvider.ts';

@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { UserGroupEdit } from './UserGroupEdit.tsx';
 import { UserGroupCreate } from './UserGroupCreate.tsx';
 import { GROUP_MEMBERS, toHttpError } from '../../dataProvider.ts';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import GroupsIcon from '@mui/icons-material/Groups';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 const { title } = ADMIN_RESOURCES.user_groups;

@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { TextInput } from 'react-admin';
-import { DOCUMENT_MAX_LENGTH, maskDocument, unmaskDocument } from '@lp/shared';
+import { DOCUMENT_MAX_LENGTH, maskDocument, unmaskDocument } from '@lp/shared/rules';
 import { countryCodeOf, type CountryOption } from './userValidation.ts';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { readSession } from '@lp/shared';
+import { readSession } from '@lp/shared/client';
 import { LoginAsButton } from './LoginAsButton.tsx';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import { updateSession, type AdminUser } from '@lp/shared';
+import { updateSession } from '@lp/shared/client';
+import type { AdminUser } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 
 /** Where the learner portal lives (same origin: it reads the same stored session). */

@@ -2,18 +2,9 @@ import { useEffect, useState } from 'react';
 import { Tooltip } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Button, useListContext, useNotify, usePermissions, useTranslate } from 'react-admin';
-import {
-  ERROR_CODES,
-  REPORT_COOLDOWN_MS,
-  formatCountdown,
-  isApiError,
-  readSession,
-  reportCooldownRemainingMs,
-  updateSession,
-  type ReportAccepted,
-  type ReportKey,
-  type SessionUser,
-} from '@lp/shared';
+import { ERROR_CODES, isApiError, type ReportAccepted, type SessionUser } from '@lp/shared/contract';
+import { REPORT_COOLDOWN_MS, formatCountdown, reportCooldownRemainingMs, type ReportKey } from '@lp/shared/rules';
+import { readSession, updateSession } from '@lp/shared/client';
 import { apiClient } from '../../apiClient.ts';
 
 export interface ReportButtonProps {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button as MuiButton } from '@mui/material';
 import PasswordIcon from '@mui/icons-material/Password';
 import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
-import type { AdminUser, ResetPasswordRequest } from '@lp/shared';
+import type { AdminUser, ResetPasswordRequest } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 
 /** spec 1 §2.3: reset password — send a reset e-mail, or reset to the default password. */

@@ -4,10 +4,9 @@ import {
 } from '@mui/material';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Button, useLocaleState, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import {
-  ApiRequestError, formatDateTime, hasPermission, languageIdForLocale, userConsentsPath, userTimeZone, type AdminUser, type LocaleCode,
-  type SessionUser, type UserConsent,
-} from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
+import { formatDateTime, hasPermission, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
+import { userConsentsPath, type AdminUser, type SessionUser, type UserConsent } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 
 /** The history table: kind, version, decision, date and IP, newest first (as the API sends it). */

@@ -1,5 +1,5 @@
 import { Create, Loading, usePermissions } from 'react-admin';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 import { UserForm } from './UserForm.tsx';
 
 export function UserCreate() {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import type { AdminUser, SessionUser } from '@lp/shared';
+import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import { AnonymizedNotice, UserDeletionPanel } from './UserDeletionPanel.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';

@@ -13,7 +13,8 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { formatDate, hasPermission, languageIdForLocale, type AdminUser, type LocaleCode, type SessionUser } from '@lp/shared';
+import { formatDate, hasPermission, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
+import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import type { AdminDataProvider, DeletionDecision } from '../../dataProvider.ts';
 
 /** Deleted users show "Deleted - anonymized data" (spec 1 §4.2). */

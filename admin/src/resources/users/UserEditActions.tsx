@@ -1,5 +1,6 @@
 import { TopToolbar, usePermissions, useRecordContext } from 'react-admin';
-import { hasPermission, mayActOnAccount, mayApproveUser, type AccountAction, type AdminUser, type SessionUser } from '@lp/shared';
+import { hasPermission, mayActOnAccount, mayApproveUser, type AccountAction } from '@lp/shared/rules';
+import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import { LoginAsButton } from './LoginAsButton.tsx';
 import { ResetPasswordButton } from './ResetPasswordButton.tsx';
 import { UserStatusActions } from './UserStatusActions.tsx';

@@ -17,7 +17,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { allowedStatusTransitions, hasPermission, MARITAL_STATUSES, USER_STATUSES, type AdminUser, type SessionUser } from '@lp/shared';
+import { allowedStatusTransitions, hasPermission, MARITAL_STATUSES, USER_STATUSES } from '@lp/shared/rules';
+import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';
 import { DocumentInput } from './DocumentInput.tsx';

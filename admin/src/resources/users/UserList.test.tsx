@@ -12,7 +12,7 @@ import {
   type GetListParams,
   type Store,
 } from 'react-admin';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 import { UserList } from './UserList.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';

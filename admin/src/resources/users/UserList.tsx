@@ -1,5 +1,6 @@
 import { CreateButton, DatagridConfigurable, List, SelectColumnsButton, TextField, TopToolbar, usePermissions } from 'react-admin';
-import { USERS_REPORT_PATH, hasPermission, type SessionUser } from '@lp/shared';
+import { USERS_REPORT_PATH, type SessionUser } from '@lp/shared/contract';
+import { hasPermission } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

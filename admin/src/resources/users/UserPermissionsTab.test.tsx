@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, RecordContextProvider, SaveButton, testDataProvider, type DataProvider } from 'react-admin';
-import { PERMISSION_GROUPS } from '@lp/shared';
+import { PERMISSION_GROUPS } from '@lp/shared/rules';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';

@@ -23,7 +23,8 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { PERMISSION_GROUPS, type PermissionGroup, type SessionUser } from '@lp/shared';
+import { PERMISSION_GROUPS, type PermissionGroup } from '@lp/shared/rules';
+import type { SessionUser } from '@lp/shared/contract';
 import { PERMISSIONS_FIELD, type AdminDataProvider, type PermissionsByClient } from '../../dataProvider.ts';
 
 type Grants = Record<string, boolean>;

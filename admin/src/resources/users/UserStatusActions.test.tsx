@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import type { SessionUser } from '@lp/shared';
+import type { SessionUser } from '@lp/shared/contract';
 import { UserEditActions } from './UserEditActions.tsx';
 import { statusActionsFor } from './UserStatusActions.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';

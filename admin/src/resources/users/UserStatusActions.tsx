@@ -3,7 +3,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import type { AdminUser } from '@lp/shared';
+import type { AdminUser } from '@lp/shared/contract';
 import type { AdminDataProvider, UserStatusAction } from '../../dataProvider.ts';
 
 /** spec 1 §4.1: which manual status actions a status offers. */

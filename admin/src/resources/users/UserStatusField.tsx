@@ -1,6 +1,6 @@
 import { Chip, type ChipProps } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { AdminUser } from '@lp/shared';
+import type { AdminUser } from '@lp/shared/contract';
 
 const COLORS: Partial<Record<string, ChipProps['color']>> = {
   active: 'success',

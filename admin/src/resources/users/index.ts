@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import PeopleIcon from '@mui/icons-material/People';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 
 const { title } = ADMIN_RESOURCES.users;

@@ -1,5 +1,5 @@
 import { ReferenceInput, SearchInput, SelectInput } from 'react-admin';
-import { USER_STATUSES } from '@lp/shared';
+import { USER_STATUSES } from '@lp/shared/rules';
 
 const statusChoices = USER_STATUSES.map((id) => ({ id, name: `resources.users.status.${id}` }));
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useGetList } from 'react-admin';
-import { validateUserInput, type UserInputLike } from '@lp/shared';
+import { validateUserInput, type UserInputLike } from '@lp/shared/rules';
 
 export interface CountryOption {
   id: number;

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { Loading, Title, useRedirect, useTranslate } from 'react-admin';
-import { WEBCAST_TESTS } from '@lp/shared';
+import { WEBCAST_TESTS } from '@lp/shared/contract';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { EvaluationsTab } from '../trainings/evaluations/EvaluationsTab.tsx';
 import { WEBCAST_EVALUATIONS } from '../trainings/evaluations/evaluationOwner.ts';

@@ -2,7 +2,8 @@ import {
   ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useLocaleState,
 } from 'react-admin';
-import { WEBCAST_PATHS, formatDateTime, languageIdForLocale, type LocaleCode, type WebcastListItem, type WebcastTypeOption } from '@lp/shared';
+import { WEBCAST_PATHS, type WebcastListItem, type WebcastTypeOption } from '@lp/shared/contract';
+import { formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { useContractQuery } from '../../common/useContractQuery.ts';

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
-import { WEBCAST_PATHS } from '@lp/shared';
+import { WEBCAST_PATHS } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { SUBSCRIBER_ROWS_STORE, WebcastSubscribersTab } from './WebcastSubscribersTab.tsx';

@@ -4,7 +4,7 @@ import {
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useDataProvider, useNotify, useRedirect, useStore, useTranslate } from 'react-admin';
-import { WEBCAST_PATHS, type Paged, type WebcastGuest, type WebcastGuestReport } from '@lp/shared';
+import { WEBCAST_PATHS, type Paged, type WebcastGuest, type WebcastGuestReport } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { attachmentName, toHttpError, type AdminDataProvider } from '../../dataProvider.ts';
 import { saveBlob } from '../imports/saveBlob.ts';

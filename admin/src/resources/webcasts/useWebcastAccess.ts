@@ -1,5 +1,6 @@
 import { usePermissions } from 'react-admin';
-import { DEFAULT_CLIENT_SETTINGS, hasPermission, type SessionUser } from '@lp/shared';
+import { DEFAULT_CLIENT_SETTINGS, hasPermission } from '@lp/shared/rules';
+import type { SessionUser } from '@lp/shared/contract';
 
 export interface WebcastFlags {
   use_comments_webcast: boolean;

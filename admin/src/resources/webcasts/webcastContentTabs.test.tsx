@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { WEBCAST_EVALUATION_PATHS as E, WEBCAST_MATERIAL_PATHS as M, WEBCAST_TESTS } from '@lp/shared';
+import { WEBCAST_EVALUATION_PATHS as E, WEBCAST_MATERIAL_PATHS as M, WEBCAST_TESTS } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { EvaluationsTab } from '../trainings/evaluations/EvaluationsTab.tsx';

@@ -5,9 +5,8 @@ import {
   Create, Edit, RadioButtonGroupInput, SimpleForm, TextInput, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import {
-  WILDCARD_LIMITS, hasText, slugify, validateAudience, wildcardPortalPath, wildcardSlug, wildcardSlugError, type WildcardPage,
-} from '@lp/shared';
+import { WILDCARD_LIMITS, hasText, slugify, validateAudience, wildcardSlug, wildcardSlugError } from '@lp/shared/rules';
+import { wildcardPortalPath, type WildcardPage } from '@lp/shared/contract';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { RichTextInput } from '../../common/richText/RichTextInput.tsx';

@@ -2,7 +2,7 @@ import {
   CreateButton, DatagridConfigurable, DeleteButton, List, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
   useRecordContext, type FieldProps,
 } from 'react-admin';
-import { wildcardPortalPath, type WildcardPage } from '@lp/shared';
+import { wildcardPortalPath, type WildcardPage } from '@lp/shared/contract';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { ADMIN_RESOURCES } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 
 /** The spec's editor path wild_card/{id} (spec 1 §2.3) → the resource's edit screen. */
 export function WildCardRedirect() {

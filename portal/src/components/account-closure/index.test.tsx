@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readSession } from '@lp/shared';
+import { readSession } from '@lp/shared/client';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 import { AccountClosure } from './index.tsx';
 

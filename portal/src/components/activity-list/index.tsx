@@ -1,5 +1,5 @@
 import { Link } from 'wouter-preact';
-import type { LearnerActivity } from '@lp/shared';
+import type { LearnerActivity } from '@lp/shared/contract';
 import { useI18n, type Translate } from '../../lib/i18n.ts';
 import { useDateFormat, type DateFormat } from '../../lib/format.ts';
 

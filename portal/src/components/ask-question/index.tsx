@@ -1,5 +1,6 @@
 import { useId, useState } from 'preact/hooks';
-import { FAQ_LIMITS, FAQ_PATHS, validateAskedQuestion } from '@lp/shared';
+import { FAQ_LIMITS, validateAskedQuestion } from '@lp/shared/rules';
+import { FAQ_PATHS } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Field } from '../field/index.tsx';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/preact';
-import { readSession } from '@lp/shared';
+import { readSession } from '@lp/shared/client';
 import { describe, expect, it } from 'vitest';
 import { demoUser, fakeApi, loggedIn, loginParams, renderWithApp } from '../../test/render.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BANNER_PATHS, type LearnerBanner } from '@lp/shared';
+import { BANNER_PATHS, type LearnerBanner } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 import { dashboard } from '../../test/learning-fixtures.ts';
 

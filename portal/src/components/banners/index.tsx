@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { BANNER_IMAGE_ASPECTS, bannerLink, type BannerType, type LearnerBanner } from '@lp/shared';
+import { BANNER_IMAGE_ASPECTS, bannerLink, type BannerType } from '@lp/shared/rules';
+import type { LearnerBanner } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { useBanners } from '../../hooks/use-banners.ts';
 import './banners.css';

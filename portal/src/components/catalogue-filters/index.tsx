@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
-import { LEARNER_PROGRESS_FILTERS } from '@lp/shared';
+import { LEARNER_PROGRESS_FILTERS } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { DEFAULT_FILTERS, isFiltered, type CatalogueFilters } from '../../lib/catalogue-filters.ts';
 import type { LookupOption } from '../../hooks/use-lookups.ts';

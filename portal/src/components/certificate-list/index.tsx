@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { LEARNER_PATHS, type LearnerCertificate } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerCertificate } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { checkNewPassword, type ChangePasswordRequest, type PasswordLevel } from '@lp/shared';
+import { checkNewPassword, type PasswordLevel } from '@lp/shared/rules';
+import type { ChangePasswordRequest } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Field, focusFirstEmpty } from '../field/index.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter-preact';
-import { LEARNER_PATHS, type LearnerTrainingCard, type Reactions } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerTrainingCard, type Reactions } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { formatHours } from '../../lib/format.ts';
 import { ProgressBar } from '../progress-bar/index.tsx';

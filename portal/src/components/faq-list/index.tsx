@@ -1,4 +1,4 @@
-import type { FaqGroup } from '@lp/shared';
+import type { FaqGroup } from '@lp/shared/rules';
 import { safeHtml } from '../../lib/safe-html.ts';
 import './faq.css';
 

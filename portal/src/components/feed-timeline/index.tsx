@@ -1,6 +1,6 @@
 import { useId, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { FEED_PATHS, FEED_POST_MAX, feedContentLink, type FeedEvent } from '@lp/shared';
+import { FEED_PATHS, FEED_POST_MAX, feedContentLink, type FeedEvent } from '@lp/shared/contract';
 import { api, errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

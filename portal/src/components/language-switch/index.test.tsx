@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { readSession } from '@lp/shared';
+import { readSession } from '@lp/shared/client';
 import { describe, expect, it } from 'vitest';
 import { demoUser, fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 import { LanguageSwitch } from './index.tsx';

@@ -1,6 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
-import { LANGUAGES, languageIdForLocale, localeForLanguageId, type ProfileBasicData } from '@lp/shared';
+import { LANGUAGES, languageIdForLocale, localeForLanguageId } from '@lp/shared/rules';
+import type { ProfileBasicData } from '@lp/shared/contract';
 import { send } from '../../lib/api.ts';
 import { isLocale, useI18n } from '../../lib/i18n.ts';
 import { isSignedIn } from '../../lib/session.ts';

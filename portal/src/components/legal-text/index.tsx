@@ -1,4 +1,4 @@
-import { INSTITUTIONAL_PAGES, type InstitutionalPage, type LegalTextKind } from '@lp/shared';
+import { INSTITUTIONAL_PAGES, type InstitutionalPage, type LegalTextKind } from '@lp/shared/rules';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { safeHtml } from '../../lib/safe-html.ts';

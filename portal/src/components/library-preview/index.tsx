@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { LIBRARY_PATHS, type LearnerLibraryFile } from '@lp/shared';
+import { LIBRARY_PATHS, type LearnerLibraryFile } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { PACKAGE_FRAME_SANDBOX, type LearnerTraining, type ModuleProgressAnswer } from '@lp/shared';
+import { PACKAGE_FRAME_SANDBOX } from '@lp/shared/rules';
+import type { LearnerTraining, ModuleProgressAnswer } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter-preact';
-import type { LearnerNewsCard } from '@lp/shared';
+import type { LearnerNewsCard } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import './news-card.css';

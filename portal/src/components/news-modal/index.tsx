@@ -1,5 +1,5 @@
 import { useEffect } from 'preact/hooks';
-import { LEARNER_NEWS_PATHS } from '@lp/shared';
+import { LEARNER_NEWS_PATHS } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

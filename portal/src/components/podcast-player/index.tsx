@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import {
-  PODCAST_PATHS, formatDuration, type LearnerPodcast, type LearnerPodcastCard, type PodcastProgressAnswer,
-} from '@lp/shared';
+import { PODCAST_PATHS, type LearnerPodcast, type LearnerPodcastCard, type PodcastProgressAnswer } from '@lp/shared/contract';
+import { formatDuration } from '@lp/shared/rules';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';

@@ -1,4 +1,4 @@
-import type { LearnerBadge } from '@lp/shared';
+import type { LearnerBadge } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

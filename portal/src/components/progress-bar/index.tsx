@@ -1,4 +1,4 @@
-import type { LearnerStatus } from '@lp/shared';
+import type { LearnerStatus } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 
 export interface ProgressBarProps {

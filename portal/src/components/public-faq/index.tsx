@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { FAQ_PATHS, type PublicFaq as PublicFaqData } from '@lp/shared';
+import { FAQ_PATHS, type PublicFaq as PublicFaqData } from '@lp/shared/contract';
 import { shouldRetry } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { AskQuestion } from '../ask-question/index.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Reactions } from '@lp/shared';
+import type { Reactions } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Message } from '../message/index.tsx';

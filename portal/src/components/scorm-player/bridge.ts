@@ -1,4 +1,4 @@
-import { isScormFrameMessage } from '@lp/shared';
+import { isScormFrameMessage } from '@lp/shared/rules';
 
 type Cmi = Record<string, unknown>;
 

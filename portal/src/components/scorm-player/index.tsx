@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { LEARNER_PATHS, PACKAGE_FRAME_SANDBOX, type ScormState } from '@lp/shared';
+import { LEARNER_PATHS, type ScormState } from '@lp/shared/contract';
+import { PACKAGE_FRAME_SANDBOX } from '@lp/shared/rules';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Message } from '../message/index.tsx';

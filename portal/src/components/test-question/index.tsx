@@ -1,5 +1,5 @@
 import { useId } from 'preact/hooks';
-import type { Attempt } from '@lp/shared';
+import type { Attempt } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import type { SaveState } from '../../lib/answer-queue.ts';
 import { safeHtml } from '../../lib/safe-html.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import type { Attempt } from '@lp/shared';
+import type { Attempt } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { Message } from '../message/index.tsx';
 

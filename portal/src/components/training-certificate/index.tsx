@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { downloadFile } from '../../lib/download.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { LEARNER_PATHS, type LearnerComment } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerComment } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared';
+import { LEARNER_PATHS, type LearnerTraining } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Message } from '../message/index.tsx';

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
-  cleanForumText, FORUM_LEARNER_PATHS, FORUM_LIMITS, FORUM_STATUS,
-  topicAcceptsReplies, validateForumReply, validateForumTopic,
-  type ForumFieldErrors, type ForumReply, type ForumTopic, type ForumTopicItem,
-} from '@lp/shared';
+  cleanForumText, FORUM_LIMITS, FORUM_STATUS, topicAcceptsReplies, validateForumReply, validateForumTopic, type ForumFieldErrors,
+} from '@lp/shared/rules';
+import { FORUM_LEARNER_PATHS, type ForumReply, type ForumTopic, type ForumTopicItem } from '@lp/shared/contract';
 import { api, errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

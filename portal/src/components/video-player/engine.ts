@@ -2,7 +2,7 @@
 // for HLS, hls.js stay out of the first load.
 import videojs from 'video.js/core.es.js';
 import 'video.js/dist/video-js.css';
-import type { LocaleCode } from '@lp/shared';
+import type { LocaleCode } from '@lp/shared/rules';
 import { hlsPlayback, isHlsUrl } from './hlsPlayback.ts';
 
 export interface MountedVideo {

@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFakeRealtimeClient, webcastChatChannel, webcastOnlineChannel, type ChatMessage, type LearnerChatMessage } from '@lp/shared';
+import { createFakeRealtimeClient } from '@lp/shared/testing';
+import { webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
+import type { ChatMessage, LearnerChatMessage } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 import { WebcastChat } from './index.tsx';
 

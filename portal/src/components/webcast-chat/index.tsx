@@ -1,9 +1,12 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import {
-  applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, checkChatMessage, mergeChatSnapshot,
-  WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel,
-  type ChatChannelEvent, type ChatMessage, type LearnerChatMessage, type LearnerChatPage, type PresenceCount, type RealtimeStatus,
-} from '@lp/shared';
+  applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, checkChatMessage, mergeChatSnapshot, webcastChatChannel,
+  webcastOnlineChannel,
+} from '@lp/shared/rules';
+import {
+  WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ChatMessage, type LearnerChatMessage, type LearnerChatPage, type PresenceCount,
+} from '@lp/shared/contract';
+import type { RealtimeStatus } from '@lp/shared/client';
 import { api, errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { realtime } from '../../lib/realtime.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BANNER_PATHS, type LearnerWelcomeBanner } from '@lp/shared';
+import { BANNER_PATHS, type LearnerWelcomeBanner } from '@lp/shared/contract';
 import { demoUser, fakeApi, loggedIn, loginParams, renderWithApp } from '../../test/render.tsx';
 import { dashboard } from '../../test/learning-fixtures.ts';
 

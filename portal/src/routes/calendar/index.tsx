@@ -2,8 +2,9 @@ import { useMemo, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import {
   formatMonth, formatMonthName, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate, todayApiDate, userTimeZone,
-  type CalendarItem, type YearMonth,
-} from '@lp/shared';
+  type YearMonth,
+} from '@lp/shared/rules';
+import type { CalendarItem } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

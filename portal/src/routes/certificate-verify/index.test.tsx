@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import type { CertificateVerification } from '@lp/shared';
+import type { CertificateVerification } from '@lp/shared/contract';
 import { fakeApi, loginParams, renderWithApp } from '../../test/render.tsx';
 
 const verification = (patch: Partial<CertificateVerification> = {}): CertificateVerification => ({

@@ -1,5 +1,5 @@
 import { useParams } from 'wouter-preact';
-import { ApiRequestError } from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import type { LearnerActivity, LearnerTraining } from '@lp/shared';
+import type { LearnerActivity, LearnerTraining } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp, type FakeCall } from '../../test/render.tsx';
 import { courseDetail, moduleActivity } from '../../test/course-fixtures.ts';
 

@@ -1,9 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import {
-  ApiRequestError, LEARNER_PATHS, type LearnerActivity, type LearnerTraining, type ModuleProgressAnswer, type Reactions,
-} from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
+import { LEARNER_PATHS, type LearnerActivity, type LearnerTraining, type ModuleProgressAnswer, type Reactions } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';

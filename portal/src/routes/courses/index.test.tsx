@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LearnerTrainingCard } from '@lp/shared';
+import type { LearnerTrainingCard } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp, type FakeCall } from '../../test/render.tsx';
 import { courseCard } from '../../test/course-fixtures.ts';
 

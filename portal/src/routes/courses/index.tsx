@@ -1,4 +1,4 @@
-import type { LearnerTrainingPage, Reactions } from '@lp/shared';
+import type { LearnerTrainingPage, Reactions } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { isFiltered, useCatalogueFilters } from '../../lib/catalogue-filters.ts';

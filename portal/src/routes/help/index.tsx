@@ -1,6 +1,7 @@
 import { useId, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { HELP_MESSAGE_MAX, HELP_REQUEST_PATH, isValidEmail } from '@lp/shared';
+import { HELP_MESSAGE_MAX, HELP_REQUEST_PATH } from '@lp/shared/contract';
+import { isValidEmail } from '@lp/shared/rules';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { getSession, isSignedIn } from '../../lib/session.ts';

@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter-preact';
-import type { HomeDashboard } from '@lp/shared';
+import type { HomeDashboard } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';

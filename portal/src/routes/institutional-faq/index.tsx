@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import useSWR from 'swr';
-import { FAQ_PATHS, searchFaq, type LearnerFaq } from '@lp/shared';
+import { FAQ_PATHS, type LearnerFaq } from '@lp/shared/contract';
+import { searchFaq } from '@lp/shared/rules';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { AskQuestion } from '../../components/ask-question/index.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter-preact';
-import type { InstitutionalPage } from '@lp/shared';
+import type { InstitutionalPage } from '@lp/shared/rules';
 import { useI18n } from '../../lib/i18n.ts';
 import { isSignedIn } from '../../lib/session.ts';
 import { InstitutionalTexts } from '../../components/legal-text/index.tsx';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { libraryPreviewKind, type LearnerLibraryFile } from '@lp/shared';
+import { libraryPreviewKind } from '@lp/shared/rules';
+import type { LearnerLibraryFile } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp, type FakeCall } from '../../test/render.tsx';
 
 // the video player (video.js) is its own lazy chunk: a stand-in shows when it is asked for

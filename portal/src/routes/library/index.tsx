@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import { useParams } from 'wouter-preact';
-import { formatFileSize, libraryFileIcon, type LearnerLibraryFile, type LearnerLibraryPage } from '@lp/shared';
+import { formatFileSize, libraryFileIcon } from '@lp/shared/rules';
+import type { LearnerLibraryFile, LearnerLibraryPage } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import {

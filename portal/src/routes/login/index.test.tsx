@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { readSession, updateSession } from '@lp/shared';
+import { readSession, updateSession } from '@lp/shared/client';
 import { describe, expect, it } from 'vitest';
 import { demoUser, fakeApi, loginParams, renderWithApp } from '../../test/render.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_PATHS, type LearnerMessage } from '@lp/shared';
+import { MESSAGE_PATHS, type LearnerMessage } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 
 const item = (id: number, read: boolean, extra: Partial<LearnerMessage> = {}): LearnerMessage => ({

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
 import { useSearch } from 'wouter-preact';
-import { MESSAGE_PATHS, type LearnerMessage, type LearnerMessageDetail } from '@lp/shared';
+import { MESSAGE_PATHS, type LearnerMessage, type LearnerMessageDetail } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

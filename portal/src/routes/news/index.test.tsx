@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LearnerNewsCard, LearnerNewsItem } from '@lp/shared';
+import type { LearnerNewsCard, LearnerNewsItem } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 
 const card = (id: number, title: string, extra: Partial<LearnerNewsCard> = {}): LearnerNewsCard => ({

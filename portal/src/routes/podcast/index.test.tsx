@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LearnerPlaylist, LearnerPodcast, LearnerPodcastCard } from '@lp/shared';
+import type { LearnerPlaylist, LearnerPodcast, LearnerPodcastCard } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp, type FakeCall } from '../../test/render.tsx';
 
 const card = (id: number, title: string, extra: Partial<LearnerPodcastCard> = {}): LearnerPodcastCard => ({

@@ -1,6 +1,8 @@
 import { useEffect, useReducer } from 'preact/hooks';
 import { Link, useLocation, useParams, useSearch } from 'wouter-preact';
-import { ApiRequestError, PODCAST_PATHS, formatDuration, type LearnerPodcastCard } from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
+import { PODCAST_PATHS, type LearnerPodcastCard } from '@lp/shared/contract';
+import { formatDuration } from '@lp/shared/rules';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { currentAudio, initialPlayerState, playerReducer, podcastHref } from '../../lib/podcast-player.ts';

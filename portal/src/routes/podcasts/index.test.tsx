@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { LearnerPlaylist, LearnerPodcastCard } from '@lp/shared';
+import type { LearnerPlaylist, LearnerPodcastCard } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 
 const card = (id: number, title: string, extra: Partial<LearnerPodcastCard> = {}): LearnerPodcastCard => ({

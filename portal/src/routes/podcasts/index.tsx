@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearch } from 'wouter-preact';
-import { PODCAST_PATHS, formatDuration, type LearnerPlaylist, type LearnerPodcastCard, type LearnerPodcastPage, type Reactions } from '@lp/shared';
+import { PODCAST_PATHS, type LearnerPlaylist, type LearnerPodcastCard, type LearnerPodcastPage, type Reactions } from '@lp/shared/contract';
+import { formatDuration } from '@lp/shared/rules';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { isFiltered, useCatalogueFilters } from '../../lib/catalogue-filters.ts';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LOGIN_PARAMS } from '@lp/shared';
+import { DEFAULT_LOGIN_PARAMS } from '@lp/shared/contract';
 import { demoUser, fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 
 const profile = { full_name: 'Lia Learner', nick_name: null, email: 'learner@demo.local', user_document: null, id_user_language_selected: 2 };

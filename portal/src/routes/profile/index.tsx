@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
-import {
-  LANGUAGES, localeForLanguageId, type ProfileBasicData, type ProfileUpdate,
-} from '@lp/shared';
+import { LANGUAGES, localeForLanguageId } from '@lp/shared/rules';
+import type { ProfileBasicData, ProfileUpdate } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { PROFILE_KEY, useProfile } from '../../hooks/use-profile.ts';

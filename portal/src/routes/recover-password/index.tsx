@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { isValidEmail } from '@lp/shared';
+import { isValidEmail } from '@lp/shared/rules';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';

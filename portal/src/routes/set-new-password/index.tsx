@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { checkNewPassword, type RecoverLink } from '@lp/shared';
+import { checkNewPassword } from '@lp/shared/rules';
+import type { RecoverLink } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useLoginParams } from '../../hooks/use-login-params.ts';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Attempt } from '@lp/shared';
+import type { Attempt } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp, type FakeCall } from '../../test/render.tsx';
 import { attempt, finished, testActivity, training } from '../../test/learning-fixtures.ts';
 

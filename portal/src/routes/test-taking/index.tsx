@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { allowedAttempts, LEARNER_PATHS, retakeAfterPassing, type Attempt, type LearnerActivity, type LearnerTraining } from '@lp/shared';
+import { allowedAttempts, retakeAfterPassing } from '@lp/shared/rules';
+import { LEARNER_PATHS, type Attempt, type LearnerActivity, type LearnerTraining } from '@lp/shared/contract';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { AnswerQueue, isRetriable } from '../../lib/answer-queue.ts';

@@ -1,5 +1,6 @@
 import { Link, useParams } from 'wouter-preact';
-import { ApiRequestError, LEARNER_PATHS, type LearnerTrail } from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
+import { LEARNER_PATHS, type LearnerTrail } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { LearnerWebcast } from '@lp/shared';
+import type { LearnerWebcast } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 import { attempt, finished } from '../../test/learning-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { LEARNER_WEBCAST_PATHS, type LearnerWebcastTest } from '@lp/shared';
+import { LEARNER_WEBCAST_PATHS, type LearnerWebcastTest } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useWebcast } from '../../hooks/use-webcasts.ts';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LearnerWebcast, LearnerWebcastTest } from '@lp/shared';
+import type { LearnerWebcast, LearnerWebcastTest } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 
 // the video engine (video.js + hls.js) is the lazy chunk: stand in for it and see what it is given

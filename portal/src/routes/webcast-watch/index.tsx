@@ -2,9 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import {
-  ApiRequestError, LEARNER_WEBCAST_PATHS, type LearnerWebcast,
-} from '@lp/shared';
+import { ApiRequestError } from '@lp/shared/client';
+import { LEARNER_WEBCAST_PATHS, type LearnerWebcast } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'wouter-preact';
-import type { LearnerWebcastCard } from '@lp/shared';
+import type { LearnerWebcastCard } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';

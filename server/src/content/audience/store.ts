@@ -5,7 +5,7 @@
  * are the selected client's own.
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { ErrorCode } from '@lp/shared';
+import type { ErrorCode } from '@lp/shared/contract';
 import type { Database, Db } from '../../db/database.ts';
 import {
   AUDIENCE_KINDS, audiencePlugin, hasMandatory, hasTags, type AudienceDimension, type AudienceKind, type AudienceTables,

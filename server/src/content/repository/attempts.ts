@@ -4,8 +4,8 @@
  * drawn question, with the order its alternatives are shown in). What finishing does to the
  * owner (blocking, restarting a training) is the owner's (content/routes/learnerTests.ts policy).
  */
-import type { AttemptOutcome, AttemptScore, AttemptStatus } from '@lp/shared';
-import { CONTENT_STATUS } from '@lp/shared';
+import type { AttemptOutcome, AttemptScore, AttemptStatus } from '@lp/shared/rules';
+import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { OwnedDb } from '../ownedDb.ts';
 
 export interface AttemptRow {

@@ -5,7 +5,7 @@
  * The owned-content owners (content/owners.ts) and news, podcasts and trails share it.
  */
 import { sql } from 'kysely';
-import { COMMENT_STATUS, type CommentItem, type CommentOrigin, type CommentStatus } from '@lp/shared';
+import { COMMENT_STATUS, type CommentItem, type CommentOrigin, type CommentStatus } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { recordCommentEvent } from '../../repositories/feedEvents.ts';
 import type { OwnerTableName } from '../owner.ts';

@@ -4,9 +4,8 @@
  * The owner has been checked against the selected client by the caller; every function is also
  * scoped to the owner id, so an evaluation is only reached through its own owner.
  */
-import {
-  CONTENT_STATUS, EVALUATION_DEFAULT_STATUS, EVALUATION_STATUS, type BaseEvaluation, type BaseEvaluationQuestion, type Evaluation,
-} from '@lp/shared';
+import { CONTENT_STATUS, type BaseEvaluation, type BaseEvaluationQuestion, type Evaluation } from '@lp/shared/contract';
+import { EVALUATION_DEFAULT_STATUS, EVALUATION_STATUS } from '@lp/shared/rules';
 import type { OwnedDb } from '../ownedDb.ts';
 
 export interface EvaluationValues {

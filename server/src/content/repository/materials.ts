@@ -1,5 +1,5 @@
 /** Support materials of an owner (spec 2 §3.6, §5.7), on an owner kind's own table (OwnedDb). */
-import { CONTENT_STATUS, type TrainingMaterial } from '@lp/shared';
+import { CONTENT_STATUS, type TrainingMaterial } from '@lp/shared/contract';
 import type { MediaUrls } from '../../plugins/app/mediaLinks.ts';
 import type { OwnedDb } from '../ownedDb.ts';
 import type { OwnedMaterialRow } from '../tables.ts';

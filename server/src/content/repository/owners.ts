@@ -1,4 +1,4 @@
-import { CONTENT_STATUS } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { OwnedDb } from '../ownedDb.ts';
 
 /** The client's owner row that is not deleted (spec 2 §4.1 status 3). */

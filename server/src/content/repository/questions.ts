@@ -3,7 +3,8 @@
  * §5.4, §5.11), on an owner kind's own tables (OwnedDb). The bank scopes itself to the client.
  */
 import { sql } from 'kysely';
-import { CONTENT_STATUS, htmlToPlainText, type TestAnswer } from '@lp/shared';
+import { CONTENT_STATUS, type TestAnswer } from '@lp/shared/contract';
+import { htmlToPlainText } from '@lp/shared/rules';
 import type { OwnedDb } from '../ownedDb.ts';
 
 export interface QuestionRow {

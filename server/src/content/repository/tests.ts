@@ -3,7 +3,8 @@
  * OwnedDb (content/ownedDb.ts): `owned_tests` is the owner kind's own table. Callers have checked
  * the owner against the selected client, except where a function says it scopes itself.
  */
-import { CONTENT_STATUS, type TestTypeRules } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
+import type { TestTypeRules } from '@lp/shared/rules';
 import type { OwnedDb } from '../ownedDb.ts';
 import type { OwnedTestResultRow, OwnedTestRow } from '../tables.ts';
 

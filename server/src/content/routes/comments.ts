@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  CommentItem, PublishCommentForm, commentsListPath, hasPermission, publishCommentPath, type CommentOrigin, type CommentStatus,
-} from '@lp/shared';
+  CommentItem, PublishCommentForm, commentsListPath, publishCommentPath, type CommentOrigin, type CommentStatus,
+} from '@lp/shared/contract';
+import { hasPermission } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';

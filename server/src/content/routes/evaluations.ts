@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
-  BaseEvaluation, EVALUATION_DEFAULT_STATUS, Evaluation, EvaluationCreated, EvaluationForm, EvaluationFromBaseForm, ListQuery, SlugOption,
-  evaluationQuestionSchemas, formErrorCode, validateEvaluation, validateEvaluationModel, validateEvaluationQuestion,
+  BaseEvaluation, Evaluation, EvaluationCreated, EvaluationForm, EvaluationFromBaseForm, ListQuery, SlugOption, evaluationQuestionSchemas,
+} from '@lp/shared/contract';
+import {
+  EVALUATION_DEFAULT_STATUS, formErrorCode, validateEvaluation, validateEvaluationModel, validateEvaluationQuestion,
   type EvaluationFieldErrors,
-} from '@lp/shared';
+} from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
-import { EvaluationAnswersBody, LearnerEvaluation, type ErrorCode } from '@lp/shared';
+import { EvaluationAnswersBody, LearnerEvaluation, type ErrorCode } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AnswerBody, Attempt } from '@lp/shared/contract';
 import {
-  AnswerBody, Attempt, allAnswered, answerRefusal, attemptDeadline, attemptOutcome, attemptsLeft, decideStart, drawQuestions, scoreAttempt,
-  shuffle, shufflesQuestions, type AttemptOutcome, type DrawnQuestionState,
-} from '@lp/shared';
+  allAnswered, answerRefusal, attemptDeadline, attemptOutcome, attemptsLeft, decideStart, drawQuestions, scoreAttempt, shuffle,
+  shufflesQuestions, type AttemptOutcome, type DrawnQuestionState,
+} from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';

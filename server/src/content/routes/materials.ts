@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  MATERIAL_DEFAULT_STATUS, ListQuery, TrainingMaterial, TrainingMaterialForm, UPLOAD_LIMITS, formErrorCode, hasPermission, parseFormInteger,
-  validateMaterialForm,
-} from '@lp/shared';
+  MATERIAL_DEFAULT_STATUS, UPLOAD_LIMITS, formErrorCode, hasPermission, parseFormInteger, validateMaterialForm,
+} from '@lp/shared/rules';
+import { ListQuery, TrainingMaterial, TrainingMaterialForm } from '@lp/shared/contract';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import type { AuthContext } from '../../plugins/app/auth.ts';

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import {
-  ListQuery, QUESTION_SEARCH, QuestionSearchRequest, TEST_DEFAULTS, alternativesChangeLocked, formErrorCode, testOwnerSchemas, validateQuestion,
-  type ErrorCode,
-} from '@lp/shared';
+import { ListQuery, QuestionSearchRequest, testOwnerSchemas, type ErrorCode } from '@lp/shared/contract';
+import { QUESTION_SEARCH, TEST_DEFAULTS, alternativesChangeLocked, formErrorCode, validateQuestion } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';

@@ -5,8 +5,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   TEST_IMPORT_MAX_BYTES, TEST_TEMPLATE_FILES_PATH, TEST_TEMPLATE_TTL_MS, TestTemplateQuery, TrainingTestImportResult, ValidateArchiveForm,
-  canOpenAdminTitle, comparableText, hasPermission, testOwnerSchemas,
-} from '@lp/shared';
+  testOwnerSchemas,
+} from '@lp/shared/contract';
+import { canOpenAdminTitle, comparableText, hasPermission } from '@lp/shared/rules';
 import { hasZipSignature } from '../../imports/reader.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { registerUserFiles, writeUserFile, type UserFileArea } from '../../lib/userFiles.ts';

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { ListQuery, TestTypeOption, TrainingTestForm, testOwnerSchemas, type ErrorCode } from '@lp/shared/contract';
 import {
-  ListQuery, TEST_DEFAULTS, TestTypeOption, TrainingTestForm, changedLockedFields, formErrorCode, normalizeTestSettings, testOwnerSchemas,
-  validateTest, type ErrorCode, type TestSettings, type TestTypeRules, type TestValues,
-} from '@lp/shared';
+  TEST_DEFAULTS, changedLockedFields, formErrorCode, normalizeTestSettings, validateTest, type TestSettings, type TestTypeRules,
+  type TestValues,
+} from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';

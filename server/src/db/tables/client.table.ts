@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ClientSettings, LoginParams } from '@lp/shared';
+import type { ClientSettings, LoginParams } from '@lp/shared/contract';
 import type { Json, Timestamp } from '../columns.ts';
 
 export interface ClientTable {

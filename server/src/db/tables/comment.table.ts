@@ -5,7 +5,7 @@ import type { Timestamp } from '../columns.ts';
 export interface CommentTable {
   id: Generated<number>;
   client_id: number;
-  /** CommentOrigin (shared/src/comments.ts) */
+  /** CommentOrigin (shared/src/contract/commentOrigins.ts) */
   origin: string;
   origin_id: number;
   user_id: number;

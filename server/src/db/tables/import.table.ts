@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
-import type { ImportLogType, ImportPhase, ImportStatus, ImportType } from '@lp/shared';
+import type { ImportLogType, ImportPhase, ImportStatus, ImportType } from '@lp/shared/contract';
 import type { Json, Timestamp } from '../columns.ts';
 
 type Counter = ColumnType<number, number | undefined, number>;

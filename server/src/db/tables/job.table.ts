@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { NotificationPayload } from '@lp/shared';
+import type { NotificationPayload } from '@lp/shared/contract';
 import type { Json, Timestamp } from '../columns.ts';
 
 /** The in-process queue's storage when REDIS_URL is not set (DESIGN "Jobs and mail"). */

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Translations } from '@lp/shared';
+import type { Translations } from '@lp/shared/contract';
 import type { DbBool, DefaultJson, Json, Timestamp } from '../columns.ts';
 
 export interface AreaTable {

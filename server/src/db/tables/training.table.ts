@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ContentLanguage } from '@lp/shared';
+import type { ContentLanguage } from '@lp/shared/rules';
 import type { DbBool, DefaultBool, DefaultJson, NullableTimestamp, Timestamp } from '../columns.ts';
 import type {
   OwnedEvaluationQuestionTable, OwnedEvaluationTable, OwnedMaterialTable, OwnedTestQuestionAnswerTable, OwnedTestQuestionTable, OwnedTestTable,

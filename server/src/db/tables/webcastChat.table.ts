@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { AccessSubject } from '@lp/shared';
+import type { AccessSubject } from '@lp/shared/rules';
 import type { DefaultBool, DefaultTimestamp, Json, Timestamp } from '../columns.ts';
 
 /** spec 2 §3.12 chat message (2026_11_23_0012_webcast_chat). */

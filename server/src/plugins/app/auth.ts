@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { canOpenAdminTitle, type AccessSubject } from '@lp/shared';
+import { canOpenAdminTitle, type AccessSubject } from '@lp/shared/rules';
 import type { UserRow } from '../../db/tables/user.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { findAccessTokenUser } from '../../repositories/tokens.ts';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import type { ErrorCode } from '@lp/shared';
+import type { ErrorCode } from '@lp/shared/contract';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError, RateLimited } from '../../lib/httpError.ts';
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import type { ErrorCode } from '@lp/shared';
+import type { ErrorCode } from '@lp/shared/contract';
 import type { RateLimitName } from '../../config.ts';
 import { RateLimited } from '../../lib/httpError.ts';
 import { quitRedis } from '../../realtime/bus.ts';

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { PresenceCount } from '@lp/shared';
+import type { PresenceCount } from '@lp/shared/contract';
 import { createMemoryBus, createRedisBus } from '../../realtime/bus.ts';
 import { RealtimeHub, type ChannelDefinition, type SessionFilter } from '../../realtime/hub.ts';
 import { createMemoryPresence, createRedisPresence } from '../../realtime/presence.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import { Server, type Upload } from '@tus/server';
 import { FileStore } from '@tus/file-store';
-import { IMPORT_MAX_BYTES, TUS_PATH } from '@lp/shared';
+import { IMPORT_MAX_BYTES, TUS_PATH } from '@lp/shared/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';

@@ -8,7 +8,7 @@ import websocket from '@fastify/websocket';
  */
 export default fp(async (app) => {
   await app.register(websocket, {
-    // the realtime frames are small (shared/src/realtime.ts caps them); SDP offers are the largest
+    // the realtime frames are small (shared/src/contract/realtime.ts caps them); SDP offers are the largest
     options: { maxPayload: 256 * 1024 },
     preClose(done) {
       // 1001 "going away": clients reconnect (to another node, or to this one once it is back)

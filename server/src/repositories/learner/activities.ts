@@ -7,10 +7,11 @@
  * are over (finished or expired; not those a restart set aside); a game always, because games cannot be played on the learner side yet and must not
  * hold anybody back (nor keep a training from completing).
  */
+import { CONTENT_STATUS } from '@lp/shared/contract';
 import {
-  CONTENT_STATUS, FINISHED_ATTEMPT_STATUSES, isTestDone, lockReasonOf, moduleActivityStatus, reconcileHierarchy, testActivityStatus,
-  type ActivityState, type ActivityStatus, type LockReason,
-} from '@lp/shared';
+  FINISHED_ATTEMPT_STATUSES, isTestDone, lockReasonOf, moduleActivityStatus, reconcileHierarchy, testActivityStatus, type ActivityState,
+  type ActivityStatus, type LockReason,
+} from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';
 import type { OwnedTestResultRow, OwnedTestRow } from '../../content/tables.ts';

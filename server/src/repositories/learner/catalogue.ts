@@ -5,10 +5,8 @@
  * page size: the audience is a WHERE clause, never a query per row.
  */
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import {
-  CONTENT_STATUS, LANGUAGES, PROGRESS_FILTER_STATES, learnerStatusOf, percentDone,
-  type CatalogueQuery, type EnrollmentState, type LearnerTrainingCard,
-} from '@lp/shared';
+import { CONTENT_STATUS, type CatalogueQuery, type LearnerTrainingCard } from '@lp/shared/contract';
+import { LANGUAGES, PROGRESS_FILTER_STATES, learnerStatusOf, percentDone, type EnrollmentState } from '@lp/shared/rules';
 import type { Database, Db } from '../../db/database.ts';
 import { linkedTo, mandatoryFor, tagNames } from '../../content/audience/index.ts';
 import { trailGrantsTraining } from '../trailAudience.ts';

@@ -4,7 +4,8 @@
  * (issue 5 item 4). Superseded certificates — replaced by a renewal — leave the profile but still
  * verify, as superseded.
  */
-import { LEARNER_PATHS, certificateStatus, type CertificateVerification, type LearnerCertificate } from '@lp/shared';
+import { LEARNER_PATHS, type CertificateVerification, type LearnerCertificate } from '@lp/shared/contract';
+import { certificateStatus } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { CertificateRow } from '../../db/tables/learning.table.ts';
 import { certificateVerifyUrl } from '../../learning/certificates.ts';

@@ -3,7 +3,7 @@
  * membership and profile in it (the audience rule of spec 2 §6 reads both), the language the
  * alt texts are shown in, and the client's training flags (comments, forum, subscription).
  */
-import { trainingFlags, type TrainingClientFlags } from '@lp/shared';
+import { trainingFlags, type TrainingClientFlags } from '@lp/shared/rules';
 import type { AudienceMember } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 

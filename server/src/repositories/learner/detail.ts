@@ -4,10 +4,8 @@
  * materials, the reaction evaluation once finished, and what the learner may still do
  * (comment, forum).
  */
-import {
-  COUNTED_ATTEMPT_STATUSES, allowedAttempts, embedPlayerUrl, isTestDone, isTimedTestType, moduleKindOf,
-  type LearnerActivity, type LearnerTraining,
-} from '@lp/shared';
+import { COUNTED_ATTEMPT_STATUSES, allowedAttempts, embedPlayerUrl, isTestDone, isTimedTestType, moduleKindOf } from '@lp/shared/rules';
+import type { LearnerActivity, LearnerTraining } from '@lp/shared/contract';
 import { TRAINING_OWNER } from '../../content/owners.ts';
 import { ownedDb } from '../../content/ownedDb.ts';
 import { hasCommented } from '../../content/repository/comments.ts';

@@ -5,7 +5,7 @@
  * (server/src/content/repository/attempts.ts).
  */
 import { sql } from 'kysely';
-import { COUNTED_ATTEMPT_STATUSES } from '@lp/shared';
+import { COUNTED_ATTEMPT_STATUSES } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
 

@@ -4,7 +4,7 @@
  * trails list, chosen from the learner's standing.
  */
 import { sql } from 'kysely';
-import { CONTENT_STATUS, type HomeDashboard, type LearnerTrainingCard } from '@lp/shared';
+import { CONTENT_STATUS, type HomeDashboard, type LearnerTrainingCard } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
 import { trainingCards, visibleTrainings } from './catalogue.ts';

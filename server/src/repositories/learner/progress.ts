@@ -6,7 +6,7 @@
  * `app.learning.progressChanged`. A restart is `wipeTrainingProgress` (enrollments.ts), shared
  * with the restart-type tests.
  */
-import { certificateStatus } from '@lp/shared';
+import { certificateStatus } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { GroupTrainingEnrollmentRow, GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';

@@ -3,7 +3,7 @@
  * content_reactions row per user and content, written by upsert. Generic over the content type
  * so trainings and trails (and later the other modules' content) share it.
  */
-import type { Reactions } from '@lp/shared';
+import type { Reactions } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { recordReactionEvents } from '../feedEvents.ts';
 

@@ -5,10 +5,8 @@
  * (prerequisite, available-in, shared `lockReasonOf`) and the learner's standing in each.
  */
 import { sql, type SqlBool } from 'kysely';
-import {
-  CONTENT_STATUS, learnerStatusOf, lockReasonOf, percentDone, type ActivityState, type CatalogueQuery,
-  type LearnerStatus, type LearnerTrail, type LearnerTrailCard,
-} from '@lp/shared';
+import { CONTENT_STATUS, type CatalogueQuery, type LearnerStatus, type LearnerTrail, type LearnerTrailCard } from '@lp/shared/contract';
+import { learnerStatusOf, lockReasonOf, percentDone, type ActivityState } from '@lp/shared/rules';
 import { hasCommented } from '../../content/repository/comments.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrailRow } from '../../db/tables/trail.table.ts';

@@ -5,10 +5,8 @@
  * with the list filters, the watch state and the subscription.
  */
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely';
-import {
-  WEBCAST_STATUS, formatTransmissionDate, webcastWatchState,
-  type LearnerWebcastCard, type WebcastCatalogueQuery, type WebcastWatchState,
-} from '@lp/shared';
+import { WEBCAST_STATUS, formatTransmissionDate, webcastWatchState, type WebcastWatchState } from '@lp/shared/rules';
+import type { LearnerWebcastCard, WebcastCatalogueQuery } from '@lp/shared/contract';
 import type { Database, Db } from '../../db/database.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { inAudience, linkedTo, tagNames } from '../../content/audience/index.ts';

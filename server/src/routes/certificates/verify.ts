@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { CertificateVerification, LEARNER_PATHS } from '@lp/shared';
+import { CertificateVerification, LEARNER_PATHS } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { verifyCertificate } from '../../repositories/learner/certificates.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ConsentRequest, IdParams, MY_CONSENTS_PATH, UserConsent } from '@lp/shared';
+import { ConsentRequest, IdParams, MY_CONSENTS_PATH, UserConsent } from '@lp/shared/contract';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { listConsents, recordConsent } from '../../repositories/consents.ts';
 import { targetUser, userPath } from '../admin/users/common.ts';

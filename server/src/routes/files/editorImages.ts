@@ -4,10 +4,8 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  FILE_PATHS, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm, UPLOAD_LIMITS, editorImageArea, editorImageExtensions,
-  fileExtension, hasPermission,
-} from '@lp/shared';
+import { FILE_PATHS, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm } from '@lp/shared/contract';
+import { UPLOAD_LIMITS, editorImageArea, editorImageExtensions, fileExtension, hasPermission } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
 import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
 import { matchesMagic } from '../../lib/uploadValidation.ts';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { TUS_PATH } from '@lp/shared';
+import { TUS_PATH } from '@lp/shared/contract';
 import { notFound } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 

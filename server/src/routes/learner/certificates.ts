@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared';
+import { LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { certificateFile, writeCertificatePdf } from '../../learning/certificates.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { HomeDashboard, LEARNER_PATHS, PointsStatement, Ranking } from '@lp/shared';
+import { HomeDashboard, LEARNER_PATHS, PointsStatement, Ranking } from '@lp/shared/contract';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { learnerContext, utcToday } from '../../repositories/learner/context.ts';
 import { homeDashboard } from '../../repositories/learner/home.ts';

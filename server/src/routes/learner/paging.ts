@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PageNumber } from '@lp/shared';
+import { PageNumber } from '@lp/shared/contract';
 
 /** The learner lists' "load more" paging: page (1-based) and page_size, answered as {count, results}. */
 export const LearnerPageQuery = Type.Object({

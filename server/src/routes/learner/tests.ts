@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CONTENT_STATUS, type LockReason } from '@lp/shared';
+import { CONTENT_STATUS } from '@lp/shared/contract';
+import type { LockReason } from '@lp/shared/rules';
 import {
   TRAINING_OWNER, findPublishedTest, learnerTestContext, ownedDb, registerLearnerTests, type LearnerTestContext, type LearnerTestPolicy,
 } from '../../content/index.ts';

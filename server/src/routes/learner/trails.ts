@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CatalogueQuery, CommentBody, FavoriteBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerTrail, LearnerTrailPage, LikeBody, RateBody, Reactions,
-} from '@lp/shared';
+  CatalogueQuery, CommentBody, FavoriteBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerTrail, LearnerTrailPage, LikeBody,
+  RateBody, Reactions,
+} from '@lp/shared/contract';
 import { addComment, publishedComments } from '../../content/index.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginParams } from '@lp/shared';
+import { LoginParams } from '@lp/shared/contract';
 import { getLoginParams } from '../../repositories/clients.ts';
 
 /** Public: the login screen's configuration (spec 1 §3.3). */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { UserSummary, hasControlPanelAccess } from '@lp/shared';
+import { UserSummary } from '@lp/shared/contract';
+import { hasControlPanelAccess } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { USER_STATUSES } from '@lp/shared';
+import { USER_STATUSES } from '@lp/shared/rules';
 import { clientOf } from '../../plugins/app/auth.ts';
 
 const Option = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DetailResponse, IdParams, NotificationsPage, NotificationsQuery } from '@lp/shared';
+import { DetailResponse, IdParams, NotificationsPage, NotificationsQuery } from '@lp/shared/contract';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RevokeRequest, TokenRequest, TokenResponse, normaliseUsername } from '@lp/shared';
+import { RevokeRequest, TokenRequest, TokenResponse } from '@lp/shared/contract';
+import { normaliseUsername } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
 import { verifyAgainstDummy, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';

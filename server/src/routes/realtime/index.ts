@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { REALTIME_DEFAULTS, REALTIME_PATH, REALTIME_TICKET_PATH, RealtimeTicket } from '@lp/shared';
+import { REALTIME_DEFAULTS, REALTIME_PATH, REALTIME_TICKET_PATH, RealtimeTicket } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { accessTokenExpiry, issueTicket } from '../../repositories/realtimeTickets.ts';
 
-/** DESIGN "Realtime": the ticket call and the socket (protocol in shared/src/realtime.ts). */
+/** DESIGN "Realtime": the ticket call and the socket (protocol in shared/src/contract/realtime.ts). */
 const realtime: FastifyPluginAsyncTypebox = async (app) => {
   app.post(REALTIME_TICKET_PATH, {
     preHandler: app.authenticate,

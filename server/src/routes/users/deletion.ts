@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DetailResponse } from '@lp/shared';
+import { DetailResponse } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { audit, auditOrigin } from '../../repositories/adminUsers.ts';

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ChangePasswordRequest, DetailResponse, RecoverLink, RecoverPasswordRequest, SetNewPasswordRequest,
-  checkNewPassword, type PasswordLevel,
-} from '@lp/shared';
+import { ChangePasswordRequest, DetailResponse, RecoverLink, RecoverPasswordRequest, SetNewPasswordRequest } from '@lp/shared/contract';
+import { checkNewPassword, type PasswordLevel } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, RateLimited } from '../../lib/httpError.ts';
 import { sendRecoveryMail } from '../../lib/passwordRecovery.ts';

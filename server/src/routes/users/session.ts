@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared';
+import { ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { familyActor } from '../../repositories/tokens.ts';

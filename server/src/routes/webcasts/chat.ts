@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, ChatMessage, ChatMessageIdForm, chatChannelTypeOf, chatMoveTarget, chatStateOf,
-  checkChatMessage, initialChatState, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm,
-  WEBCAST_CHAT_PATHS, WEBCAST_STATUS, webcastChatChannel, type ChatChannelEvent, type ChatChannelType, type ChatMove,
-  type ErrorCode,
-} from '@lp/shared';
+  canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, chatChannelTypeOf, chatMoveTarget,
+  chatStateOf, checkChatMessage, initialChatState, WEBCAST_STATUS, webcastChatChannel, type ChatChannelType, type ChatMove,
+} from '@lp/shared/rules';
+import {
+  ChatMessage, ChatMessageIdForm, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm,
+  WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ErrorCode,
+} from '@lp/shared/contract';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../../db/tables/webcastChat.table.ts';
 import { HttpError, notFound, RateLimited } from '../../lib/httpError.ts';
@@ -27,7 +29,7 @@ function messageText(text: string): string {
 /**
  * Webcast chat (issue 6 item 2; spec 2 §2.5 chat moderation tab, §3.12, §4.13, §6, §7.3 "Chat"):
  * the admin's send / approve / disapprove, the learner's read and send, and the realtime
- * channels the moderation columns and the watch page follow (protocol: shared/src/realtime.ts).
+ * channels the moderation columns and the watch page follow (protocol: shared/src/contract/realtime.ts).
  */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
   const guards = webcastGuards(app);

@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_LANGUAGES, WEBCAST_DEFAULTS, WEBCAST_PATHS, WEBCAST_STATUS, Webcast, WebcastDuplicated, WebcastInput, WebcastListQuery,
-  WebcastScoreOption, WebcastTimezoneOption, WebcastTypeOption, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed,
-  parseTransmissionDate, parseWebcastScore, timezoneOptions, validateWebcast,
-  type ContentLanguage, type ErrorCode,
-} from '@lp/shared';
+  CONTENT_LANGUAGES, WEBCAST_DEFAULTS, WEBCAST_STATUS, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed, parseTransmissionDate,
+  parseWebcastScore, timezoneOptions, validateWebcast, type ContentLanguage,
+} from '@lp/shared/rules';
+import {
+  WEBCAST_PATHS, Webcast, WebcastDuplicated, WebcastInput, WebcastListQuery, WebcastScoreOption, WebcastTimezoneOption, WebcastTypeOption,
+  type ErrorCode,
+} from '@lp/shared/contract';
 import { foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ListQuery, WEBCAST_GUEST_FILES_PATH, WEBCAST_PATHS, WebcastGuestReport, escapeSpreadsheetCell } from '@lp/shared';
+import { ListQuery, WEBCAST_GUEST_FILES_PATH, WEBCAST_PATHS, WebcastGuestReport } from '@lp/shared/contract';
+import { escapeSpreadsheetCell } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/i18n.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  LEARNER_WEBCAST_PATHS, LearnerWebcast, LearnerWebcastPage, WEBCAST_TYPE, WebcastCatalogueQuery, WebcastSubscription, embedPlayerUrl,
-  webcastTestsOpen, type LearnerWebcast as LearnerWebcastType,
-} from '@lp/shared';
+  LEARNER_WEBCAST_PATHS, LearnerWebcast, LearnerWebcastPage, WebcastCatalogueQuery, WebcastSubscription,
+  type LearnerWebcast as LearnerWebcastType,
+} from '@lp/shared/contract';
+import { WEBCAST_TYPE, embedPlayerUrl, webcastTestsOpen } from '@lp/shared/rules';
 import {
   WEBCAST_OWNER, evaluationAnswered, ownedDb, publishedEvaluation, publishedMaterials, publishedTestsOf, registerLearnerEvaluation,
   type OwnedDb,

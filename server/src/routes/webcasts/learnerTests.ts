@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { webcastTestsOpen } from '@lp/shared';
+import { webcastTestsOpen } from '@lp/shared/rules';
 import {
   WEBCAST_OWNER, findPublishedTest, learnerTestContext, ownedDb, registerLearnerTests, type LearnerTestContext, type LearnerTestPolicy,
 } from '../../content/index.ts';

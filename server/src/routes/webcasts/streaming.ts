@@ -2,8 +2,9 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConfigStreamingBody, DownloadStreamingAnswer, STREAMING_PATHS, StreamingIsLiveAnswer, StreamingSdpAnswer, StreamingStateAnswer,
-  WEBCAST_SDP_FIELD, WEBCAST_STATUS, WEBCAST_TYPE, type WebcastSdp,
-} from '@lp/shared';
+  WEBCAST_SDP_FIELD, type WebcastSdp,
+} from '@lp/shared/contract';
+import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
 import { StreamingEngine, StreamingUnavailableError, livePrefix, recordingSummary, saveRecording, streamingSettings } from '@lp/streaming/server';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { HttpError } from '../../lib/httpError.ts';

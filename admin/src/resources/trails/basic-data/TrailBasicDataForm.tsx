@@ -4,7 +4,8 @@ import type { FieldValues } from 'react-hook-form';
 import {
   DateInput, NumberInput, ReferenceArrayInput, SaveButton, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate, type ValidateForm,
 } from 'react-admin';
-import { ADMIN_RESOURCES, TRAIL_LIMITS } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { TRAIL_LIMITS } from '@lp/shared/rules';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';
 import { CertificateExpirationInput } from '../../../common/certificateExpiration/CertificateExpirationInput.tsx';
 import { MultiSelect } from '../../../common/multiSelect/MultiSelect.tsx';

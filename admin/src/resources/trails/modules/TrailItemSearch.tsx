@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Autocomplete, Box, TextField } from '@mui/material';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { TRAIL_ITEM_SEARCH, TRAIL_PATHS, trailItemKey, type TrailItemKind, type TrailItemOption, type TrailItemRef } from '@lp/shared';
+import { TRAIL_ITEM_SEARCH, trailItemKey, type TrailItemKind, type TrailItemRef } from '@lp/shared/rules';
+import { TRAIL_PATHS, type TrailItemOption } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { highlightMatch } from '../../../common/ownersInput/highlightMatch.tsx';
 

@@ -4,10 +4,8 @@ import {
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Confirm, useTranslate } from 'react-admin';
-import {
-  CONTENT_STATUS, isApiDate, sameTrailItem, trailItemKey, trailPrerequisiteOptions,
-  type TrailItem, type TrailItemRef,
-} from '@lp/shared';
+import { CONTENT_STATUS, type TrailItem } from '@lp/shared/contract';
+import { isApiDate, sameTrailItem, trailItemKey, trailPrerequisiteOptions, type TrailItemRef } from '@lp/shared/rules';
 import { MoveButtons } from '../../../common/ordering/MoveButtons.tsx';
 import { OrderButton } from '../../../common/ordering/OrderButton.tsx';
 import { ContentStatusChip } from '../../../common/ContentStatusChip.tsx';

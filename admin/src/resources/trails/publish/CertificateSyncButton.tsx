@@ -2,7 +2,8 @@ import { Box, Button, Chip, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { TRAIL_PATHS, formatDate, languageIdForLocale, type CertificateSyncState, type LocaleCode } from '@lp/shared';
+import { TRAIL_PATHS, type CertificateSyncState } from '@lp/shared/contract';
+import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 
 /** While a run goes on, its state is read again this often. */

@@ -3,7 +3,7 @@ import { Button } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNavigate } from 'react-router-dom';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, TRAIL_PATHS, type TrailDuplicated } from '@lp/shared';
+import { ADMIN_RESOURCES, TRAIL_PATHS, type TrailDuplicated } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 
 /** spec 2 §2.4 duplicate: after confirmation the trail is copied and its copy's editor opens (as for trainings, §4.6). */

@@ -5,7 +5,7 @@ import {
   BooleanInput, DateInput, NumberInput, SaveButton, SelectInput, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate,
   type ValidateForm,
 } from 'react-admin';
-import { TRAINING_LIMITS, effectiveTrainingType, trainingScoreIsUsed, type TrainingClientFlags } from '@lp/shared';
+import { TRAINING_LIMITS, effectiveTrainingType, trainingScoreIsUsed, type TrainingClientFlags } from '@lp/shared/rules';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';
 import { CertificateExpirationInput } from '../../../common/certificateExpiration/CertificateExpirationInput.tsx';
 import { AltTextsInput } from '../../../common/imageCrop/AltTextsInput.tsx';

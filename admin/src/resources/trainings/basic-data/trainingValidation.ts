@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import {
-  TRAINING_PATHS, effectiveTrainingType, validateTrainingBasicData, type TrainingClientFlags,
-} from '@lp/shared';
+import { TRAINING_PATHS } from '@lp/shared/contract';
+import { effectiveTrainingType, validateTrainingBasicData, type TrainingClientFlags } from '@lp/shared/rules';
 import type { TrainingFormValues } from '../trainingPayload.ts';
 import { useContractQuery } from '../../../common/useContractQuery.ts';
 

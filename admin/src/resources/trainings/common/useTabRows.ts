@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
-import type { Paged } from '@lp/shared';
+import type { Paged } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 
 export interface TabRows<T extends { id: number }> {

@@ -7,9 +7,9 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import { useLocaleState, useTranslate } from 'react-admin';
 import {
-  formatDate, hierarchyDateToDay, hierarchyKey, languageIdForLocale, prerequisiteOptions,
-  type HierarchyItem, type HierarchyRef, type HierarchyTypeSlug, type LocaleCode,
-} from '@lp/shared';
+  formatDate, hierarchyKey, languageIdForLocale, prerequisiteOptions, type HierarchyRef, type HierarchyTypeSlug, type LocaleCode,
+} from '@lp/shared/rules';
+import { hierarchyDateToDay, type HierarchyItem } from '@lp/shared/contract';
 import { MoveButtons } from '../../../common/ordering/MoveButtons.tsx';
 import { OrderButton } from '../../../common/ordering/OrderButton.tsx';
 

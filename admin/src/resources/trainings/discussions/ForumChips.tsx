@@ -6,7 +6,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import LockIcon from '@mui/icons-material/Lock';
 import FlagIcon from '@mui/icons-material/Flag';
 import { useTranslate } from 'react-admin';
-import { forumReportedLabel, forumStatusLabel, type ForumStatusName } from '@lp/shared';
+import { forumReportedLabel, forumStatusLabel, type ForumStatusName } from '@lp/shared/rules';
 
 /** spec 2 §4.1: published green/check, unpublished warning/ban, deleted negative/trash; closed is the forum's own. */
 const LOOK: Record<ForumStatusName | 'no', { color: ChipProps['color']; icon?: ReactElement }> = {

@@ -6,10 +6,11 @@ import {
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { useDataProvider, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic } from '@lp/shared/contract';
 import {
-  FORUM_ADMIN_PATHS, FORUM_REPLY_STATUSES, FORUM_ROWS_PER_PAGE, FORUM_TOPIC_STATUSES, formatDateTime, forumStatusLabel, languageIdForLocale,
-  pageRange, userTimeZone, type ForumReply, type ForumTopic, type LocaleCode,
-} from '@lp/shared';
+  FORUM_REPLY_STATUSES, FORUM_ROWS_PER_PAGE, FORUM_TOPIC_STATUSES, formatDateTime, forumStatusLabel, languageIdForLocale, pageRange,
+  userTimeZone, type LocaleCode,
+} from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { ForumReportedChip, ForumStatusChip } from './ForumChips.tsx';
 import { useForumModeration } from './useForumModeration.ts';

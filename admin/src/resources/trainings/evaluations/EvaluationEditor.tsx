@@ -10,8 +10,9 @@ import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import SaveIcon from '@mui/icons-material/Save';
 import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
-  EVALUATION_DEFAULT_STATUS, EVALUATION_LIMITS, EVALUATION_STATUS, validateEvaluation, type Evaluation, type EvaluationFieldErrors, type Paged,
-} from '@lp/shared';
+  EVALUATION_DEFAULT_STATUS, EVALUATION_LIMITS, EVALUATION_STATUS, validateEvaluation, type EvaluationFieldErrors,
+} from '@lp/shared/rules';
+import type { Evaluation, Paged } from '@lp/shared/contract';
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import type { EvaluationOwner } from './evaluationOwner.ts';
 import { EvaluationModelDialog } from './EvaluationModelDialog.tsx';

@@ -3,9 +3,8 @@ import {
   Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  validateEvaluationModel, type BaseEvaluation, type BaseEvaluationQuestion, type EvaluationCreated, type Paged,
-} from '@lp/shared';
+import { validateEvaluationModel } from '@lp/shared/rules';
+import type { BaseEvaluation, BaseEvaluationQuestion, EvaluationCreated, Paged } from '@lp/shared/contract';
 import type { EvaluationOwner } from './evaluationOwner.ts';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { useContractQuery } from '../../../common/useContractQuery.ts';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
 import { useNotify, useTranslate } from 'react-admin';
-import {
-  EVALUATION_LIMITS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD, validateEvaluationQuestion, type EvaluationFieldErrors,
-} from '@lp/shared';
+import { EVALUATION_LIMITS, validateEvaluationQuestion, type EvaluationFieldErrors } from '@lp/shared/rules';
+import { TRAINING_EVALUATION_QUESTION_TYPE_FIELD } from '@lp/shared/contract';
 
 const KEY = 'resources.trainings.evaluations';
 const TYPE = TRAINING_EVALUATION_QUESTION_TYPE_FIELD;

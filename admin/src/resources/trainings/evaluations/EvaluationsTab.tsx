@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useTranslate } from 'react-admin';
-import type { Evaluation } from '@lp/shared';
+import type { Evaluation } from '@lp/shared/contract';
 import { BackButton, RowActions, TabTable } from '../common/TabTable.tsx';
 import { useTabRows } from '../common/useTabRows.ts';
 import { useContractQuery } from '../../../common/useContractQuery.ts';

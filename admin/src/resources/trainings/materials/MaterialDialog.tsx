@@ -3,9 +3,8 @@ import {
   Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  MATERIAL_DEFAULT_STATUS, UPLOAD_LIMITS, checkMaterialFile, validateMaterialForm, type TrainingMaterial,
-} from '@lp/shared';
+import { MATERIAL_DEFAULT_STATUS, UPLOAD_LIMITS, checkMaterialFile, validateMaterialForm } from '@lp/shared/rules';
+import type { TrainingMaterial } from '@lp/shared/contract';
 import type { MaterialOwner } from './materialOwner.ts';
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import { TusFileField } from '../modules/TusFileField.tsx';

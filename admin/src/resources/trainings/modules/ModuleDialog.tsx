@@ -4,10 +4,10 @@ import {
 } from '@mui/material';
 import StorageIcon from '@mui/icons-material/Storage';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { MODULE_PATHS, UPLOAD_KINDS, type ModuleSearchHit, type TrainingModule } from '@lp/shared/contract';
 import {
-  MODULE_PATHS, UPLOAD_KINDS, checkModuleFile, moduleAccept, moduleFileLocked, moduleFileRule, moduleTypeLocked, validateModuleForm,
-  type ModuleSearchHit, type ModuleTypeInfo, type TrainingModule,
-} from '@lp/shared';
+  checkModuleFile, moduleAccept, moduleFileLocked, moduleFileRule, moduleTypeLocked, validateModuleForm, type ModuleTypeInfo,
+} from '@lp/shared/rules';
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import { ModuleImportDialog } from './ModuleImportDialog.tsx';
 import { TusFileField } from './TusFileField.tsx';

@@ -3,9 +3,8 @@ import {
   Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography,
 } from '@mui/material';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  MODULE_PATHS, MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, type ModuleSearchAnswer, type ModuleSearchHit, type MoveModuleResourceAnswer,
-} from '@lp/shared';
+import { MODULE_PATHS, type ModuleSearchAnswer, type ModuleSearchHit, type MoveModuleResourceAnswer } from '@lp/shared/contract';
+import { MODULE_SEARCH_MAX, MODULE_SEARCH_MIN } from '@lp/shared/rules';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { highlightMatch } from '../../../common/ownersInput/highlightMatch.tsx';
 

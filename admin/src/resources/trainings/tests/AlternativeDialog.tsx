@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { isBlankHtml } from '@lp/shared';
+import { isBlankHtml } from '@lp/shared/rules';
 import { RichTextValue } from './RichTextValue.tsx';
 import { TESTS_KEY as KEY } from './testData.ts';
 

@@ -9,7 +9,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import InfoIcon from '@mui/icons-material/Info';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { TEST_IMPORT_MAX_BYTES, XLSX_MIME, type TestOwnerContract, type TrainingTestImportRow } from '@lp/shared';
+import { TEST_IMPORT_MAX_BYTES, XLSX_MIME, type TestOwnerContract, type TrainingTestImportRow } from '@lp/shared/contract';
 import { apiClient } from '../../../apiClient.ts';
 import { attachmentName, toHttpError, type AdminDataProvider } from '../../../dataProvider.ts';
 import { UploadProgress } from '../../../common/upload/UploadProgress.tsx';

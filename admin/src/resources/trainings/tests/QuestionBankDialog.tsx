@@ -6,7 +6,8 @@ import {
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useDataProvider, useTranslate } from 'react-admin';
-import { QUESTION_SEARCH, htmlToPlainText, type HitAlternative, type TestOwnerContract } from '@lp/shared';
+import { QUESTION_SEARCH, htmlToPlainText } from '@lp/shared/rules';
+import type { HitAlternative, TestOwnerContract } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { highlightMatch } from '../../../common/ownersInput/highlightMatch.tsx';
 import { TESTS_KEY as KEY } from './testData.ts';

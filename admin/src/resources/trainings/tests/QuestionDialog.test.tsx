@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
-import { GROUP_TRAINING_TESTS } from '@lp/shared';
+import { GROUP_TRAINING_TESTS } from '@lp/shared/contract';
 import { QuestionDialog } from './QuestionDialog.tsx';
 import { readQuestion, type QuestionData } from './testData.ts';
 import { dataProviderWith, wireQuestion } from './testFixtures.ts';

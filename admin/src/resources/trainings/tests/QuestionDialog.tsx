@@ -10,8 +10,9 @@ import StorageIcon from '@mui/icons-material/Storage';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import {
   TEST_DEFAULTS, addAlternative, canSaveQuestion, chooseCorrectAlternative, editAlternative, isBlankHtml, removeAlternative,
-  validateQuestion, type Alternative, type TestOwnerContract,
-} from '@lp/shared';
+  validateQuestion, type Alternative,
+} from '@lp/shared/rules';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { AlternativeDialog } from './AlternativeDialog.tsx';
 import { QuestionBankDialog, type BankQuestion } from './QuestionBankDialog.tsx';

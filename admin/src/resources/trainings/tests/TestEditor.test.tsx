@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
-import { GROUP_TRAINING_TESTS } from '@lp/shared';
+import { GROUP_TRAINING_TESTS } from '@lp/shared/contract';
 import { TestEditor } from './TestEditor.tsx';
 import { TEST_TYPES, dataProviderWith, wireQuestion, wireTest } from './testFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';

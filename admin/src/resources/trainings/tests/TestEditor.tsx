@@ -3,9 +3,8 @@ import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextFie
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  TEST_LIMITS, testLocks, testTypeFields, validateTest, type LockedTestField, type Paged, type TestOwnerContract,
-} from '@lp/shared';
+import { TEST_LIMITS, testLocks, testTypeFields, validateTest, type LockedTestField } from '@lp/shared/rules';
+import type { Paged, TestOwnerContract } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { ImportTestDialog } from './ImportTestDialog.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';

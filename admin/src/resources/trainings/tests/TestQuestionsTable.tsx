@@ -7,7 +7,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import PreviewIcon from '@mui/icons-material/Preview';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'react-admin';
-import type { TestLocks } from '@lp/shared';
+import type { TestLocks } from '@lp/shared/rules';
 import { ContentStatusChip } from '../../../common/ContentStatusChip.tsx';
 import { TESTS_KEY as KEY, questionSnippet, type QuestionData } from './testData.ts';
 

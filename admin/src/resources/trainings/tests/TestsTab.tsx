@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TestOwnerContract } from '@lp/shared';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import { useContractQuery } from '../../../common/useContractQuery.ts';
 import { TestEditor } from './TestEditor.tsx';
 import { TestsTable } from './TestsTable.tsx';

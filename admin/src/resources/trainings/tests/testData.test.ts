@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GROUP_TRAINING_TESTS } from '@lp/shared';
+import { GROUP_TRAINING_TESTS } from '@lp/shared/contract';
 import { NEW_TEST_FORM, alternativeSnippet, questionSnippet, readTest, testForm, testFormFields, testValues } from './testData.ts';
 import { TEST_TYPES, wireTest } from './testFixtures.ts';
 

@@ -1,6 +1,5 @@
-import {
-  TEST_DEFAULTS, htmlToPlainText, testTypeFields, type Alternative, type TestOwnerContract, type TestTypeRules, type TestValues,
-} from '@lp/shared';
+import { TEST_DEFAULTS, htmlToPlainText, testTypeFields, type Alternative, type TestTypeRules, type TestValues } from '@lp/shared/rules';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import type { FormFields } from '../../../dataProvider.ts';
 
 /** Translation keys of the tests tab. */

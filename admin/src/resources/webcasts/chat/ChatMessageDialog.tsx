@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Tooltip } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { chatMoveTarget, type ChatChannelType, type ChatMessage, type ChatMove } from '@lp/shared';
+import { chatMoveTarget, type ChatChannelType, type ChatMove } from '@lp/shared/rules';
+import type { ChatMessage } from '@lp/shared/contract';
 
 const T = 'resources.webcasts.chat';
 

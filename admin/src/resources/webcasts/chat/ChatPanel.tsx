@@ -1,6 +1,7 @@
 import { Box, List, ListItemButton, ListItemText, Paper, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { chatColour, formatDateTime, languageIdForLocale, userTimeZone, type ChatMessage, type LocaleCode } from '@lp/shared';
+import { chatColour, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
+import type { ChatMessage } from '@lp/shared/contract';
 
 const T = 'resources.webcasts.chat';
 

@@ -2,10 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import {
-  CHAT_COLOURS, CHAT_FLAGGED_COLOUR, createFakeRealtimeClient, WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel,
-  type ChatMessage, type FakeRealtimeClient,
-} from '@lp/shared';
+import { CHAT_COLOURS, CHAT_FLAGGED_COLOUR, webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
+import { createFakeRealtimeClient, type FakeRealtimeClient } from '@lp/shared/testing';
+import { WEBCAST_CHAT_PATHS, type ChatMessage } from '@lp/shared/contract';
 import { RealtimeProvider } from '../../../common/realtime/RealtimeContext.tsx';
 import { i18n } from '../../../test/fixtures.ts';
 import { withCascadedStyles } from '../../../test/fastComputedStyle.ts';

@@ -2,9 +2,8 @@ import { useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Grid, Stack, TextField } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import {
-  checkChatMessage, CHAT_MESSAGE_MAX_LENGTH, WEBCAST_CHAT_PATHS, type ChatChannelType, type ChatMessage, type ChatMove,
-} from '@lp/shared';
+import { checkChatMessage, CHAT_MESSAGE_MAX_LENGTH, type ChatChannelType, type ChatMove } from '@lp/shared/rules';
+import { WEBCAST_CHAT_PATHS, type ChatMessage } from '@lp/shared/contract';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { useRealtimeStatus } from '../../../common/realtime/RealtimeContext.tsx';
 import { ChatMessageDialog } from './ChatMessageDialog.tsx';

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import {
-  applyChatMessage, CHAT_SNAPSHOT_LIMIT, chatStateOf, webcastChatChannel, webcastOnlineChannel, type ChatChannelEvent, type ChatChannelType,
-  type ChatMessage, type PresenceCount,
-} from '@lp/shared';
+  applyChatMessage, CHAT_SNAPSHOT_LIMIT, chatStateOf, webcastChatChannel, webcastOnlineChannel, type ChatChannelType,
+} from '@lp/shared/rules';
+import type { ChatChannelEvent, ChatMessage, PresenceCount } from '@lp/shared/contract';
 import { useChannel } from '../../../common/realtime/RealtimeContext.tsx';
 
 export type ChatColumns = Record<ChatChannelType, ChatMessage[]>;

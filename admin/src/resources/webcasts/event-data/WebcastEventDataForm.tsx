@@ -4,7 +4,8 @@ import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import {
   BooleanInput, NumberInput, RadioButtonGroupInput, SelectInput, TabbedForm, TextInput, DateInput, useTranslate, type ValidateForm,
 } from 'react-admin';
-import { WEBCAST_LIMITS, normalizeEmbed, webcastUsesEmbed, type WebcastScoreOption, type WebcastTypeOption } from '@lp/shared';
+import { WEBCAST_LIMITS, normalizeEmbed, webcastUsesEmbed } from '@lp/shared/rules';
+import type { WebcastScoreOption, WebcastTypeOption } from '@lp/shared/contract';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';
 import { AltTextsInput } from '../../../common/imageCrop/AltTextsInput.tsx';
 import { ImageCropInput } from '../../../common/imageCrop/ImageCropInput.tsx';

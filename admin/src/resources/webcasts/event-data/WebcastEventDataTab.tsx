@@ -9,7 +9,7 @@ import { useFormContext } from 'react-hook-form';
 import {
   Confirm, HttpError, Loading, SaveButton, Toolbar, useDataProvider, useNotify, useRedirect, useTranslate,
 } from 'react-admin';
-import { WEBCAST_PATHS, type Webcast, type WebcastDuplicated, type WebcastScoreOption } from '@lp/shared';
+import { WEBCAST_PATHS, type Webcast, type WebcastDuplicated, type WebcastScoreOption } from '@lp/shared/contract';
 import { apiClient } from '../../../apiClient.ts';
 import { toHttpError, type AdminDataProvider } from '../../../dataProvider.ts';
 import { useContractQuery } from '../../../common/useContractQuery.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Webcast } from '@lp/shared';
+import type { Webcast } from '@lp/shared/contract';
 import { endWebcastFields, newWebcastValues, validateWebcastForm, webcastFormValues, webcastPayload } from './webcastPayload.ts';
 
 const read: Webcast = {

@@ -1,8 +1,9 @@
 import {
   WEBCAST_ADMIN_STATUSES, WEBCAST_DEFAULTS, formatInZone, guessTimezone, isValidTimezone, normalizeEmbed, parseDateTime, parseWebcastScore,
   toApiDateTime, toPickerDateTime, unpublishDateForDisplay, unpublishDateFromDisplay, validateWebcast, webcastUsesEmbed,
-  type Webcast, type WebcastFieldErrors, type WebcastInput,
-} from '@lp/shared';
+  type WebcastFieldErrors,
+} from '@lp/shared/rules';
+import type { Webcast, WebcastInput } from '@lp/shared/contract';
 import { altTextsFromList, type AltTexts } from '../../../common/imageCrop/AltTextsInput.tsx';
 
 /** The event-data form's values: the webcast's write shape, with the date, image and unpublish day as the inputs hold them. */

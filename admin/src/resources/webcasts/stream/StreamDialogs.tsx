@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, InputLabel, MenuItem, Select, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { RECORDING_PRESET_IDS, RECORDING_PRESETS, type RecordingPresetId } from '@lp/shared';
+import { RECORDING_PRESET_IDS, RECORDING_PRESETS, type RecordingPresetId } from '@lp/shared/contract';
 import { DEFAULT_DEVICE_LABEL, type DeviceOption } from '@lp/streaming';
 import { STREAM_KEYS } from './useStreamStudio.ts';
 

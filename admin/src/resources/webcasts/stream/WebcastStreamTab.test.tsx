@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
-import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer } from '@lp/shared';
+import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer } from '@lp/shared/contract';
 import { DEVICES, fakeEnv, type FakeEnv } from '@lp/streaming/testing';
 import { i18n } from '../../../test/fixtures.ts';
 import { WebcastStreamTab, scheduleText } from './WebcastStreamTab.tsx';

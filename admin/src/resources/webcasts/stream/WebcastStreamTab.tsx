@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardContent, Chip, IconButton, Stack, Tooltip
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Confirm, Loading, useTranslate } from 'react-admin';
-import { WEBCAST_PATHS, formatInZone, htmlToPlainText, type Webcast } from '@lp/shared';
+import { WEBCAST_PATHS, type Webcast } from '@lp/shared/contract';
+import { formatInZone, htmlToPlainText } from '@lp/shared/rules';
 import type { MediaEnv, StudioSnapshot, StudioStatus } from '@lp/streaming';
 import { useContractQuery } from '../../../common/useContractQuery.ts';
 import { ConfigureStreamingDialog, DeviceOptionsDialog } from './StreamDialogs.tsx';

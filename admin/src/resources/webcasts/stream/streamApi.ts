@@ -1,8 +1,7 @@
 import { HttpError } from 'react-admin';
 import {
-  STREAMING_PATHS, WEBCAST_SDP_FIELD,
-  type DownloadStreamingAnswer, type StreamingSdpAnswer, type StreamingStateAnswer,
-} from '@lp/shared';
+  STREAMING_PATHS, WEBCAST_SDP_FIELD, type DownloadStreamingAnswer, type StreamingSdpAnswer, type StreamingStateAnswer,
+} from '@lp/shared/contract';
 import type { StudioApi } from '@lp/streaming';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
-import { WEBCAST_PATHS, type Webcast } from '@lp/shared';
+import { WEBCAST_PATHS, type Webcast } from '@lp/shared/contract';
 import { StreamStudio, type MediaEnv, type StudioNotice, type StudioSnapshot } from '@lp/streaming';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { streamApi } from './streamApi.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, Area, AreaInput } from '@lp/shared';
+import { ADMIN_RESOURCES, Area, AreaInput } from '@lp/shared/contract';
 import { registerCrud } from '../../../lib/crud.ts';
 
 /** Areas of the selected client; renaming one changes only this client's label (spec 1 §3.7). */

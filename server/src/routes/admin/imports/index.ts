@@ -3,10 +3,10 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate,
-  ImportRecord, ListQuery, XLSX_MIME, canOpenAdminTitle, canProcessImport, importLogsPath, importPath, importProcessPath,
-  type ImportType,
-} from '@lp/shared';
+  ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate, ImportRecord,
+  ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, type ImportType,
+} from '@lp/shared/contract';
+import { canOpenAdminTitle } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

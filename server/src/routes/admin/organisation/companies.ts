@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  ADMIN_RESOURCES, Branch, BranchInput, Headquarter, HeadquarterInput, unmaskDocument, validateBranchDetails, type ErrorCode,
-} from '@lp/shared';
+import { ADMIN_RESOURCES, Branch, BranchInput, Headquarter, HeadquarterInput, type ErrorCode } from '@lp/shared/contract';
+import { unmaskDocument, validateBranchDetails } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation, uniqueViolationColumns } from '../../../db/dialect.ts';
 import type { BranchRow, HeadquarterRow } from '../../../db/tables/company.table.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, Country, CountryInput, NamedItem, NamedItemInput } from '@lp/shared';
+import { ADMIN_RESOURCES, Country, CountryInput, NamedItem, NamedItemInput } from '@lp/shared/contract';
 import { registerCrud } from '../../../lib/crud.ts';
 
 type NamedTable = 'regionals' | 'branch_types' | 'branch_size_types';

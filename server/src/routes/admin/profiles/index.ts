@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, invalidEmailDomain, normalizeEmailDomains, Profile, ProfileInput } from '@lp/shared';
+import { ADMIN_RESOURCES, Profile, ProfileInput } from '@lp/shared/contract';
+import { invalidEmailDomain, normalizeEmailDomains } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ADMIN_RESOURCES, ApiErrorSchema, REPORT_PROCESSING, ReportAccepted, USERS_REPORT_PATH, UsersReportRequest, type ReportKey,
-} from '@lp/shared';
+  ADMIN_RESOURCES, ApiErrorSchema, REPORT_PROCESSING, ReportAccepted, USERS_REPORT_PATH, UsersReportRequest,
+} from '@lp/shared/contract';
+import type { ReportKey } from '@lp/shared/rules';
 import { HttpError, RateLimited } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { REPORT_JOB, REPORT_JOB_ATTEMPTS, defineReportJob, mayHaveReport } from '../../../reports/index.ts';

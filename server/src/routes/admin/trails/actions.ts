@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CONTENT_STATUS, TRAIL_PATHS, Trail, TrailDuplicated } from '@lp/shared';
+import { CONTENT_STATUS, TRAIL_PATHS, Trail, TrailDuplicated } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

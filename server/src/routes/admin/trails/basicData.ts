@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  CONTENT_STATUS, TRAIL_DEFAULTS, TRAIL_PATHS, Trail, TrailInput, TrailListQuery, formErrorCode, hasPermission, validateTrailBasicData,
-  type ErrorCode,
-} from '@lp/shared';
+import { CONTENT_STATUS, TRAIL_PATHS, Trail, TrailInput, TrailListQuery, type ErrorCode } from '@lp/shared/contract';
+import { TRAIL_DEFAULTS, formErrorCode, hasPermission, validateTrailBasicData } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';

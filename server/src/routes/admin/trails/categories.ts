@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ADMIN_RESOURCES, TrailCategory, TrailCategoryInput } from '@lp/shared';
+import { ADMIN_RESOURCES, TrailCategory, TrailCategoryInput } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CertificateSyncState, TRAIL_PATHS } from '@lp/shared';
+import { CertificateSyncState, TRAIL_PATHS } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { certificateSyncState } from '../../../repositories/trailCertificateSync.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { hasPermission } from '@lp/shared';
+import { hasPermission } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import type { TrailRow } from '../../../db/tables/trail.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import {
-  CONTENT_STATUS, TRAIL_ITEM_SEARCH, TRAIL_PATHS, TrailItem, TrailItemOption, TrailItemSearchQuery, TrailItemsInput, isIsoDay,
-  trailItemKey, validateTrailItems,
-} from '@lp/shared';
+import { CONTENT_STATUS, TRAIL_PATHS, TrailItem, TrailItemOption, TrailItemSearchQuery, TrailItemsInput } from '@lp/shared/contract';
+import { TRAIL_ITEM_SEARCH, isIsoDay, trailItemKey, validateTrailItems } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChangeIsOpenForm, CONTENT_STATUS, TRAINING_LIMITS, TRAINING_PATHS, Training, TrainingDuplicated } from '@lp/shared';
+import { ChangeIsOpenForm, CONTENT_STATUS, TRAINING_PATHS, Training, TrainingDuplicated } from '@lp/shared/contract';
+import { TRAINING_LIMITS } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

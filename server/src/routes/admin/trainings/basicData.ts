@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  CONTENT_LANGUAGES, CONTENT_STATUS, TRAINING_DEFAULTS, TRAINING_PATHS, Training, TrainingInput, TrainingListQuery,
-  effectiveTrainingType, formErrorCode, hasPermission, trainingScoreIsUsed, validateTrainingBasicData,
-  type ContentLanguage, type ErrorCode,
-} from '@lp/shared';
+  CONTENT_LANGUAGES, TRAINING_DEFAULTS, effectiveTrainingType, formErrorCode, hasPermission, trainingScoreIsUsed, validateTrainingBasicData,
+  type ContentLanguage,
+} from '@lp/shared/rules';
+import { CONTENT_STATUS, TRAINING_PATHS, Training, TrainingInput, TrainingListQuery, type ErrorCode } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   FORUM_ADMIN_PATHS, ForumReply, ForumReplyStatusForm, ForumTopic, ForumTopicListQuery, ForumTopicStatusForm, ListQuery,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, sendList } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

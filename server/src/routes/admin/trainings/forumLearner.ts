@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_STATUS, FORUM_LEARNER_PATHS, FORUM_STATUS, ForumReply, ForumReplyInput, ForumTopic, ForumTopicInput, LEARNER_VISIBLE_REPLY_STATUSES,
-  LEARNER_VISIBLE_TOPIC_STATUSES, ListQuery, cleanForumText, topicAcceptsReplies, validateForumReply, validateForumTopic,
-  type ErrorCode, type ForumFieldErrors,
-} from '@lp/shared';
+  CONTENT_STATUS, FORUM_LEARNER_PATHS, ForumReply, ForumReplyInput, ForumTopic, ForumTopicInput, ListQuery, type ErrorCode,
+} from '@lp/shared/contract';
+import {
+  FORUM_STATUS, LEARNER_VISIBLE_REPLY_STATUSES, LEARNER_VISIBLE_TOPIC_STATUSES, cleanForumText, topicAcceptsReplies, validateForumReply,
+  validateForumTopic, type ForumFieldErrors,
+} from '@lp/shared/rules';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, sendList } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

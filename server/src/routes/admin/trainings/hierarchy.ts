@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  HierarchyInput, HierarchyItem, ListQuery, TRAINING_HIERARCHY_PATH, hasSequentialOrders, hierarchyKey, hierarchyParentId, isHierarchyScore,
-  reconcileHierarchy, validateHierarchy, type HierarchyItemInput, type HierarchyNode,
-} from '@lp/shared';
+  HierarchyInput, HierarchyItem, ListQuery, TRAINING_HIERARCHY_PATH, hierarchyParentId, isHierarchyScore, type HierarchyItemInput,
+} from '@lp/shared/contract';
+import { hasSequentialOrders, hierarchyKey, reconcileHierarchy, validateHierarchy, type HierarchyNode } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { liveItems, saveHierarchy, toHierarchyItems, trainingHierarchy } from '../../../repositories/trainingHierarchy.ts';
 import { TrainingParams, trainingGuards, trainingOr404 } from './common.ts';

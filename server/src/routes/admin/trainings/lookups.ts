@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ModuleTypeOption, SlugOption, TRAINING_PATHS, TrainingTypeOption } from '@lp/shared';
+import { ModuleTypeOption, SlugOption, TRAINING_PATHS, TrainingTypeOption } from '@lp/shared/contract';
 import { trainingGuards } from './common.ts';
 
 /**

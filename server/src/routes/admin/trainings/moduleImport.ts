@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   MODULE_PATHS, ModuleSearchAnswer, ModuleSearchBody, MoveModuleResourceAnswer, MoveModuleResourceBody, UPLOAD_KINDS,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 import { mediaFile, randomMediaId } from '../../../lib/mediaStore.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

@@ -2,10 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_STATUS, MODULE_DEFAULT_STATUS, MODULE_PATHS, ModuleListQuery, TrainingModule, TrainingModuleForm, UPLOAD_KINDS,
-  formErrorCode, hasPermission, moduleFileLocked, moduleFileRule, moduleTypeLocked, parseFormInteger, validateModuleForm,
-  type ErrorCode, type ModuleTypeInfo,
-} from '@lp/shared';
+  CONTENT_STATUS, MODULE_PATHS, ModuleListQuery, TrainingModule, TrainingModuleForm, UPLOAD_KINDS, type ErrorCode,
+} from '@lp/shared/contract';
+import {
+  MODULE_DEFAULT_STATUS, formErrorCode, hasPermission, moduleFileLocked, moduleFileRule, moduleTypeLocked, parseFormInteger,
+  validateModuleForm, type ModuleTypeInfo,
+} from '@lp/shared/rules';
 import type { GroupTrainingModuleRow } from '../../../db/tables/training.table.ts';
 import { sanitiseEmbed } from '../../../lib/embed.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { ADMIN_RESOURCES, UserGroup, UserGroupInput } from '@lp/shared';
+import { ADMIN_RESOURCES, UserGroup, UserGroupInput } from '@lp/shared/contract';
 import { registerCrud } from '../../../lib/crud.ts';
 import members from './members.ts';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_RESOURCES, AuditLogEntry, AuditLogQuery } from '@lp/shared';
+import { ADMIN_RESOURCES, AuditLogEntry, AuditLogQuery } from '@lp/shared/contract';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 
 const spec: ListSpec = {

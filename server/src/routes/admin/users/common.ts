@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { IdParams, hasPermission, mayActOnAccount, type AccessSubject, type AccountAction } from '@lp/shared';
+import { IdParams } from '@lp/shared/contract';
+import { hasPermission, mayActOnAccount, type AccessSubject, type AccountAction } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';

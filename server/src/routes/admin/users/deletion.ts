@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AdminUser } from '@lp/shared';
+import { AdminUser } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { anonymizeUser, audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  ADMIN_RESOURCES, AdminUser, UserInput, accountChanges, canTransition, isUserStatus, unmaskDocument, validateUserInput, type ErrorCode,
-} from '@lp/shared';
+import { ADMIN_RESOURCES, AdminUser, UserInput, type ErrorCode } from '@lp/shared/contract';
+import { accountChanges, canTransition, isUserStatus, unmaskDocument, validateUserInput } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginAsResponse } from '@lp/shared';
+import { LoginAsResponse } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit } from '../../../repositories/adminUsers.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { UserPermissions, UserPermissionsQuery, isPermissionSlug } from '@lp/shared';
+import { UserPermissions, UserPermissionsQuery } from '@lp/shared/contract';
+import { isPermissionSlug } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ADMIN_RESOURCES, AdminUser, ResetPasswordRequest, canTransition, mayActOnAccount, mayApproveUser, type AccountAction, type UserStatus } from '@lp/shared';
+import { ADMIN_RESOURCES, AdminUser, ResetPasswordRequest } from '@lp/shared/contract';
+import { canTransition, mayActOnAccount, mayApproveUser, type AccountAction, type UserStatus } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { hashPassword } from '../../../lib/passwords.ts';

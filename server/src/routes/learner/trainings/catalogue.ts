@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CatalogueQuery, FavoriteBody, LEARNER_PATHS, LearnerTraining, LearnerTrainingPage, LikeBody, RateBody, Reactions,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { cataloguePage } from '../../../repositories/learner/catalogue.ts';
 import { learnerTrainingDetail } from '../../../repositories/learner/detail.ts';
 import { setReaction, type ReactionPatch } from '../../../repositories/learner/reactions.ts';

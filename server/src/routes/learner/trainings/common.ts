@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { ErrorCode, LockReason } from '@lp/shared';
+import type { ErrorCode } from '@lp/shared/contract';
+import type { LockReason } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import type { GroupTrainingRow } from '../../../db/tables/training.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CommentBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, type ErrorCode } from '@lp/shared';
+import { CommentBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, type ErrorCode } from '@lp/shared/contract';
 import {
   TRAINING_OWNER, addComment, hasCommented, learnerComment, publishedComments, registerLearnerEvaluation,
 } from '../../../content/index.ts';

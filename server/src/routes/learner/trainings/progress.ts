@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  LEARNER_PATHS, LearnerTraining, ModuleProgressAnswer, ModuleProgressBody, SCORM_CMI_MAX_BYTES, ScormCommit, ScormState,
-  learnerStatusOf, moduleKindOf, reportFinishesModule, scormOutcome, type LearnerStatus,
-} from '@lp/shared';
+  LEARNER_PATHS, LearnerTraining, ModuleProgressAnswer, ModuleProgressBody, ScormCommit, ScormState, type LearnerStatus,
+} from '@lp/shared/contract';
+import { SCORM_CMI_MAX_BYTES, learnerStatusOf, moduleKindOf, reportFinishesModule, scormOutcome } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';

@@ -4,9 +4,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, BADGE_STATUS, Badge, BadgeAward, BadgeAwardInput, BadgeImage, BadgeInput, IdParams, ListQuery,
-  localeForLanguageId, validateBadge, type ErrorCode,
-} from '@lp/shared';
+  ADMIN_RESOURCES, BADGE_PATHS, Badge, BadgeAward, BadgeAwardInput, BadgeImage, BadgeInput, IdParams, ListQuery, type ErrorCode,
+} from '@lp/shared/contract';
+import { BADGE_STATUS, localeForLanguageId, validateBadge } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';

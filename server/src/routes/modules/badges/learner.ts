@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BADGE_PATHS, LearnerBadges } from '@lp/shared';
+import { BADGE_PATHS, LearnerBadges } from '@lp/shared/contract';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { learnerBadges } from '../../../repositories/badges.ts';
 

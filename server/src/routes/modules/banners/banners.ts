@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  ADMIN_RESOURCES, BANNER_PATHS, Banner, BannerInput, IdParams, LearnerBannerList, LearnerBannerQuery, ListQuery, formErrorCode, gmtToday,
-  validateBanner, type BannerType,
-} from '@lp/shared';
+  ADMIN_RESOURCES, BANNER_PATHS, Banner, BannerInput, IdParams, LearnerBannerList, LearnerBannerQuery, ListQuery,
+} from '@lp/shared/contract';
+import { formErrorCode, gmtToday, validateBanner, type BannerType } from '@lp/shared/rules';
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_RESOURCES, CALENDAR_PATHS, CalendarItems, CalendarQuery, validateCalendarRange } from '@lp/shared';
+import { ADMIN_RESOURCES, CALENDAR_PATHS, CalendarItems, CalendarQuery } from '@lp/shared/contract';
+import { validateCalendarRange } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { clientSchedule, learnerCalendar } from '../../../repositories/calendar.ts';

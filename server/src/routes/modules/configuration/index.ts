@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_RESOURCES, CONFIGURATION_PATH, Configuration, ConfigurationInput } from '@lp/shared';
+import { ADMIN_RESOURCES, CONFIGURATION_PATH, Configuration, ConfigurationInput } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { notFound } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';

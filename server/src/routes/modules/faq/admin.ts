@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { FAQ_DEFAULTS, canOpenAdminTitle, formErrorCode, hasPermission, validateFaqCategory, validateFaqQuestion } from '@lp/shared/rules';
 import {
-  FAQ_DEFAULTS, FAQ_PATHS, ListQuery, FaqCategory, FaqCategoryInput, FaqListQuery, FaqQuestion, FaqQuestionInput, FaqReceivedQuery,
-  FaqReceivedQuestion, FaqReceivedUpdate, canOpenAdminTitle, formErrorCode, hasPermission, validateFaqCategory, validateFaqQuestion,
-  type ErrorCode,
-} from '@lp/shared';
+  FAQ_PATHS, ListQuery, FaqCategory, FaqCategoryInput, FaqListQuery, FaqQuestion, FaqQuestionInput, FaqReceivedQuery, FaqReceivedQuestion,
+  FaqReceivedUpdate, type ErrorCode,
+} from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';

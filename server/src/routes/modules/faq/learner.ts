@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AskQuestionAnswer, AskQuestionBody, FAQ_PATHS, LearnerFaq, formErrorCode, validateAskedQuestion } from '@lp/shared';
+import { AskQuestionAnswer, AskQuestionBody, FAQ_PATHS, LearnerFaq } from '@lp/shared/contract';
+import { formErrorCode, validateAskedQuestion } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { learnerFaq, senderKey } from '../../../repositories/faq.ts';

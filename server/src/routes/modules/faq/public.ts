@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AskQuestionAnswer, AskQuestionBody, FAQ_PATHS, PublicFaq, formErrorCode, validateAskedQuestion } from '@lp/shared';
+import { AskQuestionAnswer, AskQuestionBody, FAQ_PATHS, PublicFaq } from '@lp/shared/contract';
+import { formErrorCode, validateAskedQuestion } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { getLoginParams } from '../../../repositories/clients.ts';
 import { publicFaq, publicFaqClients, senderKey } from '../../../repositories/faq.ts';

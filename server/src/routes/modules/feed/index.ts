@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { FEED_PAGE_SIZE_MAX, FEED_PATHS, FEED_POST_MAX, FeedEvent, FeedPage, FeedPostInput, FeedQuery, IdParams } from '@lp/shared';
+import {
+  FEED_PAGE_SIZE_MAX, FEED_PATHS, FEED_POST_MAX, FeedEvent, FeedPage, FeedPostInput, FeedQuery, IdParams,
+} from '@lp/shared/contract';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { deletePost, feedPage } from '../../../repositories/feed.ts';

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  ADMIN_RESOURCES, CONTENT_LANGUAGES, DetailResponse, HELP_REQUEST_PATH, HelpRequestInput, LEGAL_TEXT_KINDS, LEGAL_TEXT_PATHS, LegalTextAdmin,
-  LegalTextInput, PublicLegalText, PublicLegalTextQuery, hasText, isLegalTextKind, isValidEmail, pickLanguage, type LegalTextKind,
-} from '@lp/shared';
+  ADMIN_RESOURCES, DetailResponse, HELP_REQUEST_PATH, HelpRequestInput, LEGAL_TEXT_PATHS, LegalTextAdmin, LegalTextInput, PublicLegalText,
+  PublicLegalTextQuery,
+} from '@lp/shared/contract';
+import {
+  CONTENT_LANGUAGES, LEGAL_TEXT_KINDS, hasText, isLegalTextKind, isValidEmail, pickLanguage, type LegalTextKind,
+} from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';

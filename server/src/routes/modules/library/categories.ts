@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  LIBRARY_PATHS, LibraryCategory, LibraryCategoryInput, ListQuery, validateLibraryCategoryName,
-} from '@lp/shared';
+import { LIBRARY_PATHS, LibraryCategory, LibraryCategoryInput, ListQuery } from '@lp/shared/contract';
+import { validateLibraryCategoryName } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';

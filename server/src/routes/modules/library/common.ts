@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ADMIN_RESOURCES, type ErrorCode } from '@lp/shared';
+import { ADMIN_RESOURCES, type ErrorCode } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 
 /** spec 1 §2.3 / spec 3 §2: libraries → title library, library/categories → library_categories. */

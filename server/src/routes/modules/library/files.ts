@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  LIBRARY_FILE_STATUS, LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, LibraryFile, LibraryFileInput, LibraryFileListQuery, UPLOAD_LIMITS,
-  canOpenAdminTitle, formErrorCode, validateLibraryFile,
-} from '@lp/shared';
+import { LIBRARY_FILE_STATUS, UPLOAD_LIMITS, canOpenAdminTitle, formErrorCode, validateLibraryFile } from '@lp/shared/rules';
+import { LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, LibraryFile, LibraryFileInput, LibraryFileListQuery } from '@lp/shared/contract';
 import type { LibraryFileRow } from '../../../db/tables/library.table.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { audienceMember } from '../../../content/audience/index.ts';
-import {
-  LIBRARY_PATHS, LearnerLibraryFile, LearnerLibraryPage, LibraryFilterOptions, LibraryQuery,
-} from '@lp/shared';
+import { LIBRARY_PATHS, LearnerLibraryFile, LearnerLibraryPage, LibraryFilterOptions, LibraryQuery } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';

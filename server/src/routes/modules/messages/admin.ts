@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   ADMIN_RESOURCES, IdParams, MESSAGE_PATHS, MailingListConfig, MailingListConfigInput, Message, MessageInput, MessageListQuery,
-  MessageRecipientQuery, formErrorCode, messageIsDeletable, messageIsEditable, validateMailingListConfig, validateMessage,
-  type ErrorCode, type MailingListSettings,
-} from '@lp/shared';
+  MessageRecipientQuery, type ErrorCode,
+} from '@lp/shared/contract';
+import {
+  formErrorCode, messageIsDeletable, messageIsEditable, validateMailingListConfig, validateMessage, type MailingListSettings,
+} from '@lp/shared/rules';
 import { foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';

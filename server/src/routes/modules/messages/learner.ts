@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   IdParams, LearnerMessageDetail, LearnerMessageList, LearnerMessageQuery, MESSAGE_PATHS, MessageReadBody, UnreadMessages,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { learnerMessage, learnerMessages, markMessageRead, unreadMessageCount } from '../../../repositories/messages.ts';

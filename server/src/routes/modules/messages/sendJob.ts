@@ -9,7 +9,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { htmlToPlainText, isValidEmail, mailFrom, type MailingListConfig } from '@lp/shared';
+import { htmlToPlainText, isValidEmail, mailFrom } from '@lp/shared/rules';
+import type { MailingListConfig } from '@lp/shared/contract';
 import type { JobContext } from '../../../jobs/index.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { MAIL_FROM_ADDRESS, type MailMessage } from '../../../plugins/app/mail.ts';

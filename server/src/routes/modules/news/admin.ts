@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  NEWS_DEFAULT_STATUS, NEWS_PATHS, News, NewsInput, NewsListQuery, cleanNewsText, formErrorCode, formatNewsDate, parseNewsDate,
-  validateNews, type ErrorCode,
-} from '@lp/shared';
+import { NEWS_DEFAULT_STATUS, cleanNewsText, formErrorCode, formatNewsDate, parseNewsDate, validateNews } from '@lp/shared/rules';
+import { NEWS_PATHS, News, NewsInput, NewsListQuery, type ErrorCode } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
 import {
-  DEFAULT_CLIENT_SETTINGS, LEARNER_NEWS_PATHS, LearnerComment, LearnerCommentPage, LearnerNewsItem, LearnerNewsPage, LearnerNewsQuery,
-  NewsCommentBody,
-} from '@lp/shared';
+  LEARNER_NEWS_PATHS, LearnerComment, LearnerCommentPage, LearnerNewsItem, LearnerNewsPage, LearnerNewsQuery, NewsCommentBody,
+} from '@lp/shared/contract';
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
 import { audienceMember, type AudienceMember } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';

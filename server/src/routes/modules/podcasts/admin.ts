@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  PODCAST_PATHS, PODCAST_STATUS, PODCAST_UPLOAD_KINDS, Podcast, PodcastImage, PodcastImageInput, PodcastInput, PodcastListQuery,
-  UPLOAD_LIMITS, formErrorCode, hasPermission, validatePodcast, type ErrorCode, type PodcastValues,
-} from '@lp/shared';
+  PODCAST_PATHS, PODCAST_UPLOAD_KINDS, Podcast, PodcastImage, PodcastImageInput, PodcastInput, PodcastListQuery, type ErrorCode,
+} from '@lp/shared/contract';
+import { PODCAST_STATUS, UPLOAD_LIMITS, formErrorCode, hasPermission, validatePodcast, type PodcastValues } from '@lp/shared/rules';
 import { registerComments } from '../../../content/index.ts';
 import type { Db } from '../../../db/database.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { ADMIN_RESOURCES, hasPermission } from '@lp/shared';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { hasPermission } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf } from '../../../plugins/app/auth.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   CatalogueQuery, CommentBody, FavoriteBody, LearnerComment, LearnerCommentPage, LearnerPlaylistList, LearnerPodcast, LearnerPodcastPage,
   LikeBody, PODCAST_PATHS, PodcastProgressAnswer, PodcastProgressBody, RateBody, Reactions, type ErrorCode,
-} from '@lp/shared';
+} from '@lp/shared/contract';
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
 import { audienceMember } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  ListQuery, PODCAST_PATHS, Playlist, PlaylistInput, formErrorCode, validatePlaylist,
-} from '@lp/shared';
+import { ListQuery, PODCAST_PATHS, Playlist, PlaylistInput } from '@lp/shared/contract';
+import { formErrorCode, validatePlaylist } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';

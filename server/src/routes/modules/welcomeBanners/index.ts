@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   ADMIN_RESOURCES, BANNER_PATHS, CurrentWelcomeBanner, IdParams, ListQuery, WelcomeBanner, WelcomeBannerConflictAnswer,
-  WelcomeBannerConflictQuery, WelcomeBannerInput, formErrorCode, gmtToday, validateWelcomeBanner, welcomeBannerConflict,
-  type WelcomeBannerType,
-} from '@lp/shared';
+  WelcomeBannerConflictQuery, WelcomeBannerInput,
+} from '@lp/shared/contract';
+import { formErrorCode, gmtToday, validateWelcomeBanner, welcomeBannerConflict, type WelcomeBannerType } from '@lp/shared/rules';
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';

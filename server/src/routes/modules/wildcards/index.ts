@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  ADMIN_RESOURCES, IdParams, LearnerWildcardPage, ListQuery, WILDCARD_LIMITS, WILDCARD_PATHS, WILDCARD_STATUS, WildcardPage,
-  WildcardPageInput, hasText, validateAudience, wildcardSlug, wildcardSlugError, type ErrorCode,
-} from '@lp/shared';
+  ADMIN_RESOURCES, IdParams, LearnerWildcardPage, ListQuery, WILDCARD_PATHS, WildcardPage, WildcardPageInput, type ErrorCode,
+} from '@lp/shared/contract';
+import { WILDCARD_LIMITS, WILDCARD_STATUS, hasText, validateAudience, wildcardSlug, wildcardSlugError } from '@lp/shared/rules';
 import { audienceMember, foreignAudienceIds, inAudience, readAudiences, writeAudience } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/dialect.ts';

@@ -2,7 +2,14 @@
  * Admin resources built so far: react-admin resource name → admin path (spec 1 §2.3), the
  * title slug its permission check reads (spec 1 §6.1), and the API collection path.
  * The admin's dataProvider, its menu and guards, and the server's route hooks all read this.
+ * The paths other modules build on are declared in collections.ts.
  */
+import {
+  BADGES_PATH, BANNERS_PATH, CONFIGURATION_PATH, FAQ_CATEGORIES_PATH, FAQS_PATH, IMPORTS_PATH, LEGAL_TEXTS_PATH, LIBRARIES_PATH,
+  LIBRARY_CATEGORIES_PATH, MAILING_LIST_CONFIG_PATH, MESSAGES_PATH, NEWS_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
+  TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
+} from './collections.ts';
+
 export interface AdminResourceDef {
   /** react-admin resource name and URL segment under /admin/ */
   name: string;
@@ -16,8 +23,8 @@ export const ADMIN_RESOURCES = {
   tags: { name: 'tags', title: 'tags', apiPath: '/admin_tags/tags/' },
   areas: { name: 'area_config', title: 'area_config', apiPath: '/admin_users/areas/' },
   profiles: { name: 'profiles', title: 'user_management', apiPath: '/admin_users/profiles/' },
-  user_groups: { name: 'users-groups', title: 'users_groups', apiPath: '/admin_users/user_groups/' },
-  users: { name: 'users', title: 'users', apiPath: '/admin_users/users/' },
+  user_groups: { name: 'users-groups', title: 'users_groups', apiPath: USER_GROUPS_PATH },
+  users: { name: 'users', title: 'users', apiPath: USERS_PATH },
   headquarters: { name: 'organization-headquarters', title: 'headquarter', apiPath: '/admin_organization/headquarters/' },
   branches: { name: 'organization-branches', title: 'branch', apiPath: '/admin_organization/branches/' },
   branch_types: { name: 'branch-types', title: 'branch', apiPath: '/admin_organization/branch_types/' },
@@ -25,43 +32,43 @@ export const ADMIN_RESOURCES = {
   regionals: { name: 'regionals', title: 'branch', apiPath: '/admin_organization/regionals/' },
   countries: { name: 'countries', title: 'configuration', apiPath: '/admin_organization/countries/' },
   // spec 1 §2.3: admin-imports, admin-import/{id} → title admin_import (superuser only, §6.1)
-  imports: { name: 'admin-imports', title: 'admin_import', apiPath: '/admin_imports/imports/' },
+  imports: { name: 'admin-imports', title: 'admin_import', apiPath: IMPORTS_PATH },
   // spec 2 §2.2: /admin/trainings, title slug trainings
-  trainings: { name: 'trainings', title: 'trainings', apiPath: '/admin_group_trainings/group_trainings/' },
+  trainings: { name: 'trainings', title: 'trainings', apiPath: TRAININGS_PATH },
   // spec 2 §2.2 / spec 1 §2.3: /admin/trails and /admin/trail/categories, title slug trails
-  trails: { name: 'trails', title: 'trails', apiPath: '/admin_trails/trails/' },
-  trail_categories: { name: 'trail/categories', title: 'trails', apiPath: '/admin_trails/trail_categories/' },
+  trails: { name: 'trails', title: 'trails', apiPath: TRAILS_PATH },
+  trail_categories: { name: 'trail/categories', title: 'trails', apiPath: TRAIL_CATEGORIES_PATH },
   // issue 6: webcasts
   // spec 2 §2.2: /admin/webcasts and /admin/webcasts/{id}, title slug webcasts
-  webcasts: { name: 'webcasts', title: 'webcasts', apiPath: '/admin_webcasts/webcasts/' },
+  webcasts: { name: 'webcasts', title: 'webcasts', apiPath: WEBCASTS_PATH },
   // issue 7: news and FAQ
   // spec 3 §2 / spec 1 §2.3: news → news, faqs → faq, faq/categories → faq_categories
-  news: { name: 'news', title: 'news', apiPath: '/admin_news/news/' },
-  faqs: { name: 'faqs', title: 'faq', apiPath: '/admin_faq/faqs/' },
-  faq_categories: { name: 'faq/categories', title: 'faq_categories', apiPath: '/admin_faq/faq_categories/' },
+  news: { name: 'news', title: 'news', apiPath: NEWS_PATH },
+  faqs: { name: 'faqs', title: 'faq', apiPath: FAQS_PATH },
+  faq_categories: { name: 'faq/categories', title: 'faq_categories', apiPath: FAQ_CATEGORIES_PATH },
   // issue 7: library and podcasts
   // spec 1 §2.3 / spec 3 §2: libraries (title library), library/categories (title library_categories), podcasts (title podcasts)
-  libraries: { name: 'libraries', title: 'library', apiPath: '/admin_library/libraries/' },
-  library_categories: { name: 'library/categories', title: 'library_categories', apiPath: '/admin_library/library_categories/' },
-  podcasts: { name: 'podcasts', title: 'podcasts', apiPath: '/admin_podcast/podcasts/' },
+  libraries: { name: 'libraries', title: 'library', apiPath: LIBRARIES_PATH },
+  library_categories: { name: 'library/categories', title: 'library_categories', apiPath: LIBRARY_CATEGORIES_PATH },
+  podcasts: { name: 'podcasts', title: 'podcasts', apiPath: PODCASTS_PATH },
   // issue 7: banners, welcome banners, messages and mailing list
   // spec 3 §2 / spec 1 §2.3: banners, banners-welcome, messages, mailing_list_config (title mailing_list)
-  banners: { name: 'banners', title: 'banners', apiPath: '/admin_banners/banners/' },
-  welcome_banners: { name: 'banners-welcome', title: 'banners_welcome', apiPath: '/admin_banners/welcome_banners/' },
-  messages: { name: 'messages', title: 'messages', apiPath: '/admin_messages/messages/' },
-  mailing_list_config: { name: 'mailing_list_config', title: 'mailing_list', apiPath: '/admin_messages/mailing_list_config/' },
+  banners: { name: 'banners', title: 'banners', apiPath: BANNERS_PATH },
+  welcome_banners: { name: 'banners-welcome', title: 'banners_welcome', apiPath: WELCOME_BANNERS_PATH },
+  messages: { name: 'messages', title: 'messages', apiPath: MESSAGES_PATH },
+  mailing_list_config: { name: 'mailing_list_config', title: 'mailing_list', apiPath: MAILING_LIST_CONFIG_PATH },
   // issue 7: badges, legal texts, wildcard pages, configuration, schedule
   // spec 3 §2: badges, badges/{id} → title badges; wild_cards, wild_card/{id} → wild_card (both superuser only)
-  badges: { name: 'badges', title: 'badges', apiPath: '/admin_badges/badges/' },
-  wild_cards: { name: 'wild_cards', title: 'wild_card', apiPath: '/admin_wild_cards/wild_cards/' },
+  badges: { name: 'badges', title: 'badges', apiPath: BADGES_PATH },
+  wild_cards: { name: 'wild_cards', title: 'wild_card', apiPath: WILD_CARDS_PATH },
   // spec 1 §2.3: terms, about, policy, cookies_policy (one editor each) and configuration, superuser only (§6.1)
-  terms: { name: 'terms', title: 'terms', apiPath: '/admin_config/legal_texts/terms/' },
-  about: { name: 'about', title: 'about', apiPath: '/admin_config/legal_texts/about/' },
-  policy: { name: 'policy', title: 'policy', apiPath: '/admin_config/legal_texts/policy/' },
-  cookies_policy: { name: 'cookies_policy', title: 'cookies_policy', apiPath: '/admin_config/legal_texts/cookies_policy/' },
-  configuration: { name: 'configuration', title: 'configuration', apiPath: '/admin_config/configuration/' },
+  terms: { name: 'terms', title: 'terms', apiPath: `${LEGAL_TEXTS_PATH}terms/` },
+  about: { name: 'about', title: 'about', apiPath: `${LEGAL_TEXTS_PATH}about/` },
+  policy: { name: 'policy', title: 'policy', apiPath: `${LEGAL_TEXTS_PATH}policy/` },
+  cookies_policy: { name: 'cookies_policy', title: 'cookies_policy', apiPath: `${LEGAL_TEXTS_PATH}cookies_policy/` },
+  configuration: { name: 'configuration', title: 'configuration', apiPath: CONFIGURATION_PATH },
   // spec 3 §2: schedule, schedule/{id} → title schedule
-  schedule: { name: 'schedule', title: 'schedule', apiPath: '/admin_schedule/schedule/' },
+  schedule: { name: 'schedule', title: 'schedule', apiPath: SCHEDULE_PATH },
   // docs/security.md "Shared users": account-wide actions on users, read by superusers only
   audit_log: { name: 'audit-log', title: 'audit_log', apiPath: '/admin_users/audit_log/' },
 } as const satisfies Record<string, AdminResourceDef>;
@@ -69,8 +76,8 @@ export const ADMIN_RESOURCES = {
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;
 
 /** Nested collection: members of a user group (parent id from the filter `group_id`). */
-export const groupMembersPath = (groupId: number | string) => `/admin_users/user_groups/${groupId}/members/`;
+export const groupMembersPath = (groupId: number | string) => `${USER_GROUPS_PATH}${groupId}/members/`;
 
 /** Per-user admin actions under the users resource (spec 1 §2.3 user screens). */
 export const userActionPath = (userId: number | string, action: 'permissions' | 'block' | 'unblock' | 'approve' | 'reset_password' | 'login_as' | 'deletion/confirm' | 'deletion/reject') =>
-  `/admin_users/users/${userId}/${action}/`;
+  `${USERS_PATH}${userId}/${action}/`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMENT_ORIGINS, canModerateComments, commentsListPath, isCommentOrigin, publishCommentPath } from './comments.ts';
+import { COMMENT_ORIGINS, canModerateComments, commentsListPath, isCommentOrigin, publishCommentPath } from './commentOrigins.ts';
 
 describe('comment paths (spec 2 §7.4)', () => {
   it('lists every origin at its own path', () => {

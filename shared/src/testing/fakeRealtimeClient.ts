@@ -3,7 +3,7 @@
  * records what a screen follows, and lets the test play the server — snapshots, published
  * messages, refusals and the connection's state.
  */
-import type { ChannelHandlers, RealtimeClient, RealtimeStatus } from './realtimeClient.ts';
+import type { ChannelHandlers, RealtimeClient, RealtimeStatus } from '../client/realtimeClient.ts';
 
 export interface FakeRealtimeClient extends RealtimeClient {
   /** channels followed now */

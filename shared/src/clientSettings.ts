@@ -1,0 +1,29 @@
+import type { ClientSettings } from './contract/session.ts';
+
+/**
+ * A client's settings where its settings JSON has no value: what the
+ * session answers and what the training editor assumes. A rule, not a schema, so that the rules
+ * entry loads without TypeBox.
+ */
+export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
+  title_trainings: 'trainings',
+  title_webcasts: 'webinars',
+  title_news: 'news',
+  use_comments_group_training: true,
+  use_comments_webcast: true,
+  use_comments_news: true,
+  has_games: false,
+  has_forum: false,
+  group_training_use_evaluations: true,
+  group_training_use_basic: true,
+  group_training_use_score: true,
+  group_training_use_static_score: false,
+  group_training_use_workload: true,
+  use_group_training_code: true,
+  use_training_subscription: false,
+  use_group_trainings_certificate_expiration: true,
+  login_use_portfolio_page: false,
+  webcast_use_score: true,
+  webcast_use_static_score: false,
+  points_name: 'points',
+};

@@ -1,0 +1,29 @@
+/**
+ * The admin collections under /api that more than one module builds on, each declared here once:
+ * the domain's paths (`TRAINING_PATHS`, …), `ADMIN_RESOURCES`, the comment origins and the
+ * sub-resources all derive from these. Plain strings with no imports, so taking one (the admin's
+ * menu takes them all through ADMIN_RESOURCES) loads no schema.
+ */
+export const USERS_PATH = '/admin_users/users/';
+export const USER_GROUPS_PATH = '/admin_users/user_groups/';
+export const IMPORTS_PATH = '/admin_imports/imports/';
+export const TRAININGS_PATH = '/admin_group_trainings/group_trainings/';
+export const TRAILS_PATH = '/admin_trails/trails/';
+export const TRAIL_CATEGORIES_PATH = '/admin_trails/trail_categories/';
+export const WEBCASTS_PATH = '/admin_webcasts/webcasts/';
+export const NEWS_PATH = '/admin_news/news/';
+export const FAQS_PATH = '/admin_faq/faqs/';
+export const FAQ_CATEGORIES_PATH = '/admin_faq/faq_categories/';
+export const LIBRARIES_PATH = '/admin_library/libraries/';
+export const LIBRARY_CATEGORIES_PATH = '/admin_library/library_categories/';
+export const PODCASTS_PATH = '/admin_podcast/podcasts/';
+export const BANNERS_PATH = '/admin_banners/banners/';
+export const WELCOME_BANNERS_PATH = '/admin_banners/welcome_banners/';
+export const MESSAGES_PATH = '/admin_messages/messages/';
+export const MAILING_LIST_CONFIG_PATH = '/admin_messages/mailing_list_config/';
+export const BADGES_PATH = '/admin_badges/badges/';
+export const WILD_CARDS_PATH = '/admin_wild_cards/wild_cards/';
+/** one editor per legal text kind: `${LEGAL_TEXTS_PATH}{kind}/` */
+export const LEGAL_TEXTS_PATH = '/admin_config/legal_texts/';
+export const CONFIGURATION_PATH = '/admin_config/configuration/';
+export const SCHEDULE_PATH = '/admin_schedule/schedule/';

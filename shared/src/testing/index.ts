@@ -1,0 +1,4 @@
+/**
+ * `@lp/shared/testing`: stand-ins for the tests of the apps; nothing outside a test imports it.
+ */
+export * from './fakeRealtimeClient.ts';
