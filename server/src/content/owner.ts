@@ -1,6 +1,6 @@
-import type { preValidationHookHandler } from 'fastify';
 import type { CommentOrigin, PermissionSlug, TestOwnerContract } from '@lp/shared';
 import type { Database } from '../db/database.ts';
+import type { AdminAccess } from '../lib/access.ts';
 import type { OwnedTablesOf } from './tables.ts';
 
 type Id = number | string;
@@ -10,10 +10,10 @@ export type OwnerTableName = {
   [K in keyof Database]: Database[K] extends { id: unknown; client_id: number } ? K : never
 }[keyof Database];
 
-/** preValidation hooks: reads need the owner's title slug; writes also its manage permission. */
-export interface OwnerGuards {
-  read: preValidationHookHandler;
-  write: preValidationHookHandler[];
+/** Access to an owner's editor: reads need the owner's title slug; writes also its manage permission. */
+export interface OwnerAccess {
+  read: AdminAccess;
+  write: AdminAccess;
 }
 
 /** spec 2 §7.1 / §7.3 reaction evaluation paths (shared TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS). */
@@ -55,7 +55,7 @@ export interface OwnerKind extends OwnedTablesOf {
   wirePrefix: string;
   /** spec 2 §7.4 origin of the owner's comments */
   commentOrigin: CommentOrigin;
-  /** who edits the owner (content/ownerAccess.ts builds the guards from it) */
+  /** who edits the owner (content/ownerAccess.ts builds the access from it) */
   admin: {
     /** spec 2 §2.2 title slug that opens the owner's editor */
     title: string;

@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import type { OwnerKind } from '../owner.ts';
-import { ownerGuards, ownerOr404 } from '../ownerAccess.ts';
+import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb } from '../ownedDb.ts';
 import {
   baseQuestionListQuery, createEvaluationFromBase, deleteEvaluation, deleteEvaluationQuestion, evaluationListQuery,
@@ -44,7 +44,7 @@ function refuse(fields: EvaluationFieldErrors, detail: string): void {
  */
 export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKind): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const guard = ownerGuards(app, owner);
+  const guard = ownerAccess(owner);
   const { paths, questionTypeField: typeField, fromBaseField } = owner.evaluations;
   const owned = ownedDb(app.db, owner);
   // typed loosely: the type field's name is only known at run time
@@ -88,7 +88,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   };
 
   // ---- evaluations ----
-  app.get(evaluations, { preValidation: guard.read, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(evaluations, { config: { access: guard.read }, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
     const list = parseListQuery(request.query, EVALUATION_LIST);
@@ -96,11 +96,11 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return sendList(reply, evaluationsResource, list, rows.map(toEvaluation), total);
   });
 
-  app.get(evaluation, { preValidation: guard.read, schema: { params: EvaluationParams, response: { 200: Evaluation } } }, async (request) =>
+  app.get(evaluation, { config: { access: guard.read }, schema: { params: EvaluationParams, response: { 200: Evaluation } } }, async (request) =>
     evaluationOr404(app.db, request, request.params.id, request.params.evaluation_id));
 
   app.post(evaluations, {
-    preValidation: guard.write, schema: { params: OwnerParams, body: EvaluationForm, response: { 201: Evaluation } },
+    config: { access: guard.write }, schema: { params: OwnerParams, body: EvaluationForm, response: { 201: Evaluation } },
   }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
@@ -109,7 +109,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.put(evaluation, {
-    preValidation: guard.write, schema: { params: EvaluationParams, body: EvaluationForm, response: { 200: Evaluation } },
+    config: { access: guard.write }, schema: { params: EvaluationParams, body: EvaluationForm, response: { 200: Evaluation } },
   }, async (request) => {
     const { id, evaluation_id } = request.params;
     const current = await evaluationOr404(app.db, request, id, evaluation_id);
@@ -117,7 +117,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return (await findEvaluation(owned, id, evaluation_id))!;
   });
 
-  app.delete(evaluation, { preValidation: guard.write, schema: { params: EvaluationParams } }, async (request, reply) => {
+  app.delete(evaluation, { config: { access: guard.write }, schema: { params: EvaluationParams } }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     if (!(await deleteEvaluation(owned, id, evaluation_id))) throw notFound();
@@ -126,7 +126,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
 
   // spec 2 §4.5: the model's questions copied onto a new evaluation, in one transaction
   app.post(paths.fromBase(':id'), {
-    preValidation: guard.write, schema: { params: OwnerParams, body: FromBaseBody, response: { 201: EvaluationCreated } },
+    config: { access: guard.write }, schema: { params: OwnerParams, body: FromBaseBody, response: { 201: EvaluationCreated } },
   }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
@@ -143,7 +143,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
 
   // ---- questions ----
   app.get(questions, {
-    preValidation: guard.read, schema: { params: EvaluationParams, querystring: ListQuery },
+    config: { access: guard.read }, schema: { params: EvaluationParams, querystring: ListQuery },
   }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
@@ -152,7 +152,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return sendList(reply, questionsResource, list, rows.map(toQuestion), total);
   });
 
-  app.get(question, { preValidation: guard.read, schema: { params: EvaluationQuestionParams, response: { 200: Question } } }, async (request) => {
+  app.get(question, { config: { access: guard.read }, schema: { params: EvaluationQuestionParams, response: { 200: Question } } }, async (request) => {
     const { id, evaluation_id, question_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     const row = await findEvaluationQuestion(owned, evaluation_id, question_id);
@@ -161,7 +161,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.post(questions, {
-    preValidation: guard.write, schema: { params: EvaluationParams, body: QuestionForm, response: { 201: Question } },
+    config: { access: guard.write }, schema: { params: EvaluationParams, body: QuestionForm, response: { 201: Question } },
   }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
@@ -171,7 +171,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.put(question, {
-    preValidation: guard.write, schema: { params: EvaluationQuestionParams, body: QuestionForm, response: { 200: Question } },
+    config: { access: guard.write }, schema: { params: EvaluationQuestionParams, body: QuestionForm, response: { 200: Question } },
   }, async (request) => {
     const { id, evaluation_id, question_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
@@ -180,7 +180,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return toQuestion((await findEvaluationQuestion(owned, evaluation_id, question_id))!);
   });
 
-  app.delete(question, { preValidation: guard.write, schema: { params: EvaluationQuestionParams } }, async (request, reply) => {
+  app.delete(question, { config: { access: guard.write }, schema: { params: EvaluationQuestionParams } }, async (request, reply) => {
     const { id, evaluation_id, question_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     if (!(await deleteEvaluationQuestion(owned, evaluation_id, question_id))) throw notFound();
@@ -188,11 +188,11 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   // ---- base evaluation models and the question types (reference lists, spec 2 §7.1 "preloaded lookup lists") ----
-  app.get(paths.baseEvaluations, { preValidation: guard.read, schema: { response: { 200: Type.Array(BaseEvaluation) } } }, async (request) =>
+  app.get(paths.baseEvaluations, { config: { access: guard.read }, schema: { response: { 200: Type.Array(BaseEvaluation) } } }, async (request) =>
     listBaseEvaluations(owned, clientOf(request)));
 
   app.get(paths.baseEvaluationQuestions(':base_evaluation_id'), {
-    preValidation: guard.read, schema: { params: BaseEvaluationParams, querystring: ListQuery },
+    config: { access: guard.read }, schema: { params: BaseEvaluationParams, querystring: ListQuery },
   }, async (request, reply) => {
     const { base_evaluation_id } = request.params;
     if (!(await findBaseEvaluation(owned, clientOf(request), base_evaluation_id))) throw notFound();
@@ -201,6 +201,6 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return sendList(reply, 'base_evaluation_questions', list, rows.map(toBaseQuestion), total);
   });
 
-  app.get(owner.evaluations.questionTypesPath, { preValidation: guard.read, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
+  app.get(owner.evaluations.questionTypesPath, { config: { access: guard.read }, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
     evaluationQuestionTypeOptions(owned));
 }

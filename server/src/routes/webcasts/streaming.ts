@@ -14,7 +14,7 @@ import {
   openSessions, recordedSessions, reopenTransmission, saveTranscoder, streamFlags,
 } from '../../repositories/streaming.ts';
 import { hlsPlaybackUrl } from '../../repositories/webcasts.ts';
-import { WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
+import { WebcastParams, webcastAccess, webcastOr404 } from './common.ts';
 
 /** spec 2 §7.3: the application the studio publishes to (Wowza's term; one for all webcasts). */
 export const STREAMING_APPLICATION = 'webcasts';
@@ -93,7 +93,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
     ctx.log.info({ webcastId, ...saved }, 'recording saved');
   });
 
-  const { write } = webcastGuards(app);
+  const { write } = webcastAccess();
   const params = WebcastParams;
 
   async function stateAnswer(webcastId: number, meta?: StreamingStateAnswer['meta']): Promise<StreamingStateAnswer> {
@@ -111,7 +111,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get(STREAMING_PATHS.startStreaming(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingStateAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     let opened: { started: boolean };
@@ -130,14 +130,14 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.streamingState(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingStateAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     return stateAnswer(row.id);
   });
 
   app.get(STREAMING_PATHS.streamingIsLive(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingIsLiveAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingIsLiveAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     const current = await webcastOr404(app.db, request, row.id);
@@ -145,7 +145,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.stopStreaming(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingStateAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     // the publisher's session ends first: ffmpeg writes its last segment and exits
@@ -155,7 +155,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.downloadStreaming(':id'), {
-    preValidation: write, schema: { params, response: { 202: DownloadStreamingAnswer } },
+    config: { access: write }, schema: { params, response: { 202: DownloadStreamingAnswer } },
   }, async (request, reply) => {
     const row = await streamingWebcast(request, request.params.id);
     if (row.status !== WEBCAST_STATUS.converting) {
@@ -174,7 +174,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(STREAMING_PATHS.configStreaming(':id'), {
-    preValidation: write, schema: { params, body: ConfigStreamingBody, response: { 200: ConfigStreamingBody } },
+    config: { access: write }, schema: { params, body: ConfigStreamingBody, response: { 200: ConfigStreamingBody } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     const transcoder = await saveTranscoder(app.db, row.id, request.body, authOf(request).user.id);
@@ -184,7 +184,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.streamingSdp(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingSdpAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingSdpAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     return { [WEBCAST_SDP_FIELD]: webcastSdp(app.config.publicUrl, engine, row.id) };
@@ -192,7 +192,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
 
   // spec 2 §7.3 the socket at sdp_url; the stream name (a secret per transmission) is its access key,
   // since a browser WebSocket carries no Authorization header
-  app.get(STREAMING_PATHS.signalling, { websocket: true }, (socket) => {
+  app.get(STREAMING_PATHS.signalling, { websocket: true, config: { access: 'public' } }, (socket) => {
     engine.acceptSignalling({
       send: (text) => socket.send(text),
       close: () => socket.close(),

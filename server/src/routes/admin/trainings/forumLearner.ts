@@ -42,7 +42,6 @@ const notAuthor = () => new HttpError(403, 'permission_denied', 'Only the author
  */
 const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   const P = FORUM_LEARNER_PATHS;
-  const auth = app.authenticate;
 
   const learner = (request: FastifyRequest): ForumReader => ({ userId: authOf(request).user.id, statuses: LEARNER_VISIBLE_TOPIC_STATUSES });
   const replyReader = (request: FastifyRequest): ForumReader => ({ userId: authOf(request).user.id, statuses: LEARNER_VISIBLE_REPLY_STATUSES });
@@ -99,24 +98,24 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- topics ----
 
-  app.get(P.topics(':id'), { preValidation: auth, schema: { params: TrainingParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, querystring: ListQuery } }, async (request, reply) => {
     const { scope } = await forumOf(request, request.params.id);
     const list = parseListQuery(request.query, TOPIC_LIST_SPEC);
     const { rows, total } = await listTopics(app.db, scope, learner(request), list);
     return sendList(reply, 'forum_topics', list, rows, total);
   });
 
-  app.post(P.topics(':id'), { preValidation: auth, schema: { params: TrainingParams, body: ForumTopicInput, response: { 201: ForumTopic } } }, async (request, reply) => {
+  app.post(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, body: ForumTopicInput, response: { 201: ForumTopic } } }, async (request, reply) => {
     const { scope } = await forumOf(request, request.params.id);
     const values = topicValues(request.body);
     const id = await createTopic(app.db, scope, authOf(request).user.id, values);
     return reply.status(201).send(await topicAnswer(request, scope, id));
   });
 
-  app.get(P.topic(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) =>
+  app.get(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) =>
     (await topicOr404(request, request.params.id, request.params.topicId)).topic);
 
-  app.put(P.topic(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, body: ForumTopicInput, response: { 200: ForumTopic } } }, async (request) => {
+  app.put(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, body: ForumTopicInput, response: { 200: ForumTopic } } }, async (request) => {
     const { id, topicId } = request.params;
     const { scope, topic } = await topicOr404(request, id, topicId);
     if (topic.author.id !== authOf(request).user.id) throw notAuthor();
@@ -126,7 +125,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // the author's delete is the moderators' status 3: they can still see and restore it
-  app.delete(P.topic(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams } }, async (request, reply) => {
+  app.delete(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams } }, async (request, reply) => {
     const { id, topicId } = request.params;
     const { scope, topic } = await topicOr404(request, id, topicId);
     if (topic.author.id !== authOf(request).user.id) throw notAuthor();
@@ -135,13 +134,13 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   for (const like of [true, false]) {
-    app.post((like ? P.topicLike : P.topicUnlike)(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
+    app.post((like ? P.topicLike : P.topicUnlike)(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
       const { id, topicId } = request.params;
       const { scope } = await topicOr404(request, id, topicId);
       await app.db.transaction().execute((trx) => setTopicLike(trx, topicId, authOf(request).user.id, like));
       return topicAnswer(request, scope, topicId);
     });
-    app.post((like ? P.replyLike : P.replyUnlike)(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
+    app.post((like ? P.replyLike : P.replyUnlike)(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
       const { id, topicId, replyId } = request.params;
       const { scope } = await replyOr404(request, id, topicId, replyId);
       await app.db.transaction().execute((trx) => setReplyLike(trx, replyId, authOf(request).user.id, like));
@@ -150,7 +149,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // spec 2 §4.11: a moderator is informed of reports; only a moderator clears one
-  app.post(P.topicReport(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
+  app.post(P.topicReport(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
     const { id, topicId } = request.params;
     const { training, scope, topic } = await topicOr404(request, id, topicId);
     await app.db.transaction().execute(async (trx) => {
@@ -166,7 +165,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- replies ----
 
-  app.get(P.replies(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.replies(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, querystring: ListQuery } }, async (request, reply) => {
     const { scope } = await topicOr404(request, request.params.id, request.params.topicId);
     const list = parseListQuery(request.query, REPLY_LIST_SPEC);
     const { rows, total } = await listReplies(app.db, scope, replyReader(request), request.params.topicId, list);
@@ -174,7 +173,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // spec 2 §4.11: "a closed topic accepts no replies"; a reply is the topic's new activity
-  app.post(P.replies(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, body: ForumReplyInput, response: { 201: ForumReply } } }, async (request, reply) => {
+  app.post(P.replies(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, body: ForumReplyInput, response: { 201: ForumReply } } }, async (request, reply) => {
     const { id, topicId } = request.params;
     const { scope, topic } = await topicOr404(request, id, topicId);
     if (!topicAcceptsReplies(topic.status)) throw topicClosed();
@@ -183,7 +182,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await replyAnswer(request, scope, topicId, replyId));
   });
 
-  app.put(P.reply(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams, body: ForumReplyInput, response: { 200: ForumReply } } }, async (request) => {
+  app.put(P.reply(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams, body: ForumReplyInput, response: { 200: ForumReply } } }, async (request) => {
     const { id, topicId, replyId } = request.params;
     const { scope, topic, reply } = await replyOr404(request, id, topicId, replyId);
     if (reply.author.id !== authOf(request).user.id) throw notAuthor();
@@ -192,7 +191,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
     return replyAnswer(request, scope, topicId, replyId);
   });
 
-  app.delete(P.reply(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams } }, async (request, reply) => {
+  app.delete(P.reply(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams } }, async (request, reply) => {
     const { id, topicId, replyId } = request.params;
     const found = await replyOr404(request, id, topicId, replyId);
     if (found.reply.author.id !== authOf(request).user.id) throw notAuthor();
@@ -200,7 +199,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post(P.replyReport(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
+  app.post(P.replyReport(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
     const { id, topicId, replyId } = request.params;
     const { training, scope, topic } = await replyOr404(request, id, topicId, replyId);
     await app.db.transaction().execute(async (trx) => {

@@ -12,6 +12,7 @@ import form from './form.ts';
 import loginAs from './loginAs.ts';
 import permissions from './permissions.ts';
 import status from './status.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const spec: ListSpec = {
   searchColumns: ['users.full_name', 'users.email', 'users.document'],
@@ -42,7 +43,7 @@ function relationFilter(filterText: string | undefined, key: 'area_id' | 'group_
 /** spec 1 §2.3 users list with filters; detail, form and actions in the sibling files. */
 const users: FastifyPluginAsyncTypebox = async (app) => {
   app.get(ADMIN_RESOURCES.users.apiPath, {
-    preValidation: app.requireTitle(ADMIN_RESOURCES.users.title),
+    config: { access: titleAccess(ADMIN_RESOURCES.users.title) },
     schema: { querystring: UserListQuery },
   }, async (request, reply) => {
     const clientId = clientOf(request);

@@ -12,12 +12,12 @@ import { TrainingParams, contextOf, learnerTrainingOr404 } from './common.ts';
  * training detail, and favourite / like / rate.
  */
 const catalogue: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(LEARNER_PATHS.trainings, { schema: { querystring: CatalogueQuery, response: { 200: LearnerTrainingPage } } }, async (request) => {
+  app.get(LEARNER_PATHS.trainings, { config: { access: 'authenticated' }, schema: { querystring: CatalogueQuery, response: { 200: LearnerTrainingPage } } }, async (request) => {
     const ctx = await contextOf(app, request);
     return cataloguePage(app.db, ctx, request.query);
   });
 
-  app.get(LEARNER_PATHS.training(':id'), { schema: { params: TrainingParams, response: { 200: LearnerTraining } } }, async (request) => {
+  app.get(LEARNER_PATHS.training(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, response: { 200: LearnerTraining } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const row = await learnerTrainingOr404(app.db, ctx, request.params.id);
     return learnerTrainingDetail(app.db, ctx, row, app.mediaUrls(request));
@@ -29,13 +29,13 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
       return setReaction(trx, { clientId: ctx.clientId, userId: ctx.userId, contentType: 'training', contentId: id }, patch);
     });
 
-  app.post(LEARNER_PATHS.favorite(':id'), { schema: { params: TrainingParams, body: FavoriteBody, response: { 200: Reactions } } }, async (request) =>
+  app.post(LEARNER_PATHS.favorite(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, body: FavoriteBody, response: { 200: Reactions } } }, async (request) =>
     react(request.params.id, await contextOf(app, request), { favorite: request.body.favorite }));
 
-  app.post(LEARNER_PATHS.like(':id'), { schema: { params: TrainingParams, body: LikeBody, response: { 200: Reactions } } }, async (request) =>
+  app.post(LEARNER_PATHS.like(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, body: LikeBody, response: { 200: Reactions } } }, async (request) =>
     react(request.params.id, await contextOf(app, request), { liked: request.body.liked }));
 
-  app.post(LEARNER_PATHS.rate(':id'), { schema: { params: TrainingParams, body: RateBody, response: { 200: Reactions } } }, async (request) =>
+  app.post(LEARNER_PATHS.rate(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, body: RateBody, response: { 200: Reactions } } }, async (request) =>
     react(request.params.id, await contextOf(app, request), { stars: request.body.stars }));
 };
 export default catalogue;

@@ -37,6 +37,7 @@ const feedback: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(LEARNER_PATHS.comments(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: TrainingParams, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
@@ -48,6 +49,7 @@ const feedback: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(LEARNER_PATHS.comments(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: TrainingParams, body: CommentBody, response: { 201: LearnerComment } },
   }, async (request, reply) => {
     const ctx = await contextOf(app, request);

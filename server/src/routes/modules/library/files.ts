@@ -16,6 +16,7 @@ import {
 } from '../../../repositories/library.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
 import { IdParams, LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['library_files.title', 'library_files.file_name'],
@@ -52,7 +53,7 @@ const EMPTY: FileState = {
  * the list shows how many learners viewed and downloaded each one.
  */
 const files: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(LIBRARY_TITLE);
+  const guard = titleAccess(LIBRARY_TITLE);
   const item = LIBRARY_PATHS.file(':id');
 
   app.tus.defineKind(LIBRARY_UPLOAD_KIND, {
@@ -106,7 +107,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     return { next, prepared };
   }
 
-  app.get(LIBRARY_PATHS.files, { preValidation: guard, schema: { querystring: LibraryFileListQuery } }, async (request, reply) => {
+  app.get(LIBRARY_PATHS.files, { config: { access: guard }, schema: { querystring: LibraryFileListQuery } }, async (request, reply) => {
     const { status, category, extension } = request.query;
     const list = parseListQuery(request.query, LIST_SPEC);
     let query = fileQuery(app.db, clientOf(request));
@@ -117,11 +118,11 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'libraries', list, await toFiles(app.db, app.mediaUrls(request), rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) =>
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) =>
     answer(request, clientOf(request), request.params.id));
 
   app.post(LIBRARY_PATHS.files, {
-    preValidation: guard, schema: { body: LibraryFileInput, response: { 201: LibraryFile } },
+    config: { access: guard }, schema: { body: LibraryFileInput, response: { 201: LibraryFile } },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const { next, prepared } = await resolve(request, request.body, null);
@@ -141,7 +142,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(item, {
-    preValidation: guard, schema: { params: IdParams, body: LibraryFileInput, response: { 200: LibraryFile } },
+    config: { access: guard }, schema: { params: IdParams, body: LibraryFileInput, response: { 200: LibraryFile } },
   }, async (request) => {
     const clientId = clientOf(request);
     const row = await findFile(app.db, clientId, request.params.id);
@@ -164,7 +165,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     return answer(request, clientId, row.id);
   });
 
-  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(request, clientId, request.params.id);
     const res = await app.db.deleteFrom('library_files').where('id', '=', before.id).where('client_id', '=', clientId).executeTakeFirst();

@@ -18,6 +18,7 @@ import {
 } from '../../../repositories/messages.ts';
 import { blankToNull } from '../banners/common.ts';
 import { scheduleMessageSend } from './sendJob.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['messages.title'],
@@ -100,7 +101,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: MessageInput
  * mailing_list): the client's sender, reply-to, footer and whether messages go by e-mail.
  */
 const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.messages.title);
+  const guard = titleAccess(ADMIN_RESOURCES.messages.title);
   const item = `${MESSAGE_PATHS.collection}:id/`;
 
   async function answer(clientId: number, id: number): Promise<Message> {
@@ -114,7 +115,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     await syncRecipients(db, id, await resolveRecipients(db, clientId, id), state.send_email);
   }
 
-  app.get(MESSAGE_PATHS.collection, { preValidation: guard, schema: { querystring: MessageListQuery } }, async (request, reply) => {
+  app.get(MESSAGE_PATHS.collection, { config: { access: guard }, schema: { querystring: MessageListQuery } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     let qb = messageQuery(app.db, clientOf(request));
@@ -123,10 +124,10 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'messages', list, toMessageListItems(rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: Message } } }, async (request) =>
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: Message } } }, async (request) =>
     answer(clientOf(request), request.params.id));
 
-  app.post(MESSAGE_PATHS.collection, { preValidation: guard, schema: { body: MessageInput, response: { 201: Message } } }, async (request, reply) => {
+  app.post(MESSAGE_PATHS.collection, { config: { access: guard }, schema: { body: MessageInput, response: { 201: Message } } }, async (request, reply) => {
     const clientId = clientOf(request);
     // mass mailing: docs/security.md "Rate limits"
     await app.limit('messages_user', request, authOf(request).user.id);
@@ -140,7 +141,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await answer(clientId, id));
   });
 
-  app.put(item, { preValidation: guard, schema: { params: IdParams, body: MessageInput, response: { 200: Message } } }, async (request) => {
+  app.put(item, { config: { access: guard }, schema: { params: IdParams, body: MessageInput, response: { 200: Message } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     const sendDate = await app.db.transaction().execute(async (trx) => {
@@ -157,7 +158,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return answer(clientId, id);
   });
 
-  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(clientId, request.params.id);
     if (!messageIsDeletable(before.status)) throw new HttpError(409, 'invalid_status_transition', 'The message is being sent');
@@ -165,7 +166,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return before;
   });
 
-  app.get(MESSAGE_PATHS.recipients(':id'), { preValidation: guard, schema: { params: IdParams, querystring: MessageRecipientQuery } }, async (request, reply) => {
+  app.get(MESSAGE_PATHS.recipients(':id'), { config: { access: guard }, schema: { params: IdParams, querystring: MessageRecipientQuery } }, async (request, reply) => {
     const clientId = clientOf(request);
     if (!(await findMessage(app.db, clientId, request.params.id))) throw notFound();
     const { read, ...query } = request.query;
@@ -178,7 +179,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // spec 3 §8 "Error sending message": the e-mails that failed go again
-  app.post(MESSAGE_PATHS.retry(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
+  app.post(MESSAGE_PATHS.retry(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
     const clientId = clientOf(request);
     await app.limit('messages_user', request, authOf(request).user.id);
     const { id } = request.params;
@@ -193,13 +194,13 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return answer(clientId, id);
   });
 
-  const mailingGuard = app.requireTitle(ADMIN_RESOURCES.mailing_list_config.title);
+  const mailingGuard = titleAccess(ADMIN_RESOURCES.mailing_list_config.title);
 
-  app.get(MESSAGE_PATHS.mailingListConfig, { preValidation: mailingGuard, schema: { response: { 200: MailingListConfig } } }, async (request) =>
+  app.get(MESSAGE_PATHS.mailingListConfig, { config: { access: mailingGuard }, schema: { response: { 200: MailingListConfig } } }, async (request) =>
     mailingListConfig(app.db, clientOf(request)));
 
   app.put(MESSAGE_PATHS.mailingListConfig, {
-    preValidation: mailingGuard, schema: { body: MailingListConfigInput, response: { 200: MailingListConfig } },
+    config: { access: mailingGuard }, schema: { body: MailingListConfigInput, response: { 200: MailingListConfig } },
   }, async (request) => {
     const clientId = clientOf(request);
     const current = await mailingListConfig(app.db, clientId);

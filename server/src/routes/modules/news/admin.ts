@@ -14,6 +14,7 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   deleteNews, findNews, insertNews, loadNews, newsListQuery, newsState, toNewsListItems, updateNews, type NewsState,
 } from '../../../repositories/news.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 /** spec 3 §2 / spec 1 §2.3: the news admin's title slug; spec 3 §6 has no separate manage key. */
 export const NEWS_TITLE = 'news';
@@ -101,7 +102,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: NewsInput, c
  * admin list needs. Everything needs the title slug news (spec 3 §6).
  */
 const adminNews: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(NEWS_TITLE);
+  const guard = titleAccess(NEWS_TITLE);
   const { collection } = NEWS_PATHS;
   const item = `${collection}:id/`;
   const answer = async (request: FastifyRequest, id: number) => {
@@ -110,7 +111,7 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
     return news;
   };
 
-  app.get(collection, { preValidation: guard, schema: { querystring: NewsListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard }, schema: { querystring: NewsListQuery } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     const clientId = clientOf(request);
@@ -119,16 +120,16 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'news', list, await toNewsListItems(app.db, clientId, rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: Params, response: { 200: News } } }, async (request) => answer(request, request.params.id));
+  app.get(item, { config: { access: guard }, schema: { params: Params, response: { 200: News } } }, async (request) => answer(request, request.params.id));
 
-  app.post(collection, { preValidation: guard, schema: { body: NewsInput, response: { 201: News } } }, async (request, reply) => {
+  app.post(collection, { config: { access: guard }, schema: { body: NewsInput, response: { 201: News } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) =>
       insertNews(trx, clientId, authOf(request).user.id, await resolveState(trx, request, request.body, null)));
     return reply.status(201).send(await answer(request, id));
   });
 
-  app.put(item, { preValidation: guard, schema: { params: Params, body: NewsInput, response: { 200: News } } }, async (request) => {
+  app.put(item, { config: { access: guard }, schema: { params: Params, body: NewsInput, response: { 200: News } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -141,7 +142,7 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // answers the deleted record, as react-admin's delete expects
-  app.delete(item, { preValidation: guard, schema: { params: Params, response: { 200: News } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: Params, response: { 200: News } } }, async (request) => {
     const before = await answer(request, request.params.id);
     await app.db.transaction().execute(async (trx) => {
       if (!(await deleteNews(trx, clientOf(request), request.params.id))) throw notFound();

@@ -40,15 +40,14 @@ async function readerOf(db: Db, request: FastifyRequest): Promise<NewsReader> {
  * where the client uses news comments a reader comments once (spec 3 §3 "Comment").
  */
 const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
-  app.get(LEARNER_NEWS_PATHS.list, { schema: { querystring: LearnerNewsQuery, response: { 200: LearnerNewsPage } } }, async (request) => {
+  app.get(LEARNER_NEWS_PATHS.list, { config: { access: 'authenticated' }, schema: { querystring: LearnerNewsQuery, response: { 200: LearnerNewsPage } } }, async (request) => {
     const reader = await readerOf(app.db, request);
     if (!reader.member) return { count: 0, results: [] };
     return learnerNewsPage(app.db, reader.member, reader.languageId, { search: request.query.search, ...pageOf(request.query, 12) });
   });
 
-  app.get(LEARNER_NEWS_PATHS.item(':id'), { schema: { params: Params, response: { 200: LearnerNewsItem } } }, async (request) => {
+  app.get(LEARNER_NEWS_PATHS.item(':id'), { config: { access: 'authenticated' }, schema: { params: Params, response: { 200: LearnerNewsItem } } }, async (request) => {
     const reader = await readerOf(app.db, request);
     const { id } = request.params;
     const found = reader.member && await findLearnerNews(app.db, reader.member, reader.languageId, id);
@@ -61,6 +60,7 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(LEARNER_NEWS_PATHS.comments(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: Params, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
   }, async (request) => {
     const reader = await readerOf(app.db, request);
@@ -71,6 +71,7 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(LEARNER_NEWS_PATHS.comments(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: Params, body: NewsCommentBody, response: { 201: LearnerComment } },
   }, async (request, reply) => {
     const reader = await readerOf(app.db, request);
