@@ -11,7 +11,7 @@ import { IdParams, ListQuery } from '@lp/shared';
 import type { Database, Db } from '../db/database.ts';
 import { clientOf } from '../plugins/app/auth.ts';
 import { notFound } from './httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from './list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from './list.ts';
 import { titleAccess, type AdminAccess } from './access.ts';
 
 export interface CrudResource<TB extends keyof Database, Row, Out extends Record<string, unknown>, In extends TObject> {
@@ -53,7 +53,7 @@ export function registerCrud<TB extends keyof Database, Row, Out extends Record<
     return out;
   }
 
-  app.get(def.path, { config: { access: guard }, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(def.path, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(def.output) } }, async (request, reply) => {
     const list = parseListQuery(request.query, def.listSpec);
     const { rows, total } = await runList(def.query(app.db, clientOf(request)), list, def.listSpec);
     return sendList(reply, def.resource, list, await def.toApi(app.db, rows), total);

@@ -12,6 +12,7 @@ import {
 } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../../lib/httpError.ts';
+import { IdParams } from '../../lib/params.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import type { OwnerTableName } from '../owner.ts';
 import { listComments, originRowExists, setCommentStatus } from '../repository/comments.ts';
@@ -32,7 +33,6 @@ export interface CommentRoutes {
 export function registerComments(parent: FastifyInstance, def: CommentRoutes): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const guard = titleAccess(def.title);
-  const params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
   async function ownerOr404(request: FastifyRequest, id: number): Promise<number> {
     const clientId = clientOf(request);
@@ -41,7 +41,7 @@ export function registerComments(parent: FastifyInstance, def: CommentRoutes): v
   }
 
   app.get(commentsListPath(def.origin, ':id'), {
-    config: { access: guard }, schema: { params, response: { 200: Type.Array(CommentItem) } },
+    config: { access: guard }, schema: { params: IdParams, response: { 200: Type.Array(CommentItem) } },
   }, async (request) => {
     const clientId = await ownerOr404(request, request.params.id);
     return def.list ? def.list(app.db, clientId, request.params.id) : listComments(app.db, clientId, def.origin, request.params.id);
@@ -51,7 +51,7 @@ export function registerComments(parent: FastifyInstance, def: CommentRoutes): v
   if (!moderation) return;
   app.post(moderation, {
     config: { access: { ...guard, permission: { slug: def.manageSlug, refusal: 'You cannot moderate these comments' } } },
-    schema: { params, body: PublishCommentForm, response: { 200: CommentItem } },
+    schema: { params: IdParams, body: PublishCommentForm, response: { 200: CommentItem } },
   }, async (request) => {
     const clientId = await ownerOr404(request, request.params.id);
     const updated = await setCommentStatus(app.db, clientId, def.origin, request.params.id, request.body.id, request.body.status as CommentStatus);

@@ -8,7 +8,7 @@ import {
 } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import type { OwnerKind } from '../owner.ts';
 import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
@@ -18,7 +18,8 @@ import {
   evaluationQuestionListQuery, evaluationQuestionTypeOptions, findBaseEvaluation, findEvaluation, findEvaluationQuestion, insertEvaluation,
   insertEvaluationQuestion, listBaseEvaluations, questionTypeExists, toBaseQuestion, toEvaluation, updateEvaluation, updateEvaluationQuestion,
 } from '../repository/evaluations.ts';
-import { BaseEvaluationParams, EvaluationParams, EvaluationQuestionParams, OwnerParams } from './params.ts';
+import { BaseEvaluationParams, EvaluationParams, EvaluationQuestionParams } from './params.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const EVALUATION_LIST: ListSpec = {
   searchColumns: ['title'],
@@ -88,7 +89,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   };
 
   // ---- evaluations ----
-  app.get(evaluations, { config: { access: guard.read }, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(evaluations, { config: { access: guard.read }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(Evaluation) } }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
     const list = parseListQuery(request.query, EVALUATION_LIST);
@@ -100,7 +101,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     evaluationOr404(app.db, request, request.params.id, request.params.evaluation_id));
 
   app.post(evaluations, {
-    config: { access: guard.write }, schema: { params: OwnerParams, body: EvaluationForm, response: { 201: Evaluation } },
+    config: { access: guard.write }, schema: { params: IdParams, body: EvaluationForm, response: { 201: Evaluation } },
   }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
@@ -126,7 +127,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
 
   // spec 2 §4.5: the model's questions copied onto a new evaluation, in one transaction
   app.post(paths.fromBase(':id'), {
-    config: { access: guard.write }, schema: { params: OwnerParams, body: FromBaseBody, response: { 201: EvaluationCreated } },
+    config: { access: guard.write }, schema: { params: IdParams, body: FromBaseBody, response: { 201: EvaluationCreated } },
   }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
@@ -143,7 +144,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
 
   // ---- questions ----
   app.get(questions, {
-    config: { access: guard.read }, schema: { params: EvaluationParams, querystring: ListQuery },
+    config: { access: guard.read }, schema: { params: EvaluationParams, querystring: ListQuery, response: listResponse(Question) },
   }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);

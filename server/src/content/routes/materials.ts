@@ -5,14 +5,15 @@ import {
   validateMaterialForm,
 } from '@lp/shared';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import type { AuthContext } from '../../plugins/app/auth.ts';
 import { commitUpload, prepareUpload, savingUpload } from '../../routes/admin/trainings/uploadedFile.ts';
 import type { OwnerKind } from '../owner.ts';
 import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb } from '../ownedDb.ts';
 import { findMaterial, insertMaterial, materialListQuery, softDeleteMaterial, toMaterial, updateMaterial } from '../repository/materials.ts';
-import { MaterialParams, OwnerParams } from './params.ts';
+import { MaterialParams } from './params.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['title'],
@@ -49,7 +50,7 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
     return toMaterial(row, app.mediaUrls(request));
   }
 
-  app.get(collection, { config: { access: guard.read }, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(TrainingMaterial) } }, async (request, reply) => {
     const { id } = await ownerOr404(app.db, owner, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(materialListQuery(owned, id), list, LIST_SPEC);
@@ -62,7 +63,7 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
   });
 
   app.post(collection, {
-    config: { access: guard.write }, schema: { params: OwnerParams, body: TrainingMaterialForm, response: { 201: TrainingMaterial } },
+    config: { access: guard.write }, schema: { params: IdParams, body: TrainingMaterialForm, response: { 201: TrainingMaterial } },
   }, async (request, reply) => {
     const { id: ownerId } = await ownerOr404(app.db, owner, request, request.params.id);
     const values = checked(request.body);

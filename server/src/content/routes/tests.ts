@@ -16,7 +16,8 @@ import {
   findTest, findTestType, insertTest, softDeleteTest, testCounts, testListQuery, testTypeOptions, updateTest, type TestCounts, type TestState,
 } from '../repository/tests.ts';
 import type { OwnedTestRow } from '../tables.ts';
-import { OwnerParams, TestParams } from './params.ts';
+import { TestParams } from './params.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['t.title'],
@@ -165,7 +166,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
 
   const answer = async (db: OwnedDb, row: OwnedTestRow) => testAnswer(owner, row, await testCounts(db, row.id));
 
-  app.get(collection, { config: { access: read }, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: read }, schema: { params: IdParams, querystring: ListQuery } }, async (request, reply) => {
     await ownerOr404(app.db, owner, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(testListQuery(owned(app.db), request.params.id), list, LIST_SPEC);
@@ -194,7 +195,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
   // the type field carries the owner's wire name
   const body = Type.Object({ ...TrainingTestForm.properties, [contract.typeField]: Type.Optional(Type.String({ maxLength: 20 })) });
 
-  app.post(collection, { config: { access: write }, schema: { params: OwnerParams, body, response: { 201: schemas.test } } }, async (request, reply) => {
+  app.post(collection, { config: { access: write }, schema: { params: IdParams, body, response: { 201: schemas.test } } }, async (request, reply) => {
     const ownerId = request.params.id;
     const row = await app.db.transaction().execute(async (trx) => {
       await ownerOr404(trx, owner, request, ownerId);

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared';
 import { HttpError } from '../../lib/httpError.ts';
+import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { certificateFile, writeCertificatePdf } from '../../learning/certificates.ts';
 import { listCertificates, ownCertificate } from '../../repositories/learner/certificates.ts';
@@ -32,7 +32,7 @@ const certificates: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(LEARNER_PATHS.certificatePdf(':id'), {
     config: { access: 'authenticated' },
-    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+    schema: { params: IdParams },
   }, async (request, reply) => {
     const cert = await ownCertificate(app.db, clientOf(request), authOf(request).user.id, request.params.id);
     if (!cert) throw certificateNotFound();

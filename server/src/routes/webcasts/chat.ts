@@ -14,7 +14,8 @@ import type { SocketAuth } from '../../realtime/hub.ts';
 import {
   findChatMessage, insertChatMessage, latestChatMessages, latestChatSendTimes, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
 } from '../../repositories/webcastChat.ts';
-import { WEBCASTS_TITLE, WebcastParams, webcastAccess, webcastOr404 } from './common.ts';
+import { WEBCASTS_TITLE, webcastAccess, webcastOr404 } from './common.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const chatDisabled = () => new HttpError(409, 'chat_disabled', 'The chat of this webcast is off');
 
@@ -98,7 +99,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   // spec 2 §6: "Sending chat messages is not gated by" webcasts_manage
   app.post(WEBCAST_CHAT_PATHS.send(':id'), {
     config: { access: guards.read },
-    schema: { params: WebcastParams, body: SendChatMessageForm, response: { 201: ChatMessage } },
+    schema: { params: IdParams, body: SendChatMessageForm, response: { 201: ChatMessage } },
   }, async (request, reply) => {
     const webcast = await webcastOr404(app.db, request, request.params.id);
     if (!webcast.use_chat) throw chatDisabled();
@@ -126,7 +127,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     app.post(WEBCAST_CHAT_PATHS[action](':id'), {
       // spec 2 §6: chat Approve and Disapprove need webcasts_manage
       config: { access: guards.write },
-      schema: { params: WebcastParams, body: ChatMessageIdForm, response: { 200: ChatMessage } },
+      schema: { params: IdParams, body: ChatMessageIdForm, response: { 200: ChatMessage } },
     }, async (request) => move(request, request.params.id, request.body.message_id, action));
   }
 
@@ -141,7 +142,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(WEBCAST_CHAT_PATHS.learner(':id'), {
     config: { access: 'authenticated' },
-    schema: { params: WebcastParams, querystring: LearnerChatQuery, response: { 200: LearnerChatPage } },
+    schema: { params: IdParams, querystring: LearnerChatQuery, response: { 200: LearnerChatPage } },
   }, async (request) => {
     const webcast = await learnerWebcast(request, request.params.id);
     const size = request.query.page_size ?? 50;
@@ -152,7 +153,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(WEBCAST_CHAT_PATHS.learner(':id'), {
     config: { access: 'authenticated' },
-    schema: { params: WebcastParams, body: LearnerChatSend, response: { 201: LearnerChatMessage } },
+    schema: { params: IdParams, body: LearnerChatSend, response: { 201: LearnerChatMessage } },
   }, async (request, reply) => {
     const webcast = await learnerWebcast(request, request.params.id);
     const text = messageText(request.body.message);

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { WEBCAST_OWNER } from '../../content/owners.ts';
 import { ownerAccess } from '../../content/ownerAccess.ts';
 import type { Db } from '../../db/database.ts';
@@ -13,7 +12,6 @@ export const WEBCASTS_TITLE = WEBCAST_OWNER.admin.title;
 export const WEBCASTS_MANAGE = WEBCAST_OWNER.admin.manage;
 export const WEBCAST_SET_SCORE = 'webcast_set_score';
 
-export const WebcastParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Reads need the title slug; writes also the manage permission (superusers pass). */
 export function webcastAccess() {

@@ -6,12 +6,13 @@ import {
   WebcastScoreOption, WebcastTimezoneOption, WebcastTypeOption, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed,
   parseTransmissionDate, parseWebcastScore, timezoneOptions, validateWebcast,
   type ContentLanguage, type ErrorCode,
+  WebcastListItem,
 } from '@lp/shared';
 import { foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { translate } from '../../lib/i18n.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { copyTitle } from '../admin/trainings/actions.ts';
@@ -19,7 +20,8 @@ import {
   clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastListQuery, webcastState,
   type WebcastState,
 } from '../../repositories/webcasts.ts';
-import { WEBCAST_SET_SCORE, WebcastParams, webcastAccess, webcastOr404 } from './common.ts';
+import { WEBCAST_SET_SCORE, webcastAccess, webcastOr404 } from './common.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['webcasts.title'],
@@ -154,7 +156,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
     return webcast;
   };
 
-  app.get(collection, { config: { access: guard.read }, schema: { querystring: WebcastListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { querystring: WebcastListQuery, response: listResponse(WebcastListItem) } }, async (request, reply) => {
     const { status, webcast_type: type, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     let qb = webcastListQuery(app.db, clientOf(request));
@@ -167,7 +169,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'webcasts', list, await toListItems(app.db, rows), total);
   });
 
-  app.get(item, { config: { access: guard.read }, schema: { params: WebcastParams, response: { 200: Webcast } } }, async (request) => {
+  app.get(item, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: Webcast } } }, async (request) => {
     await webcastOr404(app.db, request, request.params.id);
     return answer(request, request.params.id);
   });
@@ -182,7 +184,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // JSON from the editor's Save; a multipart form (status 4) from End webcast (spec 2 §7.3)
-  app.put(item, { config: { access: guard.write }, schema: { params: WebcastParams, body: WebcastInput, response: { 200: Webcast } } }, async (request) => {
+  app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: WebcastInput, response: { 200: Webcast } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -194,7 +196,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // soft delete (status 3); answers the record, as react-admin's delete expects
-  app.delete(item, { config: { access: guard.write }, schema: { params: WebcastParams, response: { 200: Webcast } } }, async (request) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Webcast } } }, async (request) => {
     await webcastOr404(app.db, request, request.params.id);
     if (!(await deleteWebcast(app.db, clientOf(request), request.params.id))) throw notFound();
     return answer(request, request.params.id);
@@ -202,7 +204,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
 
   // spec 2 §4.12: "copies the webcast with all its contents and opens the copy"
   app.get(WEBCAST_PATHS.duplicate(':id'), {
-    config: { access: guard.write }, schema: { params: WebcastParams, response: { 200: WebcastDuplicated } },
+    config: { access: guard.write }, schema: { params: IdParams, response: { 200: WebcastDuplicated } },
   }, async (request) => {
     const source = await webcastOr404(app.db, request, request.params.id);
     const { user } = authOf(request);

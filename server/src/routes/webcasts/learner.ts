@@ -17,8 +17,8 @@ import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
 import { pageOf } from '../learner/paging.ts';
 import { contextOf } from '../learner/trainings/common.ts';
 import learnerTests, { notFinished, webcastNotFound } from './learnerTests.ts';
+import { IdParams } from '../../lib/params.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** spec 2 §3.11 embed of types 1, 3 and 5 as the portal frames it: the provider's player for YouTube and Vimeo links. */
 function embedOf(row: WebcastRow): string | null {
@@ -67,7 +67,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     return tagsUsedBy(app.db, 'webcast', ctx.clientId, visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id'));
   });
 
-  app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { config: { access: 'authenticated' }, schema: { params: Params, response: { 200: LearnerWebcast } } }, async (request) => {
+  app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerWebcast } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const now = new Date();
     const row = await findLearnerWebcast(app.db, ctx, request.params.id);
@@ -95,7 +95,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.post(LEARNER_WEBCAST_PATHS.subscribe(':id'), { config: { access: 'authenticated' }, schema: { params: Params, response: { 200: WebcastSubscription } } }, async (request) => {
+  app.post(LEARNER_WEBCAST_PATHS.subscribe(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: WebcastSubscription } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const row = await findLearnerWebcast(app.db, ctx, request.params.id);
     if (!row) throw webcastNotFound();

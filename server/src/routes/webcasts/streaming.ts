@@ -14,7 +14,8 @@ import {
   openSessions, recordedSessions, reopenTransmission, saveTranscoder, streamFlags,
 } from '../../repositories/streaming.ts';
 import { hlsPlaybackUrl } from '../../repositories/webcasts.ts';
-import { WebcastParams, webcastAccess, webcastOr404 } from './common.ts';
+import { webcastAccess, webcastOr404 } from './common.ts';
+import { IdParams } from '../../lib/params.ts';
 
 /** spec 2 §7.3: the application the studio publishes to (Wowza's term; one for all webcasts). */
 export const STREAMING_APPLICATION = 'webcasts';
@@ -94,7 +95,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const { write } = webcastAccess();
-  const params = WebcastParams;
+  const params = IdParams;
 
   async function stateAnswer(webcastId: number, meta?: StreamingStateAnswer['meta']): Promise<StreamingStateAnswer> {
     return {

@@ -6,9 +6,10 @@ import {
   ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate,
   ImportRecord, ListQuery, XLSX_MIME, canOpenAdminTitle, canProcessImport, importLogsPath, importPath, importProcessPath,
   type ImportType,
+  ImportLog,
 } from '@lp/shared';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findImport, toImportLog, toImportRecord } from '../../../repositories/imports.ts';
 import { dataRows } from '../../../imports/engine.ts';
@@ -137,7 +138,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(toImportRecord((await findImport(app.db, clientId, id))!));
   });
 
-  app.get(IMPORTS_PATH, { config: { access: guard }, schema: { querystring: ImportListQuery } }, async (request, reply) => {
+  app.get(IMPORTS_PATH, { config: { access: guard }, schema: { querystring: ImportListQuery, response: listResponse(ImportRecord) } }, async (request, reply) => {
     const { import_type, status, ...listQuery } = request.query;
     const list = parseListQuery(listQuery, importListSpec);
     if (import_type) list.filters.push({ column: 'imports.import_type', values: [import_type] });
@@ -177,7 +178,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(importLogsPath(':id'), {
-    config: { access: guard }, schema: { params: IdParams, querystring: LogListQuery },
+    config: { access: guard }, schema: { params: IdParams, querystring: LogListQuery, response: listResponse(ImportLog) },
   }, async (request, reply) => {
     const row = await findImport(app.db, clientOf(request), request.params.id);
     if (!row) throw notFound();

@@ -6,12 +6,13 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { countTrailItems } from '../../../repositories/trailItems.ts';
 import { duplicateTrail, setTrailStatus } from '../../../repositories/trails.ts';
 import { copyTitle } from '../trainings/actions.ts';
-import { TrailParams, trailAnswer, trailAccess, trailNotFound, trailOr404 } from './common.ts';
+import { trailAnswer, trailAccess, trailNotFound, trailOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** Publication and duplicate, in the style of spec 2 §7.1 (T/publish/, T/unpublish/: empty forms; GET T/duplicate/). */
 const actions: FastifyPluginAsyncTypebox = async (app) => {
   const guard = trailAccess;
-  const params = TrailParams;
+  const params = IdParams;
   const answer = { 200: Trail };
 
   app.post(TRAIL_PATHS.publish(':id'), { config: { access: guard.write }, schema: { params, response: answer } }, async (request) => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import type { Db } from '../../../db/database.ts';
 import type { TrailRow } from '../../../db/tables/trail.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
@@ -12,7 +11,6 @@ export const TRAILS_TITLE = 'trails';
 export const TRAILS_MANAGE = 'trails_manage';
 export const TRAILS_SET_SCORE = 'trails_set_score';
 
-export const TrailParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Reads need the title slug; writes also trails_manage (superusers pass). */
 export const trailAccess = readWriteAccess(TRAILS_TITLE, TRAILS_MANAGE, 'You do not have permission to change trails');

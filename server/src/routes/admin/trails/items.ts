@@ -9,7 +9,8 @@ import { clientOf } from '../../../plugins/app/auth.ts';
 import {
   itemContents, loadTrailItems, searchTrailItemOptions, storedTrailItems, writeTrailItems, type StoredTrailItem,
 } from '../../../repositories/trailItems.ts';
-import { TrailParams, trailAccess, trailOr404 } from './common.ts';
+import { trailAccess, trailOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /**
  * The trail's modules (spec 2 §2.4, §3.8), in the style of the training hierarchy (§7.1): GET
@@ -19,13 +20,13 @@ const items: FastifyPluginAsyncTypebox = async (app) => {
   const guard = trailAccess;
   const answer = { 200: Type.Array(TrailItem) };
 
-  app.get(TRAIL_PATHS.items(':id'), { config: { access: guard.read }, schema: { params: TrailParams, response: answer } }, async (request) => {
+  app.get(TRAIL_PATHS.items(':id'), { config: { access: guard.read }, schema: { params: IdParams, response: answer } }, async (request) => {
     await trailOr404(app.db, request, request.params.id);
     return loadTrailItems(app.db, clientOf(request), request.params.id);
   });
 
   app.post(TRAIL_PATHS.items(':id'), {
-    config: { access: guard.write }, schema: { params: TrailParams, body: TrailItemsInput, response: answer },
+    config: { access: guard.write }, schema: { params: IdParams, body: TrailItemsInput, response: answer },
   }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;

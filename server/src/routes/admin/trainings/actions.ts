@@ -7,7 +7,8 @@ import { hasDoneActivities } from '../../../repositories/trainingActivity.ts';
 import { duplicateTraining } from '../../../repositories/trainingDuplicate.ts';
 import { countActiveModulesAndTests, setTrainingOpen, setTrainingStatus } from '../../../repositories/trainings.ts';
 import { queueCertifyClosed } from '../../../learning/completion.ts';
-import { TrainingParams, trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
+import { trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** A form boolean: `true`/`false`, `1`/`0`, `on`/`off` (or a JSON boolean). */
 export function formBool(value: boolean | string): boolean | null {
@@ -27,7 +28,7 @@ export function copyTitle(title: string, suffix: string): string {
 /** spec 2 §4.6 publication, open/closed and duplicate (§7.1 P/publish/, unpublish/, change_is_open/, duplicate/). */
 const actions: FastifyPluginAsyncTypebox = async (app) => {
   const guard = trainingAccess();
-  const params = TrainingParams;
+  const params = IdParams;
   const answer = { 200: Training };
   const path = (action: string) => `${TRAINING_PATHS.collection}:id/${action}/`;
 

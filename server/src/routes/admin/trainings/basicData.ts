@@ -4,17 +4,19 @@ import {
   CONTENT_LANGUAGES, CONTENT_STATUS, TRAINING_DEFAULTS, TRAINING_PATHS, Training, TrainingInput, TrainingListQuery,
   effectiveTrainingType, formErrorCode, hasPermission, trainingScoreIsUsed, validateTrainingBasicData,
   type ContentLanguage, type ErrorCode,
+  TrainingListItem,
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   clientTrainingFlags, findTrainingType, foreignReferences, insertTraining, setTrainingStatus, toListItems, trainingListQuery,
   trainingState, updateTraining, type TrainingState,
 } from '../../../repositories/trainings.ts';
-import { TRAININGS_SET_SCORE, TrainingParams, trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
+import { TRAININGS_SET_SCORE, trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['group_trainings.title'],
@@ -136,7 +138,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
   const { collection } = TRAINING_PATHS;
   const item = `${collection}:id/`;
 
-  app.get(collection, { config: { access: guard.read }, schema: { querystring: TrainingListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { querystring: TrainingListQuery, response: listResponse(TrainingListItem) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     let qb = trainingListQuery(app.db, clientOf(request));
@@ -148,7 +150,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'trainings', list, await toListItems(app.db, rows), total);
   });
 
-  app.get(item, { config: { access: guard.read }, schema: { params: TrainingParams, response: { 200: Training } } }, async (request) => {
+  app.get(item, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: Training } } }, async (request) => {
     await trainingOr404(app.db, request, request.params.id);
     return trainingAnswer(app, request, request.params.id);
   });
@@ -162,7 +164,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await trainingAnswer(app, request, id));
   });
 
-  app.put(item, { config: { access: guard.write }, schema: { params: TrainingParams, body: TrainingInput, response: { 200: Training } } }, async (request) => {
+  app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: TrainingInput, response: { 200: Training } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -174,7 +176,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // soft delete (spec 2 §4.1 status 3); answers the record, as react-admin's delete expects
-  app.delete(item, { config: { access: guard.write }, schema: { params: TrainingParams, response: { 200: Training } } }, async (request) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Training } } }, async (request) => {
     await trainingOr404(app.db, request, request.params.id);
     if (!(await setTrainingStatus(app.db, clientOf(request), request.params.id, CONTENT_STATUS.deleted))) throw notFound();
     return trainingAnswer(app, request, request.params.id);

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { TRAINING_OWNER } from '../../../content/owners.ts';
 import { ownerAccess } from '../../../content/ownerAccess.ts';
 import type { Db } from '../../../db/database.ts';
@@ -13,7 +12,6 @@ export const TRAININGS_TITLE = TRAINING_OWNER.admin.title;
 export const TRAININGS_MANAGE = TRAINING_OWNER.admin.manage;
 export const TRAININGS_SET_SCORE = 'trainings_set_score';
 
-export const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Reads need the title slug; writes also the manage permission (superusers pass). */
 export function trainingAccess() {

@@ -3,16 +3,18 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   FORUM_ADMIN_PATHS, ForumReply, ForumReplyStatusForm, ForumTopic, ForumTopicListQuery, ForumTopicStatusForm, ListQuery,
+  ForumTopicItem,
 } from '@lp/shared';
 import { notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, sendList } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, sendList } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   REPLY_LIST_SPEC, TOPIC_LIST_SPEC, findReply, findTopic, listReplies, listTopics, notifyTrainingOwnersOfReport, replyFacts,
   setReplyReported, setReplyStatus, setTopicReported, setTopicStatus, type ForumReader, type ForumScope,
 } from '../../../repositories/forum.ts';
-import { TrainingParams, trainingAccess, trainingOr404 } from './common.ts';
+import { trainingAccess, trainingOr404 } from './common.ts';
 import forumLearner from './forumLearner.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const TopicParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }) });
 const ReplyParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }), replyId: Type.Integer({ minimum: 1 }) });
@@ -57,7 +59,7 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // spec 2 §7.1: count and results[] (or a bare array + Content-Range); search title and author
-  app.get(P.topics(':id'), { config: { access: guard.read }, schema: { params: TrainingParams, querystring: ForumTopicListQuery } }, async (request, reply) => {
+  app.get(P.topics(':id'), { config: { access: guard.read }, schema: { params: IdParams, querystring: ForumTopicListQuery, response: listResponse(ForumTopicItem) } }, async (request, reply) => {
     const { status, report, ...query } = request.query;
     const list = parseListQuery(query, TOPIC_LIST_SPEC);
     if (status !== undefined) list.filters.push({ column: TOPIC_LIST_SPEC.filters!.status!, values: [status] });
@@ -70,7 +72,7 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
   app.get(P.topic(':id', ':topicId'), { config: { access: guard.read }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) =>
     (await topicOr404(request, request.params.id, request.params.topicId)).topic);
 
-  app.get(P.replies(':id', ':topicId'), { config: { access: guard.read }, schema: { params: TopicParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.replies(':id', ':topicId'), { config: { access: guard.read }, schema: { params: TopicParams, querystring: ListQuery, response: listResponse(ForumReply) } }, async (request, reply) => {
     const { scope } = await topicOr404(request, request.params.id, request.params.topicId);
     const list = parseListQuery(request.query, REPLY_LIST_SPEC);
     const { rows, total } = await listReplies(app.db, scope, moderator(request), request.params.topicId, list);

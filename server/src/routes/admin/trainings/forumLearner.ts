@@ -5,9 +5,10 @@ import {
   CONTENT_STATUS, FORUM_LEARNER_PATHS, FORUM_STATUS, ForumReply, ForumReplyInput, ForumTopic, ForumTopicInput, LEARNER_VISIBLE_REPLY_STATUSES,
   LEARNER_VISIBLE_TOPIC_STATUSES, ListQuery, cleanForumText, topicAcceptsReplies, validateForumReply, validateForumTopic,
   type ErrorCode, type ForumFieldErrors,
+  ForumTopicItem,
 } from '@lp/shared';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, sendList } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, sendList } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   REPLY_LIST_SPEC, TOPIC_LIST_SPEC, createReply, createTopic, findReply, findTopic, listReplies, listTopics,
@@ -16,8 +17,8 @@ import {
 } from '../../../repositories/forum.ts';
 import { isInTrainingAudience } from '../../../repositories/trainingAudience.ts';
 import { clientTrainingFlags, findTraining } from '../../../repositories/trainings.ts';
+import { IdParams } from '../../../lib/params.ts';
 
-const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const TopicParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }) });
 const ReplyParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }), replyId: Type.Integer({ minimum: 1 }) });
 
@@ -98,14 +99,14 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- topics ----
 
-  app.get(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(ForumTopicItem) } }, async (request, reply) => {
     const { scope } = await forumOf(request, request.params.id);
     const list = parseListQuery(request.query, TOPIC_LIST_SPEC);
     const { rows, total } = await listTopics(app.db, scope, learner(request), list);
     return sendList(reply, 'forum_topics', list, rows, total);
   });
 
-  app.post(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, body: ForumTopicInput, response: { 201: ForumTopic } } }, async (request, reply) => {
+  app.post(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: ForumTopicInput, response: { 201: ForumTopic } } }, async (request, reply) => {
     const { scope } = await forumOf(request, request.params.id);
     const values = topicValues(request.body);
     const id = await createTopic(app.db, scope, authOf(request).user.id, values);
@@ -165,7 +166,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- replies ----
 
-  app.get(P.replies(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.replies(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, querystring: ListQuery, response: listResponse(ForumReply) } }, async (request, reply) => {
     const { scope } = await topicOr404(request, request.params.id, request.params.topicId);
     const list = parseListQuery(request.query, REPLY_LIST_SPEC);
     const { rows, total } = await listReplies(app.db, scope, replyReader(request), request.params.topicId, list);

@@ -6,7 +6,8 @@ import {
 } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 import { liveItems, saveHierarchy, toHierarchyItems, trainingHierarchy } from '../../../repositories/trainingHierarchy.ts';
-import { TrainingParams, trainingAccess, trainingOr404 } from './common.ts';
+import { trainingAccess, trainingOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** Fields a GET may order by (spec 2 §7.1: default hierarchy_order); the whole hierarchy is always answered. */
 const ORDERINGS = ['hierarchy_order', 'type_title', 'type_slug', 'type_id'] as const;
@@ -67,14 +68,14 @@ const hierarchy: FastifyPluginAsyncTypebox = async (app) => {
   const path = TRAINING_HIERARCHY_PATH(':id');
   const answer = { 200: Type.Array(HierarchyItem) };
 
-  app.get(path, { config: { access: guard.read }, schema: { params: TrainingParams, querystring: ListQuery, response: answer } }, async (request) => {
+  app.get(path, { config: { access: guard.read }, schema: { params: IdParams, querystring: ListQuery, response: answer } }, async (request) => {
     const { id } = request.params;
     const ordering = orderingOf(request.query);
     await trainingOr404(app.db, request, id);
     return sortItems(await trainingHierarchy(app.db, id), ordering);
   });
 
-  app.post(path, { config: { access: guard.write }, schema: { params: TrainingParams, body: HierarchyInput, response: answer } }, async (request) => {
+  app.post(path, { config: { access: guard.write }, schema: { params: IdParams, body: HierarchyInput, response: answer } }, async (request) => {
     const { id } = request.params;
     return app.db.transaction().execute(async (trx) => {
       await trainingOr404(trx, request, id);

@@ -9,7 +9,7 @@ import {
 import type { GroupTrainingModuleRow } from '../../../db/tables/training.table.ts';
 import { sanitiseEmbed } from '../../../lib/embed.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { UploadRefused, archiveLimits, validateUpload, type UploadKind } from '../../../lib/uploadValidation.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
@@ -19,6 +19,7 @@ import {
 import { TRAININGS_MANAGE, trainingAccess, trainingOr404 } from './common.ts';
 import moduleImport from './moduleImport.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from './uploadedFile.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['title'],
@@ -30,7 +31,6 @@ const LIST_SPEC: ListSpec = {
   filters: { status: 'status', group_training_module_type: 'module_type_id' },
 };
 
-const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const ModuleParams = Type.Object({ id: Type.Integer({ minimum: 1 }), moduleId: Type.Integer({ minimum: 1 }) });
 
 const invalid = (code: ErrorCode, fields: Record<string, ErrorCode>, status = 400) =>
@@ -145,7 +145,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     return toModule(row, types.find((t) => t.id === row.module_type_id), app.mediaUrls(request));
   }
 
-  app.get(collection, { config: { access: guard.read }, schema: { params: TrainingParams, querystring: ModuleListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { params: IdParams, querystring: ModuleListQuery, response: listResponse(TrainingModule) } }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(moduleListQuery(app.db, training.id), list, LIST_SPEC);
@@ -161,7 +161,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(collection, {
-    config: { access: guard.write }, schema: { params: TrainingParams, body: TrainingModuleForm, response: { 201: TrainingModule } },
+    config: { access: guard.write }, schema: { params: IdParams, body: TrainingModuleForm, response: { 201: TrainingModule } },
   }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     const { values, prepared } = await resolve(request, training.id, request.body, null);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_RESOURCES, IdParams, ListQuery, MembersChange } from '@lp/shared';
+import { ADMIN_RESOURCES, IdParams, ListQuery, MembersChange, UserSummary } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { titleAccess } from '../../../lib/access.ts';
 
@@ -22,7 +22,7 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
   const guard = titleAccess(ADMIN_RESOURCES.user_groups.title);
   const base = `${ADMIN_RESOURCES.user_groups.apiPath}:id/members/`;
 
-  app.get(base, { config: { access: guard }, schema: { params: IdParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(base, { config: { access: guard }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(UserSummary) } }, async (request, reply) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     const list = parseListQuery(request.query, spec);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_RESOURCES, AuditLogEntry, AuditLogQuery } from '@lp/shared';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { titleAccess } from '../../../lib/access.ts';
 
 const spec: ListSpec = {
@@ -20,7 +20,7 @@ const spec: ListSpec = {
 const auditLog: FastifyPluginAsyncTypebox = async (app) => {
   app.get(ADMIN_RESOURCES.audit_log.apiPath, {
     config: { access: titleAccess(ADMIN_RESOURCES.audit_log.title) },
-    schema: { querystring: AuditLogQuery },
+    schema: { querystring: AuditLogQuery, response: listResponse(AuditLogEntry) },
   }, async (request, reply) => {
     const { action, actor_id, target_user_id, ...listQuery } = request.query;
     const list = parseListQuery(listQuery, spec);

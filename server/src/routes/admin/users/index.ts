@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import { ADMIN_RESOURCES, ListQuery } from '@lp/shared';
+import { ADMIN_RESOURCES, ListQuery, AdminUser } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { loadAdminUsers } from '../../../repositories/adminUsers.ts';
 import auditLog from './auditLog.ts';
@@ -44,7 +44,7 @@ function relationFilter(filterText: string | undefined, key: 'area_id' | 'group_
 const users: FastifyPluginAsyncTypebox = async (app) => {
   app.get(ADMIN_RESOURCES.users.apiPath, {
     config: { access: titleAccess(ADMIN_RESOURCES.users.title) },
-    schema: { querystring: UserListQuery },
+    schema: { querystring: UserListQuery, response: listResponse(AdminUser) },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const { status, profile_id, area_id, group_id, ...listQuery } = request.query;

@@ -12,7 +12,8 @@ import { wipeTrainingProgress } from '../../../repositories/learner/enrollments.
 import {
   ensureEnrollment, findEnrollment, findModuleProgress, latestCertificates, recordModuleProgress,
 } from '../../../repositories/learner/progress.ts';
-import { ModuleParams, TrainingParams, contextOf, learnerTrainingOr404, lockedError, openModule } from './common.ts';
+import { ModuleParams, contextOf, learnerTrainingOr404, lockedError, openModule } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** The training's status for the learner after a change (the followers of progressChanged have run). */
 async function trainingStatus(db: Db, ctx: LearnerContext, trainingId: number): Promise<LearnerStatus> {
@@ -107,7 +108,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.post(LEARNER_PATHS.restart(':id'), { config: { access: 'authenticated' }, schema: { params: TrainingParams, response: { 200: LearnerTraining } } }, async (request) => {
+  app.post(LEARNER_PATHS.restart(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerTraining } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const { id } = request.params;
     return app.db.transaction().execute(async (trx) => {

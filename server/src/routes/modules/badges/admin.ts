@@ -9,7 +9,7 @@ import {
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../../lib/mediaStore.ts';
 import { matchesMagic } from '../../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -90,7 +90,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   /** a rule badge may already be earned by learners: judge them all in the background */
   const judgeExisting = (clientId: number) => app.jobs.enqueue(AWARD_EXISTING_JOB, { client_id: clientId }, { dedupeKey: `${AWARD_EXISTING_JOB}:${clientId}` });
 
-  app.get(BADGE_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(BADGE_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(Badge) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST);
     const { rows, total } = await runList(badgeQuery(app.db, clientOf(request)), list, LIST);
     return sendList(reply, 'badges', list, rows.map(toBadge), total);

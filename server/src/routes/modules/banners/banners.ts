@@ -7,7 +7,7 @@ import {
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   EMPTY_BANNER, bannerQuery, bannerState, deleteBanner, findBanner, insertBanner, liveBanners, toBanners, updateBanner, type BannerState,
@@ -72,7 +72,7 @@ export const bannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return banner;
   }
 
-  app.get(BANNER_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(BANNER_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(Banner) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(bannerQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'banners', list, await toBanners(app.db, rows), total);

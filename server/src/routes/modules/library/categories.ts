@@ -4,11 +4,12 @@ import {
 } from '@lp/shared';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { categoryNameTaken, categoryQuery, toCategories } from '../../../repositories/library.ts';
-import { IdParams, LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE } from './common.ts';
+import { LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['library_categories.name'],
@@ -43,7 +44,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     return category;
   }
 
-  app.get(LIBRARY_PATHS.categories, { config: { access: read }, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(LIBRARY_PATHS.categories, { config: { access: read }, schema: { querystring: ListQuery, response: listResponse(LibraryCategory) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(categoryQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'library_categories', list, await toCategories(app.db, rows), total);

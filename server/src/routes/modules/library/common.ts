@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { ADMIN_RESOURCES, type ErrorCode } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 
@@ -6,7 +5,6 @@ import { HttpError } from '../../../lib/httpError.ts';
 export const LIBRARY_TITLE = ADMIN_RESOURCES.libraries.title;
 export const LIBRARY_CATEGORIES_TITLE = ADMIN_RESOURCES.library_categories.title;
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** spec 3 §8 "Library file not found": unknown, another client's, or (learners) inactive or outside the audience. */
 export const libraryFileNotFound = () => new HttpError(404, 'library_file_not_found', 'Library file not found');

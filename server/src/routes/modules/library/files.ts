@@ -7,7 +7,7 @@ import {
   canOpenAdminTitle, formErrorCode, validateLibraryFile,
 } from '@lp/shared';
 import type { LibraryFileRow } from '../../../db/tables/library.table.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { foreignAudienceIds, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -15,8 +15,9 @@ import {
   categoryOfClient, fileQuery, findFile, toFiles, type FileLinks,
 } from '../../../repositories/library.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
-import { IdParams, LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
+import { LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['library_files.title', 'library_files.file_name'],
@@ -107,7 +108,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     return { next, prepared };
   }
 
-  app.get(LIBRARY_PATHS.files, { config: { access: guard }, schema: { querystring: LibraryFileListQuery } }, async (request, reply) => {
+  app.get(LIBRARY_PATHS.files, { config: { access: guard }, schema: { querystring: LibraryFileListQuery, response: listResponse(LibraryFile) } }, async (request, reply) => {
     const { status, category, extension } = request.query;
     const list = parseListQuery(request.query, LIST_SPEC);
     let query = fileQuery(app.db, clientOf(request));

@@ -12,7 +12,8 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   findLearnerFile, learnerFilePage, learnerFiles, learnerFilterOptions, recordFileUse,
 } from '../../../repositories/library.ts';
-import { IdParams, libraryFileNotFound } from './common.ts';
+import { libraryFileNotFound } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** `attachment` with the uploader's name, ASCII-safe plus its RFC 5987 UTF-8 form. */
 export function attachmentDisposition(name: string): string {

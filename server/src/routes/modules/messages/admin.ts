@@ -4,11 +4,12 @@ import {
   ADMIN_RESOURCES, IdParams, MESSAGE_PATHS, MailingListConfig, MailingListConfigInput, Message, MessageInput, MessageListQuery,
   MessageRecipientQuery, formErrorCode, messageIsDeletable, messageIsEditable, validateMailingListConfig, validateMessage,
   type ErrorCode, type MailingListSettings,
+  MessageListItem, MessageRecipient,
 } from '@lp/shared';
 import { foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
@@ -115,7 +116,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     await syncRecipients(db, id, await resolveRecipients(db, clientId, id), state.send_email);
   }
 
-  app.get(MESSAGE_PATHS.collection, { config: { access: guard }, schema: { querystring: MessageListQuery } }, async (request, reply) => {
+  app.get(MESSAGE_PATHS.collection, { config: { access: guard }, schema: { querystring: MessageListQuery, response: listResponse(MessageListItem) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     let qb = messageQuery(app.db, clientOf(request));
@@ -166,7 +167,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return before;
   });
 
-  app.get(MESSAGE_PATHS.recipients(':id'), { config: { access: guard }, schema: { params: IdParams, querystring: MessageRecipientQuery } }, async (request, reply) => {
+  app.get(MESSAGE_PATHS.recipients(':id'), { config: { access: guard }, schema: { params: IdParams, querystring: MessageRecipientQuery, response: listResponse(MessageRecipient) } }, async (request, reply) => {
     const clientId = clientOf(request);
     if (!(await findMessage(app.db, clientId, request.params.id))) throw notFound();
     const { read, ...query } = request.query;

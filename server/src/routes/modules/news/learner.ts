@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import {
   DEFAULT_CLIENT_SETTINGS, LEARNER_NEWS_PATHS, LearnerComment, LearnerCommentPage, LearnerNewsItem, LearnerNewsPage, LearnerNewsQuery,
   NewsCommentBody,
@@ -12,8 +11,8 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findLearnerNews, learnerNewsPage, recordNewsView } from '../../../repositories/news.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
+import { IdParams } from '../../../lib/params.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const newsNotFound = () => new HttpError(404, 'not_found', 'News not found');
 
 interface NewsReader {
@@ -47,7 +46,7 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
     return learnerNewsPage(app.db, reader.member, reader.languageId, { search: request.query.search, ...pageOf(request.query, 12) });
   });
 
-  app.get(LEARNER_NEWS_PATHS.item(':id'), { config: { access: 'authenticated' }, schema: { params: Params, response: { 200: LearnerNewsItem } } }, async (request) => {
+  app.get(LEARNER_NEWS_PATHS.item(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerNewsItem } } }, async (request) => {
     const reader = await readerOf(app.db, request);
     const { id } = request.params;
     const found = reader.member && await findLearnerNews(app.db, reader.member, reader.languageId, id);
@@ -61,7 +60,7 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(LEARNER_NEWS_PATHS.comments(':id'), {
     config: { access: 'authenticated' },
-    schema: { params: Params, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
+    schema: { params: IdParams, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
   }, async (request) => {
     const reader = await readerOf(app.db, request);
     const { id } = request.params;
@@ -72,7 +71,7 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(LEARNER_NEWS_PATHS.comments(':id'), {
     config: { access: 'authenticated' },
-    schema: { params: Params, body: NewsCommentBody, response: { 201: LearnerComment } },
+    schema: { params: IdParams, body: NewsCommentBody, response: { 201: LearnerComment } },
   }, async (request, reply) => {
     const reader = await readerOf(app.db, request);
     const { id } = request.params;

@@ -11,7 +11,7 @@ import type { Db } from '../../../db/database.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { audioDuration } from '../../../lib/audioDuration.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { discardMedia, mediaFile, mediaUrl, resourceOfUrl } from '../../../lib/mediaStore.ts';
 import { foreignAudienceIds, readAudience, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -19,7 +19,8 @@ import {
   findPodcast, podcastQuery, toPodcasts, type PodcastLinks,
 } from '../../../repositories/podcasts.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
-import { IdParams, PODCASTS_MANAGE, PODCASTS_TITLE, podcastAccess, podcastNotFound } from './common.ts';
+import { PODCASTS_MANAGE, PODCASTS_TITLE, podcastAccess, podcastNotFound } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['podcasts.title'],
@@ -124,7 +125,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     return { next, audio: { prepared, duration } };
   }
 
-  app.get(PODCAST_PATHS.collection, { config: { access: guard.read }, schema: { querystring: PodcastListQuery } }, async (request, reply) => {
+  app.get(PODCAST_PATHS.collection, { config: { access: guard.read }, schema: { querystring: PodcastListQuery, response: listResponse(Podcast) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     let query = podcastQuery(app.db, clientOf(request));
     if (request.query.status !== undefined) query = query.where('podcasts.status', '=', request.query.status);

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import { ADMIN_RESOURCES } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
 import { readWriteAccess } from '../../../lib/access.ts';
@@ -7,7 +6,6 @@ import { readWriteAccess } from '../../../lib/access.ts';
 export const PODCASTS_TITLE = ADMIN_RESOURCES.podcasts.title;
 export const PODCASTS_MANAGE = 'podcasts_manage';
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** Reads need the title slug; writes also podcasts_manage (superusers pass). */
 export const podcastAccess = readWriteAccess(PODCASTS_TITLE, PODCASTS_MANAGE, 'You do not have permission to change podcasts');

@@ -17,7 +17,8 @@ import {
   findLearnerPodcast, findProgress, learnerPlaylists, learnerPodcastPage, podcastCards, recordPodcastProgress, type PodcastViewer,
 } from '../../../repositories/podcasts.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
-import { IdParams, podcastNotFound } from './common.ts';
+import { podcastNotFound } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 

@@ -3,10 +3,11 @@ import {
   ListQuery, PODCAST_PATHS, Playlist, PlaylistInput, formErrorCode, validatePlaylist,
 } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { foreignPodcasts, playlistQuery, setPlaylistItems, toPlaylists } from '../../../repositories/podcasts.ts';
-import { IdParams, playlistNotFound, podcastAccess } from './common.ts';
+import { playlistNotFound, podcastAccess } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['podcast_playlists.title'],
@@ -36,7 +37,7 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
     return { title: body.title.trim(), description: body.description?.trim() ?? '', podcasts: body.podcasts };
   }
 
-  app.get(PODCAST_PATHS.playlists, { config: { access: guard.read }, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(PODCAST_PATHS.playlists, { config: { access: guard.read }, schema: { querystring: ListQuery, response: listResponse(Playlist) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(playlistQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'podcast_playlists', list, await toPlaylists(app.db, rows), total);

@@ -10,7 +10,7 @@ import { audienceMember, foreignAudienceIds } from '../../../content/audience/in
 import type { Db } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { revokeFamily } from '../../../repositories/tokens.ts';
@@ -100,7 +100,7 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return banner;
   }
 
-  app.get(BANNER_PATHS.welcomeCollection, { config: { access: guard }, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(BANNER_PATHS.welcomeCollection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(WelcomeBanner) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(welcomeBannerQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'welcome_banners', list, await toWelcomeBanners(app.db, rows), total);

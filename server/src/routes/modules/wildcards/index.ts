@@ -8,7 +8,7 @@ import { audienceMember, foreignAudienceIds, inAudience, readAudiences, writeAud
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -94,7 +94,7 @@ function slugTaken(error: unknown): never {
 const wildcards: FastifyPluginAsyncTypebox = async (app) => {
   const guard = titleAccess(TITLE);
 
-  app.get(WILDCARD_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(WILDCARD_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(WildcardPage) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST);
     const { rows, total } = await runList(pageQuery(app.db, clientOf(request)), list, LIST);
     return sendList(reply, 'wild_cards', list, await toPages(app.db, rows), total);
