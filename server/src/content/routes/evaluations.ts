@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
-  BaseEvaluation, EVALUATION_DEFAULT_STATUS, Evaluation, EvaluationCreated, EvaluationForm, EvaluationFromBaseForm, ListQuery, SlugOption,
+  BaseEvaluation, BaseEvaluationQuestion, EVALUATION_DEFAULT_STATUS, Evaluation, EvaluationCreated, EvaluationForm, EvaluationFromBaseForm, ListQuery, SlugOption,
   evaluationQuestionSchemas, formErrorCode, validateEvaluation, validateEvaluationModel, validateEvaluationQuestion,
   type EvaluationFieldErrors,
 } from '@lp/shared';
@@ -193,7 +193,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     listBaseEvaluations(owned, clientOf(request)));
 
   app.get(paths.baseEvaluationQuestions(':base_evaluation_id'), {
-    config: { access: guard.read }, schema: { params: BaseEvaluationParams, querystring: ListQuery },
+    config: { access: guard.read }, schema: { params: BaseEvaluationParams, querystring: ListQuery, response: listResponse(BaseEvaluationQuestion) },
   }, async (request, reply) => {
     const { base_evaluation_id } = request.params;
     if (!(await findBaseEvaluation(owned, clientOf(request), base_evaluation_id))) throw notFound();

@@ -7,7 +7,7 @@ import {
 } from '@lp/shared';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import type { OwnerKind } from '../owner.ts';
@@ -96,7 +96,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
     return { db: owned, test };
   }
 
-  app.get(collection, { config: { access: read }, schema: { params: TestParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: read }, schema: { params: TestParams, querystring: ListQuery, response: listResponse(schemas.question) } }, async (request, reply) => {
     const { db, test } = await testOr404(app.db, request, request.params.id, request.params.testId);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(questionListQuery(db, test.id), list, LIST_SPEC);
