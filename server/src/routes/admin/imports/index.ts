@@ -13,7 +13,7 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findImport, toImportLog, toImportRecord } from '../../../repositories/imports.ts';
 import { dataRows } from '../../../imports/engine.ts';
-import { PROCESS_JOB, VALIDATE_JOB, defineImportJobs, processKey, validateKey } from '../../../imports/jobs.ts';
+import { PROCESS_JOB, VALIDATE_JOB, processKey, validateKey } from '../../../imports/jobs.ts';
 import { loadLookups } from '../../../imports/lookups.ts';
 import { SpreadsheetError, hasZipSignature } from '../../../imports/reader.ts';
 import { templateFileName, writeTemplate } from '../../../imports/template.ts';
@@ -81,7 +81,6 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     extensions: ['.xlsx'],
     allowed: (auth) => canOpenAdminTitle(auth.subject, ADMIN_RESOURCES.imports.title) === 'allow',
   });
-  defineImportJobs(app);
 
   app.get('/admin_imports/templates/:import_type/', {
     config: { access: guard }, schema: { params: ImportTypeParams },

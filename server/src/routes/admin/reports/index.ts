@@ -5,7 +5,7 @@ import {
 } from '@lp/shared';
 import { HttpError, RateLimited } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { REPORT_JOB, REPORT_JOB_ATTEMPTS, defineReportJob, mayHaveReport } from '../../../reports/index.ts';
+import { REPORT_JOB, REPORT_JOB_ATTEMPTS, mayHaveReport } from '../../../reports/index.ts';
 import { claimReportRequest, createReport, releaseReportRequest } from '../../../repositories/reports.ts';
 import { titleAccess } from '../../../lib/access.ts';
 
@@ -15,7 +15,6 @@ import { titleAccess } from '../../../lib/access.ts';
  * file, then notifies and e-mails the link (reports/index.ts).
  */
 const reports: FastifyPluginAsyncTypebox = async (app) => {
-  defineReportJob(app);
 
   async function requestReport(request: FastifyRequest, reply: FastifyReply, report: ReportKey, params: object) {
     const { user, subject } = authOf(request);

@@ -14,7 +14,7 @@ import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../../lib/m
 import { matchesMagic } from '../../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { awardManually, ensureDefaultBadges, revokeManual } from '../../../repositories/badges.ts';
-import { AWARD_EXISTING_JOB } from './jobs.ts';
+import { AWARD_EXISTING_JOB } from '../../../plugins/app/jobs/badgeAwards.ts';
 import { titleAccess } from '../../../lib/access.ts';
 
 const { title } = ADMIN_RESOURCES.badges;
