@@ -10,6 +10,9 @@ import authPlugin from './plugins/app/auth.ts';
 import rateLimitsPlugin from './plugins/app/rateLimits.ts';
 import textGuardPlugin from './plugins/app/textGuard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
+import jobDefinitions from './plugins/app/jobs/index.ts';
+import streamingPlugin from './plugins/app/streaming.ts';
+import completion from './learning/completion.ts';
 import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import staticPlugin from './plugins/external/static.ts';
@@ -88,6 +91,10 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(learningPlugin);
+  // before the areas' own progress listeners (badges judge the enrollment it has just finished)
+  await app.register(completion);
+  await app.register(jobDefinitions);
+  await app.register(streamingPlugin);
   // DESIGN "Realtime": one upgrade handler for every socket route, then the hub the areas publish to
   await app.register(websocketPlugin);
   await app.register(realtimePlugin);

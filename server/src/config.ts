@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { FAQ_ASK_RATE } from '@lp/shared/rules';
+import { streamingSettings, type StreamingSettings } from '@lp/streaming/server';
 
 /**
  * Request limits per window (@fastify/rate-limit, docs/security.md "Rate limits"); shared across
@@ -114,6 +115,10 @@ export interface Config {
   uploadTtlSeconds: number;
   /** bytes one user may hold in unfinished and unclaimed uploads */
   uploadQuotaBytes: number;
+  /** the browser-streaming engine: FFMPEG_PATH, STREAMING_RTP_PORTS, STREAMING_ICE_* … (streaming/README "Configuration") */
+  streaming: StreamingSettings;
+  /** STREAMING_SIGNALLING_URL: an external engine's signalling socket; null = this server's /api/streaming/webrtc-session.json */
+  streamingSignallingUrl: string | null;
   /** an HTML or SCORM package unpacks to at most this many bytes … */
   packageMaxUnpackedBytes: number;
   /** … and at most this many times its packed size */
@@ -168,6 +173,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadQuotaBytes: int(env.UPLOAD_QUOTA_MB, 1024) * 1024 * 1024,
     packageMaxUnpackedBytes: int(env.PACKAGE_MAX_UNPACKED_MB, 500) * 1024 * 1024,
     packageMaxRatio: int(env.PACKAGE_MAX_RATIO, 100),
+    streaming: streamingSettings(env),
+    streamingSignallingUrl: env.STREAMING_SIGNALLING_URL || null,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import appPlugin from '../src/app.ts';
 import { fastifyOptions, loadConfig, type Config } from '../src/config.ts';
+import type { Access } from '../src/lib/access.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,8 +17,8 @@ export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgre
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
-  /** every route registered, for permission sweeps */
-  routes: Array<{ method: string; url: string }>;
+  /** every route registered, with its declared access (lib/access.ts), for permission sweeps */
+  routes: Array<{ method: string; url: string; access?: Access }>;
   close(): Promise<void>;
 }
 
@@ -63,7 +64,7 @@ async function buildOnce(dialect: Dialect, overrides: Partial<Config>, extra?: (
   const app = Fastify({ ...fastifyOptions(config), logger: false, pluginTimeout: 60_000 });
   const routes: TestApp['routes'] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url });
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, access: r.config?.access });
   });
   try {
     await app.register(appPlugin, { config, serveStatic: false });

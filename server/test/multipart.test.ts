@@ -8,6 +8,7 @@ describe.each(DIALECTS.slice(0, 1))('multipart form bodies (%s)', (dialect) => {
   beforeAll(async () => {
     t = await buildTestApp(dialect, {}, (app) => {
       app.post('/api/_multipart_echo/', {
+        config: { access: 'public' },
         schema: { body: Type.Object({ title: Type.String({ maxLength: 10 }), status: Type.Integer(), flag: Type.Boolean() }) },
       }, async (request) => request.body);
     });

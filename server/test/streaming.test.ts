@@ -8,7 +8,7 @@ import {
   LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer, type WebcastSdp,
 } from '@lp/shared/contract';
 import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
-import { NodePublisher, SignallingSession, parseMediaPlaylist, type SignallingSocket } from '@lp/streaming/server';
+import { NodePublisher, SignallingSession, parseMediaPlaylist, streamingSettings, type SignallingSocket } from '@lp/streaming/server';
 import { writeAudience } from '../src/content/audience/index.ts';
 import appPlugin from '../src/app.ts';
 import { markLive } from '../src/repositories/streaming.ts';
@@ -19,11 +19,13 @@ import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtur
 import { multipartForm } from './webcastFixtures.ts';
 
 // a short segment, a quick "publisher gone" and the cheapest encoder keep the real ingest fast here
-process.env.STREAMING_SEGMENT_SECONDS = '1';
-process.env.STREAMING_INACTIVITY_SECONDS = '3';
-process.env.STREAMING_X264_PRESET = 'ultrafast';
 const firstPort = 30000 + 200 * Math.floor(Math.random() * 40);
-process.env.STREAMING_RTP_PORTS = `${firstPort}-${firstPort + 99}`;
+const streaming = streamingSettings({
+  STREAMING_SEGMENT_SECONDS: '1',
+  STREAMING_INACTIVITY_SECONDS: '3',
+  STREAMING_X264_PRESET: 'ultrafast',
+  STREAMING_RTP_PORTS: `${firstPort}-${firstPort + 99}`,
+});
 
 const api = (path: string) => `/api${path}`;
 
@@ -76,7 +78,7 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
   }
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    t = await buildTestApp(dialect, { streaming });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     clients = await clientIds(t.app);

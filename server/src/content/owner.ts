@@ -1,7 +1,7 @@
-import type { preValidationHookHandler } from 'fastify';
 import type { CommentOrigin, TestOwnerContract } from '@lp/shared/contract';
 import type { PermissionSlug } from '@lp/shared/rules';
 import type { Database } from '../db/database.ts';
+import type { AdminAccess } from '../lib/access.ts';
 import type { OwnedTablesOf } from './tables.ts';
 
 type Id = number | string;
@@ -11,10 +11,10 @@ export type OwnerTableName = {
   [K in keyof Database]: Database[K] extends { id: unknown; client_id: number } ? K : never
 }[keyof Database];
 
-/** preValidation hooks: reads need the owner's title slug; writes also its manage permission. */
-export interface OwnerGuards {
-  read: preValidationHookHandler;
-  write: preValidationHookHandler[];
+/** Access to an owner's editor: reads need the owner's title slug; writes also its manage permission. */
+export interface OwnerAccess {
+  read: AdminAccess;
+  write: AdminAccess;
 }
 
 /** spec 2 §7.1 / §7.3 reaction evaluation paths (shared TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS). */
@@ -56,7 +56,7 @@ export interface OwnerKind extends OwnedTablesOf {
   wirePrefix: string;
   /** spec 2 §7.4 origin of the owner's comments */
   commentOrigin: CommentOrigin;
-  /** who edits the owner (content/ownerAccess.ts builds the guards from it) */
+  /** who edits the owner (content/ownerAccess.ts builds the access from it) */
   admin: {
     /** spec 2 §2.2 title slug that opens the owner's editor */
     title: string;

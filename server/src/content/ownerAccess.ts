@@ -1,19 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasPermission } from '@lp/shared/rules';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { HttpError, notFound } from '../lib/httpError.ts';
-import { authOf, clientOf } from '../plugins/app/auth.ts';
-import type { OwnerGuards, OwnerKind } from './owner.ts';
+import { notFound } from '../lib/httpError.ts';
+import { clientOf } from '../plugins/app/auth.ts';
+import type { OwnerAccess, OwnerKind } from './owner.ts';
 import { ownedDb } from './ownedDb.ts';
 import { findLiveOwner } from './repository/owners.ts';
+import { readWriteAccess } from '../lib/access.ts';
 
-/** preValidation hooks of an owner's editor: reads need its title slug; writes also its manage permission (superusers pass). */
-export function ownerGuards(app: FastifyInstance, owner: OwnerKind): OwnerGuards {
-  const read = app.requireTitle(owner.admin.title);
-  const manage = async (request: FastifyRequest) => {
-    if (!hasPermission(authOf(request).subject, owner.admin.manage)) throw new HttpError(403, 'permission_denied', owner.admin.refusal);
-  };
-  return { read, write: [read, manage] };
+/** Access to an owner's editor: reads need its title slug; writes also its manage permission (superusers pass). */
+export function ownerAccess(owner: OwnerKind): OwnerAccess {
+  return readWriteAccess(owner.admin.title, owner.admin.manage, owner.admin.refusal);
 }
 
 /** The selected client's owner row that is not deleted (spec 2 §4.1), or 404: another client's does not exist for this one. */

@@ -27,9 +27,8 @@ import { awardPoints } from './points.ts';
 
 export const CERTIFY_CLOSED_JOB = 'learning.certify_closed';
 /** learners judged per transaction when a training closes */
-const CLOSED_BATCH = 200;
 
-interface CertifyClosedPayload { client_id: number; training_id: number }
+export interface CertifyClosedPayload { client_id: number; training_id: number }
 
 /** The learner has module progress or a counted attempt in the training (this round). */
 async function hasStarted(db: Db, userId: number, trainingId: number): Promise<boolean> {
@@ -109,19 +108,4 @@ export async function queueCertifyClosed(app: FastifyInstance, clientId: number,
 
 export default fp(async (app) => {
   app.learning.onProgress((change) => recordCompletion(app.config, change));
-
-  app.jobs.define<CertifyClosedPayload>(CERTIFY_CLOSED_JOB, async ({ client_id: clientId, training_id: trainingId }, ctx) => {
-    // every enrolled learner is judged: the listeners decide who certifies, and judging again is harmless
-    let after = 0;
-    for (;;) {
-      const batch = await app.db.selectFrom('group_training_enrollments').select(['id', 'user_id'])
-        .where('group_training_id', '=', trainingId).where('id', '>', after).orderBy('id').limit(CLOSED_BATCH).execute();
-      if (batch.length === 0) break;
-      await app.db.transaction().execute(async (trx) => {
-        for (const row of batch) await app.learning.progressChanged({ db: trx, clientId, userId: row.user_id, trainingId, cause: 'closed' });
-      });
-      after = batch[batch.length - 1]!.id;
-      await ctx.heartbeat();
-    }
-  });
-}, { name: 'learning-completion', dependencies: ['learning', 'jobs'] });
+}, { name: 'learning-completion', dependencies: ['learning'] });

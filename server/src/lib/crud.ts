@@ -11,7 +11,8 @@ import { IdParams, ListQuery } from '@lp/shared/contract';
 import type { Database, Db } from '../db/database.ts';
 import { clientOf } from '../plugins/app/auth.ts';
 import { notFound } from './httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from './list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from './list.ts';
+import { titleAccess, type AdminAccess } from './access.ts';
 
 export interface CrudResource<TB extends keyof Database, Row, Out extends Record<string, unknown>, In extends TObject> {
   /** name in Content-Range */
@@ -20,6 +21,8 @@ export interface CrudResource<TB extends keyof Database, Row, Out extends Record
   path: string;
   /** spec 1 §2.3 title slug checked by spec 1 §6.1 */
   title: string;
+  /** a module item that creating, updating and deleting also need (spec 2 §6 `*_manage`) */
+  writePermission?: AdminAccess['permission'];
   listSpec: ListSpec;
   /** qualified id column, e.g. 'tags.id' */
   idColumn: string;
@@ -39,7 +42,8 @@ export function registerCrud<TB extends keyof Database, Row, Out extends Record<
   def: CrudResource<TB, Row, Out, In>,
 ): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const guard = app.requireTitle(def.title);
+  const guard = titleAccess(def.title);
+  const write: AdminAccess = def.writePermission ? { ...guard, permission: def.writePermission } : guard;
   const item = `${def.path}:id/`;
 
   async function readOne(db: Db, clientId: number, id: number): Promise<Out> {
@@ -49,23 +53,23 @@ export function registerCrud<TB extends keyof Database, Row, Out extends Record<
     return out;
   }
 
-  app.get(def.path, { preValidation: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(def.path, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(def.output) } }, async (request, reply) => {
     const list = parseListQuery(request.query, def.listSpec);
     const { rows, total } = await runList(def.query(app.db, clientOf(request)), list, def.listSpec);
     return sendList(reply, def.resource, list, await def.toApi(app.db, rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
     return readOne(app.db, clientOf(request), request.params.id);
   });
 
-  app.post(def.path, { preValidation: guard, schema: { body: def.input, response: { 201: def.output } } }, async (request, reply) => {
+  app.post(def.path, { config: { access: write }, schema: { body: def.input, response: { 201: def.output } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute((trx) => def.create(trx, clientId, request.body as Static<In>));
     return reply.status(201).send(await readOne(app.db, clientId, id));
   });
 
-  app.put(item, { preValidation: guard, schema: { params: IdParams, body: def.input, response: { 200: def.output } } }, async (request) => {
+  app.put(item, { config: { access: write }, schema: { params: IdParams, body: def.input, response: { 200: def.output } } }, async (request) => {
     const clientId = clientOf(request);
     const ok = await app.db.transaction().execute((trx) => def.update(trx, clientId, request.params.id, request.body as Static<In>));
     if (!ok) throw notFound();
@@ -73,7 +77,7 @@ export function registerCrud<TB extends keyof Database, Row, Out extends Record<
   });
 
   // answers the deleted record: react-admin's delete expects it back
-  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
+  app.delete(item, { config: { access: write }, schema: { params: IdParams, response: { 200: def.output } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await readOne(app.db, clientId, request.params.id);
     if (!(await def.remove(app.db, clientId, request.params.id))) throw notFound();

@@ -5,7 +5,8 @@
  */
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
-import { LIST_LIMITS, type ListQuery } from '@lp/shared/contract';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { LIST_LIMITS, Paged, type ListQuery } from '@lp/shared/contract';
 import { HttpError } from './httpError.ts';
 
 export interface ListSpec {
@@ -154,6 +155,12 @@ export async function runList<DB, TB extends keyof DB, O>(
   const rows = await page.execute();
   return { rows: rows as O[], total };
 }
+
+/**
+ * The 200 schema of a list route: either envelope (docs/api.md "Lists"), the items as `item`
+ * (fields outside it are not sent, as for every answer with a schema).
+ */
+export const listResponse = <T extends TSchema>(item: T) => ({ 200: Type.Union([Paged(item), Type.Array(item)]) });
 
 /** Answers in the envelope the request used. */
 export function sendList<T>(reply: FastifyReply, resource: string, request: ListRequest, results: T[], total: number) {

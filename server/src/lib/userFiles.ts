@@ -63,7 +63,7 @@ const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w
 export function registerUserFiles(parent: FastifyInstance, def: UserFileArea): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.get(`${def.urlPath}:name/`, {
-    preValidation: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { params: Type.Object({ name: Type.String({ maxLength: 40 }) }) },
   }, async (request, reply) => {
     const { user } = authOf(request);

@@ -12,7 +12,6 @@
  * call as well.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { issueCertificate, type CertificateIssuer } from '../learning/certificates.ts';
@@ -27,7 +26,7 @@ export const SYNC_MAX_ATTEMPTS = 3;
 /** a run that has not ended after this long is taken for dead (its node stopped) and may be replaced */
 export const SYNC_STALE_MS = 60 * 60 * 1000;
 
-interface SyncPayload { trail_id: number; client_id: number }
+export interface SyncPayload { trail_id: number; client_id: number }
 
 export interface SyncResult {
   /** modules dropped because their content was deleted */
@@ -113,17 +112,3 @@ export async function startCertificateSync(app: FastifyInstance, clientId: numbe
   }
   return true;
 }
-
-export default fp(async (app) => {
-  app.jobs.define<SyncPayload>(SYNC_CERTIFICATES_JOB, async ({ trail_id: trailId, client_id: clientId }, ctx) => {
-    try {
-      const result = await syncTrailCertificates(app.db, clientId, trailId, app.config, () => ctx.heartbeat());
-      await finishCertificateSync(app.db, trailId, false);
-      if (result.droppedItems > 0) ctx.log.info({ trailId, ...result }, 'trail certificate sync dropped deleted modules');
-    } catch (error) {
-      // the queue retries; after the last attempt the trail must not stay "running"
-      if (ctx.attempt >= SYNC_MAX_ATTEMPTS) await finishCertificateSync(app.db, trailId, true);
-      throw error;
-    }
-  });
-}, { name: 'trails-certificate-sync', dependencies: ['jobs'] });

@@ -7,14 +7,13 @@
  * The job keeps its first name: queued runs are stored under it.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import type { Db } from '../db/database.ts';
 import { unpublishDueTrainings } from '../repositories/trainings.ts';
 import { unpublishDueTrails } from '../repositories/trails.ts';
 import { unpublishDueWebcasts } from '../repositories/webcasts.ts';
 
 export const UNPUBLISH_DUE_JOB = 'trainings.unpublish_due';
-const HOUR_MS = 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
 
 /** Each kind of content with an unpublish date: unpublishes what is due on `today` (YYYY-MM-DD), answers how many. */
 const DUE_UNPUBLISHERS: ReadonlyArray<(db: Db, today: string) => Promise<number>> = [unpublishDueTrainings, unpublishDueTrails, unpublishDueWebcasts];
@@ -35,16 +34,3 @@ export async function runUnpublishDue(app: FastifyInstance, now = new Date()): P
   for (const unpublishDue of DUE_UNPUBLISHERS) count += await unpublishDue(app.db, today);
   return count;
 }
-
-export default fp(async (app) => {
-  app.jobs.define<{ slot?: string }>(UNPUBLISH_DUE_JOB, async (_payload, ctx) => {
-    const count = await runUnpublishDue(app);
-    if (count > 0) ctx.log.info({ count }, 'content unpublished on its unpublish date');
-    const next = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS);
-    await scheduleUnpublishDue(app, next);
-  });
-  // on start: one run now (deduplicated per hour across nodes), which then repeats hourly
-  app.addHook('onReady', async () => {
-    if (app.config.runJobs) await scheduleUnpublishDue(app, new Date());
-  });
-}, { name: 'trainings-unpublish-job', dependencies: ['jobs'] });

@@ -10,12 +10,13 @@ import { Type } from '@sinclair/typebox';
 import {
   CommentItem, PublishCommentForm, commentsListPath, publishCommentPath, type CommentOrigin, type CommentStatus,
 } from '@lp/shared/contract';
-import { hasPermission } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
-import { HttpError, notFound } from '../../lib/httpError.ts';
-import { authOf, clientOf } from '../../plugins/app/auth.ts';
+import { notFound } from '../../lib/httpError.ts';
+import { IdParams } from '../../lib/params.ts';
+import { clientOf } from '../../plugins/app/auth.ts';
 import type { OwnerTableName } from '../owner.ts';
 import { listComments, originRowExists, setCommentStatus } from '../repository/comments.ts';
+import { titleAccess } from '../../lib/access.ts';
 
 export interface CommentRoutes {
   origin: CommentOrigin;
@@ -31,8 +32,7 @@ export interface CommentRoutes {
 
 export function registerComments(parent: FastifyInstance, def: CommentRoutes): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const guard = app.requireTitle(def.title);
-  const params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+  const guard = titleAccess(def.title);
 
   async function ownerOr404(request: FastifyRequest, id: number): Promise<number> {
     const clientId = clientOf(request);
@@ -41,7 +41,7 @@ export function registerComments(parent: FastifyInstance, def: CommentRoutes): v
   }
 
   app.get(commentsListPath(def.origin, ':id'), {
-    preValidation: guard, schema: { params, response: { 200: Type.Array(CommentItem) } },
+    config: { access: guard }, schema: { params: IdParams, response: { 200: Type.Array(CommentItem) } },
   }, async (request) => {
     const clientId = await ownerOr404(request, request.params.id);
     return def.list ? def.list(app.db, clientId, request.params.id) : listComments(app.db, clientId, def.origin, request.params.id);
@@ -50,10 +50,8 @@ export function registerComments(parent: FastifyInstance, def: CommentRoutes): v
   const moderation = publishCommentPath(def.origin, ':id');
   if (!moderation) return;
   app.post(moderation, {
-    preValidation: [guard, async (request: FastifyRequest) => {
-      if (!hasPermission(authOf(request).subject, def.manageSlug)) throw new HttpError(403, 'permission_denied', 'You cannot moderate these comments');
-    }],
-    schema: { params, body: PublishCommentForm, response: { 200: CommentItem } },
+    config: { access: { ...guard, permission: { slug: def.manageSlug, refusal: 'You cannot moderate these comments' } } },
+    schema: { params: IdParams, body: PublishCommentForm, response: { 200: CommentItem } },
   }, async (request) => {
     const clientId = await ownerOr404(request, request.params.id);
     const updated = await setCommentStatus(app.db, clientId, def.origin, request.params.id, request.body.id, request.body.status as CommentStatus);

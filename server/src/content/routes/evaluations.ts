@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import {
-  BaseEvaluation, Evaluation, EvaluationCreated, EvaluationForm, EvaluationFromBaseForm, ListQuery, SlugOption, evaluationQuestionSchemas,
+  BaseEvaluation, BaseEvaluationQuestion, Evaluation, EvaluationCreated, EvaluationForm, EvaluationFromBaseForm, ListQuery, SlugOption,
+  evaluationQuestionSchemas,
 } from '@lp/shared/contract';
 import {
   EVALUATION_DEFAULT_STATUS, formErrorCode, validateEvaluation, validateEvaluationModel, validateEvaluationQuestion,
@@ -10,17 +11,18 @@ import {
 } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import type { OwnerKind } from '../owner.ts';
-import { ownerGuards, ownerOr404 } from '../ownerAccess.ts';
+import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb } from '../ownedDb.ts';
 import {
   baseQuestionListQuery, createEvaluationFromBase, deleteEvaluation, deleteEvaluationQuestion, evaluationListQuery,
   evaluationQuestionListQuery, evaluationQuestionTypeOptions, findBaseEvaluation, findEvaluation, findEvaluationQuestion, insertEvaluation,
   insertEvaluationQuestion, listBaseEvaluations, questionTypeExists, toBaseQuestion, toEvaluation, updateEvaluation, updateEvaluationQuestion,
 } from '../repository/evaluations.ts';
-import { BaseEvaluationParams, EvaluationParams, EvaluationQuestionParams, OwnerParams } from './params.ts';
+import { BaseEvaluationParams, EvaluationParams, EvaluationQuestionParams } from './params.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const EVALUATION_LIST: ListSpec = {
   searchColumns: ['title'],
@@ -46,7 +48,7 @@ function refuse(fields: EvaluationFieldErrors, detail: string): void {
  */
 export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKind): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const guard = ownerGuards(app, owner);
+  const guard = ownerAccess(owner);
   const { paths, questionTypeField: typeField, fromBaseField } = owner.evaluations;
   const owned = ownedDb(app.db, owner);
   // typed loosely: the type field's name is only known at run time
@@ -90,7 +92,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   };
 
   // ---- evaluations ----
-  app.get(evaluations, { preValidation: guard.read, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(evaluations, { config: { access: guard.read }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(Evaluation) } }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
     const list = parseListQuery(request.query, EVALUATION_LIST);
@@ -98,11 +100,11 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return sendList(reply, evaluationsResource, list, rows.map(toEvaluation), total);
   });
 
-  app.get(evaluation, { preValidation: guard.read, schema: { params: EvaluationParams, response: { 200: Evaluation } } }, async (request) =>
+  app.get(evaluation, { config: { access: guard.read }, schema: { params: EvaluationParams, response: { 200: Evaluation } } }, async (request) =>
     evaluationOr404(app.db, request, request.params.id, request.params.evaluation_id));
 
   app.post(evaluations, {
-    preValidation: guard.write, schema: { params: OwnerParams, body: EvaluationForm, response: { 201: Evaluation } },
+    config: { access: guard.write }, schema: { params: IdParams, body: EvaluationForm, response: { 201: Evaluation } },
   }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
@@ -111,7 +113,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.put(evaluation, {
-    preValidation: guard.write, schema: { params: EvaluationParams, body: EvaluationForm, response: { 200: Evaluation } },
+    config: { access: guard.write }, schema: { params: EvaluationParams, body: EvaluationForm, response: { 200: Evaluation } },
   }, async (request) => {
     const { id, evaluation_id } = request.params;
     const current = await evaluationOr404(app.db, request, id, evaluation_id);
@@ -119,7 +121,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return (await findEvaluation(owned, id, evaluation_id))!;
   });
 
-  app.delete(evaluation, { preValidation: guard.write, schema: { params: EvaluationParams } }, async (request, reply) => {
+  app.delete(evaluation, { config: { access: guard.write }, schema: { params: EvaluationParams } }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     if (!(await deleteEvaluation(owned, id, evaluation_id))) throw notFound();
@@ -128,7 +130,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
 
   // spec 2 §4.5: the model's questions copied onto a new evaluation, in one transaction
   app.post(paths.fromBase(':id'), {
-    preValidation: guard.write, schema: { params: OwnerParams, body: FromBaseBody, response: { 201: EvaluationCreated } },
+    config: { access: guard.write }, schema: { params: IdParams, body: FromBaseBody, response: { 201: EvaluationCreated } },
   }, async (request, reply) => {
     const { id } = request.params;
     await ownerOr404(app.db, owner, request, id);
@@ -145,7 +147,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
 
   // ---- questions ----
   app.get(questions, {
-    preValidation: guard.read, schema: { params: EvaluationParams, querystring: ListQuery },
+    config: { access: guard.read }, schema: { params: EvaluationParams, querystring: ListQuery, response: listResponse(Question) },
   }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
@@ -154,7 +156,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return sendList(reply, questionsResource, list, rows.map(toQuestion), total);
   });
 
-  app.get(question, { preValidation: guard.read, schema: { params: EvaluationQuestionParams, response: { 200: Question } } }, async (request) => {
+  app.get(question, { config: { access: guard.read }, schema: { params: EvaluationQuestionParams, response: { 200: Question } } }, async (request) => {
     const { id, evaluation_id, question_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     const row = await findEvaluationQuestion(owned, evaluation_id, question_id);
@@ -163,7 +165,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.post(questions, {
-    preValidation: guard.write, schema: { params: EvaluationParams, body: QuestionForm, response: { 201: Question } },
+    config: { access: guard.write }, schema: { params: EvaluationParams, body: QuestionForm, response: { 201: Question } },
   }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
@@ -173,7 +175,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.put(question, {
-    preValidation: guard.write, schema: { params: EvaluationQuestionParams, body: QuestionForm, response: { 200: Question } },
+    config: { access: guard.write }, schema: { params: EvaluationQuestionParams, body: QuestionForm, response: { 200: Question } },
   }, async (request) => {
     const { id, evaluation_id, question_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
@@ -182,7 +184,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return toQuestion((await findEvaluationQuestion(owned, evaluation_id, question_id))!);
   });
 
-  app.delete(question, { preValidation: guard.write, schema: { params: EvaluationQuestionParams } }, async (request, reply) => {
+  app.delete(question, { config: { access: guard.write }, schema: { params: EvaluationQuestionParams } }, async (request, reply) => {
     const { id, evaluation_id, question_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     if (!(await deleteEvaluationQuestion(owned, evaluation_id, question_id))) throw notFound();
@@ -190,11 +192,11 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   // ---- base evaluation models and the question types (reference lists, spec 2 §7.1 "preloaded lookup lists") ----
-  app.get(paths.baseEvaluations, { preValidation: guard.read, schema: { response: { 200: Type.Array(BaseEvaluation) } } }, async (request) =>
+  app.get(paths.baseEvaluations, { config: { access: guard.read }, schema: { response: { 200: Type.Array(BaseEvaluation) } } }, async (request) =>
     listBaseEvaluations(owned, clientOf(request)));
 
   app.get(paths.baseEvaluationQuestions(':base_evaluation_id'), {
-    preValidation: guard.read, schema: { params: BaseEvaluationParams, querystring: ListQuery },
+    config: { access: guard.read }, schema: { params: BaseEvaluationParams, querystring: ListQuery, response: listResponse(BaseEvaluationQuestion) },
   }, async (request, reply) => {
     const { base_evaluation_id } = request.params;
     if (!(await findBaseEvaluation(owned, clientOf(request), base_evaluation_id))) throw notFound();
@@ -203,6 +205,6 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return sendList(reply, 'base_evaluation_questions', list, rows.map(toBaseQuestion), total);
   });
 
-  app.get(owner.evaluations.questionTypesPath, { preValidation: guard.read, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
+  app.get(owner.evaluations.questionTypesPath, { config: { access: guard.read }, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
     evaluationQuestionTypeOptions(owned));
 }

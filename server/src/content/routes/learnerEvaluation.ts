@@ -10,7 +10,8 @@ import { ownedDb } from '../ownedDb.ts';
 import {
   evaluationAnswered, publishedEvaluation, saveEvaluationAnswers, type EvaluationAnswer, type PublishedEvaluation,
 } from '../repository/evaluations.ts';
-import { OwnerParams } from './params.ts';
+import { IdParams } from '../../lib/params.ts';
+
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 
@@ -62,7 +63,8 @@ export function registerLearnerEvaluation<L extends { userId: number }>(
 ): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.post(owner.learner.evaluation(':id'), {
-    schema: { params: OwnerParams, body: EvaluationAnswersBody, response: { 200: LearnerEvaluation } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, body: EvaluationAnswersBody, response: { 200: LearnerEvaluation } },
   }, async (request) => {
     const learner = await policy.learner(app, request);
     const { id } = request.params;

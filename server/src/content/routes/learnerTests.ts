@@ -103,7 +103,7 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
     return row;
   }
 
-  app.post(paths.attempts(':id', ':testId'), { schema: { params: TestParams, response: attemptResponse } }, async (request, reply) => {
+  app.post(paths.attempts(':id', ':testId'), { config: { access: 'authenticated' }, schema: { params: TestParams, response: attemptResponse } }, async (request, reply) => {
     const ctx = await policy.context(app, request, request.params.id, request.params.testId);
     const now = new Date();
     await policy.refuseStart(app, ctx, now);
@@ -151,7 +151,7 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
     }
   });
 
-  app.get(paths.attempt(':id', ':testId', ':attemptId'), { schema: { params: AttemptParams, response: { 200: Attempt } } }, async (request) => {
+  app.get(paths.attempt(':id', ':testId', ':attemptId'), { config: { access: 'authenticated' }, schema: { params: AttemptParams, response: { 200: Attempt } } }, async (request) => {
     const { id, testId, attemptId } = request.params;
     const ctx = await policy.context(app, request, id, testId);
     const now = new Date();
@@ -162,6 +162,7 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
   });
 
   app.put(paths.answer(':id', ':testId', ':attemptId', ':questionId'), {
+    config: { access: 'authenticated' },
     schema: { params: AnswerParams, body: AnswerBody, response: { 200: Attempt } },
   }, async (request) => {
     const { id, testId, attemptId, questionId } = request.params;
@@ -201,7 +202,7 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
     return attemptAnswer(ctx, row, saved, [], now);
   });
 
-  app.post(paths.submit(':id', ':testId', ':attemptId'), { schema: { params: AttemptParams, response: { 200: Attempt } } }, async (request) => {
+  app.post(paths.submit(':id', ':testId', ':attemptId'), { config: { access: 'authenticated' }, schema: { params: AttemptParams, response: { 200: Attempt } } }, async (request) => {
     const { id, testId, attemptId } = request.params;
     const ctx = await policy.context(app, request, id, testId);
     const now = new Date();

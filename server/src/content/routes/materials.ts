@@ -5,14 +5,15 @@ import {
 } from '@lp/shared/rules';
 import { ListQuery, TrainingMaterial, TrainingMaterialForm } from '@lp/shared/contract';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import type { AuthContext } from '../../plugins/app/auth.ts';
 import { commitUpload, prepareUpload, savingUpload } from '../../routes/admin/trainings/uploadedFile.ts';
 import type { OwnerKind } from '../owner.ts';
-import { ownerGuards, ownerOr404 } from '../ownerAccess.ts';
+import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb } from '../ownedDb.ts';
 import { findMaterial, insertMaterial, materialListQuery, softDeleteMaterial, toMaterial, updateMaterial } from '../repository/materials.ts';
-import { MaterialParams, OwnerParams } from './params.ts';
+import { MaterialParams } from './params.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['title'],
@@ -28,7 +29,7 @@ const LIST_SPEC: ListSpec = {
  */
 export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const guard = ownerGuards(app, owner);
+  const guard = ownerAccess(owner);
   const { uploadKind, folder } = owner.materials;
   const collection = owner.materials.collection(':id');
   const item = owner.materials.item(':id', ':materialId');
@@ -49,20 +50,20 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
     return toMaterial(row, app.mediaUrls(request));
   }
 
-  app.get(collection, { preValidation: guard.read, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(TrainingMaterial) } }, async (request, reply) => {
     const { id } = await ownerOr404(app.db, owner, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(materialListQuery(owned, id), list, LIST_SPEC);
     return sendList(reply, `${owner.wirePrefix}_materials`, list, rows.map((r) => toMaterial(r, app.mediaUrls(request))), total);
   });
 
-  app.get(item, { preValidation: guard.read, schema: { params: MaterialParams, response: { 200: TrainingMaterial } } }, async (request) => {
+  app.get(item, { config: { access: guard.read }, schema: { params: MaterialParams, response: { 200: TrainingMaterial } } }, async (request) => {
     const { id } = await ownerOr404(app.db, owner, request, request.params.id);
     return answer(request, id, request.params.materialId);
   });
 
   app.post(collection, {
-    preValidation: guard.write, schema: { params: OwnerParams, body: TrainingMaterialForm, response: { 201: TrainingMaterial } },
+    config: { access: guard.write }, schema: { params: IdParams, body: TrainingMaterialForm, response: { 201: TrainingMaterial } },
   }, async (request, reply) => {
     const { id: ownerId } = await ownerOr404(app.db, owner, request, request.params.id);
     const values = checked(request.body);
@@ -76,7 +77,7 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
   });
 
   app.put(item, {
-    preValidation: guard.write, schema: { params: MaterialParams, body: TrainingMaterialForm, response: { 200: TrainingMaterial } },
+    config: { access: guard.write }, schema: { params: MaterialParams, body: TrainingMaterialForm, response: { 200: TrainingMaterial } },
   }, async (request) => {
     const { id: ownerId } = await ownerOr404(app.db, owner, request, request.params.id);
     const current = await findMaterial(owned, ownerId, request.params.materialId);
@@ -95,7 +96,7 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
   });
 
   // soft delete (spec 2 §4.1 status 3): the material leaves every list
-  app.delete(item, { preValidation: guard.write, schema: { params: MaterialParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: MaterialParams } }, async (request, reply) => {
     const { id: ownerId } = await ownerOr404(app.db, owner, request, request.params.id);
     if (!(await softDeleteMaterial(owned, ownerId, request.params.materialId))) throw notFound();
     return reply.status(204).send();

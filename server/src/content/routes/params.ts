@@ -1,8 +1,6 @@
 import { Type } from '@sinclair/typebox';
+import { Id } from '../../lib/params.ts';
 
-const Id = () => Type.Integer({ minimum: 1 });
-
-export const OwnerParams = Type.Object({ id: Id() });
 export const TestParams = Type.Object({ id: Id(), testId: Id() });
 export const QuestionParams = Type.Object({ id: Id(), testId: Id(), questionId: Id() });
 /** the import paths reach a test by its id alone */

@@ -5,11 +5,11 @@ import { ListQuery, QuestionSearchRequest, testOwnerSchemas, type ErrorCode } fr
 import { QUESTION_SEARCH, TEST_DEFAULTS, alternativesChangeLocked, formErrorCode, validateQuestion } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import type { OwnerKind } from '../owner.ts';
-import { ownerGuards, ownerOr404 } from '../ownerAccess.ts';
+import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb, type OwnedDb } from '../ownedDb.ts';
 import {
   deleteQuestion, findQuestion, insertQuestions, questionListQuery, searchQuestions, toQuestionRow, updateQuestion, withAnswers,
@@ -79,7 +79,7 @@ const readBody = (owner: OwnerKind, raw: unknown): QuestionBody => {
  */
 export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const { read, write } = ownerGuards(app, owner);
+  const { read, write } = ownerAccess(owner);
   const contract = owner.tests;
   const schemas = testOwnerSchemas(contract);
   const collection = contract.questions(':id', ':testId');
@@ -94,7 +94,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
     return { db: owned, test };
   }
 
-  app.get(collection, { preValidation: read, schema: { params: TestParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: read }, schema: { params: TestParams, querystring: ListQuery, response: listResponse(schemas.question) } }, async (request, reply) => {
     const { db, test } = await testOr404(app.db, request, request.params.id, request.params.testId);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(questionListQuery(db, test.id), list, LIST_SPEC);
@@ -102,7 +102,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
     return sendList(reply, `${owner.wirePrefix}_test_questions`, list, questions.map((q) => questionAnswer(owner, q)), total);
   });
 
-  app.get(item, { preValidation: read, schema: { params: QuestionParams, response: { 200: schemas.question } } }, async (request) => {
+  app.get(item, { config: { access: read }, schema: { params: QuestionParams, response: { 200: schemas.question } } }, async (request) => {
     const { db, test } = await testOr404(app.db, request, request.params.id, request.params.testId);
     const question = await findQuestion(db, test.id, request.params.questionId);
     if (!question) throw notFound();
@@ -110,7 +110,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
   });
 
   app.post(collection, {
-    preValidation: write, schema: { params: TestParams, body: schemas.questionInput, response: { 201: schemas.question } },
+    config: { access: write }, schema: { params: TestParams, body: schemas.questionInput, response: { 201: schemas.question } },
   }, async (request, reply) => {
     const { id: ownerId, testId } = request.params;
     const question = await app.db.transaction().execute(async (trx) => {
@@ -123,7 +123,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
   });
 
   app.put(item, {
-    preValidation: write, schema: { params: QuestionParams, body: schemas.questionInput, response: { 200: schemas.question } },
+    config: { access: write }, schema: { params: QuestionParams, body: schemas.questionInput, response: { 200: schemas.question } },
   }, async (request) => {
     const { id: ownerId, testId, questionId } = request.params;
     const question = await app.db.transaction().execute(async (trx) => {
@@ -146,7 +146,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
     return questionAnswer(owner, question);
   });
 
-  app.delete(item, { preValidation: write, schema: { params: QuestionParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: write }, schema: { params: QuestionParams } }, async (request, reply) => {
     const { id: ownerId, testId, questionId } = request.params;
     await app.db.transaction().execute(async (trx) => {
       const { db, test } = await testOr404(trx, request, ownerId, testId);
@@ -159,7 +159,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
 
   // spec 2 §2.3 question database search; §5.11: from 3 characters, at most 25 results
   app.post(contract.searchQuestions, {
-    preValidation: read, schema: { body: QuestionSearchRequest, response: { 200: Type.Object({ questions: Type.Array(schemas.hit) }) } },
+    config: { access: read }, schema: { body: QuestionSearchRequest, response: { 200: Type.Object({ questions: Type.Array(schemas.hit) }) } },
   }, async (request) => {
     const text = request.body.search_question.trim();
     if (Array.from(text).length < QUESTION_SEARCH.minChars) return { questions: [] };

@@ -16,7 +16,7 @@ import {
   SpreadsheetError, TemplateFormatError, importQuestionProblems, plainToHtml, readTestImport, templateDownloadName, writeTestTemplate,
 } from '../testImportSheet.ts';
 import type { OwnerKind } from '../owner.ts';
-import { ownerGuards } from '../ownerAccess.ts';
+import { ownerAccess } from '../ownerAccess.ts';
 import { ownedDb } from '../ownedDb.ts';
 import { insertQuestions, questionTexts } from '../repository/questions.ts';
 import { findClientTest, testHasResults } from '../repository/tests.ts';
@@ -55,7 +55,7 @@ function registerTestTemplateFiles(app: FastifyInstance): void {
  */
 export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKind): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const { write } = ownerGuards(app, owner);
+  const { write } = ownerAccess(owner);
   const contract = owner.tests;
   const owned = ownedDb(app.db, owner);
   registerTestTemplateFiles(app);
@@ -76,7 +76,7 @@ export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKi
   }
 
   app.get(contract.importTemplate(':testId'), {
-    preValidation: write, schema: { params: TestOnlyParams, querystring: TestTemplateQuery, response: { 200: TemplateAnswer } },
+    config: { access: write }, schema: { params: TestOnlyParams, querystring: TestTemplateQuery, response: { 200: TemplateAnswer } },
   }, async (request) => {
     const importType = request.query.import_type;
     if (importType !== undefined && contract.importType !== null && importType !== contract.importType) {
@@ -89,7 +89,7 @@ export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.post(contract.validateArchive(':testId'), {
-    preValidation: write, schema: { params: TestOnlyParams, body: ValidateArchiveForm, response: { 200: Type.Array(importRow) } },
+    config: { access: write }, schema: { params: TestOnlyParams, body: ValidateArchiveForm, response: { 200: Type.Array(importRow) } },
   }, async (request) => {
     const test = await clientTestOr404(request, request.params.testId);
     const { user } = authOf(request);
@@ -124,7 +124,7 @@ export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKi
   });
 
   app.post(contract.startImport(':testId'), {
-    preValidation: write,
+    config: { access: write },
     bodyLimit: 8 * 1024 * 1024,
     schema: { params: TestOnlyParams, body: importRequest, response: { 200: TrainingTestImportResult } },
   }, async (request) => {

@@ -11,13 +11,14 @@ import { HttpError, notFound } from '../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { formBool } from '../../routes/admin/trainings/actions.ts';
 import type { OwnerKind } from '../owner.ts';
-import { ownerGuards, ownerOr404 } from '../ownerAccess.ts';
+import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb, type OwnedDb } from '../ownedDb.ts';
 import {
   findTest, findTestType, insertTest, softDeleteTest, testCounts, testListQuery, testTypeOptions, updateTest, type TestCounts, type TestState,
 } from '../repository/tests.ts';
 import type { OwnedTestRow } from '../tables.ts';
-import { OwnerParams, TestParams } from './params.ts';
+import { TestParams } from './params.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['t.title'],
@@ -157,7 +158,7 @@ async function resolveTestState(db: OwnedDb, owner: OwnerKind, body: Record<stri
 /** spec 2 §7.1 / §7.3 Tests: list, read, create and update (form data), delete — for one owner kind. */
 export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
-  const { read, write } = ownerGuards(app, owner);
+  const { read, write } = ownerAccess(owner);
   const contract = owner.tests;
   const schemas = testOwnerSchemas(contract);
   const collection = contract.tests(':id');
@@ -166,7 +167,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
 
   const answer = async (db: OwnedDb, row: OwnedTestRow) => testAnswer(owner, row, await testCounts(db, row.id));
 
-  app.get(collection, { preValidation: read, schema: { params: OwnerParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: read }, schema: { params: IdParams, querystring: ListQuery } }, async (request, reply) => {
     await ownerOr404(app.db, owner, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(testListQuery(owned(app.db), request.params.id), list, LIST_SPEC);
@@ -184,7 +185,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
     return sendList(reply, `${owner.wirePrefix}_tests`, list, results, total);
   });
 
-  app.get(item, { preValidation: read, schema: { params: TestParams, response: { 200: schemas.test } } }, async (request) => {
+  app.get(item, { config: { access: read }, schema: { params: TestParams, response: { 200: schemas.test } } }, async (request) => {
     await ownerOr404(app.db, owner, request, request.params.id);
     const db = owned(app.db);
     const row = await findTest(db, request.params.id, request.params.testId);
@@ -195,7 +196,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
   // the type field carries the owner's wire name
   const body = Type.Object({ ...TrainingTestForm.properties, [contract.typeField]: Type.Optional(Type.String({ maxLength: 20 })) });
 
-  app.post(collection, { preValidation: write, schema: { params: OwnerParams, body, response: { 201: schemas.test } } }, async (request, reply) => {
+  app.post(collection, { config: { access: write }, schema: { params: IdParams, body, response: { 201: schemas.test } } }, async (request, reply) => {
     const ownerId = request.params.id;
     const row = await app.db.transaction().execute(async (trx) => {
       await ownerOr404(trx, owner, request, ownerId);
@@ -207,7 +208,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
     return reply.status(201).send(await answer(owned(app.db), row));
   });
 
-  app.put(item, { preValidation: write, schema: { params: TestParams, body, response: { 200: schemas.test } } }, async (request) => {
+  app.put(item, { config: { access: write }, schema: { params: TestParams, body, response: { 200: schemas.test } } }, async (request) => {
     const { id: ownerId, testId } = request.params;
     const row = await app.db.transaction().execute(async (trx) => {
       await ownerOr404(trx, owner, request, ownerId);
@@ -220,7 +221,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
     return answer(owned(app.db), row);
   });
 
-  app.delete(item, { preValidation: write, schema: { params: TestParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: write }, schema: { params: TestParams } }, async (request, reply) => {
     const { id: ownerId, testId } = request.params;
     await ownerOr404(app.db, owner, request, ownerId);
     const db = owned(app.db);
@@ -230,6 +231,6 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
   });
 
   // the test types reference list (spec 2 §3.11 webcast_test_types: the global rows)
-  app.get(contract.testTypes, { preValidation: read, schema: { response: { 200: Type.Array(TestTypeOption) } } }, async () =>
+  app.get(contract.testTypes, { config: { access: read }, schema: { response: { 200: Type.Array(TestTypeOption) } } }, async () =>
     testTypeOptions(owned(app.db)));
 }

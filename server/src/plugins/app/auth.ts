@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { canOpenAdminTitle, type AccessSubject } from '@lp/shared/rules';
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { canOpenAdminTitle, hasPermission, type AccessSubject } from '@lp/shared/rules';
+import type { Access, AdminAccess } from '../../lib/access.ts';
 import type { UserRow } from '../../db/tables/user.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { findAccessTokenUser } from '../../repositories/tokens.ts';
@@ -22,13 +23,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
-  interface FastifyInstance {
-    /** preHandler: a valid bearer token is required */
-    authenticate: preHandlerHookHandler;
-    /** preHandler: the admin title slug check of spec 1 §6.1, scoped to a selected client */
-    requireTitle(title: string): preHandlerHookHandler;
-  }
 }
+
+/** Routes under this prefix must declare `config.access` (lib/access.ts). */
+const API_PREFIX = '/api';
 
 /** The auth context of a request that passed `authenticate`. */
 export function authOf(request: FastifyRequest): AuthContext {
@@ -43,10 +41,24 @@ export function clientOf(request: FastifyRequest): number {
   return clientId;
 }
 
+/** spec 1 §6.1: the admin title check, then the write permission, in the selected client. */
+function checkAdmin(request: FastifyRequest, access: AdminAccess): void {
+  const { subject } = authOf(request);
+  const decisions = access.titles.map((title) => canOpenAdminTitle(subject, title));
+  if (!decisions.includes('allow')) {
+    if (decisions.at(-1) === 'superuser_only') throw new HttpError(403, 'superuser_only', 'Only superusers can do this');
+    throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
+  }
+  clientOf(request);
+  if (access.permission && !hasPermission(subject, access.permission.slug)) {
+    throw new HttpError(403, 'permission_denied', access.permission.refusal);
+  }
+}
+
 export default fp(async (app) => {
   app.decorateRequest('auth', null);
 
-  const authenticate = async (request: FastifyRequest, _reply: FastifyReply) => {
+  const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new HttpError(401, 'not_authenticated', 'Authentication credentials were not provided.');
@@ -86,13 +98,27 @@ export default fp(async (app) => {
     return rows.sort((a, b) => a.name.trim().localeCompare(b.name.trim())).map((r) => r.id);
   }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('requireTitle', (title: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.auth) await authenticate(request, reply);
-    const auth = authOf(request);
-    const decision = canOpenAdminTitle(auth.subject, title);
-    if (decision === 'superuser_only') throw new HttpError(403, 'superuser_only', 'Only superusers can do this');
-    if (decision !== 'allow') throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
-    clientOf(request);
+  /** The one access check of every /api route, before its body is parsed or validated. */
+  function enforce(access: Access): onRequestHookHandler {
+    return async (request) => {
+      if (access === 'public') return;
+      if (access === 'optional') {
+        // a session sent along must be valid; the route decides what it may see
+        if (/^Bearer\s/i.test(request.headers.authorization ?? '')) await authenticate(request);
+        return;
+      }
+      await authenticate(request);
+      if (access !== 'authenticated') checkAdmin(request, access);
+    };
+  }
+
+  app.addHook('onRoute', (route) => {
+    if (route.url !== API_PREFIX && !route.url.startsWith(`${API_PREFIX}/`)) return;
+    const access = route.config?.access;
+    if (access === undefined) {
+      throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access: add config.access (docs/architecture/routes.md)`);
+    }
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [enforce(access), ...own];
   });
 }, { name: 'auth', dependencies: ['db', 'rate-limits'] });

@@ -12,7 +12,7 @@ import { searchOwners } from '../../repositories/ownerSearch.ts';
  */
 const owners: FastifyPluginAsyncTypebox = async (app) => {
   app.get(TRAINING_PATHS.owners, {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { querystring: OwnerSearchQuery, response: { 200: Type.Array(TrainingOwner) } },
   }, async (request) => {
     // an administration search: closed to learners

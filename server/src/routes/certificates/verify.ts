@@ -14,6 +14,7 @@ const CODE = /^[A-Za-z0-9_-]{1,40}$/;
  */
 const verify: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LEARNER_PATHS.verifyCertificate(':code'), {
+    config: { access: 'public' },
     schema: {
       params: Type.Object({ code: Type.String() }),
       response: { 200: CertificateVerification },

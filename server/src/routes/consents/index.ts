@@ -4,6 +4,7 @@ import { ConsentRequest, IdParams, MY_CONSENTS_PATH, UserConsent } from '@lp/sha
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { listConsents, recordConsent } from '../../repositories/consents.ts';
 import { targetUser, userPath } from '../admin/users/common.ts';
+import { titleAccess } from '../../lib/access.ts';
 
 /**
  * spec 1 §2.3 "consent viewing" (permission visualize_consent, §6.2). The signed-in user records
@@ -12,7 +13,7 @@ import { targetUser, userPath } from '../admin/users/common.ts';
  */
 const consents: FastifyPluginAsyncTypebox = async (app) => {
   app.post(MY_CONSENTS_PATH, {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { body: ConsentRequest, response: { 201: UserConsent } },
   }, async (request, reply) => {
     const { user } = authOf(request);
@@ -29,13 +30,13 @@ const consents: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(MY_CONSENTS_PATH, {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { response: { 200: Type.Array(UserConsent) } },
   }, async (request) => listConsents(app.db, authOf(request).user.id, clientOf(request)));
 
   // the user must belong to the selected client (targetUser: 404 otherwise)
   app.get(userPath('consents/'), {
-    preValidation: app.requireTitle('visualize_consent'),
+    config: { access: titleAccess('visualize_consent') },
     schema: { params: IdParams, response: { 200: Type.Array(UserConsent) } },
   }, async (request) => {
     const user = await targetUser(app.db, request, request.params.id);

@@ -45,7 +45,7 @@ const UploadForm = Type.Object({
  */
 const editorImages: FastifyPluginAsyncTypebox = async (app) => {
   app.post(FILE_PATHS.policy, {
-    preValidation: app.authenticate, schema: { body: FilePolicyForm, response: { 200: FilePolicy } },
+    config: { access: 'authenticated' }, schema: { body: FilePolicyForm, response: { 200: FilePolicy } },
   }, async (request) => {
     const auth = authOf(request);
     const directory = request.body.file_directory.trim();
@@ -81,7 +81,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(FILE_PATHS.upload(':fileId'), {
     // before the body is read: no one unknown gets to send 10 MB
-    onRequest: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { params: UploadParams, body: UploadForm },
     // the multipart limit is the image limit: say so with the image's own key
     errorHandler: (error: FastifyError) => {
@@ -116,7 +116,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(FILE_PATHS.complete, {
-    preValidation: app.authenticate, schema: { body: FileCompleteBody, response: { 200: FileComplete } },
+    config: { access: 'authenticated' }, schema: { body: FileCompleteBody, response: { 200: FileComplete } },
   }, async (request) => {
     const { user } = authOf(request);
     const { file, fileSize, uploaded } = request.body;

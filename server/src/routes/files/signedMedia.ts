@@ -15,7 +15,7 @@ const INLINE = /\.(mp4|webm|mp3|wav|ogg|m4a|pdf|png|jpe?g|gif|webp)$/i;
  * (HTML, SVG, XML) and package files are the content origin's, never served here.
  */
 const signedMedia: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${SIGNED_MEDIA_PREFIX}*`, async (request, reply) => {
+  app.get(`${SIGNED_MEDIA_PREFIX}*`, { config: { access: 'public' } }, async (request, reply) => {
     const { token, rest } = splitGranted(request.url.split('?')[0]!.slice(`/api${SIGNED_MEDIA_PREFIX}`.length));
     const grant = verifyGrant(app.mediaSecret, token);
     if (!grant || grant.d.startsWith('packages/') || grant.s) throw mediaNotFound();

@@ -49,14 +49,15 @@ const tusRoutes: FastifyPluginAsync = async (app) => {
   const collection = TUS_PATH; // '/files/tus/'
   const item = `${TUS_PATH}:id`;
   for (const url of [collection, collection.replace(/\/$/, '')]) {
-    app.post(url, { preHandler: app.authenticate }, forward);
-    app.options(url, forward);
+    app.post(url, { config: { access: 'authenticated' } }, forward);
+    app.options(url, { config: { access: 'public' } }, forward);
   }
-  app.options(item, forward);
+  app.options(item, { config: { access: 'public' } }, forward);
   app.route<{ Params: { id: string } }>({
     method: ['HEAD', 'PATCH', 'DELETE'],
     url: item,
-    preHandler: [app.authenticate, ownUpload],
+    config: { access: 'authenticated' },
+    preHandler: ownUpload,
     handler: forward,
   });
 };

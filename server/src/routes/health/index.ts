@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
 
 const health: FastifyPluginAsync = async (app) => {
-  app.get('/health', async (_request, reply) => {
+  app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(app.db);
       return { status: 'ok', db: 'ok', dialect: app.dialect };

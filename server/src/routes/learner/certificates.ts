@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import { LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
+import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { certificateFile, writeCertificatePdf } from '../../learning/certificates.ts';
 import { listCertificates, ownCertificate } from '../../repositories/learner/certificates.ts';
@@ -23,6 +23,7 @@ function downloadName(title: string, id: number): string {
  */
 const certificates: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LEARNER_PATHS.certificates, {
+    config: { access: 'authenticated' },
     schema: { querystring: LearnerPageQuery, response: { 200: LearnerCertificatePage } },
   }, async (request) => {
     const { offset, limit } = pageOf(request.query);
@@ -30,7 +31,8 @@ const certificates: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(LEARNER_PATHS.certificatePdf(':id'), {
-    schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }) }) },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams },
   }, async (request, reply) => {
     const cert = await ownCertificate(app.db, clientOf(request), authOf(request).user.id, request.params.id);
     if (!cert) throw certificateNotFound();

@@ -8,18 +8,18 @@ import { LearnerPageQuery, pageOf } from './paging.ts';
 
 /** The learner's home (spec 1 §2.2): the dashboard, the points statement and the client's ranking. */
 const home: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(LEARNER_PATHS.home, { schema: { response: { 200: HomeDashboard } } }, async (request) => {
+  app.get(LEARNER_PATHS.home, { config: { access: 'authenticated' }, schema: { response: { 200: HomeDashboard } } }, async (request) => {
     const ctx = await learnerContext(app.db, clientOf(request), authOf(request).user);
     return homeDashboard(app.db, ctx, utcToday());
   });
 
-  app.get(LEARNER_PATHS.pointsStatement, { schema: { querystring: LearnerPageQuery, response: { 200: PointsStatement } } }, async (request) => {
+  app.get(LEARNER_PATHS.pointsStatement, { config: { access: 'authenticated' }, schema: { querystring: LearnerPageQuery, response: { 200: PointsStatement } } }, async (request) => {
     const { offset, limit } = pageOf(request.query);
     return pointsStatement(app.db, clientOf(request), authOf(request).user.id, offset, limit);
   });
 
   // top 10 of the selected client, and the user's own entry wherever it stands
-  app.get(LEARNER_PATHS.ranking, { schema: { response: { 200: Ranking } } }, async (request) => {
+  app.get(LEARNER_PATHS.ranking, { config: { access: 'authenticated' }, schema: { response: { 200: Ranking } } }, async (request) => {
     return ranking(app.db, clientOf(request), authOf(request).user.id, 10);
   });
 };

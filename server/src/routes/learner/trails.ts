@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import {
   CatalogueQuery, CommentBody, FavoriteBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerTrail, LearnerTrailPage, LikeBody,
   RateBody, Reactions,
@@ -13,8 +12,8 @@ import { learnerContext, utcToday, type LearnerContext } from '../../repositorie
 import { setReaction, type ReactionPatch } from '../../repositories/learner/reactions.ts';
 import { findLearnerTrail, trailCommentState, trailDetail, trailPage } from '../../repositories/learner/trails.ts';
 import { LearnerPageQuery, pageOf } from './paging.ts';
+import { IdParams } from '../../lib/params.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 /** spec 2 §8 'Trail not found': unknown, unpublished, not yet available, another client's, or outside the audience */
 const trailNotFound = () => new HttpError(404, 'trail_not_found', 'Trail not found');
 
@@ -31,11 +30,11 @@ const trails: FastifyPluginAsyncTypebox = async (app) => {
     return ctx;
   }
 
-  app.get(LEARNER_PATHS.trails, { schema: { querystring: CatalogueQuery, response: { 200: LearnerTrailPage } } }, async (request) => {
+  app.get(LEARNER_PATHS.trails, { config: { access: 'authenticated' }, schema: { querystring: CatalogueQuery, response: { 200: LearnerTrailPage } } }, async (request) => {
     return trailPage(app.db, await context(request), request.query, utcToday());
   });
 
-  app.get(LEARNER_PATHS.trail(':id'), { schema: { params: Params, response: { 200: LearnerTrail } } }, async (request) => {
+  app.get(LEARNER_PATHS.trail(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerTrail } } }, async (request) => {
     const ctx = await context(request);
     const today = utcToday();
     const row = await findLearnerTrail(app.db, ctx, request.params.id, today);
@@ -48,16 +47,17 @@ const trails: FastifyPluginAsyncTypebox = async (app) => {
     return setReaction(app.db, { clientId: ctx.clientId, userId: ctx.userId, contentType: 'trail', contentId: id }, patch);
   };
   const answer = { 200: Reactions };
-  app.post(LEARNER_PATHS.trailFavorite(':id'), { schema: { params: Params, body: FavoriteBody, response: answer } },
+  app.post(LEARNER_PATHS.trailFavorite(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: FavoriteBody, response: answer } },
     (request) => react(request, request.params.id, { favorite: request.body.favorite }));
-  app.post(LEARNER_PATHS.trailLike(':id'), { schema: { params: Params, body: LikeBody, response: answer } },
+  app.post(LEARNER_PATHS.trailLike(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: LikeBody, response: answer } },
     (request) => react(request, request.params.id, { liked: request.body.liked }));
   // the learners' stars are what the admin's 'trails' origin lists (spec 2 §3.10, §7.4 trail_user_stars)
-  app.post(LEARNER_PATHS.trailRate(':id'), { schema: { params: Params, body: RateBody, response: answer } },
+  app.post(LEARNER_PATHS.trailRate(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: RateBody, response: answer } },
     (request) => react(request, request.params.id, { stars: request.body.stars }));
 
   app.get(LEARNER_PATHS.trailComments(':id'), {
-    schema: { params: Params, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
   }, async (request) => {
     const ctx = await visible(request, request.params.id);
     const { offset, limit } = pageOf(request.query);
@@ -65,7 +65,8 @@ const trails: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(LEARNER_PATHS.trailComments(':id'), {
-    schema: { params: Params, body: CommentBody, response: { 201: LearnerComment } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, body: CommentBody, response: { 201: LearnerComment } },
   }, async (request, reply) => {
     const { id } = request.params;
     const ctx = await visible(request, id);

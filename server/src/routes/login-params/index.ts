@@ -4,7 +4,7 @@ import { getLoginParams } from '../../repositories/clients.ts';
 
 /** Public: the login screen's configuration (spec 1 §3.3). */
 const loginParams: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/login_params/', { schema: { response: { 200: LoginParams } } }, async () => ({
+  app.get('/login_params/', { config: { access: 'public' }, schema: { response: { 200: LoginParams } } }, async () => ({
     ...(await getLoginParams(app.db)),
     // spec 1 §3.3 `attempts`: the failures allowed before the login locks (LOGIN_MAX_FAILURES)
     attempts: app.config.loginMaxFailures,

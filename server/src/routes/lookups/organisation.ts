@@ -7,21 +7,22 @@ const Option = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() 
 
 /** Selects of the user and branch forms (spec 1 §3.8 branch_types, branch_size_types, branch_regional, countries). */
 const organisationLookups: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
   for (const [path, table] of [
     ['headquarters', 'headquarters'], ['branches', 'branches'], ['branch_types', 'branch_types'],
     ['branch_size_types', 'branch_size_types'], ['regionals', 'regionals'],
   ] as const) {
-    app.get(`/lookups/${path}/`, { schema: { response: { 200: Option } } }, async (request) =>
+    app.get(`/lookups/${path}/`, { config: { access: 'authenticated' }, schema: { response: { 200: Option } } }, async (request) =>
       app.db.selectFrom(table).select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').orderBy('id').execute());
   }
 
   app.get('/lookups/countries/', {
+    config: { access: 'authenticated' },
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() })) } },
   }, async () => app.db.selectFrom('countries').select(['id', 'name', 'code']).orderBy('name').execute());
 
   app.get('/lookups/user_statuses/', {
+    config: { access: 'authenticated' },
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })) } },
   }, async () => USER_STATUSES.map((s) => ({ id: s, name: s })));
 };

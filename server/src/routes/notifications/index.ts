@@ -14,7 +14,7 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
   ]);
 
   app.get('/notifications/', {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { querystring: NotificationsQuery, response: { 200: NotificationsPage } },
   }, async (request) => {
     const { user, clientId } = authOf(request);
@@ -42,7 +42,7 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/notifications/:id/read/', {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { params: IdParams, response: { 200: DetailResponse } },
   }, async (request) => {
     const { user, clientId } = authOf(request);
@@ -52,7 +52,7 @@ const notifications: FastifyPluginAsyncTypebox = async (app) => {
     return { detail: 'read' };
   });
 
-  app.post('/notifications/read_all/', { preHandler: app.authenticate, schema: { response: { 200: DetailResponse } } }, async (request) => {
+  app.post('/notifications/read_all/', { config: { access: 'authenticated' }, schema: { response: { 200: DetailResponse } } }, async (request) => {
     const { user, clientId } = authOf(request);
     await app.db.updateTable('notifications').set({ read_at: new Date() })
       .where(mine(user.id, clientId)).where('read_at', 'is', null).execute();

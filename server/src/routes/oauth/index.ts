@@ -40,6 +40,7 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post('/o/token/', {
+    config: { access: 'public' },
     schema: { body: TokenRequest, response: { 200: TokenResponse } },
   }, async (request, reply) => {
     // docs/security.md "Rate limits": every grant from one address, before any hashing work
@@ -106,7 +107,7 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
     return tokenAnswer(request, reply, tokens);
   });
 
-  app.post('/o/revoke_token/', { schema: { body: RevokeRequest } }, async (request, reply) => {
+  app.post('/o/revoke_token/', { config: { access: 'public' }, schema: { body: RevokeRequest } }, async (request, reply) => {
     await authenticateApplication(app.db, request, {});
     const cookieMode = wantsRefreshCookie(request);
     const token = request.body.token ?? (cookieMode ? refreshCookieOf(request) : undefined);

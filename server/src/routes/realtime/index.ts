@@ -8,7 +8,7 @@ import { accessTokenExpiry, issueTicket } from '../../repositories/realtimeTicke
 /** DESIGN "Realtime": the ticket call and the socket (protocol in shared/src/contract/realtime.ts). */
 const realtime: FastifyPluginAsyncTypebox = async (app) => {
   app.post(REALTIME_TICKET_PATH, {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { response: { 201: RealtimeTicket } },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -28,6 +28,7 @@ const realtime: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(REALTIME_PATH, {
+    config: { access: 'public' },
     websocket: true,
     schema: { querystring: Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 200 })) }) },
   }, (socket, request) => {

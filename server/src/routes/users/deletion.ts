@@ -7,7 +7,7 @@ import { revokeUserFamilies } from '../../repositories/tokens.ts';
 
 /** spec 1 §4.2: a user requests account closure; access is blocked until an administrator decides. */
 const deletionRequest: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/users/request_deletion/', { preHandler: app.authenticate, schema: { response: { 200: DetailResponse } } }, async (request) => {
+  app.post('/users/request_deletion/', { config: { access: 'authenticated' }, schema: { response: { 200: DetailResponse } } }, async (request) => {
     const { user, clientId, familyId } = authOf(request);
     // an administrative view acts for the user but may not close the account
     const acting = await app.db.selectFrom('token_families').select('acting_user_id').where('id', '=', familyId).executeTakeFirst();

@@ -42,6 +42,7 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
 
   // spec 1 §2.1 recover password by e-mail; spec 1 §8.2 "Email not found. Please confirm and retry."
   app.post('/users/recover_password/', {
+    config: { access: 'public' },
     schema: { body: RecoverPasswordRequest, response: { 200: DetailResponse } },
   }, async (request) => {
     const email = request.body.email.trim().toLowerCase();
@@ -54,12 +55,12 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     return { detail: 'sent' };
   });
 
-  app.post('/users/recover_password/check/', { schema: { body: RecoverLink, response: { 200: DetailResponse } } }, async (request) => {
+  app.post('/users/recover_password/check/', { config: { access: 'public' }, schema: { body: RecoverLink, response: { 200: DetailResponse } } }, async (request) => {
     await resolveLink(request.body);
     return { detail: 'valid' };
   });
 
-  app.post('/users/set_new_password/', { schema: { body: SetNewPasswordRequest, response: { 200: DetailResponse } } }, async (request) => {
+  app.post('/users/set_new_password/', { config: { access: 'public' }, schema: { body: SetNewPasswordRequest, response: { 200: DetailResponse } } }, async (request) => {
     const { user, reset } = await resolveLink(request.body);
     checkOrThrow(request.body.password, request.body.confirm_password, await policyLevel(app.db));
     const hash = await hashPassword(request.body.password, config.scryptLogN);
@@ -72,7 +73,7 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/users/change_password/', {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { body: ChangePasswordRequest, response: { 200: DetailResponse } },
   }, async (request) => {
     const { user, familyId } = authOf(request);

@@ -6,9 +6,8 @@ import { familyActor } from '../../repositories/tokens.ts';
 import { findUserById, loadSessionUser, toProfileBasicData, userClientIds } from '../../repositories/users.ts';
 
 const session: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
-  app.get('/users/session/', { schema: { response: { 200: SessionUser } } }, async (request) => {
+  app.get('/users/session/', { config: { access: 'authenticated' }, schema: { response: { 200: SessionUser } } }, async (request) => {
     const { user, familyId, confinedClientId } = authOf(request);
     const session = await loadSessionUser(app.db, user, confinedClientId);
     const actor = await familyActor(app.db, familyId);
@@ -16,6 +15,7 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/users/session/select_client/', {
+    config: { access: 'authenticated' },
     schema: { body: SelectClientRequest, response: { 200: SessionUser } },
   }, async (request) => {
     const { user, confinedClientId } = authOf(request);
@@ -30,11 +30,12 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
     return loadSessionUser(app.db, fresh!, confinedClientId);
   });
 
-  app.get('/users/profile/', { schema: { response: { 200: ProfileBasicData } } }, async (request) => {
+  app.get('/users/profile/', { config: { access: 'authenticated' }, schema: { response: { 200: ProfileBasicData } } }, async (request) => {
     return toProfileBasicData(authOf(request).user);
   });
 
   app.patch('/users/profile/', {
+    config: { access: 'authenticated' },
     schema: { body: ProfileUpdate, response: { 200: ProfileBasicData } },
   }, async (request) => {
     const { user } = authOf(request);

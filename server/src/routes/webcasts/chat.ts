@@ -16,7 +16,8 @@ import type { SocketAuth } from '../../realtime/hub.ts';
 import {
   findChatMessage, insertChatMessage, latestChatMessages, latestChatSendTimes, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
 } from '../../repositories/webcastChat.ts';
-import { WEBCASTS_TITLE, WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
+import { WEBCASTS_TITLE, webcastAccess, webcastOr404 } from './common.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const chatDisabled = () => new HttpError(409, 'chat_disabled', 'The chat of this webcast is off');
 
@@ -32,7 +33,7 @@ function messageText(text: string): string {
  * channels the moderation columns and the watch page follow (protocol: shared/src/contract/realtime.ts).
  */
 const chat: FastifyPluginAsyncTypebox = async (app) => {
-  const guards = webcastGuards(app);
+  const guards = webcastAccess();
 
   /** Every change reaches the column it left and the column it entered. */
   async function announce(row: WebcastChatMessageRow, previous: ChatChannelType | null): Promise<ChatMessage> {
@@ -99,8 +100,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
 
   // spec 2 §6: "Sending chat messages is not gated by" webcasts_manage
   app.post(WEBCAST_CHAT_PATHS.send(':id'), {
-    preValidation: guards.read,
-    schema: { params: WebcastParams, body: SendChatMessageForm, response: { 201: ChatMessage } },
+    config: { access: guards.read },
+    schema: { params: IdParams, body: SendChatMessageForm, response: { 201: ChatMessage } },
   }, async (request, reply) => {
     const webcast = await webcastOr404(app.db, request, request.params.id);
     if (!webcast.use_chat) throw chatDisabled();
@@ -127,8 +128,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   for (const action of ['approve', 'disapprove'] as const) {
     app.post(WEBCAST_CHAT_PATHS[action](':id'), {
       // spec 2 §6: chat Approve and Disapprove need webcasts_manage
-      preValidation: guards.write,
-      schema: { params: WebcastParams, body: ChatMessageIdForm, response: { 200: ChatMessage } },
+      config: { access: guards.write },
+      schema: { params: IdParams, body: ChatMessageIdForm, response: { 200: ChatMessage } },
     }, async (request) => move(request, request.params.id, request.body.message_id, action));
   }
 
@@ -142,8 +143,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get(WEBCAST_CHAT_PATHS.learner(':id'), {
-    preHandler: app.authenticate,
-    schema: { params: WebcastParams, querystring: LearnerChatQuery, response: { 200: LearnerChatPage } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, querystring: LearnerChatQuery, response: { 200: LearnerChatPage } },
   }, async (request) => {
     const webcast = await learnerWebcast(request, request.params.id);
     const size = request.query.page_size ?? 50;
@@ -153,8 +154,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(WEBCAST_CHAT_PATHS.learner(':id'), {
-    preHandler: app.authenticate,
-    schema: { params: WebcastParams, body: LearnerChatSend, response: { 201: LearnerChatMessage } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, body: LearnerChatSend, response: { 201: LearnerChatMessage } },
   }, async (request, reply) => {
     const webcast = await learnerWebcast(request, request.params.id);
     const text = messageText(request.body.message);

@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { WEBCAST_OWNER } from '../../content/owners.ts';
-import { ownerGuards } from '../../content/ownerAccess.ts';
+import { ownerAccess } from '../../content/ownerAccess.ts';
 import type { Db } from '../../db/database.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { notFound } from '../../lib/httpError.ts';
@@ -13,11 +12,10 @@ export const WEBCASTS_TITLE = WEBCAST_OWNER.admin.title;
 export const WEBCASTS_MANAGE = WEBCAST_OWNER.admin.manage;
 export const WEBCAST_SET_SCORE = 'webcast_set_score';
 
-export const WebcastParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** preValidation hooks: reads need the title slug; writes also webcasts_manage (superusers pass). */
-export function webcastGuards(app: FastifyInstance) {
-  return ownerGuards(app, WEBCAST_OWNER);
+/** Reads need the title slug; writes also the manage permission (superusers pass). */
+export function webcastAccess() {
+  return ownerAccess(WEBCAST_OWNER);
 }
 
 /** The selected client's webcast that is not deleted, or 404 (another client's does not exist for this one). */

@@ -7,13 +7,13 @@ import {
 } from '@lp/shared/rules';
 import {
   WEBCAST_PATHS, Webcast, WebcastDuplicated, WebcastInput, WebcastListQuery, WebcastScoreOption, WebcastTimezoneOption, WebcastTypeOption,
-  type ErrorCode,
+  type ErrorCode, WebcastListItem,
 } from '@lp/shared/contract';
 import { foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { translate } from '../../lib/i18n.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { copyTitle } from '../admin/trainings/actions.ts';
@@ -21,7 +21,8 @@ import {
   clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastListQuery, webcastState,
   type WebcastState,
 } from '../../repositories/webcasts.ts';
-import { WEBCAST_SET_SCORE, WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
+import { WEBCAST_SET_SCORE, webcastAccess, webcastOr404 } from './common.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['webcasts.title'],
@@ -147,7 +148,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: WebcastInput
  * form), soft delete (status 3), duplicate; and the editor's reference lists (§3.11).
  */
 const editor: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = webcastGuards(app);
+  const guard = webcastAccess();
   const { collection } = WEBCAST_PATHS;
   const item = `${collection}:id/`;
   const answer = async (request: FastifyRequest, id: number) => {
@@ -156,7 +157,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
     return webcast;
   };
 
-  app.get(collection, { preValidation: guard.read, schema: { querystring: WebcastListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { querystring: WebcastListQuery, response: listResponse(WebcastListItem) } }, async (request, reply) => {
     const { status, webcast_type: type, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     let qb = webcastListQuery(app.db, clientOf(request));
@@ -169,12 +170,12 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'webcasts', list, await toListItems(app.db, rows), total);
   });
 
-  app.get(item, { preValidation: guard.read, schema: { params: WebcastParams, response: { 200: Webcast } } }, async (request) => {
+  app.get(item, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: Webcast } } }, async (request) => {
     await webcastOr404(app.db, request, request.params.id);
     return answer(request, request.params.id);
   });
 
-  app.post(collection, { preValidation: guard.write, schema: { body: WebcastInput, response: { 201: Webcast } } }, async (request, reply) => {
+  app.post(collection, { config: { access: guard.write }, schema: { body: WebcastInput, response: { 201: Webcast } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => {
       const state = await resolveState(trx, request, request.body, null);
@@ -184,7 +185,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // JSON from the editor's Save; a multipart form (status 4) from End webcast (spec 2 §7.3)
-  app.put(item, { preValidation: guard.write, schema: { params: WebcastParams, body: WebcastInput, response: { 200: Webcast } } }, async (request) => {
+  app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: WebcastInput, response: { 200: Webcast } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -196,7 +197,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // soft delete (status 3); answers the record, as react-admin's delete expects
-  app.delete(item, { preValidation: guard.write, schema: { params: WebcastParams, response: { 200: Webcast } } }, async (request) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Webcast } } }, async (request) => {
     await webcastOr404(app.db, request, request.params.id);
     if (!(await deleteWebcast(app.db, clientOf(request), request.params.id))) throw notFound();
     return answer(request, request.params.id);
@@ -204,7 +205,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
 
   // spec 2 §4.12: "copies the webcast with all its contents and opens the copy"
   app.get(WEBCAST_PATHS.duplicate(':id'), {
-    preValidation: guard.write, schema: { params: WebcastParams, response: { 200: WebcastDuplicated } },
+    config: { access: guard.write }, schema: { params: IdParams, response: { 200: WebcastDuplicated } },
   }, async (request) => {
     const source = await webcastOr404(app.db, request, request.params.id);
     const { user } = authOf(request);
@@ -215,7 +216,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // ---- reference lists (spec 2 §3.11) ----
-  app.get(WEBCAST_PATHS.types, { preValidation: guard.read, schema: { response: { 200: Type.Array(WebcastTypeOption) } } }, async (request) => {
+  app.get(WEBCAST_PATHS.types, { config: { access: guard.read }, schema: { response: { 200: Type.Array(WebcastTypeOption) } } }, async (request) => {
     const { user } = authOf(request);
     return (await app.db.selectFrom('webcast_types').selectAll().orderBy('id').execute()).map((r) => ({
       id: r.id, value: r.id, slug: r.slug, label: translate(user.language_id, `webcasts.types.${r.slug}`), uses_embed: r.uses_embed,
@@ -223,10 +224,10 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // every zone, sorted by offset, labelled '(GMT±hh:mm) Zone' (spec 4 "Dates"; shared with the admin)
-  app.get(WEBCAST_PATHS.timezones, { preValidation: guard.read, schema: { response: { 200: Type.Array(WebcastTimezoneOption) } } }, async () =>
+  app.get(WEBCAST_PATHS.timezones, { config: { access: guard.read }, schema: { response: { 200: Type.Array(WebcastTimezoneOption) } } }, async () =>
     timezoneOptions());
 
-  app.get(WEBCAST_PATHS.scores, { preValidation: guard.read, schema: { response: { 200: Type.Array(WebcastScoreOption) } } }, async (request) => {
+  app.get(WEBCAST_PATHS.scores, { config: { access: guard.read }, schema: { response: { 200: Type.Array(WebcastScoreOption) } } }, async (request) => {
     const flags = await clientWebcastFlags(app.db, clientOf(request));
     return flags.static_scores.map((score) => ({ score, label: String(score) }));
   });

@@ -1,14 +1,15 @@
 import ExcelJS from 'exceljs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ListQuery, WEBCAST_GUEST_FILES_PATH, WEBCAST_PATHS, WebcastGuestReport } from '@lp/shared/contract';
+import { ListQuery, WEBCAST_GUEST_FILES_PATH, WEBCAST_PATHS, WebcastGuestReport, WebcastGuest } from '@lp/shared/contract';
 import { escapeSpreadsheetCell } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { translate } from '../../lib/i18n.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { registerUserFiles, writeUserFile, type UserFileArea } from '../../lib/userFiles.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { guestListQuery, toGuest } from '../../repositories/webcasts.ts';
-import { WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
+import { webcastAccess, webcastOr404 } from './common.ts';
+import { IdParams } from '../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['u.full_name', 'u.email'],
@@ -62,9 +63,9 @@ async function writeGuestList(db: Db, clientId: number, webcastId: number, langu
  * guest list download (webcasts_manage, §6), served to the admin who asked for it.
  */
 const guests: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = webcastGuards(app);
+  const guard = webcastAccess();
 
-  app.get(WEBCAST_PATHS.guests(':id'), { preValidation: guard.read, schema: { params: WebcastParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(WEBCAST_PATHS.guests(':id'), { config: { access: guard.read }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(WebcastGuest) } }, async (request, reply) => {
     const webcast = await webcastOr404(app.db, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(guestListQuery(app.db, clientOf(request), webcast.id), list, LIST_SPEC);
@@ -72,7 +73,7 @@ const guests: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(WEBCAST_PATHS.guestReport(':id'), {
-    preValidation: guard.write, schema: { params: WebcastParams, response: { 200: WebcastGuestReport } },
+    config: { access: guard.write }, schema: { params: IdParams, response: { 200: WebcastGuestReport } },
   }, async (request) => {
     const webcast = await webcastOr404(app.db, request, request.params.id);
     const { user } = authOf(request);

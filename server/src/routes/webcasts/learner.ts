@@ -18,8 +18,8 @@ import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
 import { pageOf } from '../learner/paging.ts';
 import { contextOf } from '../learner/trainings/common.ts';
 import learnerTests, { notFinished, webcastNotFound } from './learnerTests.ts';
+import { IdParams } from '../../lib/params.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** spec 2 §3.11 embed of types 1, 3 and 5 as the portal frames it: the provider's player for YouTube and Vimeo links. */
 function embedOf(row: WebcastRow): string | null {
@@ -47,9 +47,8 @@ async function testsOf(db: OwnedDb, ctx: LearnerContext, webcastId: number, now:
  * once the webcast is finished, and the tests (learnerTests.ts). docs/api.md "Learner: webcasts".
  */
 const learner: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
-  app.get(LEARNER_WEBCAST_PATHS.webcasts, { schema: { querystring: WebcastCatalogueQuery, response: { 200: LearnerWebcastPage } } }, async (request) => {
+  app.get(LEARNER_WEBCAST_PATHS.webcasts, { config: { access: 'authenticated' }, schema: { querystring: WebcastCatalogueQuery, response: { 200: LearnerWebcastPage } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const now = new Date();
     const { offset, limit } = pageOf(request.query, 12);
@@ -62,13 +61,14 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(LEARNER_WEBCAST_PATHS.tags, {
+    config: { access: 'authenticated' },
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
     return tagsUsedBy(app.db, 'webcast', ctx.clientId, visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id'));
   });
 
-  app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { schema: { params: Params, response: { 200: LearnerWebcast } } }, async (request) => {
+  app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerWebcast } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const now = new Date();
     const row = await findLearnerWebcast(app.db, ctx, request.params.id);
@@ -96,7 +96,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     };
   });
 
-  app.post(LEARNER_WEBCAST_PATHS.subscribe(':id'), { schema: { params: Params, response: { 200: WebcastSubscription } } }, async (request) => {
+  app.post(LEARNER_WEBCAST_PATHS.subscribe(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: WebcastSubscription } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const row = await findLearnerWebcast(app.db, ctx, request.params.id);
     if (!row) throw webcastNotFound();

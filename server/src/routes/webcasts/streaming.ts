@@ -1,36 +1,34 @@
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ConfigStreamingBody, DownloadStreamingAnswer, STREAMING_PATHS, StreamingIsLiveAnswer, StreamingSdpAnswer, StreamingStateAnswer,
   WEBCAST_SDP_FIELD, type WebcastSdp,
 } from '@lp/shared/contract';
 import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
-import { StreamingEngine, StreamingUnavailableError, livePrefix, recordingSummary, saveRecording, streamingSettings } from '@lp/streaming/server';
+import { StreamingUnavailableError, livePrefix, type StreamingEngine } from '@lp/streaming/server';
+import type { Config } from '../../config.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { mediaRoot } from '../../lib/mediaStore.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import {
-  addSession, clearLive, completeTransmission, endSession, findTranscoder, markConverting, markLive, markSaved, markSaveFailed,
-  openSessions, recordedSessions, reopenTransmission, saveTranscoder, streamFlags,
+  completeTransmission, findTranscoder, markConverting, recordedSessions, reopenTransmission, saveTranscoder, streamFlags,
 } from '../../repositories/streaming.ts';
 import { hlsPlaybackUrl } from '../../repositories/webcasts.ts';
-import { WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
+import { SAVE_RECORDING_JOB } from '../../plugins/app/jobs/recordingSave.ts';
+import { webcastAccess, webcastOr404 } from './common.ts';
+import { IdParams } from '../../lib/params.ts';
 
 /** spec 2 §7.3: the application the studio publishes to (Wowza's term; one for all webcasts). */
 export const STREAMING_APPLICATION = 'webcasts';
-export const SAVE_RECORDING_JOB = 'webcast_save_recording';
 
 /** The signalling socket's address: PUBLIC_URL's origin in ws(s), or STREAMING_SIGNALLING_URL for an external engine. */
-export function signallingUrl(publicUrl: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (env.STREAMING_SIGNALLING_URL) return env.STREAMING_SIGNALLING_URL;
-  return `${publicUrl.replace(/^http/i, 'ws')}/api${STREAMING_PATHS.signalling}`;
+export function signallingUrl(config: Pick<Config, 'publicUrl' | 'streamingSignallingUrl'>): string {
+  return config.streamingSignallingUrl ?? `${config.publicUrl.replace(/^http/i, 'ws')}/api${STREAMING_PATHS.signalling}`;
 }
 
 /** spec 2 §3.11 webcast_{vendor}_sdp of a webcast: where and under which names to publish. */
-export function webcastSdp(publicUrl: string, engine: StreamingEngine, webcastId: number): WebcastSdp {
+export function webcastSdp(config: Pick<Config, 'publicUrl' | 'streamingSignallingUrl'>, engine: StreamingEngine, webcastId: number): WebcastSdp {
   return {
-    sdp_url: signallingUrl(publicUrl),
+    sdp_url: signallingUrl(config),
     application_name: STREAMING_APPLICATION,
     // the publish secret of the running transmission; empty while offline
     stream_name: engine.streamName(webcastId) ?? '',
@@ -50,52 +48,9 @@ function browserStreaming(row: WebcastRow) {
  * webcast's row. docs/api.md "Webcasts: streaming".
  */
 const streaming: FastifyPluginAsyncTypebox = async (app) => {
-  const settings = streamingSettings(process.env);
-  const media = mediaRoot(app.config.dataDir);
-  const log = app.log.child({ area: 'streaming' });
-  const engine = new StreamingEngine({
-    ...settings,
-    mediaRoot: media,
-    workRoot: path.join(app.config.dataDir, 'streaming'),
-    log,
-    hooks: {
-      sessionStarted: (webcastId, session) => addSession(app.db, webcastId, session),
-      live: (webcastId, playlist) => markLive(app.db, webcastId, playlist),
-      sessionEnded: async (record) => {
-        await endSession(app.db, record.sessionId, { endedAt: record.endedAt, duration: record.duration, segments: record.segments, reason: record.reason });
-        // a publisher that takes over goes live again at once; otherwise nothing is live now
-        if (record.reason !== 'replaced') await clearLive(app.db, record.webcastId, livePrefix(record.webcastId));
-      },
-      offline: (webcastId, reason) => log.warn({ webcastId, reason }, 'transmission went offline by itself'),
-    },
-  });
-  app.addHook('onClose', async () => engine.close());
-  // a process that died mid-transmission left sessions open and a live playlist nobody feeds:
-  // their segments stay part of the recording, and viewers stop waiting for more
-  app.addHook('onReady', async () => {
-    for (const session of await openSessions(app.db)) {
-      const recorded = await recordingSummary(media, session.playlist);
-      await endSession(app.db, session.session_id, { endedAt: new Date(), ...recorded, reason: 'shutdown' });
-      await clearLive(app.db, session.webcast_id, livePrefix(session.webcast_id));
-      log.warn({ webcastId: session.webcast_id, sessionId: session.session_id, ...recorded }, 'closed a session left open by a previous process');
-    }
-  });
-
-  // spec 2 §4.14 step 7: the recording becomes a video on demand, playable as soon as it is written
-  app.jobs.define<{ webcast_id: number }>(SAVE_RECORDING_JOB, async ({ webcast_id: webcastId }, ctx) => {
-    const sessions = await recordedSessions(app.db, webcastId);
-    const saved = await saveRecording(media, webcastId, sessions.map((s) => s.playlist));
-    if (!saved) {
-      ctx.log.warn({ webcastId }, 'nothing recorded to save');
-      await markSaveFailed(app.db, webcastId);
-      return;
-    }
-    await markSaved(app.db, webcastId, saved.playlist);
-    ctx.log.info({ webcastId, ...saved }, 'recording saved');
-  });
-
-  const { write } = webcastGuards(app);
-  const params = WebcastParams;
+  const engine = app.streaming;
+  const { write } = webcastAccess();
+  const params = IdParams;
 
   async function stateAnswer(webcastId: number, meta?: StreamingStateAnswer['meta']): Promise<StreamingStateAnswer> {
     return {
@@ -112,7 +67,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get(STREAMING_PATHS.startStreaming(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingStateAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     let opened: { started: boolean };
@@ -131,14 +86,14 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.streamingState(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingStateAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     return stateAnswer(row.id);
   });
 
   app.get(STREAMING_PATHS.streamingIsLive(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingIsLiveAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingIsLiveAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     const current = await webcastOr404(app.db, request, row.id);
@@ -146,7 +101,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.stopStreaming(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingStateAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingStateAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     // the publisher's session ends first: ffmpeg writes its last segment and exits
@@ -156,7 +111,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.downloadStreaming(':id'), {
-    preValidation: write, schema: { params, response: { 202: DownloadStreamingAnswer } },
+    config: { access: write }, schema: { params, response: { 202: DownloadStreamingAnswer } },
   }, async (request, reply) => {
     const row = await streamingWebcast(request, request.params.id);
     if (row.status !== WEBCAST_STATUS.converting) {
@@ -175,7 +130,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(STREAMING_PATHS.configStreaming(':id'), {
-    preValidation: write, schema: { params, body: ConfigStreamingBody, response: { 200: ConfigStreamingBody } },
+    config: { access: write }, schema: { params, body: ConfigStreamingBody, response: { 200: ConfigStreamingBody } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     const transcoder = await saveTranscoder(app.db, row.id, request.body, authOf(request).user.id);
@@ -185,15 +140,15 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(STREAMING_PATHS.streamingSdp(':id'), {
-    preValidation: write, schema: { params, response: { 200: StreamingSdpAnswer } },
+    config: { access: write }, schema: { params, response: { 200: StreamingSdpAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
-    return { [WEBCAST_SDP_FIELD]: webcastSdp(app.config.publicUrl, engine, row.id) };
+    return { [WEBCAST_SDP_FIELD]: webcastSdp(app.config, engine, row.id) };
   });
 
   // spec 2 §7.3 the socket at sdp_url; the stream name (a secret per transmission) is its access key,
   // since a browser WebSocket carries no Authorization header
-  app.get(STREAMING_PATHS.signalling, { websocket: true }, (socket) => {
+  app.get(STREAMING_PATHS.signalling, { websocket: true, config: { access: 'public' } }, (socket) => {
     engine.acceptSignalling({
       send: (text) => socket.send(text),
       close: () => socket.close(),

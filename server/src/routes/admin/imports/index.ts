@@ -4,18 +4,19 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate, ImportRecord,
-  ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, type ImportType,
+  ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, type ImportType, ImportLog,
 } from '@lp/shared/contract';
 import { canOpenAdminTitle } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findImport, toImportLog, toImportRecord } from '../../../repositories/imports.ts';
 import { dataRows } from '../../../imports/engine.ts';
-import { PROCESS_JOB, VALIDATE_JOB, defineImportJobs, processKey, validateKey } from '../../../imports/jobs.ts';
+import { PROCESS_JOB, VALIDATE_JOB, processKey, validateKey } from '../../../imports/jobs.ts';
 import { loadLookups } from '../../../imports/lookups.ts';
 import { SpreadsheetError, hasZipSignature } from '../../../imports/reader.ts';
 import { templateFileName, writeTemplate } from '../../../imports/template.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const invalidFile = (detail: string) => new HttpError(400, 'test_validation_error', `Error in data validation. Please use the template format: ${detail}`);
 
@@ -71,7 +72,7 @@ const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w
  * and logs. Superuser-only (title admin_import, §6.1); everything scoped to the selected client.
  */
 const imports: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.imports.title);
+  const guard = titleAccess(ADMIN_RESOURCES.imports.title);
 
   // the spreadsheet goes up through tus first (DESIGN "Files and media"), by who may import
   app.tus.defineKind('import', {
@@ -79,10 +80,9 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     extensions: ['.xlsx'],
     allowed: (auth) => canOpenAdminTitle(auth.subject, ADMIN_RESOURCES.imports.title) === 'allow',
   });
-  defineImportJobs(app);
 
   app.get('/admin_imports/templates/:import_type/', {
-    preValidation: guard, schema: { params: ImportTypeParams },
+    config: { access: guard }, schema: { params: ImportTypeParams },
   }, async (request, reply) => {
     const { import_type: type } = request.params;
     const languageId = authOf(request).user.language_id;
@@ -100,7 +100,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(IMPORTS_PATH, {
-    preValidation: guard, schema: { body: ImportCreate, response: { 201: ImportRecord } },
+    config: { access: guard }, schema: { body: ImportCreate, response: { 201: ImportRecord } },
   }, async (request, reply) => {
     const { user } = authOf(request);
     const clientId = clientOf(request);
@@ -136,7 +136,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(toImportRecord((await findImport(app.db, clientId, id))!));
   });
 
-  app.get(IMPORTS_PATH, { preValidation: guard, schema: { querystring: ImportListQuery } }, async (request, reply) => {
+  app.get(IMPORTS_PATH, { config: { access: guard }, schema: { querystring: ImportListQuery, response: listResponse(ImportRecord) } }, async (request, reply) => {
     const { import_type, status, ...listQuery } = request.query;
     const list = parseListQuery(listQuery, importListSpec);
     if (import_type) list.filters.push({ column: 'imports.import_type', values: [import_type] });
@@ -150,7 +150,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(importPath(':id'), {
-    preValidation: guard, schema: { params: IdParams, response: { 200: ImportRecord } },
+    config: { access: guard }, schema: { params: IdParams, response: { 200: ImportRecord } },
   }, async (request) => {
     const row = await findImport(app.db, clientOf(request), request.params.id);
     if (!row) throw notFound();
@@ -158,7 +158,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(importProcessPath(':id'), {
-    preValidation: guard, schema: { params: IdParams, response: { 202: ImportRecord } },
+    config: { access: guard }, schema: { params: IdParams, response: { 202: ImportRecord } },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const row = await findImport(app.db, clientId, request.params.id);
@@ -176,7 +176,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(importLogsPath(':id'), {
-    preValidation: guard, schema: { params: IdParams, querystring: LogListQuery },
+    config: { access: guard }, schema: { params: IdParams, querystring: LogListQuery, response: listResponse(ImportLog) },
   }, async (request, reply) => {
     const row = await findImport(app.db, clientOf(request), request.params.id);
     if (!row) throw notFound();

@@ -6,8 +6,9 @@ import {
 import type { ReportKey } from '@lp/shared/rules';
 import { HttpError, RateLimited } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { REPORT_JOB, REPORT_JOB_ATTEMPTS, defineReportJob, mayHaveReport } from '../../../reports/index.ts';
+import { REPORT_JOB, REPORT_JOB_ATTEMPTS, mayHaveReport } from '../../../reports/index.ts';
 import { claimReportRequest, createReport, releaseReportRequest } from '../../../repositories/reports.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 /**
  * spec 1 §2.3 report buttons, §4.4 cooldown, §8.4 "The report is being processed and once
@@ -15,7 +16,6 @@ import { claimReportRequest, createReport, releaseReportRequest } from '../../..
  * file, then notifies and e-mails the link (reports/index.ts).
  */
 const reports: FastifyPluginAsyncTypebox = async (app) => {
-  defineReportJob(app);
 
   async function requestReport(request: FastifyRequest, reply: FastifyReply, report: ReportKey, params: object) {
     const { user, subject } = authOf(request);
@@ -37,7 +37,8 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
   // the users screen's title (spec 1 §2.3) and, in requestReport, its report permissions
   app.post(USERS_REPORT_PATH, {
     // a call without a body asks for the report without filters
-    preValidation: [app.requireTitle(ADMIN_RESOURCES.users.title), async (request) => { request.body ??= {}; }],
+    config: { access: titleAccess(ADMIN_RESOURCES.users.title) },
+    preValidation: async (request) => { request.body ??= {}; },
     schema: { body: UsersReportRequest, response: { 202: ReportAccepted, 429: ApiErrorSchema } },
   }, async (request, reply) => {
     const { search, status, profile_id, area_id, group_id } = request.body;

@@ -6,15 +6,16 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { countTrailItems } from '../../../repositories/trailItems.ts';
 import { duplicateTrail, setTrailStatus } from '../../../repositories/trails.ts';
 import { copyTitle } from '../trainings/actions.ts';
-import { TrailParams, trailAnswer, trailGuards, trailNotFound, trailOr404 } from './common.ts';
+import { trailAnswer, trailAccess, trailNotFound, trailOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** Publication and duplicate, in the style of spec 2 §7.1 (T/publish/, T/unpublish/: empty forms; GET T/duplicate/). */
 const actions: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trailGuards(app);
-  const params = TrailParams;
+  const guard = trailAccess;
+  const params = IdParams;
   const answer = { 200: Trail };
 
-  app.post(TRAIL_PATHS.publish(':id'), { preValidation: guard.write, schema: { params, response: answer } }, async (request) => {
+  app.post(TRAIL_PATHS.publish(':id'), { config: { access: guard.write }, schema: { params, response: answer } }, async (request) => {
     const { id } = request.params;
     await trailOr404(app.db, request, id);
     // as a training needs a class or test (spec 2 §4.6), a trail needs a module
@@ -25,7 +26,7 @@ const actions: FastifyPluginAsyncTypebox = async (app) => {
     return trailAnswer(app, request, id);
   });
 
-  app.post(TRAIL_PATHS.unpublish(':id'), { preValidation: guard.write, schema: { params, response: answer } }, async (request) => {
+  app.post(TRAIL_PATHS.unpublish(':id'), { config: { access: guard.write }, schema: { params, response: answer } }, async (request) => {
     const { id } = request.params;
     await trailOr404(app.db, request, id);
     if (!(await setTrailStatus(app.db, clientOf(request), id, CONTENT_STATUS.unpublished))) throw trailNotFound();
@@ -33,7 +34,7 @@ const actions: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // a GET that copies, as the training's duplicate; the copy is unpublished
-  app.get(TRAIL_PATHS.duplicate(':id'), { preValidation: guard.write, schema: { params, response: { 200: TrailDuplicated } } }, async (request) => {
+  app.get(TRAIL_PATHS.duplicate(':id'), { config: { access: guard.write }, schema: { params, response: { 200: TrailDuplicated } } }, async (request) => {
     const { user } = authOf(request);
     const source = await trailOr404(app.db, request, request.params.id);
     const title = copyTitle(source.title, translate(user.language_id, 'trainings.copy_suffix'));

@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { CONTENT_STATUS, TRAIL_PATHS, Trail, TrailInput, TrailListQuery, type ErrorCode } from '@lp/shared/contract';
+import { CONTENT_STATUS, TRAIL_PATHS, Trail, TrailInput, TrailListQuery, type ErrorCode, TrailListItem } from '@lp/shared/contract';
 import { TRAIL_DEFAULTS, formErrorCode, hasPermission, validateTrailBasicData } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { clientTrainingFlags } from '../../../repositories/trainings.ts';
 import {
   foreignTrailReferences, insertTrail, setTrailStatus, toTrailListItems, trailListQuery, trailState, updateTrail, type TrailState,
 } from '../../../repositories/trails.ts';
-import { TRAILS_SET_SCORE, TrailParams, trailAnswer, trailGuards, trailNotFound, trailOr404 } from './common.ts';
+import { TRAILS_SET_SCORE, trailAnswer, trailAccess, trailNotFound, trailOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['trails.title'],
@@ -99,11 +100,11 @@ async function resolveState(db: Db, request: FastifyRequest, input: TrailInput, 
 
 /** Trail list, read, create, update and (soft) delete. */
 const basicData: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trailGuards(app);
+  const guard = trailAccess;
   const { collection } = TRAIL_PATHS;
   const item = `${collection}:id/`;
 
-  app.get(collection, { preValidation: guard.read, schema: { querystring: TrailListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { querystring: TrailListQuery, response: listResponse(TrailListItem) } }, async (request, reply) => {
     const { status, category: _category, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     const categories = categoryFilter(request.query);
@@ -119,12 +120,12 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'trails', list, await toTrailListItems(app.db, rows), total);
   });
 
-  app.get(item, { preValidation: guard.read, schema: { params: TrailParams, response: { 200: Trail } } }, async (request) => {
+  app.get(item, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: Trail } } }, async (request) => {
     await trailOr404(app.db, request, request.params.id);
     return trailAnswer(app, request, request.params.id);
   });
 
-  app.post(collection, { preValidation: guard.write, schema: { body: TrailInput, response: { 201: Trail } } }, async (request, reply) => {
+  app.post(collection, { config: { access: guard.write }, schema: { body: TrailInput, response: { 201: Trail } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => {
       const state = await resolveState(trx, request, request.body, null);
@@ -133,7 +134,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await trailAnswer(app, request, id));
   });
 
-  app.put(item, { preValidation: guard.write, schema: { params: TrailParams, body: TrailInput, response: { 200: Trail } } }, async (request) => {
+  app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: TrailInput, response: { 200: Trail } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -145,7 +146,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // soft delete (spec 2 §4.1 status 3); answers the record, as react-admin's delete expects
-  app.delete(item, { preValidation: guard.write, schema: { params: TrailParams, response: { 200: Trail } } }, async (request) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Trail } } }, async (request) => {
     await trailOr404(app.db, request, request.params.id);
     if (!(await setTrailStatus(app.db, clientOf(request), request.params.id, CONTENT_STATUS.deleted))) throw trailNotFound();
     return trailAnswer(app, request, request.params.id);

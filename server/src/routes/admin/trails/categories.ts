@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { toTrailCategories, trailCategoryNameTaken, trailCategoryQuery } from '../../../repositories/trailCategories.ts';
-import { TRAILS_TITLE, trailGuards } from './common.ts';
+import { TRAILS_TITLE, trailAccess } from './common.ts';
 
 /** A name that is blank once trimmed, or another category's (whatever its case), is refused. */
 async function checkedName(db: Db, clientId: number, name: string, exceptId: number | null): Promise<string> {
@@ -23,15 +23,11 @@ async function checkedName(db: Db, clientId: number, name: string, exceptId: num
  */
 const categories: FastifyPluginAsync = async (app) => {
   // spec 2 §6: changing what trails are filed under is managing trails
-  const { write } = trailGuards(app);
-  app.addHook('onRoute', (route) => {
-    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
-    route.preValidation = [...[route.preValidation ?? []].flat(), ...write.slice(1)] as typeof route.preValidation;
-  });
   registerCrud(app, {
     resource: 'trail_categories',
     path: ADMIN_RESOURCES.trail_categories.apiPath,
     title: TRAILS_TITLE,
+    writePermission: trailAccess.write.permission,
     idColumn: 'trail_categories.id',
     input: TrailCategoryInput,
     output: TrailCategory,

@@ -4,19 +4,20 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { certificateSyncState } from '../../../repositories/trailCertificateSync.ts';
 import { startCertificateSync } from '../../../trails/certificateSync.ts';
-import { TrailParams, trailGuards, trailOr404 } from './common.ts';
+import { trailAccess, trailOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** spec 2 §2.4 / §4.9: start the certificate synchronisation of a trail, and read whether it runs. */
 const certificates: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trailGuards(app);
+  const guard = trailAccess;
   const path = TRAIL_PATHS.syncCertificates(':id');
 
-  app.get(path, { preValidation: guard.read, schema: { params: TrailParams, response: { 200: CertificateSyncState } } }, async (request) => {
+  app.get(path, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: CertificateSyncState } } }, async (request) => {
     return certificateSyncState(await trailOr404(app.db, request, request.params.id));
   });
 
   // 202: the run goes on in the background; its state is read with the GET
-  app.post(path, { preValidation: guard.write, schema: { params: TrailParams, response: { 202: CertificateSyncState } } }, async (request, reply) => {
+  app.post(path, { config: { access: guard.write }, schema: { params: IdParams, response: { 202: CertificateSyncState } } }, async (request, reply) => {
     const { id } = request.params;
     await trailOr404(app.db, request, id);
     // spec 2 §8 'Sync is already in progress'

@@ -1,29 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { hasPermission } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import type { TrailRow } from '../../../db/tables/trail.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { clientOf } from '../../../plugins/app/auth.ts';
 import { findTrail, loadTrails } from '../../../repositories/trails.ts';
+import { readWriteAccess } from '../../../lib/access.ts';
 
 /** spec 2 §2.2 title slug of the trails admin, and the §6 permissions on top of it. */
 export const TRAILS_TITLE = 'trails';
 export const TRAILS_MANAGE = 'trails_manage';
 export const TRAILS_SET_SCORE = 'trails_set_score';
 
-export const TrailParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** preValidation hooks: reads need the title slug; writes also trails_manage (superusers pass). */
-export function trailGuards(app: FastifyInstance) {
-  const read = app.requireTitle(TRAILS_TITLE);
-  const manage = async (request: FastifyRequest) => {
-    if (!hasPermission(authOf(request).subject, TRAILS_MANAGE)) {
-      throw new HttpError(403, 'permission_denied', 'You do not have permission to change trails');
-    }
-  };
-  return { read, write: [read, manage] };
-}
+/** Reads need the title slug; writes also trails_manage (superusers pass). */
+export const trailAccess = readWriteAccess(TRAILS_TITLE, TRAILS_MANAGE, 'You do not have permission to change trails');
 
 /** spec 2 §8 'Trail not found': a missing, deleted or other client's trail. */
 export const trailNotFound = () => new HttpError(404, 'trail_not_found', 'Trail not found');

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listTrailUserStars, registerComments } from '../../../content/index.ts';
-import certificateSync from '../../../trails/certificateSync.ts';
 import actions from './actions.ts';
 import basicData from './basicData.ts';
 import categories from './categories.ts';
@@ -22,7 +21,6 @@ const trails: FastifyPluginAsync = async (app) => {
   await app.register(items);
   await app.register(certificates);
   await app.register(categories);
-  await app.register(certificateSync);
   registerComments(app, { origin: 'trail', ownerTable: 'trails', title: TRAILS_TITLE, manageSlug: TRAILS_MANAGE });
   registerComments(app, { origin: 'trails', ownerTable: 'trails', title: TRAILS_TITLE, manageSlug: TRAILS_MANAGE, list: listTrailUserStars });
 };

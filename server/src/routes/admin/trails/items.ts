@@ -7,23 +7,24 @@ import { clientOf } from '../../../plugins/app/auth.ts';
 import {
   itemContents, loadTrailItems, searchTrailItemOptions, storedTrailItems, writeTrailItems, type StoredTrailItem,
 } from '../../../repositories/trailItems.ts';
-import { TrailParams, trailGuards, trailOr404 } from './common.ts';
+import { trailAccess, trailOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /**
  * The trail's modules (spec 2 §2.4, §3.8), in the style of the training hierarchy (§7.1): GET
  * the ordered list, POST the whole list on every add, remove, move or prerequisite change.
  */
 const items: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trailGuards(app);
+  const guard = trailAccess;
   const answer = { 200: Type.Array(TrailItem) };
 
-  app.get(TRAIL_PATHS.items(':id'), { preValidation: guard.read, schema: { params: TrailParams, response: answer } }, async (request) => {
+  app.get(TRAIL_PATHS.items(':id'), { config: { access: guard.read }, schema: { params: IdParams, response: answer } }, async (request) => {
     await trailOr404(app.db, request, request.params.id);
     return loadTrailItems(app.db, clientOf(request), request.params.id);
   });
 
   app.post(TRAIL_PATHS.items(':id'), {
-    preValidation: guard.write, schema: { params: TrailParams, body: TrailItemsInput, response: answer },
+    config: { access: guard.write }, schema: { params: IdParams, body: TrailItemsInput, response: answer },
   }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
@@ -56,7 +57,7 @@ const items: FastifyPluginAsyncTypebox = async (app) => {
 
   // spec 2 §5.11 / §9: from 3 characters, at most 25 results; published content of the client
   app.get(TRAIL_PATHS.searchItems, {
-    preValidation: guard.read, schema: { querystring: TrailItemSearchQuery, response: { 200: Type.Array(TrailItemOption) } },
+    config: { access: guard.read }, schema: { querystring: TrailItemSearchQuery, response: { 200: Type.Array(TrailItemOption) } },
   }, async (request) => {
     const search = request.query.search?.trim() ?? '';
     if (Array.from(search).length < TRAIL_ITEM_SEARCH.minChars) return [];

@@ -8,7 +8,8 @@ import { hasDoneActivities } from '../../../repositories/trainingActivity.ts';
 import { duplicateTraining } from '../../../repositories/trainingDuplicate.ts';
 import { countActiveModulesAndTests, setTrainingOpen, setTrainingStatus } from '../../../repositories/trainings.ts';
 import { queueCertifyClosed } from '../../../learning/completion.ts';
-import { TrainingParams, trainingAnswer, trainingGuards, trainingOr404 } from './common.ts';
+import { trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** A form boolean: `true`/`false`, `1`/`0`, `on`/`off` (or a JSON boolean). */
 export function formBool(value: boolean | string): boolean | null {
@@ -27,13 +28,13 @@ export function copyTitle(title: string, suffix: string): string {
 
 /** spec 2 §4.6 publication, open/closed and duplicate (§7.1 P/publish/, unpublish/, change_is_open/, duplicate/). */
 const actions: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trainingGuards(app);
-  const params = TrainingParams;
+  const guard = trainingAccess();
+  const params = IdParams;
   const answer = { 200: Training };
   const path = (action: string) => `${TRAINING_PATHS.collection}:id/${action}/`;
 
   // spec 2 §7.1: empty forms
-  app.post(path('publish'), { preValidation: guard.write, schema: { params, response: answer } }, async (request) => {
+  app.post(path('publish'), { config: { access: guard.write }, schema: { params, response: answer } }, async (request) => {
     const { id } = request.params;
     await trainingOr404(app.db, request, id);
     // spec 2 §4.6: at least one class (module) or test
@@ -44,14 +45,14 @@ const actions: FastifyPluginAsyncTypebox = async (app) => {
     return trainingAnswer(app, request, id);
   });
 
-  app.post(path('unpublish'), { preValidation: guard.write, schema: { params, response: answer } }, async (request) => {
+  app.post(path('unpublish'), { config: { access: guard.write }, schema: { params, response: answer } }, async (request) => {
     const { id } = request.params;
     await trainingOr404(app.db, request, id);
     if (!(await setTrainingStatus(app.db, clientOf(request), id, CONTENT_STATUS.unpublished))) throw notFound();
     return trainingAnswer(app, request, id);
   });
 
-  app.post(path('change_is_open'), { preValidation: guard.write, schema: { params, body: ChangeIsOpenForm, response: answer } }, async (request) => {
+  app.post(path('change_is_open'), { config: { access: guard.write }, schema: { params, body: ChangeIsOpenForm, response: answer } }, async (request) => {
     const { id } = request.params;
     const isOpen = formBool(request.body.is_open);
     if (isOpen === null) throw new HttpError(400, 'validation_error', 'is_open must be true or false', { is_open: 'validation_error' });
@@ -76,7 +77,7 @@ const actions: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // spec 2 §7.1: a GET that copies; the copy is unpublished
-  app.get(path('duplicate'), { preValidation: guard.write, schema: { params, response: { 200: TrainingDuplicated } } }, async (request) => {
+  app.get(path('duplicate'), { config: { access: guard.write }, schema: { params, response: { 200: TrainingDuplicated } } }, async (request) => {
     const { user } = authOf(request);
     const source = await trainingOr404(app.db, request, request.params.id);
     const title = copyTitle(source.title, translate(user.language_id, 'trainings.copy_suffix'));

@@ -4,17 +4,20 @@ import {
   CONTENT_LANGUAGES, TRAINING_DEFAULTS, effectiveTrainingType, formErrorCode, hasPermission, trainingScoreIsUsed, validateTrainingBasicData,
   type ContentLanguage,
 } from '@lp/shared/rules';
-import { CONTENT_STATUS, TRAINING_PATHS, Training, TrainingInput, TrainingListQuery, type ErrorCode } from '@lp/shared/contract';
+import {
+  CONTENT_STATUS, TRAINING_PATHS, Training, TrainingInput, TrainingListQuery, type ErrorCode, TrainingListItem,
+} from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   clientTrainingFlags, findTrainingType, foreignReferences, insertTraining, setTrainingStatus, toListItems, trainingListQuery,
   trainingState, updateTraining, type TrainingState,
 } from '../../../repositories/trainings.ts';
-import { TRAININGS_SET_SCORE, TrainingParams, trainingAnswer, trainingGuards, trainingOr404 } from './common.ts';
+import { TRAININGS_SET_SCORE, trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['group_trainings.title'],
@@ -132,11 +135,11 @@ async function resolveState(db: Db, request: FastifyRequest, input: TrainingInpu
 
 /** spec 2 §7.1 training basic data: list, read, create, update and (soft) delete. */
 const basicData: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trainingGuards(app);
+  const guard = trainingAccess();
   const { collection } = TRAINING_PATHS;
   const item = `${collection}:id/`;
 
-  app.get(collection, { preValidation: guard.read, schema: { querystring: TrainingListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { querystring: TrainingListQuery, response: listResponse(TrainingListItem) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     let qb = trainingListQuery(app.db, clientOf(request));
@@ -148,12 +151,12 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'trainings', list, await toListItems(app.db, rows), total);
   });
 
-  app.get(item, { preValidation: guard.read, schema: { params: TrainingParams, response: { 200: Training } } }, async (request) => {
+  app.get(item, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: Training } } }, async (request) => {
     await trainingOr404(app.db, request, request.params.id);
     return trainingAnswer(app, request, request.params.id);
   });
 
-  app.post(collection, { preValidation: guard.write, schema: { body: TrainingInput, response: { 201: Training } } }, async (request, reply) => {
+  app.post(collection, { config: { access: guard.write }, schema: { body: TrainingInput, response: { 201: Training } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => {
       const state = await resolveState(trx, request, request.body, null);
@@ -162,7 +165,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await trainingAnswer(app, request, id));
   });
 
-  app.put(item, { preValidation: guard.write, schema: { params: TrainingParams, body: TrainingInput, response: { 200: Training } } }, async (request) => {
+  app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: TrainingInput, response: { 200: Training } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -174,7 +177,7 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // soft delete (spec 2 §4.1 status 3); answers the record, as react-admin's delete expects
-  app.delete(item, { preValidation: guard.write, schema: { params: TrainingParams, response: { 200: Training } } }, async (request) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Training } } }, async (request) => {
     await trainingOr404(app.db, request, request.params.id);
     if (!(await setTrainingStatus(app.db, clientOf(request), request.params.id, CONTENT_STATUS.deleted))) throw notFound();
     return trainingAnswer(app, request, request.params.id);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { TRAINING_OWNER } from '../../../content/owners.ts';
-import { ownerGuards } from '../../../content/ownerAccess.ts';
+import { ownerAccess } from '../../../content/ownerAccess.ts';
 import type { Db } from '../../../db/database.ts';
 import type { GroupTrainingRow } from '../../../db/tables/training.table.ts';
 import { notFound } from '../../../lib/httpError.ts';
@@ -13,11 +12,10 @@ export const TRAININGS_TITLE = TRAINING_OWNER.admin.title;
 export const TRAININGS_MANAGE = TRAINING_OWNER.admin.manage;
 export const TRAININGS_SET_SCORE = 'trainings_set_score';
 
-export const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
-/** preValidation hooks: reads need the title slug; writes also trainings_manage (superusers pass). */
-export function trainingGuards(app: FastifyInstance) {
-  return ownerGuards(app, TRAINING_OWNER);
+/** Reads need the title slug; writes also the manage permission (superusers pass). */
+export function trainingAccess() {
+  return ownerAccess(TRAINING_OWNER);
 }
 
 /** The selected client's training, or 404 (another client's training does not exist for this one). */

@@ -2,17 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  FORUM_ADMIN_PATHS, ForumReply, ForumReplyStatusForm, ForumTopic, ForumTopicListQuery, ForumTopicStatusForm, ListQuery,
+  FORUM_ADMIN_PATHS, ForumReply, ForumReplyStatusForm, ForumTopic, ForumTopicListQuery, ForumTopicStatusForm, ListQuery, ForumTopicItem,
 } from '@lp/shared/contract';
 import { notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, sendList } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, sendList } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   REPLY_LIST_SPEC, TOPIC_LIST_SPEC, findReply, findTopic, listReplies, listTopics, notifyTrainingOwnersOfReport, replyFacts,
   setReplyReported, setReplyStatus, setTopicReported, setTopicStatus, type ForumReader, type ForumScope,
 } from '../../../repositories/forum.ts';
-import { TrainingParams, trainingGuards, trainingOr404 } from './common.ts';
+import { trainingAccess, trainingOr404 } from './common.ts';
 import forumLearner from './forumLearner.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const TopicParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }) });
 const ReplyParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }), replyId: Type.Integer({ minimum: 1 }) });
@@ -25,7 +26,7 @@ const ReplyParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Typ
  * (forumLearner.ts) share the repository and register from here.
  */
 const forum: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trainingGuards(app);
+  const guard = trainingAccess();
   const P = FORUM_ADMIN_PATHS;
 
   const moderator = (request: FastifyRequest): ForumReader => ({ userId: authOf(request).user.id, statuses: null });
@@ -57,7 +58,7 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // spec 2 §7.1: count and results[] (or a bare array + Content-Range); search title and author
-  app.get(P.topics(':id'), { preValidation: guard.read, schema: { params: TrainingParams, querystring: ForumTopicListQuery } }, async (request, reply) => {
+  app.get(P.topics(':id'), { config: { access: guard.read }, schema: { params: IdParams, querystring: ForumTopicListQuery, response: listResponse(ForumTopicItem) } }, async (request, reply) => {
     const { status, report, ...query } = request.query;
     const list = parseListQuery(query, TOPIC_LIST_SPEC);
     if (status !== undefined) list.filters.push({ column: TOPIC_LIST_SPEC.filters!.status!, values: [status] });
@@ -67,10 +68,10 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'group_training_forum', list, rows, total);
   });
 
-  app.get(P.topic(':id', ':topicId'), { preValidation: guard.read, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) =>
+  app.get(P.topic(':id', ':topicId'), { config: { access: guard.read }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) =>
     (await topicOr404(request, request.params.id, request.params.topicId)).topic);
 
-  app.get(P.replies(':id', ':topicId'), { preValidation: guard.read, schema: { params: TopicParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.replies(':id', ':topicId'), { config: { access: guard.read }, schema: { params: TopicParams, querystring: ListQuery, response: listResponse(ForumReply) } }, async (request, reply) => {
     const { scope } = await topicOr404(request, request.params.id, request.params.topicId);
     const list = parseListQuery(request.query, REPLY_LIST_SPEC);
     const { rows, total } = await listReplies(app.db, scope, moderator(request), request.params.topicId, list);
@@ -79,7 +80,7 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
 
   // spec 2 §4.11 "their status can be changed": a topic takes 1–4 (4 closes it to replies)
   app.post(P.topicStatus(':id', ':topicId'), {
-    preValidation: guard.write, schema: { params: TopicParams, body: ForumTopicStatusForm, response: { 200: ForumTopic } },
+    config: { access: guard.write }, schema: { params: TopicParams, body: ForumTopicStatusForm, response: { 200: ForumTopic } },
   }, async (request) => {
     const { id, topicId } = request.params;
     const { scope } = await topicOr404(request, id, topicId);
@@ -90,7 +91,7 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
   // spec 2 §4.11 "reported and unreported"; a moderator's report also tells the other owners
   for (const reported of [true, false]) {
     app.post((reported ? P.topicReport : P.topicUnreport)(':id', ':topicId'), {
-      preValidation: guard.write, schema: { params: TopicParams, response: { 200: ForumTopic } },
+      config: { access: guard.write }, schema: { params: TopicParams, response: { 200: ForumTopic } },
     }, async (request) => {
       const { id, topicId } = request.params;
       const { training, scope, topic } = await topicOr404(request, id, topicId);
@@ -107,7 +108,7 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
     });
 
     app.post((reported ? P.replyReport : P.replyUnreport)(':id', ':topicId', ':replyId'), {
-      preValidation: guard.write, schema: { params: ReplyParams, response: { 200: ForumReply } },
+      config: { access: guard.write }, schema: { params: ReplyParams, response: { 200: ForumReply } },
     }, async (request) => {
       const { id, topicId, replyId } = request.params;
       const { training, scope, topic } = await replyOr404(request, id, topicId, replyId);
@@ -126,7 +127,7 @@ const forum: FastifyPluginAsyncTypebox = async (app) => {
 
   // a reply takes 1–3; closing is the topic's
   app.post(P.replyStatus(':id', ':topicId', ':replyId'), {
-    preValidation: guard.write, schema: { params: ReplyParams, body: ForumReplyStatusForm, response: { 200: ForumReply } },
+    config: { access: guard.write }, schema: { params: ReplyParams, body: ForumReplyStatusForm, response: { 200: ForumReply } },
   }, async (request) => {
     const { id, topicId, replyId } = request.params;
     const { scope } = await replyOr404(request, id, topicId, replyId);

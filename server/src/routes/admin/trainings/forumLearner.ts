@@ -2,14 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_STATUS, FORUM_LEARNER_PATHS, ForumReply, ForumReplyInput, ForumTopic, ForumTopicInput, ListQuery, type ErrorCode,
+  CONTENT_STATUS, FORUM_LEARNER_PATHS, ForumReply, ForumReplyInput, ForumTopic, ForumTopicInput, ListQuery, type ErrorCode, ForumTopicItem,
 } from '@lp/shared/contract';
 import {
   FORUM_STATUS, LEARNER_VISIBLE_REPLY_STATUSES, LEARNER_VISIBLE_TOPIC_STATUSES, cleanForumText, topicAcceptsReplies, validateForumReply,
   validateForumTopic, type ForumFieldErrors,
 } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, sendList } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, sendList } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   REPLY_LIST_SPEC, TOPIC_LIST_SPEC, createReply, createTopic, findReply, findTopic, listReplies, listTopics,
@@ -18,8 +18,8 @@ import {
 } from '../../../repositories/forum.ts';
 import { isInTrainingAudience } from '../../../repositories/trainingAudience.ts';
 import { clientTrainingFlags, findTraining } from '../../../repositories/trainings.ts';
+import { IdParams } from '../../../lib/params.ts';
 
-const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const TopicParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }) });
 const ReplyParams = Type.Object({ id: Type.Integer({ minimum: 1 }), topicId: Type.Integer({ minimum: 1 }), replyId: Type.Integer({ minimum: 1 }) });
 
@@ -44,7 +44,6 @@ const notAuthor = () => new HttpError(403, 'permission_denied', 'Only the author
  */
 const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   const P = FORUM_LEARNER_PATHS;
-  const auth = app.authenticate;
 
   const learner = (request: FastifyRequest): ForumReader => ({ userId: authOf(request).user.id, statuses: LEARNER_VISIBLE_TOPIC_STATUSES });
   const replyReader = (request: FastifyRequest): ForumReader => ({ userId: authOf(request).user.id, statuses: LEARNER_VISIBLE_REPLY_STATUSES });
@@ -101,24 +100,24 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- topics ----
 
-  app.get(P.topics(':id'), { preValidation: auth, schema: { params: TrainingParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(ForumTopicItem) } }, async (request, reply) => {
     const { scope } = await forumOf(request, request.params.id);
     const list = parseListQuery(request.query, TOPIC_LIST_SPEC);
     const { rows, total } = await listTopics(app.db, scope, learner(request), list);
     return sendList(reply, 'forum_topics', list, rows, total);
   });
 
-  app.post(P.topics(':id'), { preValidation: auth, schema: { params: TrainingParams, body: ForumTopicInput, response: { 201: ForumTopic } } }, async (request, reply) => {
+  app.post(P.topics(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: ForumTopicInput, response: { 201: ForumTopic } } }, async (request, reply) => {
     const { scope } = await forumOf(request, request.params.id);
     const values = topicValues(request.body);
     const id = await createTopic(app.db, scope, authOf(request).user.id, values);
     return reply.status(201).send(await topicAnswer(request, scope, id));
   });
 
-  app.get(P.topic(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) =>
+  app.get(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) =>
     (await topicOr404(request, request.params.id, request.params.topicId)).topic);
 
-  app.put(P.topic(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, body: ForumTopicInput, response: { 200: ForumTopic } } }, async (request) => {
+  app.put(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, body: ForumTopicInput, response: { 200: ForumTopic } } }, async (request) => {
     const { id, topicId } = request.params;
     const { scope, topic } = await topicOr404(request, id, topicId);
     if (topic.author.id !== authOf(request).user.id) throw notAuthor();
@@ -128,7 +127,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // the author's delete is the moderators' status 3: they can still see and restore it
-  app.delete(P.topic(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams } }, async (request, reply) => {
+  app.delete(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams } }, async (request, reply) => {
     const { id, topicId } = request.params;
     const { scope, topic } = await topicOr404(request, id, topicId);
     if (topic.author.id !== authOf(request).user.id) throw notAuthor();
@@ -137,13 +136,13 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   for (const like of [true, false]) {
-    app.post((like ? P.topicLike : P.topicUnlike)(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
+    app.post((like ? P.topicLike : P.topicUnlike)(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
       const { id, topicId } = request.params;
       const { scope } = await topicOr404(request, id, topicId);
       await app.db.transaction().execute((trx) => setTopicLike(trx, topicId, authOf(request).user.id, like));
       return topicAnswer(request, scope, topicId);
     });
-    app.post((like ? P.replyLike : P.replyUnlike)(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
+    app.post((like ? P.replyLike : P.replyUnlike)(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
       const { id, topicId, replyId } = request.params;
       const { scope } = await replyOr404(request, id, topicId, replyId);
       await app.db.transaction().execute((trx) => setReplyLike(trx, replyId, authOf(request).user.id, like));
@@ -152,7 +151,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   // spec 2 §4.11: a moderator is informed of reports; only a moderator clears one
-  app.post(P.topicReport(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
+  app.post(P.topicReport(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, response: { 200: ForumTopic } } }, async (request) => {
     const { id, topicId } = request.params;
     const { training, scope, topic } = await topicOr404(request, id, topicId);
     await app.db.transaction().execute(async (trx) => {
@@ -168,7 +167,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
 
   // ---- replies ----
 
-  app.get(P.replies(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(P.replies(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, querystring: ListQuery, response: listResponse(ForumReply) } }, async (request, reply) => {
     const { scope } = await topicOr404(request, request.params.id, request.params.topicId);
     const list = parseListQuery(request.query, REPLY_LIST_SPEC);
     const { rows, total } = await listReplies(app.db, scope, replyReader(request), request.params.topicId, list);
@@ -176,7 +175,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // spec 2 §4.11: "a closed topic accepts no replies"; a reply is the topic's new activity
-  app.post(P.replies(':id', ':topicId'), { preValidation: auth, schema: { params: TopicParams, body: ForumReplyInput, response: { 201: ForumReply } } }, async (request, reply) => {
+  app.post(P.replies(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, body: ForumReplyInput, response: { 201: ForumReply } } }, async (request, reply) => {
     const { id, topicId } = request.params;
     const { scope, topic } = await topicOr404(request, id, topicId);
     if (!topicAcceptsReplies(topic.status)) throw topicClosed();
@@ -185,7 +184,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await replyAnswer(request, scope, topicId, replyId));
   });
 
-  app.put(P.reply(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams, body: ForumReplyInput, response: { 200: ForumReply } } }, async (request) => {
+  app.put(P.reply(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams, body: ForumReplyInput, response: { 200: ForumReply } } }, async (request) => {
     const { id, topicId, replyId } = request.params;
     const { scope, topic, reply } = await replyOr404(request, id, topicId, replyId);
     if (reply.author.id !== authOf(request).user.id) throw notAuthor();
@@ -194,7 +193,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
     return replyAnswer(request, scope, topicId, replyId);
   });
 
-  app.delete(P.reply(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams } }, async (request, reply) => {
+  app.delete(P.reply(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams } }, async (request, reply) => {
     const { id, topicId, replyId } = request.params;
     const found = await replyOr404(request, id, topicId, replyId);
     if (found.reply.author.id !== authOf(request).user.id) throw notAuthor();
@@ -202,7 +201,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post(P.replyReport(':id', ':topicId', ':replyId'), { preValidation: auth, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
+  app.post(P.replyReport(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams, response: { 200: ForumReply } } }, async (request) => {
     const { id, topicId, replyId } = request.params;
     const { training, scope, topic } = await replyOr404(request, id, topicId, replyId);
     await app.db.transaction().execute(async (trx) => {

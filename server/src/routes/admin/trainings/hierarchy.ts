@@ -6,7 +6,8 @@ import {
 import { hasSequentialOrders, hierarchyKey, reconcileHierarchy, validateHierarchy, type HierarchyNode } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { liveItems, saveHierarchy, toHierarchyItems, trainingHierarchy } from '../../../repositories/trainingHierarchy.ts';
-import { TrainingParams, trainingGuards, trainingOr404 } from './common.ts';
+import { trainingAccess, trainingOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** Fields a GET may order by (spec 2 §7.1: default hierarchy_order); the whole hierarchy is always answered. */
 const ORDERINGS = ['hierarchy_order', 'type_title', 'type_slug', 'type_id'] as const;
@@ -63,18 +64,18 @@ function toNode(input: HierarchyItemInput, index: number): HierarchyNode | 'unkn
  * (display only here, see shared/src/contract/trainingHierarchy.ts).
  */
 const hierarchy: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trainingGuards(app);
+  const guard = trainingAccess();
   const path = TRAINING_HIERARCHY_PATH(':id');
   const answer = { 200: Type.Array(HierarchyItem) };
 
-  app.get(path, { preValidation: guard.read, schema: { params: TrainingParams, querystring: ListQuery, response: answer } }, async (request) => {
+  app.get(path, { config: { access: guard.read }, schema: { params: IdParams, querystring: ListQuery, response: answer } }, async (request) => {
     const { id } = request.params;
     const ordering = orderingOf(request.query);
     await trainingOr404(app.db, request, id);
     return sortItems(await trainingHierarchy(app.db, id), ordering);
   });
 
-  app.post(path, { preValidation: guard.write, schema: { params: TrainingParams, body: HierarchyInput, response: answer } }, async (request) => {
+  app.post(path, { config: { access: guard.write }, schema: { params: IdParams, body: HierarchyInput, response: answer } }, async (request) => {
     const { id } = request.params;
     return app.db.transaction().execute(async (trx) => {
       await trainingOr404(trx, request, id);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { TRAINING_OWNER, registerOwnedContent } from '../../../content/index.ts';
-import unpublishJob from '../../../trainings/unpublishJob.ts';
 import actions from './actions.ts';
 import basicData from './basicData.ts';
 import lookups from './lookups.ts';
@@ -18,7 +17,6 @@ const trainings: FastifyPluginAsync = async (app) => {
   await app.register(basicData);
   await app.register(actions);
   await app.register(lookups);
-  await app.register(unpublishJob);
   // tests, questions, test import, reaction evaluations, support materials, comments
   registerOwnedContent(app, TRAINING_OWNER);
   // modules and hierarchy (configure and publish)

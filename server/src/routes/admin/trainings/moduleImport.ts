@@ -7,7 +7,7 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { mediaFile, randomMediaId } from '../../../lib/mediaStore.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findClientModule, findMediaObject, moduleTypes, searchModules } from '../../../repositories/trainingModules.ts';
-import { trainingGuards } from './common.ts';
+import { trainingAccess } from './common.ts';
 
 const sourceNotFound = () => new HttpError(400, 'module_import_not_found_error', 'The source module or its file was not found');
 
@@ -18,14 +18,14 @@ const sourceNotFound = () => new HttpError(400, 'module_import_not_found_error',
  * checked against the chosen type like any upload; an embed is answered as it is.
  */
 const moduleImport: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trainingGuards(app);
+  const guard = trainingAccess();
 
   app.post(MODULE_PATHS.search, {
-    preValidation: guard.read, schema: { body: ModuleSearchBody, response: { 200: ModuleSearchAnswer } },
+    config: { access: guard.read }, schema: { body: ModuleSearchBody, response: { 200: ModuleSearchAnswer } },
   }, async (request) => ({ classes: await searchModules(app.db, clientOf(request), request.body.search_module) }));
 
   app.post(MODULE_PATHS.moveResourceToTmp, {
-    preValidation: guard.write, schema: { body: MoveModuleResourceBody, response: { 200: MoveModuleResourceAnswer } },
+    config: { access: guard.write }, schema: { body: MoveModuleResourceBody, response: { 200: MoveModuleResourceAnswer } },
   }, async (request) => {
     const clientId = clientOf(request);
     const source = await findClientModule(app.db, clientId, request.body.group_training_module_source_id);

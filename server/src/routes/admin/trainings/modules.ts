@@ -11,16 +11,17 @@ import {
 import type { GroupTrainingModuleRow } from '../../../db/tables/training.table.ts';
 import { sanitiseEmbed } from '../../../lib/embed.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { UploadRefused, archiveLimits, validateUpload, type UploadKind } from '../../../lib/uploadValidation.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
   findMediaObject, findModule, moduleListQuery, moduleTypes, toModule,
 } from '../../../repositories/trainingModules.ts';
-import { TRAININGS_MANAGE, trainingGuards, trainingOr404 } from './common.ts';
+import { TRAININGS_MANAGE, trainingAccess, trainingOr404 } from './common.ts';
 import moduleImport from './moduleImport.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from './uploadedFile.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['title'],
@@ -32,7 +33,6 @@ const LIST_SPEC: ListSpec = {
   filters: { status: 'status', group_training_module_type: 'module_type_id' },
 };
 
-const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const ModuleParams = Type.Object({ id: Type.Integer({ minimum: 1 }), moduleId: Type.Integer({ minimum: 1 }) });
 
 const invalid = (code: ErrorCode, fields: Record<string, ErrorCode>, status = 400) =>
@@ -55,7 +55,7 @@ interface ModuleValues {
  * the §4.2 locks; files arrive as tus uploads referred to by id (DESIGN "Files and media").
  */
 const modules: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = trainingGuards(app);
+  const guard = trainingAccess();
   const collection = MODULE_PATHS.collection(':id');
   const item = MODULE_PATHS.item(':id', ':moduleId');
 
@@ -147,7 +147,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     return toModule(row, types.find((t) => t.id === row.module_type_id), app.mediaUrls(request));
   }
 
-  app.get(collection, { preValidation: guard.read, schema: { params: TrainingParams, querystring: ModuleListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard.read }, schema: { params: IdParams, querystring: ModuleListQuery, response: listResponse(TrainingModule) } }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(moduleListQuery(app.db, training.id), list, LIST_SPEC);
@@ -157,13 +157,13 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'group_training_modules', list, results, total);
   });
 
-  app.get(item, { preValidation: guard.read, schema: { params: ModuleParams, response: { 200: TrainingModule } } }, async (request) => {
+  app.get(item, { config: { access: guard.read }, schema: { params: ModuleParams, response: { 200: TrainingModule } } }, async (request) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     return answer(request, training.id, request.params.moduleId);
   });
 
   app.post(collection, {
-    preValidation: guard.write, schema: { params: TrainingParams, body: TrainingModuleForm, response: { 201: TrainingModule } },
+    config: { access: guard.write }, schema: { params: IdParams, body: TrainingModuleForm, response: { 201: TrainingModule } },
   }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     const { values, prepared } = await resolve(request, training.id, request.body, null);
@@ -179,7 +179,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(item, {
-    preValidation: guard.write, schema: { params: ModuleParams, body: TrainingModuleForm, response: { 200: TrainingModule } },
+    config: { access: guard.write }, schema: { params: ModuleParams, body: TrainingModuleForm, response: { 200: TrainingModule } },
   }, async (request) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     const current = await findModule(app.db, training.id, request.params.moduleId);
@@ -210,7 +210,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
    * trainingHierarchy.ts), appending new modules and passing a deleted one's prerequisite on.
    * Learner counters and the stored file stay (duplicates share files).
    */
-  app.delete(item, { preValidation: guard.write, schema: { params: ModuleParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: ModuleParams } }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     const res = await app.db.updateTable('group_training_modules').set({ status: CONTENT_STATUS.deleted, updated_at: new Date() })
       .where('id', '=', request.params.moduleId).where('group_training_id', '=', training.id)

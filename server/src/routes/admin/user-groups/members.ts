@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_RESOURCES, IdParams, ListQuery, MembersChange } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, IdParams, ListQuery, MembersChange, UserSummary } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const spec: ListSpec = {
   searchColumns: ['users.full_name', 'users.email'],
@@ -18,10 +19,10 @@ async function ownGroup(db: Db, clientId: number, groupId: number): Promise<void
 
 /** Members of a user group; only users linked to the same client can join. */
 const members: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.user_groups.title);
+  const guard = titleAccess(ADMIN_RESOURCES.user_groups.title);
   const base = `${ADMIN_RESOURCES.user_groups.apiPath}:id/members/`;
 
-  app.get(base, { preHandler: guard, schema: { params: IdParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(base, { config: { access: guard }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(UserSummary) } }, async (request, reply) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     const list = parseListQuery(request.query, spec);
@@ -33,7 +34,7 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'group_members', list, rows, total);
   });
 
-  app.post(base, { preHandler: guard, schema: { params: IdParams, body: MembersChange } }, async (request) => {
+  app.post(base, { config: { access: guard }, schema: { params: IdParams, body: MembersChange } }, async (request) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     const ids = [...new Set(request.body.user_ids)];
@@ -47,7 +48,7 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
     return { added: Number(added.numInsertedOrUpdatedRows ?? 0) };
   });
 
-  app.post(`${base}remove/`, { preHandler: guard, schema: { params: IdParams, body: MembersChange } }, async (request) => {
+  app.post(`${base}remove/`, { config: { access: guard }, schema: { params: IdParams, body: MembersChange } }, async (request) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     const res = await app.db.deleteFrom('user_group_members')

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_RESOURCES, AuditLogEntry, AuditLogQuery } from '@lp/shared/contract';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const spec: ListSpec = {
   searchColumns: ['audit_log.action', 'actor.full_name', 'actor.email', 'target.full_name', 'target.email', 'audit_log.ip'],
@@ -18,8 +19,8 @@ const spec: ListSpec = {
  */
 const auditLog: FastifyPluginAsyncTypebox = async (app) => {
   app.get(ADMIN_RESOURCES.audit_log.apiPath, {
-    preValidation: app.requireTitle(ADMIN_RESOURCES.audit_log.title),
-    schema: { querystring: AuditLogQuery },
+    config: { access: titleAccess(ADMIN_RESOURCES.audit_log.title) },
+    schema: { querystring: AuditLogQuery, response: listResponse(AuditLogEntry) },
   }, async (request, reply) => {
     const { action, actor_id, target_user_id, ...listQuery } = request.query;
     const list = parseListQuery(listQuery, spec);

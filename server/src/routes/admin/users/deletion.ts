@@ -5,15 +5,16 @@ import { clientOf } from '../../../plugins/app/auth.ts';
 import { anonymizeUser, audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
 import { removeAnonymizedFiles } from '../../../repositories/anonymization.ts';
 import { IdParams, auditBy, requireAccountActions, requirePermission, targetUser, userPath } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const notRequested = () => new HttpError(400, 'invalid_status_transition', 'No deletion request for this user', { status: 'invalid_status_transition' });
 
 /** spec 1 §4.2: an administrator confirms (anonymise, irreversible) or rejects (restore access). */
 const deletion: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle('users_delete_manage');
+  const guard = titleAccess('users_delete_manage');
   const schema = { params: IdParams, response: { 200: AdminUser } };
 
-  app.post(userPath('deletion/confirm/'), { preValidation: guard, schema }, async (request) => {
+  app.post(userPath('deletion/confirm/'), { config: { access: guard }, schema }, async (request) => {
     // spec 1 §8.3 "profile has no administrative permissions for data anonymization"
     requirePermission(request, 'data_anonymization', 'no_anonymization_permission');
     const user = await targetUser(app.db, request, request.params.id, { write: true });
@@ -31,7 +32,7 @@ const deletion: FastifyPluginAsyncTypebox = async (app) => {
     return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;
   });
 
-  app.post(userPath('deletion/reject/'), { preValidation: guard, schema }, async (request) => {
+  app.post(userPath('deletion/reject/'), { config: { access: guard }, schema }, async (request) => {
     const user = await targetUser(app.db, request, request.params.id, { write: true });
     if (user.status !== 'deletion_requested') throw notRequested();
     await requireAccountActions(app.db, request, user.id, ['deletion']);

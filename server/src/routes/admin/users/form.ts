@@ -16,6 +16,7 @@ import { canLogIn } from '../../../repositories/users.ts';
 import {
   IdParams, USERS_PATH, administrableClientIds, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath,
 } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -93,7 +94,7 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
 
 /** spec 1 §2.3 user register form: personal data, organisation data (permissions: permissions.ts). */
 const form: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.users.title);
+  const guard = titleAccess(ADMIN_RESOURCES.users.title);
 
   async function readOne(request: FastifyRequest, id: number): Promise<AdminUser> {
     await targetUser(app.db, request, id);
@@ -203,16 +204,16 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  app.get(userPath(''), { preValidation: guard, schema: { params: IdParams, response: { 200: AdminUser } } }, async (request) =>
+  app.get(userPath(''), { config: { access: guard }, schema: { params: IdParams, response: { 200: AdminUser } } }, async (request) =>
     readOne(request, request.params.id));
 
-  app.post(USERS_PATH, { preValidation: guard, schema: { body: UserInput, response: { 201: AdminUser } } }, async (request, reply) => {
+  app.post(USERS_PATH, { config: { access: guard }, schema: { body: UserInput, response: { 201: AdminUser } } }, async (request, reply) => {
     await checkInput(app.db, request, request.body, null);
     const id = await save(request, request.body, null);
     return reply.status(201).send(await readOne(request, id));
   });
 
-  app.put(userPath(''), { preValidation: guard, schema: { params: IdParams, body: UserInput, response: { 200: AdminUser } } }, async (request) => {
+  app.put(userPath(''), { config: { access: guard }, schema: { params: IdParams, body: UserInput, response: { 200: AdminUser } } }, async (request) => {
     const current = await targetUser(app.db, request, request.params.id, { write: true });
     await checkInput(app.db, request, request.body, current);
     // links to clients the actor does not administer stay whatever the input says (save): compare the others

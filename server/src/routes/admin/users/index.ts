@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'kysely';
-import { ADMIN_RESOURCES, ListQuery } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, ListQuery, AdminUser } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { loadAdminUsers } from '../../../repositories/adminUsers.ts';
 import auditLog from './auditLog.ts';
@@ -12,6 +12,7 @@ import form from './form.ts';
 import loginAs from './loginAs.ts';
 import permissions from './permissions.ts';
 import status from './status.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const spec: ListSpec = {
   searchColumns: ['users.full_name', 'users.email', 'users.document'],
@@ -42,8 +43,8 @@ function relationFilter(filterText: string | undefined, key: 'area_id' | 'group_
 /** spec 1 §2.3 users list with filters; detail, form and actions in the sibling files. */
 const users: FastifyPluginAsyncTypebox = async (app) => {
   app.get(ADMIN_RESOURCES.users.apiPath, {
-    preValidation: app.requireTitle(ADMIN_RESOURCES.users.title),
-    schema: { querystring: UserListQuery },
+    config: { access: titleAccess(ADMIN_RESOURCES.users.title) },
+    schema: { querystring: UserListQuery, response: listResponse(AdminUser) },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const { status, profile_id, area_id, group_id, ...listQuery } = request.query;

@@ -6,6 +6,7 @@ import { audit } from '../../../repositories/adminUsers.ts';
 import { familyApplicationId, startFamily } from '../../../repositories/tokens.ts';
 import { canLogIn } from '../../../repositories/users.ts';
 import { IdParams, auditBy, requireAccountActions, targetUser, userPath } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 /**
  * spec 1 §2.3 "administrative view": a session as the user, marked with who opened it and
@@ -14,7 +15,7 @@ import { IdParams, auditBy, requireAccountActions, targetUser, userPath } from '
  */
 const loginAs: FastifyPluginAsyncTypebox = async (app) => {
   app.post(userPath('login_as/'), {
-    preValidation: app.requireTitle('login_as_user'), schema: { params: IdParams, response: { 200: LoginAsResponse } },
+    config: { access: titleAccess('login_as_user') }, schema: { params: IdParams, response: { 200: LoginAsResponse } },
   }, async (request) => {
     const { user: actor, familyId, confinedClientId } = authOf(request);
     // an administrative view opens no other: the audit log names the real administrator

@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit, userInClient } from '../../../repositories/adminUsers.ts';
 import { IdParams, administrableClientIds, auditBy, hasPermissionIn, targetUser, userPath } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 /** spec 1 §6.1: permissions are module items per client; the editor needs user_management there too. */
 async function checkClient(db: Db, request: FastifyRequest, userId: number, clientId: number, write = false): Promise<void> {
@@ -27,10 +28,10 @@ async function read(db: Db, userId: number, clientId: number): Promise<UserPermi
 }
 
 const permissions: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle('user_management');
+  const guard = titleAccess('user_management');
 
   app.get(userPath('permissions/'), {
-    preValidation: guard, schema: { params: IdParams, querystring: UserPermissionsQuery, response: { 200: UserPermissions } },
+    config: { access: guard }, schema: { params: IdParams, querystring: UserPermissionsQuery, response: { 200: UserPermissions } },
   }, async (request) => {
     const clientId = request.query.client_id ?? clientOf(request);
     await checkClient(app.db, request, request.params.id, clientId);
@@ -38,7 +39,7 @@ const permissions: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(userPath('permissions/'), {
-    preValidation: guard, schema: { params: IdParams, body: UserPermissions, response: { 200: UserPermissions } },
+    config: { access: guard }, schema: { params: IdParams, body: UserPermissions, response: { 200: UserPermissions } },
   }, async (request) => {
     const { client_id: clientId, module_items: items } = request.body;
     await checkClient(app.db, request, request.params.id, clientId, true);

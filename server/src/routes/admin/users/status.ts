@@ -10,12 +10,13 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit, loadAdminUsers, superiorIdsOf } from '../../../repositories/adminUsers.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { DetailResponse, IdParams, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const invalidTransition = () => new HttpError(400, 'invalid_status_transition', 'The user status cannot be changed this way', { status: 'invalid_status_transition' });
 
 /** spec 1 §4.1 manual block/unblock and approval of awaiting accounts; spec 1 §2.3 reset password. */
 const status: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle('users_manage');
+  const guard = titleAccess('users_manage');
 
   async function move(request: FastifyRequest, id: number, from: readonly string[] | null, to: UserStatus, action: 'user_block' | 'user_unblock' | 'user_approve') {
     const user = await targetUser(app.db, request, id, { write: true });
@@ -43,19 +44,19 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
   const answer = async (request: FastifyRequest, id: number) => (await loadAdminUsers(app.db, clientOf(request), [id]))[0]!;
   const schema = { params: IdParams, response: { 200: AdminUser } };
 
-  app.post(userPath('block/'), { preValidation: guard, schema }, async (request) => {
+  app.post(userPath('block/'), { config: { access: guard }, schema }, async (request) => {
     await move(request, request.params.id, null, 'blocked', 'user_block');
     return answer(request, request.params.id);
   });
 
-  app.post(userPath('unblock/'), { preValidation: guard, schema }, async (request) => {
+  app.post(userPath('unblock/'), { config: { access: guard }, schema }, async (request) => {
     await move(request, request.params.id, ['blocked'], 'active', 'user_unblock');
     return answer(request, request.params.id);
   });
 
   // spec 1 §4.1: "Superior approvers approve new users" (a users manager, or one of the user's
   // superiors holding superiors_approvers), and "the user receives an e-mail when approved"
-  app.post(userPath('approve/'), { preValidation: app.requireTitle(ADMIN_RESOURCES.users.title), schema }, async (request) => {
+  app.post(userPath('approve/'), { config: { access: titleAccess(ADMIN_RESOURCES.users.title) }, schema }, async (request) => {
     const { user: actor, subject } = authOf(request);
     await targetUser(app.db, request, request.params.id);
     if (!mayApproveUser(subject, actor.id, await superiorIdsOf(app.db, request.params.id, clientOf(request)))) {
@@ -71,7 +72,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(userPath('reset_password/'), {
-    preValidation: guard, schema: { params: IdParams, body: ResetPasswordRequest, response: { 200: DetailResponse } },
+    config: { access: guard }, schema: { params: IdParams, body: ResetPasswordRequest, response: { 200: DetailResponse } },
   }, async (request) => {
     const user = await targetUser(app.db, request, request.params.id, { write: true });
     if (user.status === 'deleted') throw invalidTransition();

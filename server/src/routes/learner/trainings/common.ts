@@ -10,7 +10,6 @@ import type { TrainingActivity } from '../../../repositories/learner/activities.
 import { findLearnerTraining } from '../../../repositories/learner/catalogue.ts';
 import { learnerContext, type LearnerContext } from '../../../repositories/learner/context.ts';
 
-export const TrainingParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export const ModuleParams = Type.Object({ id: Type.Integer({ minimum: 1 }), moduleId: Type.Integer({ minimum: 1 }) });
 
 export const trainingNotFound = () => new HttpError(404, 'not_found', 'Training not found');

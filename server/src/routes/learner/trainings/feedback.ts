@@ -9,7 +9,8 @@ import { HttpError } from '../../../lib/httpError.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
 import { findEnrollment } from '../../../repositories/learner/progress.ts';
 import { LearnerPageQuery, pageOf } from '../paging.ts';
-import { TrainingParams, contextOf, learnerTrainingOr404 } from './common.ts';
+import { contextOf, learnerTrainingOr404 } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 
@@ -37,7 +38,8 @@ const feedback: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(LEARNER_PATHS.comments(':id'), {
-    schema: { params: TrainingParams, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
     const { id } = request.params;
@@ -48,7 +50,8 @@ const feedback: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(LEARNER_PATHS.comments(':id'), {
-    schema: { params: TrainingParams, body: CommentBody, response: { 201: LearnerComment } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, body: CommentBody, response: { 201: LearnerComment } },
   }, async (request, reply) => {
     const ctx = await contextOf(app, request);
     const { id } = request.params;

@@ -12,7 +12,8 @@ import { wipeTrainingProgress } from '../../../repositories/learner/enrollments.
 import {
   ensureEnrollment, findEnrollment, findModuleProgress, latestCertificates, recordModuleProgress,
 } from '../../../repositories/learner/progress.ts';
-import { ModuleParams, TrainingParams, contextOf, learnerTrainingOr404, lockedError, openModule } from './common.ts';
+import { ModuleParams, contextOf, learnerTrainingOr404, lockedError, openModule } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** The training's status for the learner after a change (the followers of progressChanged have run). */
 async function trainingStatus(db: Db, ctx: LearnerContext, trainingId: number): Promise<LearnerStatus> {
@@ -39,6 +40,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.post(LEARNER_PATHS.moduleProgress(':id', ':moduleId'), {
+    config: { access: 'authenticated' },
     schema: { params: ModuleParams, body: ModuleProgressBody, response: { 200: ModuleProgressAnswer } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
@@ -77,7 +79,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     return { version, launch_url } as const;
   }
 
-  app.get(scormPath, { schema: { params: ModuleParams, response: { 200: ScormState } } }, async (request) => {
+  app.get(scormPath, { config: { access: 'authenticated' }, schema: { params: ModuleParams, response: { 200: ScormState } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const { id, moduleId } = request.params;
     const module = await openModuleOf(app.db, ctx, id, moduleId);
@@ -86,7 +88,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     return { ...pkg, cmi: stored?.cmi ?? {} };
   });
 
-  app.put(scormPath, { schema: { params: ModuleParams, body: ScormCommit, response: { 200: ScormState } } }, async (request) => {
+  app.put(scormPath, { config: { access: 'authenticated' }, schema: { params: ModuleParams, body: ScormCommit, response: { 200: ScormState } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const { id, moduleId } = request.params;
     const cmi = JSON.stringify(request.body.cmi);
@@ -106,7 +108,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     });
   });
 
-  app.post(LEARNER_PATHS.restart(':id'), { schema: { params: TrainingParams, response: { 200: LearnerTraining } } }, async (request) => {
+  app.post(LEARNER_PATHS.restart(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerTraining } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const { id } = request.params;
     return app.db.transaction().execute(async (trx) => {

@@ -9,12 +9,13 @@ import {
 import { BADGE_STATUS, localeForLanguageId, validateBadge } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../../lib/mediaStore.ts';
 import { matchesMagic } from '../../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { awardManually, ensureDefaultBadges, revokeManual } from '../../../repositories/badges.ts';
-import { AWARD_EXISTING_JOB } from './jobs.ts';
+import { AWARD_EXISTING_JOB } from '../../../plugins/app/jobs/badgeAwards.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const { title } = ADMIN_RESOURCES.badges;
 
@@ -83,22 +84,22 @@ function checked(input: BadgeInput, isDefault: boolean): BadgeInput {
  * and custom badges, their image, the awards (by rule or by hand) and taking a manual one back.
  */
 const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(title);
+  const guard = titleAccess(title);
   const AwardParams = Type.Object({ id: Type.Integer({ minimum: 1 }), userId: Type.Integer({ minimum: 1 }) });
 
   /** a rule badge may already be earned by learners: judge them all in the background */
   const judgeExisting = (clientId: number) => app.jobs.enqueue(AWARD_EXISTING_JOB, { client_id: clientId }, { dedupeKey: `${AWARD_EXISTING_JOB}:${clientId}` });
 
-  app.get(BADGE_PATHS.collection, { preValidation: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(BADGE_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(Badge) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST);
     const { rows, total } = await runList(badgeQuery(app.db, clientOf(request)), list, LIST);
     return sendList(reply, 'badges', list, rows.map(toBadge), total);
   });
 
-  app.get(BADGE_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: Badge } } }, async (request) =>
+  app.get(BADGE_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: Badge } } }, async (request) =>
     badgeOr404(app.db, clientOf(request), request.params.id));
 
-  app.post(BADGE_PATHS.collection, { preValidation: guard, schema: { body: BadgeInput, response: { 201: Badge } } }, async (request, reply) => {
+  app.post(BADGE_PATHS.collection, { config: { access: guard }, schema: { body: BadgeInput, response: { 201: Badge } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const input = checked(request.body, false);
     const now = new Date();
@@ -111,7 +112,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await badgeOr404(app.db, clientId, row.id));
   });
 
-  app.put(BADGE_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, body: BadgeInput, response: { 200: Badge } } }, async (request) => {
+  app.put(BADGE_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, body: BadgeInput, response: { 200: Badge } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await badgeOr404(app.db, clientId, request.params.id);
     const isDefault = before.badge_type === 'default';
@@ -128,7 +129,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return after;
   });
 
-  app.delete(BADGE_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: Badge } } }, async (request) => {
+  app.delete(BADGE_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: Badge } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await badgeOr404(app.db, clientId, request.params.id);
     // the default set stays whole: deactivate a default badge instead
@@ -140,7 +141,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return before;
   });
 
-  app.post(BADGE_PATHS.restoreDefaults, { preValidation: guard, schema: { response: { 200: Type.Object({ created: Type.Integer() }) } } }, async (request) => {
+  app.post(BADGE_PATHS.restoreDefaults, { config: { access: guard }, schema: { response: { 200: Type.Object({ created: Type.Integer() }) } } }, async (request) => {
     const clientId = clientOf(request);
     const created = await ensureDefaultBadges(app.db, clientId, localeForLanguageId(authOf(request).user.language_id));
     if (created > 0) await judgeExisting(clientId);
@@ -149,7 +150,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   // the image of a badge: multipart {filename, file}, checked by content, kept in the media store
   app.post(BADGE_PATHS.image, {
-    preValidation: guard,
+    config: { access: guard },
     schema: { body: Type.Object({ filename: Type.String({ minLength: 1, maxLength: 255 }), file: Type.Unsafe<Buffer>({}) }), response: { 200: BadgeImage } },
     errorHandler: (error: FastifyError) => {
       if (error.statusCode === 413) throw new HttpError(413, 'file_too_large', 'Badge images are at most 5 MB');
@@ -171,7 +172,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return { url: mediaUrl(app.config.publicUrl, resource) };
   });
 
-  app.get(BADGE_PATHS.awards(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: Type.Array(BadgeAward) } } }, async (request) => {
+  app.get(BADGE_PATHS.awards(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: Type.Array(BadgeAward) } } }, async (request) => {
     const clientId = clientOf(request);
     const badge = await badgeOr404(app.db, clientId, request.params.id);
     const rows = await app.db.selectFrom('user_badges').innerJoin('users', 'users.id', 'user_badges.user_id')
@@ -182,7 +183,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(BADGE_PATHS.awards(':id'), {
-    preValidation: guard, schema: { params: IdParams, body: BadgeAwardInput, response: { 200: Type.Object({ awarded: Type.Integer() }) } },
+    config: { access: guard }, schema: { params: IdParams, body: BadgeAwardInput, response: { 200: Type.Object({ awarded: Type.Integer() }) } },
   }, async (request) => {
     const clientId = clientOf(request);
     const badge = await badgeOr404(app.db, clientId, request.params.id);
@@ -194,7 +195,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return { awarded };
   });
 
-  app.delete(BADGE_PATHS.award(':id', ':userId'), { preValidation: guard, schema: { params: AwardParams } }, async (request, reply) => {
+  app.delete(BADGE_PATHS.award(':id', ':userId'), { config: { access: guard }, schema: { params: AwardParams } }, async (request, reply) => {
     const clientId = clientOf(request);
     await badgeOr404(app.db, clientId, request.params.id);
     const result = await app.db.transaction().execute((trx) => revokeManual(trx, clientId, request.params.id, request.params.userId));

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { awardRuleBadges } from '../../../repositories/badges.ts';
 import admin from './admin.ts';
-import { defineBadgeJobs } from './jobs.ts';
 import learner from './learner.ts';
 
 /**
@@ -22,7 +21,6 @@ const badges: FastifyPluginAsync = async (app) => {
       .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
     if (enrollment?.status === 'finished') await awardRuleBadges(db, clientId, userId);
   });
-  defineBadgeJobs(app);
   await app.register(admin);
   await app.register(learner);
 };

@@ -7,12 +7,13 @@ import { formErrorCode, gmtToday, validateBanner, type BannerType } from '@lp/sh
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   EMPTY_BANNER, bannerQuery, bannerState, deleteBanner, findBanner, insertBanner, liveBanners, toBanners, updateBanner, type BannerState,
 } from '../../../repositories/banners.ts';
 import { blankToNull, keepOrClear, publicHost } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['banners.title'],
@@ -61,7 +62,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: BannerInput,
  * create, update and delete under /admin_banners/banners/.
  */
 export const bannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.banners.title);
+  const guard = titleAccess(ADMIN_RESOURCES.banners.title);
   const host = publicHost(app.config.publicUrl);
   const item = `${BANNER_PATHS.collection}:id/`;
 
@@ -71,23 +72,23 @@ export const bannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return banner;
   }
 
-  app.get(BANNER_PATHS.collection, { preValidation: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(BANNER_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(Banner) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(bannerQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'banners', list, await toBanners(app.db, rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: Banner } } }, async (request) =>
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: Banner } } }, async (request) =>
     answer(clientOf(request), request.params.id));
 
-  app.post(BANNER_PATHS.collection, { preValidation: guard, schema: { body: BannerInput, response: { 201: Banner } } }, async (request, reply) => {
+  app.post(BANNER_PATHS.collection, { config: { access: guard }, schema: { body: BannerInput, response: { 201: Banner } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) =>
       insertBanner(trx, clientId, authOf(request).user.id, await resolveState(trx, request, request.body, null, host)));
     return reply.status(201).send(await answer(clientId, id));
   });
 
-  app.put(item, { preValidation: guard, schema: { params: IdParams, body: BannerInput, response: { 200: Banner } } }, async (request) => {
+  app.put(item, { config: { access: guard }, schema: { params: IdParams, body: BannerInput, response: { 200: Banner } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -100,7 +101,7 @@ export const bannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // answers the deleted record, as react-admin's delete expects
-  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: Banner } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: Banner } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(clientId, request.params.id);
     if (!(await deleteBanner(app.db, clientId, request.params.id))) throw notFound();
@@ -111,7 +112,7 @@ export const bannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
 /** The portal's banners (spec 3 §3, §4): the user's audience, active, today within their dates. */
 export const bannersLearner: FastifyPluginAsyncTypebox = async (app) => {
   app.get(BANNER_PATHS.learnerBanners, {
-    preHandler: app.authenticate, schema: { querystring: LearnerBannerQuery, response: { 200: LearnerBannerList } },
+    config: { access: 'authenticated' }, schema: { querystring: LearnerBannerQuery, response: { 200: LearnerBannerList } },
   }, async (request) => {
     const member = await audienceMember(app.db, clientOf(request), authOf(request).user.id);
     const results = member ? await liveBanners(app.db, member, gmtToday(), request.query.banner_type) : [];

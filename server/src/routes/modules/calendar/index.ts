@@ -5,6 +5,7 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { clientSchedule, learnerCalendar } from '../../../repositories/calendar.ts';
 import { learnerContext } from '../../../repositories/learner/context.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 function checkedRange(query: CalendarQuery): CalendarQuery {
   const error = validateCalendarRange(query.start, query.end);
@@ -17,14 +18,14 @@ function checkedRange(query: CalendarQuery): CalendarQuery {
  * (spec 3 §2 schedule, title slug schedule): the dated items of a range of days (a month grid).
  */
 const calendar: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(CALENDAR_PATHS.learner, { preHandler: app.authenticate, schema: { querystring: CalendarQuery, response: { 200: CalendarItems } } }, async (request) => {
+  app.get(CALENDAR_PATHS.learner, { config: { access: 'authenticated' }, schema: { querystring: CalendarQuery, response: { 200: CalendarItems } } }, async (request) => {
     const range = checkedRange(request.query);
     const ctx = await learnerContext(app.db, clientOf(request), authOf(request).user);
     return { ...range, results: await learnerCalendar(app.db, ctx, range) };
   });
 
   app.get(CALENDAR_PATHS.admin, {
-    preValidation: app.requireTitle(ADMIN_RESOURCES.schedule.title), schema: { querystring: CalendarQuery, response: { 200: CalendarItems } },
+    config: { access: titleAccess(ADMIN_RESOURCES.schedule.title) }, schema: { querystring: CalendarQuery, response: { 200: CalendarItems } },
   }, async (request) => {
     const range = checkedRange(request.query);
     return { ...range, results: await clientSchedule(app.db, clientOf(request), range) };

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database.ts';
 import { notFound } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { getLoginParams, saveLoginParams, toSessionClient } from '../../../repositories/clients.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 async function configuration(db: Db, clientId: number): Promise<Configuration> {
   const row = await db.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
@@ -20,12 +21,12 @@ async function configuration(db: Db, clientId: number): Promise<Configuration> {
  * spec 1 §3.3 (the deployment's one login page, shared by every client).
  */
 const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.configuration.title);
+  const guard = titleAccess(ADMIN_RESOURCES.configuration.title);
 
-  app.get(CONFIGURATION_PATH, { preValidation: guard, schema: { response: { 200: Configuration } } }, async (request) =>
+  app.get(CONFIGURATION_PATH, { config: { access: guard }, schema: { response: { 200: Configuration } } }, async (request) =>
     configuration(app.db, clientOf(request)));
 
-  app.put(CONFIGURATION_PATH, { preValidation: guard, schema: { body: ConfigurationInput, response: { 200: Configuration } } }, async (request) => {
+  app.put(CONFIGURATION_PATH, { config: { access: guard }, schema: { body: ConfigurationInput, response: { 200: Configuration } } }, async (request) => {
     const clientId = clientOf(request);
     const { settings, home_route: homeRoute, login_params: loginParams } = request.body;
     await app.db.transaction().execute(async (trx) => {

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
-import { FAQ_DEFAULTS, canOpenAdminTitle, formErrorCode, hasPermission, validateFaqCategory, validateFaqQuestion } from '@lp/shared/rules';
+import { FAQ_DEFAULTS, formErrorCode, validateFaqCategory, validateFaqQuestion } from '@lp/shared/rules';
 import {
   FAQ_PATHS, ListQuery, FaqCategory, FaqCategoryInput, FaqListQuery, FaqQuestion, FaqQuestionInput, FaqReceivedQuery, FaqReceivedQuestion,
   FaqReceivedUpdate, type ErrorCode,
 } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
@@ -16,12 +15,13 @@ import {
   insertQuestion, questionListQuery, receivedListQuery, renameCategory, setReceivedStatus, toFaqCategory, toFaqQuestion, toReceived,
   updateQuestion, type FaqQuestionState,
 } from '../../../repositories/faq.ts';
+import { titleAccess } from '../../../lib/access.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** spec 1 §2.3 / spec 3 §2 title slugs: faqs → faq, faq/categories → faq_categories. */
 export const FAQ_TITLE = 'faq';
 export const FAQ_CATEGORIES_TITLE = 'faq_categories';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 const QUESTION_LIST: ListSpec = {
   searchColumns: ['faq_questions.question'],
@@ -85,15 +85,9 @@ async function checkedCategoryName(db: Db, clientId: number, name: string, excep
  * either key opens it — and the questions received through "send your question".
  */
 const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
-  const faq = app.requireTitle(FAQ_TITLE);
-  const categoriesWrite = app.requireTitle(FAQ_CATEGORIES_TITLE);
-  const categoriesRead = [app.authenticate, async (request: FastifyRequest) => {
-    const { subject } = authOf(request);
-    if (!hasPermission(subject, FAQ_TITLE) && canOpenAdminTitle(subject, FAQ_CATEGORIES_TITLE) !== 'allow') {
-      throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
-    }
-    clientOf(request);
-  }];
+  const faq = titleAccess(FAQ_TITLE);
+  const categoriesWrite = titleAccess(FAQ_CATEGORIES_TITLE);
+  const categoriesRead = titleAccess(FAQ_CATEGORIES_TITLE, FAQ_TITLE);
 
   // ---- questions ----
   const question = `${FAQ_PATHS.collection}:id/`;
@@ -103,7 +97,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
     return found;
   };
 
-  app.get(FAQ_PATHS.collection, { preValidation: faq, schema: { querystring: FaqListQuery } }, async (request, reply) => {
+  app.get(FAQ_PATHS.collection, { config: { access: faq }, schema: { querystring: FaqListQuery, response: listResponse(FaqQuestion) } }, async (request, reply) => {
     const { category, status, is_public: isPublic, ...query } = request.query;
     const list = parseListQuery(query, QUESTION_LIST);
     const qb = questionListQuery(app.db, clientOf(request))
@@ -114,16 +108,16 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'faqs', list, rows.map(toFaqQuestion), total);
   });
 
-  app.get(question, { preValidation: faq, schema: { params: Params, response: { 200: FaqQuestion } } }, async (request) =>
+  app.get(question, { config: { access: faq }, schema: { params: IdParams, response: { 200: FaqQuestion } } }, async (request) =>
     questionAnswer(request, request.params.id));
 
-  app.post(FAQ_PATHS.collection, { preValidation: faq, schema: { body: FaqQuestionInput, response: { 201: FaqQuestion } } }, async (request, reply) => {
+  app.post(FAQ_PATHS.collection, { config: { access: faq }, schema: { body: FaqQuestionInput, response: { 201: FaqQuestion } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => insertQuestion(trx, clientId, await questionState(trx, clientId, request.body, null)));
     return reply.status(201).send(await questionAnswer(request, id));
   });
 
-  app.put(question, { preValidation: faq, schema: { params: Params, body: FaqQuestionInput, response: { 200: FaqQuestion } } }, async (request) => {
+  app.put(question, { config: { access: faq }, schema: { params: IdParams, body: FaqQuestionInput, response: { 200: FaqQuestion } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -134,7 +128,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
     return questionAnswer(request, id);
   });
 
-  app.delete(question, { preValidation: faq, schema: { params: Params, response: { 200: FaqQuestion } } }, async (request) => {
+  app.delete(question, { config: { access: faq }, schema: { params: IdParams, response: { 200: FaqQuestion } } }, async (request) => {
     const before = await questionAnswer(request, request.params.id);
     if (!(await deleteQuestion(app.db, clientOf(request), request.params.id))) throw notFound();
     return before;
@@ -148,23 +142,23 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
     return found;
   };
 
-  app.get(FAQ_PATHS.categories, { preValidation: categoriesRead, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(FAQ_PATHS.categories, { config: { access: categoriesRead }, schema: { querystring: ListQuery, response: listResponse(FaqCategory) } }, async (request, reply) => {
     const list = parseListQuery(request.query, CATEGORY_LIST);
     const { rows, total } = await runList(categoryListQuery(app.db, clientOf(request)), list, CATEGORY_LIST);
     return sendList(reply, 'faq_categories', list, rows.map(toFaqCategory), total);
   });
 
-  app.get(category, { preValidation: categoriesRead, schema: { params: Params, response: { 200: FaqCategory } } }, async (request) =>
+  app.get(category, { config: { access: categoriesRead }, schema: { params: IdParams, response: { 200: FaqCategory } } }, async (request) =>
     categoryAnswer(request, request.params.id));
 
-  app.post(FAQ_PATHS.categories, { preValidation: categoriesWrite, schema: { body: FaqCategoryInput, response: { 201: FaqCategory } } }, async (request, reply) => {
+  app.post(FAQ_PATHS.categories, { config: { access: categoriesWrite }, schema: { body: FaqCategoryInput, response: { 201: FaqCategory } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) =>
       insertCategory(trx, clientId, await checkedCategoryName(trx, clientId, request.body.name, null)));
     return reply.status(201).send(await categoryAnswer(request, id));
   });
 
-  app.put(category, { preValidation: categoriesWrite, schema: { params: Params, body: FaqCategoryInput, response: { 200: FaqCategory } } }, async (request) => {
+  app.put(category, { config: { access: categoriesWrite }, schema: { params: IdParams, body: FaqCategoryInput, response: { 200: FaqCategory } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -175,7 +169,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // a category keeps its questions: it goes only once they were moved or deleted
-  app.delete(category, { preValidation: categoriesWrite, schema: { params: Params, response: { 200: FaqCategory } } }, async (request) => {
+  app.delete(category, { config: { access: categoriesWrite }, schema: { params: IdParams, response: { 200: FaqCategory } } }, async (request) => {
     const before = await categoryAnswer(request, request.params.id);
     const inUse = () => new HttpError(409, 'faq_category_in_use', 'The category has questions');
     if (before.qty_questions > 0) throw inUse();
@@ -190,7 +184,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // ---- received questions ----
-  app.get(FAQ_PATHS.received, { preValidation: faq, schema: { querystring: FaqReceivedQuery } }, async (request, reply) => {
+  app.get(FAQ_PATHS.received, { config: { access: faq }, schema: { querystring: FaqReceivedQuery, response: listResponse(FaqReceivedQuestion) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, RECEIVED_LIST);
     const qb = receivedListQuery(app.db, clientOf(request)).$if(status !== undefined, (q) => q.where('status', '=', status!));
@@ -199,7 +193,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch(`${FAQ_PATHS.received}:id/`, {
-    preValidation: faq, schema: { params: Params, body: FaqReceivedUpdate, response: { 200: FaqReceivedQuestion } },
+    config: { access: faq }, schema: { params: IdParams, body: FaqReceivedUpdate, response: { 200: FaqReceivedQuestion } },
   }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;

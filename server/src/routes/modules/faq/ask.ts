@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { translate } from '../../../lib/i18n.ts';
 import { faqManagers, insertReceivedQuestion } from '../../../repositories/faq.ts';
 import { notify } from '../../../repositories/notifications.ts';
 
@@ -42,23 +41,4 @@ export async function receiveQuestion(app: FastifyInstance, request: FastifyRequ
     return stored;
   });
   await app.jobs.enqueue(FAQ_QUESTION_MAIL_JOB, { ids });
-}
-
-/** The e-mail to each FAQ manager of the receiving client, in their language; a row is mailed once. */
-export function defineFaqQuestionMail(app: FastifyInstance): void {
-  app.jobs.define<{ ids: number[] }>(FAQ_QUESTION_MAIL_JOB, async ({ ids }) => {
-    for (const id of ids) {
-      const row = await app.db.selectFrom('faq_received_questions').selectAll().where('id', '=', id).where('mailed_at', 'is', null).executeTakeFirst();
-      if (!row) continue;
-      const vars = { name: row.name, email: row.email, question: row.question, link: `${app.config.publicUrl}/admin/faqs?tab=received` };
-      for (const manager of await faqManagers(app.db, row.client_id)) {
-        await app.mailer.send({
-          to: manager.email,
-          subject: translate(manager.language_id, 'mail.faq_question.subject', vars),
-          text: translate(manager.language_id, 'mail.faq_question.body', { ...vars, manager: manager.full_name }),
-        });
-      }
-      await app.db.updateTable('faq_received_questions').set({ mailed_at: new Date() }).where('id', '=', id).execute();
-    }
-  });
 }

@@ -12,11 +12,10 @@ import { receiveQuestion } from './ask.ts';
  * the user's own).
  */
 const learnerFaqRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
-  app.get(FAQ_PATHS.learner, { schema: { response: { 200: LearnerFaq } } }, async (request) => learnerFaq(app.db, clientOf(request)));
+  app.get(FAQ_PATHS.learner, { config: { access: 'authenticated' }, schema: { response: { 200: LearnerFaq } } }, async (request) => learnerFaq(app.db, clientOf(request)));
 
-  app.post(FAQ_PATHS.learnerAsk, { schema: { body: AskQuestionBody, response: { 201: AskQuestionAnswer } } }, async (request, reply) => {
+  app.post(FAQ_PATHS.learnerAsk, { config: { access: 'authenticated' }, schema: { body: AskQuestionBody, response: { 201: AskQuestionAnswer } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const { user } = authOf(request);
     const fields = validateAskedQuestion(request.body, { visitor: false });

@@ -17,13 +17,13 @@ const publicFaqRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await getLoginParams(app.db)).show_public_faq) throw notFound();
   };
 
-  app.get(FAQ_PATHS.public, { schema: { response: { 200: PublicFaq } } }, async () => {
+  app.get(FAQ_PATHS.public, { config: { access: 'public' }, schema: { response: { 200: PublicFaq } } }, async () => {
     await shown();
     const [categories, clients] = await Promise.all([publicFaq(app.db), publicFaqClients(app.db)]);
     return { categories, accepts_questions: clients.length > 0 };
   });
 
-  app.post(FAQ_PATHS.publicAsk, { schema: { body: AskQuestionBody, response: { 201: AskQuestionAnswer } } }, async (request, reply) => {
+  app.post(FAQ_PATHS.publicAsk, { config: { access: 'public' }, schema: { body: AskQuestionBody, response: { 201: AskQuestionAnswer } } }, async (request, reply) => {
     await shown();
     const fields = validateAskedQuestion(request.body, { visitor: true });
     const code = formErrorCode(fields);

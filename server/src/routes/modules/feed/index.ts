@@ -14,9 +14,8 @@ import { learnerContext, utcToday } from '../../../repositories/learner/context.
  * (the "published" kind), which their author may take back.
  */
 const feed: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
-  app.get(FEED_PATHS.feed, { schema: { querystring: FeedQuery, response: { 200: FeedPage } } }, async (request) => {
+  app.get(FEED_PATHS.feed, { config: { access: 'authenticated' }, schema: { querystring: FeedQuery, response: { 200: FeedPage } } }, async (request) => {
     const ctx = await learnerContext(app.db, clientOf(request), authOf(request).user);
     if (!ctx.member) return { count: 0, results: [] };
     const size = Math.min(request.query.page_size ?? 10, FEED_PAGE_SIZE_MAX);
@@ -24,7 +23,7 @@ const feed: FastifyPluginAsyncTypebox = async (app) => {
     return feedPage(app.db, ctx, request.query.scope ?? 'all', offset, size, utcToday());
   });
 
-  app.post(FEED_PATHS.posts, { schema: { body: FeedPostInput, response: { 201: FeedEvent } } }, async (request, reply) => {
+  app.post(FEED_PATHS.posts, { config: { access: 'authenticated' }, schema: { body: FeedPostInput, response: { 201: FeedEvent } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const { user } = authOf(request);
     const ctx = await learnerContext(app.db, clientId, user);
@@ -39,7 +38,7 @@ const feed: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(created);
   });
 
-  app.delete(FEED_PATHS.post(':id'), { schema: { params: IdParams } }, async (request, reply) => {
+  app.delete(FEED_PATHS.post(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
     if (!(await deletePost(app.db, clientOf(request), authOf(request).user.id, request.params.id))) throw notFound();
     return reply.status(204).send();
   });

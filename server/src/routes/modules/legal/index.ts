@@ -13,6 +13,7 @@ import { translate } from '../../../lib/i18n.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findAccessToken } from '../../../repositories/tokens.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 async function adminTexts(db: Db, clientId: number, kind: LegalTextKind): Promise<LegalTextAdmin> {
   const rows = await db.selectFrom('legal_texts').select(['language', 'content', 'updated_at'])
@@ -41,11 +42,11 @@ async function publicClientId(db: Db, asked: number | undefined): Promise<number
  */
 const legal: FastifyPluginAsyncTypebox = async (app) => {
   for (const kind of LEGAL_TEXT_KINDS) {
-    const guard = app.requireTitle(ADMIN_RESOURCES[kind].title);
-    app.get(LEGAL_TEXT_PATHS.admin(kind), { preValidation: guard, schema: { response: { 200: LegalTextAdmin } } }, async (request) =>
+    const guard = titleAccess(ADMIN_RESOURCES[kind].title);
+    app.get(LEGAL_TEXT_PATHS.admin(kind), { config: { access: guard }, schema: { response: { 200: LegalTextAdmin } } }, async (request) =>
       adminTexts(app.db, clientOf(request), kind));
 
-    app.put(LEGAL_TEXT_PATHS.admin(kind), { preValidation: guard, schema: { body: LegalTextInput, response: { 200: LegalTextAdmin } } }, async (request) => {
+    app.put(LEGAL_TEXT_PATHS.admin(kind), { config: { access: guard }, schema: { body: LegalTextInput, response: { 200: LegalTextAdmin } } }, async (request) => {
       const clientId = clientOf(request);
       const by = authOf(request).user.id;
       await app.db.transaction().execute(async (trx) => {
@@ -68,6 +69,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   app.get(LEGAL_TEXT_PATHS.public(':kind'), {
+    config: { access: 'public' },
     schema: { params: Type.Object({ kind: Type.String({ maxLength: 20 }) }), querystring: PublicLegalTextQuery, response: { 200: PublicLegalText } },
   }, async (request) => {
     const { kind } = request.params;
@@ -86,7 +88,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
    * spec 1 §2.1 help request form: anyone (a user who cannot log in, or a learner from
    * institutional/help). Kept, and mailed to the platform's superusers, who run the help desk.
    */
-  app.post(HELP_REQUEST_PATH, { schema: { body: HelpRequestInput, response: { 201: DetailResponse } } }, async (request, reply) => {
+  app.post(HELP_REQUEST_PATH, { config: { access: 'public' }, schema: { body: HelpRequestInput, response: { 201: DetailResponse } } }, async (request, reply) => {
     const name = request.body.name.trim();
     const email = request.body.email.trim();
     const message = request.body.message.trim();

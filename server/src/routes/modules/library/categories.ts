@@ -3,10 +3,12 @@ import { LIBRARY_PATHS, LibraryCategory, LibraryCategoryInput, ListQuery } from 
 import { validateLibraryCategoryName } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { categoryNameTaken, categoryQuery, toCategories } from '../../../repositories/library.ts';
-import { IdParams, LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE, anyTitle } from './common.ts';
+import { LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['library_categories.name'],
@@ -31,8 +33,8 @@ async function checkedName(db: Db, clientId: number, name: string, exceptId: num
  * still use is not deleted (the files would lose their category).
  */
 const categories: FastifyPluginAsyncTypebox = async (app) => {
-  const read = anyTitle(app, [LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE]);
-  const write = app.requireTitle(LIBRARY_CATEGORIES_TITLE);
+  const read = titleAccess(LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE);
+  const write = titleAccess(LIBRARY_CATEGORIES_TITLE);
   const item = LIBRARY_PATHS.category(':id');
 
   async function one(clientId: number, id: number): Promise<LibraryCategory> {
@@ -41,17 +43,17 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     return category;
   }
 
-  app.get(LIBRARY_PATHS.categories, { preValidation: read, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(LIBRARY_PATHS.categories, { config: { access: read }, schema: { querystring: ListQuery, response: listResponse(LibraryCategory) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(categoryQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'library_categories', list, await toCategories(app.db, rows), total);
   });
 
-  app.get(item, { preValidation: read, schema: { params: IdParams, response: { 200: LibraryCategory } } }, async (request) =>
+  app.get(item, { config: { access: read }, schema: { params: IdParams, response: { 200: LibraryCategory } } }, async (request) =>
     one(clientOf(request), request.params.id));
 
   app.post(LIBRARY_PATHS.categories, {
-    preValidation: write, schema: { body: LibraryCategoryInput, response: { 201: LibraryCategory } },
+    config: { access: write }, schema: { body: LibraryCategoryInput, response: { 201: LibraryCategory } },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => {
@@ -64,7 +66,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(item, {
-    preValidation: write, schema: { params: IdParams, body: LibraryCategoryInput, response: { 200: LibraryCategory } },
+    config: { access: write }, schema: { params: IdParams, body: LibraryCategoryInput, response: { 200: LibraryCategory } },
   }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
@@ -77,7 +79,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // answers the deleted record: react-admin's delete expects it back
-  app.delete(item, { preValidation: write, schema: { params: IdParams, response: { 200: LibraryCategory } } }, async (request) => {
+  app.delete(item, { config: { access: write }, schema: { params: IdParams, response: { 200: LibraryCategory } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await one(clientId, request.params.id);
     if (before.qty_files > 0) {

@@ -1,5 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { ADMIN_RESOURCES, type ErrorCode } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 
@@ -7,30 +5,9 @@ import { HttpError } from '../../../lib/httpError.ts';
 export const LIBRARY_TITLE = ADMIN_RESOURCES.libraries.title;
 export const LIBRARY_CATEGORIES_TITLE = ADMIN_RESOURCES.library_categories.title;
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** spec 3 §8 "Library file not found": unknown, another client's, or (learners) inactive or outside the audience. */
 export const libraryFileNotFound = () => new HttpError(404, 'library_file_not_found', 'Library file not found');
 
 export const invalidFile = (code: ErrorCode, fields: Record<string, ErrorCode>, status = 400) =>
   new HttpError(status, code, 'The library file is not valid', fields);
-
-/**
- * A preValidation hook that lets through a user who may open any one of the titles: the file
- * editor reads the categories (to choose one) with the library title alone.
- */
-export function anyTitle(app: FastifyInstance, titles: readonly string[]) {
-  const guards = titles.map((title) => app.requireTitle(title));
-  return async (request: FastifyRequest, reply: Parameters<ReturnType<FastifyInstance['requireTitle']>>[1]) => {
-    let refusal: unknown;
-    for (const guard of guards) {
-      try {
-        await (guard as (r: FastifyRequest, p: typeof reply) => Promise<void>)(request, reply);
-        return;
-      } catch (error) {
-        refusal = error;
-      }
-    }
-    throw refusal;
-  };
-}

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIBRARY_FILE_STATUS, UPLOAD_LIMITS, canOpenAdminTitle, formErrorCode, validateLibraryFile } from '@lp/shared/rules';
 import { LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, LibraryFile, LibraryFileInput, LibraryFileListQuery } from '@lp/shared/contract';
 import type { LibraryFileRow } from '../../../db/tables/library.table.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { foreignAudienceIds, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -13,7 +13,9 @@ import {
   categoryOfClient, fileQuery, findFile, toFiles, type FileLinks,
 } from '../../../repositories/library.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
-import { IdParams, LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
+import { LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
+import { titleAccess } from '../../../lib/access.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['library_files.title', 'library_files.file_name'],
@@ -50,7 +52,7 @@ const EMPTY: FileState = {
  * the list shows how many learners viewed and downloaded each one.
  */
 const files: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(LIBRARY_TITLE);
+  const guard = titleAccess(LIBRARY_TITLE);
   const item = LIBRARY_PATHS.file(':id');
 
   app.tus.defineKind(LIBRARY_UPLOAD_KIND, {
@@ -104,7 +106,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     return { next, prepared };
   }
 
-  app.get(LIBRARY_PATHS.files, { preValidation: guard, schema: { querystring: LibraryFileListQuery } }, async (request, reply) => {
+  app.get(LIBRARY_PATHS.files, { config: { access: guard }, schema: { querystring: LibraryFileListQuery, response: listResponse(LibraryFile) } }, async (request, reply) => {
     const { status, category, extension } = request.query;
     const list = parseListQuery(request.query, LIST_SPEC);
     let query = fileQuery(app.db, clientOf(request));
@@ -115,11 +117,11 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'libraries', list, await toFiles(app.db, app.mediaUrls(request), rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) =>
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) =>
     answer(request, clientOf(request), request.params.id));
 
   app.post(LIBRARY_PATHS.files, {
-    preValidation: guard, schema: { body: LibraryFileInput, response: { 201: LibraryFile } },
+    config: { access: guard }, schema: { body: LibraryFileInput, response: { 201: LibraryFile } },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const { next, prepared } = await resolve(request, request.body, null);
@@ -139,7 +141,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(item, {
-    preValidation: guard, schema: { params: IdParams, body: LibraryFileInput, response: { 200: LibraryFile } },
+    config: { access: guard }, schema: { params: IdParams, body: LibraryFileInput, response: { 200: LibraryFile } },
   }, async (request) => {
     const clientId = clientOf(request);
     const row = await findFile(app.db, clientId, request.params.id);
@@ -162,7 +164,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     return answer(request, clientId, row.id);
   });
 
-  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(request, clientId, request.params.id);
     const res = await app.db.deleteFrom('library_files').where('id', '=', before.id).where('client_id', '=', clientId).executeTakeFirst();

@@ -10,7 +10,8 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   findLearnerFile, learnerFilePage, learnerFiles, learnerFilterOptions, recordFileUse,
 } from '../../../repositories/library.ts';
-import { IdParams, libraryFileNotFound } from './common.ts';
+import { libraryFileNotFound } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** `attachment` with the uploader's name, ASCII-safe plus its RFC 5987 UTF-8 form. */
 export function attachmentDisposition(name: string): string {
@@ -24,7 +25,6 @@ export function attachmentDisposition(name: string): string {
  * view once per learner) and its download — only when the file allows it, counted once too.
  */
 const learner: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
   async function who(db: Db, request: FastifyRequest) {
     const clientId = clientOf(request);
@@ -42,29 +42,29 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   const card = async (db: Db, request: FastifyRequest, userId: number, row: Parameters<typeof learnerFiles>[2][number]) =>
     (await learnerFiles(db, userId, [row], app.mediaUrls(request)))[0]!;
 
-  app.get(LIBRARY_PATHS.learnerFiles, { schema: { querystring: LibraryQuery, response: { 200: LearnerLibraryPage } } }, async (request) => {
+  app.get(LIBRARY_PATHS.learnerFiles, { config: { access: 'authenticated' }, schema: { querystring: LibraryQuery, response: { 200: LearnerLibraryPage } } }, async (request) => {
     const ctx = await who(app.db, request);
     return learnerFilePage(app.db, ctx.clientId, ctx.member, request.query, app.mediaUrls(request));
   });
 
-  app.get(LIBRARY_PATHS.learnerFilters, { schema: { response: { 200: LibraryFilterOptions } } }, async (request) => {
+  app.get(LIBRARY_PATHS.learnerFilters, { config: { access: 'authenticated' }, schema: { response: { 200: LibraryFilterOptions } } }, async (request) => {
     const ctx = await who(app.db, request);
     return learnerFilterOptions(app.db, ctx.clientId, ctx.member);
   });
 
-  app.get(LIBRARY_PATHS.learnerFile(':id'), { schema: { params: IdParams, response: { 200: LearnerLibraryFile } } }, async (request) => {
+  app.get(LIBRARY_PATHS.learnerFile(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerLibraryFile } } }, async (request) => {
     const { ctx, row } = await fileOr404(app.db, request, request.params.id);
     return card(app.db, request, ctx.userId, row);
   });
 
-  app.post(LIBRARY_PATHS.learnerView(':id'), { schema: { params: IdParams, response: { 200: LearnerLibraryFile } } }, async (request) =>
+  app.post(LIBRARY_PATHS.learnerView(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerLibraryFile } } }, async (request) =>
     app.db.transaction().execute(async (trx) => {
       const { ctx, row } = await fileOr404(trx, request, request.params.id);
       await recordFileUse(trx, row.id, ctx.userId, 'viewed');
       return card(trx, request, ctx.userId, row);
     }));
 
-  app.get(LIBRARY_PATHS.learnerDownload(':id'), { schema: { params: IdParams } }, async (request, reply) => {
+  app.get(LIBRARY_PATHS.learnerDownload(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
     const { ctx, row } = await fileOr404(app.db, request, request.params.id);
     if (!row.allow_download) throw new HttpError(403, 'download_not_allowed', 'This file cannot be downloaded');
     const file = mediaFile(app.config.dataDir, row.resource);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   ADMIN_RESOURCES, IdParams, MESSAGE_PATHS, MailingListConfig, MailingListConfigInput, Message, MessageInput, MessageListQuery,
-  MessageRecipientQuery, type ErrorCode,
+  MessageRecipientQuery, type ErrorCode, MessageListItem, MessageRecipient,
 } from '@lp/shared/contract';
 import {
   formErrorCode, messageIsDeletable, messageIsEditable, validateMailingListConfig, validateMessage, type MailingListSettings,
@@ -10,7 +10,7 @@ import {
 import { foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../../repositories/messages.ts';
 import { blankToNull } from '../banners/common.ts';
 import { scheduleMessageSend } from './sendJob.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['messages.title'],
@@ -102,7 +103,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: MessageInput
  * mailing_list): the client's sender, reply-to, footer and whether messages go by e-mail.
  */
 const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.messages.title);
+  const guard = titleAccess(ADMIN_RESOURCES.messages.title);
   const item = `${MESSAGE_PATHS.collection}:id/`;
 
   async function answer(clientId: number, id: number): Promise<Message> {
@@ -116,7 +117,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     await syncRecipients(db, id, await resolveRecipients(db, clientId, id), state.send_email);
   }
 
-  app.get(MESSAGE_PATHS.collection, { preValidation: guard, schema: { querystring: MessageListQuery } }, async (request, reply) => {
+  app.get(MESSAGE_PATHS.collection, { config: { access: guard }, schema: { querystring: MessageListQuery, response: listResponse(MessageListItem) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     let qb = messageQuery(app.db, clientOf(request));
@@ -125,10 +126,10 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'messages', list, toMessageListItems(rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: Message } } }, async (request) =>
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: Message } } }, async (request) =>
     answer(clientOf(request), request.params.id));
 
-  app.post(MESSAGE_PATHS.collection, { preValidation: guard, schema: { body: MessageInput, response: { 201: Message } } }, async (request, reply) => {
+  app.post(MESSAGE_PATHS.collection, { config: { access: guard }, schema: { body: MessageInput, response: { 201: Message } } }, async (request, reply) => {
     const clientId = clientOf(request);
     // mass mailing: docs/security.md "Rate limits"
     await app.limit('messages_user', request, authOf(request).user.id);
@@ -142,7 +143,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await answer(clientId, id));
   });
 
-  app.put(item, { preValidation: guard, schema: { params: IdParams, body: MessageInput, response: { 200: Message } } }, async (request) => {
+  app.put(item, { config: { access: guard }, schema: { params: IdParams, body: MessageInput, response: { 200: Message } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     const sendDate = await app.db.transaction().execute(async (trx) => {
@@ -159,7 +160,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return answer(clientId, id);
   });
 
-  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(clientId, request.params.id);
     if (!messageIsDeletable(before.status)) throw new HttpError(409, 'invalid_status_transition', 'The message is being sent');
@@ -167,7 +168,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return before;
   });
 
-  app.get(MESSAGE_PATHS.recipients(':id'), { preValidation: guard, schema: { params: IdParams, querystring: MessageRecipientQuery } }, async (request, reply) => {
+  app.get(MESSAGE_PATHS.recipients(':id'), { config: { access: guard }, schema: { params: IdParams, querystring: MessageRecipientQuery, response: listResponse(MessageRecipient) } }, async (request, reply) => {
     const clientId = clientOf(request);
     if (!(await findMessage(app.db, clientId, request.params.id))) throw notFound();
     const { read, ...query } = request.query;
@@ -180,7 +181,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // spec 3 §8 "Error sending message": the e-mails that failed go again
-  app.post(MESSAGE_PATHS.retry(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
+  app.post(MESSAGE_PATHS.retry(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: Message } } }, async (request) => {
     const clientId = clientOf(request);
     await app.limit('messages_user', request, authOf(request).user.id);
     const { id } = request.params;
@@ -195,13 +196,13 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return answer(clientId, id);
   });
 
-  const mailingGuard = app.requireTitle(ADMIN_RESOURCES.mailing_list_config.title);
+  const mailingGuard = titleAccess(ADMIN_RESOURCES.mailing_list_config.title);
 
-  app.get(MESSAGE_PATHS.mailingListConfig, { preValidation: mailingGuard, schema: { response: { 200: MailingListConfig } } }, async (request) =>
+  app.get(MESSAGE_PATHS.mailingListConfig, { config: { access: mailingGuard }, schema: { response: { 200: MailingListConfig } } }, async (request) =>
     mailingListConfig(app.db, clientOf(request)));
 
   app.put(MESSAGE_PATHS.mailingListConfig, {
-    preValidation: mailingGuard, schema: { body: MailingListConfigInput, response: { 200: MailingListConfig } },
+    config: { access: mailingGuard }, schema: { body: MailingListConfigInput, response: { 200: MailingListConfig } },
   }, async (request) => {
     const clientId = clientOf(request);
     const current = await mailingListConfig(app.db, clientId);

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import admin from './admin.ts';
 import learner from './learner.ts';
-import sendJob from './sendJob.ts';
 
 /**
  * Messages (issue 7 item 6; docs/api.md "Banners, welcome banners and messages"): the admin's
- * messages and the mailing list configuration under /admin_messages/, the send job, and the
+ * messages and the mailing list configuration under /admin_messages/, and the
  * learner's messages under /messages/.
  */
 const messages: FastifyPluginAsync = async (app) => {
-  await app.register(sendJob);
   await app.register(admin);
   await app.register(learner);
 };

@@ -12,19 +12,18 @@ import { learnerMessage, learnerMessages, markMessageRead, unreadMessageCount } 
  * the first opening kept), and the unread count the header shows.
  */
 const messagesLearner: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
-  app.get(MESSAGE_PATHS.learnerMessages, { schema: { querystring: LearnerMessageQuery, response: { 200: LearnerMessageList } } }, async (request) => {
+  app.get(MESSAGE_PATHS.learnerMessages, { config: { access: 'authenticated' }, schema: { querystring: LearnerMessageQuery, response: { 200: LearnerMessageList } } }, async (request) => {
     const size = request.query.page_size ?? 10;
     return learnerMessages(app.db, clientOf(request), authOf(request).user.id, {
       offset: ((request.query.page ?? 1) - 1) * size, limit: size, unread: request.query.unread,
     });
   });
 
-  app.get(MESSAGE_PATHS.learnerUnread, { schema: { response: { 200: UnreadMessages } } }, async (request) =>
+  app.get(MESSAGE_PATHS.learnerUnread, { config: { access: 'authenticated' }, schema: { response: { 200: UnreadMessages } } }, async (request) =>
     ({ unread: await unreadMessageCount(app.db, clientOf(request), authOf(request).user.id) }));
 
-  app.get(MESSAGE_PATHS.learnerMessage(':id'), { schema: { params: IdParams, response: { 200: LearnerMessageDetail } } }, async (request) => {
+  app.get(MESSAGE_PATHS.learnerMessage(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerMessageDetail } } }, async (request) => {
     const found = await learnerMessage(app.db, clientOf(request), authOf(request).user.id, request.params.id);
     if (!found) throw notFound();
     const { recipient_id: _recipient, ...message } = found;
@@ -32,6 +31,7 @@ const messagesLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(MESSAGE_PATHS.learnerRead(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: IdParams, body: MessageReadBody, response: { 200: LearnerMessageDetail } },
   }, async (request) => {
     const clientId = clientOf(request);

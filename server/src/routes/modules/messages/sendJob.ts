@@ -8,14 +8,13 @@
  * In-app delivery is the recipient row itself: the learner sees it from sending on.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { htmlToPlainText, isValidEmail, mailFrom } from '@lp/shared/rules';
 import type { MailingListConfig } from '@lp/shared/contract';
 import type { JobContext } from '../../../jobs/index.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { MAIL_FROM_ADDRESS, type MailMessage } from '../../../plugins/app/mail.ts';
 import {
-  claimMessage, emailRecipients, failedEmailCount, mailingListConfig, markEmail, messageState, resolveRecipients, scheduledMessages,
+  claimMessage, emailRecipients, failedEmailCount, mailingListConfig, markEmail, messageState, resolveRecipients,
   setMessageStatus, syncRecipients, type EmailRecipient, type MessageState,
 } from '../../../repositories/messages.ts';
 
@@ -114,15 +113,3 @@ export async function runMessageSend(app: FastifyInstance, messageId: number, ct
   if (failed > 0) ctx.log.error({ messageId, failed }, 'message ended in send fail');
   return status;
 }
-
-export default fp(async (app) => {
-  app.jobs.define<SendMessagePayload>(SEND_MESSAGE_JOB, async ({ message_id: id }, ctx) => {
-    await runMessageSend(app, id, ctx);
-  });
-  // on start: a job for every message still waiting or interrupted (a queue that lost its jobs,
-  // a send whose attempts ran out mid-way); the dedupe key makes this a no-op where one waits
-  app.addHook('onReady', async () => {
-    if (!app.config.runJobs) return;
-    for (const message of await scheduledMessages(app.db)) await scheduleMessageSend(app, message.id, message.send_date);
-  });
-}, { name: 'messages-send-job', dependencies: ['jobs'] });

@@ -1,22 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { NEWS_DEFAULT_STATUS, cleanNewsText, formErrorCode, formatNewsDate, parseNewsDate, validateNews } from '@lp/shared/rules';
-import { NEWS_PATHS, News, NewsInput, NewsListQuery, type ErrorCode } from '@lp/shared/contract';
+import { NEWS_PATHS, News, NewsInput, NewsListQuery, type ErrorCode, NewsListItem } from '@lp/shared/contract';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { foreignAudienceIds } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   deleteNews, findNews, insertNews, loadNews, newsListQuery, newsState, toNewsListItems, updateNews, type NewsState,
 } from '../../../repositories/news.ts';
+import { titleAccess } from '../../../lib/access.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 /** spec 3 §2 / spec 1 §2.3: the news admin's title slug; spec 3 §6 has no separate manage key. */
 export const NEWS_TITLE = 'news';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['news.title'],
@@ -99,7 +99,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: NewsInput, c
  * admin list needs. Everything needs the title slug news (spec 3 §6).
  */
 const adminNews: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(NEWS_TITLE);
+  const guard = titleAccess(NEWS_TITLE);
   const { collection } = NEWS_PATHS;
   const item = `${collection}:id/`;
   const answer = async (request: FastifyRequest, id: number) => {
@@ -108,7 +108,7 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
     return news;
   };
 
-  app.get(collection, { preValidation: guard, schema: { querystring: NewsListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: guard }, schema: { querystring: NewsListQuery, response: listResponse(NewsListItem) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     const clientId = clientOf(request);
@@ -117,16 +117,16 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'news', list, await toNewsListItems(app.db, clientId, rows), total);
   });
 
-  app.get(item, { preValidation: guard, schema: { params: Params, response: { 200: News } } }, async (request) => answer(request, request.params.id));
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: News } } }, async (request) => answer(request, request.params.id));
 
-  app.post(collection, { preValidation: guard, schema: { body: NewsInput, response: { 201: News } } }, async (request, reply) => {
+  app.post(collection, { config: { access: guard }, schema: { body: NewsInput, response: { 201: News } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) =>
       insertNews(trx, clientId, authOf(request).user.id, await resolveState(trx, request, request.body, null)));
     return reply.status(201).send(await answer(request, id));
   });
 
-  app.put(item, { preValidation: guard, schema: { params: Params, body: NewsInput, response: { 200: News } } }, async (request) => {
+  app.put(item, { config: { access: guard }, schema: { params: IdParams, body: NewsInput, response: { 200: News } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -139,7 +139,7 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // answers the deleted record, as react-admin's delete expects
-  app.delete(item, { preValidation: guard, schema: { params: Params, response: { 200: News } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: News } } }, async (request) => {
     const before = await answer(request, request.params.id);
     await app.db.transaction().execute(async (trx) => {
       if (!(await deleteNews(trx, clientOf(request), request.params.id))) throw notFound();

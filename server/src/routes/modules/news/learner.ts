@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
 import {
   LEARNER_NEWS_PATHS, LearnerComment, LearnerCommentPage, LearnerNewsItem, LearnerNewsPage, LearnerNewsQuery, NewsCommentBody,
@@ -12,8 +11,8 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findLearnerNews, learnerNewsPage, recordNewsView } from '../../../repositories/news.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
+import { IdParams } from '../../../lib/params.ts';
 
-const Params = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const newsNotFound = () => new HttpError(404, 'not_found', 'News not found');
 
 interface NewsReader {
@@ -40,15 +39,14 @@ async function readerOf(db: Db, request: FastifyRequest): Promise<NewsReader> {
  * where the client uses news comments a reader comments once (spec 3 §3 "Comment").
  */
 const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
-  app.get(LEARNER_NEWS_PATHS.list, { schema: { querystring: LearnerNewsQuery, response: { 200: LearnerNewsPage } } }, async (request) => {
+  app.get(LEARNER_NEWS_PATHS.list, { config: { access: 'authenticated' }, schema: { querystring: LearnerNewsQuery, response: { 200: LearnerNewsPage } } }, async (request) => {
     const reader = await readerOf(app.db, request);
     if (!reader.member) return { count: 0, results: [] };
     return learnerNewsPage(app.db, reader.member, reader.languageId, { search: request.query.search, ...pageOf(request.query, 12) });
   });
 
-  app.get(LEARNER_NEWS_PATHS.item(':id'), { schema: { params: Params, response: { 200: LearnerNewsItem } } }, async (request) => {
+  app.get(LEARNER_NEWS_PATHS.item(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerNewsItem } } }, async (request) => {
     const reader = await readerOf(app.db, request);
     const { id } = request.params;
     const found = reader.member && await findLearnerNews(app.db, reader.member, reader.languageId, id);
@@ -61,7 +59,8 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(LEARNER_NEWS_PATHS.comments(':id'), {
-    schema: { params: Params, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
   }, async (request) => {
     const reader = await readerOf(app.db, request);
     const { id } = request.params;
@@ -71,7 +70,8 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(LEARNER_NEWS_PATHS.comments(':id'), {
-    schema: { params: Params, body: NewsCommentBody, response: { 201: LearnerComment } },
+    config: { access: 'authenticated' },
+    schema: { params: IdParams, body: NewsCommentBody, response: { 201: LearnerComment } },
   }, async (request, reply) => {
     const reader = await readerOf(app.db, request);
     const { id } = request.params;

@@ -11,7 +11,7 @@ import type { Db } from '../../../db/database.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { audioDuration } from '../../../lib/audioDuration.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { discardMedia, mediaFile, mediaUrl, resourceOfUrl } from '../../../lib/mediaStore.ts';
 import { foreignAudienceIds, readAudience, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
@@ -19,7 +19,8 @@ import {
   findPodcast, podcastQuery, toPodcasts, type PodcastLinks,
 } from '../../../repositories/podcasts.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
-import { IdParams, PODCASTS_MANAGE, PODCASTS_TITLE, podcastGuards, podcastNotFound } from './common.ts';
+import { PODCASTS_MANAGE, PODCASTS_TITLE, podcastAccess, podcastNotFound } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['podcasts.title'],
@@ -60,7 +61,7 @@ const invalid = (code: ErrorCode, fields: Record<string, ErrorCode>, status = 40
  * and the comments of spec 3 §7 (/admin_podcast/podcasts/{id}/comments/, publish_comment/).
  */
 const admin: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = podcastGuards(app);
+  const guard = podcastAccess;
   const item = PODCAST_PATHS.item(':id');
   const canManage = (auth: { subject: Parameters<typeof hasPermission>[0] }) => hasPermission(auth.subject, PODCASTS_MANAGE);
 
@@ -124,7 +125,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     return { next, audio: { prepared, duration } };
   }
 
-  app.get(PODCAST_PATHS.collection, { preValidation: guard.read, schema: { querystring: PodcastListQuery } }, async (request, reply) => {
+  app.get(PODCAST_PATHS.collection, { config: { access: guard.read }, schema: { querystring: PodcastListQuery, response: listResponse(Podcast) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     let query = podcastQuery(app.db, clientOf(request));
     if (request.query.status !== undefined) query = query.where('podcasts.status', '=', request.query.status);
@@ -132,11 +133,11 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'podcasts', list, await toPodcasts(app.db, app.mediaUrls(request), rows), total);
   });
 
-  app.get(item, { preValidation: guard.read, schema: { params: IdParams, response: { 200: Podcast } } }, async (request) =>
+  app.get(item, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: Podcast } } }, async (request) =>
     answer(request, clientOf(request), request.params.id));
 
   app.post(PODCAST_PATHS.collection, {
-    preValidation: guard.write, schema: { body: PodcastInput, response: { 201: Podcast } },
+    config: { access: guard.write }, schema: { body: PodcastInput, response: { 201: Podcast } },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const { next, audio } = await resolve(request, request.body, null);
@@ -158,7 +159,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(item, {
-    preValidation: guard.write, schema: { params: IdParams, body: PodcastInput, response: { 200: Podcast } },
+    config: { access: guard.write }, schema: { params: IdParams, body: PodcastInput, response: { 200: Podcast } },
   }, async (request) => {
     const clientId = clientOf(request);
     const row = await findPodcast(app.db, clientId, request.params.id);
@@ -185,7 +186,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     return answer(request, clientId, row.id);
   });
 
-  app.delete(item, { preValidation: guard.write, schema: { params: IdParams, response: { 200: Podcast } } }, async (request) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Podcast } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(request, clientId, request.params.id);
     await app.db.transaction().execute(async (trx) => {
@@ -201,7 +202,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   /** POST {upload}: stores a finished image upload (jpg, jpeg, png by content) and answers its URL for image_url. */
   app.post(PODCAST_PATHS.images, {
-    preValidation: guard.write, schema: { body: PodcastImageInput, response: { 201: PodcastImage } },
+    config: { access: guard.write }, schema: { body: PodcastImageInput, response: { 201: PodcastImage } },
   }, async (request, reply) => {
     const prepared = await prepareUpload(app, request, request.body.upload, PODCAST_UPLOAD_KINDS.image, 'image', IMAGE_FOLDER);
     await savingUpload(app, prepared, () => app.db.transaction().execute((trx) => commitUpload(trx, app, request, prepared)));

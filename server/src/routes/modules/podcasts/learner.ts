@@ -17,7 +17,8 @@ import {
   findLearnerPodcast, findProgress, learnerPlaylists, learnerPodcastPage, podcastCards, recordPodcastProgress, type PodcastViewer,
 } from '../../../repositories/podcasts.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
-import { IdParams, podcastNotFound } from './common.ts';
+import { podcastNotFound } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 
@@ -29,7 +30,6 @@ const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
  * for the moderation tab to act on, as the trainings' are).
  */
 const learner: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
   async function viewerOf(db: Db, request: FastifyRequest): Promise<PodcastViewer> {
     const clientId = clientOf(request);
@@ -48,13 +48,13 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     return progress?.status === 'finished' && !(await hasCommented(db, viewer.clientId, 'podcast', podcastId, viewer.userId));
   }
 
-  app.get(PODCAST_PATHS.learnerPodcasts, { schema: { querystring: CatalogueQuery, response: { 200: LearnerPodcastPage } } }, async (request) =>
+  app.get(PODCAST_PATHS.learnerPodcasts, { config: { access: 'authenticated' }, schema: { querystring: CatalogueQuery, response: { 200: LearnerPodcastPage } } }, async (request) =>
     learnerPodcastPage(app.db, await viewerOf(app.db, request), request.query));
 
-  app.get(PODCAST_PATHS.learnerPlaylists, { schema: { response: { 200: LearnerPlaylistList } } }, async (request) =>
+  app.get(PODCAST_PATHS.learnerPlaylists, { config: { access: 'authenticated' }, schema: { response: { 200: LearnerPlaylistList } } }, async (request) =>
     learnerPlaylists(app.db, await viewerOf(app.db, request)));
 
-  app.get(PODCAST_PATHS.learnerPodcast(':id'), { schema: { params: IdParams, response: { 200: LearnerPodcast } } }, async (request) => {
+  app.get(PODCAST_PATHS.learnerPodcast(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerPodcast } } }, async (request) => {
     const viewer = await viewerOf(app.db, request);
     const row = await podcastOr404(app.db, viewer, request.params.id);
     const [card] = await podcastCards(app.db, viewer, [row]);
@@ -67,6 +67,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(PODCAST_PATHS.learnerProgress(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: IdParams, body: PodcastProgressBody, response: { 200: PodcastProgressAnswer } },
   }, async (request) => {
     const viewer = await viewerOf(app.db, request);
@@ -92,14 +93,15 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     });
   };
 
-  app.post(PODCAST_PATHS.learnerFavorite(':id'), { schema: { params: IdParams, body: FavoriteBody, response: { 200: Reactions } } }, async (request) =>
+  app.post(PODCAST_PATHS.learnerFavorite(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: FavoriteBody, response: { 200: Reactions } } }, async (request) =>
     react(request, request.params.id, { favorite: request.body.favorite }));
-  app.post(PODCAST_PATHS.learnerLike(':id'), { schema: { params: IdParams, body: LikeBody, response: { 200: Reactions } } }, async (request) =>
+  app.post(PODCAST_PATHS.learnerLike(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: LikeBody, response: { 200: Reactions } } }, async (request) =>
     react(request, request.params.id, { liked: request.body.liked }));
-  app.post(PODCAST_PATHS.learnerRate(':id'), { schema: { params: IdParams, body: RateBody, response: { 200: Reactions } } }, async (request) =>
+  app.post(PODCAST_PATHS.learnerRate(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: RateBody, response: { 200: Reactions } } }, async (request) =>
     react(request, request.params.id, { stars: request.body.stars }));
 
   app.get(PODCAST_PATHS.learnerComments(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: IdParams, querystring: LearnerPageQuery, response: { 200: LearnerCommentPage } },
   }, async (request) => {
     const viewer = await viewerOf(app.db, request);
@@ -108,6 +110,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post(PODCAST_PATHS.learnerComments(':id'), {
+    config: { access: 'authenticated' },
     schema: { params: IdParams, body: CommentBody, response: { 201: LearnerComment } },
   }, async (request, reply) => {
     const viewer = await viewerOf(app.db, request);

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ListQuery, PODCAST_PATHS, Playlist, PlaylistInput } from '@lp/shared/contract';
 import { formErrorCode, validatePlaylist } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { foreignPodcasts, playlistQuery, setPlaylistItems, toPlaylists } from '../../../repositories/podcasts.ts';
-import { IdParams, playlistNotFound, podcastGuards } from './common.ts';
+import { playlistNotFound, podcastAccess } from './common.ts';
+import { IdParams } from '../../../lib/params.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['podcast_playlists.title'],
@@ -18,7 +19,7 @@ const LIST_SPEC: ListSpec = {
  * client's podcasts in playing order, sent whole on every change (as the trail's modules).
  */
 const playlists: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = podcastGuards(app);
+  const guard = podcastAccess;
   const item = PODCAST_PATHS.playlist(':id');
 
   async function answer(clientId: number, id: number): Promise<Playlist> {
@@ -35,17 +36,17 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
     return { title: body.title.trim(), description: body.description?.trim() ?? '', podcasts: body.podcasts };
   }
 
-  app.get(PODCAST_PATHS.playlists, { preValidation: guard.read, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(PODCAST_PATHS.playlists, { config: { access: guard.read }, schema: { querystring: ListQuery, response: listResponse(Playlist) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(playlistQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'podcast_playlists', list, await toPlaylists(app.db, rows), total);
   });
 
-  app.get(item, { preValidation: guard.read, schema: { params: IdParams, response: { 200: Playlist } } }, async (request) =>
+  app.get(item, { config: { access: guard.read }, schema: { params: IdParams, response: { 200: Playlist } } }, async (request) =>
     answer(clientOf(request), request.params.id));
 
   app.post(PODCAST_PATHS.playlists, {
-    preValidation: guard.write, schema: { body: PlaylistInput, response: { 201: Playlist } },
+    config: { access: guard.write }, schema: { body: PlaylistInput, response: { 201: Playlist } },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const values = await checked(clientId, request.body);
@@ -61,7 +62,7 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.put(item, {
-    preValidation: guard.write, schema: { params: IdParams, body: PlaylistInput, response: { 200: Playlist } },
+    config: { access: guard.write }, schema: { params: IdParams, body: PlaylistInput, response: { 200: Playlist } },
   }, async (request) => {
     const clientId = clientOf(request);
     await answer(clientId, request.params.id);
@@ -75,7 +76,7 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
     return answer(clientId, request.params.id);
   });
 
-  app.delete(item, { preValidation: guard.write, schema: { params: IdParams, response: { 200: Playlist } } }, async (request) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Playlist } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(clientId, request.params.id);
     await app.db.deleteFrom('podcast_playlists').where('id', '=', before.id).where('client_id', '=', clientId).execute();

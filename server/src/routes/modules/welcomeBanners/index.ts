@@ -10,7 +10,7 @@ import { audienceMember, foreignAudienceIds } from '../../../content/audience/in
 import type { Db } from '../../../db/database.ts';
 import { dialectOf } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { revokeFamily } from '../../../repositories/tokens.ts';
@@ -20,6 +20,7 @@ import {
   type WelcomeBannerState,
 } from '../../../repositories/welcomeBanners.ts';
 import { keepOrClear } from '../banners/common.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['welcome_banners.title'],
@@ -90,7 +91,7 @@ async function refuseConflict(db: Db, clientId: number, id: number | null, state
  * /admin_banners/welcome_banners/.
  */
 export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(ADMIN_RESOURCES.welcome_banners.title);
+  const guard = titleAccess(ADMIN_RESOURCES.welcome_banners.title);
   const item = `${BANNER_PATHS.welcomeCollection}:id/`;
 
   async function answer(clientId: number, id: number): Promise<WelcomeBanner> {
@@ -99,14 +100,14 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return banner;
   }
 
-  app.get(BANNER_PATHS.welcomeCollection, { preValidation: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(BANNER_PATHS.welcomeCollection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(WelcomeBanner) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(welcomeBannerQuery(app.db, clientOf(request)), list, LIST_SPEC);
     return sendList(reply, 'welcome_banners', list, await toWelcomeBanners(app.db, rows), total);
   });
 
   app.post(BANNER_PATHS.welcomeConflict, {
-    preValidation: guard, schema: { body: WelcomeBannerConflictQuery, response: { 200: WelcomeBannerConflictAnswer } },
+    config: { access: guard }, schema: { body: WelcomeBannerConflictQuery, response: { 200: WelcomeBannerConflictAnswer } },
   }, async (request) => {
     const { id = null, start_date: start, end_date: end = null, areas = [], profiles = [], user_groups: groups = [] } = request.body;
     const others = await activeWelcomeBannerSlots(app.db, clientOf(request), start);
@@ -116,11 +117,11 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return { conflict: { code: conflict.code, id: other.id, title: other.title, start_date: other.start_date, end_date: other.end_date } };
   });
 
-  app.get(item, { preValidation: guard, schema: { params: IdParams, response: { 200: WelcomeBanner } } }, async (request) =>
+  app.get(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: WelcomeBanner } } }, async (request) =>
     answer(clientOf(request), request.params.id));
 
   app.post(BANNER_PATHS.welcomeCollection, {
-    preValidation: guard, schema: { body: WelcomeBannerInput, response: { 201: WelcomeBanner } },
+    config: { access: guard }, schema: { body: WelcomeBannerInput, response: { 201: WelcomeBanner } },
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => {
@@ -132,7 +133,7 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await answer(clientId, id));
   });
 
-  app.put(item, { preValidation: guard, schema: { params: IdParams, body: WelcomeBannerInput, response: { 200: WelcomeBanner } } }, async (request) => {
+  app.put(item, { config: { access: guard }, schema: { params: IdParams, body: WelcomeBannerInput, response: { 200: WelcomeBanner } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     await app.db.transaction().execute(async (trx) => {
@@ -146,7 +147,7 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return answer(clientId, id);
   });
 
-  app.delete(item, { preValidation: guard, schema: { params: IdParams, response: { 200: WelcomeBanner } } }, async (request) => {
+  app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: WelcomeBanner } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(clientId, request.params.id);
     if (!(await deleteWelcomeBanner(app.db, clientId, request.params.id))) throw notFound();
@@ -160,7 +161,6 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
  * ends the session on the server before the portal leaves.
  */
 export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
-  app.addHook('preHandler', app.authenticate);
 
   async function who(request: FastifyRequest) {
     const auth = authOf(request);
@@ -168,7 +168,7 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
     return { auth, member };
   }
 
-  app.get(BANNER_PATHS.learnerWelcome, { schema: { response: { 200: CurrentWelcomeBanner } } }, async (request) => {
+  app.get(BANNER_PATHS.learnerWelcome, { config: { access: 'authenticated' }, schema: { response: { 200: CurrentWelcomeBanner } } }, async (request) => {
     const { auth, member } = await who(request);
     // an administrator in the administrative view must not use up the learner's banner
     const family = await app.db.selectFrom('token_families').select('acting_user_id').where('id', '=', auth.familyId).executeTakeFirst();
@@ -183,13 +183,13 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
     return { auth, row };
   }
 
-  app.post(BANNER_PATHS.learnerWelcomeConfirm(':id'), { schema: { params: IdParams } }, async (request, reply) => {
+  app.post(BANNER_PATHS.learnerWelcomeConfirm(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
     const { auth, row } = await bannerOr404(request, request.params.id);
     await confirmWelcomeBanner(app.db, row.id, auth.user.id, auth.familyId);
     return reply.status(204).send();
   });
 
-  app.post(BANNER_PATHS.learnerWelcomeDecline(':id'), { schema: { params: IdParams } }, async (request, reply) => {
+  app.post(BANNER_PATHS.learnerWelcomeDecline(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
     const { auth, row } = await bannerOr404(request, request.params.id);
     const state = await welcomeBannerState(app.db, row);
     if (!state.user_logout) throw new HttpError(400, 'welcome_banner_decline_not_allowed', 'This welcome banner cannot be declined');

@@ -8,9 +8,10 @@ import { audienceMember, foreignAudienceIds, inAudience, readAudiences, writeAud
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { titleAccess } from '../../../lib/access.ts';
 
 const { title: TITLE } = ADMIN_RESOURCES.wild_cards;
 
@@ -91,18 +92,18 @@ function slugTaken(error: unknown): never {
  * audience at the portal's /p/{slug} while published.
  */
 const wildcards: FastifyPluginAsyncTypebox = async (app) => {
-  const guard = app.requireTitle(TITLE);
+  const guard = titleAccess(TITLE);
 
-  app.get(WILDCARD_PATHS.collection, { preValidation: guard, schema: { querystring: ListQuery } }, async (request, reply) => {
+  app.get(WILDCARD_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(WildcardPage) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST);
     const { rows, total } = await runList(pageQuery(app.db, clientOf(request)), list, LIST);
     return sendList(reply, 'wild_cards', list, await toPages(app.db, rows), total);
   });
 
-  app.get(WILDCARD_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: WildcardPage } } }, async (request) =>
+  app.get(WILDCARD_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: WildcardPage } } }, async (request) =>
     pageOr404(app.db, clientOf(request), request.params.id));
 
-  app.post(WILDCARD_PATHS.collection, { preValidation: guard, schema: { body: WildcardPageInput, response: { 201: WildcardPage } } }, async (request, reply) => {
+  app.post(WILDCARD_PATHS.collection, { config: { access: guard }, schema: { body: WildcardPageInput, response: { 201: WildcardPage } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const page = await checked(app.db, clientId, request.body, null);
     const id = await app.db.transaction().execute(async (trx) => {
@@ -117,7 +118,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(await pageOr404(app.db, clientId, id));
   });
 
-  app.put(WILDCARD_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, body: WildcardPageInput, response: { 200: WildcardPage } } }, async (request) => {
+  app.put(WILDCARD_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, body: WildcardPageInput, response: { 200: WildcardPage } } }, async (request) => {
     const clientId = clientOf(request);
     const { id } = await pageOr404(app.db, clientId, request.params.id);
     const page = await checked(app.db, clientId, request.body, id);
@@ -129,7 +130,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
     return pageOr404(app.db, clientId, id);
   });
 
-  app.delete(WILDCARD_PATHS.item(':id'), { preValidation: guard, schema: { params: IdParams, response: { 200: WildcardPage } } }, async (request) => {
+  app.delete(WILDCARD_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: WildcardPage } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await pageOr404(app.db, clientId, request.params.id);
     await app.db.deleteFrom('wildcard_pages').where('id', '=', before.id).where('client_id', '=', clientId).execute();
@@ -138,7 +139,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
 
   // learner: a published page of the selected client whose audience holds the user; 404 otherwise
   app.get(WILDCARD_PATHS.learner(':slug'), {
-    preHandler: app.authenticate,
+    config: { access: 'authenticated' },
     schema: { params: Type.Object({ slug: Type.String({ minLength: 1, maxLength: WILDCARD_LIMITS.slugMax }) }), response: { 200: LearnerWildcardPage } },
   }, async (request) => {
     const clientId = clientOf(request);

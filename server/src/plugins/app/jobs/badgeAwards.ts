@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { awardRuleBadges } from '../../../repositories/badges.ts';
 
 /**
@@ -9,7 +9,7 @@ import { awardRuleBadges } from '../../../repositories/badges.ts';
 export const AWARD_EXISTING_JOB = 'badges.award_existing';
 const BATCH = 200;
 
-export function defineBadgeJobs(app: FastifyInstance): void {
+export default fp(async (app) => {
   app.jobs.define<{ client_id: number }>(AWARD_EXISTING_JOB, async ({ client_id: clientId }, ctx) => {
     let after = 0;
     for (;;) {
@@ -23,4 +23,4 @@ export function defineBadgeJobs(app: FastifyInstance): void {
       await ctx.heartbeat();
     }
   });
-}
+}, { name: 'job-badge-awards', dependencies: ['jobs'] });
