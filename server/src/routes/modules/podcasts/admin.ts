@@ -15,6 +15,8 @@ import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/l
 import { discardMedia, mediaFile, mediaUrl, resourceOfUrl } from '../../../lib/mediaStore.ts';
 import { foreignAudienceIds, readAudience, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { forgetMediaObject, mediaObjectExists } from '../../../repositories/mediaObjects.ts';
+import { deletePodcast, insertPodcast, updatePodcast } from '../../../repositories/podcastAdmin.ts';
 import {
   findPodcast, podcastQuery, toPodcasts, type PodcastLinks,
 } from '../../../repositories/podcasts.ts';
@@ -87,7 +89,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   async function ownImage(db: Db, clientId: number, url: string): Promise<boolean> {
     const resource = resourceOfUrl(app.config.publicUrl, url);
     if (!resource?.startsWith(`${IMAGE_FOLDER}/`)) return false;
-    return (await db.selectFrom('media_objects').select('id').where('client_id', '=', clientId).where('resource', '=', resource).executeTakeFirst()) !== undefined;
+    return mediaObjectExists(db, clientId, resource);
   }
 
   /**
@@ -143,16 +145,16 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     const { prepared, duration } = audio!;
     const id = await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const row = await trx.insertInto('podcasts').values({
+      const podcastId = await insertPodcast(trx, {
         client_id: clientId, title: next.title, description: next.description, image_url: next.image_url, status: next.status,
         date_to_unpublish: next.date_to_unpublish, resource: prepared.media.resource, file_name: prepared.media.name,
         extension: prepared.media.extension, size: prepared.media.size, duration,
         published_at: next.status === PODCAST_STATUS.published ? now : null,
         created_by: authOf(request).user.id, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      await writeAudience(trx, 'podcast', row.id, next);
+      });
+      await writeAudience(trx, 'podcast', podcastId, next);
       await commitUpload(trx, app, request, prepared);
-      return row.id;
+      return podcastId;
     }));
     return reply.status(201).send(await answer(request, clientId, id));
   });
@@ -167,7 +169,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     const prepared: PreparedUpload | null = audio?.prepared ?? null;
     await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const res = await trx.updateTable('podcasts').set({
+      const updated = await updatePodcast(trx, clientId, row.id, {
         title: next.title, description: next.description, image_url: next.image_url, status: next.status,
         date_to_unpublish: next.date_to_unpublish, updated_at: now,
         // the first publication is the one the portal orders by
@@ -176,8 +178,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
           resource: audio.prepared.media.resource, file_name: audio.prepared.media.name, extension: audio.prepared.media.extension,
           size: audio.prepared.media.size, duration: audio.duration,
         } : {}),
-      }).where('id', '=', row.id).where('client_id', '=', clientId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw podcastNotFound();
+      });
+      if (!updated) throw podcastNotFound();
       await writeAudience(trx, 'podcast', row.id, next);
       if (audio) await commitUpload(trx, app, request, audio.prepared);
     }));
@@ -189,11 +191,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const before = await answer(request, clientId, request.params.id);
     await app.db.transaction().execute(async (trx) => {
-      // its comments and reactions point at it by id only (one table for every origin)
-      await trx.deleteFrom('comments').where('client_id', '=', clientId).where('origin', '=', 'podcast').where('origin_id', '=', before.id).execute();
-      await trx.deleteFrom('content_reactions').where('client_id', '=', clientId).where('content_type', '=', 'podcast').where('content_id', '=', before.id).execute();
-      const res = await trx.deleteFrom('podcasts').where('id', '=', before.id).where('client_id', '=', clientId).executeTakeFirst();
-      if (Number(res.numDeletedRows) !== 1) throw podcastNotFound();
+      if (!(await deletePodcast(trx, clientId, before.id))) throw podcastNotFound();
     });
     await removeStored(clientId, before.resource);
     return before;
@@ -209,7 +207,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   async function removeStored(clientId: number, resource: string): Promise<void> {
-    await app.db.deleteFrom('media_objects').where('client_id', '=', clientId).where('resource', '=', resource).execute();
+    await forgetMediaObject(app.db, clientId, resource);
     await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, resource)), { recursive: true, force: true });
   }
 };
