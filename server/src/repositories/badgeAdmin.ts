@@ -46,12 +46,6 @@ export async function badgeHolders(db: Db, clientId: number, badgeId: number) {
     .orderBy('user_badges.awarded_at', 'desc').orderBy('user_badges.id', 'desc').execute();
 }
 
-/** Which of `ids` are users of the client. */
-export async function clientUserIds(db: Db, clientId: number, ids: number[]): Promise<number[]> {
-  const rows = await db.selectFrom('user_clients').select('user_id').where('client_id', '=', clientId).where('user_id', 'in', ids).execute();
-  return rows.map((r) => r.user_id);
-}
-
 /** The next `limit` users of the client after `after`, by id (a walk through every learner). */
 export async function clientUserIdsAfter(db: Db, clientId: number, after: number, limit: number): Promise<number[]> {
   const rows = await db.selectFrom('user_clients').select('user_id')

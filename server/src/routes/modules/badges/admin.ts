@@ -14,8 +14,9 @@ import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../../lib/m
 import { matchesMagic } from '../../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  badgeHolders, badgeListQuery, clientUserIds, deleteBadge, findBadgeOfClient, insertBadge, updateBadge, type BadgeListRow,
+  badgeHolders, badgeListQuery, deleteBadge, findBadgeOfClient, insertBadge, updateBadge, type BadgeListRow,
 } from '../../../repositories/badgeAdmin.ts';
+import { clientUserIds } from '../../../repositories/adminUsers.ts';
 import { awardManually, ensureDefaultBadges, revokeManual } from '../../../repositories/badges.ts';
 import { AWARD_EXISTING_JOB } from './jobs.ts';
 
