@@ -6,6 +6,7 @@ import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
+import { deleteLibraryCategory, insertLibraryCategory, renameLibraryCategory } from '../../../repositories/libraryAdmin.ts';
 import { categoryNameTaken, categoryQuery, toCategories } from '../../../repositories/library.ts';
 import { IdParams, LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE, anyTitle } from './common.ts';
 
@@ -57,9 +58,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => {
       const name = await checkedName(trx, clientId, request.body.name, null);
-      const row = await trx.insertInto('library_categories').values({ client_id: clientId, name, created_at: new Date() })
-        .returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      return insertLibraryCategory(trx, clientId, name);
     });
     return reply.status(201).send(await one(clientId, id));
   });
@@ -72,7 +71,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     await one(clientId, id);
     await app.db.transaction().execute(async (trx) => {
       const name = await checkedName(trx, clientId, request.body.name, id);
-      await trx.updateTable('library_categories').set({ name }).where('id', '=', id).where('client_id', '=', clientId).execute();
+      await renameLibraryCategory(trx, clientId, id, name);
     });
     return one(clientId, id);
   });
@@ -84,7 +83,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     if (before.qty_files > 0) {
       throw new HttpError(409, 'library_category_in_use', 'Files of the library are filed under this category');
     }
-    await app.db.deleteFrom('library_categories').where('id', '=', before.id).where('client_id', '=', clientId).execute();
+    await deleteLibraryCategory(app.db, clientId, before.id);
     return before;
   });
 };
