@@ -10,6 +10,7 @@ import {
   FAQ_RECEIVED_STATUS, FAQ_STATUS, type FaqCategory, type FaqQuestion, type FaqReceivedQuestion, type LearnerFaq, type PublicFaq,
 } from '@lp/shared';
 import type { Db } from '../db/database.ts';
+import type { FaqReceivedQuestionRow } from '../db/tables/newsFaq.table.ts';
 
 // ---- categories ----
 
@@ -238,4 +239,13 @@ export async function faqManagers(db: Db, clientId: number): Promise<Array<{ id:
     ]))
     .orderBy('users.id')
     .execute();
+}
+
+/** A received question not mailed to the managers yet. */
+export async function unmailedReceivedQuestion(db: Db, id: number): Promise<FaqReceivedQuestionRow | undefined> {
+  return db.selectFrom('faq_received_questions').selectAll().where('id', '=', id).where('mailed_at', 'is', null).executeTakeFirst();
+}
+
+export async function markReceivedQuestionMailed(db: Db, id: number): Promise<void> {
+  await db.updateTable('faq_received_questions').set({ mailed_at: new Date() }).where('id', '=', id).execute();
 }

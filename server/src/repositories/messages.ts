@@ -321,3 +321,8 @@ export async function saveMailingListConfig(db: Db, clientId: number, userId: nu
   await db.insertInto('mailing_list_configs').values({ client_id: clientId, ...values })
     .onConflict((oc) => oc.column('client_id').doUpdateSet(values)).execute();
 }
+
+/** The message a send job works on (jobs are enqueued by the server, so the id alone names it). */
+export async function findMessageForJob(db: Db, id: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -247,3 +247,10 @@ export async function recordNewsView(db: Db, newsId: number, userId: number): Pr
     .execute();
 }
 
+
+/** The reader opens the item again; false when they never opened it (no reading row). */
+export async function touchNewsView(db: Db, newsId: number, userId: number): Promise<boolean> {
+  const read = await db.updateTable('news_views').set({ last_viewed_at: new Date() })
+    .where('news_id', '=', newsId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(read.numUpdatedRows) !== 0;
+}

@@ -293,3 +293,12 @@ export async function subscribe(db: Db, webcastId: number, userId: number): Prom
     .onConflict((oc) => oc.columns(['webcast_id', 'user_id']).doNothing())
     .execute();
 }
+
+/** spec 2 §3.11 webcast types (a global list), by id. */
+export async function webcastTypes(db: Db): Promise<{ id: number; slug: string; uses_embed: boolean }[]> {
+  return db.selectFrom('webcast_types').selectAll().orderBy('id').execute();
+}
+
+export async function webcastTypeExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('webcast_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}

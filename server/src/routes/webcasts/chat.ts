@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, ChatMessage, ChatMessageIdForm, chatChannelTypeOf, chatMoveTarget, chatStateOf,
   checkChatMessage, initialChatState, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm,
-  WEBCAST_CHAT_PATHS, WEBCAST_STATUS, webcastChatChannel, type ChatChannelEvent, type ChatChannelType, type ChatMove,
+  WEBCAST_CHAT_PATHS, webcastChatChannel, type ChatChannelEvent, type ChatChannelType, type ChatMove,
   type ErrorCode,
 } from '@lp/shared';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
@@ -14,6 +14,7 @@ import type { SocketAuth } from '../../realtime/hub.ts';
 import {
   findChatMessage, insertChatMessage, latestChatMessages, latestChatSendTimes, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
 } from '../../repositories/webcastChat.ts';
+import { findWebcast } from '../../repositories/webcasts.ts';
 import { WEBCASTS_TITLE, WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
 
 const chatDisabled = () => new HttpError(409, 'chat_disabled', 'The chat of this webcast is off');
@@ -52,10 +53,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   /** The moderation side: the webcasts admin of the webcast's client (spec 2 §2.2, §6 `webcasts`). */
   async function adminWebcast(auth: SocketAuth, webcastId: number): Promise<WebcastRow | null> {
     if (auth.clientId === null || canOpenAdminTitle(auth.subject, WEBCASTS_TITLE) !== 'allow') return null;
-    const row = await app.db.selectFrom('webcasts').selectAll()
-      .where('id', '=', webcastId).where('client_id', '=', auth.clientId).where('status', '!=', WEBCAST_STATUS.deleted)
-      .executeTakeFirst();
-    return row ?? null;
+    return (await findWebcast(app.db, auth.clientId, webcastId)) ?? null;
   }
 
   /** Who may read a webcast's public messages and online count: its moderators, and learners of its audience while the chat is on. */

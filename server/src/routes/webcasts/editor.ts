@@ -16,7 +16,7 @@ import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { copyTitle } from '../admin/trainings/actions.ts';
 import {
-  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastListQuery, webcastState,
+  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastListQuery, webcastState, webcastTypeExists, webcastTypes,
   type WebcastState,
 } from '../../repositories/webcasts.ts';
 import { WEBCAST_SET_SCORE, WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
@@ -63,7 +63,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: WebcastInput
   // spec 2 §4.12: "The webcast type can be chosen only on creation"
   const type = current ? current.webcast_type_id : input.webcast_type ?? null;
   if (current && input.webcast_type != null && input.webcast_type !== current.webcast_type_id) fields.webcast_type = 'webcast_type_locked';
-  if (!current && type !== null && !(await db.selectFrom('webcast_types').select('id').where('id', '=', type).executeTakeFirst())) {
+  if (!current && type !== null && !(await webcastTypeExists(db, type))) {
     fields.webcast_type = 'validation_error';
   }
 
@@ -215,7 +215,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   // ---- reference lists (spec 2 §3.11) ----
   app.get(WEBCAST_PATHS.types, { preValidation: guard.read, schema: { response: { 200: Type.Array(WebcastTypeOption) } } }, async (request) => {
     const { user } = authOf(request);
-    return (await app.db.selectFrom('webcast_types').selectAll().orderBy('id').execute()).map((r) => ({
+    return (await webcastTypes(app.db)).map((r) => ({
       id: r.id, value: r.id, slug: r.slug, label: translate(user.language_id, `webcasts.types.${r.slug}`), uses_embed: r.uses_embed,
     }));
   });

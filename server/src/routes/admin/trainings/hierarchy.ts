@@ -5,7 +5,7 @@ import {
   reconcileHierarchy, validateHierarchy, type HierarchyItemInput, type HierarchyNode,
 } from '@lp/shared';
 import { HttpError } from '../../../lib/httpError.ts';
-import { liveItems, saveHierarchy, toHierarchyItems, trainingHierarchy } from '../../../repositories/trainingHierarchy.ts';
+import { liveItems, lockTrainingForHierarchy, saveHierarchy, toHierarchyItems, trainingHierarchy } from '../../../repositories/trainingHierarchy.ts';
 import { TrainingParams, trainingGuards, trainingOr404 } from './common.ts';
 
 /** Fields a GET may order by (spec 2 §7.1: default hierarchy_order); the whole hierarchy is always answered. */
@@ -79,7 +79,7 @@ const hierarchy: FastifyPluginAsyncTypebox = async (app) => {
     return app.db.transaction().execute(async (trx) => {
       await trainingOr404(trx, request, id);
       // the training row's lock serialises two saves of one hierarchy (Postgres; SQLite writes one at a time)
-      await trx.updateTable('group_trainings').set({ updated_at: new Date() }).where('id', '=', id).execute();
+      await lockTrainingForHierarchy(trx, id);
       const items = await liveItems(trx, id);
       const live = new Set(items.map(hierarchyKey));
 

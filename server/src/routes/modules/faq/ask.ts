@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { translate } from '../../../lib/i18n.ts';
-import { faqManagers, insertReceivedQuestion } from '../../../repositories/faq.ts';
+import { faqManagers, insertReceivedQuestion, markReceivedQuestionMailed, unmailedReceivedQuestion } from '../../../repositories/faq.ts';
 import { notify } from '../../../repositories/notifications.ts';
 
 export const FAQ_QUESTION_MAIL_JOB = 'faq_question_mail';
@@ -48,7 +48,7 @@ export async function receiveQuestion(app: FastifyInstance, request: FastifyRequ
 export function defineFaqQuestionMail(app: FastifyInstance): void {
   app.jobs.define<{ ids: number[] }>(FAQ_QUESTION_MAIL_JOB, async ({ ids }) => {
     for (const id of ids) {
-      const row = await app.db.selectFrom('faq_received_questions').selectAll().where('id', '=', id).where('mailed_at', 'is', null).executeTakeFirst();
+      const row = await unmailedReceivedQuestion(app.db, id);
       if (!row) continue;
       const vars = { name: row.name, email: row.email, question: row.question, link: `${app.config.publicUrl}/admin/faqs?tab=received` };
       for (const manager of await faqManagers(app.db, row.client_id)) {
@@ -58,7 +58,7 @@ export function defineFaqQuestionMail(app: FastifyInstance): void {
           text: translate(manager.language_id, 'mail.faq_question.body', { ...vars, manager: manager.full_name }),
         });
       }
-      await app.db.updateTable('faq_received_questions').set({ mailed_at: new Date() }).where('id', '=', id).execute();
+      await markReceivedQuestionMailed(app.db, id);
     }
   });
 }

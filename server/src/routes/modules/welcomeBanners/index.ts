@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   ADMIN_RESOURCES, BANNER_PATHS, CurrentWelcomeBanner, IdParams, ListQuery, WelcomeBanner, WelcomeBannerConflictAnswer,
   WelcomeBannerConflictQuery, WelcomeBannerInput, formErrorCode, gmtToday, validateWelcomeBanner, welcomeBannerConflict,
@@ -8,12 +7,12 @@ import {
 } from '@lp/shared';
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { dialectOf } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { revokeFamily } from '../../../repositories/tokens.ts';
+import { lockClientRow } from '../../../repositories/clients.ts';
+import { actingUserOf, revokeFamily } from '../../../repositories/tokens.ts';
 import {
   EMPTY_WELCOME_BANNER, activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, findWelcomeBanner,
   insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery, welcomeBannerState,
@@ -36,10 +35,7 @@ const LIST_SPEC: ListSpec = {
  * the transaction; SQLite writes are serial already), so two saves cannot both pass the
  * conflict check and overlap.
  */
-async function lockClient(db: Db, clientId: number): Promise<void> {
-  if (dialectOf(db as Kysely<unknown>) !== 'postgres') return;
-  await db.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
-}
+const lockClient = lockClientRow;
 
 /**
  * The request merged into the stored values, checked with the shared rules (shared/src/banners.ts):
@@ -171,8 +167,7 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
   app.get(BANNER_PATHS.learnerWelcome, { schema: { response: { 200: CurrentWelcomeBanner } } }, async (request) => {
     const { auth, member } = await who(request);
     // an administrator in the administrative view must not use up the learner's banner
-    const family = await app.db.selectFrom('token_families').select('acting_user_id').where('id', '=', auth.familyId).executeTakeFirst();
-    if (!member || family?.acting_user_id) return { banner: null };
+    if (!member || (await actingUserOf(app.db, auth.familyId))) return { banner: null };
     return { banner: await currentWelcomeBanner(app.db, member, auth.familyId, gmtToday()) };
   });
 
