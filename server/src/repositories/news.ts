@@ -254,3 +254,8 @@ export async function touchNewsView(db: Db, newsId: number, userId: number): Pro
     .where('news_id', '=', newsId).where('user_id', '=', userId).executeTakeFirst();
   return Number(read.numUpdatedRows) !== 0;
 }
+
+/** The client's news, of one status when given; the list helper pages it. */
+export function newsListQueryOf(db: Db, clientId: number, status: number | undefined) {
+  return newsListQuery(db, clientId).$if(status !== undefined, (q) => q.where('news.status', '=', status!));
+}

@@ -302,3 +302,20 @@ export async function webcastTypes(db: Db): Promise<{ id: number; slug: string; 
 export async function webcastTypeExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('webcast_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
+
+/**
+ * The admin's webcast list: one status when asked for, otherwise deleted webcasts (status 3) stay
+ * out unless the list's own status filter asks for them; one type when given.
+ */
+export function webcastAdminListQuery(db: Db, clientId: number, narrow: { status?: number; statusFiltered: boolean; type?: number }) {
+  let qb = webcastListQuery(db, clientId);
+  if (narrow.status !== undefined) qb = qb.where('webcasts.status', '=', narrow.status);
+  else if (!narrow.statusFiltered) qb = qb.where('webcasts.status', '!=', WEBCAST_STATUS.deleted);
+  if (narrow.type !== undefined) qb = qb.where('webcasts.webcast_type_id', '=', narrow.type);
+  return qb;
+}
+
+/** The next `limit` guests of the webcast after subscription `lastId`, by subscription (the export walks them all). */
+export async function guestsAfter(db: Db, clientId: number, webcastId: number, lastId: number, limit: number) {
+  return guestListQuery(db, clientId, webcastId).where('s.id', '>', lastId).orderBy('s.id').limit(limit).execute();
+}

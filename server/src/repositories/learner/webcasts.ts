@@ -101,3 +101,13 @@ export async function webcastCards(db: Db, ctx: LearnerContext, rows: WebcastRow
     subscribed: mine.has(r.id),
   }));
 }
+
+/** A page of the learner's catalogue (the latest transmission first) and how many match. */
+export async function learnerWebcastPage(db: Db, ctx: LearnerContext, query: WebcastCatalogueQuery, now: Date, page: { offset: number; limit: number }) {
+  const base = applyFilters(db, ctx, query, now);
+  const [total, rows] = await Promise.all([
+    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base.orderBy('webcasts.transmission_date', 'desc').orderBy('webcasts.id', 'desc').offset(page.offset).limit(page.limit).execute(),
+  ]);
+  return { count: Number(total.n), rows };
+}

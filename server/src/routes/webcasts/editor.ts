@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_LANGUAGES, WEBCAST_DEFAULTS, WEBCAST_PATHS, WEBCAST_STATUS, Webcast, WebcastDuplicated, WebcastInput, WebcastListQuery,
+  CONTENT_LANGUAGES, WEBCAST_DEFAULTS, WEBCAST_PATHS, Webcast, WebcastDuplicated, WebcastInput, WebcastListQuery,
   WebcastScoreOption, WebcastTimezoneOption, WebcastTypeOption, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed,
   parseTransmissionDate, parseWebcastScore, timezoneOptions, validateWebcast,
   type ContentLanguage, type ErrorCode,
@@ -16,8 +16,8 @@ import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { copyTitle } from '../admin/trainings/actions.ts';
 import {
-  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastListQuery, webcastState, webcastTypeExists, webcastTypes,
-  type WebcastState,
+  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast,
+  webcastAdminListQuery, webcastState, webcastTypeExists, webcastTypes, type WebcastState,
 } from '../../repositories/webcasts.ts';
 import { WEBCAST_SET_SCORE, WebcastParams, webcastGuards, webcastOr404 } from './common.ts';
 
@@ -157,12 +157,9 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   app.get(collection, { preValidation: guard.read, schema: { querystring: WebcastListQuery } }, async (request, reply) => {
     const { status, webcast_type: type, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
-    let qb = webcastListQuery(app.db, clientOf(request));
     // deleted webcasts (status 3) show only when the status filter asks for them
-    const filtersStatus = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
-    if (status !== undefined) qb = qb.where('webcasts.status', '=', status);
-    else if (!filtersStatus) qb = qb.where('webcasts.status', '!=', WEBCAST_STATUS.deleted);
-    if (type !== undefined) qb = qb.where('webcasts.webcast_type_id', '=', type);
+    const statusFiltered = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
+    const qb = webcastAdminListQuery(app.db, clientOf(request), { status, statusFiltered, type });
     const { rows, total } = await runList(qb, list, LIST_SPEC);
     return sendList(reply, 'webcasts', list, await toListItems(app.db, rows), total);
   });

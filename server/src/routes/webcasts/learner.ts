@@ -12,7 +12,9 @@ import { tagsUsedBy } from '../../content/audience/index.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
 import { learnerTest } from '../../repositories/learner/detail.ts';
-import { applyFilters, findLearnerWebcast, visibleWebcasts, webcastCards } from '../../repositories/learner/webcasts.ts';
+import {
+  findLearnerWebcast, learnerWebcastPage, visibleWebcasts, webcastCards,
+} from '../../repositories/learner/webcasts.ts';
 import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
 import { pageOf } from '../learner/paging.ts';
 import { contextOf } from '../learner/trainings/common.ts';
@@ -52,12 +54,8 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = await contextOf(app, request);
     const now = new Date();
     const { offset, limit } = pageOf(request.query, 12);
-    const base = applyFilters(app.db, ctx, request.query, now);
-    const [total, rows] = await Promise.all([
-      base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      base.orderBy('webcasts.transmission_date', 'desc').orderBy('webcasts.id', 'desc').offset(offset).limit(limit).execute(),
-    ]);
-    return { count: Number(total.n), results: await webcastCards(app.db, ctx, rows, now) };
+    const { count, rows } = await learnerWebcastPage(app.db, ctx, request.query, now, { offset, limit });
+    return { count, results: await webcastCards(app.db, ctx, rows, now) };
   });
 
   app.get(LEARNER_WEBCAST_PATHS.tags, {

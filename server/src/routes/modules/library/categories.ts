@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { deleteLibraryCategory, insertLibraryCategory, renameLibraryCategory } from '../../../repositories/libraryAdmin.ts';
-import { categoryNameTaken, categoryQuery, toCategories } from '../../../repositories/library.ts';
+import { categoryNameTaken, categoryQuery, categoryRows, toCategories } from '../../../repositories/library.ts';
 import { IdParams, LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE, anyTitle } from './common.ts';
 
 const LIST_SPEC: ListSpec = {
@@ -38,7 +38,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
   const item = LIBRARY_PATHS.category(':id');
 
   async function one(clientId: number, id: number): Promise<LibraryCategory> {
-    const [category] = await toCategories(app.db, await categoryQuery(app.db, clientId).where('library_categories.id', '=', id).execute());
+    const [category] = await toCategories(app.db, await categoryRows(app.db, clientId, id));
     if (!category) throw notFound();
     return category;
   }

@@ -13,9 +13,7 @@ import { foreignAudienceIds, writeAudience } from '../../../content/audience/ind
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { deleteLibraryFile, insertLibraryFile, updateLibraryFile } from '../../../repositories/libraryAdmin.ts';
 import { forgetMediaObject } from '../../../repositories/mediaObjects.ts';
-import {
-  categoryOfClient, fileQuery, findFile, toFiles, type FileLinks,
-} from '../../../repositories/library.ts';
+import { categoryOfClient, fileListQuery, fileRows, findFile, toFiles, type FileLinks } from '../../../repositories/library.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
 import { IdParams, LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
 
@@ -63,13 +61,13 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   async function answer(request: FastifyRequest, clientId: number, id: number): Promise<LibraryFile> {
-    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileQuery(app.db, clientId).where('library_files.id', '=', id).execute());
+    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileRows(app.db, clientId, id));
     if (!file) throw libraryFileNotFound();
     return file;
   }
 
   const stateOf = async (request: FastifyRequest, row: LibraryFileRow): Promise<FileState> => {
-    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileQuery(app.db, row.client_id).where('library_files.id', '=', row.id).execute());
+    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileRows(app.db, row.client_id, row.id));
     return {
       title: row.title, description: row.description, category: row.category_id, status: row.status,
       allow_download: row.allow_download, resource: row.resource,
@@ -111,11 +109,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LIBRARY_PATHS.files, { preValidation: guard, schema: { querystring: LibraryFileListQuery } }, async (request, reply) => {
     const { status, category, extension } = request.query;
     const list = parseListQuery(request.query, LIST_SPEC);
-    let query = fileQuery(app.db, clientOf(request));
-    if (status !== undefined) query = query.where('library_files.status', '=', status);
-    if (category !== undefined) query = query.where('library_files.category_id', '=', category);
-    if (extension !== undefined) query = query.where('library_files.extension', '=', extension.toLowerCase());
-    const { rows, total } = await runList(query, list, LIST_SPEC);
+    const { rows, total } = await runList(fileListQuery(app.db, clientOf(request), { status, category, extension }), list, LIST_SPEC);
     return sendList(reply, 'libraries', list, await toFiles(app.db, app.mediaUrls(request), rows), total);
   });
 

@@ -17,9 +17,7 @@ import { foreignAudienceIds, readAudience, writeAudience } from '../../../conten
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { forgetMediaObject, mediaObjectExists } from '../../../repositories/mediaObjects.ts';
 import { deletePodcast, insertPodcast, updatePodcast } from '../../../repositories/podcastAdmin.ts';
-import {
-  findPodcast, podcastQuery, toPodcasts, type PodcastLinks,
-} from '../../../repositories/podcasts.ts';
+import { findPodcast, podcastListQuery, podcastRows, toPodcasts, type PodcastLinks } from '../../../repositories/podcasts.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
 import { IdParams, PODCASTS_MANAGE, PODCASTS_TITLE, podcastGuards, podcastNotFound } from './common.ts';
 
@@ -72,7 +70,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   registerComments(app, { origin: 'podcast', ownerTable: 'podcasts', title: PODCASTS_TITLE, manageSlug: PODCASTS_MANAGE });
 
   async function answer(request: FastifyRequest, clientId: number, id: number): Promise<Podcast> {
-    const [podcast] = await toPodcasts(app.db, app.mediaUrls(request), await podcastQuery(app.db, clientId).where('podcasts.id', '=', id).execute());
+    const [podcast] = await toPodcasts(app.db, app.mediaUrls(request), await podcastRows(app.db, clientId, id));
     if (!podcast) throw podcastNotFound();
     return podcast;
   }
@@ -128,9 +126,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(PODCAST_PATHS.collection, { preValidation: guard.read, schema: { querystring: PodcastListQuery } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
-    let query = podcastQuery(app.db, clientOf(request));
-    if (request.query.status !== undefined) query = query.where('podcasts.status', '=', request.query.status);
-    const { rows, total } = await runList(query, list, LIST_SPEC);
+    const { rows, total } = await runList(podcastListQuery(app.db, clientOf(request), request.query.status), list, LIST_SPEC);
     return sendList(reply, 'podcasts', list, await toPodcasts(app.db, app.mediaUrls(request), rows), total);
   });
 

@@ -6,7 +6,7 @@ import { HttpError } from '../../../lib/httpError.ts';
 import { parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { deletePlaylist, insertPlaylist, updatePlaylist } from '../../../repositories/podcastAdmin.ts';
-import { foreignPodcasts, playlistQuery, setPlaylistItems, toPlaylists } from '../../../repositories/podcasts.ts';
+import { foreignPodcasts, playlistQuery, playlistRows, setPlaylistItems, toPlaylists } from '../../../repositories/podcasts.ts';
 import { IdParams, playlistNotFound, podcastGuards } from './common.ts';
 
 const LIST_SPEC: ListSpec = {
@@ -24,7 +24,7 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
   const item = PODCAST_PATHS.playlist(':id');
 
   async function answer(clientId: number, id: number): Promise<Playlist> {
-    const [playlist] = await toPlaylists(app.db, await playlistQuery(app.db, clientId).where('podcast_playlists.id', '=', id).execute());
+    const [playlist] = await toPlaylists(app.db, await playlistRows(app.db, clientId, id));
     if (!playlist) throw playlistNotFound();
     return playlist;
   }

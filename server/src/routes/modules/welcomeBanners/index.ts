@@ -14,9 +14,9 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { lockClientRow } from '../../../repositories/clients.ts';
 import { actingUserOf, revokeFamily } from '../../../repositories/tokens.ts';
 import {
-  EMPTY_WELCOME_BANNER, activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, findWelcomeBanner,
-  insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery, welcomeBannerState,
-  type WelcomeBannerState,
+  activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, EMPTY_WELCOME_BANNER,
+  findWelcomeBanner, insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery,
+  welcomeBannerRows, welcomeBannerState, type WelcomeBannerState,
 } from '../../../repositories/welcomeBanners.ts';
 import { keepOrClear } from '../banners/common.ts';
 
@@ -90,7 +90,7 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const item = `${BANNER_PATHS.welcomeCollection}:id/`;
 
   async function answer(clientId: number, id: number): Promise<WelcomeBanner> {
-    const [banner] = await toWelcomeBanners(app.db, await welcomeBannerQuery(app.db, clientId).where('welcome_banners.id', '=', id).execute());
+    const [banner] = await toWelcomeBanners(app.db, await welcomeBannerRows(app.db, clientId, id));
     if (!banner) throw notFound();
     return banner;
   }
