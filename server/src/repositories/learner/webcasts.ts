@@ -11,7 +11,7 @@ import {
 } from '@lp/shared';
 import type { Database, Db } from '../../db/database.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
-import { inAudience, linkedTo, tagNames } from '../../content/audience/index.ts';
+import { inAudience, linkedTo, tagNames, tagsUsedBy } from '../../content/audience/index.ts';
 import { altTextFor } from './catalogue.ts';
 import { audienceMemberOf, type LearnerContext } from './context.ts';
 
@@ -110,4 +110,9 @@ export async function learnerWebcastPage(db: Db, ctx: LearnerContext, query: Web
     base.orderBy('webcasts.transmission_date', 'desc').orderBy('webcasts.id', 'desc').offset(page.offset).limit(page.limit).execute(),
   ]);
   return { count: Number(total.n), rows };
+}
+
+/** The client's tags carried by webcasts the learner sees: the catalogue's tag choices. */
+export async function learnerWebcastTags(db: Db, ctx: LearnerContext): Promise<Array<{ id: number; name: string }>> {
+  return tagsUsedBy(db, 'webcast', ctx.clientId, visibleWebcasts(db, ctx).clearSelect().select('webcasts.id'));
 }

@@ -8,12 +8,11 @@ import {
   WEBCAST_OWNER, evaluationAnswered, ownedDb, publishedEvaluation, publishedMaterials, publishedTestsOf, registerLearnerEvaluation,
   type OwnedDb,
 } from '../../content/index.ts';
-import { tagsUsedBy } from '../../content/audience/index.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
 import { learnerTest } from '../../repositories/learner/detail.ts';
 import {
-  findLearnerWebcast, learnerWebcastPage, visibleWebcasts, webcastCards,
+  findLearnerWebcast, learnerWebcastPage, learnerWebcastTags, webcastCards,
 } from '../../repositories/learner/webcasts.ts';
 import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
 import { pageOf } from '../learner/paging.ts';
@@ -62,7 +61,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
-    return tagsUsedBy(app.db, 'webcast', ctx.clientId, visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id'));
+    return learnerWebcastTags(app.db, ctx);
   });
 
   app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { schema: { params: Params, response: { 200: LearnerWebcast } } }, async (request) => {
