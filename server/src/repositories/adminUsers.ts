@@ -19,6 +19,12 @@ export async function userInClient(db: Db, userId: number, clientId: number): Pr
   return row !== undefined;
 }
 
+/** Which of `ids` are users of the client. */
+export async function clientUserIds(db: Db, clientId: number, ids: number[]): Promise<number[]> {
+  const rows = await db.selectFrom('user_clients').select('user_id').where('client_id', '=', clientId).where('user_id', 'in', ids).execute();
+  return rows.map((r) => r.user_id);
+}
+
 /** AdminUser rows for `ids` as seen from `clientId` (profile, areas, groups of that client), in `ids` order. */
 export async function loadAdminUsers(db: Db, clientId: number, ids: number[]): Promise<AdminUser[]> {
   if (ids.length === 0) return [];

@@ -101,3 +101,8 @@ export async function liveBanners(db: Db, member: AudienceMember, today: string,
     background_color: row.background_color, text_color: row.text_color, order: row.sort_order,
   }));
 }
+
+/** The client's banner as the list shows it (none or one row). */
+export async function bannerRows(db: Db, clientId: number, id: number) {
+  return bannerQuery(db, clientId).where('banners.id', '=', id).execute();
+}

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { FAQ_RECEIVED_STATUS, FAQ_STATUS } from '@lp/shared/rules';
 import type { FaqCategory, FaqQuestion, FaqReceivedQuestion, LearnerFaq, PublicFaq } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
+import type { FaqReceivedQuestionRow } from '../db/tables/newsFaq.table.ts';
 
 // ---- categories ----
 
@@ -237,4 +238,32 @@ export async function faqManagers(db: Db, clientId: number): Promise<Array<{ id:
     ]))
     .orderBy('users.id')
     .execute();
+}
+
+/** A received question not mailed to the managers yet. */
+export async function unmailedReceivedQuestion(db: Db, id: number): Promise<FaqReceivedQuestionRow | undefined> {
+  return db.selectFrom('faq_received_questions').selectAll().where('id', '=', id).where('mailed_at', 'is', null).executeTakeFirst();
+}
+
+export async function markReceivedQuestionMailed(db: Db, id: number): Promise<void> {
+  await db.updateTable('faq_received_questions').set({ mailed_at: new Date() }).where('id', '=', id).execute();
+}
+
+/** The client's questions narrowed to a category, a status and public or not, each when given; the list helper pages it. */
+export function questionListQueryOf(db: Db, clientId: number, narrow: { category?: number; status?: number; isPublic?: boolean }) {
+  const { category, status, isPublic } = narrow;
+  return questionListQuery(db, clientId)
+    .$if(category !== undefined, (q) => q.where('faq_questions.category_id', '=', category!))
+    .$if(status !== undefined, (q) => q.where('faq_questions.status', '=', status!))
+    .$if(isPublic !== undefined, (q) => q.where('faq_questions.is_public', '=', isPublic!));
+}
+
+/** The client's received questions, of one status when given; the list helper pages it. */
+export function receivedListQueryOf(db: Db, clientId: number, status: number | undefined) {
+  return receivedListQuery(db, clientId).$if(status !== undefined, (q) => q.where('status', '=', status!));
+}
+
+/** The client's received question as the list shows it (it must exist). */
+export async function receivedQuestionRow(db: Db, clientId: number, id: number) {
+  return receivedListQuery(db, clientId).where('id', '=', id).executeTakeFirstOrThrow();
 }

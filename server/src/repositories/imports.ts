@@ -1,9 +1,17 @@
 import type { ImportLog, ImportLogType, ImportRecord, ImportType } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
-import type { ImportLogRow, ImportRow } from '../db/tables/import.table.ts';
+import type { ImportLogRow, ImportRow, NewImportRow } from '../db/tables/import.table.ts';
 import { translate } from '../lib/i18n.ts';
 
 export type ImportWithCreator = ImportRow & { creator_name: string | null };
+
+/** The imports of the selected client with their creator's name; the list helper pages it. */
+export function importListQuery(db: Db, clientId: number) {
+  return db.selectFrom('imports')
+    .leftJoin('users', 'users.id', 'imports.created_by')
+    .selectAll('imports').select('users.full_name as creator_name')
+    .where('imports.client_id', '=', clientId);
+}
 
 /** The import of the selected client, or undefined (another client's import does not exist for it). */
 export async function findImport(db: Db, clientId: number, id: number): Promise<ImportWithCreator | undefined> {
@@ -13,6 +21,26 @@ export async function findImport(db: Db, clientId: number, id: number): Promise<
     .where('imports.id', '=', id).where('imports.client_id', '=', clientId)
     .executeTakeFirst();
 }
+
+export async function insertImport(db: Db, values: NewImportRow): Promise<number> {
+  return (await db.insertInto('imports').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * A validated import starts processing with its counters at zero; false when it was not
+ * validated (any more): the conditional update is the lock, of two clicks one starts it.
+ */
+export async function startImportProcessing(db: Db, clientId: number, id: number): Promise<boolean> {
+  const started = await db.updateTable('imports').set({
+    status: 'processing', phase: 'process', processed_rows: 0, processed_line: 1,
+    created_count: 0, updated_count: 0, error_count: 0, updated_at: new Date(),
+  }).where('id', '=', id).where('client_id', '=', clientId).where('status', '=', 'validated').executeTakeFirst();
+  return Number(started.numUpdatedRows) === 1;
+}
+
+/** The import's log lines; the list helper pages it. */
+export const importLogListQuery = (db: Db, importId: number) =>
+  db.selectFrom('import_logs').selectAll('import_logs').where('import_logs.import_id', '=', importId);
 
 export function toImportRecord(row: ImportWithCreator): ImportRecord {
   return {

@@ -214,3 +214,22 @@ export async function recordFileUse(db: Db, fileId: number, userId: number, use:
       .doUpdateSet({ [column]: sql`coalesce(${sql.ref(`library_file_users.${column}`)}, ${now})` }))
     .execute();
 }
+
+/** The client's file as the list shows it (none or one row). */
+export async function fileRows(db: Db, clientId: number, id: number) {
+  return fileQuery(db, clientId).where('library_files.id', '=', id).execute();
+}
+
+/** The client's files narrowed to a status, a category and an extension (any case), each when given; the list helper pages it. */
+export function fileListQuery(db: Db, clientId: number, narrow: { status?: number; category?: number; extension?: string }) {
+  let query = fileQuery(db, clientId);
+  if (narrow.status !== undefined) query = query.where('library_files.status', '=', narrow.status);
+  if (narrow.category !== undefined) query = query.where('library_files.category_id', '=', narrow.category);
+  if (narrow.extension !== undefined) query = query.where('library_files.extension', '=', narrow.extension.toLowerCase());
+  return query;
+}
+
+/** The client's category as the list shows it (none or one row). */
+export async function categoryRows(db: Db, clientId: number, id: number) {
+  return categoryQuery(db, clientId).where('library_categories.id', '=', id).execute();
+}

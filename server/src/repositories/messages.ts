@@ -323,3 +323,27 @@ export async function saveMailingListConfig(db: Db, clientId: number, userId: nu
   await db.insertInto('mailing_list_configs').values({ client_id: clientId, ...values })
     .onConflict((oc) => oc.column('client_id').doUpdateSet(values)).execute();
 }
+
+/** The message a send job works on (jobs are enqueued by the server, so the id alone names it). */
+export async function findMessageForJob(db: Db, id: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The client's message as the list shows it (none or one row). */
+export async function messageRows(db: Db, clientId: number, id: number) {
+  return messageQuery(db, clientId).where('messages.id', '=', id).execute();
+}
+
+/** The client's messages, of one status when given; the list helper pages it. */
+export function messageListQuery(db: Db, clientId: number, status: string | undefined) {
+  let qb = messageQuery(db, clientId);
+  if (status) qb = qb.where('messages.status', '=', status);
+  return qb;
+}
+
+/** The message's recipients, only those who read it (true) or did not (false) when given; the list helper pages it. */
+export function recipientListQuery(db: Db, messageId: number, readOnly: boolean | undefined) {
+  let qb = recipientQuery(db, messageId);
+  if (readOnly !== undefined) qb = qb.where('message_recipients.read_at', readOnly ? 'is not' : 'is', null);
+  return qb;
+}

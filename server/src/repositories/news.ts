@@ -245,3 +245,15 @@ export async function recordNewsView(db: Db, newsId: number, userId: number): Pr
     .execute();
 }
 
+
+/** The reader opens the item again; false when they never opened it (no reading row). */
+export async function touchNewsView(db: Db, newsId: number, userId: number): Promise<boolean> {
+  const read = await db.updateTable('news_views').set({ last_viewed_at: new Date() })
+    .where('news_id', '=', newsId).where('user_id', '=', userId).executeTakeFirst();
+  return Number(read.numUpdatedRows) !== 0;
+}
+
+/** The client's news, of one status when given; the list helper pages it. */
+export function newsListQueryOf(db: Db, clientId: number, status: number | undefined) {
+  return newsListQuery(db, clientId).$if(status !== undefined, (q) => q.where('news.status', '=', status!));
+}

@@ -277,3 +277,20 @@ export async function learnerPlaylists(db: Db, viewer: PodcastViewer) {
     };
   }).filter((p) => p.podcasts.length > 0);
 }
+
+/** The client's podcast as the list shows it (none or one row). */
+export async function podcastRows(db: Db, clientId: number, id: number) {
+  return podcastQuery(db, clientId).where('podcasts.id', '=', id).execute();
+}
+
+/** The client's podcasts, of one status when given; the list helper pages it. */
+export function podcastListQuery(db: Db, clientId: number, status: number | undefined) {
+  let query = podcastQuery(db, clientId);
+  if (status !== undefined) query = query.where('podcasts.status', '=', status);
+  return query;
+}
+
+/** The client's playlist as the list shows it (none or one row). */
+export async function playlistRows(db: Db, clientId: number, id: number) {
+  return playlistQuery(db, clientId).where('podcast_playlists.id', '=', id).execute();
+}

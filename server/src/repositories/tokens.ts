@@ -179,3 +179,9 @@ export async function familyApplicationId(db: Db, familyId: string): Promise<num
   const row = await db.selectFrom('token_families').select('application_id').where('id', '=', familyId).executeTakeFirst();
   return row?.application_id ?? null;
 }
+
+/** Who acts through the token family in an administrative view (null: the user themself; undefined: no such family). */
+export async function actingUserOf(db: Db, familyId: string): Promise<number | null | undefined> {
+  const row = await db.selectFrom('token_families').select('acting_user_id').where('id', '=', familyId).executeTakeFirst();
+  return row?.acting_user_id;
+}

@@ -33,3 +33,24 @@ export async function trailCategoryNameTaken(db: Db, clientId: number, name: str
   if (exceptId !== null) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
+
+export async function trailCategoryExists(db: Db, clientId: number, id: number): Promise<boolean> {
+  return (await trailCategoryQuery(db, clientId).where('trail_categories.id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function insertTrailCategory(db: Db, clientId: number, name: string): Promise<number> {
+  const row = await db.insertInto('trail_categories').values({ client_id: clientId, name, created_at: new Date() })
+    .returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** False when the category is not the client's. */
+export async function renameTrailCategory(db: Db, clientId: number, id: number, name: string): Promise<boolean> {
+  const res = await db.updateTable('trail_categories').set({ name }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+export async function deleteTrailCategory(db: Db, clientId: number, id: number): Promise<boolean> {
+  const res = await db.deleteFrom('trail_categories').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
+}

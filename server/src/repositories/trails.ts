@@ -178,6 +178,23 @@ export function trailListQuery(db: Db, clientId: number) {
 }
 type ListRow = Awaited<ReturnType<ReturnType<typeof trailListQuery>['execute']>>[number];
 
+/**
+ * The admin's trail list: one status when asked for; otherwise deleted trails (status 3) stay
+ * out unless the list's own status filter asks for them; narrowed to trails of any of the categories.
+ */
+export function trailAdminListQuery(
+  db: Db, clientId: number, narrow: { status?: number; statusFiltered: boolean; categories: number[] | null },
+) {
+  let qb = trailListQuery(db, clientId);
+  if (narrow.status !== undefined) qb = qb.where('trails.status', '=', narrow.status);
+  else if (!narrow.statusFiltered) qb = qb.where('trails.status', '!=', CONTENT_STATUS.deleted);
+  const { categories } = narrow;
+  if (categories) {
+    qb = qb.where('trails.id', 'in', (eb) => eb.selectFrom('trail_category_links').select('trail_id').where('category_id', 'in', categories));
+  }
+  return qb;
+}
+
 export async function toTrailListItems(db: Db, rows: ListRow[]): Promise<TrailListItem[]> {
   const ids = rows.map((r) => r.id);
   const categories = ids.length

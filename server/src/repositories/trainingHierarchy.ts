@@ -86,3 +86,8 @@ export async function saveHierarchy(db: Db, trainingId: number, nodes: readonly 
     parent_id: n.parent_id,
   }))).execute();
 }
+
+/** Touches the training row: its lock serialises two saves of one hierarchy (Postgres; SQLite writes one at a time). */
+export async function lockTrainingForHierarchy(db: Db, trainingId: number): Promise<void> {
+  await db.updateTable('group_trainings').set({ updated_at: new Date() }).where('id', '=', trainingId).execute();
+}

@@ -3,7 +3,7 @@ import { CONTENT_STATUS, type ModuleSearchHit, type TrainingModule } from '@lp/s
 import { MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, embedUrl, type ModuleTypeInfo } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { MediaObjectRow, NewMediaObjectRow } from '../db/tables/media.table.ts';
-import type { GroupTrainingModuleRow } from '../db/tables/training.table.ts';
+import type { GroupTrainingModuleRow, GroupTrainingModuleUpdate, NewGroupTrainingModuleRow } from '../db/tables/training.table.ts';
 import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 
 /** spec 2 §3.2 module types (global lookup, seeded by the trainings migration). */
@@ -99,4 +99,33 @@ export async function findClientModule(db: Db, clientId: number, id: number): Pr
     .where('t.status', '!=', CONTENT_STATUS.deleted)
     .where('m.status', '!=', CONTENT_STATUS.deleted)
     .executeTakeFirst();
+}
+
+export async function insertModule(db: Db, values: NewGroupTrainingModuleRow): Promise<number> {
+  return (await db.insertInto('group_training_modules').values(values).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/**
+ * Saves a module of the training that is not deleted; with `counters`, only while its learner
+ * counters are still those (spec 2 §4.2: a class that started meanwhile keeps its file). False
+ * when nothing was saved.
+ */
+export async function updateModule(
+  db: Db, trainingId: number, id: number, values: GroupTrainingModuleUpdate, counters: { qty_views: number; qty_progress: number } | null,
+): Promise<boolean> {
+  let update = db.updateTable('group_training_modules').set({ ...values, updated_at: new Date() })
+    .where('id', '=', id).where('group_training_id', '=', trainingId)
+    .where('status', '!=', CONTENT_STATUS.deleted);
+  if (counters) update = update.where('qty_views', '=', counters.qty_views).where('qty_progress', '=', counters.qty_progress);
+  const res = await update.executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Soft delete (spec 2 §4.2 status 3); false when the module is not the training's or already deleted. */
+export async function softDeleteModule(db: Db, trainingId: number, id: number): Promise<boolean> {
+  const res = await db.updateTable('group_training_modules').set({ status: CONTENT_STATUS.deleted, updated_at: new Date() })
+    .where('id', '=', id).where('group_training_id', '=', trainingId)
+    .where('status', '!=', CONTENT_STATUS.deleted)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

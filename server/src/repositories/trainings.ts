@@ -298,3 +298,14 @@ export async function unpublishDueTrainings(db: Db, today: string): Promise<numb
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
+
+/**
+ * The admin's training list: one status when asked for; otherwise deleted trainings (status 3)
+ * stay out unless the list's own status filter asks for them.
+ */
+export function trainingAdminListQuery(db: Db, clientId: number, narrow: { status?: number; statusFiltered: boolean }) {
+  let qb = trainingListQuery(db, clientId);
+  if (narrow.status !== undefined) qb = qb.where('group_trainings.status', '=', narrow.status);
+  else if (!narrow.statusFiltered) qb = qb.where('group_trainings.status', '!=', CONTENT_STATUS.deleted);
+  return qb;
+}

@@ -105,3 +105,21 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
     .set({ password_hash: passwordHash, must_change_password: false, updated_at: new Date() })
     .where('id', '=', userId).execute();
 }
+
+/** The client the user works in from now on (the caller checked they are linked to it). */
+export async function selectClient(db: Db, userId: number, clientId: number): Promise<void> {
+  await db.updateTable('users').set({ selected_client_id: clientId, updated_at: new Date() })
+    .where('id', '=', userId).execute();
+}
+
+/** The fields a user edits on their own profile; an omitted one stays. */
+export async function updateOwnProfile(
+  db: Db, userId: number, values: { full_name?: string; nick_name?: string | null; language_id?: number },
+): Promise<void> {
+  await db.updateTable('users').set({ ...values, updated_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** The user asks to close their account (an administrator confirms or rejects it). */
+export async function markDeletionRequested(db: Db, userId: number, at: Date): Promise<void> {
+  await db.updateTable('users').set({ status: 'deletion_requested', deletion_requested_at: at, updated_at: at }).where('id', '=', userId).execute();
+}

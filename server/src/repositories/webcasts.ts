@@ -294,3 +294,29 @@ export async function subscribe(db: Db, webcastId: number, userId: number): Prom
     .onConflict((oc) => oc.columns(['webcast_id', 'user_id']).doNothing())
     .execute();
 }
+
+/** spec 2 §3.11 webcast types (a global list), by id. */
+export async function webcastTypes(db: Db): Promise<{ id: number; slug: string; uses_embed: boolean }[]> {
+  return db.selectFrom('webcast_types').selectAll().orderBy('id').execute();
+}
+
+export async function webcastTypeExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('webcast_types').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * The admin's webcast list: one status when asked for, otherwise deleted webcasts (status 3) stay
+ * out unless the list's own status filter asks for them; one type when given.
+ */
+export function webcastAdminListQuery(db: Db, clientId: number, narrow: { status?: number; statusFiltered: boolean; type?: number }) {
+  let qb = webcastListQuery(db, clientId);
+  if (narrow.status !== undefined) qb = qb.where('webcasts.status', '=', narrow.status);
+  else if (!narrow.statusFiltered) qb = qb.where('webcasts.status', '!=', WEBCAST_STATUS.deleted);
+  if (narrow.type !== undefined) qb = qb.where('webcasts.webcast_type_id', '=', narrow.type);
+  return qb;
+}
+
+/** The next `limit` guests of the webcast after subscription `lastId`, by subscription (the export walks them all). */
+export async function guestsAfter(db: Db, clientId: number, webcastId: number, lastId: number, limit: number) {
+  return guestListQuery(db, clientId, webcastId).where('s.id', '>', lastId).orderBy('s.id').limit(limit).execute();
+}

@@ -154,3 +154,8 @@ export async function confirmWelcomeBanner(db: Db, bannerId: number, userId: num
     if (!isUniqueViolation(error)) throw error;
   }
 }
+
+/** The client's welcome banner as the list shows it (none or one row). */
+export async function welcomeBannerRows(db: Db, clientId: number, id: number) {
+  return welcomeBannerQuery(db, clientId).where('welcome_banners.id', '=', id).execute();
+}

@@ -72,3 +72,8 @@ export async function countValidCertificates(db: Db, clientId: number, userId: n
     .where('client_id', '=', clientId).where('user_id', '=', userId).where('superseded_at', 'is', null).execute();
   return rows.filter((r) => certificateStatus(r.expires_at, now) === 'valid').length;
 }
+
+/** Where the certificate's PDF is stored (drawn again after a file was lost). */
+export async function setCertificatePdf(db: Db, certificateId: number, pdfPath: string): Promise<void> {
+  await db.updateTable('certificates').set({ pdf_path: pdfPath }).where('id', '=', certificateId).execute();
+}

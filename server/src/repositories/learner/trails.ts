@@ -185,3 +185,8 @@ export async function trailDetail(db: Db, ctx: LearnerContext, row: TrailRow, to
 }
 
 /** The published comments of a trail, newest first. */
+
+/** When the comment was stored (the answer to its author shows it). */
+export async function commentCreatedAt(db: Db, commentId: number): Promise<string> {
+  return (await db.selectFrom('comments').select('created_at').where('id', '=', commentId).executeTakeFirstOrThrow()).created_at;
+}

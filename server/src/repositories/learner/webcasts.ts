@@ -9,7 +9,7 @@ import { WEBCAST_STATUS, formatTransmissionDate, webcastWatchState, type Webcast
 import type { LearnerWebcastCard, WebcastCatalogueQuery } from '@lp/shared/contract';
 import type { Database, Db } from '../../db/database.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
-import { inAudience, linkedTo, tagNames } from '../../content/audience/index.ts';
+import { inAudience, linkedTo, tagNames, tagsUsedBy } from '../../content/audience/index.ts';
 import { altTextFor } from './catalogue.ts';
 import { audienceMemberOf, type LearnerContext } from './context.ts';
 
@@ -98,4 +98,19 @@ export async function webcastCards(db: Db, ctx: LearnerContext, rows: WebcastRow
     tags: tags.get(r.id) ?? [],
     subscribed: mine.has(r.id),
   }));
+}
+
+/** A page of the learner's catalogue (the latest transmission first) and how many match. */
+export async function learnerWebcastPage(db: Db, ctx: LearnerContext, query: WebcastCatalogueQuery, now: Date, page: { offset: number; limit: number }) {
+  const base = applyFilters(db, ctx, query, now);
+  const [total, rows] = await Promise.all([
+    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base.orderBy('webcasts.transmission_date', 'desc').orderBy('webcasts.id', 'desc').offset(page.offset).limit(page.limit).execute(),
+  ]);
+  return { count: Number(total.n), rows };
+}
+
+/** The client's tags carried by webcasts the learner sees: the catalogue's tag choices. */
+export async function learnerWebcastTags(db: Db, ctx: LearnerContext): Promise<Array<{ id: number; name: string }>> {
+  return tagsUsedBy(db, 'webcast', ctx.clientId, visibleWebcasts(db, ctx).clearSelect().select('webcasts.id'));
 }

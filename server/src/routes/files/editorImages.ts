@@ -11,6 +11,9 @@ import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../lib/medi
 import { matchesMagic } from '../../lib/uploadValidation.ts';
 import { displayFileName } from '../../plugins/external/tus.ts';
 import { authOf } from '../../plugins/app/auth.ts';
+import {
+  claimEditorImageUpload, completeEditorImageUpload, deleteEditorImageUpload, findEditorImageUpload, insertEditorImageUpload, pendingEditorImageUpload,
+} from '../../repositories/editorImages.ts';
 import { formBool } from '../admin/trainings/actions.ts';
 
 /** A policy is good for this long (the image is chosen before it is asked for). */
@@ -64,11 +67,11 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
     const key = `${directory}${id}/${filename}`;
     const signature = randomBytes(24).toString('base64url');
     const expires = new Date(Date.now() + POLICY_TTL_MS);
-    await app.db.insertInto('editor_image_uploads').values({
+    await insertEditorImageUpload(app.db, {
       id, user_id: auth.user.id, client_id: auth.clientId, directory: directory.replace(/^media\//, ''), file_name: filename,
       signature_hash: sha256(signature), resource: null, size: null, created_at: new Date(), expires_at: expires,
       uploaded_at: null, completed_at: null,
-    }).execute();
+    });
     const policy = Buffer.from(JSON.stringify({
       expiration: expires.toISOString(),
       conditions: [{ key }, ['content-length-range', 1, UPLOAD_LIMITS.editorImageMaxBytes], { extensions: allowed }],
@@ -90,9 +93,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const { user } = authOf(request);
-    const row = await app.db.selectFrom('editor_image_uploads').selectAll()
-      .where('id', '=', request.params.fileId).where('user_id', '=', user.id).where('uploaded_at', 'is', null)
-      .executeTakeFirst();
+    const row = await pendingEditorImageUpload(app.db, user.id, request.params.fileId);
     if (!row || new Date(row.expires_at).getTime() < Date.now()) throw uploadNotFound();
     const { key, signature, file } = request.body;
     if (!sameSecret(sha256(signature), row.signature_hash) || key !== `media/${row.directory}${row.id}/${row.file_name}`) {
@@ -107,9 +108,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
     const resource = `${row.directory}${row.id}/${row.file_name}`;
     const target = mediaFile(app.config.dataDir, resource);
     // one upload per policy: of two posts racing, the row's update picks one
-    const claimed = await app.db.updateTable('editor_image_uploads').set({ resource, size: file.length, uploaded_at: new Date() })
-      .where('id', '=', row.id).where('uploaded_at', 'is', null).executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw uploadNotFound();
+    if (!(await claimEditorImageUpload(app.db, row.id, resource, file.length))) throw uploadNotFound();
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     await fs.promises.writeFile(target, file, { flag: 'wx', mode: 0o644 });
     return reply.status(204).send();
@@ -120,18 +119,17 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const { user } = authOf(request);
     const { file, fileSize, uploaded } = request.body;
-    const row = await app.db.selectFrom('editor_image_uploads').selectAll()
-      .where('id', '=', file).where('user_id', '=', user.id).executeTakeFirst();
+    const row = await findEditorImageUpload(app.db, user.id, file);
     if (!row) throw uploadNotFound();
     if (formBool(uploaded) !== true) {
       // the admin gave up on this image: what was stored goes
       if (row.resource && !row.completed_at) await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, row.resource)), { recursive: true, force: true });
-      if (!row.completed_at) await app.db.deleteFrom('editor_image_uploads').where('id', '=', row.id).execute();
+      if (!row.completed_at) await deleteEditorImageUpload(app.db, row.id);
       throw new HttpError(400, 'validation_error', 'The upload did not complete', { uploaded: 'validation_error' });
     }
     if (!row.resource || row.size === null) throw uploadNotFound();
     if (Number(row.size) !== fileSize) throw new HttpError(400, 'validation_error', 'fileSize does not match the stored file', { fileSize: 'validation_error' });
-    if (!row.completed_at) await app.db.updateTable('editor_image_uploads').set({ completed_at: new Date() }).where('id', '=', row.id).execute();
+    if (!row.completed_at) await completeEditorImageUpload(app.db, row.id);
     return { fileUrl: mediaUrl(app.config.publicUrl, row.resource) };
   });
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { TUS_PATH } from '@lp/shared/contract';
 import { notFound } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
+import { deleteUpload, ownOpenUpload } from '../../repositories/uploads.ts';
 
 /**
  * DESIGN "Files and media": the tus protocol at /api/files/tus/ (creation, resume with HEAD,
@@ -29,7 +30,7 @@ const tusRoutes: FastifyPluginAsync = async (app) => {
     const response = await app.tus.server.handleWeb(webRequest);
     // termination: the bytes are gone, so is the ownership row
     const { id } = (request.params ?? {}) as { id?: string };
-    if (request.method === 'DELETE' && response.status === 204 && id) await app.db.deleteFrom('uploads').where('id', '=', id).execute();
+    if (request.method === 'DELETE' && response.status === 204 && id) await deleteUpload(app.db, id);
     reply.status(response.status);
     response.headers.forEach((value, name) => { reply.header(name, value); });
     const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
@@ -38,11 +39,7 @@ const tusRoutes: FastifyPluginAsync = async (app) => {
 
   /** Only the uploader reaches an upload, and only until a feature has taken it. */
   async function ownUpload(request: FastifyRequest<{ Params: { id: string } }>) {
-    const row = await app.db.selectFrom('uploads').select('id')
-      .where('id', '=', request.params.id)
-      .where('user_id', '=', authOf(request).user.id)
-      .where('consumed_at', 'is', null)
-      .executeTakeFirst();
+    const row = await ownOpenUpload(app.db, authOf(request).user.id, request.params.id);
     if (!row) throw notFound();
   }
 

@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import { pingDatabase } from '../../repositories/health.ts';
 
 const health: FastifyPluginAsync = async (app) => {
   app.get('/health', { config: { access: 'public' } }, async (_request, reply) => {
     try {
-      await sql`select 1`.execute(app.db);
+      await pingDatabase(app.db);
       return { status: 'ok', db: 'ok', dialect: app.dialect };
     } catch (err) {
       app.log.error({ err }, 'health check failed');

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/httpError.ts';
 import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { certificateFile, writeCertificatePdf } from '../../learning/certificates.ts';
-import { listCertificates, ownCertificate } from '../../repositories/learner/certificates.ts';
+import { listCertificates, ownCertificate, setCertificatePdf } from '../../repositories/learner/certificates.ts';
 import { LearnerPageQuery, pageOf } from './paging.ts';
 
 const certificateNotFound = () => new HttpError(404, 'not_found', 'Certificate not found');
@@ -41,7 +41,7 @@ const certificates: FastifyPluginAsyncTypebox = async (app) => {
     if (!bytes) {
       // drawn once at issue; a file lost from disk is drawn again from the certificate's snapshot
       const pdfPath = await writeCertificatePdf(app.db, app.config, { ...cert, workload: Number(cert.workload) });
-      await app.db.updateTable('certificates').set({ pdf_path: pdfPath }).where('id', '=', cert.id).execute();
+      await setCertificatePdf(app.db, cert.id, pdfPath);
       file = certificateFile(app.config, pdfPath)!;
       bytes = await fs.readFile(file);
     }

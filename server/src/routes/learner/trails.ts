@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { learnerContext, utcToday, type LearnerContext } from '../../repositories/learner/context.ts';
 import { setReaction, type ReactionPatch } from '../../repositories/learner/reactions.ts';
-import { findLearnerTrail, trailCommentState, trailDetail, trailPage } from '../../repositories/learner/trails.ts';
+import { commentCreatedAt, findLearnerTrail, trailCommentState, trailDetail, trailPage } from '../../repositories/learner/trails.ts';
 import { LearnerPageQuery, pageOf } from './paging.ts';
 import { IdParams } from '../../lib/params.ts';
 
@@ -86,9 +86,9 @@ const trails: FastifyPluginAsyncTypebox = async (app) => {
       if (isUniqueViolation(error)) throw alreadyCommented();
       throw error;
     }
-    const row = await app.db.selectFrom('comments').select('created_at').where('id', '=', commentId).executeTakeFirstOrThrow();
+    const createdAt = await commentCreatedAt(app.db, commentId);
     return reply.status(201).send({
-      id: commentId, author: authOf(request).user.full_name, stars, comment: text, created_at: row.created_at, mine: true,
+      id: commentId, author: authOf(request).user.full_name, stars, comment: text, created_at: createdAt, mine: true,
     });
   });
 };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { USER_STATUSES } from '@lp/shared/rules';
 import { clientOf } from '../../plugins/app/auth.ts';
+import { countryOptions, organisationOptions } from '../../repositories/lookups.ts';
 
 const Option = Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() }));
 
@@ -13,13 +14,13 @@ const organisationLookups: FastifyPluginAsyncTypebox = async (app) => {
     ['branch_size_types', 'branch_size_types'], ['regionals', 'regionals'],
   ] as const) {
     app.get(`/lookups/${path}/`, { config: { access: 'authenticated' }, schema: { response: { 200: Option } } }, async (request) =>
-      app.db.selectFrom(table).select(['id', 'name']).where('client_id', '=', clientOf(request)).orderBy('name').orderBy('id').execute());
+      organisationOptions(app.db, table, clientOf(request)));
   }
 
   app.get('/lookups/countries/', {
     config: { access: 'authenticated' },
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() })) } },
-  }, async () => app.db.selectFrom('countries').select(['id', 'name', 'code']).orderBy('name').execute());
+  }, async () => countryOptions(app.db));
 
   app.get('/lookups/user_statuses/', {
     config: { access: 'authenticated' },

@@ -3,7 +3,7 @@ import { ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } fro
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { familyActor } from '../../repositories/tokens.ts';
-import { findUserById, loadSessionUser, toProfileBasicData, userClientIds } from '../../repositories/users.ts';
+import { findUserById, loadSessionUser, selectClient, toProfileBasicData, updateOwnProfile, userClientIds } from '../../repositories/users.ts';
 
 const session: FastifyPluginAsyncTypebox = async (app) => {
 
@@ -24,8 +24,7 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
     if (!ids.includes(request.body.client_id) || (confinedClientId !== null && request.body.client_id !== confinedClientId)) {
       throw new HttpError(403, 'client_not_available', 'Client not available for this user');
     }
-    await app.db.updateTable('users').set({ selected_client_id: request.body.client_id, updated_at: new Date() })
-      .where('id', '=', user.id).execute();
+    await selectClient(app.db, user.id, request.body.client_id);
     const fresh = await findUserById(app.db, user.id);
     return loadSessionUser(app.db, fresh!, confinedClientId);
   });
@@ -43,12 +42,11 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
     if (full_name !== undefined && !full_name.trim()) {
       throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'full_name is required', { full_name: 'make_sure_that_all_fields_are_filled_in' });
     }
-    await app.db.updateTable('users').set({
+    await updateOwnProfile(app.db, user.id, {
       ...(full_name !== undefined ? { full_name: full_name.trim() } : {}),
       ...(nick_name !== undefined ? { nick_name: nick_name?.trim() || null } : {}),
       ...(id_user_language_selected !== undefined ? { language_id: id_user_language_selected } : {}),
-      updated_at: new Date(),
-    }).where('id', '=', user.id).execute();
+    });
     return toProfileBasicData((await findUserById(app.db, user.id))!);
   });
 };

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, chatChannelTypeOf, chatMoveTarget,
-  chatStateOf, checkChatMessage, initialChatState, WEBCAST_STATUS, webcastChatChannel, type ChatChannelType, type ChatMove,
+  canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, chatChannelTypeOf, chatMoveTarget, chatStateOf, checkChatMessage, initialChatState, webcastChatChannel, type ChatChannelType, type ChatMove,
 } from '@lp/shared/rules';
 import {
-  ChatMessage, ChatMessageIdForm, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm,
-  WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ErrorCode,
+  ChatMessage, ChatMessageIdForm, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm, WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ErrorCode,
 } from '@lp/shared/contract';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { WebcastChatMessageRow } from '../../db/tables/webcastChat.table.ts';
@@ -18,6 +16,7 @@ import {
 } from '../../repositories/webcastChat.ts';
 import { WEBCASTS_TITLE, webcastAccess, webcastOr404 } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
+import { findWebcast } from '../../repositories/webcasts.ts';
 
 const chatDisabled = () => new HttpError(409, 'chat_disabled', 'The chat of this webcast is off');
 
@@ -55,10 +54,7 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   /** The moderation side: the webcasts admin of the webcast's client (spec 2 §2.2, §6 `webcasts`). */
   async function adminWebcast(auth: SocketAuth, webcastId: number): Promise<WebcastRow | null> {
     if (auth.clientId === null || canOpenAdminTitle(auth.subject, WEBCASTS_TITLE) !== 'allow') return null;
-    const row = await app.db.selectFrom('webcasts').selectAll()
-      .where('id', '=', webcastId).where('client_id', '=', auth.clientId).where('status', '!=', WEBCAST_STATUS.deleted)
-      .executeTakeFirst();
-    return row ?? null;
+    return (await findWebcast(app.db, auth.clientId, webcastId)) ?? null;
   }
 
   /** Who may read a webcast's public messages and online count: its moderators, and learners of its audience while the chat is on. */

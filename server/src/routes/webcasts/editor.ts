@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_LANGUAGES, WEBCAST_DEFAULTS, WEBCAST_STATUS, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed, parseTransmissionDate,
+  CONTENT_LANGUAGES, WEBCAST_DEFAULTS, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed, parseTransmissionDate,
   parseWebcastScore, timezoneOptions, validateWebcast, type ContentLanguage,
 } from '@lp/shared/rules';
 import {
@@ -18,8 +18,8 @@ import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { copyTitle } from '../admin/trainings/actions.ts';
 import {
-  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastListQuery, webcastState,
-  type WebcastState,
+  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast,
+  webcastAdminListQuery, webcastState, webcastTypeExists, webcastTypes, type WebcastState,
 } from '../../repositories/webcasts.ts';
 import { WEBCAST_SET_SCORE, webcastAccess, webcastOr404 } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
@@ -66,7 +66,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: WebcastInput
   // spec 2 §4.12: "The webcast type can be chosen only on creation"
   const type = current ? current.webcast_type_id : input.webcast_type ?? null;
   if (current && input.webcast_type != null && input.webcast_type !== current.webcast_type_id) fields.webcast_type = 'webcast_type_locked';
-  if (!current && type !== null && !(await db.selectFrom('webcast_types').select('id').where('id', '=', type).executeTakeFirst())) {
+  if (!current && type !== null && !(await webcastTypeExists(db, type))) {
     fields.webcast_type = 'validation_error';
   }
 
@@ -160,12 +160,9 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   app.get(collection, { config: { access: guard.read }, schema: { querystring: WebcastListQuery, response: listResponse(WebcastListItem) } }, async (request, reply) => {
     const { status, webcast_type: type, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
-    let qb = webcastListQuery(app.db, clientOf(request));
     // deleted webcasts (status 3) show only when the status filter asks for them
-    const filtersStatus = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
-    if (status !== undefined) qb = qb.where('webcasts.status', '=', status);
-    else if (!filtersStatus) qb = qb.where('webcasts.status', '!=', WEBCAST_STATUS.deleted);
-    if (type !== undefined) qb = qb.where('webcasts.webcast_type_id', '=', type);
+    const statusFiltered = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
+    const qb = webcastAdminListQuery(app.db, clientOf(request), { status, statusFiltered, type });
     const { rows, total } = await runList(qb, list, LIST_SPEC);
     return sendList(reply, 'webcasts', list, await toListItems(app.db, rows), total);
   });
@@ -218,7 +215,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   // ---- reference lists (spec 2 §3.11) ----
   app.get(WEBCAST_PATHS.types, { config: { access: guard.read }, schema: { response: { 200: Type.Array(WebcastTypeOption) } } }, async (request) => {
     const { user } = authOf(request);
-    return (await app.db.selectFrom('webcast_types').selectAll().orderBy('id').execute()).map((r) => ({
+    return (await webcastTypes(app.db)).map((r) => ({
       id: r.id, value: r.id, slug: r.slug, label: translate(user.language_id, `webcasts.types.${r.slug}`), uses_embed: r.uses_embed,
     }));
   });

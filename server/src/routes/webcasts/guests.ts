@@ -7,7 +7,7 @@ import { translate } from '../../lib/i18n.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { registerUserFiles, writeUserFile, type UserFileArea } from '../../lib/userFiles.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { guestListQuery, toGuest } from '../../repositories/webcasts.ts';
+import { guestListQuery, toGuest, guestsAfter } from '../../repositories/webcasts.ts';
 import { webcastAccess, webcastOr404 } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
 
@@ -44,7 +44,7 @@ async function writeGuestList(db: Db, clientId: number, webcastId: number, langu
   let lastId = 0;
   let number = 0;
   for (;;) {
-    const rows = await guestListQuery(db, clientId, webcastId).where('s.id', '>', lastId).orderBy('s.id').limit(BATCH).execute();
+    const rows = await guestsAfter(db, clientId, webcastId, lastId, BATCH);
     for (const r of rows) {
       number += 1;
       const row = sheet.addRow([number, escapeSpreadsheetCell(r.full_name), escapeSpreadsheetCell(r.email ?? ''), escapeSpreadsheetCell(r.profile ?? ''), new Date(r.created_at)]);

@@ -9,11 +9,12 @@ import {
   WEBCAST_OWNER, evaluationAnswered, ownedDb, publishedEvaluation, publishedMaterials, publishedTestsOf, registerLearnerEvaluation,
   type OwnedDb,
 } from '../../content/index.ts';
-import { tagsUsedBy } from '../../content/audience/index.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
 import { learnerTest } from '../../repositories/learner/detail.ts';
-import { applyFilters, findLearnerWebcast, visibleWebcasts, webcastCards } from '../../repositories/learner/webcasts.ts';
+import {
+  findLearnerWebcast, learnerWebcastPage, learnerWebcastTags, webcastCards,
+} from '../../repositories/learner/webcasts.ts';
 import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
 import { pageOf } from '../learner/paging.ts';
 import { contextOf } from '../learner/trainings/common.ts';
@@ -52,12 +53,8 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = await contextOf(app, request);
     const now = new Date();
     const { offset, limit } = pageOf(request.query, 12);
-    const base = applyFilters(app.db, ctx, request.query, now);
-    const [total, rows] = await Promise.all([
-      base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      base.orderBy('webcasts.transmission_date', 'desc').orderBy('webcasts.id', 'desc').offset(offset).limit(limit).execute(),
-    ]);
-    return { count: Number(total.n), results: await webcastCards(app.db, ctx, rows, now) };
+    const { count, rows } = await learnerWebcastPage(app.db, ctx, request.query, now, { offset, limit });
+    return { count, results: await webcastCards(app.db, ctx, rows, now) };
   });
 
   app.get(LEARNER_WEBCAST_PATHS.tags, {
@@ -65,7 +62,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
-    return tagsUsedBy(app.db, 'webcast', ctx.clientId, visibleWebcasts(app.db, ctx).clearSelect().select('webcasts.id'));
+    return learnerWebcastTags(app.db, ctx);
   });
 
   app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerWebcast } } }, async (request) => {

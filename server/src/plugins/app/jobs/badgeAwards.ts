@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { clientUserIdsAfter } from '../../../repositories/badgeAdmin.ts';
 import { awardRuleBadges } from '../../../repositories/badges.ts';
 
 /**
@@ -13,13 +14,12 @@ export default fp(async (app) => {
   app.jobs.define<{ client_id: number }>(AWARD_EXISTING_JOB, async ({ client_id: clientId }, ctx) => {
     let after = 0;
     for (;;) {
-      const batch = await app.db.selectFrom('user_clients').select('user_id')
-        .where('client_id', '=', clientId).where('user_id', '>', after).orderBy('user_id').limit(BATCH).execute();
+      const batch = await clientUserIdsAfter(app.db, clientId, after, BATCH);
       if (batch.length === 0) break;
       await app.db.transaction().execute(async (trx) => {
-        for (const row of batch) await awardRuleBadges(trx, clientId, row.user_id);
+        for (const userId of batch) await awardRuleBadges(trx, clientId, userId);
       });
-      after = batch[batch.length - 1]!.user_id;
+      after = batch[batch.length - 1]!;
       await ctx.heartbeat();
     }
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_RESOURCES, Area, AreaInput } from '@lp/shared/contract';
 import { registerCrud } from '../../../lib/crud.ts';
+import { areasQuery, deleteArea, insertArea, updateArea } from '../../../repositories/organisation/areas.ts';
 
 /** Areas of the selected client; renaming one changes only this client's label (spec 1 §3.7). */
 const areas: FastifyPluginAsync = async (app) => {
@@ -17,8 +18,7 @@ const areas: FastifyPluginAsync = async (app) => {
       defaultOrdering: 'name',
       filters: { is_active: 'areas.is_active' },
     },
-    query: (db, clientId) => db.selectFrom('areas').select(['areas.id', 'areas.name', 'areas.translations', 'areas.is_active', 'areas.created_at'])
-      .where('areas.client_id', '=', clientId),
+    query: areasQuery,
     async toApi(_db, rows) {
       return rows.map((r) => ({
         id: r.id, name: r.name, translations: r.translations,
@@ -26,23 +26,20 @@ const areas: FastifyPluginAsync = async (app) => {
       }));
     },
     async create(db, clientId, input) {
-      const row = await db.insertInto('areas').values({
+      return insertArea(db, {
         client_id: clientId, name: input.name.trim(), translations: JSON.stringify(input.translations ?? {}),
         is_active: input.is_active ?? true, created_at: new Date(),
-      }).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      });
     },
     async update(db, clientId, id, input) {
-      const res = await db.updateTable('areas').set({
+      return updateArea(db, clientId, id, {
         name: input.name.trim(),
         ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
         ...(input.is_active !== undefined ? { is_active: input.is_active } : {}),
-      }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      });
     },
     async remove(db, clientId, id) {
-      const res = await db.deleteFrom('areas').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteArea(db, clientId, id);
     },
   });
 };

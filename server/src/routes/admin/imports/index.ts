@@ -10,7 +10,10 @@ import { canOpenAdminTitle } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { findImport, toImportLog, toImportRecord } from '../../../repositories/imports.ts';
+import {
+  findImport, importListQuery, importLogListQuery, insertImport, startImportProcessing, toImportLog, toImportRecord,
+} from '../../../repositories/imports.ts';
+import { consumeUpload, openUpload } from '../../../repositories/uploads.ts';
 import { dataRows } from '../../../imports/engine.ts';
 import { PROCESS_JOB, VALIDATE_JOB, processKey, validateKey } from '../../../imports/jobs.ts';
 import { loadLookups } from '../../../imports/lookups.ts';
@@ -106,10 +109,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const { import_type: type, upload_id: uploadId } = request.body;
     // only the uploader's own finished upload, made under the same client, not yet used
-    const upload = await app.db.selectFrom('uploads').selectAll()
-      .where('id', '=', uploadId).where('user_id', '=', user.id).where('client_id', '=', clientId)
-      .where('kind', '=', 'import').where('consumed_at', 'is', null)
-      .executeTakeFirst();
+    const upload = await openUpload(app.db, { userId: user.id, clientId }, uploadId, 'import', false);
     if (!upload) throw notFound();
     const progress = await app.tus.progress(upload.id);
     if (!progress || progress.size === null || progress.offset !== progress.size) {
@@ -120,17 +120,15 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const filePath = path.posix.join('uploads', 'imports', `${upload.id}.xlsx`);
     const id = await app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const taken = await trx.updateTable('uploads').set({ consumed_at: now })
-        .where('id', '=', upload.id).where('consumed_at', 'is', null).executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) throw notFound();
-      const row = await trx.insertInto('imports').values({
+      if (!(await consumeUpload(trx, upload.id, now))) throw notFound();
+      const importId = await insertImport(trx, {
         client_id: clientId, import_type: type, status: 'awaiting', phase: null, file_name: upload.file_name,
         file_path: filePath, upload_id: upload.id, total_rows: null, created_by: user.id, language_id: user.language_id,
         created_at: now, updated_at: now, finished_at: null,
-      }).returning('id').executeTakeFirstOrThrow();
+      });
       // the bytes leave the tus store: no one can change or delete them under the import
       await app.tus.consume(upload.id, path.join(app.config.dataDir, filePath));
-      return row.id;
+      return importId;
     });
     await app.jobs.enqueue(VALIDATE_JOB, { importId: id }, { dedupeKey: validateKey(id) });
     return reply.status(201).send(toImportRecord((await findImport(app.db, clientId, id))!));
@@ -141,11 +139,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const list = parseListQuery(listQuery, importListSpec);
     if (import_type) list.filters.push({ column: 'imports.import_type', values: [import_type] });
     if (status) list.filters.push({ column: 'imports.status', values: [status] });
-    const query = app.db.selectFrom('imports')
-      .leftJoin('users', 'users.id', 'imports.created_by')
-      .selectAll('imports').select('users.full_name as creator_name')
-      .where('imports.client_id', '=', clientOf(request));
-    const { rows, total } = await runList(query, list, importListSpec);
+    const { rows, total } = await runList(importListQuery(app.db, clientOf(request)), list, importListSpec);
     return sendList(reply, ADMIN_RESOURCES.imports.name, list, rows.map(toImportRecord), total);
   });
 
@@ -166,11 +160,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const refused = () => new HttpError(409, 'invalid_status_transition', 'This import can only be processed once it has been validated');
     if (!canProcessImport(row.status)) throw refused();
     // the conditional update is the lock: of two clicks, one starts the processing
-    const started = await app.db.updateTable('imports').set({
-      status: 'processing', phase: 'process', processed_rows: 0, processed_line: 1,
-      created_count: 0, updated_count: 0, error_count: 0, updated_at: new Date(),
-    }).where('id', '=', row.id).where('client_id', '=', clientId).where('status', '=', 'validated').executeTakeFirst();
-    if (Number(started.numUpdatedRows) !== 1) throw refused();
+    if (!(await startImportProcessing(app.db, clientId, row.id))) throw refused();
     await app.jobs.enqueue(PROCESS_JOB, { importId: row.id }, { dedupeKey: processKey(row.id) });
     return reply.status(202).send(toImportRecord((await findImport(app.db, clientId, row.id))!));
   });
@@ -183,8 +173,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const { log_type, ...listQuery } = request.query;
     const list = parseListQuery(listQuery, logListSpec);
     if (log_type) list.filters.push({ column: 'import_logs.log_type', values: [log_type] });
-    const query = app.db.selectFrom('import_logs').selectAll('import_logs').where('import_logs.import_id', '=', row.id);
-    const { rows, total } = await runList(query, list, logListSpec);
+    const { rows, total } = await runList(importLogListQuery(app.db, row.id), list, logListSpec);
     const languageId = authOf(request).user.language_id;
     return sendList(reply, 'admin-import-logs', list, rows.map((r) => toImportLog(r, row.import_type, languageId)), total);
   });

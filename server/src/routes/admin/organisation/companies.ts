@@ -6,6 +6,10 @@ import { isUniqueViolation, uniqueViolationColumns } from '../../../db/dialect.t
 import type { BranchRow, HeadquarterRow } from '../../../db/tables/company.table.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';
+import {
+  branchesQuery, clientRowExists, companyKeyTaken, countryExists, deleteBranch, deleteHeadquarter, headquartersQuery, insertBranch,
+  insertHeadquarter, updateBranch, updateHeadquarter,
+} from '../../../repositories/organisation/companies.ts';
 
 const text = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -41,9 +45,7 @@ async function guardUniqueKeys<T>(
 ): Promise<T> {
   for (const key of keys) {
     if (!key.value) continue;
-    let q = db.selectFrom(table).select('id').where('client_id', '=', clientId).where(key.column, '=', key.value);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw taken(key);
+    if (await companyKeyTaken(db, table, clientId, key.column, key.value, exceptId)) throw taken(key);
   }
   try {
     return await write();
@@ -76,7 +78,7 @@ function checkBranchDetails(input: BranchInput): void {
 }
 
 async function checkCountry(db: Db, countryId: number | null | undefined, fields: Record<string, ErrorCode>): Promise<void> {
-  if (countryId && !(await db.selectFrom('countries').select('id').where('id', '=', countryId).executeTakeFirst())) {
+  if (countryId && !(await countryExists(db, countryId))) {
     fields.country_id = 'validation_error';
   }
 }
@@ -97,8 +99,7 @@ async function checkRefs(db: Db, clientId: number, input: BranchInput): Promise<
   for (const [field, table] of refs) {
     const id = input[field];
     if (!id) continue;
-    const row = await db.selectFrom(table).select('id').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-    if (!row) fields[field] = 'validation_error';
+    if (!(await clientRowExists(db, table, clientId, id))) fields[field] = 'validation_error';
   }
   await checkCountry(db, input.country_id, fields);
   if (Object.keys(fields).length) throw new HttpError(400, 'validation_error', 'Invalid reference', fields);
@@ -118,7 +119,7 @@ const companies: FastifyPluginAsync = async (app) => {
       defaultOrdering: 'name',
       filters: { country_id: 'headquarters.country_id' },
     },
-    query: (db, clientId) => db.selectFrom('headquarters').selectAll().where('client_id', '=', clientId),
+    query: headquartersQuery,
     async toApi(_db, rows) {
       return rows.map((r) => ({
         id: r.id, name: r.name, company_name: r.company_name, fantasy_name: r.fantasy_name, company_document: r.company_document,
@@ -128,26 +129,21 @@ const companies: FastifyPluginAsync = async (app) => {
     async create(db, clientId, input) {
       await checkHeadquarter(db, input);
       const document = unmaskDocument(input.company_document);
-      return guardDocument(db, clientId, document, null, async () => (await db.insertInto('headquarters').values({
+      return guardDocument(db, clientId, document, null, () => insertHeadquarter(db, {
         client_id: clientId, name: input.name.trim(), company_name: text(input.company_name), fantasy_name: text(input.fantasy_name),
         company_document: document, ...address(input), created_at: new Date(),
-      }).returning('id').executeTakeFirstOrThrow()).id);
+      }));
     },
     async update(db, clientId, id, input) {
       await checkHeadquarter(db, input);
       const document = unmaskDocument(input.company_document);
-      return guardDocument(db, clientId, document, id, async () => {
-        const res = await db.updateTable('headquarters').set({
-          name: input.name.trim(), company_name: text(input.company_name), fantasy_name: text(input.fantasy_name),
-          company_document: document, ...address(input),
-        }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-        return Number(res.numUpdatedRows) === 1;
-      });
+      return guardDocument(db, clientId, document, id, () => updateHeadquarter(db, clientId, id, {
+        name: input.name.trim(), company_name: text(input.company_name), fantasy_name: text(input.fantasy_name),
+        company_document: document, ...address(input),
+      }));
     },
     async remove(db, clientId, id) {
-      await db.updateTable('branches').set({ headquarter_id: null }).where('client_id', '=', clientId).where('headquarter_id', '=', id).execute();
-      const res = await db.deleteFrom('headquarters').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteHeadquarter(db, clientId, id);
     },
   });
 
@@ -167,7 +163,7 @@ const companies: FastifyPluginAsync = async (app) => {
         size_type_id: 'branches.size_type_id', regional_id: 'branches.regional_id',
       },
     },
-    query: (db, clientId) => db.selectFrom('branches').selectAll().where('client_id', '=', clientId),
+    query: branchesQuery,
     async toApi(_db, rows) {
       return rows.map((r) => ({
         id: r.id, name: r.name, store_name: r.store_name, code: r.code, store_document: r.store_document,
@@ -184,22 +180,16 @@ const companies: FastifyPluginAsync = async (app) => {
       checkBranchDetails(input);
       await checkRefs(db, clientId, input);
       const values = branchValues(input);
-      return guardUniqueKeys(db, 'branches', clientId, branchKeys(values), null, async () => (await db.insertInto('branches')
-        .values({ client_id: clientId, ...values, created_at: new Date() }).returning('id').executeTakeFirstOrThrow()).id);
+      return guardUniqueKeys(db, 'branches', clientId, branchKeys(values), null, () => insertBranch(db, { client_id: clientId, ...values, created_at: new Date() }));
     },
     async update(db, clientId, id, input) {
       checkBranchDetails(input);
       await checkRefs(db, clientId, input);
       const values = branchValues(input);
-      return guardUniqueKeys(db, 'branches', clientId, branchKeys(values), id, async () => {
-        const res = await db.updateTable('branches').set(values).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-        return Number(res.numUpdatedRows) === 1;
-      });
+      return guardUniqueKeys(db, 'branches', clientId, branchKeys(values), id, () => updateBranch(db, clientId, id, values));
     },
     async remove(db, clientId, id) {
-      await db.updateTable('users').set({ branch_id: null }).where('branch_id', '=', id).execute();
-      const res = await db.deleteFrom('branches').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteBranch(db, clientId, id);
     },
   });
 };

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_RESOURCES, Country, CountryInput, NamedItem, NamedItemInput } from '@lp/shared/contract';
 import { registerCrud } from '../../../lib/crud.ts';
-
-type NamedTable = 'regionals' | 'branch_types' | 'branch_size_types';
+import {
+  countriesQuery, deleteCountry, deleteNamedItem, insertCountry, insertNamedItem, namedItemsQuery, renameNamedItem, updateCountry,
+  type BranchNamedColumn, type NamedTable,
+} from '../../../repositories/organisation/named.ts';
 
 /** Branch types, size types and regionals: one named row of the selected client (spec 1 §3.6, §3.8). */
-function namedResource(app: Parameters<FastifyPluginAsync>[0], table: NamedTable, key: 'regionals' | 'branch_types' | 'branch_size_types', branchColumn: 'regional_id' | 'branch_type_id' | 'size_type_id') {
+function namedResource(app: Parameters<FastifyPluginAsync>[0], table: NamedTable, key: 'regionals' | 'branch_types' | 'branch_size_types', branchColumn: BranchNamedColumn) {
   const def = ADMIN_RESOURCES[key];
   registerCrud(app, {
     resource: def.name,
@@ -19,22 +21,18 @@ function namedResource(app: Parameters<FastifyPluginAsync>[0], table: NamedTable
       sortable: { id: `${table}.id`, name: `${table}.name`, created_at: `${table}.created_at` },
       defaultOrdering: 'name',
     },
-    query: (db, clientId) => db.selectFrom(table).select(['id', 'name', 'created_at']).where('client_id', '=', clientId),
+    query: (db, clientId) => namedItemsQuery(db, table, clientId),
     async toApi(_db, rows) {
       return rows.map((r) => ({ id: r.id, name: r.name, created_at: r.created_at }));
     },
     async create(db, clientId, input) {
-      const row = await db.insertInto(table).values({ client_id: clientId, name: input.name.trim(), created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      return insertNamedItem(db, table, clientId, input.name.trim());
     },
     async update(db, clientId, id, input) {
-      const res = await db.updateTable(table).set({ name: input.name.trim() }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      return renameNamedItem(db, table, clientId, id, input.name.trim());
     },
     async remove(db, clientId, id) {
-      await db.updateTable('branches').set({ [branchColumn]: null }).where('client_id', '=', clientId).where(branchColumn, '=', id).execute();
-      const res = await db.deleteFrom(table).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteNamedItem(db, table, branchColumn, clientId, id);
     },
   });
 }
@@ -57,22 +55,18 @@ const named: FastifyPluginAsync = async (app) => {
       sortable: { id: 'countries.id', name: 'countries.name', code: 'countries.code' },
       defaultOrdering: 'name',
     },
-    query: (db) => db.selectFrom('countries').select(['id', 'name', 'code', 'created_at']),
+    query: (db) => countriesQuery(db),
     async toApi(_db, rows) {
       return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, created_at: r.created_at }));
     },
     async create(db, _clientId, input) {
-      const row = await db.insertInto('countries').values({ name: input.name.trim(), code: input.code.toUpperCase(), created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      return insertCountry(db, { name: input.name.trim(), code: input.code.toUpperCase() });
     },
     async update(db, _clientId, id, input) {
-      const res = await db.updateTable('countries').set({ name: input.name.trim(), code: input.code.toUpperCase() }).where('id', '=', id).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      return updateCountry(db, id, { name: input.name.trim(), code: input.code.toUpperCase() });
     },
     async remove(db, _clientId, id) {
-      await db.updateTable('users').set({ country_id: null }).where('country_id', '=', id).execute();
-      const res = await db.deleteFrom('countries').where('id', '=', id).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteCountry(db, id);
     },
   });
 };

@@ -3,6 +3,7 @@ import { ADMIN_RESOURCES, Profile, ProfileInput } from '@lp/shared/contract';
 import { invalidEmailDomain, normalizeEmailDomains } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { registerCrud } from '../../../lib/crud.ts';
+import { deleteProfile, insertProfile, profilesQuery, updateProfile } from '../../../repositories/organisation/profiles.ts';
 
 /** The domains as stored (JSON), or 400 invalid_email_domain on the field. */
 function domainsColumn(domains: readonly string[]): string {
@@ -25,8 +26,7 @@ const profiles: FastifyPluginAsync = async (app) => {
       sortable: { id: 'profiles.id', name: 'profiles.name', created_at: 'profiles.created_at' },
       defaultOrdering: 'name',
     },
-    query: (db, clientId) => db.selectFrom('profiles').select(['profiles.id', 'profiles.name', 'profiles.translations', 'profiles.email_domains', 'profiles.created_at'])
-      .where('profiles.client_id', '=', clientId),
+    query: profilesQuery,
     async toApi(_db, rows) {
       return rows.map((r) => ({
         id: r.id, name: r.name, translations: r.translations,
@@ -34,25 +34,20 @@ const profiles: FastifyPluginAsync = async (app) => {
       }));
     },
     async create(db, clientId, input) {
-      const row = await db.insertInto('profiles').values({
+      return insertProfile(db, {
         client_id: clientId, name: input.name.trim(), translations: JSON.stringify(input.translations ?? {}),
         email_domains: domainsColumn(input.email_domains ?? []), created_at: new Date(),
-      }).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      });
     },
     async update(db, clientId, id, input) {
-      const res = await db.updateTable('profiles').set({
+      return updateProfile(db, clientId, id, {
         name: input.name.trim(),
         ...(input.translations ? { translations: JSON.stringify(input.translations) } : {}),
         ...(input.email_domains ? { email_domains: domainsColumn(input.email_domains) } : {}),
-      }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      });
     },
     async remove(db, clientId, id) {
-      // users keep their link row; the profile reference is cleared
-      await db.updateTable('user_clients').set({ profile_id: null }).where('client_id', '=', clientId).where('profile_id', '=', id).execute();
-      const res = await db.deleteFrom('profiles').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteProfile(db, clientId, id);
     },
   });
 };

@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { clientTrainingFlags } from '../../../repositories/trainings.ts';
 import {
-  foreignTrailReferences, insertTrail, setTrailStatus, toTrailListItems, trailListQuery, trailState, updateTrail, type TrailState,
+  foreignTrailReferences, insertTrail, setTrailStatus, toTrailListItems, trailAdminListQuery, trailState, updateTrail, type TrailState,
 } from '../../../repositories/trails.ts';
 import { TRAILS_SET_SCORE, trailAnswer, trailAccess, trailNotFound, trailOr404 } from './common.ts';
 import { IdParams } from '../../../lib/params.ts';
@@ -108,14 +108,9 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
     const { status, category: _category, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     const categories = categoryFilter(request.query);
-    let qb = trailListQuery(app.db, clientOf(request));
     // deleted trails (status 3) show only when asked for by the status filter
-    const filtersStatus = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
-    if (status !== undefined) qb = qb.where('trails.status', '=', status);
-    else if (!filtersStatus) qb = qb.where('trails.status', '!=', CONTENT_STATUS.deleted);
-    if (categories) {
-      qb = qb.where('trails.id', 'in', (eb) => eb.selectFrom('trail_category_links').select('trail_id').where('category_id', 'in', categories));
-    }
+    const statusFiltered = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
+    const qb = trailAdminListQuery(app.db, clientOf(request), { status, statusFiltered, categories });
     const { rows, total } = await runList(qb, list, LIST_SPEC);
     return sendList(reply, 'trails', list, await toTrailListItems(app.db, rows), total);
   });

@@ -3,7 +3,9 @@ import { ADMIN_RESOURCES, TrailCategory, TrailCategoryInput } from '@lp/shared/c
 import type { Db } from '../../../db/database.ts';
 import { registerCrud } from '../../../lib/crud.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { toTrailCategories, trailCategoryNameTaken, trailCategoryQuery } from '../../../repositories/trailCategories.ts';
+import {
+  toTrailCategories, trailCategoryNameTaken, trailCategoryQuery, deleteTrailCategory, insertTrailCategory, renameTrailCategory, trailCategoryExists,
+} from '../../../repositories/trailCategories.ts';
 import { TRAILS_TITLE, trailAccess } from './common.ts';
 
 /** A name that is blank once trimmed, or another category's (whatever its case), is refused. */
@@ -40,20 +42,15 @@ const categories: FastifyPluginAsync = async (app) => {
     toApi: toTrailCategories,
     async create(db, clientId, input) {
       const name = await checkedName(db, clientId, input.name, null);
-      const row = await db.insertInto('trail_categories').values({ client_id: clientId, name, created_at: new Date() })
-        .returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      return insertTrailCategory(db, clientId, name);
     },
     async update(db, clientId, id, input) {
-      const exists = await trailCategoryQuery(db, clientId).where('trail_categories.id', '=', id).executeTakeFirst();
-      if (!exists) return false;
+      if (!(await trailCategoryExists(db, clientId, id))) return false;
       const name = await checkedName(db, clientId, input.name, id);
-      const res = await db.updateTable('trail_categories').set({ name }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      return renameTrailCategory(db, clientId, id, name);
     },
     async remove(db, clientId, id) {
-      const res = await db.deleteFrom('trail_categories').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteTrailCategory(db, clientId, id);
     },
   });
 };

@@ -13,7 +13,7 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  clientTrainingFlags, findTrainingType, foreignReferences, insertTraining, setTrainingStatus, toListItems, trainingListQuery,
+  clientTrainingFlags, findTrainingType, foreignReferences, insertTraining, setTrainingStatus, toListItems, trainingAdminListQuery,
   trainingState, updateTraining, type TrainingState,
 } from '../../../repositories/trainings.ts';
 import { TRAININGS_SET_SCORE, trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
@@ -142,11 +142,9 @@ const basicData: FastifyPluginAsyncTypebox = async (app) => {
   app.get(collection, { config: { access: guard.read }, schema: { querystring: TrainingListQuery, response: listResponse(TrainingListItem) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
-    let qb = trainingListQuery(app.db, clientOf(request));
     // deleted trainings (status 3) show only when asked for by the status filter
-    const filtersStatus = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
-    if (status !== undefined) qb = qb.where('group_trainings.status', '=', status);
-    else if (!filtersStatus) qb = qb.where('group_trainings.status', '!=', CONTENT_STATUS.deleted);
+    const statusFiltered = status !== undefined || list.filters.some((f) => f.column === LIST_SPEC.filters!.status);
+    const qb = trainingAdminListQuery(app.db, clientOf(request), { status, statusFiltered });
     const { rows, total } = await runList(qb, list, LIST_SPEC);
     return sendList(reply, 'trainings', list, await toListItems(app.db, rows), total);
   });

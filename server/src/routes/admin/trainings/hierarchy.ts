@@ -5,7 +5,9 @@ import {
 } from '@lp/shared/contract';
 import { hasSequentialOrders, hierarchyKey, reconcileHierarchy, validateHierarchy, type HierarchyNode } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
-import { liveItems, saveHierarchy, toHierarchyItems, trainingHierarchy } from '../../../repositories/trainingHierarchy.ts';
+import {
+  liveItems, saveHierarchy, toHierarchyItems, trainingHierarchy, lockTrainingForHierarchy,
+} from '../../../repositories/trainingHierarchy.ts';
 import { trainingAccess, trainingOr404 } from './common.ts';
 import { IdParams } from '../../../lib/params.ts';
 
@@ -80,7 +82,7 @@ const hierarchy: FastifyPluginAsyncTypebox = async (app) => {
     return app.db.transaction().execute(async (trx) => {
       await trainingOr404(trx, request, id);
       // the training row's lock serialises two saves of one hierarchy (Postgres; SQLite writes one at a time)
-      await trx.updateTable('group_trainings').set({ updated_at: new Date() }).where('id', '=', id).execute();
+      await lockTrainingForHierarchy(trx, id);
       const items = await liveItems(trx, id);
       const live = new Set(items.map(hierarchyKey));
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ModuleTypeOption, SlugOption, TRAINING_PATHS, TrainingTypeOption } from '@lp/shared/contract';
 import { trainingAccess } from './common.ts';
+import { gameTypes, trainingTypes } from '../../../repositories/trainingLookups.ts';
+import { moduleTypes } from '../../../repositories/trainingModules.ts';
 
 /**
  * The editor's preloaded reference lists (spec 2 §7.1 "Reference lists"): global rows; labels
@@ -12,14 +14,14 @@ const lookups: FastifyPluginAsyncTypebox = async (app) => {
   const { read } = trainingAccess();
 
   app.get(TRAINING_PATHS.types, { config: { access: read }, schema: { response: { 200: Type.Array(TrainingTypeOption) } } }, async () =>
-    (await app.db.selectFrom('group_training_types').selectAll().orderBy('id').execute())
+    (await trainingTypes(app.db))
       .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_score: r.use_score })));
 
   app.get(TRAINING_PATHS.moduleTypes, { config: { access: read }, schema: { response: { 200: Type.Array(ModuleTypeOption) } } }, async () =>
-    (await app.db.selectFrom('group_training_module_types').selectAll().orderBy('id').execute())
+    (await moduleTypes(app.db))
       .map((r) => ({ id: r.id, value: r.id, slug: r.slug, use_embed: r.use_embed })));
 
   app.get(TRAINING_PATHS.gameTypes, { config: { access: read }, schema: { response: { 200: Type.Array(SlugOption) } } }, async () =>
-    (await app.db.selectFrom('group_training_game_types').selectAll().orderBy('id').execute()).map((r) => ({ id: r.id, value: r.id, slug: r.slug })));
+    (await gameTypes(app.db)).map((r) => ({ id: r.id, value: r.id, slug: r.slug })));
 };
 export default lookups;

@@ -8,6 +8,7 @@ import { mediaFile, randomMediaId } from '../../../lib/mediaStore.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { findClientModule, findMediaObject, moduleTypes, searchModules } from '../../../repositories/trainingModules.ts';
 import { trainingAccess } from './common.ts';
+import { insertUpload } from '../../../repositories/uploads.ts';
 
 const sourceNotFound = () => new HttpError(400, 'module_import_not_found_error', 'The source module or its file was not found');
 
@@ -45,10 +46,10 @@ const moduleImport: FastifyPluginAsyncTypebox = async (app) => {
     }
     try {
       const now = new Date();
-      await app.db.insertInto('uploads').values({
+      await insertUpload(app.db, {
         id, user_id: authOf(request).user.id, client_id: clientId, kind: UPLOAD_KINDS.trainingModule, file_name: stored.file_name,
         size: Number(stored.size), created_at: now, completed_at: now, consumed_at: null,
-      }).execute();
+      });
     } catch (error) {
       await fs.promises.rm(target, { force: true });
       throw error;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_STATUS, MODULE_PATHS, ModuleListQuery, TrainingModule, TrainingModuleForm, UPLOAD_KINDS, type ErrorCode,
+  MODULE_PATHS, ModuleListQuery, TrainingModule, TrainingModuleForm, UPLOAD_KINDS, type ErrorCode,
 } from '@lp/shared/contract';
 import {
   MODULE_DEFAULT_STATUS, formErrorCode, hasPermission, moduleFileLocked, moduleFileRule, moduleTypeLocked, parseFormInteger,
@@ -16,7 +16,7 @@ import { UploadRefused, archiveLimits, validateUpload, type UploadKind } from '.
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
-  findMediaObject, findModule, moduleListQuery, moduleTypes, toModule,
+  findMediaObject, findModule, insertModule, moduleListQuery, moduleTypes, softDeleteModule, toModule, updateModule,
 } from '../../../repositories/trainingModules.ts';
 import { TRAININGS_MANAGE, trainingAccess, trainingOr404 } from './common.ts';
 import moduleImport from './moduleImport.ts';
@@ -169,11 +169,9 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     const { values, prepared } = await resolve(request, training.id, request.body, null);
     const id = await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const row = await trx.insertInto('group_training_modules').values({
-        group_training_id: training.id, ...values, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
+      const moduleId = await insertModule(trx, { group_training_id: training.id, ...values, created_at: now, updated_at: now });
       if (prepared) await commitUpload(trx, app, request, prepared);
-      return row.id;
+      return moduleId;
     }));
     return reply.status(201).send(await answer(request, training.id, id));
   });
@@ -187,13 +185,9 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     const { values, prepared, touchesLocks }: { values: ModuleValues; prepared: PreparedUpload | null; touchesLocks: boolean } =
       await resolve(request, training.id, request.body, current);
     await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
-      let update = trx.updateTable('group_training_modules').set({ ...values, updated_at: new Date() })
-        .where('id', '=', current.id).where('group_training_id', '=', training.id)
-        .where('status', '!=', CONTENT_STATUS.deleted);
       // the counters decide the locks (spec 2 §4.2): a class that started meanwhile keeps its file
-      if (touchesLocks) update = update.where('qty_views', '=', current.qty_views).where('qty_progress', '=', current.qty_progress);
-      const res = await update.executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) {
+      const saved = await updateModule(trx, training.id, current.id, values, touchesLocks ? current : null);
+      if (!saved) {
         if (touchesLocks && (await findModule(trx, training.id, current.id))) {
           throw invalid('module_file_locked', { resource: 'module_file_locked' }, 409);
         }
@@ -212,11 +206,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
    */
   app.delete(item, { config: { access: guard.write }, schema: { params: ModuleParams } }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
-    const res = await app.db.updateTable('group_training_modules').set({ status: CONTENT_STATUS.deleted, updated_at: new Date() })
-      .where('id', '=', request.params.moduleId).where('group_training_id', '=', training.id)
-      .where('status', '!=', CONTENT_STATUS.deleted)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw notFound();
+    if (!(await softDeleteModule(app.db, training.id, request.params.moduleId))) throw notFound();
     return reply.status(204).send();
   });
 

@@ -6,6 +6,7 @@ import { commitMedia, discardMedia, prepareMedia, type StoredMedia } from '../..
 import { UploadRefused, archiveLimits, validateUpload, type UploadKind } from '../../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { insertMediaObject } from '../../../repositories/trainingModules.ts';
+import { consumeUpload, openUpload } from '../../../repositories/uploads.ts';
 
 /** A finished upload checked against its kind and unpacked when it is a package, not yet claimed. */
 export interface PreparedUpload {
@@ -26,14 +27,7 @@ export async function prepareUpload(
   app: FastifyInstance, request: FastifyRequest, uploadId: string, tusKind: string, kind: UploadKind, folder: string,
 ): Promise<PreparedUpload> {
   if (!UPLOAD_ID.test(uploadId)) throw notFound();
-  const upload = await app.db.selectFrom('uploads').selectAll()
-    .where('id', '=', uploadId)
-    .where('user_id', '=', authOf(request).user.id)
-    .where('client_id', '=', clientOf(request))
-    .where('kind', '=', tusKind)
-    .where('consumed_at', 'is', null)
-    .where('completed_at', 'is not', null)
-    .executeTakeFirst();
+  const upload = await openUpload(app.db, { userId: authOf(request).user.id, clientId: clientOf(request) }, uploadId, tusKind, true);
   if (!upload) throw notFound();
   try {
     const validated = await validateUpload(kind, app.tus.filePath(upload.id), upload.file_name, archiveLimits(app.config));
@@ -51,9 +45,7 @@ export async function prepareUpload(
  */
 export async function commitUpload(trx: Db, app: FastifyInstance, request: FastifyRequest, prepared: PreparedUpload): Promise<void> {
   const { upload, media } = prepared;
-  const taken = await trx.updateTable('uploads').set({ consumed_at: new Date() })
-    .where('id', '=', upload.id).where('consumed_at', 'is', null).executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) throw notFound();
+  if (!(await consumeUpload(trx, upload.id))) throw notFound();
   await insertMediaObject(trx, {
     id: media.id, client_id: clientOf(request), resource: media.resource, source: media.source,
     kind: media.kind, scorm_version: media.scormVersion, file_name: media.name, extension: media.extension, size: media.size,

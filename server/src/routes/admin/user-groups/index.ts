@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
 import { ADMIN_RESOURCES, UserGroup, UserGroupInput } from '@lp/shared/contract';
 import { registerCrud } from '../../../lib/crud.ts';
+import { deleteUserGroup, insertUserGroup, renameUserGroup, userGroupsQuery } from '../../../repositories/organisation/userGroups.ts';
 import members from './members.ts';
 
 const userGroups: FastifyPluginAsync = async (app) => {
@@ -17,25 +17,18 @@ const userGroups: FastifyPluginAsync = async (app) => {
       sortable: { id: 'user_groups.id', name: 'user_groups.name', members_count: 'members_count', created_at: 'user_groups.created_at' },
       defaultOrdering: 'name',
     },
-    query: (db, clientId) => db.selectFrom('user_groups')
-      .select(['user_groups.id', 'user_groups.name', 'user_groups.created_at'])
-      .select(sql<number>`(select count(*) from user_group_members m where m.group_id = user_groups.id)`.as('members_count'))
-      .where('user_groups.client_id', '=', clientId),
+    query: userGroupsQuery,
     async toApi(_db, rows) {
       return rows.map((r) => ({ id: r.id, name: r.name, members_count: Number(r.members_count), created_at: r.created_at }));
     },
     async create(db, clientId, input) {
-      const row = await db.insertInto('user_groups').values({ client_id: clientId, name: input.name.trim(), created_at: new Date() })
-        .returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      return insertUserGroup(db, clientId, input.name.trim());
     },
     async update(db, clientId, id, input) {
-      const res = await db.updateTable('user_groups').set({ name: input.name.trim() }).where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numUpdatedRows) === 1;
+      return renameUserGroup(db, clientId, id, input.name.trim());
     },
     async remove(db, clientId, id) {
-      const res = await db.deleteFrom('user_groups').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
-      return Number(res.numDeletedRows) === 1;
+      return deleteUserGroup(db, clientId, id);
     },
   });
   await app.register(members);

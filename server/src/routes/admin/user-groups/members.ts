@@ -5,6 +5,8 @@ import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import { titleAccess } from '../../../lib/access.ts';
+import { clientUserIds } from '../../../repositories/adminUsers.ts';
+import { addGroupMembers, groupMembersQuery, removeGroupMembers, userGroupOfClient } from '../../../repositories/organisation/userGroups.ts';
 
 const spec: ListSpec = {
   searchColumns: ['users.full_name', 'users.email'],
@@ -13,8 +15,7 @@ const spec: ListSpec = {
 };
 
 async function ownGroup(db: Db, clientId: number, groupId: number): Promise<void> {
-  const row = await db.selectFrom('user_groups').select('id').where('id', '=', groupId).where('client_id', '=', clientId).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!(await userGroupOfClient(db, clientId, groupId))) throw notFound();
 }
 
 /** Members of a user group; only users linked to the same client can join. */
@@ -26,11 +27,7 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     const list = parseListQuery(request.query, spec);
-    const query = app.db.selectFrom('user_group_members')
-      .innerJoin('users', 'users.id', 'user_group_members.user_id')
-      .select(['users.id', 'users.full_name', 'users.email'])
-      .where('user_group_members.group_id', '=', request.params.id);
-    const { rows, total } = await runList(query, list, spec);
+    const { rows, total } = await runList(groupMembersQuery(app.db, request.params.id), list, spec);
     return sendList(reply, 'group_members', list, rows, total);
   });
 
@@ -38,22 +35,15 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     const ids = [...new Set(request.body.user_ids)];
-    const linked = await app.db.selectFrom('user_clients').select('user_id')
-      .where('client_id', '=', clientId).where('user_id', 'in', ids).execute();
+    const linked = await clientUserIds(app.db, clientId, ids);
     if (linked.length !== ids.length) throw new HttpError(400, 'validation_error', 'Unknown user', { user_ids: 'validation_error' });
-    const added = await app.db.insertInto('user_group_members')
-      .values(ids.map((user_id) => ({ group_id: request.params.id, user_id })))
-      .onConflict((oc) => oc.columns(['group_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    return { added: Number(added.numInsertedOrUpdatedRows ?? 0) };
+    return { added: await addGroupMembers(app.db, request.params.id, ids) };
   });
 
   app.post(`${base}remove/`, { config: { access: guard }, schema: { params: IdParams, body: MembersChange } }, async (request) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
-    const res = await app.db.deleteFrom('user_group_members')
-      .where('group_id', '=', request.params.id).where('user_id', 'in', request.body.user_ids).executeTakeFirst();
-    return { removed: Number(res.numDeletedRows) };
+    return { removed: await removeGroupMembers(app.db, request.params.id, request.body.user_ids) };
   });
 };
 export default members;

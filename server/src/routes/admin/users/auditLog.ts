@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_RESOURCES, AuditLogEntry, AuditLogQuery } from '@lp/shared/contract';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { titleAccess } from '../../../lib/access.ts';
+import { auditLogListQuery } from '../../../repositories/adminUserAccounts.ts';
 
 const spec: ListSpec = {
   searchColumns: ['audit_log.action', 'actor.full_name', 'actor.email', 'target.full_name', 'target.email', 'audit_log.ip'],
@@ -27,16 +28,7 @@ const auditLog: FastifyPluginAsyncTypebox = async (app) => {
     if (action) list.filters.push({ column: 'audit_log.action', values: [action] });
     if (actor_id) list.filters.push({ column: 'audit_log.actor_id', values: [actor_id] });
     if (target_user_id) list.filters.push({ column: 'audit_log.target_user_id', values: [target_user_id] });
-    const query = app.db.selectFrom('audit_log')
-      .leftJoin('users as actor', 'actor.id', 'audit_log.actor_id')
-      .leftJoin('users as target', 'target.id', 'audit_log.target_user_id')
-      .leftJoin('clients', 'clients.id', 'audit_log.client_id')
-      .select([
-        'audit_log.id', 'audit_log.action', 'audit_log.actor_id', 'actor.full_name as actor_name', 'audit_log.target_user_id',
-        'target.full_name as target_name', 'audit_log.client_id', 'clients.name as client_name', 'audit_log.details', 'audit_log.ip',
-        'audit_log.user_agent', 'audit_log.created_at',
-      ]);
-    const { rows, total } = await runList(query, list, spec);
+    const { rows, total } = await runList(auditLogListQuery(app.db), list, spec);
     const entries: AuditLogEntry[] = rows.map((r) => ({
       ...r, details: r.details, created_at: r.created_at,
     }));

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/database.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { linkedClientIdsOf } from '../../../repositories/adminUserAccounts.ts';
 import { auditOrigin, userInClient } from '../../../repositories/adminUsers.ts';
 import { findUserById } from '../../../repositories/users.ts';
 
@@ -49,8 +50,7 @@ export function requirePermission(request: FastifyRequest, slug: string, code: '
 
 /** Every client the user is linked to. */
 export async function linkedClientIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('user_clients').select('client_id').where('user_id', '=', userId).execute();
-  return rows.map((r) => r.client_id);
+  return linkedClientIdsOf(db, userId);
 }
 
 /**

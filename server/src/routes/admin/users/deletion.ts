@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AdminUser } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
+import { rejectDeletionRequest } from '../../../repositories/adminUserAccounts.ts';
 import { anonymizeUser, audit, loadAdminUsers } from '../../../repositories/adminUsers.ts';
 import { removeAnonymizedFiles } from '../../../repositories/anonymization.ts';
 import { IdParams, auditBy, requireAccountActions, requirePermission, targetUser, userPath } from './common.ts';
@@ -37,7 +38,7 @@ const deletion: FastifyPluginAsyncTypebox = async (app) => {
     if (user.status !== 'deletion_requested') throw notRequested();
     await requireAccountActions(app.db, request, user.id, ['deletion']);
     await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ status: 'active', deletion_requested_at: null, updated_at: new Date() }).where('id', '=', user.id).execute();
+      await rejectDeletionRequest(trx, user.id);
       await audit(trx, { ...auditBy(request), action: 'deletion_reject', target_user_id: user.id, client_id: clientOf(request) });
     });
     return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;

@@ -14,17 +14,15 @@ import { getLoginParams } from '../../../repositories/clients.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { canLogIn } from '../../../repositories/users.ts';
 import {
+  clientLinksOf, countryCodeOf, existingClientCount, insertUser, linkClients, livingUserIdsInClient, ownedIds, profileEmailDomains,
+  replaceUserAreas, replaceUserGroups, replaceUserSuperiors, setUserProfile, unlinkClients, updateUser, userProfileId,
+} from '../../../repositories/userForm.ts';
+import {
   IdParams, USERS_PATH, administrableClientIds, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath,
 } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
 
 const blank = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
-
-async function idsOf(db: Db, table: 'areas' | 'user_groups' | 'profiles' | 'branches', clientId: number, ids: number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('id', 'in', ids).execute();
-  return new Set(rows.map((r) => r.id));
-}
 
 /** spec 1 §3.4 details as stored (like the other personal fields, an omitted one is cleared). */
 function detailValues(input: UserInput) {
@@ -44,18 +42,16 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
   const clientId = clientOf(request);
   let countryCode: string | null = null;
   if (input.country_id) {
-    const country = await db.selectFrom('countries').select('code').where('id', '=', input.country_id).executeTakeFirst();
-    if (!country) throw new HttpError(400, 'validation_error', 'Unknown country', { country_id: 'validation_error' });
-    countryCode = country.code;
+    const code = await countryCodeOf(db, input.country_id);
+    if (code === undefined) throw new HttpError(400, 'validation_error', 'Unknown country', { country_id: 'validation_error' });
+    countryCode = code;
   }
   // spec 1 §5.3 "Invalid email for this profile": the chosen profile's domains (a profile of another client is refused below)
   // (an update without profile_id keeps the user's profile here, so its domains still apply)
   const profileId = input.profile_id !== undefined ? input.profile_id : current
-    ? (await db.selectFrom('user_clients').select('profile_id').where('user_id', '=', current.id).where('client_id', '=', clientId).executeTakeFirst())?.profile_id ?? null
+    ? await userProfileId(db, current.id, clientId)
     : null;
-  const profile = profileId
-    ? await db.selectFrom('profiles').select('email_domains').where('id', '=', profileId).where('client_id', '=', clientId).executeTakeFirst()
-    : undefined;
+  const profile = profileId ? await profileEmailDomains(db, clientId, profileId) : undefined;
   const fields: Record<string, ErrorCode> = {} as Record<string, ErrorCode>;
   Object.assign(fields, validateUserInput(input, {
     countryCode, isNew: current === null, passwordLevel: (await getLoginParams(db)).register.password_strong_level,
@@ -65,22 +61,20 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
   if (!fields.client_ids && !input.client_ids.includes(clientId)) fields.client_ids = 'client_not_available';
   if (administrable !== 'all' && input.client_ids.some((id) => !administrable.includes(id))) fields.client_ids = 'client_not_available';
   if (administrable === 'all' && input.client_ids.length) {
-    const found = await db.selectFrom('clients').select('id').where('id', 'in', input.client_ids).execute();
-    if (found.length !== new Set(input.client_ids).size) fields.client_ids = 'client_not_available';
+    if ((await existingClientCount(db, input.client_ids)) !== new Set(input.client_ids).size) fields.client_ids = 'client_not_available';
   }
   const check = async (field: 'area_ids' | 'group_ids', table: 'areas' | 'user_groups', ids: number[] = []) => {
-    const ok = await idsOf(db, table, clientId, ids);
+    const ok = await ownedIds(db, table, clientId, ids);
     if (ids.some((id) => !ok.has(id))) fields[field] = 'validation_error';
   };
   await check('area_ids', 'areas', input.area_ids);
   await check('group_ids', 'user_groups', input.group_ids);
   if (input.profile_id && !profile) fields.profile_id = 'validation_error';
-  if (input.branch_id && !(await idsOf(db, 'branches', clientId, [input.branch_id])).size) fields.branch_id = 'validation_error';
+  if (input.branch_id && !(await ownedIds(db, 'branches', clientId, [input.branch_id])).size) fields.branch_id = 'validation_error';
   if (input.superior_ids?.length) {
     // superiors are people of this client (not deleted), never the user themself
     const ids = [...new Set(input.superior_ids)];
-    const found = await db.selectFrom('users').innerJoin('user_clients', 'user_clients.user_id', 'users.id').select('users.id')
-      .where('user_clients.client_id', '=', clientId).where('users.id', 'in', ids).where('users.status', '!=', 'deleted').execute();
+    const found = await livingUserIdsInClient(db, clientId, ids);
     if (found.length !== ids.length || (current && ids.includes(current.id))) fields.superior_ids = 'validation_error';
   }
   if (input.status !== undefined) {
@@ -134,48 +128,28 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
         let userId: number;
         if (id === null) {
           const now = new Date();
-          const row = await trx.insertInto('users').values({
+          userId = await insertUser(trx, {
             ...values, password_hash: passwordHash ?? unusablePassword(), is_superuser: false,
             status: input.status ?? 'active', language_id: 1, selected_client_id: clientId, must_change_password: false,
             created_at: now, date_joined: now,
-          }).returning('id').executeTakeFirstOrThrow();
-          userId = row.id;
+          });
         } else {
           userId = id;
-          await trx.updateTable('users').set({
+          await updateUser(trx, id, {
             ...values, ...(input.status ? { status: input.status } : {}), ...(passwordHash ? { password_hash: passwordHash } : {}),
-          }).where('id', '=', id).execute();
+          });
         }
         // clients: the ones the actor administers follow the input; other links stay
         const administrable = await administrableClientIds(trx, request);
-        const existing = await trx.selectFrom('user_clients').select(['client_id', 'profile_id']).where('user_id', '=', userId).execute();
+        const existing = await clientLinksOf(trx, userId);
         const removed = existing.filter((e) => !input.client_ids.includes(e.client_id) && (administrable === 'all' || administrable.includes(e.client_id)));
-        if (removed.length) {
-          await trx.deleteFrom('user_clients').where('user_id', '=', userId).where('client_id', 'in', removed.map((r) => r.client_id)).execute();
-        }
+        if (removed.length) await unlinkClients(trx, userId, removed.map((r) => r.client_id));
         const added = input.client_ids.filter((c) => !existing.some((e) => e.client_id === c));
-        if (added.length) await trx.insertInto('user_clients').values(added.map((client_id) => ({ user_id: userId, client_id, profile_id: null }))).execute();
-        if (input.profile_id !== undefined) {
-          await trx.updateTable('user_clients').set({ profile_id: input.profile_id }).where('user_id', '=', userId).where('client_id', '=', clientId).execute();
-        }
-        if (input.area_ids) {
-          await trx.deleteFrom('user_areas').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
-          const areaIds = [...new Set(input.area_ids)];
-          if (areaIds.length) await trx.insertInto('user_areas').values(areaIds.map((area_id) => ({ user_id: userId, client_id: clientId, area_id }))).execute();
-        }
-        if (input.group_ids) {
-          const own = trx.selectFrom('user_groups').select('id').where('client_id', '=', clientId);
-          await trx.deleteFrom('user_group_members').where('user_id', '=', userId).where('group_id', 'in', own).execute();
-          const groupIds = [...new Set(input.group_ids)];
-          if (groupIds.length) await trx.insertInto('user_group_members').values(groupIds.map((group_id) => ({ group_id, user_id: userId }))).execute();
-        }
-        if (input.superior_ids) {
-          await trx.deleteFrom('user_superiors').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
-          const superiorIds = [...new Set(input.superior_ids)];
-          if (superiorIds.length) {
-            await trx.insertInto('user_superiors').values(superiorIds.map((superior_id) => ({ user_id: userId, client_id: clientId, superior_id }))).execute();
-          }
-        }
+        if (added.length) await linkClients(trx, userId, added);
+        if (input.profile_id !== undefined) await setUserProfile(trx, userId, clientId, input.profile_id);
+        if (input.area_ids) await replaceUserAreas(trx, userId, clientId, input.area_ids);
+        if (input.group_ids) await replaceUserGroups(trx, userId, clientId, input.group_ids);
+        if (input.superior_ids) await replaceUserSuperiors(trx, userId, clientId, input.superior_ids);
         // a new password, or a status that cannot log in, ends the user's sessions
         if (endsSessions) await revokeUserFamilies(trx, userId);
         const by = { ...auditBy(request), target_user_id: userId, client_id: clientId };

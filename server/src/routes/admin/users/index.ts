@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'kysely';
 import { ADMIN_RESOURCES, ListQuery, AdminUser } from '@lp/shared/contract';
 import { HttpError } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
+import { adminUserListQuery } from '../../../repositories/adminUserAccounts.ts';
 import { loadAdminUsers } from '../../../repositories/adminUsers.ts';
 import auditLog from './auditLog.ts';
 import deletion from './deletion.ts';
@@ -53,16 +53,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
     if (profile_id) list.filters.push({ column: 'user_clients.profile_id', values: [profile_id] });
     const areaId = area_id ?? relationFilter(listQuery.filter, 'area_id');
     const groupId = group_id ?? relationFilter(listQuery.filter, 'group_id');
-    let query = app.db.selectFrom('users')
-      .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
-      .select('users.id')
-      .where('user_clients.client_id', '=', clientId);
-    if (areaId) {
-      query = query.where(sql<boolean>`exists (select 1 from user_areas ua where ua.user_id = users.id and ua.client_id = ${clientId} and ua.area_id = ${areaId})`);
-    }
-    if (groupId) {
-      query = query.where(sql<boolean>`exists (select 1 from user_group_members m inner join user_groups g on g.id = m.group_id where m.user_id = users.id and g.client_id = ${clientId} and g.id = ${groupId})`);
-    }
+    const query = adminUserListQuery(app.db, clientId, { areaId, groupId });
     const { rows, total } = await runList(query, list, spec);
     return sendList(reply, 'users', list, await loadAdminUsers(app.db, clientId, rows.map((r) => r.id)), total);
   });

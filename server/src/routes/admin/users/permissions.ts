@@ -5,6 +5,7 @@ import { isPermissionSlug } from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { replaceUserModuleItems, userModuleItems } from '../../../repositories/adminUserAccounts.ts';
 import { audit, userInClient } from '../../../repositories/adminUsers.ts';
 import { IdParams, administrableClientIds, auditBy, hasPermissionIn, targetUser, userPath } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -22,8 +23,7 @@ async function checkClient(db: Db, request: FastifyRequest, userId: number, clie
 }
 
 async function read(db: Db, userId: number, clientId: number): Promise<UserPermissions> {
-  const rows = await db.selectFrom('user_module_items').select(['slug', 'permission'])
-    .where('user_id', '=', userId).where('client_id', '=', clientId).orderBy('slug').execute();
+  const rows = await userModuleItems(db, userId, clientId);
   return { client_id: clientId, module_items: rows.map((r) => ({ slug: r.slug, permission: r.permission })) };
 }
 
@@ -47,12 +47,7 @@ const permissions: FastifyPluginAsyncTypebox = async (app) => {
     if (unknown) throw new HttpError(400, 'unknown_permission_slug', `Unknown permission ${unknown.slug}`, { module_items: 'unknown_permission_slug' });
     const bySlug = new Map(items.map((i) => [i.slug, i.permission]));
     await app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('user_module_items').where('user_id', '=', request.params.id).where('client_id', '=', clientId).execute();
-      if (bySlug.size) {
-        await trx.insertInto('user_module_items')
-          .values([...bySlug].map(([slug, permission]) => ({ user_id: request.params.id, client_id: clientId, slug, permission })))
-          .execute();
-      }
+      await replaceUserModuleItems(trx, request.params.id, clientId, bySlug);
       await audit(trx, {
         ...auditBy(request), action: 'permissions_update', target_user_id: request.params.id, client_id: clientId,
         details: { granted: [...bySlug].filter(([, p]) => p).map(([s]) => s) },

@@ -8,6 +8,7 @@ import { hashPassword } from '../../../lib/passwords.ts';
 import { sendRecoveryMail } from '../../../lib/passwordRecovery.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { audit, loadAdminUsers, superiorIdsOf } from '../../../repositories/adminUsers.ts';
+import { moveUserStatus, setTemporaryPassword } from '../../../repositories/adminUserAccounts.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { DetailResponse, IdParams, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -32,9 +33,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
       await requireAccountActions(app.db, request, id, [accountAction[action]]);
     }
     await app.db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('users').set({ status: to, updated_at: new Date() })
-        .where('id', '=', id).where('status', '=', user.status).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw invalidTransition();
+      if (!(await moveUserStatus(trx, id, user.status, to))) throw invalidTransition();
       if (to === 'blocked') await revokeUserFamilies(trx, id);
       await audit(trx, { ...auditBy(request), action, target_user_id: id, client_id: clientOf(request), details: { from: user.status, to } });
     });
@@ -81,8 +80,7 @@ const status: FastifyPluginAsyncTypebox = async (app) => {
       await sendRecoveryMail(app, user);
     } else {
       const hash = await hashPassword(app.config.defaultUserPassword, app.config.scryptLogN);
-      await app.db.updateTable('users').set({ password_hash: hash, must_change_password: true, updated_at: new Date() })
-        .where('id', '=', user.id).execute();
+      await setTemporaryPassword(app.db, user.id, hash);
     }
     await revokeUserFamilies(app.db, user.id);
     await app.realtime.endSessions({ userId: user.id });

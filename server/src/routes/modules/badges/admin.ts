@@ -13,6 +13,10 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../../lib/mediaStore.ts';
 import { matchesMagic } from '../../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import {
+  badgeHolders, badgeListQuery, deleteBadge, findBadgeOfClient, insertBadge, updateBadge, type BadgeListRow,
+} from '../../../repositories/badgeAdmin.ts';
+import { clientUserIds } from '../../../repositories/adminUsers.ts';
 import { awardManually, ensureDefaultBadges, revokeManual } from '../../../repositories/badges.ts';
 import { AWARD_EXISTING_JOB } from '../../../plugins/app/jobs/badgeAwards.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -30,19 +34,7 @@ const LIST: ListSpec = {
   filters: { badge_type: 'badges.badge_type', status: 'badges.status' },
 };
 
-function badgeQuery(db: Db, clientId: number) {
-  return db.selectFrom('badges')
-    .select([
-      'badges.id', 'badges.badge_type', 'badges.default_key', 'badges.title', 'badges.description', 'badges.image_url', 'badges.status',
-      'badges.rule_metric', 'badges.rule_threshold', 'badges.created_at', 'badges.updated_at',
-    ])
-    .select((eb) => eb.selectFrom('user_badges').select((e) => e.fn.countAll<number>().as('n'))
-      .whereRef('user_badges.badge_id', '=', 'badges.id').as('awarded_count'))
-    .where('badges.client_id', '=', clientId);
-}
-type BadgeQueryRow = Awaited<ReturnType<ReturnType<typeof badgeQuery>['execute']>>[number];
-
-const toBadge = (r: BadgeQueryRow): Badge => ({
+const toBadge = (r: BadgeListRow): Badge => ({
   id: r.id,
   badge_type: r.badge_type,
   default_key: r.default_key,
@@ -58,7 +50,7 @@ const toBadge = (r: BadgeQueryRow): Badge => ({
 });
 
 async function badgeOr404(db: Db, clientId: number, id: number): Promise<Badge> {
-  const row = await badgeQuery(db, clientId).where('badges.id', '=', id).executeTakeFirst();
+  const row = await findBadgeOfClient(db, clientId, id);
   if (!row) throw notFound();
   return toBadge(row);
 }
@@ -92,7 +84,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(BADGE_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(Badge) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST);
-    const { rows, total } = await runList(badgeQuery(app.db, clientOf(request)), list, LIST);
+    const { rows, total } = await runList(badgeListQuery(app.db, clientOf(request)), list, LIST);
     return sendList(reply, 'badges', list, rows.map(toBadge), total);
   });
 
@@ -103,13 +95,13 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const input = checked(request.body, false);
     const now = new Date();
-    const row = await app.db.insertInto('badges').values({
+    const id = await insertBadge(app.db, {
       client_id: clientId, badge_type: 'custom', default_key: null, title: input.title.trim(), description: input.description?.trim() ?? '',
       image_url: input.image_url || null, status: input.status, rule_metric: input.rule_metric || null,
       rule_threshold: input.rule_metric ? Number(input.rule_threshold) : null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    });
     if (input.rule_metric && input.status === BADGE_STATUS.active) await judgeExisting(clientId);
-    return reply.status(201).send(await badgeOr404(app.db, clientId, row.id));
+    return reply.status(201).send(await badgeOr404(app.db, clientId, id));
   });
 
   app.put(BADGE_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, body: BadgeInput, response: { 200: Badge } } }, async (request) => {
@@ -117,13 +109,13 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const before = await badgeOr404(app.db, clientId, request.params.id);
     const isDefault = before.badge_type === 'default';
     const input = checked(request.body, isDefault);
-    await app.db.updateTable('badges').set({
+    await updateBadge(app.db, clientId, before.id, {
       title: input.title.trim(), description: input.description?.trim() ?? before.description,
       image_url: input.image_url === undefined ? before.image_url : input.image_url || null, status: input.status,
       // a default badge keeps its rule (spec 3 §3: the type says where the rule comes from)
       ...(isDefault ? {} : { rule_metric: input.rule_metric || null, rule_threshold: input.rule_metric ? Number(input.rule_threshold) : null }),
       updated_at: new Date(),
-    }).where('id', '=', before.id).where('client_id', '=', clientId).execute();
+    });
     const after = await badgeOr404(app.db, clientId, before.id);
     if (after.rule_metric && after.status === BADGE_STATUS.active) await judgeExisting(clientId);
     return after;
@@ -134,10 +126,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const before = await badgeOr404(app.db, clientId, request.params.id);
     // the default set stays whole: deactivate a default badge instead
     if (before.badge_type === 'default') throw new HttpError(409, 'default_badge_cannot_be_deleted', 'Default badges are deactivated, not deleted');
-    await app.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('feed_events').where('client_id', '=', clientId).where('content_type', '=', 'badge').where('content_id', '=', before.id).execute();
-      await trx.deleteFrom('badges').where('id', '=', before.id).where('client_id', '=', clientId).execute();
-    });
+    await app.db.transaction().execute((trx) => deleteBadge(trx, clientId, before.id));
     return before;
   });
 
@@ -175,10 +164,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(BADGE_PATHS.awards(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: Type.Array(BadgeAward) } } }, async (request) => {
     const clientId = clientOf(request);
     const badge = await badgeOr404(app.db, clientId, request.params.id);
-    const rows = await app.db.selectFrom('user_badges').innerJoin('users', 'users.id', 'user_badges.user_id')
-      .select(['users.id', 'users.full_name', 'users.email', 'user_badges.awarded_at', 'user_badges.manual'])
-      .where('user_badges.badge_id', '=', badge.id).where('user_badges.client_id', '=', clientId)
-      .orderBy('user_badges.awarded_at', 'desc').orderBy('user_badges.id', 'desc').execute();
+    const rows = await badgeHolders(app.db, clientId, badge.id);
     return rows.map((r) => ({ user: { id: r.id, full_name: r.full_name, email: r.email }, awarded_at: r.awarded_at, manual: r.manual }));
   });
 
@@ -189,7 +175,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const badge = await badgeOr404(app.db, clientId, request.params.id);
     const ids = [...new Set(request.body.user_ids)];
     // only the client's users hold its badges
-    const members = await app.db.selectFrom('user_clients').select('user_id').where('client_id', '=', clientId).where('user_id', 'in', ids).execute();
+    const members = await clientUserIds(app.db, clientId, ids);
     if (members.length !== ids.length) throw new HttpError(400, 'validation_error', 'Unknown user', { user_ids: 'validation_error' });
     const awarded = await app.db.transaction().execute((trx) => awardManually(trx, { id: badge.id, client_id: clientId, title: badge.title }, ids, authOf(request).user.id));
     return { awarded };

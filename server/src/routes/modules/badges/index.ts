@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { awardRuleBadges } from '../../../repositories/badges.ts';
+import { enrollmentStatus } from '../../../repositories/learner/enrollments.ts';
 import admin from './admin.ts';
 import learner from './learner.ts';
 
@@ -17,9 +18,7 @@ import learner from './learner.ts';
  */
 const badges: FastifyPluginAsync = async (app) => {
   app.learning.onProgress(async ({ db, clientId, userId, trainingId }) => {
-    const enrollment = await db.selectFrom('group_training_enrollments').select('status')
-      .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
-    if (enrollment?.status === 'finished') await awardRuleBadges(db, clientId, userId);
+    if ((await enrollmentStatus(db, userId, trainingId)) === 'finished') await awardRuleBadges(db, clientId, userId);
   });
   await app.register(admin);
   await app.register(learner);

@@ -10,7 +10,8 @@ import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  EMPTY_BANNER, bannerQuery, bannerState, deleteBanner, findBanner, insertBanner, liveBanners, toBanners, updateBanner, type BannerState,
+  bannerQuery, bannerRows, bannerState, deleteBanner, EMPTY_BANNER, findBanner, insertBanner, liveBanners, toBanners, updateBanner,
+  type BannerState,
 } from '../../../repositories/banners.ts';
 import { blankToNull, keepOrClear, publicHost } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -67,7 +68,7 @@ export const bannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const item = `${BANNER_PATHS.collection}:id/`;
 
   async function answer(clientId: number, id: number): Promise<Banner> {
-    const [banner] = await toBanners(app.db, await bannerQuery(app.db, clientId).where('banners.id', '=', id).execute());
+    const [banner] = await toBanners(app.db, await bannerRows(app.db, clientId, id));
     if (!banner) throw notFound();
     return banner;
   }

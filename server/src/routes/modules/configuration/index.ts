@@ -3,11 +3,11 @@ import { ADMIN_RESOURCES, CONFIGURATION_PATH, Configuration, ConfigurationInput 
 import type { Db } from '../../../db/database.ts';
 import { notFound } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
-import { getLoginParams, saveLoginParams, toSessionClient } from '../../../repositories/clients.ts';
+import { getLoginParams, saveLoginParams, toSessionClient, findClient, mergeClientSettings } from '../../../repositories/clients.ts';
 import { titleAccess } from '../../../lib/access.ts';
 
 async function configuration(db: Db, clientId: number): Promise<Configuration> {
-  const row = await db.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirst();
+  const row = await findClient(db, clientId);
   if (!row) throw notFound();
   const client = toSessionClient(row);
   const { languages: _languages, attempts: _attempts, ...loginParams } = await getLoginParams(db);
@@ -31,11 +31,8 @@ const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const { settings, home_route: homeRoute, login_params: loginParams } = request.body;
     await app.db.transaction().execute(async (trx) => {
       if (settings || homeRoute) {
-        const row = await trx.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirstOrThrow();
         // stored keys this screen does not know (another module's) stay as they are
-        const merged = { ...row.settings, ...settings };
-        await trx.updateTable('clients').set({ settings: JSON.stringify(merged), ...(homeRoute ? { home_route: homeRoute } : {}) })
-          .where('id', '=', clientId).execute();
+        await mergeClientSettings(trx, clientId, settings, homeRoute);
       }
       if (loginParams) await saveLoginParams(trx, loginParams);
     });

@@ -12,8 +12,8 @@ import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
   categoryListQuery, categoryNameTaken, categoryOwned, deleteCategory, deleteQuestion, findCategory, findQuestion, insertCategory,
-  insertQuestion, questionListQuery, receivedListQuery, renameCategory, setReceivedStatus, toFaqCategory, toFaqQuestion, toReceived,
-  updateQuestion, type FaqQuestionState,
+  insertQuestion, questionListQueryOf, receivedListQueryOf, receivedQuestionRow, renameCategory, setReceivedStatus, toFaqCategory,
+  toFaqQuestion, toReceived, updateQuestion, type FaqQuestionState,
 } from '../../../repositories/faq.ts';
 import { titleAccess } from '../../../lib/access.ts';
 import { IdParams } from '../../../lib/params.ts';
@@ -100,10 +100,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
   app.get(FAQ_PATHS.collection, { config: { access: faq }, schema: { querystring: FaqListQuery, response: listResponse(FaqQuestion) } }, async (request, reply) => {
     const { category, status, is_public: isPublic, ...query } = request.query;
     const list = parseListQuery(query, QUESTION_LIST);
-    const qb = questionListQuery(app.db, clientOf(request))
-      .$if(category !== undefined, (q) => q.where('faq_questions.category_id', '=', category!))
-      .$if(status !== undefined, (q) => q.where('faq_questions.status', '=', status!))
-      .$if(isPublic !== undefined, (q) => q.where('faq_questions.is_public', '=', isPublic!));
+    const qb = questionListQueryOf(app.db, clientOf(request), { category, status, isPublic });
     const { rows, total } = await runList(qb, list, QUESTION_LIST);
     return sendList(reply, 'faqs', list, rows.map(toFaqQuestion), total);
   });
@@ -187,7 +184,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
   app.get(FAQ_PATHS.received, { config: { access: faq }, schema: { querystring: FaqReceivedQuery, response: listResponse(FaqReceivedQuestion) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, RECEIVED_LIST);
-    const qb = receivedListQuery(app.db, clientOf(request)).$if(status !== undefined, (q) => q.where('status', '=', status!));
+    const qb = receivedListQueryOf(app.db, clientOf(request), status);
     const { rows, total } = await runList(qb, list, RECEIVED_LIST);
     return sendList(reply, 'faq_received_questions', list, rows.map(toReceived), total);
   });
@@ -198,7 +195,7 @@ const adminFaq: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const { id } = request.params;
     if (!(await setReceivedStatus(app.db, clientId, id, request.body.status, authOf(request).user.id))) throw notFound();
-    const row = await receivedListQuery(app.db, clientId).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await receivedQuestionRow(app.db, clientId, id);
     return toReceived(row);
   });
 };

@@ -12,12 +12,12 @@ import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { helpDesk, helpRequester, insertHelpRequest, legalTexts, publicClientId, removeLegalText, saveLegalText } from '../../../repositories/legal.ts';
 import { findAccessToken } from '../../../repositories/tokens.ts';
 import { titleAccess } from '../../../lib/access.ts';
 
 async function adminTexts(db: Db, clientId: number, kind: LegalTextKind): Promise<LegalTextAdmin> {
-  const rows = await db.selectFrom('legal_texts').select(['language', 'content', 'updated_at'])
-    .where('client_id', '=', clientId).where('kind', '=', kind).execute();
+  const rows = await legalTexts(db, clientId, kind);
   return {
     kind,
     texts: CONTENT_LANGUAGES.map((language) => {
@@ -25,13 +25,6 @@ async function adminTexts(db: Db, clientId: number, kind: LegalTextKind): Promis
       return { language, content: row?.content ?? '', updated_at: row?.updated_at ?? null };
     }),
   };
-}
-
-/** Whose texts a visitor reads: the client named, else the deployment's first (the login page belongs to no client). */
-async function publicClientId(db: Db, asked: number | undefined): Promise<number | null> {
-  const q = db.selectFrom('clients').select('id');
-  const row = asked !== undefined ? await q.where('id', '=', asked).executeTakeFirst() : await q.orderBy('id').limit(1).executeTakeFirst();
-  return row?.id ?? null;
 }
 
 /**
@@ -55,13 +48,10 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
           const content = sanitizeRichText(html);
           // an emptied editor removes the language's text: readers then get Portuguese
           if (!hasText(content)) {
-            await trx.deleteFrom('legal_texts').where('client_id', '=', clientId).where('kind', '=', kind).where('language', '=', language).execute();
+            await removeLegalText(trx, clientId, kind, language);
             continue;
           }
-          const now = new Date();
-          await trx.insertInto('legal_texts').values({ client_id: clientId, kind, language, content, updated_by: by, updated_at: now })
-            .onConflict((oc) => oc.columns(['client_id', 'kind', 'language']).doUpdateSet({ content, updated_by: by, updated_at: now }))
-            .execute();
+          await saveLegalText(trx, clientId, kind, language, content, by);
         }
       });
       return adminTexts(app.db, clientId, kind);
@@ -76,8 +66,7 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
     if (!isLegalTextKind(kind)) throw notFound();
     const clientId = await publicClientId(app.db, request.query.client_id);
     if (clientId === null) throw notFound();
-    const rows = await app.db.selectFrom('legal_texts').select(['language', 'content', 'updated_at'])
-      .where('client_id', '=', clientId).where('kind', '=', kind).execute();
+    const rows = await legalTexts(app.db, clientId, kind);
     const language = pickLanguage(rows.map((r) => r.language), request.query.language);
     const row = rows.find((r) => r.language === language);
     if (!row) throw new HttpError(404, 'not_found', 'This text has not been written yet');
@@ -107,13 +96,10 @@ const legal: FastifyPluginAsyncTypebox = async (app) => {
     // a learner's own session says who and where they are; a visitor's request stands alone
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = bearer ? await findAccessToken(app.db, bearer) : null;
-    const user = token ? await app.db.selectFrom('users').select(['id', 'selected_client_id']).where('id', '=', token.userId).executeTakeFirst() : undefined;
-    await app.db.insertInto('help_requests').values({
-      client_id: user?.selected_client_id ?? null, user_id: user?.id ?? null, name, email, message, created_at: new Date(),
-    }).execute();
+    const user = token ? await helpRequester(app.db, token.userId) : undefined;
+    await insertHelpRequest(app.db, { client_id: user?.selected_client_id ?? null, user_id: user?.id ?? null, name, email, message });
 
-    const desk = await app.db.selectFrom('users').select(['email', 'full_name', 'language_id', 'is_superuser'])
-      .where('is_superuser', '=', true).where('status', '=', 'active').execute();
+    const desk = await helpDesk(app.db);
     for (const admin of desk.filter((u) => u.is_superuser)) {
       const vars = { name: admin.full_name, from: `${name} <${email}>`, message };
       try {

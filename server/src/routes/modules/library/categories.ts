@@ -5,10 +5,11 @@ import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
-import { categoryNameTaken, categoryQuery, toCategories } from '../../../repositories/library.ts';
+import { categoryNameTaken, categoryQuery, toCategories, categoryRows } from '../../../repositories/library.ts';
 import { LIBRARY_CATEGORIES_TITLE, LIBRARY_TITLE } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
 import { IdParams } from '../../../lib/params.ts';
+import { deleteLibraryCategory, insertLibraryCategory, renameLibraryCategory } from '../../../repositories/libraryAdmin.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['library_categories.name'],
@@ -38,7 +39,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
   const item = LIBRARY_PATHS.category(':id');
 
   async function one(clientId: number, id: number): Promise<LibraryCategory> {
-    const [category] = await toCategories(app.db, await categoryQuery(app.db, clientId).where('library_categories.id', '=', id).execute());
+    const [category] = await toCategories(app.db, await categoryRows(app.db, clientId, id));
     if (!category) throw notFound();
     return category;
   }
@@ -58,9 +59,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const id = await app.db.transaction().execute(async (trx) => {
       const name = await checkedName(trx, clientId, request.body.name, null);
-      const row = await trx.insertInto('library_categories').values({ client_id: clientId, name, created_at: new Date() })
-        .returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      return insertLibraryCategory(trx, clientId, name);
     });
     return reply.status(201).send(await one(clientId, id));
   });
@@ -73,7 +72,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     await one(clientId, id);
     await app.db.transaction().execute(async (trx) => {
       const name = await checkedName(trx, clientId, request.body.name, id);
-      await trx.updateTable('library_categories').set({ name }).where('id', '=', id).where('client_id', '=', clientId).execute();
+      await renameLibraryCategory(trx, clientId, id, name);
     });
     return one(clientId, id);
   });
@@ -85,7 +84,7 @@ const categories: FastifyPluginAsyncTypebox = async (app) => {
     if (before.qty_files > 0) {
       throw new HttpError(409, 'library_category_in_use', 'Files of the library are filed under this category');
     }
-    await app.db.deleteFrom('library_categories').where('id', '=', before.id).where('client_id', '=', clientId).execute();
+    await deleteLibraryCategory(app.db, clientId, before.id);
     return before;
   });
 };

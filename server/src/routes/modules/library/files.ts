@@ -9,9 +9,9 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { mediaFile } from '../../../lib/mediaStore.ts';
 import { foreignAudienceIds, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import {
-  categoryOfClient, fileQuery, findFile, toFiles, type FileLinks,
-} from '../../../repositories/library.ts';
+import { deleteLibraryFile, insertLibraryFile, updateLibraryFile } from '../../../repositories/libraryAdmin.ts';
+import { forgetMediaObject } from '../../../repositories/mediaObjects.ts';
+import { categoryOfClient, fileListQuery, fileRows, findFile, toFiles, type FileLinks } from '../../../repositories/library.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
 import { LIBRARY_TITLE, invalidFile, libraryFileNotFound } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -61,13 +61,13 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   async function answer(request: FastifyRequest, clientId: number, id: number): Promise<LibraryFile> {
-    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileQuery(app.db, clientId).where('library_files.id', '=', id).execute());
+    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileRows(app.db, clientId, id));
     if (!file) throw libraryFileNotFound();
     return file;
   }
 
   const stateOf = async (request: FastifyRequest, row: LibraryFileRow): Promise<FileState> => {
-    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileQuery(app.db, row.client_id).where('library_files.id', '=', row.id).execute());
+    const [file] = await toFiles(app.db, app.mediaUrls(request), await fileRows(app.db, row.client_id, row.id));
     return {
       title: row.title, description: row.description, category: row.category_id, status: row.status,
       allow_download: row.allow_download, resource: row.resource,
@@ -109,11 +109,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LIBRARY_PATHS.files, { config: { access: guard }, schema: { querystring: LibraryFileListQuery, response: listResponse(LibraryFile) } }, async (request, reply) => {
     const { status, category, extension } = request.query;
     const list = parseListQuery(request.query, LIST_SPEC);
-    let query = fileQuery(app.db, clientOf(request));
-    if (status !== undefined) query = query.where('library_files.status', '=', status);
-    if (category !== undefined) query = query.where('library_files.category_id', '=', category);
-    if (extension !== undefined) query = query.where('library_files.extension', '=', extension.toLowerCase());
-    const { rows, total } = await runList(query, list, LIST_SPEC);
+    const { rows, total } = await runList(fileListQuery(app.db, clientOf(request), { status, category, extension }), list, LIST_SPEC);
     return sendList(reply, 'libraries', list, await toFiles(app.db, app.mediaUrls(request), rows), total);
   });
 
@@ -128,14 +124,14 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     const upload = prepared!;
     const id = await savingUpload(app, upload, () => app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const row = await trx.insertInto('library_files').values({
+      const fileId = await insertLibraryFile(trx, {
         client_id: clientId, category_id: next.category, title: next.title, description: next.description, status: next.status,
         allow_download: next.allow_download, resource: upload.media.resource, file_name: upload.media.name,
         extension: upload.media.extension, size: upload.media.size, created_by: authOf(request).user.id, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      await writeAudience(trx, 'library_file', row.id, next);
+      });
+      await writeAudience(trx, 'library_file', fileId, next);
       await commitUpload(trx, app, request, upload);
-      return row.id;
+      return fileId;
     }));
     return reply.status(201).send(await answer(request, clientId, id));
   });
@@ -148,14 +144,14 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     if (!row) throw libraryFileNotFound();
     const { next, prepared } = await resolve(request, request.body, await stateOf(request, row));
     await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('library_files').set({
+      const updated = await updateLibraryFile(trx, clientId, row.id, {
         category_id: next.category, title: next.title, description: next.description, status: next.status,
         allow_download: next.allow_download, updated_at: new Date(),
         ...(prepared ? {
           resource: prepared.media.resource, file_name: prepared.media.name, extension: prepared.media.extension, size: prepared.media.size,
         } : {}),
-      }).where('id', '=', row.id).where('client_id', '=', clientId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw libraryFileNotFound();
+      });
+      if (!updated) throw libraryFileNotFound();
       await writeAudience(trx, 'library_file', row.id, next);
       if (prepared) await commitUpload(trx, app, request, prepared);
     }));
@@ -167,15 +163,14 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(item, { config: { access: guard }, schema: { params: IdParams, response: { 200: LibraryFile } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(request, clientId, request.params.id);
-    const res = await app.db.deleteFrom('library_files').where('id', '=', before.id).where('client_id', '=', clientId).executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw libraryFileNotFound();
+    if (!(await deleteLibraryFile(app.db, clientId, before.id))) throw libraryFileNotFound();
     await removeStored(clientId, before.resource);
     return before;
   });
 
   /** The bytes and the media record of a file no row points at any more. */
   async function removeStored(clientId: number, resource: string): Promise<void> {
-    await app.db.deleteFrom('media_objects').where('client_id', '=', clientId).where('resource', '=', resource).execute();
+    await forgetMediaObject(app.db, clientId, resource);
     await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, resource)), { recursive: true, force: true });
   }
 };

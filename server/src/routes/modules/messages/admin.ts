@@ -14,9 +14,9 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  deleteMessage, findMessage, foreignMessageUsers, insertMessage, mailingListConfig, messageQuery, messageState, recipientQuery,
-  resetFailedEmails, resolveRecipients, saveMailingListConfig, setMessageStatus, syncRecipients, toMessageListItems, toMessages,
-  toRecipients, updateScheduledMessage, type MessageState,
+  deleteMessage, findMessage, foreignMessageUsers, insertMessage, mailingListConfig, messageListQuery, messageRows, messageState,
+  recipientListQuery, resetFailedEmails, resolveRecipients, saveMailingListConfig, setMessageStatus, syncRecipients,
+  toMessageListItems, toMessages, toRecipients, updateScheduledMessage, type MessageState,
 } from '../../../repositories/messages.ts';
 import { blankToNull } from '../banners/common.ts';
 import { scheduleMessageSend } from './sendJob.ts';
@@ -107,7 +107,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const item = `${MESSAGE_PATHS.collection}:id/`;
 
   async function answer(clientId: number, id: number): Promise<Message> {
-    const [message] = await toMessages(app.db, await messageQuery(app.db, clientId).where('messages.id', '=', id).execute());
+    const [message] = await toMessages(app.db, await messageRows(app.db, clientId, id));
     if (!message) throw notFound();
     return message;
   }
@@ -120,9 +120,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
   app.get(MESSAGE_PATHS.collection, { config: { access: guard }, schema: { querystring: MessageListQuery, response: listResponse(MessageListItem) } }, async (request, reply) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
-    let qb = messageQuery(app.db, clientOf(request));
-    if (status) qb = qb.where('messages.status', '=', status);
-    const { rows, total } = await runList(qb, list, LIST_SPEC);
+    const { rows, total } = await runList(messageListQuery(app.db, clientOf(request), status), list, LIST_SPEC);
     return sendList(reply, 'messages', list, toMessageListItems(rows), total);
   });
 
@@ -174,9 +172,7 @@ const messagesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const { read, ...query } = request.query;
     const list = parseListQuery(query, RECIPIENT_SPEC);
     const readOnly = read ?? readFilter(query.filter);
-    let qb = recipientQuery(app.db, request.params.id);
-    if (readOnly !== undefined) qb = qb.where('message_recipients.read_at', readOnly ? 'is not' : 'is', null);
-    const { rows, total } = await runList(qb, list, RECIPIENT_SPEC);
+    const { rows, total } = await runList(recipientListQuery(app.db, request.params.id, readOnly), list, RECIPIENT_SPEC);
     return sendList(reply, 'message_recipients', list, toRecipients(rows), total);
   });
 

@@ -14,7 +14,7 @@ import type { JobContext } from '../../../jobs/index.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { MAIL_FROM_ADDRESS, type MailMessage } from '../../../plugins/app/mail.ts';
 import {
-  claimMessage, emailRecipients, failedEmailCount, mailingListConfig, markEmail, messageState, resolveRecipients,
+  claimMessage, emailRecipients, failedEmailCount, findMessageForJob, mailingListConfig, markEmail, messageState, resolveRecipients,
   setMessageStatus, syncRecipients, type EmailRecipient, type MessageState,
 } from '../../../repositories/messages.ts';
 
@@ -70,7 +70,7 @@ export function messageMail(state: MessageState, messageId: number, to: EmailRec
 /** The job's work for one message; answers the status it left (or null when it had nothing to do). */
 export async function runMessageSend(app: FastifyInstance, messageId: number, ctx: Pick<JobContext, 'attempt' | 'log' | 'heartbeat'>): Promise<string | null> {
   const { db } = app;
-  const row = await db.selectFrom('messages').selectAll().where('id', '=', messageId).executeTakeFirst();
+  const row = await findMessageForJob(db, messageId);
   if (!row) return null;
   const now = new Date();
   if (row.status === 'scheduled') {

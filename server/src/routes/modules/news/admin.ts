@@ -9,7 +9,7 @@ import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { foreignAudienceIds } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  deleteNews, findNews, insertNews, loadNews, newsListQuery, newsState, toNewsListItems, updateNews, type NewsState,
+  deleteNews, findNews, insertNews, loadNews, newsListQueryOf, newsState, toNewsListItems, updateNews, type NewsState,
 } from '../../../repositories/news.ts';
 import { titleAccess } from '../../../lib/access.ts';
 import { IdParams } from '../../../lib/params.ts';
@@ -112,7 +112,7 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
     const { status, ...query } = request.query;
     const list = parseListQuery(query, LIST_SPEC);
     const clientId = clientOf(request);
-    const qb = newsListQuery(app.db, clientId).$if(status !== undefined, (q) => q.where('news.status', '=', status!));
+    const qb = newsListQueryOf(app.db, clientId, status);
     const { rows, total } = await runList(qb, list, LIST_SPEC);
     return sendList(reply, 'news', list, await toNewsListItems(app.db, clientId, rows), total);
   });

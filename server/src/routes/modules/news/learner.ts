@@ -9,7 +9,8 @@ import { audienceMember, type AudienceMember } from '../../../content/audience/i
 import type { Db } from '../../../db/database.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { findLearnerNews, learnerNewsPage, recordNewsView } from '../../../repositories/news.ts';
+import { storedClientSettings } from '../../../repositories/clients.ts';
+import { findLearnerNews, learnerNewsPage, recordNewsView, touchNewsView } from '../../../repositories/news.ts';
 import { LearnerPageQuery, pageOf } from '../../learner/paging.ts';
 import { IdParams } from '../../../lib/params.ts';
 
@@ -25,11 +26,11 @@ interface NewsReader {
 async function readerOf(db: Db, request: FastifyRequest): Promise<NewsReader> {
   const clientId = clientOf(request);
   const { user } = authOf(request);
-  const [member, client] = await Promise.all([
+  const [member, stored] = await Promise.all([
     audienceMember(db, clientId, user.id),
-    db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst(),
+    storedClientSettings(db, clientId),
   ]);
-  const settings = { ...DEFAULT_CLIENT_SETTINGS, ...client?.settings };
+  const settings = { ...DEFAULT_CLIENT_SETTINGS, ...stored };
   return { member, languageId: user.language_id, commentsEnabled: settings.use_comments_news };
 }
 
@@ -81,11 +82,10 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
     if (!member) throw newsNotFound();
     const comment = await app.db.transaction().execute(async (trx) => {
       // the reading row is written first: it holds a second comment of the same user until this one is stored
-      const read = await trx.updateTable('news_views').set({ last_viewed_at: new Date() })
-        .where('news_id', '=', id).where('user_id', '=', member.userId).executeTakeFirst();
+      const read = await touchNewsView(trx, id, member.userId);
       if (!(await findLearnerNews(trx, member, reader.languageId, id))) throw newsNotFound();
       if (!reader.commentsEnabled) throw new HttpError(403, 'comments_disabled', 'Comments are not enabled');
-      if (Number(read.numUpdatedRows) === 0) {
+      if (!read) {
         throw new HttpError(403, 'news_not_read', 'Open the news item before commenting');
       }
       if (await hasCommented(trx, member.clientId, 'news', id, member.userId)) throw new HttpError(409, 'you_already_commented', 'you already commented');

@@ -15,9 +15,9 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { discardMedia, mediaFile, mediaUrl, resourceOfUrl } from '../../../lib/mediaStore.ts';
 import { foreignAudienceIds, readAudience, writeAudience } from '../../../content/audience/index.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import {
-  findPodcast, podcastQuery, toPodcasts, type PodcastLinks,
-} from '../../../repositories/podcasts.ts';
+import { forgetMediaObject, mediaObjectExists } from '../../../repositories/mediaObjects.ts';
+import { deletePodcast, insertPodcast, updatePodcast } from '../../../repositories/podcastAdmin.ts';
+import { findPodcast, podcastListQuery, podcastRows, toPodcasts, type PodcastLinks } from '../../../repositories/podcasts.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../../admin/trainings/uploadedFile.ts';
 import { PODCASTS_MANAGE, PODCASTS_TITLE, podcastAccess, podcastNotFound } from './common.ts';
 import { IdParams } from '../../../lib/params.ts';
@@ -71,7 +71,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   registerComments(app, { origin: 'podcast', ownerTable: 'podcasts', title: PODCASTS_TITLE, manageSlug: PODCASTS_MANAGE });
 
   async function answer(request: FastifyRequest, clientId: number, id: number): Promise<Podcast> {
-    const [podcast] = await toPodcasts(app.db, app.mediaUrls(request), await podcastQuery(app.db, clientId).where('podcasts.id', '=', id).execute());
+    const [podcast] = await toPodcasts(app.db, app.mediaUrls(request), await podcastRows(app.db, clientId, id));
     if (!podcast) throw podcastNotFound();
     return podcast;
   }
@@ -88,7 +88,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   async function ownImage(db: Db, clientId: number, url: string): Promise<boolean> {
     const resource = resourceOfUrl(app.config.publicUrl, url);
     if (!resource?.startsWith(`${IMAGE_FOLDER}/`)) return false;
-    return (await db.selectFrom('media_objects').select('id').where('client_id', '=', clientId).where('resource', '=', resource).executeTakeFirst()) !== undefined;
+    return mediaObjectExists(db, clientId, resource);
   }
 
   /**
@@ -127,9 +127,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(PODCAST_PATHS.collection, { config: { access: guard.read }, schema: { querystring: PodcastListQuery, response: listResponse(Podcast) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
-    let query = podcastQuery(app.db, clientOf(request));
-    if (request.query.status !== undefined) query = query.where('podcasts.status', '=', request.query.status);
-    const { rows, total } = await runList(query, list, LIST_SPEC);
+    const { rows, total } = await runList(podcastListQuery(app.db, clientOf(request), request.query.status), list, LIST_SPEC);
     return sendList(reply, 'podcasts', list, await toPodcasts(app.db, app.mediaUrls(request), rows), total);
   });
 
@@ -144,16 +142,16 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     const { prepared, duration } = audio!;
     const id = await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const row = await trx.insertInto('podcasts').values({
+      const podcastId = await insertPodcast(trx, {
         client_id: clientId, title: next.title, description: next.description, image_url: next.image_url, status: next.status,
         date_to_unpublish: next.date_to_unpublish, resource: prepared.media.resource, file_name: prepared.media.name,
         extension: prepared.media.extension, size: prepared.media.size, duration,
         published_at: next.status === PODCAST_STATUS.published ? now : null,
         created_by: authOf(request).user.id, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      await writeAudience(trx, 'podcast', row.id, next);
+      });
+      await writeAudience(trx, 'podcast', podcastId, next);
       await commitUpload(trx, app, request, prepared);
-      return row.id;
+      return podcastId;
     }));
     return reply.status(201).send(await answer(request, clientId, id));
   });
@@ -168,7 +166,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     const prepared: PreparedUpload | null = audio?.prepared ?? null;
     await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const res = await trx.updateTable('podcasts').set({
+      const updated = await updatePodcast(trx, clientId, row.id, {
         title: next.title, description: next.description, image_url: next.image_url, status: next.status,
         date_to_unpublish: next.date_to_unpublish, updated_at: now,
         // the first publication is the one the portal orders by
@@ -177,8 +175,8 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
           resource: audio.prepared.media.resource, file_name: audio.prepared.media.name, extension: audio.prepared.media.extension,
           size: audio.prepared.media.size, duration: audio.duration,
         } : {}),
-      }).where('id', '=', row.id).where('client_id', '=', clientId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw podcastNotFound();
+      });
+      if (!updated) throw podcastNotFound();
       await writeAudience(trx, 'podcast', row.id, next);
       if (audio) await commitUpload(trx, app, request, audio.prepared);
     }));
@@ -190,11 +188,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     const clientId = clientOf(request);
     const before = await answer(request, clientId, request.params.id);
     await app.db.transaction().execute(async (trx) => {
-      // its comments and reactions point at it by id only (one table for every origin)
-      await trx.deleteFrom('comments').where('client_id', '=', clientId).where('origin', '=', 'podcast').where('origin_id', '=', before.id).execute();
-      await trx.deleteFrom('content_reactions').where('client_id', '=', clientId).where('content_type', '=', 'podcast').where('content_id', '=', before.id).execute();
-      const res = await trx.deleteFrom('podcasts').where('id', '=', before.id).where('client_id', '=', clientId).executeTakeFirst();
-      if (Number(res.numDeletedRows) !== 1) throw podcastNotFound();
+      if (!(await deletePodcast(trx, clientId, before.id))) throw podcastNotFound();
     });
     await removeStored(clientId, before.resource);
     return before;
@@ -210,7 +204,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   async function removeStored(clientId: number, resource: string): Promise<void> {
-    await app.db.deleteFrom('media_objects').where('client_id', '=', clientId).where('resource', '=', resource).execute();
+    await forgetMediaObject(app.db, clientId, resource);
     await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, resource)), { recursive: true, force: true });
   }
 };

@@ -4,9 +4,10 @@ import { formErrorCode, validatePlaylist } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { foreignPodcasts, playlistQuery, setPlaylistItems, toPlaylists } from '../../../repositories/podcasts.ts';
+import { foreignPodcasts, playlistQuery, setPlaylistItems, toPlaylists, playlistRows } from '../../../repositories/podcasts.ts';
 import { playlistNotFound, podcastAccess } from './common.ts';
 import { IdParams } from '../../../lib/params.ts';
+import { deletePlaylist, insertPlaylist, updatePlaylist } from '../../../repositories/podcastAdmin.ts';
 
 const LIST_SPEC: ListSpec = {
   searchColumns: ['podcast_playlists.title'],
@@ -23,7 +24,7 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
   const item = PODCAST_PATHS.playlist(':id');
 
   async function answer(clientId: number, id: number): Promise<Playlist> {
-    const [playlist] = await toPlaylists(app.db, await playlistQuery(app.db, clientId).where('podcast_playlists.id', '=', id).execute());
+    const [playlist] = await toPlaylists(app.db, await playlistRows(app.db, clientId, id));
     if (!playlist) throw playlistNotFound();
     return playlist;
   }
@@ -52,11 +53,11 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
     const values = await checked(clientId, request.body);
     const id = await app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const row = await trx.insertInto('podcast_playlists').values({
+      const playlistId = await insertPlaylist(trx, {
         client_id: clientId, title: values.title, description: values.description, created_by: authOf(request).user.id, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      await setPlaylistItems(trx, row.id, values.podcasts);
-      return row.id;
+      });
+      await setPlaylistItems(trx, playlistId, values.podcasts);
+      return playlistId;
     });
     return reply.status(201).send(await answer(clientId, id));
   });
@@ -68,9 +69,8 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
     await answer(clientId, request.params.id);
     const values = await checked(clientId, request.body);
     await app.db.transaction().execute(async (trx) => {
-      const res = await trx.updateTable('podcast_playlists').set({ title: values.title, description: values.description, updated_at: new Date() })
-        .where('id', '=', request.params.id).where('client_id', '=', clientId).executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) throw playlistNotFound();
+      const updated = await updatePlaylist(trx, clientId, request.params.id, { title: values.title, description: values.description, updated_at: new Date() });
+      if (!updated) throw playlistNotFound();
       await setPlaylistItems(trx, request.params.id, values.podcasts);
     });
     return answer(clientId, request.params.id);
@@ -79,7 +79,7 @@ const playlists: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 200: Playlist } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await answer(clientId, request.params.id);
-    await app.db.deleteFrom('podcast_playlists').where('id', '=', before.id).where('client_id', '=', clientId).execute();
+    await deletePlaylist(app.db, clientId, before.id);
     return before;
   });
 };

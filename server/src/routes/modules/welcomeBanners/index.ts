@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import {
   ADMIN_RESOURCES, BANNER_PATHS, CurrentWelcomeBanner, IdParams, ListQuery, WelcomeBanner, WelcomeBannerConflictAnswer,
   WelcomeBannerConflictQuery, WelcomeBannerInput,
@@ -8,16 +7,16 @@ import {
 import { formErrorCode, gmtToday, validateWelcomeBanner, welcomeBannerConflict, type WelcomeBannerType } from '@lp/shared/rules';
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
-import { dialectOf } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { revokeFamily } from '../../../repositories/tokens.ts';
+import { lockClientRow } from '../../../repositories/clients.ts';
+import { actingUserOf, revokeFamily } from '../../../repositories/tokens.ts';
 import {
-  EMPTY_WELCOME_BANNER, activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, findWelcomeBanner,
-  insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery, welcomeBannerState,
-  type WelcomeBannerState,
+  activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, EMPTY_WELCOME_BANNER,
+  findWelcomeBanner, insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery,
+  welcomeBannerRows, welcomeBannerState, type WelcomeBannerState,
 } from '../../../repositories/welcomeBanners.ts';
 import { keepOrClear } from '../banners/common.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -37,10 +36,7 @@ const LIST_SPEC: ListSpec = {
  * the transaction; SQLite writes are serial already), so two saves cannot both pass the
  * conflict check and overlap.
  */
-async function lockClient(db: Db, clientId: number): Promise<void> {
-  if (dialectOf(db as Kysely<unknown>) !== 'postgres') return;
-  await db.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
-}
+const lockClient = lockClientRow;
 
 /**
  * The request merged into the stored values, checked with the shared rules (shared/src/banners.ts):
@@ -95,7 +91,7 @@ export const welcomeBannersAdmin: FastifyPluginAsyncTypebox = async (app) => {
   const item = `${BANNER_PATHS.welcomeCollection}:id/`;
 
   async function answer(clientId: number, id: number): Promise<WelcomeBanner> {
-    const [banner] = await toWelcomeBanners(app.db, await welcomeBannerQuery(app.db, clientId).where('welcome_banners.id', '=', id).execute());
+    const [banner] = await toWelcomeBanners(app.db, await welcomeBannerRows(app.db, clientId, id));
     if (!banner) throw notFound();
     return banner;
   }
@@ -171,8 +167,7 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
   app.get(BANNER_PATHS.learnerWelcome, { config: { access: 'authenticated' }, schema: { response: { 200: CurrentWelcomeBanner } } }, async (request) => {
     const { auth, member } = await who(request);
     // an administrator in the administrative view must not use up the learner's banner
-    const family = await app.db.selectFrom('token_families').select('acting_user_id').where('id', '=', auth.familyId).executeTakeFirst();
-    if (!member || family?.acting_user_id) return { banner: null };
+    if (!member || (await actingUserOf(app.db, auth.familyId))) return { banner: null };
     return { banner: await currentWelcomeBanner(app.db, member, auth.familyId, gmtToday()) };
   });
 

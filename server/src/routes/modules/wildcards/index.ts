@@ -4,7 +4,7 @@ import {
   ADMIN_RESOURCES, IdParams, LearnerWildcardPage, ListQuery, WILDCARD_PATHS, WildcardPage, WildcardPageInput, type ErrorCode,
 } from '@lp/shared/contract';
 import { WILDCARD_LIMITS, WILDCARD_STATUS, hasText, validateAudience, wildcardSlug, wildcardSlugError } from '@lp/shared/rules';
-import { audienceMember, foreignAudienceIds, inAudience, readAudiences, writeAudience } from '../../../content/audience/index.ts';
+import { audienceMember, foreignAudienceIds, readAudiences, writeAudience } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { isUniqueViolation } from '../../../db/dialect.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
@@ -12,6 +12,10 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { titleAccess } from '../../../lib/access.ts';
+import {
+  deleteWildcardPage, insertWildcardPage, learnerWildcardPage, updateWildcardPage, wildcardPageQuery, wildcardPagesById, wildcardSlugTaken,
+  type WildcardPageListRow,
+} from '../../../repositories/wildcards.ts';
 
 const { title: TITLE } = ADMIN_RESOURCES.wild_cards;
 
@@ -25,13 +29,7 @@ const LIST: ListSpec = {
   filters: { status: 'wildcard_pages.status' },
 };
 
-const pageQuery = (db: Db, clientId: number) => db.selectFrom('wildcard_pages')
-  .select(['wildcard_pages.id', 'wildcard_pages.title', 'wildcard_pages.slug', 'wildcard_pages.content', 'wildcard_pages.status',
-    'wildcard_pages.created_at', 'wildcard_pages.updated_at'])
-  .where('wildcard_pages.client_id', '=', clientId);
-type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
-
-async function toPages(db: Db, rows: PageRow[]): Promise<WildcardPage[]> {
+async function toPages(db: Db, rows: WildcardPageListRow[]): Promise<WildcardPage[]> {
   const audiences = await readAudiences(db, 'wildcard_page', rows.map((r) => r.id));
   return rows.map((r) => ({
     id: r.id, title: r.title, slug: r.slug, content: r.content, status: r.status,
@@ -41,7 +39,7 @@ async function toPages(db: Db, rows: PageRow[]): Promise<WildcardPage[]> {
 }
 
 async function pageOr404(db: Db, clientId: number, id: number): Promise<WildcardPage> {
-  const [page] = await toPages(db, await pageQuery(db, clientId).where('wildcard_pages.id', '=', id).execute());
+  const [page] = await toPages(db, await wildcardPagesById(db, clientId, id));
   if (!page) throw notFound();
   return page;
 }
@@ -71,9 +69,7 @@ async function checked(db: Db, clientId: number, input: WildcardPageInput, id: n
   const audience = { areas: input.areas ?? [], profiles: input.profiles ?? [], user_groups: input.user_groups ?? [] };
   Object.assign(errors, validateAudience(audience, false), await foreignAudienceIds(db, clientId, audience));
   if (!errors.slug && !errors.title) {
-    const taken = await db.selectFrom('wildcard_pages').select('id').where('client_id', '=', clientId).where('slug', '=', slug)
-      .$if(id !== null, (q) => q.where('id', '!=', id!)).executeTakeFirst();
-    if (taken) errors.slug = 'slug_not_unique';
+    if (await wildcardSlugTaken(db, clientId, slug, id)) errors.slug = 'slug_not_unique';
   }
   const first = Object.values(errors)[0];
   if (first) throw new HttpError(errors.slug === 'slug_not_unique' && Object.keys(errors).length === 1 ? 409 : 400, first, 'Invalid page', errors);
@@ -96,7 +92,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(WILDCARD_PATHS.collection, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(WildcardPage) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST);
-    const { rows, total } = await runList(pageQuery(app.db, clientOf(request)), list, LIST);
+    const { rows, total } = await runList(wildcardPageQuery(app.db, clientOf(request)), list, LIST);
     return sendList(reply, 'wild_cards', list, await toPages(app.db, rows), total);
   });
 
@@ -108,12 +104,12 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
     const page = await checked(app.db, clientId, request.body, null);
     const id = await app.db.transaction().execute(async (trx) => {
       const now = new Date();
-      const row = await trx.insertInto('wildcard_pages').values({
+      const pageId = await insertWildcardPage(trx, {
         client_id: clientId, title: page.title, slug: page.slug, content: page.content, status: page.status,
         created_by: authOf(request).user.id, created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      await writeAudience(trx, 'wildcard_page', row.id, page);
-      return row.id;
+      });
+      await writeAudience(trx, 'wildcard_page', pageId, page);
+      return pageId;
     }).catch(slugTaken);
     return reply.status(201).send(await pageOr404(app.db, clientId, id));
   });
@@ -123,8 +119,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = await pageOr404(app.db, clientId, request.params.id);
     const page = await checked(app.db, clientId, request.body, id);
     await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('wildcard_pages').set({ title: page.title, slug: page.slug, content: page.content, status: page.status, updated_at: new Date() })
-        .where('id', '=', id).where('client_id', '=', clientId).execute();
+      await updateWildcardPage(trx, clientId, id, { title: page.title, slug: page.slug, content: page.content, status: page.status });
       await writeAudience(trx, 'wildcard_page', id, page);
     }).catch(slugTaken);
     return pageOr404(app.db, clientId, id);
@@ -133,7 +128,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(WILDCARD_PATHS.item(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: WildcardPage } } }, async (request) => {
     const clientId = clientOf(request);
     const before = await pageOr404(app.db, clientId, request.params.id);
-    await app.db.deleteFrom('wildcard_pages').where('id', '=', before.id).where('client_id', '=', clientId).execute();
+    await deleteWildcardPage(app.db, clientId, before.id);
     return before;
   });
 
@@ -144,10 +139,7 @@ const wildcards: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const clientId = clientOf(request);
     const member = await audienceMember(app.db, clientId, authOf(request).user.id);
-    const row = await app.db.selectFrom('wildcard_pages').select(['id', 'title', 'slug', 'content', 'updated_at'])
-      .where('client_id', '=', clientId).where('slug', '=', request.params.slug).where('status', '=', WILDCARD_STATUS.published)
-      .where(inAudience('wildcard_page', member))
-      .executeTakeFirst();
+    const row = await learnerWildcardPage(app.db, clientId, member, request.params.slug);
     if (!row) throw notFound();
     return { id: row.id, title: row.title, slug: row.slug, content: row.content, updated_at: row.updated_at };
   });

@@ -1,0 +1,46 @@
+/** The small option lists of the forms, scoped to the selected client (spec 1 §3.8; spec 2 §9 user search). */
+import type { Db } from '../db/database.ts';
+
+export interface NamedOption {
+  id: number;
+  name: string;
+}
+
+export async function areaOptions(db: Db, clientId: number): Promise<NamedOption[]> {
+  return db.selectFrom('areas').select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').execute();
+}
+
+/** With their e-mail domains: the user form checks "Invalid email for this profile" as the server does. */
+export async function profileOptions(db: Db, clientId: number): Promise<{ id: number; name: string; email_domains: string[] }[]> {
+  return db.selectFrom('profiles').select(['id', 'name', 'email_domains']).where('client_id', '=', clientId).orderBy('name').execute();
+}
+
+export async function userGroupOptions(db: Db, clientId: number): Promise<NamedOption[]> {
+  return db.selectFrom('user_groups').select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').execute();
+}
+
+/** Users of the client whose name or e-mail contains `search` (any case), by name, at most 25. */
+export async function searchClientUsers(db: Db, clientId: number, search: string): Promise<{ id: number; full_name: string; email: string }[]> {
+  const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.selectFrom('users')
+    .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
+    .select(['users.id', 'users.full_name', 'users.email'])
+    .where('user_clients.client_id', '=', clientId)
+    .where((eb) => eb.or([
+      eb(eb.fn('lower', ['users.full_name']), 'like', pattern),
+      eb(eb.fn('lower', ['users.email']), 'like', pattern),
+    ]))
+    .orderBy('users.full_name').limit(25).execute();
+}
+
+/** The named rows of the organisation a branch or user form picks from. */
+export type OrganisationOptionTable = 'headquarters' | 'branches' | 'branch_types' | 'branch_size_types' | 'regionals';
+
+export async function organisationOptions(db: Db, table: OrganisationOptionTable, clientId: number): Promise<NamedOption[]> {
+  return db.selectFrom(table).select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
+}
+
+/** Countries are shared by every client. */
+export async function countryOptions(db: Db): Promise<{ id: number; name: string; code: string }[]> {
+  return db.selectFrom('countries').select(['id', 'name', 'code']).orderBy('name').execute();
+}
