@@ -8,7 +8,7 @@ import {
 } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { formBool } from '../../routes/admin/trainings/actions.ts';
 import type { OwnerKind } from '../owner.ts';
 import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
@@ -167,7 +167,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
 
   const answer = async (db: OwnedDb, row: OwnedTestRow) => testAnswer(owner, row, await testCounts(db, row.id));
 
-  app.get(collection, { config: { access: read }, schema: { params: IdParams, querystring: ListQuery } }, async (request, reply) => {
+  app.get(collection, { config: { access: read }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(schemas.listItem) } }, async (request, reply) => {
     await ownerOr404(app.db, owner, request, request.params.id);
     const list = parseListQuery(request.query, LIST_SPEC);
     const { rows, total } = await runList(testListQuery(owned(app.db), request.params.id), list, LIST_SPEC);
