@@ -3,6 +3,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { layoutPlugin } from './scripts/eslint/layoutRules.js';
+
+const QUERY_BUILDER = /^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|selectNoFrom)$/;
 
 export default tseslint.config(
   {
@@ -44,5 +47,31 @@ export default tseslint.config(
       // an effect that runs once per item on purpose says so beside its disable directive
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // docs/architecture/routes.md: a route reads the request, calls a repository or service, answers
+    files: ['server/src/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: `CallExpression[callee.property.name=${QUERY_BUILDER}]`,
+        message: 'Queries live in repositories (server/src/repositories or the area\'s own), not in route files.',
+      }],
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'kysely', importNames: ['sql'], message: 'SQL lives in repositories, not in route files.' }],
+      }],
+    },
+  },
+  {
+    // configuration is read once, typed, with its defaults (server/src/config.ts, streaming's config.ts)
+    files: ['{server,streaming,shared,admin,portal}/src/**/*.{ts,tsx}'],
+    ignores: ['**/config.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from config.ts.' }],
+    },
+  },
+  {
+    files: ['admin/src/resources/**/*.{ts,tsx}'],
+    plugins: { layout: layoutPlugin },
+    rules: { 'layout/no-cross-resource-imports': 'error' },
   },
 );
