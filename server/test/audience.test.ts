@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANNER_STATUS, LIBRARY_FILE_STATUS, NEWS_STATUS, PODCAST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS } from '@lp/shared/rules';
+import {
+  BANNER_STATUS, LIBRARY_FILE_STATUS, NEWS_STATUS, PODCAST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
+} from '@lp/shared/rules';
 import { CONTENT_STATUS, WILDCARD_PATHS } from '@lp/shared/contract';
 import {
-  AUDIENCE_KINDS, audienceDb, audienceMember, copyAudience, foreignAudienceIds, hasMandatory, hasTags, inAudience, linkedTo, mandatoryFor,
-  memberInAudienceOf, readAudience, readAudiences, tagNames, tagsUsedBy, writeAudience, type AudienceKind, type AudienceMember,
+  AUDIENCE_KINDS, audienceDb, audienceMember, copyAudience, foreignAudienceIds, hasMandatory, hasTags, inAudience, linkedTo, mandatoryFor, memberInAudienceOf, readAudience, readAudiences, tagNames, tagsUsedBy, writeAudience, type AudienceKind, type AudienceMember,
 } from '../src/content/audience/index.ts';
 import type { Db } from '../src/db/database.ts';
 import { liveBanners } from '../src/repositories/banners.ts';
 import { findLearnerFile } from '../src/repositories/library.ts';
-import { learnerContext, utcToday } from '../src/repositories/learner/context.ts';
+import { learnerContext } from '../src/repositories/learner/context.ts';
 import { findLearnerWebcast } from '../src/repositories/learner/webcasts.ts';
 import { resolveRecipients } from '../src/repositories/messages.ts';
 import { visibleNews } from '../src/repositories/news.ts';
@@ -79,9 +80,9 @@ const LEARNER_PATHS: Record<AudienceKind, (t: TestApp, asker: Asker, id: number)
   news: async (t, { member }, id) => (await visibleNews(t.app.db, member).select('news.id').where('news.id', '=', id).executeTakeFirst()) !== undefined,
   library_file: async (t, { member }, id) => (await findLearnerFile(t.app.db, member.clientId, member, id)) !== undefined,
   podcast: async (t, { member }, id) =>
-    (await findLearnerPodcast(t.app.db, { clientId: member.clientId, userId: member.userId, member, today: utcToday() }, id)) !== undefined,
-  banner: async (t, { member }, id) => (await liveBanners(t.app.db, member, utcToday())).some((b) => b.id === id),
-  welcome_banner: async (t, { member }, id) => (await visibleWelcomeBanner(t.app.db, member, id, utcToday())) !== undefined,
+    (await findLearnerPodcast(t.app.db, { clientId: member.clientId, userId: member.userId, member, today: todayApiDate() }, id)) !== undefined,
+  banner: async (t, { member }, id) => (await liveBanners(t.app.db, member, todayApiDate())).some((b) => b.id === id),
+  welcome_banner: async (t, { member }, id) => (await visibleWelcomeBanner(t.app.db, member, id, todayApiDate())) !== undefined,
   message: async (t, { member }, id) => (await resolveRecipients(t.app.db, member.clientId, id)).includes(member.userId),
   wildcard_page: async (t, { tokens }, id) => {
     const { slug } = await t.app.db.selectFrom('wildcard_pages').select('slug').where('id', '=', id).executeTakeFirstOrThrow();

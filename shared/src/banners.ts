@@ -4,7 +4,7 @@
  * (YYYY-MM-DD, spec 4 "Dates": shown and compared in GMT), both ends included.
  */
 import type { ErrorCode } from './contract/errors.ts';
-import { isApiDate, toApiDate } from './dates/index.ts';
+import { isApiDate } from './dates/index.ts';
 import { validateAudience, type TrainingFieldErrors } from './trainings/basicData.ts';
 import { htmlToPlainText, plainLength } from './trainings/html.ts';
 
@@ -56,8 +56,6 @@ export const BANNER_IMAGE_ASPECTS: Readonly<Record<BannerType | 'welcome', { des
 export const BANNER_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
-/** Today's day in GMT (spec 4 "Dates"). */
-export const gmtToday = (now: Date = new Date()): string => toApiDate(now);
 
 export interface DayPeriod {
   start_date: string;

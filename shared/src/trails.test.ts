@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canMoveDown, canMoveUp } from './trainings/hierarchy.ts';
 import {
-  TRAIL_ITEM_KINDS, addTrailItem, isIsoDay, moveTrailItem, normaliseTrailItems,
-  removeTrailItem, setTrailItemOrder, setTrailPrerequisite, trailPrerequisiteOptions, validateTrailBasicData, validateTrailItems,
-  type TrailItemNode,
+  TRAIL_ITEM_KINDS, addTrailItem, moveTrailItem, normaliseTrailItems, removeTrailItem, setTrailItemOrder, setTrailPrerequisite, trailPrerequisiteOptions, validateTrailBasicData, validateTrailItems, type TrailItemNode,
 } from './trails.ts';
 
 const ctx = { canSetScore: true, useSubscription: false };
@@ -64,12 +62,6 @@ describe('validateTrailBasicData (spec 2 §3.8, §5.1 audience, §9 limits)', ()
     expect(validateTrailBasicData({ ...valid, mandatory_areas: [9] }, ctx)).toEqual({});
   });
 
-  it('isIsoDay', () => {
-    expect(isIsoDay('2028-02-29')).toBe(true);
-    expect(isIsoDay('2027-02-29')).toBe(false);
-    expect(isIsoDay('29/02/2028')).toBe(false);
-    expect(isIsoDay(null)).toBe(false);
-  });
 });
 
 const t = (item_id: number, order: number, prerequisite: number | null = null): TrailItemNode => ({

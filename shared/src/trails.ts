@@ -43,9 +43,6 @@ export const TRAIL_ITEM_SEARCH = { minChars: 3, maxResults: 25 } as const;
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 
-/** A calendar day written YYYY-MM-DD that exists (the server's trail routes read it by this name). */
-export const isIsoDay = (text: string | null | undefined): boolean => isApiDate(text);
-
 export interface TrailBasicData extends AudienceValues {
   title?: string | null;
   /** HTML */

@@ -7,6 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { toApiDate } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { MEDIA_URL_PREFIX, mediaFile, randomMediaId } from '../lib/mediaStore.ts';
@@ -21,7 +22,7 @@ export interface BannersMessagesSeed {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
+const day = (offset: number) => toApiDate(new Date(Date.now() + offset * DAY_MS));
 
 function svg(width: number, height: number, from: string, to: string, title: string, subtitle: string): string {
   const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');

@@ -6,6 +6,7 @@
  * many nodes start, one run per hour waits.
  * The job keeps its first name: queued runs are stored under it.
  */
+import { toApiDate } from '@lp/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { unpublishDueTrainings } from '../repositories/trainings.ts';
@@ -29,7 +30,7 @@ export async function scheduleUnpublishDue(app: FastifyInstance, at: Date): Prom
 
 /** The handler's work: unpublish what is due on `now`'s calendar day (UTC); the count over every kind. */
 export async function runUnpublishDue(app: FastifyInstance, now = new Date()): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
+  const today = toApiDate(now);
   let count = 0;
   for (const unpublishDue of DUE_UNPUBLISHERS) count += await unpublishDue(app.db, today);
   return count;

@@ -1,10 +1,10 @@
+import { todayApiDate } from '@lp/shared/rules';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES, BANNER_PATHS, type WelcomeBanner } from '@lp/shared/contract';
-import { gmtToday } from '@lp/shared/rules';
 import { i18n } from '../../test/fixtures.ts';
 import { WelcomeBannerEdit } from './WelcomeBannerEdit.tsx';
 import { validateWelcomeBannerForm, welcomeBannerPayload } from './welcomeBannerPayload.ts';
@@ -75,6 +75,6 @@ describe('welcomeBannerPayload', () => {
     expect(validateWelcomeBannerForm({ ...banner, start_date: day(-1) }, null)).toEqual({ start_date: 'errors.welcome_banner_start_before_today' });
     // an edited banner that is already running keeps its start date
     expect(validateWelcomeBannerForm({ ...banner, start_date: day(-1) }, day(-1))).toEqual({});
-    expect(validateWelcomeBannerForm({ ...banner, start_date: gmtToday() }, null)).toEqual({});
+    expect(validateWelcomeBannerForm({ ...banner, start_date: todayApiDate() }, null)).toEqual({});
   });
 });

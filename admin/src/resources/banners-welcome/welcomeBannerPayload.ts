@@ -1,4 +1,4 @@
-import { BANNER_STATUS, gmtToday, validateWelcomeBanner } from '@lp/shared/rules';
+import { todayApiDate, BANNER_STATUS, validateWelcomeBanner } from '@lp/shared/rules';
 import type { WelcomeBannerInput } from '@lp/shared/contract';
 import { translatedErrors } from '../banners/bannerPayload.ts';
 
@@ -6,7 +6,7 @@ const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
 
 export const NEW_WELCOME_BANNER = {
-  welcome_banner_type: 'image', title: '', text: '', desktop_image: null, mobile_image: null, start_date: gmtToday(), end_date: null,
+  welcome_banner_type: 'image', title: '', text: '', desktop_image: null, mobile_image: null, start_date: todayApiDate(), end_date: null,
   just_confirm: true, user_logout: false, status: BANNER_STATUS.active, areas: [], profiles: [], user_groups: [],
 };
 
@@ -35,7 +35,7 @@ export function welcomeBannerPayload(values: Record<string, unknown>): WelcomeBa
  * spec 3 §5 Welcome banners in the form: `storedStartDate` is the record's start date as loaded
  * (a running banner keeps a start date that has passed).
  */
-export function validateWelcomeBannerForm(values: Record<string, unknown>, storedStartDate: string | null, today = gmtToday()): Record<string, string> {
+export function validateWelcomeBannerForm(values: Record<string, unknown>, storedStartDate: string | null, today = todayApiDate()): Record<string, string> {
   const body = welcomeBannerPayload(values);
   return translatedErrors(validateWelcomeBanner({
     ...body, areas: body.areas ?? [], profiles: body.profiles ?? [], user_groups: body.user_groups ?? [],

@@ -1,4 +1,4 @@
-import { BANNER_DEFAULTS, BANNER_STATUS, gmtToday, validateBanner } from '@lp/shared/rules';
+import { todayApiDate, BANNER_DEFAULTS, BANNER_STATUS, validateBanner } from '@lp/shared/rules';
 import type { BannerInput } from '@lp/shared/contract';
 
 /** A form's rule errors as react-admin wants them: field → translation key `errors.{code}`. */
@@ -14,7 +14,7 @@ const numberOr = (value: unknown, fallback: number) => (value === null || value 
 export const NEW_BANNER = {
   banner_type: 'top', title: '', desktop_image: null, mobile_image: null, button_label: '', url: '',
   background_color: BANNER_DEFAULTS.background_color, text_color: BANNER_DEFAULTS.text_color, order: BANNER_DEFAULTS.order,
-  start_date: gmtToday(), end_date: null, status: BANNER_STATUS.active, areas: [], profiles: [], user_groups: [],
+  start_date: todayApiDate(), end_date: null, status: BANNER_STATUS.active, areas: [], profiles: [], user_groups: [],
 };
 
 /** Form values → the JSON body of POST / PUT …/banners/ (only the contract's input fields). */

@@ -37,5 +37,3 @@ export async function learnerContext(db: Db, clientId: number, user: { id: numbe
 export const audienceMemberOf = (ctx: LearnerContext): AudienceMember | null =>
   ctx.member ? { userId: ctx.userId, clientId: ctx.clientId, profileId: ctx.profileId } : null;
 
-/** Today's calendar day in UTC (spec 4: the default zone), against which avaliable_in is compared. */
-export const utcToday = (now: Date = new Date()): string => now.toISOString().slice(0, 10);

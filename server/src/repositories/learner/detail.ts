@@ -4,7 +4,9 @@
  * materials, the reaction evaluation once finished, and what the learner may still do
  * (comment, forum).
  */
-import { COUNTED_ATTEMPT_STATUSES, allowedAttempts, embedPlayerUrl, isTestDone, isTimedTestType, moduleKindOf } from '@lp/shared/rules';
+import {
+  todayApiDate, COUNTED_ATTEMPT_STATUSES, allowedAttempts, embedPlayerUrl, isTestDone, isTimedTestType, moduleKindOf,
+} from '@lp/shared/rules';
 import type { LearnerActivity, LearnerTraining } from '@lp/shared/contract';
 import { TRAINING_OWNER } from '../../content/owners.ts';
 import { ownedDb } from '../../content/ownedDb.ts';
@@ -16,7 +18,7 @@ import type { GroupTrainingRow } from '../../db/tables/training.table.ts';
 import type { MediaUrls } from '../../plugins/app/mediaLinks.ts';
 import { isOver, trainingActivities, type ModuleActivityData, type TestActivityData, type TrainingActivity } from './activities.ts';
 import { trainingCards } from './catalogue.ts';
-import { utcToday, type LearnerContext } from './context.ts';
+import { type LearnerContext } from './context.ts';
 import { findEnrollment } from './progress.ts';
 
 export const scormVersionOf = (stored: string | null): '1.2' | '2004' | null => {
@@ -77,7 +79,7 @@ export function toLearnerActivity(a: TrainingActivity, urls: MediaUrls, now: Dat
 
 /** The training's activities for the learner (locks included), in hierarchy order. */
 export async function learnerActivities(db: Db, ctx: LearnerContext, trainingId: number, blocked: boolean): Promise<TrainingActivity[]> {
-  return trainingActivities(db, ctx.clientId, trainingId, ctx.userId, blocked, utcToday());
+  return trainingActivities(db, ctx.clientId, trainingId, ctx.userId, blocked, todayApiDate());
 }
 
 export async function learnerTrainingDetail(db: Db, ctx: LearnerContext, row: GroupTrainingRow, urls: MediaUrls): Promise<LearnerTraining> {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { toApiDate } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { requesterStillAllowed } from '../../reports/index.ts';
@@ -31,7 +32,7 @@ const reportFiles: FastifyPluginAsyncTypebox = async (app) => {
     if (!(await requesterStillAllowed(app.db, report))) throw notFound();
     const file = reportFilePath(app.config.dataDir, report.file_name!);
     if (!file || !fs.existsSync(file)) throw notFound();
-    const day = new Date(report.created_at).toISOString().slice(0, 10);
+    const day = toApiDate(report.created_at);
     return reply
       .header('Content-Type', XLSX)
       .header('Content-Disposition', `attachment; filename="${report.report}-report-${day}.xlsx"`)

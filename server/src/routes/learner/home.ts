@@ -1,7 +1,8 @@
+import { todayApiDate } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HomeDashboard, LEARNER_PATHS, PointsStatement, Ranking } from '@lp/shared/contract';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { learnerContext, utcToday } from '../../repositories/learner/context.ts';
+import { learnerContext } from '../../repositories/learner/context.ts';
 import { homeDashboard } from '../../repositories/learner/home.ts';
 import { pointsStatement, ranking } from '../../repositories/learner/points.ts';
 import { LearnerPageQuery, pageOf } from './paging.ts';
@@ -10,7 +11,7 @@ import { LearnerPageQuery, pageOf } from './paging.ts';
 const home: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LEARNER_PATHS.home, { config: { access: 'authenticated' }, schema: { response: { 200: HomeDashboard } } }, async (request) => {
     const ctx = await learnerContext(app.db, clientOf(request), authOf(request).user);
-    return homeDashboard(app.db, ctx, utcToday());
+    return homeDashboard(app.db, ctx, todayApiDate());
   });
 
   app.get(LEARNER_PATHS.pointsStatement, { config: { access: 'authenticated' }, schema: { querystring: LearnerPageQuery, response: { 200: PointsStatement } } }, async (request) => {

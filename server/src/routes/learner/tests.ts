@@ -1,3 +1,4 @@
+import { todayApiDate, DEFAULT_TIME_ZONE } from '@lp/shared/rules';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { LockReason } from '@lp/shared/rules';
@@ -8,7 +9,6 @@ import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { trainingActivities } from '../../repositories/learner/activities.ts';
-import { utcToday } from '../../repositories/learner/context.ts';
 import {
   blockEnrollment, ensureEnrollment, enrollmentStatus, touchEnrollment, wipeTrainingProgress,
 } from '../../repositories/learner/enrollments.ts';
@@ -47,7 +47,7 @@ const trainingTestPolicy: LearnerTestPolicy<TrainingTestContext> = {
     return { ...learnerTestContext(test, userId), clientId, enrollment };
   },
   async refuseStart(app, ctx, now) {
-    const activities = await trainingActivities(app.db, ctx.clientId, ctx.ownerId, ctx.userId, ctx.enrollment === 'blocked', utcToday(now));
+    const activities = await trainingActivities(app.db, ctx.clientId, ctx.ownerId, ctx.userId, ctx.enrollment === 'blocked', todayApiDate(DEFAULT_TIME_ZONE, now));
     const activity = activities.find((a) => a.type === 'test' && a.id === ctx.testId);
     refuseLock(activity ? activity.lockReason : null);
   },

@@ -1,14 +1,14 @@
+import { todayApiDate } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  CatalogueQuery, CommentBody, FavoriteBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerTrail, LearnerTrailPage, LikeBody,
-  RateBody, Reactions,
+  CatalogueQuery, CommentBody, FavoriteBody, LEARNER_PATHS, LearnerComment, LearnerCommentPage, LearnerTrail, LearnerTrailPage, LikeBody, RateBody, Reactions,
 } from '@lp/shared/contract';
 import { addComment, publishedComments } from '../../content/index.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { learnerContext, utcToday, type LearnerContext } from '../../repositories/learner/context.ts';
+import { learnerContext, type LearnerContext } from '../../repositories/learner/context.ts';
 import { setReaction, type ReactionPatch } from '../../repositories/learner/reactions.ts';
 import { commentCreatedAt, findLearnerTrail, trailCommentState, trailDetail, trailPage } from '../../repositories/learner/trails.ts';
 import { LearnerPageQuery, pageOf } from './paging.ts';
@@ -26,17 +26,17 @@ const trails: FastifyPluginAsyncTypebox = async (app) => {
   const context = (request: FastifyRequest) => learnerContext(app.db, clientOf(request), authOf(request).user);
   async function visible(request: FastifyRequest, id: number): Promise<LearnerContext> {
     const ctx = await context(request);
-    if (!(await findLearnerTrail(app.db, ctx, id, utcToday()))) throw trailNotFound();
+    if (!(await findLearnerTrail(app.db, ctx, id, todayApiDate()))) throw trailNotFound();
     return ctx;
   }
 
   app.get(LEARNER_PATHS.trails, { config: { access: 'authenticated' }, schema: { querystring: CatalogueQuery, response: { 200: LearnerTrailPage } } }, async (request) => {
-    return trailPage(app.db, await context(request), request.query, utcToday());
+    return trailPage(app.db, await context(request), request.query, todayApiDate());
   });
 
   app.get(LEARNER_PATHS.trail(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerTrail } } }, async (request) => {
     const ctx = await context(request);
-    const today = utcToday();
+    const today = todayApiDate();
     const row = await findLearnerTrail(app.db, ctx, request.params.id, today);
     if (!row) throw trailNotFound();
     return trailDetail(app.db, ctx, row, today);

@@ -1,13 +1,11 @@
+import {
+  isApiDate, CONTENT_LANGUAGES, WEBCAST_DEFAULTS, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed, parseTransmissionDate, parseWebcastScore, timezoneOptions, validateWebcast, type ContentLanguage,
+} from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  CONTENT_LANGUAGES, WEBCAST_DEFAULTS, formErrorCode, hasPermission, isValidTimezone, normalizeEmbed, parseTransmissionDate,
-  parseWebcastScore, timezoneOptions, validateWebcast, type ContentLanguage,
-} from '@lp/shared/rules';
-import {
-  WEBCAST_PATHS, Webcast, WebcastDuplicated, WebcastInput, WebcastListQuery, WebcastScoreOption, WebcastTimezoneOption, WebcastTypeOption,
-  type ErrorCode, WebcastListItem,
+  WEBCAST_PATHS, Webcast, WebcastDuplicated, WebcastInput, WebcastListQuery, WebcastScoreOption, WebcastTimezoneOption, WebcastTypeOption, type ErrorCode, WebcastListItem,
 } from '@lp/shared/contract';
 import { foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
@@ -18,8 +16,7 @@ import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { copyTitle } from '../admin/trainings/actions.ts';
 import {
-  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast,
-  webcastAdminListQuery, webcastState, webcastTypeExists, webcastTypes, type WebcastState,
+  clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastAdminListQuery, webcastState, webcastTypeExists, webcastTypes, type WebcastState,
 } from '../../repositories/webcasts.ts';
 import { WEBCAST_SET_SCORE, webcastAccess, webcastOr404 } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
@@ -44,11 +41,6 @@ function altTexts(input: WebcastInput['webcast_image_alt_texts']): Partial<Recor
   }
   return out;
 }
-
-const isCalendarDay = (text: string) => {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-};
 
 const toFlag = (value: number | boolean | undefined): boolean | undefined => (value === undefined ? undefined : value === true || value === 1);
 
@@ -134,7 +126,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: WebcastInput
     user_groups: state.user_groups,
     webcast_image_alt_texts: state.image_alt_texts,
   }, { scoreEditable: flags.webcast_use_score && canSetScore, staticScores: flags.webcast_use_static_score ? flags.static_scores : null }), readProblems);
-  if (state.unpublish_date && !isCalendarDay(state.unpublish_date)) fields.unpublish_date = 'validation_error';
+  if (state.unpublish_date && !isApiDate(state.unpublish_date)) fields.unpublish_date = 'validation_error';
   const code = formErrorCode(fields);
   if (code) throw new HttpError(400, code, 'The webcast event data is not valid', fields);
 

@@ -1,10 +1,9 @@
+import { todayApiDate, DEFAULT_TIME_ZONE, webcastTestsOpen } from '@lp/shared/rules';
 import type { FastifyPluginAsync } from 'fastify';
-import { webcastTestsOpen } from '@lp/shared/rules';
 import {
   WEBCAST_OWNER, findPublishedTest, learnerTestContext, ownedDb, registerLearnerTests, type LearnerTestContext, type LearnerTestPolicy,
 } from '../../content/index.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { utcToday } from '../../repositories/learner/context.ts';
 import { LEARNER_WEBCAST_STATUSES, findLearnerWebcast } from '../../repositories/learner/webcasts.ts';
 import { contextOf } from '../learner/trainings/common.ts';
 
@@ -29,7 +28,7 @@ const webcastTestPolicy: LearnerTestPolicy<LearnerTestContext> = {
     return learnerTestContext(test, ctx.userId);
   },
   async refuseStart(_app, ctx, now) {
-    if (ctx.avaliableIn && ctx.avaliableIn > utcToday(now)) throw new HttpError(403, 'test_not_yet_available', 'Test not yet available, please wait');
+    if (ctx.avaliableIn && ctx.avaliableIn > todayApiDate(DEFAULT_TIME_ZONE, now)) throw new HttpError(403, 'test_not_yet_available', 'Test not yet available, please wait');
   },
   settle: (outcome) => ({ ...outcome, consequence: 'none' }),
 };

@@ -1,7 +1,7 @@
+import { isApiDate, TRAIL_ITEM_SEARCH, trailItemKey, validateTrailItems } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { CONTENT_STATUS, TRAIL_PATHS, TrailItem, TrailItemOption, TrailItemSearchQuery, TrailItemsInput } from '@lp/shared/contract';
-import { TRAIL_ITEM_SEARCH, isIsoDay, trailItemKey, validateTrailItems } from '@lp/shared/rules';
 import { HttpError } from '../../../lib/httpError.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
@@ -35,7 +35,7 @@ const items: FastifyPluginAsyncTypebox = async (app) => {
     // spec 2 §5.8: orders 1..n, each module once, prerequisites among them, not itself, no cycle, one free
     const refused = validateTrailItems(list);
     if (refused) throw new HttpError(400, refused, 'The modules of the trail are not valid');
-    if (list.some((item) => item.avaliable_in !== null && !isIsoDay(item.avaliable_in))) {
+    if (list.some((item) => item.avaliable_in !== null && !isApiDate(item.avaliable_in))) {
       throw new HttpError(400, 'validation_error', 'avaliable_in must be a day (YYYY-MM-DD)', { avaliable_in: 'validation_error' });
     }
     await app.db.transaction().execute(async (trx) => {

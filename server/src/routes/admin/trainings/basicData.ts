@@ -1,9 +1,8 @@
+import {
+  isApiDate, CONTENT_LANGUAGES, TRAINING_DEFAULTS, effectiveTrainingType, formErrorCode, hasPermission, trainingScoreIsUsed, validateTrainingBasicData, type ContentLanguage,
+} from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  CONTENT_LANGUAGES, TRAINING_DEFAULTS, effectiveTrainingType, formErrorCode, hasPermission, trainingScoreIsUsed, validateTrainingBasicData,
-  type ContentLanguage,
-} from '@lp/shared/rules';
 import {
   CONTENT_STATUS, TRAINING_PATHS, Training, TrainingInput, TrainingListQuery, type ErrorCode, TrainingListItem,
 } from '@lp/shared/contract';
@@ -13,8 +12,7 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { sanitizeRichText } from '../../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  clientTrainingFlags, findTrainingType, foreignReferences, insertTraining, setTrainingStatus, toListItems, trainingAdminListQuery,
-  trainingState, updateTraining, type TrainingState,
+  clientTrainingFlags, findTrainingType, foreignReferences, insertTraining, setTrainingStatus, toListItems, trainingAdminListQuery, trainingState, updateTraining, type TrainingState,
 } from '../../../repositories/trainings.ts';
 import { TRAININGS_SET_SCORE, trainingAnswer, trainingAccess, trainingOr404 } from './common.ts';
 import { IdParams } from '../../../lib/params.ts';
@@ -46,11 +44,6 @@ function altTexts(input: TrainingInput['group_training_image_alt_texts']): Parti
   }
   return out;
 }
-
-const isCalendarDay = (text: string) => {
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-};
 
 /**
  * The values a create or update stores: the request merged into the current values with
@@ -124,7 +117,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: TrainingInpu
     mandatory_profiles: state.mandatory_profiles,
     group_training_image_alt_texts: state.image_alt_texts,
   }, ctx));
-  if (state.unpublish_date && !isCalendarDay(state.unpublish_date)) fields.unpublish_date = 'validation_error';
+  if (state.unpublish_date && !isApiDate(state.unpublish_date)) fields.unpublish_date = 'validation_error';
   const code = formErrorCode(fields);
   if (code) throw new HttpError(400, code, 'The training basic data is not valid', fields);
 

@@ -1,17 +1,16 @@
+import { todayApiDate, formErrorCode, validateBanner, type BannerType } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   ADMIN_RESOURCES, BANNER_PATHS, Banner, BannerInput, IdParams, LearnerBannerList, LearnerBannerQuery, ListQuery,
 } from '@lp/shared/contract';
-import { formErrorCode, gmtToday, validateBanner, type BannerType } from '@lp/shared/rules';
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../../lib/list.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import {
-  bannerQuery, bannerRows, bannerState, deleteBanner, EMPTY_BANNER, findBanner, insertBanner, liveBanners, toBanners, updateBanner,
-  type BannerState,
+  bannerQuery, bannerRows, bannerState, deleteBanner, EMPTY_BANNER, findBanner, insertBanner, liveBanners, toBanners, updateBanner, type BannerState,
 } from '../../../repositories/banners.ts';
 import { blankToNull, keepOrClear, publicHost } from './common.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -116,7 +115,7 @@ export const bannersLearner: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'authenticated' }, schema: { querystring: LearnerBannerQuery, response: { 200: LearnerBannerList } },
   }, async (request) => {
     const member = await audienceMember(app.db, clientOf(request), authOf(request).user.id);
-    const results = member ? await liveBanners(app.db, member, gmtToday(), request.query.banner_type) : [];
+    const results = member ? await liveBanners(app.db, member, todayApiDate(), request.query.banner_type) : [];
     return { count: results.length, results };
   });
 };

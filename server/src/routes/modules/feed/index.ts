@@ -1,3 +1,4 @@
+import { todayApiDate } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   FEED_PAGE_SIZE_MAX, FEED_PATHS, FEED_POST_MAX, FeedEvent, FeedPage, FeedPostInput, FeedQuery, IdParams,
@@ -6,7 +7,7 @@ import { HttpError, notFound } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { deletePost, feedPage } from '../../../repositories/feed.ts';
 import { recordFeedEvent } from '../../../repositories/feedEvents.ts';
-import { learnerContext, utcToday } from '../../../repositories/learner/context.ts';
+import { learnerContext } from '../../../repositories/learner/context.ts';
 
 /**
  * The feed / timeline (spec 1 §2.2 home "timeline" and the feed route, §9 event kinds): the
@@ -20,7 +21,7 @@ const feed: FastifyPluginAsyncTypebox = async (app) => {
     if (!ctx.member) return { count: 0, results: [] };
     const size = Math.min(request.query.page_size ?? 10, FEED_PAGE_SIZE_MAX);
     const offset = ((request.query.page ?? 1) - 1) * size;
-    return feedPage(app.db, ctx, request.query.scope ?? 'all', offset, size, utcToday());
+    return feedPage(app.db, ctx, request.query.scope ?? 'all', offset, size, todayApiDate());
   });
 
   app.post(FEED_PATHS.posts, { config: { access: 'authenticated' }, schema: { body: FeedPostInput, response: { 201: FeedEvent } } }, async (request, reply) => {
@@ -32,7 +33,7 @@ const feed: FastifyPluginAsyncTypebox = async (app) => {
     if (!text) throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'Write something to publish', { text: 'make_sure_that_all_fields_are_filled_in' });
     if (Array.from(text).length > FEED_POST_MAX) throw new HttpError(400, 'feed_post_too_long', `Posts are at most ${FEED_POST_MAX} characters`, { text: 'feed_post_too_long' });
     const id = await recordFeedEvent(app.db, { clientId, userId: user.id, kind: 'published', text });
-    const { results } = await feedPage(app.db, ctx, 'mine', 0, 1, utcToday());
+    const { results } = await feedPage(app.db, ctx, 'mine', 0, 1, todayApiDate());
     const created = results.find((e) => e.id === id);
     if (!created) throw notFound();
     return reply.status(201).send(created);

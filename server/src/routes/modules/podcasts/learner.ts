@@ -1,8 +1,8 @@
+import { todayApiDate } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  CatalogueQuery, CommentBody, FavoriteBody, LearnerComment, LearnerCommentPage, LearnerPlaylistList, LearnerPodcast, LearnerPodcastPage,
-  LikeBody, PODCAST_PATHS, PodcastProgressAnswer, PodcastProgressBody, RateBody, Reactions, type ErrorCode,
+  CatalogueQuery, CommentBody, FavoriteBody, LearnerComment, LearnerCommentPage, LearnerPlaylistList, LearnerPodcast, LearnerPodcastPage, LikeBody, PODCAST_PATHS, PodcastProgressAnswer, PodcastProgressBody, RateBody, Reactions, type ErrorCode,
 } from '@lp/shared/contract';
 import { addComment, hasCommented, learnerComment, publishedComments } from '../../../content/index.ts';
 import { audienceMember } from '../../../content/audience/index.ts';
@@ -11,7 +11,6 @@ import { isUniqueViolation } from '../../../db/dialect.ts';
 import type { PodcastRow } from '../../../db/tables/podcast.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { utcToday } from '../../../repositories/learner/context.ts';
 import { setReaction, type ReactionPatch } from '../../../repositories/learner/reactions.ts';
 import {
   findLearnerPodcast, findProgress, learnerPlaylists, learnerPodcastPage, podcastCards, recordPodcastProgress, type PodcastViewer,
@@ -34,7 +33,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   async function viewerOf(db: Db, request: FastifyRequest): Promise<PodcastViewer> {
     const clientId = clientOf(request);
     const userId = authOf(request).user.id;
-    return { clientId, userId, member: await audienceMember(db, clientId, userId), today: utcToday() };
+    return { clientId, userId, member: await audienceMember(db, clientId, userId), today: todayApiDate() };
   }
 
   async function podcastOr404(db: Db, viewer: PodcastViewer, id: number): Promise<PodcastRow> {

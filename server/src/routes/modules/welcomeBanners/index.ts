@@ -1,10 +1,9 @@
+import { todayApiDate, formErrorCode, validateWelcomeBanner, welcomeBannerConflict, type WelcomeBannerType } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  ADMIN_RESOURCES, BANNER_PATHS, CurrentWelcomeBanner, IdParams, ListQuery, WelcomeBanner, WelcomeBannerConflictAnswer,
-  WelcomeBannerConflictQuery, WelcomeBannerInput,
+  ADMIN_RESOURCES, BANNER_PATHS, CurrentWelcomeBanner, IdParams, ListQuery, WelcomeBanner, WelcomeBannerConflictAnswer, WelcomeBannerConflictQuery, WelcomeBannerInput,
 } from '@lp/shared/contract';
-import { formErrorCode, gmtToday, validateWelcomeBanner, welcomeBannerConflict, type WelcomeBannerType } from '@lp/shared/rules';
 import { audienceMember, foreignAudienceIds } from '../../../content/audience/index.ts';
 import type { Db } from '../../../db/database.ts';
 import { HttpError, notFound } from '../../../lib/httpError.ts';
@@ -14,9 +13,7 @@ import { authOf, clientOf } from '../../../plugins/app/auth.ts';
 import { lockClientRow } from '../../../repositories/clients.ts';
 import { actingUserOf, revokeFamily } from '../../../repositories/tokens.ts';
 import {
-  activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, EMPTY_WELCOME_BANNER,
-  findWelcomeBanner, insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery,
-  welcomeBannerRows, welcomeBannerState, type WelcomeBannerState,
+  activeWelcomeBannerSlots, confirmWelcomeBanner, currentWelcomeBanner, deleteWelcomeBanner, EMPTY_WELCOME_BANNER, findWelcomeBanner, insertWelcomeBanner, toWelcomeBanners, updateWelcomeBanner, visibleWelcomeBanner, welcomeBannerQuery, welcomeBannerRows, welcomeBannerState, type WelcomeBannerState,
 } from '../../../repositories/welcomeBanners.ts';
 import { keepOrClear } from '../banners/common.ts';
 import { titleAccess } from '../../../lib/access.ts';
@@ -62,7 +59,7 @@ async function resolveState(db: Db, request: FastifyRequest, input: WelcomeBanne
     profiles: input.profiles ?? base.profiles,
     user_groups: input.user_groups ?? base.user_groups,
   };
-  const today = gmtToday();
+  const today = todayApiDate();
   const fields = validateWelcomeBanner(state, { today, storedStartDate: current?.start_date ?? null });
   const code = formErrorCode(fields);
   if (code) throw new HttpError(400, code, 'The welcome banner is not valid', fields);
@@ -168,12 +165,12 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
     const { auth, member } = await who(request);
     // an administrator in the administrative view must not use up the learner's banner
     if (!member || (await actingUserOf(app.db, auth.familyId))) return { banner: null };
-    return { banner: await currentWelcomeBanner(app.db, member, auth.familyId, gmtToday()) };
+    return { banner: await currentWelcomeBanner(app.db, member, auth.familyId, todayApiDate()) };
   });
 
   async function bannerOr404(request: FastifyRequest, id: number) {
     const { auth, member } = await who(request);
-    const row = member ? await visibleWelcomeBanner(app.db, member, id, gmtToday()) : undefined;
+    const row = member ? await visibleWelcomeBanner(app.db, member, id, todayApiDate()) : undefined;
     if (!row) throw notFound();
     return { auth, row };
   }
