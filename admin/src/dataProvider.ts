@@ -1,6 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import {
-  HttpError,
   type DataProvider,
   type DeleteResult,
   type GetListResult,
@@ -10,12 +9,10 @@ import {
 } from 'react-admin';
 import {
   ADMIN_RESOURCES,
-  ERROR_CODES,
   groupMembersPath,
   importLogsPath,
   importProcessPath,
   importTemplatePath,
-  isApiError,
   userActionPath,
   UserInput,
   type AdminUser,
@@ -30,6 +27,9 @@ import {
   type UserSummary,
 } from '@lp/shared';
 import { apiClient } from './apiClient.ts';
+import { attachmentName, toHttpError } from './common/http/httpErrors.ts';
+
+export { attachmentName, toHttpError };
 
 /** react-admin resource name → collection path under /api (from the shared catalogue). */
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
@@ -130,39 +130,6 @@ interface HttpResult {
   headers: Headers;
   body: string;
   json: unknown;
-}
-
-const KNOWN_CODES: readonly string[] = ERROR_CODES;
-
-/** `attachment; filename="x.xlsx"` (or RFC 5987 `filename*=UTF-8''x.xlsx`) → `x.xlsx` */
-export function attachmentName(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      /* fall back to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || null;
-}
-
-/** `{detail, code, fields?}` → HttpError whose message is the translation key `errors.{code}`. */
-export function toHttpError(status: number, body: unknown): HttpError {
-  if (isApiError(body)) {
-    const key = KNOWN_CODES.includes(body.code) ? `errors.${body.code}` : 'ra.notification.http_error';
-    // field errors go back to the form (react-admin reads `body.errors`), keeping the user's input;
-    // a uniqueness code without `fields` names its field (`company_document_not_unique`)
-    const unique = /^(.+)_not_unique$/.exec(body.code);
-    const codes = body.fields ?? (unique?.[1] ? { [unique[1]]: body.code } : undefined);
-    const fields = codes
-      ? Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, `errors.${code}`]))
-      : undefined;
-    return new HttpError(key, status, fields ? { ...body, errors: fields } : body);
-  }
-  return new HttpError(status === 403 ? 'errors.permission_denied' : 'ra.notification.http_error', status, body);
 }
 
 /** The server expects a trailing slash on every path. */

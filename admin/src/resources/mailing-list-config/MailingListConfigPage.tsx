@@ -1,7 +1,7 @@
 import { Card, CardContent, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  BooleanInput, HttpError, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useDataProvider, useNotify, useTranslate,
+  BooleanInput, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useDataProvider, useNotify, useTranslate,
 } from 'react-admin';
 import {
   MAILING_LIST_LIMITS, MESSAGE_PATHS, validateMailingListConfig, type MailingListConfig, type MailingListConfigInput,
@@ -9,6 +9,7 @@ import {
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { translatedErrors } from '../banners/bannerPayload.ts';
+import { useSaveErrors } from '../../common/editor/index.ts';
 
 const F = 'resources.mailing_list_config.fields';
 
@@ -37,6 +38,7 @@ export function MailingListConfigPage() {
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
+  const saveErrors = useSaveErrors();
   const path = MESSAGE_PATHS.mailingListConfig;
   const { data, error } = useContractQuery<MailingListConfig>(path, { staleTime: 0 });
 
@@ -47,8 +49,7 @@ export function MailingListConfigPage() {
       notify('resources.mailing_list_config.saved', { type: 'success' });
       return undefined;
     } catch (failure) {
-      notify(failure instanceof HttpError ? failure.message : 'errors.unexpected_error', { type: 'error' });
-      return failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+      return saveErrors(failure, { notice: ({ notice }) => notice ?? 'errors.unexpected_error' });
     }
   };
 

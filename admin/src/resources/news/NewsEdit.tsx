@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { HttpError, Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ADMIN_RESOURCES, NEWS_PATHS, type News } from '@lp/shared';
 import type { AdminDataProvider } from '../../dataProvider.ts';
+import { TabbedEditor, formErrorsOf, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { NewsForm } from './NewsForm.tsx';
-import { NEW_NEWS, newsFormErrors, newsFormValues, newsPayload, validateNewsForm, type NewsFormValues } from './newsPayload.ts';
+import { NEWS_FORM_FIELDS, NEW_NEWS, newsFormValues, newsPayload, validateNewsForm, type NewsFormValues } from './newsPayload.ts';
 import { useNewsAccess } from './useNewsAccess.ts';
 
 const LIST = `/${ADMIN_RESOURCES.news.name}`;
@@ -59,8 +59,7 @@ function NewsFormTab({ newsId }: { newsId: number | null }) {
     } catch (failure) {
       // spec 3 §8: server errors are only logged, no message; field errors still go back to their inputs
       console.error('news save failed', failure);
-      const fields = failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      return fields ? newsFormErrors(fields) : undefined;
+      return formErrorsOf(failure, NEWS_FORM_FIELDS);
     }
   };
 
@@ -73,34 +72,22 @@ function NewsFormTab({ newsId }: { newsId: number | null }) {
  */
 export function NewsEdit() {
   const params = useParams();
-  const navigate = useNavigate();
   const translate = useTranslate();
   const { heading, commentsTab } = useNewsAccess();
   const newsId = params.id && Number(params.id) > 0 ? Number(params.id) : null;
   const visible: NewsTab[] = newsId && commentsTab ? ['news', 'comments'] : ['news'];
-  const segment = params['*']?.split('/')[0];
-  const current: NewsTab = visible.find((tab) => tab === segment) ?? 'news';
-  const base = `${LIST}/${newsId ?? 0}`;
+  const { current, select } = useEditorTab(`${LIST}/${newsId ?? 0}`, visible, { onTabSetChange: 'keep-named' });
   const { data } = useNews(newsId);
   const name = heading ?? translate('resources.news.name', { smart_count: 2 });
 
   return (
-    <Box sx={{ mt: 1 }}>
-      <Title title={`${name}: ${data?.title ?? translate('resources.news.new')}`} />
-      <Card sx={{ mb: 2 }}>
-        <Tabs
-          value={current}
-          onChange={(_event, tab: NewsTab) => navigate(tab === 'news' ? base : `${base}/${tab}`)}
-          aria-label={translate('resources.news.tabs.label')}
-        >
-          {visible.map((tab) => <Tab key={tab} value={tab} label={translate(`resources.news.tabs.${tab}`)} />)}
-        </Tabs>
-      </Card>
+    <TabbedEditor tabs={visible} current={current} onSelect={select} labels="resources.news.tabs"
+      title={<Title title={`${name}: ${data?.title ?? translate('resources.news.new')}`} />}>
       {current === 'comments' && newsId
         // spec 3 §9: stars hidden for news; the news permission moderates (spec 3 §6)
         ? <CommentsModerationTable origin="news" id={newsId} />
         : <NewsFormTab newsId={newsId} />}
-    </Box>
+    </TabbedEditor>
   );
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@lp/shared';
 import { MoveButtons } from '../../common/ordering/MoveButtons.tsx';
 import type { AdminDataProvider } from '../../dataProvider.ts';
-import { fieldCodesOf, fieldMessage } from '../trainings/modules/dialogHelpers.ts';
+import { fieldCodesOf, fieldMessage } from '../../common/editor/index.ts';
 
 const K = 'resources.podcasts.playlists';
 const M = 'resources.podcasts.messages';

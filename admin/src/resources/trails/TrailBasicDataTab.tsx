@@ -7,6 +7,7 @@ import type { AdminDataProvider } from '../../dataProvider.ts';
 import { TrailBasicDataForm } from './basic-data/TrailBasicDataForm.tsx';
 import { NEW_TRAIL, trailFormValues, trailPayload, validateTrailForm, type TrailFormValues } from './trailPayload.ts';
 import { useTrailAccess } from './useTrailAccess.ts';
+import { useSaveErrors } from '../../common/editor/index.ts';
 
 export const trailQueryKey = (id: number) => ['contract', TRAIL_PATHS.item(id)];
 
@@ -34,6 +35,7 @@ export function TrailBasicDataTab({ trailId }: { trailId: number | null }) {
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const saveErrors = useSaveErrors();
   const { data: trail, error } = useTrail(trailId);
   const values = useMemo(() => (trail ? trailFormValues(trail) : NEW_TRAIL), [trail]);
   const validate = useCallback(
@@ -61,9 +63,7 @@ export function TrailBasicDataTab({ trailId }: { trailId: number | null }) {
       if (!trailId) navigate(`/${ADMIN_RESOURCES.trails.name}/${saved.id}`, { replace: true });
       return undefined;
     } catch (failure) {
-      notify(failure instanceof HttpError ? failure.message : 'resources.trails.messages.save_error', { type: 'error' });
-      // field errors go back to their inputs; everything typed stays in the form
-      return failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+      return saveErrors(failure, { notice: ({ notice }) => notice ?? 'resources.trails.messages.save_error' });
     }
   };
 

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HttpError, Loading, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { Loading, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
 import { TRAINING_PATHS, effectiveTrainingType, trainingScoreIsUsed, type Training } from '@lp/shared';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { TrainingBasicDataForm } from './basic-data/TrainingBasicDataForm.tsx';
-import { nestErrors, useTrainingTypes, useTrainingValidator } from './basic-data/trainingValidation.ts';
+import { FORM_FIELD, useTrainingTypes, useTrainingValidator } from './basic-data/trainingValidation.ts';
 import { NEW_TRAINING, trainingFormValues, trainingPayload, type TrainingFormValues } from './trainingPayload.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
+import { useSaveErrors } from '../../common/editor/index.ts';
 
 export const trainingQueryKey = (id: number) => ['contract', TRAINING_PATHS.item(id)];
 
@@ -30,6 +31,7 @@ export function TrainingBasicDataTab({ trainingId }: { trainingId: number | null
   const navigate = useNavigate();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
+  const saveErrors = useSaveErrors();
   const { data: training, error } = useTraining(trainingId);
   const values = useMemo(() => (training ? trainingFormValues(training) : NEW_TRAINING), [training]);
 
@@ -53,10 +55,7 @@ export function TrainingBasicDataTab({ trainingId }: { trainingId: number | null
       else refresh();
       return undefined;
     } catch (failure) {
-      notify('resources.trainings.messages.basic_data_save_error', { type: 'error' });
-      // field errors go back to their inputs; everything typed stays in the form
-      const fields = failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      return fields ? nestErrors(fields) : undefined;
+      return saveErrors(failure, { notice: 'resources.trainings.messages.basic_data_save_error', fieldMap: FORM_FIELD });
     }
   };
 

@@ -9,7 +9,8 @@ import {
 import type { MaterialOwner } from './materialOwner.ts';
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import { TusFileField } from '../modules/TusFileField.tsx';
-import { fieldCodesOf, fieldMessage, formatFileSize } from '../modules/dialogHelpers.ts';
+import { fieldCodesOf, fieldMessage } from '../../../common/editor/index.ts';
+import { formatFileSize } from '../modules/dialogHelpers.ts';
 
 const KEY = 'resources.trainings.materials';
 const FIELD_ORDER = ['title', 'resource', 'status'] as const;

@@ -11,7 +11,8 @@ import {
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import { ModuleImportDialog } from './ModuleImportDialog.tsx';
 import { TusFileField } from './TusFileField.tsx';
-import { fieldCodesOf, fieldMessage, formatFileSize } from './dialogHelpers.ts';
+import { fieldCodesOf, fieldMessage } from '../../../common/editor/index.ts';
+import { formatFileSize } from './dialogHelpers.ts';
 
 const KEY = 'resources.trainings.modules';
 /** the dialog's fields, in the order the first invalid one is focused */

@@ -13,13 +13,13 @@ import { WEBCAST_PATHS, type Webcast, type WebcastDuplicated, type WebcastScoreO
 import { apiClient } from '../../../apiClient.ts';
 import { toHttpError, type AdminDataProvider } from '../../../dataProvider.ts';
 import { useContractQuery } from '../../../common/useContractQuery.ts';
-import { nestErrors } from '../../trainings/basic-data/trainingValidation.ts';
 import { useWebcastTypes } from '../WebcastList.tsx';
 import { useWebcastAccess } from '../useWebcastAccess.ts';
 import { WebcastEventDataForm } from './WebcastEventDataForm.tsx';
 import {
   endWebcastFields, newWebcastValues, validateWebcastForm, webcastFormValues, webcastPayload, type PayloadOptions, type WebcastFormValues,
 } from './webcastPayload.ts';
+import { nestErrors, useSaveErrors } from '../../../common/editor/index.ts';
 
 const M = 'resources.webcasts.messages';
 /** contract fields → the form's own (the date, the image and the shown unpublish day) */
@@ -145,6 +145,7 @@ export function WebcastEventDataTab({ webcastId }: { webcastId: number | null })
   const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const saveErrors = useSaveErrors();
   const { data: webcast, error } = useWebcast(webcastId);
   const scoreShown = flags.webcast_use_score && canSetScore;
   const staticScores = useContractQuery<WebcastScoreOption[]>(scoreShown && flags.webcast_use_static_score ? WEBCAST_PATHS.scores : null).data;
@@ -179,10 +180,10 @@ export function WebcastEventDataTab({ webcastId }: { webcastId: number | null })
       return undefined;
     } catch (failure) {
       console.error('webcast save failed', failure);
-      const fields = failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      notify(fields ? 'errors.make_sure_that_all_fields_are_filled_in' : `${M}.save_error`, { type: 'error' });
-      // field errors go back to their inputs; everything typed stays in the form
-      return fields ? nestErrors(fields, FORM_FIELDS) : undefined;
+      return saveErrors(failure, {
+        notice: ({ fields }) => (fields ? 'errors.make_sure_that_all_fields_are_filled_in' : `${M}.save_error`),
+        fieldMap: FORM_FIELDS,
+      });
     }
   };
 

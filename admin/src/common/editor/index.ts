@@ -1,0 +1,6 @@
+export { TabbedEditor, type TabbedEditorProps } from './TabbedEditor.tsx';
+export { tabFromSegment, tabPath, useEditorTab, type EditorTabOptions } from './editorTabs.ts';
+export {
+  fieldCodesOf, fieldMessage, formErrorsOf, nestErrors, readSaveFailure, useSaveErrors,
+  type SaveErrorOptions, type SaveFailure, type SaveNotice,
+} from './serverErrors.ts';
