@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { fakeApiDataProvider, type ApiCall } from './test/fakeApi.ts';
+import { groupMembersApi } from './common/groupMembers/useGroupMembers.ts';
+import { lookupUsers } from './resources/user-groups/useUserLookup.ts';
+import { userActionsApi } from './resources/users/userActions.ts';
 
 type Call = ApiCall;
 
@@ -62,10 +65,10 @@ describe('dataProvider paths', () => {
     expect(decode(calls[0]?.url ?? '')).toContain('filter={"q":"lia"}');
   });
 
-  it('adds and removes members through the custom methods', async () => {
-    const { calls, dataProvider } = setup(() => new Response('{}', { status: 200 }));
-    await dataProvider.addGroupMembers(7, [1, 2]);
-    await dataProvider.removeGroupMembers(7, [2]);
+  it('adds and removes members through their own calls', async () => {
+    const { calls, http } = setup(() => new Response('{}', { status: 200 }));
+    await groupMembersApi(http).add(7, [1, 2]);
+    await groupMembersApi(http).remove(7, [2]);
     expect(calls.map((c) => `${c.method} ${c.url} ${c.body}`)).toEqual([
       'POST /api/admin_users/user_groups/7/members/ {"user_ids":[1,2]}',
       'POST /api/admin_users/user_groups/7/members/remove/ {"user_ids":[2]}',
@@ -73,9 +76,9 @@ describe('dataProvider paths', () => {
   });
 
   it('searches users only from 3 characters', async () => {
-    const { calls, dataProvider } = setup(() => new Response('[{"id":1,"full_name":"Ana","email":"a@x"}]', { status: 200 }));
-    expect(await dataProvider.lookupUsers('an')).toEqual([]);
-    expect(await dataProvider.lookupUsers('ana')).toHaveLength(1);
+    const { calls, http } = setup(() => new Response('[{"id":1,"full_name":"Ana","email":"a@x"}]', { status: 200 }));
+    expect(await lookupUsers(http, 'an')).toEqual([]);
+    expect(await lookupUsers(http, 'ana')).toHaveLength(1);
     expect(calls.map((c) => c.url)).toEqual(['/api/lookups/users/?search=ana']);
   });
 
@@ -185,11 +188,12 @@ describe('dataProvider users', () => {
   });
 
   it('calls the documented user actions', async () => {
-    const { dataProvider, calls } = setup(() => ok({ id: 7 }));
-    await dataProvider.changeUserStatus(7, 'unblock');
-    await dataProvider.resetUserPassword(7, 'email');
-    await dataProvider.decideUserDeletion(7, 'reject');
-    await dataProvider.getUserPermissions(7, 2);
+    const { http, calls } = setup(() => ok({ id: 7 }));
+    const actions = userActionsApi(http);
+    await actions.changeStatus(7, 'unblock');
+    await actions.resetPassword(7, 'email');
+    await actions.decideDeletion(7, 'reject');
+    await actions.permissions(7, 2);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/admin_users/users/7/unblock/',
       'POST /api/admin_users/users/7/reset_password/',

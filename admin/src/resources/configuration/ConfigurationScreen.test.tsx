@@ -6,6 +6,8 @@ import { ClientSettings, DEFAULT_CLIENT_SETTINGS, DEFAULT_LOGIN_PARAMS, readSess
 import { ConfigurationScreen } from './ConfigurationScreen.tsx';
 import { SETTING_FIELDS } from './configurationFields.ts';
 import { i18n, sessionUser } from '../../test/fixtures.ts';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
 
@@ -28,8 +30,10 @@ describe('ConfigurationScreen (spec 1 §2.3 configuration, §3.2–3.3)', () => 
     const sendJson = vi.fn(async (_path: string, method: string, body?: unknown) => (method === 'GET' ? CONFIG : { ...CONFIG, ...(body as object) }));
     const sessionUserCall = vi.fn(async () => refreshed);
     render(
-      <AdminContext dataProvider={testDataProvider({ sendJson, sessionUser: sessionUserCall } as never)} i18nProvider={i18n()}>
-        <ConfigurationScreen />
+      <AdminContext dataProvider={testDataProvider({ sendJson } as never)} i18nProvider={i18n()}>
+        <ContractHttpProvider value={fakeHttp({ 'GET /users/session/': () => sessionUserCall() }).http}>
+          <ConfigurationScreen />
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>,
     );

@@ -8,6 +8,7 @@ import {
   CONFIGURATION_PATH, HOME_ROUTES, LANGUAGES, updateSession, type Configuration, type ConfigurationInput,
 } from '@lp/shared';
 import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useSessionApi } from '../../layout/sessionApi.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { LOGIN_COLOURS, LOGIN_SWITCHES, LOGIN_TEXTS, SETTING_FIELDS, fieldsToText, textToFields } from './configurationFields.ts';
 
@@ -45,6 +46,7 @@ export function ConfigurationScreen() {
   const notify = useNotify();
   const refresh = useRefresh();
   const dataProvider = useDataProvider<AdminDataProvider>();
+  const session = useSessionApi();
   const queryClient = useQueryClient();
   const { data, isPending, error } = useContractQuery<Configuration>(CONFIGURATION_PATH, { staleTime: 0 });
   const [saving, setSaving] = useState(false);
@@ -58,7 +60,7 @@ export function ConfigurationScreen() {
       const answer = await dataProvider.sendJson<Configuration>(CONFIGURATION_PATH, 'PUT', configurationBody(values as Configuration));
       queryClient.setQueryData(['contract', CONFIGURATION_PATH], answer);
       // the session user carries the client's settings (spec 1 §3.1–3.2): read it again
-      updateSession(window.localStorage, { user: await dataProvider.sessionUser() });
+      updateSession(window.localStorage, { user: await session.sessionUser() });
       refresh();
       notify(`${R}.messages.saved`, { type: 'success' });
     } catch (failure) {

@@ -7,7 +7,6 @@ import {
   Title,
   TopToolbar,
   useCreate,
-  useDataProvider,
   useNotify,
   useRedirect,
   useResourceContext,
@@ -21,7 +20,7 @@ import {
   type ImportRecord,
   type ImportType,
 } from '@lp/shared';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useImportActions } from './importActions.ts';
 import { UploadProgress } from '../../common/upload/UploadProgress.tsx';
 import { useTusUpload } from '../../common/upload/useTusUpload.ts';
 import { importFileProblem, RESOURCE_KEY, useImportErrorMessage } from './importFields.tsx';
@@ -34,7 +33,7 @@ import { saveBlob } from './saveBlob.ts';
 export function ImportCreate() {
   const translate = useTranslate();
   const resource = useResourceContext() ?? ADMIN_RESOURCES.imports.name;
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const importActions = useImportActions();
   const notify = useNotify();
   const redirect = useRedirect();
   const errorMessage = useImportErrorMessage();
@@ -63,7 +62,7 @@ export function ImportCreate() {
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      const { blob, filename } = await dataProvider.downloadImportTemplate(importType);
+      const { blob, filename } = await importActions.template(importType);
       saveBlob(blob, filename);
     } catch {
       notify(`${RESOURCE_KEY}.errors.template_failed`, { type: 'error' });

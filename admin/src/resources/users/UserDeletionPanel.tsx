@@ -5,7 +5,6 @@ import UndoIcon from '@mui/icons-material/Undo';
 import {
   Button,
   Confirm,
-  useDataProvider,
   useLocaleState,
   useNotify,
   usePermissions,
@@ -14,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDate, hasPermission, languageIdForLocale, type AdminUser, type LocaleCode, type SessionUser } from '@lp/shared';
-import type { AdminDataProvider, DeletionDecision } from '../../dataProvider.ts';
+import { useUserActions, type DeletionDecision } from './userActions.ts';
 
 /** Deleted users show "Deleted - anonymized data" (spec 1 §4.2). */
 export function AnonymizedNotice() {
@@ -37,7 +36,7 @@ export function UserDeletionPanel() {
   const record = useRecordContext<AdminUser>();
   const { permissions: admin, isPending } = usePermissions<SessionUser | null>();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useUserActions();
   const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState<DeletionDecision | null>(null);
@@ -53,7 +52,7 @@ export function UserDeletionPanel() {
   const decide = async (decision: DeletionDecision) => {
     setBusy(true);
     try {
-      await dataProvider.decideUserDeletion(record.id, decision);
+      await actions.decideDeletion(record.id, decision);
       notify(`resources.users.notifications.deletion_${decision}ed`, { type: 'success' });
       refresh();
     } catch (error) {

@@ -17,14 +17,14 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import {
   Confirm,
   Loading,
-  useDataProvider,
   useNotify,
   usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { PERMISSION_GROUPS, type PermissionGroup, type SessionUser } from '@lp/shared';
-import { PERMISSIONS_FIELD, type AdminDataProvider, type PermissionsByClient } from '../../dataProvider.ts';
+import { PERMISSIONS_FIELD, type PermissionsByClient } from '../../dataProvider.ts';
+import { useUserActions } from './userActions.ts';
 
 type Grants = Record<string, boolean>;
 
@@ -48,7 +48,7 @@ const anyGranted = (grants: Grants) => Object.values(grants).some(Boolean);
 export function UserPermissionsTab() {
   const translate = useTranslate();
   const record = useRecordContext<{ id: number }>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useUserActions();
   const notify = useNotify();
   const { permissions: admin } = usePermissions<SessionUser | null>();
   const { getValues, setValue } = useFormContext();
@@ -78,8 +78,8 @@ export function UserPermissionsTab() {
     if (!clientId || grants || userId === undefined) return;
     let alive = true;
     setLoading(true);
-    dataProvider
-      .getUserPermissions(userId, Number(clientId))
+    actions
+      .permissions(userId, Number(clientId))
       .then((answer) => {
         if (!alive) return;
         const loaded = Object.fromEntries(answer.module_items.map((m) => [m.slug, m.permission]));
@@ -92,7 +92,7 @@ export function UserPermissionsTab() {
     return () => {
       alive = false;
     };
-  }, [clientId, grants === undefined, userId, dataProvider, notify, setValue]);
+  }, [clientId, grants === undefined, userId, actions, notify, setValue]);
 
   if (!clientId) return <Alert severity="info">{translate('resources.users.permissions.choose_client')}</Alert>;
   if (loading || !grants) return <Loading />;
