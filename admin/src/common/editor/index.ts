@@ -4,3 +4,4 @@ export {
   fieldCodesOf, fieldMessage, formErrorsOf, nestErrors, readSaveFailure, useSaveErrors,
   type SaveErrorOptions, type SaveFailure, type SaveNotice,
 } from './serverErrors.ts';
+export { translatedErrors } from './ruleErrors.ts';

@@ -1,5 +1,5 @@
 import { BANNER_STATUS, gmtToday, validateWelcomeBanner, type WelcomeBannerInput } from '@lp/shared';
-import { translatedErrors } from '../banners/bannerPayload.ts';
+import { translatedErrors } from '../../common/editor/index.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);

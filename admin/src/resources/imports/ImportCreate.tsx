@@ -24,7 +24,7 @@ import { useImportActions } from './importActions.ts';
 import { UploadProgress } from '../../common/upload/UploadProgress.tsx';
 import { useTusUpload } from '../../common/upload/useTusUpload.ts';
 import { importFileProblem, RESOURCE_KEY, useImportErrorMessage } from './importFields.tsx';
-import { saveBlob } from './saveBlob.ts';
+import { saveBlob } from '../../common/http/saveBlob.ts';
 
 /**
  * spec 1 §2.3/§4.3 "save and validate": pick the type, (download its template), upload the

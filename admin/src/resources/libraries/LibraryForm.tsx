@@ -9,7 +9,7 @@ import {
 } from '@lp/shared';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { TagsInput } from '../../common/tags/TagsInput.tsx';
-import { TusResourceInput } from './TusResourceInput.tsx';
+import { TusResourceInput } from '../../common/upload/TusResourceInput.tsx';
 import { validateLibraryForm, type LibraryFormValues } from './libraryPayload.ts';
 
 const F = 'resources.libraries.fields';

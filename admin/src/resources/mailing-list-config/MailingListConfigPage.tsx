@@ -8,7 +8,7 @@ import {
 } from '@lp/shared';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { useContractQuery } from '../../common/useContractQuery.ts';
-import { translatedErrors } from '../banners/bannerPayload.ts';
+import { translatedErrors } from '../../common/editor/index.ts';
 import { useSaveErrors } from '../../common/editor/index.ts';
 
 const F = 'resources.mailing_list_config.fields';

@@ -1,5 +1,5 @@
 import { parseDateTime, userTimeZone, validateMessage, type Message, type MessageInput } from '@lp/shared';
-import { translatedErrors } from '../banners/bannerPayload.ts';
+import { translatedErrors } from '../../common/editor/index.ts';
 
 /** Form-only: send now, or at the chosen date (spec 3 §3 send_date). */
 export type SendMode = 'now' | 'scheduled';

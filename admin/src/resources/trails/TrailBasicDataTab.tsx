@@ -6,7 +6,7 @@ import { ADMIN_RESOURCES, TRAIL_PATHS, type Trail } from '@lp/shared';
 import type { AdminDataProvider } from '../../dataProvider.ts';
 import { TrailBasicDataForm } from './basic-data/TrailBasicDataForm.tsx';
 import { NEW_TRAIL, trailFormValues, trailPayload, validateTrailForm, type TrailFormValues } from './trailPayload.ts';
-import { useTrailAccess } from './useTrailAccess.ts';
+import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
 import { useSaveErrors } from '../../common/editor/index.ts';
 
 export const trailQueryKey = (id: number) => ['contract', TRAIL_PATHS.item(id)];

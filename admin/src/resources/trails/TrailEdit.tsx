@@ -8,7 +8,7 @@ import { TrailBasicDataTab, useTrail } from './TrailBasicDataTab.tsx';
 import { TrailModulesTab, type TrailTabProps } from './TrailModulesTab.tsx';
 import { TrailPublishTab } from './TrailPublishTab.tsx';
 import { isSavedTrailId, visibleTrailTabs, type TrailTab } from './trailTabs.ts';
-import { useTrailAccess } from './useTrailAccess.ts';
+import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
 
 /** spec 2 §2.7 origin 'trail'; moderating needs trails_manage, so without it the table opens in manager mode. */
 function CommentsTab({ trailId, canManage }: TrailTabProps) {

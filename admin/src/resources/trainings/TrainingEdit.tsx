@@ -9,7 +9,7 @@ import { TrainingDiscussionsTab } from './TrainingDiscussionsTab.tsx';
 import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
 import { TrainingMaterialsTab } from './TrainingMaterialsTab.tsx';
 import { TrainingModulesTab } from './TrainingModulesTab.tsx';
-import { TrainingTestsTab } from './TrainingTestsTab.tsx';
+import { TrainingQuizzesTab } from './TrainingQuizzesTab.tsx';
 import { isSavedTrainingId, visibleTrainingTabs, type TrainingTab } from './trainingTabs.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
 
@@ -23,7 +23,7 @@ function CommentsTab({ trainingId, canManage }: TrainingTabProps) {
 /** The tabs after basic-data, each a component of the saved training. */
 const TAB_VIEWS: Partial<Record<TrainingTab, ComponentType<TrainingTabProps>>> = {
   modules: TrainingModulesTab,
-  tests: TrainingTestsTab,
+  tests: TrainingQuizzesTab,
   support_material: TrainingMaterialsTab,
   reaction_tests: TrainingEvaluationsTab,
   configure_and_publish: TrainingConfigureTab,

@@ -8,8 +8,8 @@ import {
 import { useContractQuery } from '../../common/useContractQuery.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { ModuleDialog } from './modules/ModuleDialog.tsx';
-import { BackToTrainings, RowActions, TabTable } from './common/TabTable.tsx';
-import { useTabRows } from './common/useTabRows.ts';
+import { BackToTrainings, RowActions, TabTable } from '../../common/contentTabs/TabTable.tsx';
+import { useTabRows } from '../../common/contentTabs/useTabRows.ts';
 
 const KEY = 'resources.trainings.modules';
 

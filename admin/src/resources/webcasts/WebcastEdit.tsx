@@ -6,11 +6,11 @@ import { Loading, Title, useRedirect, useTranslate } from 'react-admin';
 import { WEBCAST_TESTS } from '@lp/shared';
 import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
-import { EvaluationsTab } from '../trainings/evaluations/EvaluationsTab.tsx';
-import { WEBCAST_EVALUATIONS } from '../trainings/evaluations/evaluationOwner.ts';
-import { MaterialsTab } from '../trainings/materials/MaterialsTab.tsx';
-import { WEBCAST_MATERIALS } from '../trainings/materials/materialOwner.ts';
-import { TestsTab } from '../trainings/tests/TestsTab.tsx';
+import { EvaluationsTab } from '../../common/contentTabs/evaluations/EvaluationsTab.tsx';
+import { WEBCAST_EVALUATIONS } from '../../common/contentTabs/evaluations/evaluationOwner.ts';
+import { MaterialsTab } from '../../common/contentTabs/materials/MaterialsTab.tsx';
+import { WEBCAST_MATERIALS } from '../../common/contentTabs/materials/materialOwner.ts';
+import { QuizzesTab } from '../../common/contentTabs/quizzes/QuizzesTab.tsx';
 import { WebcastChatTab } from './chat/WebcastChatTab.tsx';
 import { WebcastStreamTab } from './stream/WebcastStreamTab.tsx';
 import { WebcastEventDataTab, useWebcast } from './event-data/WebcastEventDataTab.tsx';
@@ -27,7 +27,7 @@ function useBackToWebcasts() {
 
 /** spec 2 §2.5 tests tab: "the same behaviour as the training editor … with webcast fields". */
 function TestsView({ webcastId, canManage }: WebcastTabProps) {
-  return <TestsTab owner={WEBCAST_TESTS} ownerId={webcastId} canManage={canManage} onBack={useBackToWebcasts()} />;
+  return <QuizzesTab owner={WEBCAST_TESTS} ownerId={webcastId} canManage={canManage} onBack={useBackToWebcasts()} />;
 }
 
 function EvaluationsView({ webcastId, canManage }: WebcastTabProps) {

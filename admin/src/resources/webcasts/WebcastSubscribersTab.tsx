@@ -7,8 +7,8 @@ import { useDataProvider, useNotify, useRedirect, useStore, useTranslate } from 
 import { WEBCAST_PATHS, type Paged, type WebcastGuest, type WebcastGuestReport } from '@lp/shared';
 import { apiClient } from '../../apiClient.ts';
 import { attachmentName, toHttpError, type AdminDataProvider } from '../../dataProvider.ts';
-import { saveBlob } from '../imports/saveBlob.ts';
-import { BackButton } from '../trainings/common/TabTable.tsx';
+import { saveBlob } from '../../common/http/saveBlob.ts';
+import { BackButton } from '../../common/contentTabs/TabTable.tsx';
 
 const KEY = 'resources.webcasts.subscribers';
 /** spec 2 §2.5 / spec 4 "Tables": 5, 10, 50 or 100, default 5, remembered */

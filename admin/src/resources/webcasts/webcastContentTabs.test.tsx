@@ -7,11 +7,11 @@ import { AdminContext, Notification, testDataProvider, type DataProvider } from 
 import { WEBCAST_EVALUATION_PATHS as E, WEBCAST_MATERIAL_PATHS as M, WEBCAST_TESTS } from '@lp/shared';
 import { apiClient } from '../../apiClient.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
-import { EvaluationsTab } from '../trainings/evaluations/EvaluationsTab.tsx';
-import { WEBCAST_EVALUATIONS } from '../trainings/evaluations/evaluationOwner.ts';
-import { MaterialsTab } from '../trainings/materials/MaterialsTab.tsx';
-import { WEBCAST_MATERIALS } from '../trainings/materials/materialOwner.ts';
-import { ImportTestDialog } from '../trainings/tests/ImportTestDialog.tsx';
+import { EvaluationsTab } from '../../common/contentTabs/evaluations/EvaluationsTab.tsx';
+import { WEBCAST_EVALUATIONS } from '../../common/contentTabs/evaluations/evaluationOwner.ts';
+import { MaterialsTab } from '../../common/contentTabs/materials/MaterialsTab.tsx';
+import { WEBCAST_MATERIALS } from '../../common/contentTabs/materials/materialOwner.ts';
+import { ImportQuizDialog } from '../../common/contentTabs/quizzes/ImportQuizDialog.tsx';
 
 const ID = 9;
 
@@ -35,7 +35,7 @@ describe('webcast tests, reaction tests and materials through the training compo
     const request = vi.spyOn(apiClient, 'request').mockResolvedValue(new Response(new Blob(['xlsx']), { status: 200 }));
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:t'), revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderWith(<ImportTestDialog owner={WEBCAST_TESTS} testId={31} onClose={vi.fn()} onImported={vi.fn()} />, { sendJson } as never);
+    renderWith(<ImportQuizDialog owner={WEBCAST_TESTS} testId={31} onClose={vi.fn()} onImported={vi.fn()} />, { sendJson } as never);
     await userEvent.click(await screen.findByRole('button', { name: 'Baixar modelo' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(sendJson).toHaveBeenCalledWith('/admin_import/tests/webcast_test/31/generate_template/', 'GET');

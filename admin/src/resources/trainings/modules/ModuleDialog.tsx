@@ -10,9 +10,9 @@ import {
 } from '@lp/shared';
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import { ModuleImportDialog } from './ModuleImportDialog.tsx';
-import { TusFileField } from './TusFileField.tsx';
+import { TusFileField } from '../../../common/upload/TusFileField.tsx';
 import { fieldCodesOf, fieldMessage } from '../../../common/editor/index.ts';
-import { formatFileSize } from './dialogHelpers.ts';
+import { formatFileSize } from '../../../common/contentTabs/fileSize.ts';
 
 const KEY = 'resources.trainings.modules';
 /** the dialog's fields, in the order the first invalid one is focused */

@@ -9,8 +9,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { formatDate, languageIdForLocale, type LocaleCode, type TestOwnerContract } from '@lp/shared';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
-import { ContentStatusChip } from '../../../common/ContentStatusChip.tsx';
-import { TESTS_KEY as KEY, readTest, type TestData, type TestTypeOption } from './testData.ts';
+import { ContentStatusChip } from '../../ContentStatusChip.tsx';
+import { TESTS_KEY as KEY, readTest, type TestData, type TestTypeOption } from './quizData.ts';
 
 /** spec 2 §9: rows per page 0 (all) for tests; a page asks the server for one slice. */
 const ALL = -1;
@@ -18,7 +18,7 @@ const ROWS_PER_PAGE = [5, 10, 25, ALL];
 /** what "all" asks for: the server's largest slice */
 const ALL_ROWS = 1000;
 
-export interface TestsTableProps {
+export interface QuizzesTableProps {
   owner: TestOwnerContract;
   ownerId: number;
   canManage: boolean;
@@ -32,7 +32,7 @@ export interface TestsTableProps {
  * count, questions displayed, realizations, status chip, available-in, score (0 blank),
  * actions — with New, edit and delete after confirmation.
  */
-export function TestsTable({ owner, ownerId, canManage, types, onEdit, onBack }: TestsTableProps) {
+export function QuizzesTable({ owner, ownerId, canManage, types, onEdit, onBack }: QuizzesTableProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { GROUP_TRAINING_TESTS } from '@lp/shared';
 import { QuestionDialog } from './QuestionDialog.tsx';
-import { readQuestion, type QuestionData } from './testData.ts';
-import { dataProviderWith, wireQuestion } from './testFixtures.ts';
+import { readQuestion, type QuestionData } from './quizData.ts';
+import { dataProviderWith, wireQuestion } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
 
 const QUESTIONS = '/admin_group_trainings/group_trainings/7/group_training_tests/31/group_training_test_questions/';

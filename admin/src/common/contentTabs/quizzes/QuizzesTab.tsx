@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { TestOwnerContract } from '@lp/shared';
-import { useContractQuery } from '../../../common/useContractQuery.ts';
-import { TestEditor } from './TestEditor.tsx';
-import { TestsTable } from './TestsTable.tsx';
-import type { TestTypeOption } from './testData.ts';
+import { useContractQuery } from '../../useContractQuery.ts';
+import { QuizEditor } from './QuizEditor.tsx';
+import { QuizzesTable } from './QuizzesTable.tsx';
+import type { TestTypeOption } from './quizData.ts';
 
-export interface TestsTabProps {
+export interface QuizzesTabProps {
   /** paths and wire names of the owner of the tests (group training; a webcast later) */
   owner: TestOwnerContract;
   ownerId: number;
@@ -18,13 +18,13 @@ export interface TestsTabProps {
 type Editing = { id: number | null } | null;
 
 /** spec 2 §2.3 Tests tab for any owner of tests: the table, or the inline test editor. */
-export function TestsTab({ owner, ownerId, canManage, onBack }: TestsTabProps) {
+export function QuizzesTab({ owner, ownerId, canManage, onBack }: QuizzesTabProps) {
   const types = useContractQuery<TestTypeOption[]>(owner.testTypes);
   const [editing, setEditing] = useState<Editing>(null);
 
   if (editing) {
     return (
-      <TestEditor
+      <QuizEditor
         owner={owner}
         ownerId={ownerId}
         testId={editing.id}
@@ -39,7 +39,7 @@ export function TestsTab({ owner, ownerId, canManage, onBack }: TestsTabProps) {
     );
   }
   return (
-    <TestsTable
+    <QuizzesTable
       owner={owner}
       ownerId={ownerId}
       canManage={canManage}

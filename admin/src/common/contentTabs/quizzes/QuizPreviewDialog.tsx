@@ -1,8 +1,8 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { TESTS_KEY as KEY, type QuestionData } from './testData.ts';
+import { TESTS_KEY as KEY, type QuestionData } from './quizData.ts';
 
-export interface TestPreviewDialogProps {
+export interface QuizPreviewDialogProps {
   title: string;
   questions: readonly QuestionData[];
   onClose(): void;
@@ -12,7 +12,7 @@ export interface TestPreviewDialogProps {
  * spec 2 §2.3 test preview (offered only when questions exist): the questions and their
  * alternatives as a learner sees them, read-only. The HTML was sanitised by the server.
  */
-export function TestPreviewDialog({ title, questions, onClose }: TestPreviewDialogProps) {
+export function QuizPreviewDialog({ title, questions, onClose }: QuizPreviewDialogProps) {
   const translate = useTranslate();
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="test-preview-title">

@@ -8,8 +8,8 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { useDataProvider, useTranslate } from 'react-admin';
 import { QUESTION_SEARCH, htmlToPlainText, type HitAlternative, type TestOwnerContract } from '@lp/shared';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
-import { highlightMatch } from '../../../common/ownersInput/highlightMatch.tsx';
-import { TESTS_KEY as KEY } from './testData.ts';
+import { highlightMatch } from '../../ownersInput/highlightMatch.tsx';
+import { TESTS_KEY as KEY } from './quizData.ts';
 
 /** A question bank hit (spec 2 §3.4) in the screen's own names. */
 export interface BankQuestion {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GROUP_TRAINING_TESTS } from '@lp/shared';
-import { NEW_TEST_FORM, alternativeSnippet, questionSnippet, readTest, testForm, testFormFields, testValues } from './testData.ts';
-import { TEST_TYPES, wireTest } from './testFixtures.ts';
+import { NEW_TEST_FORM, alternativeSnippet, questionSnippet, readTest, testForm, testFormFields, testValues } from './quizData.ts';
+import { TEST_TYPES, wireTest } from './quizFixtures.ts';
 
 const type = (id: number) => TEST_TYPES.find((t) => t.id === id)!;
 

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, type ChangeEvent } from 'react';
 import { Alert, Box, Button, FormHelperText, Link, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'react-admin';
-import { useTusUpload } from '../../../common/upload/useTusUpload.ts';
-import { UploadProgress } from '../../../common/upload/UploadProgress.tsx';
+import { useTusUpload } from './useTusUpload.ts';
+import { UploadProgress } from './UploadProgress.tsx';
 
 export interface TusFileFieldProps {
   /** tus metadata kind (UPLOAD_KINDS.*) */

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { testDataProvider } from 'react-admin';
-import type { TestTypeOption } from './testData.ts';
+import type { TestTypeOption } from './quizData.ts';
 
 /** Fixtures for the tests tab's component tests. */
 

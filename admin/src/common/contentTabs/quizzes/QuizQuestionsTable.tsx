@@ -8,10 +8,10 @@ import PreviewIcon from '@mui/icons-material/Preview';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'react-admin';
 import type { TestLocks } from '@lp/shared';
-import { ContentStatusChip } from '../../../common/ContentStatusChip.tsx';
-import { TESTS_KEY as KEY, questionSnippet, type QuestionData } from './testData.ts';
+import { ContentStatusChip } from '../../ContentStatusChip.tsx';
+import { TESTS_KEY as KEY, questionSnippet, type QuestionData } from './quizData.ts';
 
-export interface TestQuestionsTableProps {
+export interface QuizQuestionsTableProps {
   questions: readonly QuestionData[];
   canManage: boolean;
   /** the test is being saved */
@@ -29,7 +29,7 @@ export interface TestQuestionsTableProps {
  * New above a table of the questions (title cut at 100 characters without tags, §9), with edit
  * and delete. §4.4: import, New and delete are locked on a test with results.
  */
-export function TestQuestionsTable({ questions, canManage, busy, locks, onPreview, onImport, onNew, onEdit, onDelete }: TestQuestionsTableProps) {
+export function QuizQuestionsTable({ questions, canManage, busy, locks, onPreview, onImport, onNew, onEdit, onDelete }: QuizQuestionsTableProps) {
   const translate = useTranslate();
   return (
     <>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useInput, useRecordContext, useTranslate } from 'react-admin';
-import { TusFileField } from '../trainings/modules/TusFileField.tsx';
+import { TusFileField } from './TusFileField.tsx';
 
 export interface TusResourceInputProps {
   /** form field: the stored media path (kept) or a new upload's id */

@@ -8,9 +8,9 @@ import {
 } from '@lp/shared';
 import type { MaterialOwner } from './materialOwner.ts';
 import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
-import { TusFileField } from '../modules/TusFileField.tsx';
-import { fieldCodesOf, fieldMessage } from '../../../common/editor/index.ts';
-import { formatFileSize } from '../modules/dialogHelpers.ts';
+import { TusFileField } from '../../upload/TusFileField.tsx';
+import { fieldCodesOf, fieldMessage } from '../../editor/index.ts';
+import { formatFileSize } from '../fileSize.ts';
 
 const KEY = 'resources.trainings.materials';
 const FIELD_ORDER = ['title', 'resource', 'status'] as const;

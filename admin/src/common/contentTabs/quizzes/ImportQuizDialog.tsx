@@ -12,10 +12,10 @@ import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { TEST_IMPORT_MAX_BYTES, XLSX_MIME, type TestOwnerContract, type TrainingTestImportRow } from '@lp/shared';
 import { apiClient } from '../../../apiClient.ts';
 import { attachmentName, toHttpError, type AdminDataProvider } from '../../../dataProvider.ts';
-import { UploadProgress } from '../../../common/upload/UploadProgress.tsx';
-import { useTusUpload } from '../../../common/upload/useTusUpload.ts';
-import { saveBlob } from '../../imports/saveBlob.ts';
-import { TESTS_KEY as KEY } from './testData.ts';
+import { UploadProgress } from '../../upload/UploadProgress.tsx';
+import { useTusUpload } from '../../upload/useTusUpload.ts';
+import { saveBlob } from '../../http/saveBlob.ts';
+import { TESTS_KEY as KEY } from './quizData.ts';
 
 /** A validated question (spec 2 §3.4 import validation result) in the screen's names. */
 interface ImportRow {
@@ -49,7 +49,7 @@ function fileProblem(file: File): string | null {
   return null;
 }
 
-export interface ImportTestDialogProps {
+export interface ImportQuizDialogProps {
   owner: TestOwnerContract;
   testId: number;
   onClose(): void;
@@ -64,7 +64,7 @@ export interface ImportTestDialogProps {
  * import. §8: test_validation_success / _error (the file is cleared on error),
  * test_import_success / _error, generating_import_test_template.
  */
-export function ImportTestDialog({ owner, testId, onClose, onImported }: ImportTestDialogProps) {
+export function ImportQuizDialog({ owner, testId, onClose, onImported }: ImportQuizDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();

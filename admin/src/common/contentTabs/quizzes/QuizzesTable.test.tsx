@@ -3,8 +3,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { GROUP_TRAINING_TESTS } from '@lp/shared';
-import { TestsTable } from './TestsTable.tsx';
-import { TEST_TYPES, dataProviderWith, wireTest } from './testFixtures.ts';
+import { QuizzesTable } from './QuizzesTable.tsx';
+import { TEST_TYPES, dataProviderWith, wireTest } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
 
 const ROWS = [
@@ -18,7 +18,7 @@ function renderTable(canManage = true) {
   const onEdit = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ getList, sendJson })} i18nProvider={i18n()}>
-      <TestsTable owner={GROUP_TRAINING_TESTS} ownerId={7} canManage={canManage} types={TEST_TYPES} onEdit={onEdit} onBack={vi.fn()} />
+      <QuizzesTable owner={GROUP_TRAINING_TESTS} ownerId={7} canManage={canManage} types={TEST_TYPES} onEdit={onEdit} onBack={vi.fn()} />
       <Notification />
     </AdminContext>,
   );
@@ -31,7 +31,7 @@ const rows = async () => {
   return within(table).getAllByRole('row');
 };
 
-describe('TestsTable (spec 2 §2.3 Tests tab)', () => {
+describe('QuizzesTable (spec 2 §2.3 Tests tab)', () => {
   it('asks the server for a page of the training\'s tests (all rows by default)', async () => {
     const { getList } = renderTable();
     await rows();

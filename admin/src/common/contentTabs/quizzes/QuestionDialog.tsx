@@ -16,7 +16,7 @@ import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { AlternativeDialog } from './AlternativeDialog.tsx';
 import { QuestionBankDialog, type BankQuestion } from './QuestionBankDialog.tsx';
 import { RichTextValue } from './RichTextValue.tsx';
-import { TESTS_KEY as KEY, alternativeSnippet, type QuestionData } from './testData.ts';
+import { TESTS_KEY as KEY, alternativeSnippet, type QuestionData } from './quizData.ts';
 
 export interface QuestionDialogProps {
   owner: TestOwnerContract;

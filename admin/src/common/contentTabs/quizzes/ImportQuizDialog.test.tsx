@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, Notification } from 'react-admin';
 import { GROUP_TRAINING_TESTS, updateSession } from '@lp/shared';
 import { apiClient } from '../../../apiClient.ts';
-import { ImportTestDialog } from './ImportTestDialog.tsx';
-import { dataProviderWith } from './testFixtures.ts';
+import { ImportQuizDialog } from './ImportQuizDialog.tsx';
+import { dataProviderWith } from './quizFixtures.ts';
 import { i18n, sessionUser } from '../../../test/fixtures.ts';
 import { withCascadedStyles } from '../../../test/fastComputedStyle.ts';
 
@@ -51,7 +51,7 @@ function renderDialog(sendForm: ReturnType<typeof vi.fn>, sendJson = vi.fn(async
   const onImported = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ sendForm, sendJson })} i18nProvider={i18n()}>
-      <ImportTestDialog owner={GROUP_TRAINING_TESTS} testId={31} onClose={vi.fn()} onImported={onImported} />
+      <ImportQuizDialog owner={GROUP_TRAINING_TESTS} testId={31} onClose={vi.fn()} onImported={onImported} />
       <Notification />
     </AdminContext>,
   );
@@ -70,7 +70,7 @@ async function chooseAndFinish(name = 'prova.xlsx') {
   act(() => upload.options.onSuccess());
 }
 
-describe('ImportTestDialog (spec 2 §2.3 import test dialog, §5.5, §8)', () => {
+describe('ImportQuizDialog (spec 2 §2.3 import test dialog, §5.5, §8)', () => {
   it('keeps "upload test" disabled until the file is uploaded, then validates it into the table; rows in error in red', async () => {
     const sendForm = vi.fn(async () => ROWS);
     renderDialog(sendForm);

@@ -8,7 +8,7 @@ import {
 } from '@lp/shared';
 import type { EvaluationOwner } from './evaluationOwner.ts';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
-import { useContractQuery } from '../../../common/useContractQuery.ts';
+import { useContractQuery } from '../../useContractQuery.ts';
 
 const KEY = 'resources.trainings.evaluations';
 

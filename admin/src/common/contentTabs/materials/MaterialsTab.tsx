@@ -3,10 +3,10 @@ import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useTranslate } from 'react-admin';
 import type { TrainingMaterial } from '@lp/shared';
-import { BackButton, RowActions, TabTable } from '../common/TabTable.tsx';
-import { useTabRows } from '../common/useTabRows.ts';
-import { ContentStatusChip } from '../../../common/ContentStatusChip.tsx';
-import { formatFileSize } from '../modules/dialogHelpers.ts';
+import { BackButton, RowActions, TabTable } from '../TabTable.tsx';
+import { useTabRows } from '../useTabRows.ts';
+import { ContentStatusChip } from '../../ContentStatusChip.tsx';
+import { formatFileSize } from '../fileSize.ts';
 import { MaterialDialog } from './MaterialDialog.tsx';
 import type { MaterialOwner } from './materialOwner.ts';
 

@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { GROUP_TRAINING_TESTS } from '@lp/shared';
-import { TestEditor } from './TestEditor.tsx';
-import { TEST_TYPES, dataProviderWith, wireQuestion, wireTest } from './testFixtures.ts';
+import { QuizEditor } from './QuizEditor.tsx';
+import { TEST_TYPES, dataProviderWith, wireQuestion, wireTest } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
 
 const P = '/admin_group_trainings/group_trainings/7/group_training_tests/';
@@ -17,7 +17,7 @@ function renderEditor(options: { testId?: number | null; canManage?: boolean; te
   const onBack = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ sendJson, sendForm })} i18nProvider={i18n()}>
-      <TestEditor owner={GROUP_TRAINING_TESTS} ownerId={7} testId={testId} canManage={canManage} types={TEST_TYPES} onIdChange={onIdChange} onBack={onBack} />
+      <QuizEditor owner={GROUP_TRAINING_TESTS} ownerId={7} testId={testId} canManage={canManage} types={TEST_TYPES} onIdChange={onIdChange} onBack={onBack} />
       <Notification />
     </AdminContext>,
   );
@@ -31,7 +31,7 @@ async function chooseType(name: string) {
 
 const field = (name: RegExp) => screen.queryByLabelText(name, { selector: 'input' });
 
-describe('TestEditor (spec 2 §2.3 test editor, §5.3, §4.4, §4.5)', () => {
+describe('QuizEditor (spec 2 §2.3 test editor, §5.3, §4.4, §4.5)', () => {
   it('shows the fields the chosen type uses, with the type\'s description', async () => {
     renderEditor();
     expect(screen.getByLabelText(/Título/, { selector: 'input' })).toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Form } from 'react-admin';
-import { RichTextInput } from '../../../common/richText/RichTextInput.tsx';
-import { editorImageUploader } from '../../../common/upload/uploadEditorImage.ts';
+import { RichTextInput } from '../../richText/RichTextInput.tsx';
+import { editorImageUploader } from '../../upload/uploadEditorImage.ts';
 
 // spec 2 §7.5: images in the question and alternative editors go with the owner's editor images
 const uploaders = { training: editorImageUploader('trainings'), webcast: editorImageUploader('webcasts') } as const;

@@ -7,16 +7,16 @@ import {
   TEST_LIMITS, testLocks, testTypeFields, validateTest, type LockedTestField, type Paged, type TestOwnerContract,
 } from '@lp/shared';
 import type { AdminDataProvider } from '../../../dataProvider.ts';
-import { ImportTestDialog } from './ImportTestDialog.tsx';
+import { ImportQuizDialog } from './ImportQuizDialog.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';
-import { TestPreviewDialog } from './TestPreviewDialog.tsx';
-import { TestQuestionsTable } from './TestQuestionsTable.tsx';
+import { QuizPreviewDialog } from './QuizPreviewDialog.tsx';
+import { QuizQuestionsTable } from './QuizQuestionsTable.tsx';
 import {
   NEW_TEST_FORM, TESTS_KEY as KEY, questionSnippet, readQuestion, readTest, testForm, testFormFields, testValues,
   type QuestionData, type TestData, type TestForm, type TestTypeOption,
-} from './testData.ts';
+} from './quizData.ts';
 
-export interface TestEditorProps {
+export interface QuizEditorProps {
   owner: TestOwnerContract;
   ownerId: number;
   /** null while the test is new */
@@ -42,7 +42,7 @@ type QuestionEditor = { testId: number; question: QuestionData | null } | null;
  * warning shows and the locked fields and actions are disabled. §4.5: a question or an import
  * first saves the test.
  */
-export function TestEditor({ owner, ownerId, testId, canManage, types, onIdChange, onBack }: TestEditorProps) {
+export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChange, onBack }: QuizEditorProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -321,7 +321,7 @@ export function TestEditor({ owner, ownerId, testId, canManage, types, onIdChang
         </Grid>
       </Grid>
 
-      <TestQuestionsTable
+      <QuizQuestionsTable
         questions={questions}
         canManage={canManage}
         busy={saving}
@@ -357,7 +357,7 @@ export function TestEditor({ owner, ownerId, testId, canManage, types, onIdChang
         />
       )}
       {importFor !== null && (
-        <ImportTestDialog
+        <ImportQuizDialog
           owner={owner}
           testId={importFor}
           onClose={() => setImportFor(null)}
@@ -368,7 +368,7 @@ export function TestEditor({ owner, ownerId, testId, canManage, types, onIdChang
           }}
         />
       )}
-      {preview && <TestPreviewDialog title={form.title} questions={questions} onClose={() => setPreview(false)} />}
+      {preview && <QuizPreviewDialog title={form.title} questions={questions} onClose={() => setPreview(false)} />}
       <Confirm
         isOpen={!!removing}
         title={`${KEY}.delete_question_title`}

@@ -3,7 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { useTranslate } from 'react-admin';
 import { isBlankHtml } from '@lp/shared';
 import { RichTextValue } from './RichTextValue.tsx';
-import { TESTS_KEY as KEY } from './testData.ts';
+import { TESTS_KEY as KEY } from './quizData.ts';
 
 export interface AlternativeDialogProps {
   /** add: an empty text is simply not added; edit: the title is required (spec 2 §5.4) */

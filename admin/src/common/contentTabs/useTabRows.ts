@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { Paged } from '@lp/shared';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import type { AdminDataProvider } from '../../dataProvider.ts';
 
 export interface TabRows<T extends { id: number }> {
   /** null while the first load runs */
