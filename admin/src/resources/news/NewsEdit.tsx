@@ -1,41 +1,34 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, NEWS_PATHS, type News } from '@lp/shared';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import {
+  HttpError, Loading, Title, useCreate, useGetOne, useNotify, useTranslate, useUpdate,
+} from 'react-admin';
+import { ADMIN_RESOURCES, type News } from '@lp/shared';
 import { TabbedEditor, formErrorsOf, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { NewsForm } from './NewsForm.tsx';
 import { NEWS_FORM_FIELDS, NEW_NEWS, newsFormValues, newsPayload, validateNewsForm, type NewsFormValues } from './newsPayload.ts';
 import { useNewsAccess } from './useNewsAccess.ts';
 
-const LIST = `/${ADMIN_RESOURCES.news.name}`;
+const RESOURCE = ADMIN_RESOURCES.news.name;
+const LIST = `/${RESOURCE}`;
 const TABS = ['news', 'comments'] as const;
 type NewsTab = (typeof TABS)[number];
 
 /** A missing item, or one the user may not see, is not asked for again. */
 const retryUnlessRefused = (count: number, error: unknown) => !(error instanceof HttpError && [403, 404].includes(error.status)) && count < 2;
 
-/** GET N/ (spec 3 §7), cached under its contract path. */
+/** GET N/ (spec 3 §7): the news resource's record. */
 export function useNews(id: number | null) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const path = id ? NEWS_PATHS.item(id) : null;
-  return useQuery({
-    queryKey: ['contract', path],
-    queryFn: () => dataProvider.sendJson<News>(path!, 'GET'),
-    enabled: path !== null,
-    staleTime: 0,
-    retry: retryUnlessRefused,
-  });
+  return useGetOne<News>(RESOURCE, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0, retry: retryUnlessRefused });
 }
 
 /** The news tab: the form of a new (id null) or saved item; saving returns to admin_news (spec 3 §7). */
 function NewsFormTab({ newsId }: { newsId: number | null }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const { data: news, error } = useNews(newsId);
   const values = useMemo(() => (news ? newsFormValues(news) : NEW_NEWS), [news]);
   const validate = useCallback((form: Record<string, unknown>) => validateNewsForm(form as unknown as NewsFormValues), []);
@@ -49,10 +42,8 @@ function NewsFormTab({ newsId }: { newsId: number | null }) {
   const save = async (form: NewsFormValues) => {
     const body = newsPayload(form);
     try {
-      const saved = newsId
-        ? await dataProvider.sendJson<News>(NEWS_PATHS.item(newsId), 'PUT', body)
-        : await dataProvider.sendJson<News>(NEWS_PATHS.collection, 'POST', body);
-      queryClient.setQueryData(['contract', NEWS_PATHS.item(saved.id)], saved);
+      if (newsId) await update(RESOURCE, { id: newsId, data: body, previousData: news }, { returnPromise: true });
+      else await create(RESOURCE, { data: body }, { returnPromise: true });
       notify(newsId ? 'resources.news.messages.news_edit_success' : 'resources.news.messages.news_add_success', { type: 'success' });
       navigate(LIST);
       return undefined;

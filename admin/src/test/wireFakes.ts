@@ -1,0 +1,40 @@
+import { HttpError, type DataProvider } from 'react-admin';
+import type { ApiClient } from '@lp/shared';
+import { createDataProvider, type AdminDataProvider } from '../dataProvider.ts';
+import { createContractHttp, type ContractHttp } from '../common/http/index.ts';
+
+/**
+ * The server of a screen test as one function of the call: the contract path (with its query),
+ * the method and the JSON body; it answers the JSON (or throws toHttpError(...) to refuse).
+ */
+export type WireAnswer = (path: string, method: string, body?: unknown) => Promise<unknown>;
+
+const json = (value: unknown, status = 200) =>
+  new Response(value === undefined ? null : JSON.stringify(value), { status: value === undefined && status === 200 ? 204 : status });
+
+/** An ApiClient whose requests `answer` plays: what the real data provider sends is what the test sees. */
+export function wireClient(answer: WireAnswer): ApiClient {
+  const request = async (path: string, init: RequestInit = {}) => {
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) as unknown : init.body ?? undefined;
+    try {
+      return json(await answer(path, init.method ?? 'GET', body));
+    } catch (error) {
+      if (error instanceof HttpError) return json(error.body, error.status);
+      throw error;
+    }
+  };
+  const refuse = async () => { throw new Error('wireClient: not a contract call'); };
+  return {
+    request,
+    json: async <T>(path: string, init?: RequestInit) => (await (await request(path, init)).json()) as T,
+    login: refuse, adopt: refuse, logout: refuse, refresh: refuse, accessToken: () => 'access-1',
+  };
+}
+
+/** The real data provider over `answer`, with some methods replaced (lookups a test serves itself). */
+export function wireDataProvider(answer: WireAnswer, overrides: Partial<DataProvider> = {}): AdminDataProvider {
+  return { ...createDataProvider(wireClient(answer)), ...overrides } as AdminDataProvider;
+}
+
+/** The screens' own contract calls over `answer`. */
+export const wireHttp = (answer: WireAnswer): ContractHttp => createContractHttp(wireClient(answer));
