@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { fakeApiDataProvider, type ApiCall } from './test/fakeApi.ts';
+import { nestedResource } from './common/nested/nestedResources.ts';
 import { groupMembersApi } from './common/groupMembers/useGroupMembers.ts';
 import { lookupUsers } from './resources/user-groups/useUserLookup.ts';
 import { userActionsApi } from './resources/users/userActions.ts';
@@ -225,6 +226,20 @@ describe('contract paths as resources (editor tabs)', () => {
     expect(decode(calls[0]!.url)).toMatch(/^\/api\/admin_group_trainings\/group_trainings\/7\/group_training_modules\/\?/);
     await dataProvider.getOne(resource, { id: 3 });
     expect(calls[1]!.url).toBe('/api/admin_group_trainings/group_trainings/7/group_training_modules/3/');
+  });
+
+  it('maps a nested resource {parent}/{id}/{child} to its contract path, with the row id it names', async () => {
+    const { calls, dataProvider } = setup((call) => (call.method === 'GET'
+      ? new Response('[{"user":{"id":9,"full_name":"Lia","email":"l@x"},"awarded_at":"2026-11-20","manual":true}]', { status: 200 })
+      : new Response(null, { status: 204 })));
+    const resource = nestedResource('badges', 1, 'awards');
+    const list = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(list).toMatchObject({ total: 1, data: [{ id: 9, manual: true }] });
+    await dataProvider.delete(resource, { id: 9 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/admin_badges/badges/1/awards/',
+      'DELETE /api/admin_badges/badges/1/awards/9/',
+    ]);
   });
 
   it('sends the spec form bodies as multipart, leaving out empty fields', async () => {

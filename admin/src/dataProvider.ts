@@ -17,6 +17,7 @@ import {
   type UserPermissions,
 } from '@lp/shared';
 import { apiClient } from './apiClient.ts';
+import { resolveNested, withIds } from './common/nested/nestedResources.ts';
 import {
   attachmentName, createContractHttp, formDataOf, toHttpError, type FormFields, type HttpMethod,
 } from './common/http/index.ts';
@@ -89,6 +90,8 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     // a contract path used as the resource name (nested lists of an editor's tabs:
     // `/admin_group_trainings/group_trainings/7/group_training_modules/`)
     if (resource.startsWith('/')) return segment(resource);
+    const nested = resolveNested(resource);
+    if (nested) return segment(nested.def.path(nested.parentId));
     if (resource === GROUP_MEMBERS) {
       const groupId = filter?.group_id;
       if (groupId === undefined || groupId === null) throw new Error('group_members needs filter.group_id');
@@ -132,6 +135,15 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
         const q = typeof params.filter?.q === 'string' ? params.filter.q.toLowerCase() : '';
         const data = q ? all.filter((r) => String(r.name ?? '').toLowerCase().includes(q)) : all;
         return { data: data as R[], total: data.length } satisfies GetListResult<R>;
+      }
+      const nested = resolveNested(resource);
+      if (nested) {
+        const path = nested.def.path(nested.parentId);
+        const answer = nested.def.list === 'all-pages'
+          ? (await send<{ results: Record<string, unknown>[] }>(`${path}?page_size=0`, 'GET')).results
+          : await send<Record<string, unknown>[]>(path, 'GET');
+        const data = withIds<R>(nested.def, answer);
+        return { data, total: data.length } satisfies GetListResult<R>;
       }
       const filter = params.filter ?? {};
       return rest.getList<R>(pathOf(resource, filter), { ...params, filter: withoutParent(filter) });

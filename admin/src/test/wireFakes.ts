@@ -17,7 +17,8 @@ export function wireClient(answer: WireAnswer): ApiClient {
   const request = async (path: string, init: RequestInit = {}) => {
     const body = typeof init.body === 'string' ? JSON.parse(init.body) as unknown : init.body ?? undefined;
     try {
-      return json(await answer(path, init.method ?? 'GET', body));
+      const method = init.method ?? 'GET';
+      return json(await (body === undefined ? answer(path, method) : answer(path, method, body)));
     } catch (error) {
       if (error instanceof HttpError) return json(error.body, error.status);
       throw error;
