@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES, BANNER_PATHS, gmtToday, type WelcomeBanner } from '@lp/shared';
+import { wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { WelcomeBannerEdit } from './WelcomeBannerEdit.tsx';
 import { validateWelcomeBannerForm, welcomeBannerPayload } from './welcomeBannerPayload.ts';
@@ -24,20 +26,22 @@ function renderEdit(sendJson: (path: string, method: string, body?: unknown) => 
     getList: async (resource: string) => ({ data: resource === 'lookup_user_groups' ? [{ id: 3, name: 'Lojas do Sul' }] : [], total: 0 }) as never,
     getMany: async () => ({ data: [] }) as never,
     update,
-    sendJson: vi.fn(sendJson),
   } as unknown as Partial<DataProvider>);
+  const server = vi.fn(sendJson);
   render(
     <MemoryRouter initialEntries={[`/${RESOURCE}/5`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ResourceContextProvider value={RESOURCE}>
-          <Routes>
-            <Route path={`/${RESOURCE}/:id`} element={<WelcomeBannerEdit />} />
-          </Routes>
-        </ResourceContextProvider>
+        <ContractHttpProvider value={wireHttp(server)}>
+          <ResourceContextProvider value={RESOURCE}>
+            <Routes>
+              <Route path={`/${RESOURCE}/:id`} element={<WelcomeBannerEdit />} />
+            </Routes>
+          </ResourceContextProvider>
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );
-  return dataProvider as unknown as { sendJson: ReturnType<typeof vi.fn> };
+  return { sendJson: server };
 }
 
 describe('welcome banner editor (spec 3 §5 Welcome banners, §7 conflict check)', () => {
