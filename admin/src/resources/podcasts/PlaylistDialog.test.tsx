@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { PODCAST_PATHS, type Playlist } from '@lp/shared';
 import { i18n } from '../../test/fixtures.ts';
+import { wireDataProvider } from '../../test/wireFakes.ts';
 import { PlaylistDialog, moveItem } from './PlaylistDialog.tsx';
 
 const playlist: Playlist = {
@@ -13,10 +14,10 @@ const playlist: Playlist = {
 };
 
 function renderDialog(current: Playlist | null, canManage = true) {
-  const sendJson = vi.fn(async () => playlist);
+  const sendJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => playlist);
   const onSaved = vi.fn();
-  const dataProvider = testDataProvider({
-    sendJson,
+  // the real data provider over the test's server: the playlist is saved with react-admin's create/update
+  const dataProvider = wireDataProvider(sendJson, {
     getList: async () => ({ data: [{ id: 1, title: 'Abertura', duration: 70 }, { id: 2, title: 'Vendas', duration: 60 }, { id: 3, title: 'Fechamento', duration: 30 }], total: 3 }),
   } as unknown as Partial<DataProvider>);
   render(
