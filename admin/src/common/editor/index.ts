@@ -5,3 +5,4 @@ export {
   type SaveErrorOptions, type SaveFailure, type SaveNotice,
 } from './serverErrors.ts';
 export { translatedErrors } from './ruleErrors.ts';
+export { recordQueryKey, useRecordCache } from './recordCache.ts';

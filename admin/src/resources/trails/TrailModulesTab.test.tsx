@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, testDataProvider } from 'react-admin';
 import { TRAIL_PATHS, type TrailItem, type TrailItemInput } from '@lp/shared';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp, type WireAnswer } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrailModulesTab } from './TrailModulesTab.tsx';
 import { trailItemSearchPath } from './modules/TrailItemSearch.tsx';
 
@@ -34,11 +36,12 @@ function server(initial: TrailItem[], options: { refuse?: string } = {}) {
   return { sendJson, sent };
 }
 
-function renderTab(sendJson: ReturnType<typeof vi.fn>, canManage = true) {
-  const dataProvider = testDataProvider({ sendJson } as unknown as Partial<DataProvider>);
+function renderTab(sendJson: WireAnswer, canManage = true) {
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-      <TrailModulesTab trailId={5} canManage={canManage} />
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+      <ContractHttpProvider value={wireHttp(sendJson)}>
+        <TrailModulesTab trailId={5} canManage={canManage} />
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
