@@ -6,7 +6,7 @@ import { ClientSettings, DEFAULT_CLIENT_SETTINGS, DEFAULT_LOGIN_PARAMS, readSess
 import { ConfigurationScreen } from './ConfigurationScreen.tsx';
 import { SETTING_FIELDS } from './configurationFields.ts';
 import { i18n, sessionUser } from '../../test/fixtures.ts';
-import { fakeHttp } from '../../test/fakeHttp.ts';
+import { wireHttp } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 
 vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
@@ -30,8 +30,8 @@ describe('ConfigurationScreen (spec 1 §2.3 configuration, §3.2–3.3)', () => 
     const sendJson = vi.fn(async (_path: string, method: string, body?: unknown) => (method === 'GET' ? CONFIG : { ...CONFIG, ...(body as object) }));
     const sessionUserCall = vi.fn(async () => refreshed);
     render(
-      <AdminContext dataProvider={testDataProvider({ sendJson } as never)} i18nProvider={i18n()}>
-        <ContractHttpProvider value={fakeHttp({ 'GET /users/session/': () => sessionUserCall() }).http}>
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+        <ContractHttpProvider value={wireHttp((path, method, body) => (path === '/users/session/' ? sessionUserCall() : sendJson(path, method, body)))}>
           <ConfigurationScreen />
         </ContractHttpProvider>
         <Notification />

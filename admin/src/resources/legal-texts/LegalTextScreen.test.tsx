@@ -5,6 +5,8 @@ import { AdminContext, Notification, testDataProvider } from 'react-admin';
 import type { LegalTextAdmin } from '@lp/shared';
 import { LegalTextScreen } from './LegalTextScreen.tsx';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp, type WireAnswer } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
 
@@ -30,8 +32,10 @@ describe('LegalTextScreen (spec 1 §2.3 terms, about, policy, cookies_policy)', 
       ? TEXTS
       : { kind: 'terms', texts: TEXTS.texts.map((t) => ({ ...t, content: body!.texts[t.language]!, updated_at: '2026-11-23T10:00:00Z' })) }));
     render(
-      <AdminContext dataProvider={testDataProvider({ sendJson } as never)} i18nProvider={i18n()}>
-        <LegalTextScreen kind="terms" />
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+        <ContractHttpProvider value={wireHttp(sendJson as WireAnswer)}>
+          <LegalTextScreen kind="terms" />
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>,
     );

@@ -1,13 +1,11 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import {
-  BooleanInput, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useDataProvider, useNotify, useTranslate,
+  BooleanInput, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useNotify, useTranslate,
 } from 'react-admin';
 import {
   MAILING_LIST_LIMITS, MESSAGE_PATHS, validateMailingListConfig, type MailingListConfig, type MailingListConfigInput,
 } from '@lp/shared';
-import type { AdminDataProvider } from '../../dataProvider.ts';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useSettingsRecord } from '../../common/settings/index.ts';
 import { translatedErrors } from '../../common/editor/index.ts';
 import { useSaveErrors } from '../../common/editor/index.ts';
 
@@ -36,16 +34,12 @@ const validate = (values: Record<string, unknown>) => {
 export function MailingListConfigPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
   const saveErrors = useSaveErrors();
-  const path = MESSAGE_PATHS.mailingListConfig;
-  const { data, error } = useContractQuery<MailingListConfig>(path, { staleTime: 0 });
+  const { data, error, save: put } = useSettingsRecord<MailingListConfig, MailingListConfigInput>(MESSAGE_PATHS.mailingListConfig);
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const saved = await dataProvider.sendJson<MailingListConfig>(path, 'PUT', payload(values));
-      queryClient.setQueryData(['contract', path], saved);
+      await put(payload(values));
       notify('resources.mailing_list_config.saved', { type: 'success' });
       return undefined;
     } catch (failure) {

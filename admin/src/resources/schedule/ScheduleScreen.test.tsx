@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { CalendarItem } from '@lp/shared';
 import { ScheduleScreen, itemsByDay } from './ScheduleScreen.tsx';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const item = (over: Partial<CalendarItem>): CalendarItem => ({
   kind: 'activity_available', date: '2026-11-10', starts_at: null, title: 'Aula 2', training: { id: 7, title: 'Vendas' }, webcast_id: null, subscribed: false, ...over,
@@ -28,8 +30,10 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
     }));
     render(
       <MemoryRouter>
-        <AdminContext dataProvider={testDataProvider({ sendJson } as never)} i18nProvider={i18n()}>
-          <ScheduleScreen today="2026-11-23" />
+        <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+          <ContractHttpProvider value={wireHttp(sendJson)}>
+            <ScheduleScreen today="2026-11-23" />
+          </ContractHttpProvider>
         </AdminContext>
       </MemoryRouter>,
     );
