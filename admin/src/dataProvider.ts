@@ -139,6 +139,11 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       const nested = resolveNested(resource);
       if (nested) {
         const path = nested.def.path(nested.parentId);
+        if (nested.def.list === 'pages') {
+          const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+          const answer = await send<{ count: number; results: Record<string, unknown>[] }>(`${path}?page=${page}&page_size=${perPage}`, 'GET');
+          return { data: withIds<R>(nested.def, answer.results), total: answer.count } satisfies GetListResult<R>;
+        }
         const answer = nested.def.list === 'all-pages'
           ? (await send<{ results: Record<string, unknown>[] }>(`${path}?page_size=0`, 'GET')).results
           : await send<Record<string, unknown>[]>(path, 'GET');

@@ -1,7 +1,7 @@
 import { HttpError, type DataProvider } from 'react-admin';
 import type { ApiClient } from '@lp/shared';
 import { createDataProvider, type AdminDataProvider } from '../dataProvider.ts';
-import { createContractHttp, type ContractHttp } from '../common/http/index.ts';
+import { contractHttp, createContractHttp, type ContractHttp } from '../common/http/index.ts';
 
 /**
  * The server of a screen test as one function of the call: the contract path (with its query),
@@ -39,3 +39,27 @@ export function wireDataProvider(answer: WireAnswer, overrides: Partial<DataProv
 
 /** The screens' own contract calls over `answer`. */
 export const wireHttp = (answer: WireAnswer): ContractHttp => createContractHttp(wireClient(answer));
+
+/** The JSON and form calls of a screen test, as `(path, method, body | fields)` functions. */
+export interface CallMocks {
+  sendJson?: (path: string, method: string, body?: unknown) => Promise<unknown>;
+  sendForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown>;
+}
+
+/**
+ * A ContractHttp whose JSON calls go to `sendJson` (no body argument when none is sent) and whose
+ * form calls go to `sendForm` with the fields as given; files and raw exchanges use the real API
+ * client (tests spy on `apiClient.request`).
+ */
+export function mockHttp({ sendJson, sendForm }: CallMocks): ContractHttp {
+  const missing = (what: string) => async () => { throw new Error(`mockHttp: no ${what}`); };
+  const json = sendJson ?? missing('sendJson');
+  const form = sendForm ?? missing('sendForm');
+  return {
+    fetch: (path, init) => contractHttp.fetch(path, init),
+    file: (path) => contractHttp.file(path),
+    adopt: missing('adopt'),
+    json: async <T>(path: string, method: string, body?: unknown) => (await (body === undefined ? json(path, method) : json(path, method, body))) as T,
+    form: async <T>(path: string, method: string, fields: Record<string, unknown>) => (await form(path, method, fields)) as T,
+  };
+}

@@ -4,3 +4,4 @@ export {
   type ContractHttp, type FormFields, type HttpMethod, type HttpResult,
 } from './contractHttp.ts';
 export { ContractHttpProvider, contractHttp, useContractHttp } from './ContractHttpContext.tsx';
+export { useReferenceList } from './useReferenceList.ts';

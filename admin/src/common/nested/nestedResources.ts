@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { ADMIN_RESOURCES, BADGE_PATHS, type BadgeAward } from '@lp/shared';
+import { ADMIN_RESOURCES, BADGE_PATHS, WEBCAST_PATHS, type BadgeAward } from '@lp/shared';
 
 /**
  * A nested list of an editor's tab as a react-admin resource named `{parent}/{parentId}/{child}`
@@ -10,10 +10,11 @@ export interface NestedResource {
   /** the contract collection path of one parent */
   path(parentId: string): string;
   /**
-   * how the server answers the list: 'array' (the whole list as a JSON array) or 'all-pages'
-   * (`?page_size=0` → `{results}`, spec 2 §9: rows per page 0 = all)
+   * how the server answers the list: 'array' (the whole list as a JSON array), 'all-pages'
+   * (`?page_size=0` → `{results}`, spec 2 §9: rows per page 0 = all) or 'pages' (one server page:
+   * `?page=&page_size=` → `{count, results}`)
    */
-  list: 'array' | 'all-pages';
+  list: 'array' | 'all-pages' | 'pages';
   /** the row's id when the contract names it otherwise (react-admin needs `id`) */
   idOf?(row: Record<string, unknown>): Identifier;
 }
@@ -26,6 +27,8 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
     list: 'array',
     idOf: (row) => (row as unknown as BadgeAward).user.id,
   },
+  // spec 2 §2.5 subscribers tab: the guests of a webcast, a server page at a time
+  [`${ADMIN_RESOURCES.webcasts.name}/guests`]: { path: WEBCAST_PATHS.guests, list: 'pages' },
 };
 
 /** The resource name of a parent's nested list: `nestedResource('badges', 3, 'awards')` → `badges/3/awards`. */

@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS, WEBCAST_PATHS, guessTimezone, type SessionUser, type Webcast } from '@lp/shared';
 import { apiClient } from '../../apiClient.ts';
+import { mockHttp, wireDataProvider } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { WebcastEdit } from './WebcastEdit.tsx';
 import { visibleWebcastTabs } from './webcastTabs.ts';
@@ -39,18 +41,20 @@ function renderEditor(path: string, user: SessionUser, record: Webcast | null, s
     if (record && p === WEBCAST_PATHS.item(record.id) && method === 'GET') return record;
     return sendJson(p, method, body);
   };
-  const dataProvider = testDataProvider({
-    sendJson: vi.fn(answer),
+  // the real data provider (the webcasts resource) and the editor's own calls over the test's server
+  const dataProvider = wireDataProvider(answer, {
     getList: async () => ({ data: [{ id: 1, name: 'Produto', areas: [] }], total: 1 }),
     getMany: async () => ({ data: [{ id: 1, name: 'Produto', areas: [] }] }),
   } as unknown as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)}>
-        <Routes>
-          <Route path="/webcasts/:id/*" element={<><WebcastEdit /><Where /></>} />
-          <Route path="/webcasts" element={<Where />} />
-        </Routes>
+        <ContractHttpProvider value={mockHttp({ sendJson: answer })}>
+          <Routes>
+            <Route path="/webcasts/:id/*" element={<><WebcastEdit /><Where /></>} />
+            <Route path="/webcasts" element={<Where />} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,

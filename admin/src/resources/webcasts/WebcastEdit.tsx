@@ -13,7 +13,8 @@ import { WEBCAST_MATERIALS } from '../../common/contentTabs/materials/materialOw
 import { QuizzesTab } from '../../common/contentTabs/quizzes/QuizzesTab.tsx';
 import { WebcastChatTab } from './chat/WebcastChatTab.tsx';
 import { WebcastStreamTab } from './stream/WebcastStreamTab.tsx';
-import { WebcastEventDataTab, useWebcast } from './event-data/WebcastEventDataTab.tsx';
+import { WebcastEventDataTab } from './event-data/WebcastEventDataTab.tsx';
+import { useWebcast } from './useWebcast.ts';
 import { WebcastSubscribersTab } from './WebcastSubscribersTab.tsx';
 import { isSavedWebcastId, visibleWebcastTabs, type WebcastTab } from './webcastTabs.ts';
 import { useWebcastAccess } from './useWebcastAccess.ts';

@@ -5,7 +5,7 @@ import {
 import { WEBCAST_PATHS, formatDateTime, languageIdForLocale, type LocaleCode, type WebcastListItem, type WebcastTypeOption } from '@lp/shared';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useReferenceList } from '../../common/http/index.ts';
 import { WebcastStatusField } from './WebcastStatusChip.tsx';
 import { useWebcastAccess } from './useWebcastAccess.ts';
 
@@ -17,7 +17,7 @@ const statusChoices = [
 ];
 
 export function useWebcastTypes(): WebcastTypeOption[] {
-  return useContractQuery<WebcastTypeOption[]>(WEBCAST_PATHS.types).data ?? [];
+  return useReferenceList<WebcastTypeOption>(WEBCAST_PATHS.types).data ?? [];
 }
 
 function WebcastListActions() {

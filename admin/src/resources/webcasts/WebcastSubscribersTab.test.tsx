@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore } from 'react-admin';
 import { WEBCAST_PATHS } from '@lp/shared';
 import { apiClient } from '../../apiClient.ts';
+import { mockHttp, wireDataProvider } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { SUBSCRIBER_ROWS_STORE, WebcastSubscribersTab } from './WebcastSubscribersTab.tsx';
 
@@ -13,16 +15,18 @@ const guest = (id: number, profile: string | null = 'vendedor') => ({
 });
 
 function renderTab({ count = 12, canManage = true, store = memoryStore() } = {}) {
-  const sendJson = vi.fn(async (path: string) => {
+  const sendJson = vi.fn(async (path: string, _method?: string, _body?: unknown) => {
     if (path.startsWith(WEBCAST_PATHS.guestReport(9))) return { path_url: '/api/files/webcast_guest_lists/abcdefghijklmnopqrstuvwx.xlsx/' };
     const size = Number(new URL(path, 'http://x').searchParams.get('page_size'));
     return { count, results: Array.from({ length: Math.min(size, count) }, (_, i) => guest(i + 1)) };
   });
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={testDataProvider({ sendJson } as unknown as Partial<DataProvider>)} i18nProvider={i18n()}
+      <AdminContext dataProvider={wireDataProvider(sendJson)} i18nProvider={i18n()}
         authProvider={authFor(sessionUser())} store={store}>
-        <WebcastSubscribersTab webcastId={9} canManage={canManage} />
+        <ContractHttpProvider value={mockHttp({ sendJson })}>
+          <WebcastSubscribersTab webcastId={9} canManage={canManage} />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );

@@ -1,13 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, HttpError, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, HttpError, Notification, testDataProvider } from 'react-admin';
 import {
   CHAT_COLOURS, CHAT_FLAGGED_COLOUR, createFakeRealtimeClient, WEBCAST_CHAT_PATHS, webcastChatChannel, webcastOnlineChannel,
   type ChatMessage, type FakeRealtimeClient,
 } from '@lp/shared';
 import { RealtimeProvider } from '../../../common/realtime/RealtimeContext.tsx';
 import { i18n } from '../../../test/fixtures.ts';
+import { mockHttp } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../../common/http/index.ts';
 import { withCascadedStyles } from '../../../test/fastComputedStyle.ts';
 import { WebcastChatTab } from './WebcastChatTab.tsx';
 
@@ -22,10 +24,12 @@ function renderTab({ canManage = true, sendForm }: { canManage?: boolean; sendFo
   const realtime = createFakeRealtimeClient();
   const mocks = { sendForm: vi.fn(sendForm ?? (async () => ({}))) };
   const view = render(
-    <AdminContext dataProvider={testDataProvider(mocks as unknown as Partial<DataProvider>)} i18nProvider={i18n()}>
-      <RealtimeProvider client={realtime}>
-        <WebcastChatTab webcastId={WEBCAST} canManage={canManage} />
-      </RealtimeProvider>
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp(mocks)}>
+        <RealtimeProvider client={realtime}>
+          <WebcastChatTab webcastId={WEBCAST} canManage={canManage} />
+        </RealtimeProvider>
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer } from '@lp/shared';
 import { DEVICES, fakeEnv, type FakeEnv } from '@lp/streaming/testing';
 import { i18n } from '../../../test/fixtures.ts';
+import { mockHttp, wireDataProvider } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../../common/http/index.ts';
 import { WebcastStreamTab, scheduleText } from './WebcastStreamTab.tsx';
 
 const ID = 12;
@@ -33,15 +35,17 @@ function answers(): Record<string, unknown> {
 function renderTab({ env = fakeEnv(), canManage = true, webcast = WEBCAST }: { env?: FakeEnv; canManage?: boolean; webcast?: typeof WEBCAST } = {}) {
   const table = { ...answers(), [WEBCAST_PATHS.item(ID)]: webcast };
   const mocks = {
-    sendJson: vi.fn(async (path: string) => {
+    sendJson: vi.fn(async (path: string, _method?: string, _body?: unknown) => {
       if (!(path in table)) throw new Error(`unexpected ${path}`);
       return table[path];
     }),
     sendForm: vi.fn(async () => ({})),
   };
   render(
-    <AdminContext dataProvider={testDataProvider(mocks as unknown as Partial<DataProvider>)} i18nProvider={i18n()}>
-      <WebcastStreamTab webcastId={ID} canManage={canManage} mediaEnv={env} />
+    <AdminContext dataProvider={wireDataProvider(mocks.sendJson)} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp(mocks)}>
+        <WebcastStreamTab webcastId={ID} canManage={canManage} mediaEnv={env} />
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
