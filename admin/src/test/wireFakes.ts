@@ -63,3 +63,18 @@ export function mockHttp({ sendJson, sendForm }: CallMocks): ContractHttp {
     form: async <T>(path: string, method: string, fields: Record<string, unknown>) => (await form(path, method, fields)) as T,
   };
 }
+
+/**
+ * The fakes of a screen whose records go through react-admin's hooks and whose other calls go
+ * through its own hooks: the real data provider over `sendJson` (still answering `sendJson` /
+ * `sendForm` themselves for the screens not yet on the shape) and the mock ContractHttp.
+ */
+export function screenFakes(mocks: CallMocks, overrides: Partial<DataProvider> = {}) {
+  const sendJson = mocks.sendJson ?? (async () => { throw new Error('screenFakes: no sendJson'); });
+  const dataProvider = {
+    ...wireDataProvider(sendJson, overrides),
+    ...(mocks.sendJson ? { sendJson: mocks.sendJson } : {}),
+    ...(mocks.sendForm ? { sendForm: mocks.sendForm } : {}),
+  } as AdminDataProvider;
+  return { dataProvider, http: mockHttp(mocks) };
+}

@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { MODULE_PATHS, TRAINING_PATHS, type ModuleSearchHit, type TrainingModule } from '@lp/shared';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { screenFakes } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrainingModulesTab } from './TrainingModulesTab.tsx';
 
 // tus itself is tested in common/upload; here a chosen file "finishes" at once with a known id
@@ -60,14 +62,16 @@ function renderTab({ rows = [module(), module({ id: 12, title: 'Vídeo externo',
     throw new Error(`unexpected ${method} ${path}`);
   });
   const form = vi.fn(sendForm ?? (async () => module()));
-  const dataProvider = testDataProvider({ sendJson, sendForm: form } as Partial<DataProvider>);
+  const { dataProvider, http } = screenFakes({ sendJson, sendForm: form });
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/modules`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/modules" element={<TrainingModulesTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
+        <ContractHttpProvider value={http}>
+          <Routes>
+            <Route path="/trainings/:id/modules" element={<TrainingModulesTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,

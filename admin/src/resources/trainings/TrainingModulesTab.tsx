@@ -5,7 +5,7 @@ import { Confirm, useLocale, useTranslate } from 'react-admin';
 import {
   MODULE_PATHS, TRAINING_PATHS, formatDate, languageIdForLocale, type LocaleCode, type ModuleTypeInfo, type TrainingModule,
 } from '@lp/shared';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useReferenceList } from '../../common/http/index.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { ModuleDialog } from './modules/ModuleDialog.tsx';
 import { BackToTrainings, RowActions, TabTable } from '../../common/contentTabs/TabTable.tsx';
@@ -29,7 +29,7 @@ type Editing = { module: TrainingModule | null } | null;
 export function TrainingModulesTab({ trainingId, canManage }: TrainingModulesTabProps) {
   const translate = useTranslate();
   const locale = useLocale();
-  const types = useContractQuery<ModuleTypeInfo[]>(TRAINING_PATHS.moduleTypes);
+  const types = useReferenceList<ModuleTypeInfo>(TRAINING_PATHS.moduleTypes);
   const { rows, reload, removing, askRemove, confirmRemove } = useTabRows<TrainingModule>(
     MODULE_PATHS.collection(trainingId), (id) => MODULE_PATHS.item(trainingId, id), KEY,
   );

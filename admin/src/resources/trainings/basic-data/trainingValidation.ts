@@ -3,14 +3,14 @@ import {
   TRAINING_PATHS, effectiveTrainingType, validateTrainingBasicData, type TrainingClientFlags,
 } from '@lp/shared';
 import type { TrainingFormValues } from '../trainingPayload.ts';
-import { useContractQuery } from '../../../common/useContractQuery.ts';
+import { useReferenceList } from '../../../common/http/index.ts';
 import { nestErrors } from '../../../common/editor/index.ts';
 
 /** The group training type options (spec 2 §3.1: value and use_score), from the lookup list. */
 export interface TrainingTypeOption { id: number; value: number; slug: string; use_score: boolean }
 
 export function useTrainingTypes(): TrainingTypeOption[] {
-  return useContractQuery<TrainingTypeOption[]>(TRAINING_PATHS.types).data ?? [];
+  return useReferenceList<TrainingTypeOption>(TRAINING_PATHS.types).data ?? [];
 }
 
 /** form field of a contract field name (the form keeps the image and the shown unpublish day under its own names) */
