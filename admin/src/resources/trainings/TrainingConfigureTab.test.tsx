@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem, type Training } from '@lp/shared';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { screenFakes } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrainingConfigureTab } from './TrainingConfigureTab.tsx';
 
 const ID = 7;
@@ -52,15 +54,17 @@ function renderTab({ items = ITEMS, training: trainingOverrides = {}, canManage 
     throw new Error(`unexpected ${method} ${path}`);
   });
   const form = vi.fn(sendForm ?? (async () => training(trainingOverrides)));
-  const dataProvider = testDataProvider({ sendJson, sendForm: form } as Partial<DataProvider>);
+  const { dataProvider, http } = screenFakes({ sendJson, sendForm: form });
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/configure_and_publish`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/configure_and_publish" element={<TrainingConfigureTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings/:id" element={<Editor />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
+        <ContractHttpProvider value={http}>
+          <Routes>
+            <Route path="/trainings/:id/configure_and_publish" element={<TrainingConfigureTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings/:id" element={<Editor />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,

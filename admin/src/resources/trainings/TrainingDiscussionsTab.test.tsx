@@ -5,6 +5,8 @@ import { AdminContext, Notification, testDataProvider, type DataProvider } from 
 import { FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic, type ForumTopicItem } from '@lp/shared';
 import { TrainingDiscussionsTab } from './TrainingDiscussionsTab.tsx';
 import { i18n } from '../../test/fixtures.ts';
+import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const TRAINING = 42;
 const LONG_TITLE = 'Como bater a meta de vendas do trimestre sem perder a qualidade do atendimento';
@@ -39,7 +41,9 @@ function renderTab({ canManage = true, sendForm }: { canManage?: boolean; sendFo
   };
   render(
     <AdminContext dataProvider={testDataProvider(mocks as unknown as Partial<DataProvider>)} i18nProvider={i18n()}>
-      <TrainingDiscussionsTab trainingId={TRAINING} canManage={canManage} />
+      <ContractHttpProvider value={mockHttp(mocks as unknown as CallMocks)}>
+        <TrainingDiscussionsTab trainingId={TRAINING} canManage={canManage} />
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );

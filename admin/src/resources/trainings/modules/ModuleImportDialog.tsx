@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import {
   Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography,
 } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import {
-  MODULE_PATHS, MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, type ModuleSearchAnswer, type ModuleSearchHit, type MoveModuleResourceAnswer,
+  MODULE_SEARCH_MAX, MODULE_SEARCH_MIN, type ModuleSearchHit,
 } from '@lp/shared';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import { useTrainingActions } from '../trainingActions.ts';
 import { highlightMatch } from '../../../common/ownersInput/highlightMatch.tsx';
 
 const KEY = 'resources.trainings.modules.import';
@@ -27,7 +27,7 @@ export interface ModuleImportDialogProps {
 export function ModuleImportDialog({ open, onClose, onImport }: ModuleImportDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrainingActions();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<ModuleSearchHit[]>([]);
   const [loading, setLoading] = useState(false);
@@ -45,7 +45,7 @@ export function ModuleImportDialog({ open, onClose, onImport }: ModuleImportDial
     let live = true;
     setLoading(true);
     const timer = setTimeout(() => {
-      dataProvider.sendJson<ModuleSearchAnswer>(MODULE_PATHS.search, 'POST', { search_module: term }).then(
+      actions.searchModules(term).then(
         (answer) => { if (live) setOptions(answer.classes.slice(0, MODULE_SEARCH_MAX)); },
         (error: unknown) => {
           console.error('module search failed', error);
@@ -57,15 +57,13 @@ export function ModuleImportDialog({ open, onClose, onImport }: ModuleImportDial
       live = false;
       clearTimeout(timer);
     };
-  }, [text, dataProvider]);
+  }, [text, actions]);
 
   const importChosen = async () => {
     if (!chosen) return;
     setImporting(true);
     try {
-      const answer = await dataProvider.sendJson<MoveModuleResourceAnswer>(MODULE_PATHS.moveResourceToTmp, 'POST', {
-        group_training_module_source_id: chosen.id,
-      });
+      const answer = await actions.copyModuleResource(chosen.id);
       onImport(chosen, answer.group_training_module_resource);
     } catch (error) {
       // spec 2 §8: a 400 means the source resource was not found
