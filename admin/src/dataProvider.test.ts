@@ -243,8 +243,8 @@ describe('contract paths as resources (editor tabs)', () => {
   });
 
   it('sends the spec form bodies as multipart, leaving out empty fields', async () => {
-    const { calls, dataProvider } = fakeApiDataProvider(() => new Response('{"id":9}', { status: 201 }));
-    const answer = await dataProvider.sendForm<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });
+    const { calls, http } = fakeApiDataProvider(() => new Response('{"id":9}', { status: 201 }));
+    const answer = await http.form<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });
     expect(answer).toEqual({ id: 9 });
     const form = calls[0]!.rawBody as FormData;
     expect(form).toBeInstanceOf(FormData);

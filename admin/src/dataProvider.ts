@@ -19,7 +19,7 @@ import {
 import { apiClient } from './apiClient.ts';
 import { resolveNested, withIds } from './common/nested/nestedResources.ts';
 import {
-  attachmentName, createContractHttp, formDataOf, toHttpError, type FormFields, type HttpMethod,
+  attachmentName, createContractHttp, formDataOf, toHttpError, type FormFields,
 } from './common/http/index.ts';
 
 export { attachmentName, formDataOf, toHttpError, type FormFields };
@@ -57,16 +57,11 @@ export const PERMISSIONS_FIELD = 'permissions_by_client';
 export type PermissionsByClient = Record<string, Record<string, boolean>>;
 
 /**
- * react-admin's DataProvider over the contract paths. `sendJson` and `sendForm` are the generic
- * contract calls the editors that are not yet on react-admin's hooks still use (docs/admin.md);
- * every other verb lives in a typed hook next to its screen (useContractHttp).
+ * react-admin's DataProvider over the contract paths (top-level resources from ADMIN_RESOURCES,
+ * lookups, nested resources, contract paths used as resource names). Calls that are not record
+ * CRUD are typed hooks next to their screens (docs/admin.md).
  */
-export interface AdminDataProvider extends DataProvider {
-  /** JSON call to a contract path under /api; the answer's JSON (undefined for 204) */
-  sendJson<T>(path: string, method: HttpMethod, body?: unknown): Promise<T>;
-  /** Multipart form call (see ContractHttp.form) */
-  sendForm<T>(path: string, method: 'POST' | 'PUT', fields: FormFields): Promise<T>;
-}
+export type AdminDataProvider = DataProvider;
 
 const USER_INPUT_KEYS = Object.keys(UserInput.properties);
 
@@ -198,12 +193,6 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
         ),
       );
       return { data: params.ids };
-    },
-    async sendJson<T>(path: string, method: HttpMethod, body?: unknown) {
-      return send<T>(path, method, body);
-    },
-    async sendForm<T>(path: string, method: 'POST' | 'PUT', fields: FormFields) {
-      return http.form<T>(path, method, fields);
     },
   };
   return provider;

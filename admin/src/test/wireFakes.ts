@@ -66,15 +66,9 @@ export function mockHttp({ sendJson, sendForm }: CallMocks): ContractHttp {
 
 /**
  * The fakes of a screen whose records go through react-admin's hooks and whose other calls go
- * through its own hooks: the real data provider over `sendJson` (still answering `sendJson` /
- * `sendForm` themselves for the screens not yet on the shape) and the mock ContractHttp.
+ * through its own hooks: the real data provider over `sendJson`, and the mock ContractHttp.
  */
 export function screenFakes(mocks: CallMocks, overrides: Partial<DataProvider> = {}) {
   const sendJson = mocks.sendJson ?? (async () => { throw new Error('screenFakes: no sendJson'); });
-  const dataProvider = {
-    ...wireDataProvider(sendJson, overrides),
-    ...(mocks.sendJson ? { sendJson: mocks.sendJson } : {}),
-    ...(mocks.sendForm ? { sendForm: mocks.sendForm } : {}),
-  } as AdminDataProvider;
-  return { dataProvider, http: mockHttp(mocks) };
+  return { dataProvider: wireDataProvider(sendJson, overrides), http: mockHttp(mocks) };
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import type { Paged } from '@lp/shared';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useContractHttp } from '../http/index.ts';
 
 export interface TabRows<T extends { id: number }> {
   /** null while the first load runs */
@@ -23,20 +23,20 @@ export function useTabRows<T extends { id: number }>(
   /** a translation key notified when a delete fails (spec 2 §8: 'error' for webcast evaluations); silent by default */
   deleteErrorMessage: string | null = null,
 ): TabRows<T> {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const notify = useNotify();
   const [rows, setRows] = useState<T[] | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
 
   const reload = useCallback(async () => {
     try {
-      const page = await dataProvider.sendJson<Paged<T>>(`${collection}?page_size=0`, 'GET');
+      const page = await http.json<Paged<T>>(`${collection}?page_size=0`, 'GET');
       setRows(page.results);
     } catch (error) {
       console.error(`${collection} load failed`, error);
       setRows((current) => current ?? []);
     }
-  }, [dataProvider, collection]);
+  }, [http, collection]);
 
   useEffect(() => {
     void reload();
@@ -45,7 +45,7 @@ export function useTabRows<T extends { id: number }>(
   const confirmRemove = async () => {
     if (!removing) return;
     try {
-      await dataProvider.sendJson(item(removing.id), 'DELETE');
+      await http.json(item(removing.id), 'DELETE');
       notify(`${messages}.item_removed_success`, { type: 'success' });
       await reload();
     } catch (error) {

@@ -6,6 +6,8 @@ import { AdminContext, Notification, testDataProvider, type DataProvider } from 
 import { TRAINING_EVALUATION_PATHS as E, TRAINING_PATHS, type Evaluation, type EvaluationQuestion } from '@lp/shared';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
+import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const ID = 7;
 const TYPE = 'group_training_evaluation_question_type';
@@ -75,11 +77,13 @@ function renderTab(server: ReturnType<typeof fakeServer>, canManage = true) {
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/reaction_tests`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/reaction_tests" element={<TrainingEvaluationsTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
-        <Notification />
+        <ContractHttpProvider value={mockHttp({ sendJson: server.sendJson, sendForm: server.sendForm } as unknown as CallMocks)}>
+          <Routes>
+            <Route path="/trainings/:id/reaction_tests" element={<TrainingEvaluationsTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+          <Notification />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );

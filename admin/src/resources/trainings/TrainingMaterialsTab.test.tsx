@@ -7,6 +7,8 @@ import { MATERIAL_PATHS, type TrainingMaterial } from '@lp/shared';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingMaterialsTab } from './TrainingMaterialsTab.tsx';
+import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 // tus itself is tested in common/upload; here a chosen file "finishes" at once with a known id
 vi.mock('../../common/upload/useTusUpload.ts', async () => {
@@ -54,11 +56,13 @@ function renderTab({ rows = [material(), material({ id: 22, title: 'Planilha', e
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/support_material`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/support_material" element={<TrainingMaterialsTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
-        <Notification />
+        <ContractHttpProvider value={mockHttp({ sendJson, sendForm: form } as unknown as CallMocks)}>
+          <Routes>
+            <Route path="/trainings/:id/support_material" element={<TrainingMaterialsTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+          <Notification />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );

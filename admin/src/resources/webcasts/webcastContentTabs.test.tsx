@@ -12,6 +12,8 @@ import { WEBCAST_EVALUATIONS } from '../../common/contentTabs/evaluations/evalua
 import { MaterialsTab } from '../../common/contentTabs/materials/MaterialsTab.tsx';
 import { WEBCAST_MATERIALS } from '../../common/contentTabs/materials/materialOwner.ts';
 import { ImportQuizDialog } from '../../common/contentTabs/quizzes/ImportQuizDialog.tsx';
+import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const ID = 9;
 
@@ -19,8 +21,10 @@ function renderWith(ui: ReactElement, provider: Partial<DataProvider>) {
   render(
     <MemoryRouter>
       <AdminContext dataProvider={testDataProvider(provider)} i18nProvider={i18n()} authProvider={authFor(sessionUser())}>
-        {ui}
-        <Notification />
+        <ContractHttpProvider value={mockHttp(provider as unknown as CallMocks)}>
+          {ui}
+          <Notification />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );

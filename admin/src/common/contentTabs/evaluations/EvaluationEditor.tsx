@@ -8,14 +8,14 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import SaveIcon from '@mui/icons-material/Save';
-import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
 import {
   EVALUATION_DEFAULT_STATUS, EVALUATION_LIMITS, EVALUATION_STATUS, validateEvaluation, type Evaluation, type EvaluationFieldErrors, type Paged,
 } from '@lp/shared';
-import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import type { EvaluationOwner } from './evaluationOwner.ts';
 import { EvaluationModelDialog } from './EvaluationModelDialog.tsx';
 import { EvaluationQuestionDialog, type QuestionTypeOption, type QuestionValues } from './EvaluationQuestionDialog.tsx';
+import { useContractHttp, type FormFields } from '../../http/index.ts';
 
 const KEY = 'resources.trainings.evaluations';
 
@@ -45,11 +45,11 @@ type QuestionDialog = { question: EvaluationQuestion | null } | null;
 export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, types, onIdChange, onBack }: EvaluationEditorProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const { paths: PATHS, questionTypeField: TYPE } = owner;
   /** spec 2 §7.1 forms (trainings), §7.3 JSON (webcasts) */
   const send = <T,>(path: string, method: 'POST' | 'PUT', fields: FormFields) =>
-    (owner.body === 'form' ? dataProvider.sendForm<T>(path, method, fields) : dataProvider.sendJson<T>(path, method, fields));
+    (owner.body === 'form' ? http.form<T>(path, method, fields) : http.json<T>(path, method, fields));
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState<number>(EVALUATION_DEFAULT_STATUS);
   const [errors, setErrors] = useState<EvaluationFieldErrors>({});
@@ -66,18 +66,18 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
 
   const loadQuestions = useCallback(async (id: number) => {
     try {
-      const page = await dataProvider.sendJson<Paged<EvaluationQuestion>>(`${PATHS.questions(ownerId, id)}?page_size=0`, 'GET');
+      const page = await http.json<Paged<EvaluationQuestion>>(`${PATHS.questions(ownerId, id)}?page_size=0`, 'GET');
       setQuestions(page.results);
     } catch (error) {
       // spec 2 §8: list loads fail silently (only logged)
       console.error('evaluation questions load failed', error);
     }
-  }, [dataProvider, PATHS, ownerId]);
+  }, [http, PATHS, ownerId]);
 
   useEffect(() => {
     if (evaluationId === null) return undefined;
     let live = true;
-    dataProvider.sendJson<Evaluation>(PATHS.item(ownerId, evaluationId), 'GET').then(
+    http.json<Evaluation>(PATHS.item(ownerId, evaluationId), 'GET').then(
       (evaluation) => {
         if (!live) return;
         setTitle(evaluation.title);
@@ -89,7 +89,7 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
     return () => {
       live = false;
     };
-  }, [dataProvider, PATHS, ownerId, evaluationId, loadQuestions]);
+  }, [http, PATHS, ownerId, evaluationId, loadQuestions]);
 
   /** Validates and saves; the evaluation's id, or null when it is invalid or the save failed. */
   const persist = async (announce: boolean): Promise<number | null> => {
@@ -149,7 +149,7 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
   const removeQuestion = async () => {
     if (evaluationId === null || !removing) return;
     try {
-      await dataProvider.sendJson(PATHS.question(ownerId, evaluationId, removing.id), 'DELETE');
+      await http.json(PATHS.question(ownerId, evaluationId, removing.id), 'DELETE');
       notify(`${KEY}.item_removed_success`, { type: 'success' });
       await loadQuestions(evaluationId);
     } catch (error) {

@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import {
   Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField,
 } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import {
   validateEvaluationModel, type BaseEvaluation, type BaseEvaluationQuestion, type EvaluationCreated, type Paged,
 } from '@lp/shared';
 import type { EvaluationOwner } from './evaluationOwner.ts';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
-import { useContractQuery } from '../../useContractQuery.ts';
+import { useContractHttp, useReferenceList } from '../../http/index.ts';
 
 const KEY = 'resources.trainings.evaluations';
 
@@ -29,8 +28,8 @@ export interface EvaluationModelDialogProps {
 export function EvaluationModelDialog({ owner, ownerId, typeLabel, onCreated, onClose }: EvaluationModelDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const models = useContractQuery<BaseEvaluation[]>(owner.paths.baseEvaluations);
+  const http = useContractHttp();
+  const models = useReferenceList<BaseEvaluation>(owner.paths.baseEvaluations);
   const [chosen, setChosen] = useState<number | ''>('');
   const [questions, setQuestions] = useState<BaseEvaluationQuestion[]>([]);
   const [missing, setMissing] = useState(false);
@@ -39,7 +38,7 @@ export function EvaluationModelDialog({ owner, ownerId, typeLabel, onCreated, on
   useEffect(() => {
     if (chosen === '') return undefined;
     let live = true;
-    dataProvider.sendJson<Paged<BaseEvaluationQuestion>>(`${owner.paths.baseEvaluationQuestions(chosen)}?page_size=0`, 'GET').then(
+    http.json<Paged<BaseEvaluationQuestion>>(`${owner.paths.baseEvaluationQuestions(chosen)}?page_size=0`, 'GET').then(
       (page) => live && setQuestions(page.results),
       (error: unknown) => {
         console.error('model questions load failed', error);
@@ -49,7 +48,7 @@ export function EvaluationModelDialog({ owner, ownerId, typeLabel, onCreated, on
     return () => {
       live = false;
     };
-  }, [chosen, dataProvider, owner]);
+  }, [chosen, http, owner]);
 
   const save = async () => {
     if (Object.keys(validateEvaluationModel({ base_evaluation_id: chosen === '' ? null : chosen })).length) {
@@ -61,8 +60,8 @@ export function EvaluationModelDialog({ owner, ownerId, typeLabel, onCreated, on
     try {
       const fields = { [owner.fromBaseField]: chosen };
       const created = owner.body === 'form'
-        ? await dataProvider.sendForm<EvaluationCreated>(owner.paths.fromBase(ownerId), 'POST', fields)
-        : await dataProvider.sendJson<EvaluationCreated>(owner.paths.fromBase(ownerId), 'POST', fields);
+        ? await http.form<EvaluationCreated>(owner.paths.fromBase(ownerId), 'POST', fields)
+        : await http.json<EvaluationCreated>(owner.paths.fromBase(ownerId), 'POST', fields);
       notify(`${KEY}.question_model_add_success`, { type: 'success' });
       onCreated(created.id);
     } catch (error) {

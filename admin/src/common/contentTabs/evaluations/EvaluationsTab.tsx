@@ -5,11 +5,11 @@ import { Confirm, useTranslate } from 'react-admin';
 import type { Evaluation } from '@lp/shared';
 import { BackButton, RowActions, TabTable } from '../TabTable.tsx';
 import { useTabRows } from '../useTabRows.ts';
-import { useContractQuery } from '../../useContractQuery.ts';
 import { ContentStatusChip } from '../../ContentStatusChip.tsx';
 import { EvaluationEditor } from './EvaluationEditor.tsx';
 import type { QuestionTypeOption } from './EvaluationQuestionDialog.tsx';
 import type { EvaluationOwner } from './evaluationOwner.ts';
+import { useReferenceList } from '../../http/index.ts';
 
 const KEY = 'resources.trainings.evaluations';
 
@@ -33,7 +33,7 @@ type Editing = { id: number | null } | null;
  */
 export function EvaluationsTab({ owner, ownerId, canManage, onBack }: EvaluationsTabProps) {
   const translate = useTranslate();
-  const types = useContractQuery<QuestionTypeOption[]>(owner.questionTypes);
+  const types = useReferenceList<QuestionTypeOption>(owner.questionTypes);
   const { rows, reload, removing, askRemove, confirmRemove } = useTabRows<Evaluation>(
     owner.paths.collection(ownerId), (id) => owner.paths.item(ownerId, id), KEY, owner.deleteErrorMessage,
   );

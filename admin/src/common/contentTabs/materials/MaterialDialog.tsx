@@ -2,15 +2,15 @@ import { useRef, useState } from 'react';
 import {
   Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Stack, Switch, TextField,
 } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import {
   MATERIAL_DEFAULT_STATUS, UPLOAD_LIMITS, checkMaterialFile, validateMaterialForm, type TrainingMaterial,
 } from '@lp/shared';
 import type { MaterialOwner } from './materialOwner.ts';
-import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
 import { TusFileField } from '../../upload/TusFileField.tsx';
 import { fieldCodesOf, fieldMessage } from '../../editor/index.ts';
 import { formatFileSize } from '../fileSize.ts';
+import { useContractHttp, type FormFields } from '../../http/index.ts';
 
 const KEY = 'resources.trainings.materials';
 const FIELD_ORDER = ['title', 'resource', 'status'] as const;
@@ -34,7 +34,7 @@ export interface MaterialDialogProps {
 export function MaterialDialog({ owner, ownerId, material, canManage, onClose, onSaved }: MaterialDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const isNew = material === null;
   const [title, setTitle] = useState(material?.title ?? '');
   const [status, setStatus] = useState<number>(material?.status ?? MATERIAL_DEFAULT_STATUS);
@@ -61,8 +61,8 @@ export function MaterialDialog({ owner, ownerId, material, canManage, onClose, o
     }
     setSaving(true);
     try {
-      if (isNew) await dataProvider.sendForm(owner.collection(ownerId), 'POST', fields);
-      else await dataProvider.sendForm(owner.item(ownerId, material.id), 'PUT', fields);
+      if (isNew) await http.form(owner.collection(ownerId), 'POST', fields);
+      else await http.form(owner.item(ownerId, material.id), 'PUT', fields);
       notify(`${KEY}.${isNew ? 'support_material_add_success' : 'support_material_edit_success'}`, { type: 'success' });
       onSaved();
     } catch (error) {

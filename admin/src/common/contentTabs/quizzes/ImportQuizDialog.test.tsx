@@ -8,6 +8,8 @@ import { ImportQuizDialog } from './ImportQuizDialog.tsx';
 import { dataProviderWith } from './quizFixtures.ts';
 import { i18n, sessionUser } from '../../../test/fixtures.ts';
 import { withCascadedStyles } from '../../../test/fastComputedStyle.ts';
+import { mockHttp, type CallMocks } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../http/index.ts';
 
 interface FakeUploadOptions {
   metadata: Record<string, string>;
@@ -51,8 +53,10 @@ function renderDialog(sendForm: ReturnType<typeof vi.fn>, sendJson = vi.fn(async
   const onImported = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ sendForm, sendJson })} i18nProvider={i18n()}>
-      <ImportQuizDialog owner={GROUP_TRAINING_TESTS} testId={31} onClose={vi.fn()} onImported={onImported} />
-      <Notification />
+      <ContractHttpProvider value={mockHttp({ sendForm, sendJson } as unknown as CallMocks)}>
+        <ImportQuizDialog owner={GROUP_TRAINING_TESTS} testId={31} onClose={vi.fn()} onImported={onImported} />
+        <Notification />
+      </ContractHttpProvider>
     </AdminContext>,
   );
   return { onImported, sendJson };

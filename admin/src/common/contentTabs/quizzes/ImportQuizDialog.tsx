@@ -8,14 +8,15 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import DownloadIcon from '@mui/icons-material/Download';
 import InfoIcon from '@mui/icons-material/Info';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { TEST_IMPORT_MAX_BYTES, XLSX_MIME, type TestOwnerContract, type TrainingTestImportRow } from '@lp/shared';
 import { apiClient } from '../../../apiClient.ts';
-import { attachmentName, toHttpError, type AdminDataProvider } from '../../../dataProvider.ts';
+import { attachmentName, toHttpError } from '../../../dataProvider.ts';
 import { UploadProgress } from '../../upload/UploadProgress.tsx';
 import { useTusUpload } from '../../upload/useTusUpload.ts';
 import { saveBlob } from '../../http/saveBlob.ts';
 import { TESTS_KEY as KEY } from './quizData.ts';
+import { useContractHttp } from '../../http/index.ts';
 
 /** A validated question (spec 2 §3.4 import validation result) in the screen's names. */
 interface ImportRow {
@@ -67,7 +68,7 @@ export interface ImportQuizDialogProps {
 export function ImportQuizDialog({ owner, testId, onClose, onImported }: ImportQuizDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const upload = useTusUpload({ kind: owner.uploadKind, filetype: XLSX_MIME });
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<ImportRow[] | null>(null);
@@ -81,7 +82,7 @@ export function ImportQuizDialog({ owner, testId, onClose, onImported }: ImportQ
     try {
       // spec 2 §7.1: ?import_type=1 → {path_url} for trainings; §7.3: no query → {template_download_url} for webcasts
       const query = owner.importType === null ? '' : `?import_type=${owner.importType}`;
-      const answer = await dataProvider.sendJson<Record<string, string>>(`${owner.importTemplate(testId)}${query}`, 'GET');
+      const answer = await http.json<Record<string, string>>(`${owner.importTemplate(testId)}${query}`, 'GET');
       const url = answer[owner.templateUrlField]!;
       // the link needs the bearer token (and its refresh): fetched as a blob, then saved
       const res = await apiClient.request(url.replace(/^\/api(?=\/)/, ''));
@@ -115,7 +116,7 @@ export function ImportQuizDialog({ owner, testId, onClose, onImported }: ImportQ
     if (!uploaded) return;
     setBusy('validate');
     try {
-      const answer = await dataProvider.sendForm<Array<Record<string, unknown>>>(owner.validateArchive(testId), 'POST', { file_url: uploaded.url });
+      const answer = await http.form<Array<Record<string, unknown>>>(owner.validateArchive(testId), 'POST', { file_url: uploaded.url });
       setRows(answer.map((r) => readRow(owner, r)));
       // the server reads an upload once: validating again needs the file uploaded again
       setValidatedUpload(uploaded.uploadId);
@@ -135,7 +136,7 @@ export function ImportQuizDialog({ owner, testId, onClose, onImported }: ImportQ
     if (!rows) return;
     setBusy('import');
     try {
-      await dataProvider.sendJson(owner.startImport(testId), 'POST', rows.map((r) => r.wire));
+      await http.json(owner.startImport(testId), 'POST', rows.map((r) => r.wire));
       notify(`${KEY}.test_import_success`, { type: 'success' });
       onImported();
     } catch (error) {

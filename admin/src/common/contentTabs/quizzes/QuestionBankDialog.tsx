@@ -5,11 +5,11 @@ import {
 } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { QUESTION_SEARCH, htmlToPlainText, type HitAlternative, type TestOwnerContract } from '@lp/shared';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { highlightMatch } from '../../ownersInput/highlightMatch.tsx';
 import { TESTS_KEY as KEY } from './quizData.ts';
+import { useContractHttp } from '../../http/index.ts';
 
 /** A question bank hit (spec 2 §3.4) in the screen's own names. */
 export interface BankQuestion {
@@ -47,7 +47,7 @@ export interface QuestionBankDialogProps {
  */
 export function QuestionBankDialog({ owner, onImport, onClose }: QuestionBankDialogProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<BankQuestion[]>([]);
   const [loading, setLoading] = useState(false);
@@ -63,7 +63,7 @@ export function QuestionBankDialog({ owner, onImport, onClose }: QuestionBankDia
     let live = true;
     const timer = setTimeout(() => {
       setLoading(true);
-      dataProvider.sendJson<{ questions: Array<Record<string, unknown>> }>(owner.searchQuestions, 'POST', { search_question: term }).then(
+      http.json<{ questions: Array<Record<string, unknown>> }>(owner.searchQuestions, 'POST', { search_question: term }).then(
         (answer) => live && setOptions(answer.questions.slice(0, QUESTION_SEARCH.maxResults).map((q) => readHit(owner, q))),
         (error: unknown) => {
           console.error('question search failed', error);
@@ -75,7 +75,7 @@ export function QuestionBankDialog({ owner, onImport, onClose }: QuestionBankDia
       live = false;
       clearTimeout(timer);
     };
-  }, [dataProvider, owner, term, enough]);
+  }, [http, owner, term, enough]);
 
   const label = (q: BankQuestion) => `${q.ownerTitle} › ${q.testTitle} › ${htmlToPlainText(q.title)}`;
 

@@ -7,6 +7,8 @@ import { QuestionDialog } from './QuestionDialog.tsx';
 import { readQuestion, type QuestionData } from './quizData.ts';
 import { dataProviderWith, wireQuestion } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
+import { mockHttp, type CallMocks } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../http/index.ts';
 
 const QUESTIONS = '/admin_group_trainings/group_trainings/7/group_training_tests/31/group_training_test_questions/';
 const ANSWERS = GROUP_TRAINING_TESTS.answersField;
@@ -16,17 +18,19 @@ function renderDialog(options: { question?: QuestionData | null; locked?: boolea
   const onSaved = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ sendJson })} i18nProvider={i18n()}>
-      <QuestionDialog
-        owner={GROUP_TRAINING_TESTS}
-        ownerId={7}
-        testId={31}
-        question={options.question ?? null}
-        canManage
-        locked={options.locked ?? false}
-        onClose={vi.fn()}
-        onSaved={onSaved}
-      />
-      <Notification />
+      <ContractHttpProvider value={mockHttp({ sendJson } as unknown as CallMocks)}>
+        <QuestionDialog
+          owner={GROUP_TRAINING_TESTS}
+          ownerId={7}
+          testId={31}
+          question={options.question ?? null}
+          canManage
+          locked={options.locked ?? false}
+          onClose={vi.fn()}
+          onSaved={onSaved}
+        />
+        <Notification />
+      </ContractHttpProvider>
     </AdminContext>,
   );
   return { sendJson, onSaved };

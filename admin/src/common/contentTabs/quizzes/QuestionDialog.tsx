@@ -7,16 +7,16 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import StorageIcon from '@mui/icons-material/Storage';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import {
   TEST_DEFAULTS, addAlternative, canSaveQuestion, chooseCorrectAlternative, editAlternative, isBlankHtml, removeAlternative,
   validateQuestion, type Alternative, type TestOwnerContract,
 } from '@lp/shared';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { AlternativeDialog } from './AlternativeDialog.tsx';
 import { QuestionBankDialog, type BankQuestion } from './QuestionBankDialog.tsx';
 import { RichTextValue } from './RichTextValue.tsx';
 import { TESTS_KEY as KEY, alternativeSnippet, type QuestionData } from './quizData.ts';
+import { useContractHttp } from '../../http/index.ts';
 
 export interface QuestionDialogProps {
   owner: TestOwnerContract;
@@ -42,7 +42,7 @@ type AlternativeEditor = { mode: 'add' } | { mode: 'edit'; index: number } | nul
 export function QuestionDialog({ owner, ownerId, testId, question, canManage, locked, onClose, onSaved }: QuestionDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const [title, setTitle] = useState(question?.title ?? '');
   const [titleSource, setTitleSource] = useState({ html: question?.title ?? '', version: 0 });
   const [answers, setAnswers] = useState<readonly Alternative[]>(question?.answers ?? []);
@@ -81,8 +81,8 @@ export function QuestionDialog({ owner, ownerId, testId, question, canManage, lo
     };
     setSaving(true);
     try {
-      if (creating) await dataProvider.sendJson(owner.questions(ownerId, testId), 'POST', body);
-      else await dataProvider.sendJson(owner.question(ownerId, testId, question.id), 'PUT', body);
+      if (creating) await http.json(owner.questions(ownerId, testId), 'POST', body);
+      else await http.json(owner.question(ownerId, testId, question.id), 'PUT', body);
       // spec 2 §8: creating a training test question shows no message (a webcast's says question_add_success)
       if (!creating) notify(`${KEY}.question_edit_success`, { type: 'success' });
       else if (owner.ownerKind === 'webcast') notify(`${KEY}.question_add_success`, { type: 'success' });

@@ -6,6 +6,8 @@ import { GROUP_TRAINING_TESTS } from '@lp/shared';
 import { QuizEditor } from './QuizEditor.tsx';
 import { TEST_TYPES, dataProviderWith, wireQuestion, wireTest } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
+import { mockHttp, type CallMocks } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../http/index.ts';
 
 const P = '/admin_group_trainings/group_trainings/7/group_training_tests/';
 
@@ -17,8 +19,10 @@ function renderEditor(options: { testId?: number | null; canManage?: boolean; te
   const onBack = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ sendJson, sendForm })} i18nProvider={i18n()}>
-      <QuizEditor owner={GROUP_TRAINING_TESTS} ownerId={7} testId={testId} canManage={canManage} types={TEST_TYPES} onIdChange={onIdChange} onBack={onBack} />
-      <Notification />
+      <ContractHttpProvider value={mockHttp({ sendJson, sendForm } as unknown as CallMocks)}>
+        <QuizEditor owner={GROUP_TRAINING_TESTS} ownerId={7} testId={testId} canManage={canManage} types={TEST_TYPES} onIdChange={onIdChange} onBack={onBack} />
+        <Notification />
+      </ContractHttpProvider>
     </AdminContext>,
   );
   return { sendJson, sendForm, onIdChange, onBack };

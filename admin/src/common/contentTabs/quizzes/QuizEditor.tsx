@@ -2,11 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
-import { Confirm, HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Confirm, HttpError, useNotify, useTranslate } from 'react-admin';
 import {
   TEST_LIMITS, testLocks, testTypeFields, validateTest, type LockedTestField, type Paged, type TestOwnerContract,
 } from '@lp/shared';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { ImportQuizDialog } from './ImportQuizDialog.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';
 import { QuizPreviewDialog } from './QuizPreviewDialog.tsx';
@@ -15,6 +14,7 @@ import {
   NEW_TEST_FORM, TESTS_KEY as KEY, questionSnippet, readQuestion, readTest, testForm, testFormFields, testValues,
   type QuestionData, type TestData, type TestForm, type TestTypeOption,
 } from './quizData.ts';
+import { useContractHttp } from '../../http/index.ts';
 
 export interface QuizEditorProps {
   owner: TestOwnerContract;
@@ -45,7 +45,7 @@ type QuestionEditor = { testId: number; question: QuestionData | null } | null;
 export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChange, onBack }: QuizEditorProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const [form, setForm] = useState<TestForm>(NEW_TEST_FORM);
   const [test, setTest] = useState<TestData | null>(null);
   const [questions, setQuestions] = useState<QuestionData[]>([]);
@@ -65,23 +65,23 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
 
   const loadQuestions = useCallback(async (id: number) => {
     try {
-      const page = await dataProvider.sendJson<Paged<Record<string, unknown>>>(`${owner.questions(ownerId, id)}?page_size=0`, 'GET');
+      const page = await http.json<Paged<Record<string, unknown>>>(`${owner.questions(ownerId, id)}?page_size=0`, 'GET');
       setQuestions(page.results.map((q) => readQuestion(owner, q)));
     } catch (error) {
       // spec 2 §8: list loads fail silently (only logged)
       console.error('test questions load failed', error);
     }
-  }, [dataProvider, owner, ownerId]);
+  }, [http, owner, ownerId]);
 
   const loadTest = useCallback(async (id: number, refill: boolean) => {
     try {
-      const loaded = readTest(owner, await dataProvider.sendJson<Record<string, unknown>>(owner.test(ownerId, id), 'GET'));
+      const loaded = readTest(owner, await http.json<Record<string, unknown>>(owner.test(ownerId, id), 'GET'));
       setTest(loaded);
       if (refill) setForm(testForm(loaded));
     } catch (error) {
       console.error('test load failed', error);
     }
-  }, [dataProvider, owner, ownerId]);
+  }, [http, owner, ownerId]);
 
   useEffect(() => {
     if (testId === null) return;
@@ -113,8 +113,8 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
     try {
       const fields = testFormFields(owner, form, type);
       const saved = readTest(owner, creating
-        ? await dataProvider.sendForm<Record<string, unknown>>(owner.tests(ownerId), 'POST', fields)
-        : await dataProvider.sendForm<Record<string, unknown>>(owner.test(ownerId, testId), 'PUT', fields));
+        ? await http.form<Record<string, unknown>>(owner.tests(ownerId), 'POST', fields)
+        : await http.form<Record<string, unknown>>(owner.test(ownerId, testId), 'PUT', fields));
       setTest(saved);
       if (announce) notify(`${KEY}.${creating ? 'test_add_success' : 'test_edit_success'}`, { type: 'success' });
       if (creating) onIdChange(saved.id);
@@ -158,7 +158,7 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   const removeQuestion = async () => {
     if (testId === null || !removing) return;
     try {
-      await dataProvider.sendJson(owner.question(ownerId, testId, removing.id), 'DELETE');
+      await http.json(owner.question(ownerId, testId, removing.id), 'DELETE');
       notify(`${KEY}.item_removed_success`, { type: 'success' });
       await afterQuestions(testId);
     } catch (error) {

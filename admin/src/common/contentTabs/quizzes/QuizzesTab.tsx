@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { TestOwnerContract } from '@lp/shared';
-import { useContractQuery } from '../../useContractQuery.ts';
 import { QuizEditor } from './QuizEditor.tsx';
 import { QuizzesTable } from './QuizzesTable.tsx';
 import type { TestTypeOption } from './quizData.ts';
+import { useReferenceList } from '../../http/index.ts';
 
 export interface QuizzesTabProps {
   /** paths and wire names of the owner of the tests (group training; a webcast later) */
@@ -19,7 +19,7 @@ type Editing = { id: number | null } | null;
 
 /** spec 2 §2.3 Tests tab for any owner of tests: the table, or the inline test editor. */
 export function QuizzesTab({ owner, ownerId, canManage, onBack }: QuizzesTabProps) {
-  const types = useContractQuery<TestTypeOption[]>(owner.testTypes);
+  const types = useReferenceList<TestTypeOption>(owner.testTypes);
   const [editing, setEditing] = useState<Editing>(null);
 
   if (editing) {

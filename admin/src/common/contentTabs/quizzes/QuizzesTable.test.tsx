@@ -6,6 +6,8 @@ import { GROUP_TRAINING_TESTS } from '@lp/shared';
 import { QuizzesTable } from './QuizzesTable.tsx';
 import { TEST_TYPES, dataProviderWith, wireTest } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
+import { mockHttp, type CallMocks } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../http/index.ts';
 
 const ROWS = [
   wireTest({ id: 31, title: 'Prova final', group_training_test_type: 2, qty_questions: 10, qty_total_questions: 5, qty_user_results: 3, status: 1, avaliable_in: '2026-12-24', test_score: 50 }),
@@ -18,8 +20,10 @@ function renderTable(canManage = true) {
   const onEdit = vi.fn();
   render(
     <AdminContext dataProvider={dataProviderWith({ getList, sendJson })} i18nProvider={i18n()}>
-      <QuizzesTable owner={GROUP_TRAINING_TESTS} ownerId={7} canManage={canManage} types={TEST_TYPES} onEdit={onEdit} onBack={vi.fn()} />
-      <Notification />
+      <ContractHttpProvider value={mockHttp({ sendJson } as unknown as CallMocks)}>
+        <QuizzesTable owner={GROUP_TRAINING_TESTS} ownerId={7} canManage={canManage} types={TEST_TYPES} onEdit={onEdit} onBack={vi.fn()} />
+        <Notification />
+      </ContractHttpProvider>
     </AdminContext>,
   );
   return { getList, sendJson, onEdit };

@@ -8,9 +8,9 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { formatDate, languageIdForLocale, type LocaleCode, type TestOwnerContract } from '@lp/shared';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
 import { ContentStatusChip } from '../../ContentStatusChip.tsx';
 import { TESTS_KEY as KEY, readTest, type TestData, type TestTypeOption } from './quizData.ts';
+import { useContractHttp } from '../../http/index.ts';
 
 /** spec 2 §9: rows per page 0 (all) for tests; a page asks the server for one slice. */
 const ALL = -1;
@@ -35,7 +35,9 @@ export interface QuizzesTableProps {
 export function QuizzesTable({ owner, ownerId, canManage, types, onEdit, onBack }: QuizzesTableProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  // the tests are a resource named by their contract path (react-admin paging); a delete is the item path's own
+  const dataProvider = useDataProvider();
+  const http = useContractHttp();
   const [locale] = useLocaleState();
   const languageId = languageIdForLocale(locale as LocaleCode);
   const [page, setPage] = useState(0);
@@ -68,7 +70,7 @@ export function QuizzesTable({ owner, ownerId, canManage, types, onEdit, onBack 
   const remove = async () => {
     if (!removing) return;
     try {
-      await dataProvider.sendJson(owner.test(ownerId, removing.id), 'DELETE');
+      await http.json(owner.test(ownerId, removing.id), 'DELETE');
       notify(`${KEY}.item_removed_success`, { type: 'success' });
       await load();
     } catch (error) {
