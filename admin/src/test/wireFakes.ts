@@ -42,19 +42,19 @@ export const wireHttp = (answer: WireAnswer): ContractHttp => createContractHttp
 
 /** The JSON and form calls of a screen test, as `(path, method, body | fields)` functions. */
 export interface CallMocks {
-  sendJson?: (path: string, method: string, body?: unknown) => Promise<unknown>;
-  sendForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown>;
+  serveJson?: (path: string, method: string, body?: unknown) => Promise<unknown>;
+  serveForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown>;
 }
 
 /**
- * A ContractHttp whose JSON calls go to `sendJson` (no body argument when none is sent) and whose
- * form calls go to `sendForm` with the fields as given; files and raw exchanges use the real API
+ * A ContractHttp whose JSON calls go to `serveJson` (no body argument when none is sent) and whose
+ * form calls go to `serveForm` with the fields as given; files and raw exchanges use the real API
  * client (tests spy on `apiClient.request`).
  */
-export function mockHttp({ sendJson, sendForm }: CallMocks): ContractHttp {
+export function mockHttp({ serveJson, serveForm }: CallMocks): ContractHttp {
   const missing = (what: string) => async () => { throw new Error(`mockHttp: no ${what}`); };
-  const json = sendJson ?? missing('sendJson');
-  const form = sendForm ?? missing('sendForm');
+  const json = serveJson ?? missing('serveJson');
+  const form = serveForm ?? missing('serveForm');
   return {
     fetch: (path, init) => contractHttp.fetch(path, init),
     file: (path) => contractHttp.file(path),
@@ -66,9 +66,9 @@ export function mockHttp({ sendJson, sendForm }: CallMocks): ContractHttp {
 
 /**
  * The fakes of a screen whose records go through react-admin's hooks and whose other calls go
- * through its own hooks: the real data provider over `sendJson`, and the mock ContractHttp.
+ * through its own hooks: the real data provider over `serveJson`, and the mock ContractHttp.
  */
 export function screenFakes(mocks: CallMocks, overrides: Partial<DataProvider> = {}) {
-  const sendJson = mocks.sendJson ?? (async () => { throw new Error('screenFakes: no sendJson'); });
-  return { dataProvider: wireDataProvider(sendJson, overrides), http: mockHttp(mocks) };
+  const serveJson = mocks.serveJson ?? (async () => { throw new Error('screenFakes: no serveJson'); });
+  return { dataProvider: wireDataProvider(serveJson, overrides), http: mockHttp(mocks) };
 }

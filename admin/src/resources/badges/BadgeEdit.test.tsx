@@ -20,15 +20,15 @@ const AWARDS = [{ user: { id: 9, full_name: 'Lia Learner', email: 'lia@demo.loca
 
 function renderAt(path: string, element: React.ReactNode, overrides: Record<string, unknown> = {}) {
   // the real data provider (the awards are the nested resource badges/{id}/awards) over the test's server
-  const sendJson = vi.fn(async (url: string, _method: string, _body?: unknown) => (url.endsWith('/awards/') ? AWARDS : undefined));
-  const dataProvider = wireDataProvider(sendJson, {
+  const serveJson = vi.fn(async (url: string, _method: string, _body?: unknown) => (url.endsWith('/awards/') ? AWARDS : undefined));
+  const dataProvider = wireDataProvider(serveJson, {
     getOne: async () => ({ data: DEFAULT }) as never,
     ...overrides,
   } as never);
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ContractHttpProvider value={wireHttp(sendJson)}>
+        <ContractHttpProvider value={wireHttp(serveJson)}>
           <ResourceContextProvider value="badges">
             <Routes><Route path="/badges/create" element={element} /><Route path="/badges/:id" element={element} /></Routes>
           </ResourceContextProvider>
@@ -37,7 +37,7 @@ function renderAt(path: string, element: React.ReactNode, overrides: Record<stri
       </AdminContext>
     </MemoryRouter>,
   );
-  return { sendJson };
+  return { serveJson };
 }
 
 describe('BadgeEdit (spec 3 §2 badges/{id})', () => {
@@ -56,7 +56,7 @@ describe('BadgeEdit (spec 3 §2 badges/{id})', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Retirar o badge Cinco treinamentos de Lia Learner?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
-    await waitFor(() => expect(provider.sendJson).toHaveBeenCalledWith('/admin_badges/badges/1/awards/9/', 'DELETE'));
+    await waitFor(() => expect(provider.serveJson).toHaveBeenCalledWith('/admin_badges/badges/1/awards/9/', 'DELETE'));
   });
 
   it('shows the target only once a rule is chosen, and checks it with the shared rule', async () => {

@@ -47,12 +47,12 @@ describe('BadgeList (spec 3 §2 badges)', () => {
   });
 
   it('restores the missing default badges and says how many', async () => {
-    const sendJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => ({ created: 2 }));
+    const serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => ({ created: 2 }));
     const getList = vi.fn(async () => ({ data: BADGES, total: 2 }));
-    renderList(testDataProvider({ getList } as never), sendJson);
+    renderList(testDataProvider({ getList } as never), serveJson);
     await screen.findByText('Primeiro treinamento');
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar badges padrão' }));
-    expect(sendJson).toHaveBeenCalledWith(BADGE_PATHS.restoreDefaults, 'POST');
+    expect(serveJson).toHaveBeenCalledWith(BADGE_PATHS.restoreDefaults, 'POST');
     expect(await screen.findByText('2 badges padrão criados')).toBeInTheDocument();
     expect(getList.mock.calls.length).toBeGreaterThan(1);
   });

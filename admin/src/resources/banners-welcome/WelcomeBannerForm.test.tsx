@@ -20,14 +20,14 @@ const banner: WelcomeBanner = {
   confirmations: 12, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z',
 };
 
-function renderEdit(sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>, update = vi.fn()) {
+function renderEdit(serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, update = vi.fn()) {
   const dataProvider = testDataProvider({
     getOne: async () => ({ data: banner }) as never,
     getList: async (resource: string) => ({ data: resource === 'lookup_user_groups' ? [{ id: 3, name: 'Lojas do Sul' }] : [], total: 0 }) as never,
     getMany: async () => ({ data: [] }) as never,
     update,
   } as unknown as Partial<DataProvider>);
-  const server = vi.fn(sendJson);
+  const server = vi.fn(serveJson);
   render(
     <MemoryRouter initialEntries={[`/${RESOURCE}/5`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
@@ -41,18 +41,18 @@ function renderEdit(sendJson: (path: string, method: string, body?: unknown) => 
       </AdminContext>
     </MemoryRouter>,
   );
-  return { sendJson: server };
+  return { serveJson: server };
 }
 
 describe('welcome banner editor (spec 3 §5 Welcome banners, §7 conflict check)', () => {
   it('warns of an active banner holding the audience in the period, before saving', async () => {
     const provider = renderEdit(async () =>
       ({ conflict: { code: 'welcome_banner_conflict', id: 9, title: 'Campanha de verão', start_date: '2026-12-01', end_date: null } }));
-    await waitFor(() => expect(provider.sendJson).toHaveBeenCalled(), { timeout: 8000 });
+    await waitFor(() => expect(provider.serveJson).toHaveBeenCalled(), { timeout: 8000 });
     expect(await screen.findByText(/Já existe um banner de boas-vindas ativo para o perfil, área ou grupo no mesmo período\./, {}, { timeout: 3000 }))
       .toBeInTheDocument();
     expect(screen.getByText(/Banner em conflito: "Campanha de verão" \(01\/12\/2026 a sem data final\)\./)).toBeInTheDocument();
-    expect(provider.sendJson).toHaveBeenLastCalledWith(BANNER_PATHS.welcomeConflict, 'POST', {
+    expect(provider.serveJson).toHaveBeenLastCalledWith(BANNER_PATHS.welcomeConflict, 'POST', {
       id: 5, start_date: banner.start_date, end_date: banner.end_date, areas: [], profiles: [], user_groups: [3],
     });
   });

@@ -11,8 +11,8 @@ import { MailingListConfigPage } from './MailingListConfigPage.tsx';
 
 const stored: MailingListConfig = { sender_name: 'Academia Demo', reply_to: null, footer: '', email_messages: true, updated_at: null };
 
-function renderPage(sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
-  const spy = vi.fn(sendJson);
+function renderPage(serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
+  const spy = vi.fn(serveJson);
   render(
     <MemoryRouter>
       <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>

@@ -70,11 +70,11 @@ describe('message detail (spec 3 §3 per-recipient read status, §4 statuses)', 
   });
 
   it('retries a message in send fail', async () => {
-    const sendJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => ({ ...message, status: 'sending' }));
-    renderAt(`/${RESOURCE}/4`, { ...message, status: 'send_fail', email_failed_count: 1 }, {}, sendJson);
+    const serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => ({ ...message, status: 'sending' }));
+    renderAt(`/${RESOURCE}/4`, { ...message, status: 'send_fail', email_failed_count: 1 }, {}, serveJson);
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao enviar mensagem: 1 e-mail não enviado');
     await userEvent.click(screen.getByRole('button', { name: 'Tentar enviar novamente' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(MESSAGE_PATHS.retry(4), 'POST', {}));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(MESSAGE_PATHS.retry(4), 'POST', {}));
   });
 
   it('edits a scheduled message, with its chosen users as chips', async () => {

@@ -26,8 +26,8 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderEditor(path: string, sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
-  const spy = vi.fn(sendJson);
+function renderEditor(path: string, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
+  const spy = vi.fn(serveJson);
   // the real data provider over the test's server: the news record goes through react-admin's getOne/create/update
   const dataProvider = wireDataProvider(spy, {
     getList: async (resource: string) => ({ data: resource === 'lookup_user_groups' ? [{ id: 3, name: 'Store leaders' }] : [], total: resource === 'lookup_user_groups' ? 1 : 0 }),

@@ -28,8 +28,8 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderEditor(path: string, sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
-  const spy = vi.fn(sendJson);
+function renderEditor(path: string, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
+  const spy = vi.fn(serveJson);
   // the real data provider (the trails resource) and the editor's own calls over the test's server
   const dataProvider = wireDataProvider(spy, {
     getList: async () => ({ data: [{ id: 1, name: 'Product', areas: [] }], total: 1 }),

@@ -20,7 +20,7 @@ const item = (id: number, order: number, prerequisite: number | null = null, ext
 function server(initial: TrailItem[], options: { refuse?: string } = {}) {
   let stored = initial;
   const sent: TrailItemInput[][] = [];
-  const sendJson = vi.fn(async (path: string, method: string, body?: unknown) => {
+  const serveJson = vi.fn(async (path: string, method: string, body?: unknown) => {
     if (path === ITEMS && method === 'GET') return stored;
     if (path === ITEMS && method === 'POST') {
       if (options.refuse) throw toHttpError(400, { detail: 'no', code: options.refuse });
@@ -33,13 +33,13 @@ function server(initial: TrailItem[], options: { refuse?: string } = {}) {
     if (path === trailItemSearchPath('training', 'Cur')) return [{ kind: 'training', item_id: 40, title: 'Curso 40' }, { kind: 'training', item_id: 10, title: 'Curso 10' }];
     throw new Error(`unexpected ${method} ${path}`);
   });
-  return { sendJson, sent };
+  return { serveJson, sent };
 }
 
-function renderTab(sendJson: WireAnswer, canManage = true) {
+function renderTab(serveJson: WireAnswer, canManage = true) {
   render(
     <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
-      <ContractHttpProvider value={wireHttp(sendJson)}>
+      <ContractHttpProvider value={wireHttp(serveJson)}>
         <TrailModulesTab trailId={5} canManage={canManage} />
       </ContractHttpProvider>
       <Notification />
@@ -55,8 +55,8 @@ const sentOrder = (list: TrailItemInput[]) => list.map((i) => [i.item_id, i.orde
 
 describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   it('lists the modules by order with their prerequisite', async () => {
-    const { sendJson } = server([item(10, 1), item(20, 2, 10), item(30, 3, null, { item_status: 2 })]);
-    renderTab(sendJson);
+    const { serveJson } = server([item(10, 1), item(20, 2, 10), item(30, 3, null, { item_status: 2 })]);
+    renderTab(serveJson);
     const [first, second, third] = await rows();
     expect(first).toHaveTextContent('Curso 10');
     expect(within(second!).getByRole('combobox', { name: 'Pré-requisito de Curso 20' })).toHaveValue('1. Curso 10');
@@ -65,8 +65,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('moves a module: up disabled on the first, down disabled on the last, the neighbour takes its place', async () => {
-    const { sendJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
+    renderTab(serveJson);
     await rows();
     expect(screen.getByRole('button', { name: 'Mover Curso 10 para cima' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Mover Curso 30 para baixo' })).toBeDisabled();
@@ -79,8 +79,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('offers only the §5.8 prerequisite options and keeps one module free', async () => {
-    const { sendJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
+    renderTab(serveJson);
     await rows();
     // 30 may take 10 or 20; 10 may take only 30 (20 depends on it)
     await userEvent.click(screen.getByRole('combobox', { name: 'Pré-requisito de Curso 10' }));
@@ -96,12 +96,12 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('adds a published training found from 3 characters (match underlined, modules already there left out)', async () => {
-    const { sendJson, sent } = server([item(10, 1)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1)]);
+    renderTab(serveJson);
     await rows();
     const search = screen.getByRole('combobox', { name: 'Adicionar treinamento' });
     await userEvent.type(search, 'Cu');
-    expect(sendJson).not.toHaveBeenCalledWith(expect.stringContaining('search_trail_items'), 'GET');
+    expect(serveJson).not.toHaveBeenCalledWith(expect.stringContaining('search_trail_items'), 'GET');
     await userEvent.type(search, 'r');
     const option = await screen.findByRole('option', { name: 'Curso 40' }, { timeout: 2000 });
     expect(within(option).getByText('Cur').tagName).toBe('U');
@@ -113,8 +113,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('removes a module after confirmation; its dependants lose the prerequisite', async () => {
-    const { sendJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
+    renderTab(serveJson);
     await rows();
     await userEvent.click(screen.getByRole('button', { name: 'Remover Curso 10' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Remover Curso 10 da trilha?');
@@ -125,8 +125,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('shows the server\'s refusal and reloads the stored list', async () => {
-    const { sendJson } = server([item(10, 1), item(20, 2)], { refuse: 'trail_item_not_available' });
-    renderTab(sendJson);
+    const { serveJson } = server([item(10, 1), item(20, 2)], { refuse: 'trail_item_not_available' });
+    renderTab(serveJson);
     await rows();
     await userEvent.click(screen.getByRole('button', { name: 'Mover Curso 20 para cima' }));
     expect(await screen.findByText('Só é possível adicionar conteúdos publicados deste cliente.')).toBeInTheDocument();
@@ -134,8 +134,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('disables every control without trails_manage', async () => {
-    const { sendJson } = server([item(10, 1), item(20, 2)]);
-    renderTab(sendJson, false);
+    const { serveJson } = server([item(10, 1), item(20, 2)]);
+    renderTab(serveJson, false);
     await rows();
     expect(screen.getByRole('button', { name: 'Mover Curso 10 para baixo' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remover Curso 20' })).toBeDisabled();

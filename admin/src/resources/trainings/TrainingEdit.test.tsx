@@ -30,9 +30,9 @@ function Where() {
   return <output data-testid="where">{location.pathname}</output>;
 }
 
-function renderEditor(path: string, user: SessionUser, sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
-  const spy = vi.fn(sendJson);
-  const { dataProvider, http } = screenFakes({ sendJson: spy }, {
+function renderEditor(path: string, user: SessionUser, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
+  const spy = vi.fn(serveJson);
+  const { dataProvider, http } = screenFakes({ serveJson: spy }, {
     getList: async () => ({ data: [{ id: 1, name: 'Customer experience', areas: [] }], total: 1 }),
     getMany: async () => ({ data: [{ id: 1, name: 'Customer experience', areas: [] }] }),
   } as unknown as Partial<DataProvider>);
@@ -49,7 +49,7 @@ function renderEditor(path: string, user: SessionUser, sendJson: (path: string, 
       </AdminContext>
     </MemoryRouter>,
   );
-  return { sendJson: spy };
+  return { serveJson: spy };
 }
 
 const answers = (extra: Record<string, unknown> = {}) => async (path: string) => {

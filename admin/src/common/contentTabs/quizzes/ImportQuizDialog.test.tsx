@@ -48,18 +48,18 @@ const ROWS = [
     [ANSWERS]: [{ title: 'A', is_correct: true }] },
 ];
 
-function renderDialog(sendForm: ReturnType<typeof vi.fn>, sendJson = vi.fn(async () => ({ created: 1, skipped: 1 }))) {
+function renderDialog(serveForm: ReturnType<typeof vi.fn>, serveJson = vi.fn(async () => ({ created: 1, skipped: 1 }))) {
   updateSession(localStorage, { signed_in: true, user: sessionUser({ id: 2 }) });
   const onImported = vi.fn();
   render(
-    <AdminContext dataProvider={dataProviderWith({ sendForm, sendJson })} i18nProvider={i18n()}>
-      <ContractHttpProvider value={mockHttp({ sendForm, sendJson } as unknown as CallMocks)}>
+    <AdminContext dataProvider={dataProviderWith({ serveForm, serveJson })} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp({ serveForm, serveJson } as unknown as CallMocks)}>
         <ImportQuizDialog owner={GROUP_TRAINING_TESTS} testId={31} onClose={vi.fn()} onImported={onImported} />
         <Notification />
       </ContractHttpProvider>
     </AdminContext>,
   );
-  return { onImported, sendJson };
+  return { onImported, serveJson };
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Importar prova' });
@@ -76,13 +76,13 @@ async function chooseAndFinish(name = 'prova.xlsx') {
 
 describe('ImportQuizDialog (spec 2 §2.3 import test dialog, §5.5, §8)', () => {
   it('keeps "upload test" disabled until the file is uploaded, then validates it into the table; rows in error in red', async () => {
-    const sendForm = vi.fn(async () => ROWS);
-    renderDialog(sendForm);
+    const serveForm = vi.fn(async () => ROWS);
+    renderDialog(serveForm);
     expect(uploadButton()).toBeDisabled();
     await chooseAndFinish();
     await waitFor(() => expect(uploadButton()).toBeEnabled());
     await userEvent.click(uploadButton());
-    expect(sendForm).toHaveBeenCalledWith('/admin_import/group_training_tests_import/31/validate_archive/', 'POST', { file_url: '/api/files/tus/abc123' });
+    expect(serveForm).toHaveBeenCalledWith('/admin_import/group_training_tests_import/31/validate_archive/', 'POST', { file_url: '/api/files/tus/abc123' });
     expect(await screen.findByText('Arquivo validado. Confira as questões antes de salvar.')).toBeInTheDocument();
 
     const table = within(dialog()).getByRole('table', { name: 'Questões validadas' });
@@ -119,7 +119,7 @@ describe('ImportQuizDialog (spec 2 §2.3 import test dialog, §5.5, §8)', () =>
   });
 
   it('Save runs the import with the validated array; test_import_success on 200', async () => {
-    const { sendJson, onImported } = renderDialog(vi.fn(async () => ROWS));
+    const { serveJson, onImported } = renderDialog(vi.fn(async () => ROWS));
     const save = () => within(dialog()).getByRole('button', { name: 'Salvar' });
     expect(save()).toBeDisabled();
     await chooseAndFinish();
@@ -128,15 +128,15 @@ describe('ImportQuizDialog (spec 2 §2.3 import test dialog, §5.5, §8)', () =>
     await within(dialog()).findByRole('table', { name: 'Questões validadas' });
     await userEvent.click(save());
     await waitFor(() => expect(onImported).toHaveBeenCalled());
-    expect(sendJson).toHaveBeenCalledWith('/admin_import/group_training_tests_import/31/start_import/', 'POST', ROWS);
+    expect(serveJson).toHaveBeenCalledWith('/admin_import/group_training_tests_import/31/start_import/', 'POST', ROWS);
     expect(await screen.findByText('Questões importadas com sucesso')).toBeInTheDocument();
   });
 
   it('clears the file when the validation fails (test_validation_error)', async () => {
-    const sendForm = vi.fn(async () => {
+    const serveForm = vi.fn(async () => {
       throw new HttpError('errors.test_validation_error', 400, { code: 'test_validation_error' });
     });
-    renderDialog(sendForm);
+    renderDialog(serveForm);
     await chooseAndFinish();
     await waitFor(() => expect(uploadButton()).toBeEnabled());
     expect(within(dialog()).getByText(/Arquivo enviado/)).toBeInTheDocument();
@@ -156,18 +156,18 @@ describe('ImportQuizDialog (spec 2 §2.3 import test dialog, §5.5, §8)', () =>
   });
 
   it('downloads the template with the bearer token (generating_import_test_template)', async () => {
-    const sendJson = vi.fn(async () => ({ path_url: '/api/files/test_import_templates/abcdefghijklmnopqrstuvwx.xlsx/' }));
+    const serveJson = vi.fn(async () => ({ path_url: '/api/files/test_import_templates/abcdefghijklmnopqrstuvwx.xlsx/' }));
     request.mockResolvedValue(new Response(new Blob(['xlsx']), {
       status: 200, headers: { 'Content-Disposition': 'attachment; filename="modelo-importacao-prova.xlsx"' },
     }));
     const createObjectURL = vi.fn(() => 'blob:template');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    renderDialog(vi.fn(), sendJson as never);
+    renderDialog(vi.fn(), serveJson as never);
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Baixar modelo' }));
     expect(await screen.findByText('Gerando o modelo de importação...')).toBeInTheDocument();
     await waitFor(() => expect(click).toHaveBeenCalled());
-    expect(sendJson).toHaveBeenCalledWith('/admin_import/group_training_tests_import/31/generate_template/?import_type=1', 'GET');
+    expect(serveJson).toHaveBeenCalledWith('/admin_import/group_training_tests_import/31/generate_template/?import_type=1', 'GET');
     expect(request).toHaveBeenCalledWith('/files/test_import_templates/abcdefghijklmnopqrstuvwx.xlsx/');
     click.mockRestore();
   });

@@ -13,12 +13,12 @@ import { ContractHttpProvider } from '../../http/index.ts';
 const QUESTIONS = '/admin_group_trainings/group_trainings/7/group_training_tests/31/group_training_test_questions/';
 const ANSWERS = GROUP_TRAINING_TESTS.answersField;
 
-function renderDialog(options: { question?: QuestionData | null; locked?: boolean; sendJson?: ReturnType<typeof vi.fn> } = {}) {
-  const sendJson = options.sendJson ?? vi.fn(async () => ({}));
+function renderDialog(options: { question?: QuestionData | null; locked?: boolean; serveJson?: ReturnType<typeof vi.fn> } = {}) {
+  const serveJson = options.serveJson ?? vi.fn(async () => ({}));
   const onSaved = vi.fn();
   render(
-    <AdminContext dataProvider={dataProviderWith({ sendJson })} i18nProvider={i18n()}>
-      <ContractHttpProvider value={mockHttp({ sendJson } as unknown as CallMocks)}>
+    <AdminContext dataProvider={dataProviderWith({ serveJson })} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp({ serveJson } as unknown as CallMocks)}>
         <QuestionDialog
           owner={GROUP_TRAINING_TESTS}
           ownerId={7}
@@ -33,7 +33,7 @@ function renderDialog(options: { question?: QuestionData | null; locked?: boolea
       </ContractHttpProvider>
     </AdminContext>,
   );
-  return { sendJson, onSaved };
+  return { serveJson, onSaved };
 }
 
 /** Types HTML into the rich-text editor inside `container` through its HTML source dialog. */
@@ -74,7 +74,7 @@ describe('QuestionDialog (spec 2 §2.3 question dialog, §5.4 alternatives, §4.
   });
 
   it('applies the alternative rules: empty not added, repeats ignored, first added correct, one correct, removal', async () => {
-    const { sendJson, onSaved } = renderDialog();
+    const { serveJson, onSaved } = renderDialog();
     await setRichText(await screen.findByRole('dialog', { name: 'Nova questão' }), '<p>Qual é a cor do céu?</p>');
     await addAlternative('<p>Azul</p>');
     expect(alternatives()).toEqual([['Azul', true]]);
@@ -84,7 +84,7 @@ describe('QuestionDialog (spec 2 §2.3 question dialog, §5.4 alternatives, §4.
 
     // fewer than 2 alternatives: Save does nothing and says nothing
     await userEvent.click(within(questionDialog()).getByRole('button', { name: 'Salvar' }));
-    expect(sendJson).not.toHaveBeenCalled();
+    expect(serveJson).not.toHaveBeenCalled();
     expect(screen.queryByRole('alert', { hidden: true })).toBeNull();
 
     await addAlternative('<p>Verde</p>');
@@ -110,7 +110,7 @@ describe('QuestionDialog (spec 2 §2.3 question dialog, §5.4 alternatives, §4.
     await userEvent.click(within(questionDialog()).getByRole('switch', { name: 'Questão obrigatória' }));
     await userEvent.click(within(questionDialog()).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
-    expect(sendJson).toHaveBeenCalledWith(QUESTIONS, 'POST', {
+    expect(serveJson).toHaveBeenCalledWith(QUESTIONS, 'POST', {
       title: '<p>Qual é a cor do céu?</p>', is_mandatory: false,
       [ANSWERS]: [{ title: '<p>Azul</p>', is_correct: true }, { title: '<p>Cinza</p>', is_correct: false }],
     });
@@ -120,20 +120,20 @@ describe('QuestionDialog (spec 2 §2.3 question dialog, §5.4 alternatives, §4.
 
   it('requires the title', async () => {
     const question = readQuestion(GROUP_TRAINING_TESTS, wireQuestion(5, '<p></p>', [['<p>A</p>', true], ['<p>B</p>', false]]));
-    const { sendJson } = renderDialog({ question });
+    const { serveJson } = renderDialog({ question });
     await within(await screen.findByRole('dialog', { name: 'Editar questão' })).findByRole('toolbar', { name: 'Barra de formatação' }, { timeout: 10000 });
     await userEvent.click(within(questionDialog()).getByRole('button', { name: 'Salvar' }));
     // the notice sits outside the modal dialog (hidden from the accessibility tree meanwhile)
     expect(await screen.findByRole('alert', { hidden: true })).toHaveTextContent('Certifique-se de que todos os campos estão preenchidos.');
     expect(within(questionDialog()).getByText('Obrigatório')).toBeInTheDocument();
-    expect(sendJson).not.toHaveBeenCalled();
+    expect(serveJson).not.toHaveBeenCalled();
     // no bank import when editing
     expect(within(questionDialog()).queryByRole('button', { name: 'Importar do banco de questões' })).toBeNull();
   });
 
   it('edits a question keeping the alternatives\' ids; with results no alternative is added, deleted or made correct', async () => {
     const question = readQuestion(GROUP_TRAINING_TESTS, wireQuestion(5, '<p>Pergunta</p>', [['<p>A</p>', true], ['<p>B</p>', false]]));
-    const { sendJson } = renderDialog({ question, locked: true });
+    const { serveJson } = renderDialog({ question, locked: true });
     await within(await screen.findByRole('dialog', { name: 'Editar questão' })).findByRole('toolbar', { name: 'Barra de formatação' }, { timeout: 10000 });
     expect(within(questionDialog()).getByText(/Esta prova já tem realizações/)).toBeInTheDocument();
     expect(within(questionDialog()).getByRole('button', { name: 'Adicionar alternativa' })).toBeDisabled();
@@ -141,7 +141,7 @@ describe('QuestionDialog (spec 2 §2.3 question dialog, §5.4 alternatives, §4.
     expect(within(questionDialog()).getByRole('radio', { name: 'Marcar como correta: B' })).toBeDisabled();
     expect(within(questionDialog()).getByRole('button', { name: 'Editar a alternativa B' })).toBeEnabled();
     await userEvent.click(within(questionDialog()).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(`${QUESTIONS}5/`, 'PUT', {
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(`${QUESTIONS}5/`, 'PUT', {
       title: '<p>Pergunta</p>', is_mandatory: true,
       [ANSWERS]: [{ id: 50, title: '<p>A</p>', is_correct: true }, { id: 51, title: '<p>B</p>', is_correct: false }],
     }));
@@ -154,18 +154,18 @@ describe('QuestionDialog (spec 2 §2.3 question dialog, §5.4 alternatives, §4.
       group_training_test_question_title: '<p>Qual é o primeiro passo do atendimento?</p>', group_training_test_question_alternatives_qty: 2,
       alternatives: [{ title: '<p>Cumprimentar</p>', is_correct: true }, { title: '<p>Ignorar</p>', is_correct: false }],
     };
-    const sendJson = vi.fn(async (path: string) => (path.includes('search_group_training_questions') ? { questions: [hit] } : {}));
-    renderDialog({ sendJson });
+    const serveJson = vi.fn(async (path: string) => (path.includes('search_group_training_questions') ? { questions: [hit] } : {}));
+    renderDialog({ serveJson });
     await within(await screen.findByRole('dialog', { name: 'Nova questão' })).findByRole('toolbar', { name: 'Barra de formatação' }, { timeout: 10000 });
     await userEvent.click(within(questionDialog()).getByRole('button', { name: 'Importar do banco de questões' }));
     const bank = await screen.findByRole('dialog', { name: 'Banco de questões' });
     const search = within(bank).getByRole('combobox', { name: /Buscar por treinamento/ });
     await userEvent.type(search, 'pr');
     await new Promise((r) => setTimeout(r, 400));
-    expect(sendJson).not.toHaveBeenCalled();
+    expect(serveJson).not.toHaveBeenCalled();
     await userEvent.type(search, 'imeiro');
     const option = await screen.findByRole('option', {}, { timeout: 3000 });
-    expect(sendJson).toHaveBeenLastCalledWith('/admin_group_trainings/group_trainings/group_training_tests/search_group_training_questions/', 'POST', { search_question: 'primeiro' });
+    expect(serveJson).toHaveBeenLastCalledWith('/admin_group_trainings/group_trainings/group_training_tests/search_group_training_questions/', 'POST', { search_question: 'primeiro' });
     expect(option.querySelector('u')?.textContent).toBe('primeiro');
     await userEvent.click(option);
     const chosen = within(bank).getByRole('region', { name: 'Questão escolhida' });
@@ -177,7 +177,7 @@ describe('QuestionDialog (spec 2 §2.3 question dialog, §5.4 alternatives, §4.
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Banco de questões' })).toBeNull());
     expect(alternatives()).toEqual([['Cumprimentar', true], ['Ignorar', false]]);
     await userEvent.click(within(questionDialog()).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendJson).toHaveBeenLastCalledWith(QUESTIONS, 'POST', {
+    await waitFor(() => expect(serveJson).toHaveBeenLastCalledWith(QUESTIONS, 'POST', {
       title: '<p>Qual é o primeiro passo do atendimento?</p>', is_mandatory: true,
       [ANSWERS]: [{ title: '<p>Cumprimentar</p>', is_correct: true }, { title: '<p>Ignorar</p>', is_correct: false }],
     }));

@@ -13,19 +13,19 @@ const P = '/admin_group_trainings/group_trainings/7/group_training_tests/';
 
 function renderEditor(options: { testId?: number | null; canManage?: boolean; test?: Record<string, unknown>; questions?: Array<Record<string, unknown>> } = {}) {
   const { testId = null, canManage = true, test = wireTest(), questions = [] } = options;
-  const sendJson = vi.fn(async (path: string) => (path.includes('group_training_test_questions') ? { count: questions.length, results: questions } : test));
-  const sendForm = vi.fn(async (_path: string, _method: string, fields: Record<string, unknown>) => wireTest({ id: 31, ...fields, group_training_test_type: Number(fields.group_training_test_type) }));
+  const serveJson = vi.fn(async (path: string) => (path.includes('group_training_test_questions') ? { count: questions.length, results: questions } : test));
+  const serveForm = vi.fn(async (_path: string, _method: string, fields: Record<string, unknown>) => wireTest({ id: 31, ...fields, group_training_test_type: Number(fields.group_training_test_type) }));
   const onIdChange = vi.fn();
   const onBack = vi.fn();
   render(
-    <AdminContext dataProvider={dataProviderWith({ sendJson, sendForm })} i18nProvider={i18n()}>
-      <ContractHttpProvider value={mockHttp({ sendJson, sendForm } as unknown as CallMocks)}>
+    <AdminContext dataProvider={dataProviderWith({ serveJson, serveForm })} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp({ serveJson, serveForm } as unknown as CallMocks)}>
         <QuizEditor owner={GROUP_TRAINING_TESTS} ownerId={7} testId={testId} canManage={canManage} types={TEST_TYPES} onIdChange={onIdChange} onBack={onBack} />
         <Notification />
       </ContractHttpProvider>
     </AdminContext>,
   );
-  return { sendJson, sendForm, onIdChange, onBack };
+  return { serveJson, serveForm, onIdChange, onBack };
 }
 
 async function chooseType(name: string) {
@@ -65,7 +65,7 @@ describe('QuizEditor (spec 2 §2.3 test editor, §5.3, §4.4, §4.5)', () => {
   });
 
   it('refuses an invalid form: the message, the field errors, the focus on the first one; nothing is sent', async () => {
-    const { sendForm } = renderEditor();
+    const { serveForm } = renderEditor();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Certifique-se de que todos os campos estão preenchidos.');
     // the two required fields say so under themselves
@@ -77,18 +77,18 @@ describe('QuizEditor (spec 2 §2.3 test editor, §5.3, §4.4, §4.5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Informe o tempo para responder no formato HH:mm:ss.')).toBeInTheDocument();
     expect(field(/Tempo para responder/)).toHaveFocus();
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
   });
 
   it('saves a new test with the §7.1 form and returns to the list', async () => {
-    const { sendForm, onBack, onIdChange } = renderEditor();
+    const { serveForm, onBack, onIdChange } = renderEditor();
     await chooseType('Bloqueio');
     fireEvent.change(screen.getByLabelText(/Título/, { selector: 'input' }), { target: { value: ' Prova de bloqueio ' } });
     fireEvent.change(field(/Máximo de tentativas/)!, { target: { value: '3' } });
     await userEvent.click(screen.getByRole('switch', { name: 'Alternativas aleatórias' }));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(onBack).toHaveBeenCalled());
-    expect(sendForm).toHaveBeenCalledWith(P, 'POST', {
+    expect(serveForm).toHaveBeenCalledWith(P, 'POST', {
       title: 'Prova de bloqueio', group_training_test_type: '2', status: 2, randomize_questions: true, randomize_answers: false,
       qty_total_questions: '', test_score: '0', maximum_attempts: '3',
     });
@@ -97,12 +97,12 @@ describe('QuizEditor (spec 2 §2.3 test editor, §5.3, §4.4, §4.5)', () => {
   });
 
   it('saves a new test first when a question is added, then opens the question dialog (§4.5)', async () => {
-    const { sendForm, onIdChange, onBack } = renderEditor();
+    const { serveForm, onIdChange, onBack } = renderEditor();
     await chooseType('Convencional');
     fireEvent.change(screen.getByLabelText(/Título/, { selector: 'input' }), { target: { value: 'Prova' } });
     await userEvent.click(screen.getByRole('button', { name: 'Nova questão' }));
     expect(await screen.findByRole('dialog', { name: 'Nova questão' })).toBeInTheDocument();
-    expect(sendForm).toHaveBeenCalledWith(P, 'POST', expect.objectContaining({ title: 'Prova', group_training_test_type: '1' }));
+    expect(serveForm).toHaveBeenCalledWith(P, 'POST', expect.objectContaining({ title: 'Prova', group_training_test_type: '1' }));
     expect(onIdChange).toHaveBeenCalledWith(31);
     expect(onBack).not.toHaveBeenCalled();
     // no message for the save that precedes a question

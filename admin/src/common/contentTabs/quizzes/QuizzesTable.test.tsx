@@ -16,17 +16,17 @@ const ROWS = [
 
 function renderTable(canManage = true) {
   const getList = vi.fn(async () => ({ data: ROWS, total: 2 }));
-  const sendJson = vi.fn(async () => undefined);
+  const serveJson = vi.fn(async () => undefined);
   const onEdit = vi.fn();
   render(
-    <AdminContext dataProvider={dataProviderWith({ getList, sendJson })} i18nProvider={i18n()}>
-      <ContractHttpProvider value={mockHttp({ sendJson } as unknown as CallMocks)}>
+    <AdminContext dataProvider={dataProviderWith({ getList, serveJson })} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp({ serveJson } as unknown as CallMocks)}>
         <QuizzesTable owner={GROUP_TRAINING_TESTS} ownerId={7} canManage={canManage} types={TEST_TYPES} onEdit={onEdit} onBack={vi.fn()} />
         <Notification />
       </ContractHttpProvider>
     </AdminContext>,
   );
-  return { getList, sendJson, onEdit };
+  return { getList, serveJson, onEdit };
 }
 
 const rows = async () => {
@@ -63,7 +63,7 @@ describe('QuizzesTable (spec 2 §2.3 Tests tab)', () => {
   });
 
   it('opens the editor for New and edit; deletes after confirmation', async () => {
-    const { onEdit, sendJson, getList } = renderTable();
+    const { onEdit, serveJson, getList } = renderTable();
     await rows();
     await userEvent.click(screen.getByRole('button', { name: 'Nova prova' }));
     expect(onEdit).toHaveBeenLastCalledWith(null);
@@ -73,9 +73,9 @@ describe('QuizzesTable (spec 2 §2.3 Tests tab)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Excluir a prova Quiz rápido' }));
     const confirm = await screen.findByRole('dialog');
     expect(confirm).toHaveTextContent('Deseja excluir a prova "Quiz rápido"?');
-    expect(sendJson).not.toHaveBeenCalled();
+    expect(serveJson).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: /confirmar/i }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith('/admin_group_trainings/group_trainings/7/group_training_tests/32/', 'DELETE'));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith('/admin_group_trainings/group_trainings/7/group_training_tests/32/', 'DELETE'));
     expect(await screen.findByText('Item removido com sucesso')).toBeInTheDocument();
     expect(getList).toHaveBeenCalledTimes(2);
   });

@@ -33,8 +33,8 @@ export function wireQuestion(id: number, title: string, answers: Array<[string, 
 }
 
 export type Calls = {
-  sendJson: ReturnType<typeof vi.fn>;
-  sendForm: ReturnType<typeof vi.fn>;
+  serveJson: ReturnType<typeof vi.fn>;
+  serveForm: ReturnType<typeof vi.fn>;
   getList: ReturnType<typeof vi.fn>;
 };
 
@@ -42,7 +42,7 @@ export type Calls = {
 export function dataProviderWith(calls: Partial<Calls>) {
   return testDataProvider({
     getList: calls.getList ?? vi.fn(async () => ({ data: [], total: 0 })),
-    sendJson: calls.sendJson ?? vi.fn(async () => ({ count: 0, results: [] })),
-    sendForm: calls.sendForm ?? vi.fn(),
+    serveJson: calls.serveJson ?? vi.fn(async () => ({ count: 0, results: [] })),
+    serveForm: calls.serveForm ?? vi.fn(),
   } as never);
 }

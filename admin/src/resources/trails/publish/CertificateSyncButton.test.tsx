@@ -13,8 +13,8 @@ const PATH = TRAIL_PATHS.syncCertificates(9);
 const idle: CertificateSyncState = { state: 'idle', last_started_at: '2026-11-20T10:00:00Z', last_finished_at: '2026-11-20T10:01:00Z', last_run_failed: false };
 const running: CertificateSyncState = { state: 'running', last_started_at: '2026-11-23T10:00:00Z', last_finished_at: '2026-11-20T10:01:00Z', last_run_failed: false };
 
-function renderButton(sendJson: (path: string, method: string) => Promise<unknown>, canManage = true) {
-  const spy = vi.fn(sendJson);
+function renderButton(serveJson: (path: string, method: string) => Promise<unknown>, canManage = true) {
+  const spy = vi.fn(serveJson);
   render(
     <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
       <ContractHttpProvider value={wireHttp(spy)}>

@@ -20,9 +20,9 @@ const msg = (id: number, state: ChatMessage['state'], extra: Partial<ChatMessage
   id, n: `Pessoa ${id}`, m: `Mensagem ${id}`, t: '2026-11-23T15:04:05Z', a: false, state, ...extra,
 });
 
-function renderTab({ canManage = true, sendForm }: { canManage?: boolean; sendForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown> } = {}) {
+function renderTab({ canManage = true, serveForm }: { canManage?: boolean; serveForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown> } = {}) {
   const realtime = createFakeRealtimeClient();
-  const mocks = { sendForm: vi.fn(sendForm ?? (async () => ({}))) };
+  const mocks = { serveForm: vi.fn(serveForm ?? (async () => ({}))) };
   const view = render(
     <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
       <ContractHttpProvider value={mockHttp(mocks)}>
@@ -33,7 +33,7 @@ function renderTab({ canManage = true, sendForm }: { canManage?: boolean; sendFo
       <Notification />
     </AdminContext>,
   );
-  return { realtime, sendForm: mocks.sendForm, unmount: view.unmount };
+  return { realtime, serveForm: mocks.serveForm, unmount: view.unmount };
 }
 
 const column = (name: string) => screen.getByRole('region', { name });
@@ -108,11 +108,11 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
   });
 
   it('approves with the form call and moves the message at once', async () => {
-    const { realtime, sendForm } = renderTab({ sendForm: async () => msg(5, 'public') });
+    const { realtime, serveForm } = renderTab({ serveForm: async () => msg(5, 'public') });
     fill(realtime);
     await userEvent.click(within(column(columnNames.moderation)).getByRole('button', { name: /Pessoa 5/ }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aprovar' }));
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.approve(WEBCAST), 'POST', { message_id: 5 });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.approve(WEBCAST), 'POST', { message_id: 5 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // the page behind stays aria-hidden until the dialog's exit transition ends
     await waitFor(() => expect(namesIn(columnNames.moderation)).toEqual(['Pessoa 3']));
@@ -123,17 +123,17 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
   });
 
   it('disapproves from the moderation column', async () => {
-    const { realtime, sendForm } = renderTab({ sendForm: async () => msg(3, 'disapproved') });
+    const { realtime, serveForm } = renderTab({ serveForm: async () => msg(3, 'disapproved') });
     fill(realtime);
     await userEvent.click(within(column(columnNames.moderation)).getByRole('button', { name: /Pessoa 3/ }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reprovar' }));
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.disapprove(WEBCAST), 'POST', { message_id: 3 });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.disapprove(WEBCAST), 'POST', { message_id: 3 });
     await waitFor(() => expect(namesIn(columnNames.disapproved)).toEqual(['Pessoa 3', 'Pessoa 1']));
   });
 
   it('shows a refused move and keeps the dialog', async () => {
     const { realtime } = renderTab({
-      sendForm: async () => { throw new HttpError('errors.chat_message_move_not_allowed', 409, {}); },
+      serveForm: async () => { throw new HttpError('errors.chat_message_move_not_allowed', 409, {}); },
     });
     fill(realtime);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -154,7 +154,7 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
   });
 
   it('without webcasts_manage the moves are disabled, but the dialog opens and sending works (§6)', async () => {
-    const { realtime, sendForm } = renderTab({ canManage: false, sendForm: async () => msg(11, 'public', { a: true }) });
+    const { realtime, serveForm } = renderTab({ canManage: false, serveForm: async () => msg(11, 'public', { a: true }) });
     fill(realtime);
     await userEvent.click(within(column(columnNames.moderation)).getByRole('button', { name: /Pessoa 5/ }));
     const dialog = await screen.findByRole('dialog');
@@ -163,20 +163,20 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Nova mensagem' }), 'Bem-vindos{Enter}');
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Bem-vindos' });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Bem-vindos' });
     expect(screen.getByRole('textbox', { name: 'Nova mensagem' })).toHaveValue('');
     expect(namesIn(columnNames.public)[0]).toBe('Pessoa 11');
   });
 
   it('sends with the Send button too, trimmed; an empty message is not sent', async () => {
-    const { realtime, sendForm } = renderTab({ sendForm: async () => msg(12, 'public', { a: true }) });
+    const { realtime, serveForm } = renderTab({ serveForm: async () => msg(12, 'public', { a: true }) });
     fill(realtime);
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
     expect(screen.getByText('Certifique-se de que todos os campos estão preenchidos.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Nova mensagem' }), '  Olá  ');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Olá' });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Olá' });
   });
 
   it('says when the connection is being restored, and when a column is refused', () => {
