@@ -1,4 +1,5 @@
-import { Admin, CustomRoutes, Resource, localStorageStore, type Store } from 'react-admin';
+import { Suspense } from 'react';
+import { Admin, CustomRoutes, Loading, Resource, localStorageStore, type Store } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { ADMIN_BASENAME } from './apiClient.ts';
 import { authProvider } from './authProvider.ts';
@@ -18,16 +19,12 @@ import faqCategories from './resources/faq-categories/index.ts';
 import banners from './resources/banners/index.ts';
 import welcomeBanners from './resources/banners-welcome/index.ts';
 import messages from './resources/messages/index.ts';
-import mailingListConfig from './resources/mailing-list-config/index.ts';
 import libraries from './resources/libraries/index.ts';
 import libraryCategories from './resources/library-categories/index.ts';
 import podcasts from './resources/podcasts/index.ts';
 import badges from './resources/badges/index.ts';
 import wildCards from './resources/wild-cards/index.ts';
 import { WILD_CARD_EDITOR_ALIAS, WildCardRedirect } from './resources/wild-cards/WildCardRedirect.tsx';
-import { about, cookiesPolicy, policy, terms } from './resources/legal-texts/index.ts';
-import configuration from './resources/configuration/index.ts';
-import schedule from './resources/schedule/index.ts';
 import areas from './resources/areas/index.ts';
 import profiles from './resources/profiles/index.ts';
 import userGroups from './resources/user-groups/index.ts';
@@ -43,6 +40,7 @@ import auditLog from './resources/audit-log/index.ts';
 import { IMPORT_DETAIL_ALIAS, ImportRedirect } from './resources/imports/ImportRedirect.tsx';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { theme } from './theme.ts';
+import { SETTINGS_SCREENS } from './settingsScreens.ts';
 
 /** react-admin's store (list params, columns, locale) in localStorage, one per app. */
 function createStore(): Store {
@@ -92,20 +90,13 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.libraries.name} {...libraries} />
         <Resource name={ADMIN_RESOURCES.library_categories.name} {...libraryCategories} />
         <Resource name={ADMIN_RESOURCES.podcasts.name} {...podcasts} />
-        {/* issue 7: banners, welcome banners, messages and mailing list */}
+        {/* issue 7: banners, welcome banners and messages (the mailing list is a settings screen) */}
         <Resource name={ADMIN_RESOURCES.banners.name} {...banners} />
         <Resource name={ADMIN_RESOURCES.welcome_banners.name} {...welcomeBanners} />
         <Resource name={ADMIN_RESOURCES.messages.name} {...messages} />
-        <Resource name={ADMIN_RESOURCES.mailing_list_config.name} {...mailingListConfig} />
-        {/* issue 7: badges, legal texts, wildcard pages, configuration, schedule */}
+        {/* issue 7: badges and wildcard pages (legal texts, configuration and schedule are settings screens) */}
         <Resource name={ADMIN_RESOURCES.badges.name} {...badges} />
         <Resource name={ADMIN_RESOURCES.wild_cards.name} {...wildCards} />
-        <Resource name={ADMIN_RESOURCES.schedule.name} {...schedule} />
-        <Resource name={ADMIN_RESOURCES.terms.name} {...terms} />
-        <Resource name={ADMIN_RESOURCES.about.name} {...about} />
-        <Resource name={ADMIN_RESOURCES.policy.name} {...policy} />
-        <Resource name={ADMIN_RESOURCES.cookies_policy.name} {...cookiesPolicy} />
-        <Resource name={ADMIN_RESOURCES.configuration.name} {...configuration} />
         <Resource name="users" {...users} />
         <Resource name="users-groups" {...userGroups} />
         <Resource name="profiles" {...profiles} />
@@ -123,6 +114,10 @@ export function App() {
           <Route path={IMPORT_DETAIL_ALIAS} element={<ImportRedirect />} />
           {/* spec 1 §2.3: wild_card/{id} is the wildcard page editor's own path */}
           <Route path={WILD_CARD_EDITOR_ALIAS} element={<WildCardRedirect />} />
+          {/* one page each, no records: guarded like a resource, listed in the menu (layout/useAdminScreens) */}
+          {SETTINGS_SCREENS.map(({ name, Screen }) => (
+            <Route key={name} path={`/${name}/*`} element={<Suspense fallback={<Loading />}><Screen /></Suspense>} />
+          ))}
         </CustomRoutes>
       </Admin>
     </BrowserRouter>

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { fakeApiDataProvider, type ApiCall } from './test/fakeApi.ts';
+import { nestedResource } from './common/nested/nestedResources.ts';
+import { groupMembersApi } from './common/groupMembers/useGroupMembers.ts';
+import { lookupUsers } from './resources/user-groups/useUserLookup.ts';
+import { userActionsApi } from './resources/users/userActions.ts';
 
 type Call = ApiCall;
 
@@ -62,10 +66,10 @@ describe('dataProvider paths', () => {
     expect(decode(calls[0]?.url ?? '')).toContain('filter={"q":"lia"}');
   });
 
-  it('adds and removes members through the custom methods', async () => {
-    const { calls, dataProvider } = setup(() => new Response('{}', { status: 200 }));
-    await dataProvider.addGroupMembers(7, [1, 2]);
-    await dataProvider.removeGroupMembers(7, [2]);
+  it('adds and removes members through their own calls', async () => {
+    const { calls, http } = setup(() => new Response('{}', { status: 200 }));
+    await groupMembersApi(http).add(7, [1, 2]);
+    await groupMembersApi(http).remove(7, [2]);
     expect(calls.map((c) => `${c.method} ${c.url} ${c.body}`)).toEqual([
       'POST /api/admin_users/user_groups/7/members/ {"user_ids":[1,2]}',
       'POST /api/admin_users/user_groups/7/members/remove/ {"user_ids":[2]}',
@@ -73,9 +77,9 @@ describe('dataProvider paths', () => {
   });
 
   it('searches users only from 3 characters', async () => {
-    const { calls, dataProvider } = setup(() => new Response('[{"id":1,"full_name":"Ana","email":"a@x"}]', { status: 200 }));
-    expect(await dataProvider.lookupUsers('an')).toEqual([]);
-    expect(await dataProvider.lookupUsers('ana')).toHaveLength(1);
+    const { calls, http } = setup(() => new Response('[{"id":1,"full_name":"Ana","email":"a@x"}]', { status: 200 }));
+    expect(await lookupUsers(http, 'an')).toEqual([]);
+    expect(await lookupUsers(http, 'ana')).toHaveLength(1);
     expect(calls.map((c) => c.url)).toEqual(['/api/lookups/users/?search=ana']);
   });
 
@@ -185,11 +189,12 @@ describe('dataProvider users', () => {
   });
 
   it('calls the documented user actions', async () => {
-    const { dataProvider, calls } = setup(() => ok({ id: 7 }));
-    await dataProvider.changeUserStatus(7, 'unblock');
-    await dataProvider.resetUserPassword(7, 'email');
-    await dataProvider.decideUserDeletion(7, 'reject');
-    await dataProvider.getUserPermissions(7, 2);
+    const { http, calls } = setup(() => ok({ id: 7 }));
+    const actions = userActionsApi(http);
+    await actions.changeStatus(7, 'unblock');
+    await actions.resetPassword(7, 'email');
+    await actions.decideDeletion(7, 'reject');
+    await actions.permissions(7, 2);
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST /api/admin_users/users/7/unblock/',
       'POST /api/admin_users/users/7/reset_password/',
@@ -223,9 +228,23 @@ describe('contract paths as resources (editor tabs)', () => {
     expect(calls[1]!.url).toBe('/api/admin_group_trainings/group_trainings/7/group_training_modules/3/');
   });
 
+  it('maps a nested resource {parent}/{id}/{child} to its contract path, with the row id it names', async () => {
+    const { calls, dataProvider } = setup((call) => (call.method === 'GET'
+      ? new Response('[{"user":{"id":9,"full_name":"Lia","email":"l@x"},"awarded_at":"2026-11-20","manual":true}]', { status: 200 })
+      : new Response(null, { status: 204 })));
+    const resource = nestedResource('badges', 1, 'awards');
+    const list = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(list).toMatchObject({ total: 1, data: [{ id: 9, manual: true }] });
+    await dataProvider.delete(resource, { id: 9 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/admin_badges/badges/1/awards/',
+      'DELETE /api/admin_badges/badges/1/awards/9/',
+    ]);
+  });
+
   it('sends the spec form bodies as multipart, leaving out empty fields', async () => {
-    const { calls, dataProvider } = fakeApiDataProvider(() => new Response('{"id":9}', { status: 201 }));
-    const answer = await dataProvider.sendForm<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });
+    const { calls, http } = fakeApiDataProvider(() => new Response('{"id":9}', { status: 201 }));
+    const answer = await http.form<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });
     expect(answer).toEqual({ id: 9 });
     const form = calls[0]!.rawBody as FormData;
     expect(form).toBeInstanceOf(FormData);

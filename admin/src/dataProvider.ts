@@ -1,6 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import {
-  HttpError,
   type DataProvider,
   type DeleteResult,
   type GetListResult,
@@ -8,13 +7,15 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import {
-  ADMIN_RESOURCES, ERROR_CODES, groupMembersPath, importLogsPath, importProcessPath, importTemplatePath, isApiError, userActionPath,
-  UserInput, type AdminUser, type ImportRecord, type ImportType, type LoginAsResponse, type NotificationsPage, type ResetPasswordRequest,
-  type SessionUser, type UserPermissions, type UserSummary,
-} from '@lp/shared/contract';
+import { ADMIN_RESOURCES, groupMembersPath, importLogsPath, userActionPath, UserInput, type UserPermissions } from '@lp/shared/contract';
 import type { ApiClient } from '@lp/shared/client';
 import { apiClient } from './apiClient.ts';
+import { resolveNested, withIds } from './common/nested/nestedResources.ts';
+import {
+  attachmentName, createContractHttp, formDataOf, toHttpError, type FormFields,
+} from './common/http/index.ts';
+
+export { attachmentName, formDataOf, toHttpError, type FormFields };
 
 /** react-admin resource name → collection path under /api (from the shared catalogue). */
 export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
@@ -48,60 +49,12 @@ const USERS = ADMIN_RESOURCES.users.name;
 export const PERMISSIONS_FIELD = 'permissions_by_client';
 export type PermissionsByClient = Record<string, Record<string, boolean>>;
 
-/** Status actions of the users screen (spec 1 §4.1). */
-export type UserStatusAction = 'block' | 'unblock' | 'approve';
-/** spec 1 §4.2: an administrator confirms (anonymises) or rejects a deletion request. */
-export type DeletionDecision = 'confirm' | 'reject';
-
-export interface AdminDataProvider extends DataProvider {
-  addGroupMembers(groupId: Identifier, userIds: Identifier[]): Promise<{ data: Identifier[] }>;
-  removeGroupMembers(groupId: Identifier, userIds: Identifier[]): Promise<{ data: Identifier[] }>;
-  /** GET /api/lookups/users/?search= (≥ 3 characters, ≤ 25 results) */
-  lookupUsers(search: string): Promise<UserSummary[]>;
-  /** POST /api/users/session/select_client/ → the session user for that client */
-  selectClient(clientId: number): Promise<SessionUser>;
-  /** GET /api/users/session/ with the stored tokens (after an administrative-view login) */
-  sessionUser(): Promise<SessionUser>;
-  /** GET …/users/{id}/permissions/?client_id= */
-  getUserPermissions(userId: Identifier, clientId: number): Promise<UserPermissions>;
-  /** POST …/users/{id}/{block|unblock|approve}/ → the updated user */
-  changeUserStatus(userId: Identifier, action: UserStatusAction): Promise<AdminUser>;
-  /** POST …/users/{id}/reset_password/ {mode} */
-  resetUserPassword(userId: Identifier, mode: ResetPasswordRequest['mode']): Promise<void>;
-  /** POST …/users/{id}/login_as/ → a token pair of that user (administrative view) */
-  loginAsUser(userId: Identifier): Promise<LoginAsResponse>;
-  /** this browser's session becomes the one of `refreshToken` (kept in the HttpOnly cookie, not in storage) */
-  adoptSession(refreshToken: string): Promise<void>;
-  /** POST …/users/{id}/deletion/{confirm|reject}/ → the updated user */
-  decideUserDeletion(userId: Identifier, decision: DeletionDecision): Promise<AdminUser>;
-  /** POST …/imports/{id}/process/ (202; 409 unless validated) → the import, when the server sends it */
-  processImport(importId: Identifier): Promise<ImportRecord | undefined>;
-  /** GET …/templates/{type}/ with the bearer token → the xlsx to save */
-  downloadImportTemplate(type: ImportType): Promise<{ blob: Blob; filename: string }>;
-  /** JSON call to a contract path under /api; the answer's JSON (undefined for 204) */
-  sendJson<T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', body?: unknown): Promise<T>;
-  /**
-   * Multipart form call (the spec's "form" bodies: modules, tests, evaluations, materials);
-   * null and undefined fields are left out, booleans are sent as true/false.
-   */
-  sendForm<T>(path: string, method: 'POST' | 'PUT', fields: FormFields): Promise<T>;
-  /** GET /api/notifications/?page_size= → latest notifications and the unread count */
-  getNotifications(pageSize: number): Promise<NotificationsPage>;
-  markNotificationRead(notificationId: number): Promise<void>;
-  markAllNotificationsRead(): Promise<void>;
-}
-
-export type FormFields = Record<string, string | number | boolean | null | undefined>;
-
-/** FormData of the defined fields. */
-export function formDataOf(fields: FormFields): FormData {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value === null || value === undefined) continue;
-    form.append(key, String(value));
-  }
-  return form;
-}
+/**
+ * react-admin's DataProvider over the contract paths (top-level resources from ADMIN_RESOURCES,
+ * lookups, nested resources, contract paths used as resource names). Calls that are not record
+ * CRUD are typed hooks next to their screens (docs/admin.md).
+ */
+export type AdminDataProvider = DataProvider;
 
 const USER_INPUT_KEYS = Object.keys(UserInput.properties);
 
@@ -110,76 +63,13 @@ export function userPayload(data: Record<string, unknown>): Record<string, unkno
   return Object.fromEntries(Object.entries(data).filter(([key]) => USER_INPUT_KEYS.includes(key)));
 }
 
-interface HttpResult {
-  status: number;
-  headers: Headers;
-  body: string;
-  json: unknown;
-}
-
-const KNOWN_CODES: readonly string[] = ERROR_CODES;
-
-/** `attachment; filename="x.xlsx"` (or RFC 5987 `filename*=UTF-8''x.xlsx`) → `x.xlsx` */
-export function attachmentName(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      /* fall back to the plain name */
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain?.[1]?.trim() || null;
-}
-
-/** `{detail, code, fields?}` → HttpError whose message is the translation key `errors.{code}`. */
-export function toHttpError(status: number, body: unknown): HttpError {
-  if (isApiError(body)) {
-    const key = KNOWN_CODES.includes(body.code) ? `errors.${body.code}` : 'ra.notification.http_error';
-    // field errors go back to the form (react-admin reads `body.errors`), keeping the user's input;
-    // a uniqueness code without `fields` names its field (`company_document_not_unique`)
-    const unique = /^(.+)_not_unique$/.exec(body.code);
-    const codes = body.fields ?? (unique?.[1] ? { [unique[1]]: body.code } : undefined);
-    const fields = codes
-      ? Object.fromEntries(Object.entries(codes).map(([field, code]) => [field, `errors.${code}`]))
-      : undefined;
-    return new HttpError(key, status, fields ? { ...body, errors: fields } : body);
-  }
-  return new HttpError(status === 403 ? 'errors.permission_denied' : 'ra.notification.http_error', status, body);
-}
-
-/** The server expects a trailing slash on every path. */
-function withTrailingSlash(url: string): string {
-  const [path = '', query] = url.split('?', 2);
-  const fixed = path.endsWith('/') ? path : `${path}/`;
-  return query === undefined ? fixed : `${fixed}?${query}`;
-}
-
 /** Splits `/admin_tags/tags/` into the resource segment ra-data-simple-rest appends to its base. */
 const segment = (path: string) => path.replace(/^\/+|\/+$/g, '');
 
 export function createDataProvider(client: ApiClient): AdminDataProvider {
-  async function httpClient(url: string, options: RequestInit = {}): Promise<HttpResult> {
-    const res = await client.request(withTrailingSlash(url), options);
-    const body = await res.text();
-    let json: unknown;
-    try {
-      json = body ? JSON.parse(body) : undefined;
-    } catch {
-      json = undefined;
-    }
-    if (!res.ok) throw toHttpError(res.status, json);
-    return { status: res.status, headers: res.headers, body, json };
-  }
-
-  async function send<T>(path: string, method: string, payload?: unknown): Promise<T> {
-    const init: RequestInit = { method };
-    if (payload !== undefined) init.body = JSON.stringify(payload);
-    const { json } = await httpClient(path, init);
-    return json as T;
-  }
+  const http = createContractHttp(client);
+  const httpClient = http.fetch;
+  const send = http.json;
 
   // apiUrl '' because apiClient.request already prefixes /api
   const rest = simpleRestProvider('', httpClient);
@@ -188,6 +78,8 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     // a contract path used as the resource name (nested lists of an editor's tabs:
     // `/admin_group_trainings/group_trainings/7/group_training_modules/`)
     if (resource.startsWith('/')) return segment(resource);
+    const nested = resolveNested(resource);
+    if (nested) return segment(nested.def.path(nested.parentId));
     if (resource === GROUP_MEMBERS) {
       const groupId = filter?.group_id;
       if (groupId === undefined || groupId === null) throw new Error('group_members needs filter.group_id');
@@ -231,6 +123,20 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
         const q = typeof params.filter?.q === 'string' ? params.filter.q.toLowerCase() : '';
         const data = q ? all.filter((r) => String(r.name ?? '').toLowerCase().includes(q)) : all;
         return { data: data as R[], total: data.length } satisfies GetListResult<R>;
+      }
+      const nested = resolveNested(resource);
+      if (nested) {
+        const path = nested.def.path(nested.parentId);
+        if (nested.def.list === 'pages') {
+          const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
+          const answer = await send<{ count: number; results: Record<string, unknown>[] }>(`${path}?page=${page}&page_size=${perPage}`, 'GET');
+          return { data: withIds<R>(nested.def, answer.results), total: answer.count } satisfies GetListResult<R>;
+        }
+        const answer = nested.def.list === 'all-pages'
+          ? (await send<{ results: Record<string, unknown>[] }>(`${path}?page_size=0`, 'GET')).results
+          : await send<Record<string, unknown>[]>(path, 'GET');
+        const data = withIds<R>(nested.def, answer);
+        return { data, total: data.length } satisfies GetListResult<R>;
       }
       const filter = params.filter ?? {};
       return rest.getList<R>(pathOf(resource, filter), { ...params, filter: withoutParent(filter) });
@@ -280,69 +186,6 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
         ),
       );
       return { data: params.ids };
-    },
-    async addGroupMembers(groupId, userIds) {
-      await send(groupMembersPath(String(groupId)), 'POST', { user_ids: userIds });
-      return { data: userIds };
-    },
-    async removeGroupMembers(groupId, userIds) {
-      await send(`${groupMembersPath(String(groupId))}remove/`, 'POST', { user_ids: userIds });
-      return { data: userIds };
-    },
-    async lookupUsers(search) {
-      const term = search.trim();
-      if (term.length < 3) return [];
-      return send<UserSummary[]>(`/lookups/users/?search=${encodeURIComponent(term)}`, 'GET');
-    },
-    async selectClient(clientId) {
-      return send<SessionUser>('/users/session/select_client/', 'POST', { client_id: clientId });
-    },
-    async sessionUser() {
-      return send<SessionUser>('/users/session/', 'GET');
-    },
-    async getUserPermissions(userId, clientId) {
-      return send<UserPermissions>(`${userActionPath(String(userId), 'permissions')}?client_id=${clientId}`, 'GET');
-    },
-    async changeUserStatus(userId, action) {
-      return send<AdminUser>(userActionPath(String(userId), action), 'POST', {});
-    },
-    async resetUserPassword(userId, mode) {
-      await send(userActionPath(String(userId), 'reset_password'), 'POST', { mode } satisfies ResetPasswordRequest);
-    },
-    async loginAsUser(userId) {
-      return send<LoginAsResponse>(userActionPath(String(userId), 'login_as'), 'POST', {});
-    },
-    async adoptSession(refreshToken) {
-      await client.adopt(refreshToken);
-    },
-    async decideUserDeletion(userId, decision) {
-      return send<AdminUser>(userActionPath(String(userId), `deletion/${decision}`), 'POST', {});
-    },
-    async processImport(importId) {
-      return send<ImportRecord | undefined>(importProcessPath(String(importId)), 'POST', {});
-    },
-    async downloadImportTemplate(type) {
-      // a blob, not a bare link: the template needs the bearer token (and its refresh)
-      const res = await client.request(importTemplatePath(type));
-      if (!res.ok) throw toHttpError(res.status, await res.json().catch(() => undefined));
-      const filename = attachmentName(res.headers.get('Content-Disposition')) ?? `${type}.xlsx`;
-      return { blob: await res.blob(), filename };
-    },
-    async sendJson<T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', body?: unknown) {
-      return send<T>(path, method, body);
-    },
-    async sendForm<T>(path: string, method: 'POST' | 'PUT', fields: FormFields) {
-      const { json } = await httpClient(path, { method, body: formDataOf(fields) });
-      return json as T;
-    },
-    async getNotifications(pageSize) {
-      return send<NotificationsPage>(`/notifications/?page_size=${pageSize}`, 'GET');
-    },
-    async markNotificationRead(notificationId) {
-      await send(`/notifications/${notificationId}/read/`, 'POST', {});
-    },
-    async markAllNotificationsRead() {
-      await send('/notifications/read_all/', 'POST', {});
     },
   };
   return provider;

@@ -62,4 +62,16 @@ describe('AppMenu', () => {
     expect(screen.getByRole('menuitem', { name: /Grupos de usuários/ })).toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: /Perfis/ })).toBeInTheDocument();
   });
+
+  it('lists the settings screens (custom routes) with the same permission check', async () => {
+    renderMenu(sessionUser({ is_superuser: true }));
+    expect(await screen.findByRole('menuitem', { name: /Configuração/ })).toHaveAttribute('href', expect.stringMatching(/\/configuration$/));
+    expect(screen.getByRole('menuitem', { name: /Lista de e-mails/ })).toHaveAttribute('href', expect.stringMatching(/\/mailing_list_config$/));
+  });
+
+  it('hides a superuser-only settings screen from other users', async () => {
+    renderMenu(sessionUser());
+    expect(await screen.findByRole('menuitem', { name: /Tags/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Configuração/ })).not.toBeInTheDocument();
+  });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, testDataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
 import { readSession } from '@lp/shared/client';
 import { ClientSelector } from './ClientSelector.tsx';
 import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
+import { fakeHttp } from '../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../common/http/index.ts';
 
 const clients = [
   { id: 1, name: 'Demo Retail', home_route: 'home', settings: DEFAULT_CLIENT_SETTINGS },
@@ -27,10 +29,12 @@ describe('ClientSelector', () => {
   it('selects another client and stores the new session user', async () => {
     const user = sessionUser({ user_clients: clients });
     const selectClient = vi.fn(async (clientId: number) => ({ ...user, id_user_client_selected: clientId }));
-    const dataProvider = { ...testDataProvider(), selectClient } as DataProvider;
+    const { http } = fakeHttp({ 'POST /users/session/select_client/': (body) => selectClient((body as { client_id: number }).client_id) });
     render(
-      <AdminContext i18nProvider={i18n()} authProvider={authFor(user)} dataProvider={dataProvider}>
-        <ClientSelector />
+      <AdminContext i18nProvider={i18n()} authProvider={authFor(user)} dataProvider={testDataProvider()}>
+        <ContractHttpProvider value={http}>
+          <ClientSelector />
+        </ContractHttpProvider>
       </AdminContext>,
     );
     const button = await screen.findByRole('button', { name: 'Selecionar cliente' });

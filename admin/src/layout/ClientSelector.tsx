@@ -2,16 +2,16 @@ import { useState, type MouseEvent } from 'react';
 import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/Business';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { useDataProvider, useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
 import { updateSession } from '@lp/shared/client';
 import type { SessionUser } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../dataProvider.ts';
+import { useSessionApi } from './sessionApi.ts';
 
 /** Switches the selected client for users with several (spec 1 §3.1 id_user_client_selected). */
 export function ClientSelector() {
   const translate = useTranslate();
   const { permissions: user } = usePermissions<SessionUser | null>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const session = useSessionApi();
   const refresh = useRefresh();
   const notify = useNotify();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -25,7 +25,7 @@ export function ClientSelector() {
     if (clientId === user.id_user_client_selected) return;
     setBusy(true);
     try {
-      const next = await dataProvider.selectClient(clientId);
+      const next = await session.selectClient(clientId);
       updateSession(window.localStorage, { user: next });
       refresh(); // refetches permissions and every list/record for the new client
     } catch (error) {

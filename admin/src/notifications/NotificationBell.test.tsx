@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, testDataProvider } from 'react-admin';
 import { formatRelativeTime } from '@lp/shared/rules';
 import type { Notification, NotificationsPage } from '@lp/shared/contract';
 import { NOTIFICATIONS_POLL_MS, NotificationBell } from './NotificationBell.tsx';
 import { linkTarget, notificationText } from './notificationText.ts';
 import { i18n } from '../test/fixtures.ts';
+import { fakeHttp } from '../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../common/http/index.ts';
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
 
@@ -32,15 +34,24 @@ function Where() {
 
 function renderBell(pages: NotificationsPage[]) {
   let call = 0;
-  const getNotifications = vi.fn(async () => pages[Math.min(call++, pages.length - 1)]!);
-  const markNotificationRead = vi.fn(async () => undefined);
+  const getNotifications = vi.fn(async (_pageSize: number) => pages[Math.min(call++, pages.length - 1)]!);
+  const markNotificationRead = vi.fn(async (_id: number) => undefined);
   const markAllNotificationsRead = vi.fn(async () => undefined);
-  const dataProvider = { ...testDataProvider(), getNotifications, markNotificationRead, markAllNotificationsRead } as unknown as DataProvider;
+  const { http } = fakeHttp(({ method, path }) => {
+    const page = /^\/notifications\/\?page_size=(\d+)$/.exec(path);
+    if (method === 'GET' && page) return getNotifications(Number(page[1]));
+    const one = /^\/notifications\/(\d+)\/read\/$/.exec(path);
+    if (method === 'POST' && one) return markNotificationRead(Number(one[1]));
+    if (method === 'POST' && path === '/notifications/read_all/') return markAllNotificationsRead();
+    throw new Error(`unexpected ${method} ${path}`);
+  });
   render(
     <MemoryRouter initialEntries={['/']}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <NotificationBell />
-        <Where />
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+        <ContractHttpProvider value={http}>
+          <NotificationBell />
+          <Where />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Badge, Box, Button, Divider, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime, formatRelativeTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
 import type { Notification, NotificationsPage } from '@lp/shared/contract';
 import { ADMIN_BASENAME } from '../apiClient.ts';
-import type { AdminDataProvider } from '../dataProvider.ts';
+import { useNotificationsApi } from './notificationsApi.ts';
 import { linkTarget, notificationText } from './notificationText.ts';
 
 export const NOTIFICATIONS_POLL_MS = 30_000;
@@ -19,7 +19,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 10;
 export function NotificationBell() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notifications = useNotificationsApi();
   const navigate = useNavigate();
   const [page, setPage] = useState<NotificationsPage | null>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -27,13 +27,13 @@ export function NotificationBell() {
 
   const load = useCallback(async () => {
     try {
-      const next = await dataProvider.getNotifications(NOTIFICATIONS_PAGE_SIZE);
+      const next = await notifications.latest(NOTIFICATIONS_PAGE_SIZE);
       if (mounted.current) setPage(next);
     } catch (error) {
       // spec 1 §8.5: an admin call without a listed message is only logged
       console.warn('notifications', error);
     }
-  }, [dataProvider]);
+  }, [notifications]);
 
   useEffect(() => {
     mounted.current = true;
@@ -66,7 +66,7 @@ export function NotificationBell() {
     if (!notification.read_at) {
       markLocallyRead([notification.id]);
       try {
-        await dataProvider.markNotificationRead(notification.id);
+        await notifications.markRead(notification.id);
       } catch (error) {
         console.warn('notifications', error);
       }
@@ -80,7 +80,7 @@ export function NotificationBell() {
   const markAll = async () => {
     markLocallyRead('all');
     try {
-      await dataProvider.markAllNotificationsRead();
+      await notifications.markAllRead();
     } catch (error) {
       console.warn('notifications', error);
     }

@@ -1,5 +1,6 @@
 import { createApiClient, updateSession, type KeyValueStorage } from '@lp/shared/client';
 import { createDataProvider } from '../dataProvider.ts';
+import { createContractHttp } from '../common/http/index.ts';
 
 /** One request the real api client sent to the fake network. */
 export interface ApiCall {
@@ -19,7 +20,8 @@ export function memoryStorage(): KeyValueStorage {
 
 /**
  * The real data provider and api client, signed in, over a fake `fetch`: what reaches the network
- * is what a test asserts (`calls`), and `answer` plays the server.
+ * is what a test asserts (`calls`), and `answer` plays the server. `http` is the screens' own
+ * contract calls over the same client.
  */
 export function fakeApiDataProvider(answer: (call: ApiCall) => Response | Promise<Response>) {
   const calls: ApiCall[] = [];
@@ -49,5 +51,5 @@ export function fakeApiDataProvider(answer: (call: ApiCall) => Response | Promis
       return answer(call);
     },
   });
-  return { calls, dataProvider: createDataProvider(client) };
+  return { calls, dataProvider: createDataProvider(client), http: createContractHttp(client) };
 }

@@ -3,15 +3,16 @@ import {
   Button, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Confirm, Form, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
-import { BADGE_PATHS, type Badge, type BadgeAward, type SessionUser } from '@lp/shared/contract';
+import { Confirm, Form, useDelete, useGetList, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES, type Badge, type BadgeAward, type SessionUser } from '@lp/shared/contract';
 import { formatDate } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../dataProvider.ts';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
+import { useBadgeActions } from './useBadgeActions.ts';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';
 
 const R = 'resources.badges.awards';
+/** the whole list: the server answers every holder at once */
+const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'awarded_at', order: 'DESC' as const } };
 
 /**
  * Who holds the badge (newest first), awarding it by hand to users of the client (the people
@@ -21,16 +22,17 @@ const R = 'resources.badges.awards';
 export function BadgeAwards({ badge }: { badge: Pick<Badge, 'id' | 'title'> }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
+  const actions = useBadgeActions();
+  const [deleteOne] = useDelete();
   const { permissions: user } = usePermissions<SessionUser | null>();
-  const path = BADGE_PATHS.awards(badge.id);
-  const { data, isPending, error } = useContractQuery<BadgeAward[]>(path, { staleTime: 0 });
+  // the holders are the nested resource badges/{id}/awards (a row's id is its user's)
+  const resource = nestedResource(ADMIN_RESOURCES.badges.name, badge.id, 'awards');
+  const { data, isPending, error, refetch } = useGetList<BadgeAward & { id: number }>(resource, ALL, { staleTime: 0 });
   const [formKey, setFormKey] = useState(0);
   const [revoking, setRevoking] = useState<BadgeAward | null>(null);
   const languageId = user?.id_user_language_selected ?? 1;
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['contract', path] });
+  const reload = () => refetch();
 
   const award = async (values: Record<string, unknown>) => {
     const ids = (values.user_ids as number[] | undefined) ?? [];
@@ -39,7 +41,7 @@ export function BadgeAwards({ badge }: { badge: Pick<Badge, 'id' | 'title'> }) {
       return;
     }
     try {
-      const { awarded } = await dataProvider.sendJson<{ awarded: number }>(path, 'POST', { user_ids: ids });
+      const { awarded } = await actions.award(badge.id, ids);
       notify(`${R}.awarded`, { type: 'success', messageArgs: { smart_count: awarded } });
       setFormKey((k) => k + 1);
       await reload();
@@ -51,7 +53,7 @@ export function BadgeAwards({ badge }: { badge: Pick<Badge, 'id' | 'title'> }) {
   const revoke = async (row: BadgeAward) => {
     setRevoking(null);
     try {
-      await dataProvider.sendJson(BADGE_PATHS.award(badge.id, row.user.id), 'DELETE');
+      await deleteOne(resource, { id: row.user.id, previousData: { ...row, id: row.user.id } }, { returnPromise: true });
       notify(`${R}.revoked`, { type: 'success' });
       await reload();
     } catch (failure) {

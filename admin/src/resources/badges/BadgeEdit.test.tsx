@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, ResourceContextProvider, testDataProvider } from 'react-admin';
+import { AdminContext, Notification, ResourceContextProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { Badge } from '@lp/shared/contract';
 import { BadgeCreate, BadgeEdit } from './BadgeEdit.tsx';
 import { apiClient } from '../../apiClient.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { wireDataProvider, wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
 
@@ -17,22 +19,25 @@ const DEFAULT: Badge = {
 const AWARDS = [{ user: { id: 9, full_name: 'Lia Learner', email: 'lia@demo.local' }, awarded_at: '2026-11-21T10:00:00Z', manual: true }];
 
 function renderAt(path: string, element: React.ReactNode, overrides: Record<string, unknown> = {}) {
-  const dataProvider = testDataProvider({
+  // the real data provider (the awards are the nested resource badges/{id}/awards) over the test's server
+  const serveJson = vi.fn(async (url: string, _method: string, _body?: unknown) => (url.endsWith('/awards/') ? AWARDS : undefined));
+  const dataProvider = wireDataProvider(serveJson, {
     getOne: async () => ({ data: DEFAULT }) as never,
-    sendJson: vi.fn(async (url: string) => (url.endsWith('/awards/') ? AWARDS : undefined)),
     ...overrides,
   } as never);
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ResourceContextProvider value="badges">
-          <Routes><Route path="/badges/create" element={element} /><Route path="/badges/:id" element={element} /></Routes>
-        </ResourceContextProvider>
+        <ContractHttpProvider value={wireHttp(serveJson)}>
+          <ResourceContextProvider value="badges">
+            <Routes><Route path="/badges/create" element={element} /><Route path="/badges/:id" element={element} /></Routes>
+          </ResourceContextProvider>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
-  return dataProvider as unknown as { sendJson: ReturnType<typeof vi.fn> };
+  return { serveJson };
 }
 
 describe('BadgeEdit (spec 3 §2 badges/{id})', () => {
@@ -51,7 +56,7 @@ describe('BadgeEdit (spec 3 §2 badges/{id})', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Retirar o badge Cinco treinamentos de Lia Learner?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
-    await waitFor(() => expect(provider.sendJson).toHaveBeenCalledWith('/admin_badges/badges/1/awards/9/', 'DELETE'));
+    await waitFor(() => expect(provider.serveJson).toHaveBeenCalledWith('/admin_badges/badges/1/awards/9/', 'DELETE'));
   });
 
   it('shows the target only once a rule is chosen, and checks it with the shared rule', async () => {

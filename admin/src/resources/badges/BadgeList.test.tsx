@@ -6,6 +6,8 @@ import { BADGE_PATHS, type Badge } from '@lp/shared/contract';
 import { BadgeList } from './BadgeList.tsx';
 import { validateBadgeForm } from './badgeForm.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp, type WireAnswer } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const badge = (over: Partial<Badge>): Badge => ({
   id: 1, badge_type: 'default', default_key: 'first_training', title: 'Primeiro treinamento', description: '', image_url: null, status: 1,
@@ -17,10 +19,12 @@ const BADGES = [
   badge({ id: 7, badge_type: 'custom', default_key: null, title: 'Destaque do mês', rule_metric: null, rule_threshold: null, awarded_count: 1, status: 2 }),
 ];
 
-function renderList(dataProvider: DataProvider) {
+function renderList(dataProvider: DataProvider, server: WireAnswer = async () => undefined) {
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-      <ResourceContextProvider value="badges"><BadgeList /></ResourceContextProvider>
+      <ContractHttpProvider value={wireHttp(server)}>
+        <ResourceContextProvider value="badges"><BadgeList /></ResourceContextProvider>
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
@@ -43,12 +47,12 @@ describe('BadgeList (spec 3 §2 badges)', () => {
   });
 
   it('restores the missing default badges and says how many', async () => {
-    const sendJson = vi.fn(async () => ({ created: 2 }));
+    const serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => ({ created: 2 }));
     const getList = vi.fn(async () => ({ data: BADGES, total: 2 }));
-    renderList(testDataProvider({ getList, sendJson } as never));
+    renderList(testDataProvider({ getList } as never), serveJson);
     await screen.findByText('Primeiro treinamento');
     await userEvent.click(screen.getByRole('button', { name: 'Restaurar badges padrão' }));
-    expect(sendJson).toHaveBeenCalledWith(BADGE_PATHS.restoreDefaults, 'POST');
+    expect(serveJson).toHaveBeenCalledWith(BADGE_PATHS.restoreDefaults, 'POST');
     expect(await screen.findByText('2 badges padrão criados')).toBeInTheDocument();
     expect(getList.mock.calls.length).toBeGreaterThan(1);
   });

@@ -4,10 +4,10 @@ import RestoreIcon from '@mui/icons-material/Restore';
 import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import {
   CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
-  useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate, type FieldProps,
+  useNotify, useRecordContext, useRefresh, useTranslate, type FieldProps,
 } from 'react-admin';
-import { BADGE_PATHS, type Badge } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import type { Badge } from '@lp/shared/contract';
+import { useBadgeActions } from './useBadgeActions.ts';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { STATUS_CHOICES, ruleLabel } from './badgeForm.ts';
@@ -28,14 +28,14 @@ const filters = [
 
 /** Creates the default badges the client is missing (a new client, or one deleted by hand in the database). */
 function RestoreDefaultsButton() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useBadgeActions();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
   const restore = async () => {
     setBusy(true);
     try {
-      const { created } = await dataProvider.sendJson<{ created: number }>(BADGE_PATHS.restoreDefaults, 'POST');
+      const { created } = await actions.restoreDefaults();
       notify(`${R}.messages.defaults_restored`, { type: 'success', messageArgs: { smart_count: created } });
       refresh();
     } catch (error) {

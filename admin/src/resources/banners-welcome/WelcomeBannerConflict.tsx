@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { useDataProvider, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { BANNER_PATHS, type WelcomeBanner, type WelcomeBannerConflictAnswer } from '@lp/shared/contract';
+import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { BANNER_STATUS, formatDate, isApiDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import type { WelcomeBanner, WelcomeBannerConflictAnswer } from '@lp/shared/contract';
+import { useWelcomeBannerConflict } from './useWelcomeBannerConflict.ts';
 
 const FIELDS = ['start_date', 'end_date', 'areas', 'profiles', 'user_groups', 'status'] as const;
 export const CONFLICT_CHECK_DELAY_MS = 400;
@@ -18,7 +18,7 @@ type Conflict = NonNullable<WelcomeBannerConflictAnswer['conflict']>;
  */
 export function WelcomeBannerConflict() {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const checkConflict = useWelcomeBannerConflict();
   const record = useRecordContext<WelcomeBanner>();
   const [locale] = useLocaleState();
   const values = useWatch({ name: [...FIELDS] }) as unknown[];
@@ -33,7 +33,7 @@ export function WelcomeBannerConflict() {
     }
     let live = true;
     const timer = setTimeout(() => {
-      dataProvider.sendJson<WelcomeBannerConflictAnswer>(BANNER_PATHS.welcomeConflict, 'POST', {
+      checkConflict({
         id: record?.id ?? null, start_date: start, end_date: isApiDate(end) ? end : null, areas: areas ?? [], profiles: profiles ?? [], user_groups: groups ?? [],
       }).then(
         (answer) => live && setConflict(answer.conflict),
@@ -48,7 +48,7 @@ export function WelcomeBannerConflict() {
       live = false;
       clearTimeout(timer);
     };
-  }, [key, dataProvider, record?.id]);
+  }, [key, checkConflict, record?.id]);
 
   if (!conflict) return null;
   const languageId = languageIdForLocale(locale as LocaleCode);

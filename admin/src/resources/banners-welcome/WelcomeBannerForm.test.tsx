@@ -1,10 +1,12 @@
-import { todayApiDate } from '@lp/shared/rules';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES, BANNER_PATHS, type WelcomeBanner } from '@lp/shared/contract';
+import { todayApiDate } from '@lp/shared/rules';
+import { wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { WelcomeBannerEdit } from './WelcomeBannerEdit.tsx';
 import { validateWelcomeBannerForm, welcomeBannerPayload } from './welcomeBannerPayload.ts';
@@ -19,37 +21,39 @@ const banner: WelcomeBanner = {
   confirmations: 12, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z',
 };
 
-function renderEdit(sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>, update = vi.fn()) {
+function renderEdit(serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, update = vi.fn()) {
   const dataProvider = testDataProvider({
     getOne: async () => ({ data: banner }) as never,
     getList: async (resource: string) => ({ data: resource === 'lookup_user_groups' ? [{ id: 3, name: 'Lojas do Sul' }] : [], total: 0 }) as never,
     getMany: async () => ({ data: [] }) as never,
     update,
-    sendJson: vi.fn(sendJson),
   } as unknown as Partial<DataProvider>);
+  const server = vi.fn(serveJson);
   render(
     <MemoryRouter initialEntries={[`/${RESOURCE}/5`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ResourceContextProvider value={RESOURCE}>
-          <Routes>
-            <Route path={`/${RESOURCE}/:id`} element={<WelcomeBannerEdit />} />
-          </Routes>
-        </ResourceContextProvider>
+        <ContractHttpProvider value={wireHttp(server)}>
+          <ResourceContextProvider value={RESOURCE}>
+            <Routes>
+              <Route path={`/${RESOURCE}/:id`} element={<WelcomeBannerEdit />} />
+            </Routes>
+          </ResourceContextProvider>
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );
-  return dataProvider as unknown as { sendJson: ReturnType<typeof vi.fn> };
+  return { serveJson: server };
 }
 
 describe('welcome banner editor (spec 3 §5 Welcome banners, §7 conflict check)', () => {
   it('warns of an active banner holding the audience in the period, before saving', async () => {
     const provider = renderEdit(async () =>
       ({ conflict: { code: 'welcome_banner_conflict', id: 9, title: 'Campanha de verão', start_date: '2026-12-01', end_date: null } }));
-    await waitFor(() => expect(provider.sendJson).toHaveBeenCalled(), { timeout: 8000 });
+    await waitFor(() => expect(provider.serveJson).toHaveBeenCalled(), { timeout: 8000 });
     expect(await screen.findByText(/Já existe um banner de boas-vindas ativo para o perfil, área ou grupo no mesmo período\./, {}, { timeout: 3000 }))
       .toBeInTheDocument();
     expect(screen.getByText(/Banner em conflito: "Campanha de verão" \(01\/12\/2026 a sem data final\)\./)).toBeInTheDocument();
-    expect(provider.sendJson).toHaveBeenLastCalledWith(BANNER_PATHS.welcomeConflict, 'POST', {
+    expect(provider.serveJson).toHaveBeenLastCalledWith(BANNER_PATHS.welcomeConflict, 'POST', {
       id: 5, start_date: banner.start_date, end_date: banner.end_date, areas: [], profiles: [], user_groups: [3],
     });
   });

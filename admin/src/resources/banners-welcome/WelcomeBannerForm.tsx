@@ -8,7 +8,7 @@ import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { ImageCropInput } from '../../common/imageCrop/ImageCropInput.tsx';
 import { RichTextInput } from '../../common/richText/RichTextInput.tsx';
 import { uploadEditorImage } from '../../common/upload/uploadEditorImage.ts';
-import { bannerStatusChoices } from '../banners/BannerForm.tsx';
+import { bannerStatusChoices } from '../../common/BannerStatus.tsx';
 import { WelcomeBannerConflict } from './WelcomeBannerConflict.tsx';
 import { validateWelcomeBannerForm } from './welcomeBannerPayload.ts';
 

@@ -2,8 +2,7 @@ import { BooleanField, FunctionField, NumberField, SearchInput, SelectInput, Tex
 import type { WelcomeBanner } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
-import { bannerStatusChoices } from '../banners/BannerForm.tsx';
-import { BannerStatusChip } from '../banners/BannerList.tsx';
+import { BannerStatusChip, bannerStatusChoices } from '../../common/BannerStatus.tsx';
 import { welcomeTypeChoices } from './WelcomeBannerForm.tsx';
 
 const F = 'resources.banners-welcome.fields';

@@ -1,6 +1,6 @@
-import { todayApiDate, BANNER_STATUS, validateWelcomeBanner } from '@lp/shared/rules';
+import { BANNER_STATUS, todayApiDate, validateWelcomeBanner } from '@lp/shared/rules';
 import type { WelcomeBannerInput } from '@lp/shared/contract';
-import { translatedErrors } from '../banners/bannerPayload.ts';
+import { translatedErrors } from '../../common/editor/index.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);

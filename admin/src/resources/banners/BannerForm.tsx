@@ -1,21 +1,18 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { DateInput, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
-import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, BANNER_STATUS, BANNER_TYPES, isBannerType } from '@lp/shared/rules';
+import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, BANNER_TYPES, isBannerType } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { ImageCropInput } from '../../common/imageCrop/ImageCropInput.tsx';
 import { uploadEditorImage } from '../../common/upload/uploadEditorImage.ts';
+import { bannerStatusChoices } from '../../common/BannerStatus.tsx';
 import { validateBannerForm } from './bannerPayload.ts';
 
 const F = 'resources.banners.fields';
 const uploadBannerImage = (blob: Blob, name: string) => uploadEditorImage(blob, name, 'banner_images');
 
 export const bannerTypeChoices = BANNER_TYPES.map((type) => ({ id: type, name: `resources.banners.types.${type}` }));
-export const bannerStatusChoices = [
-  { id: BANNER_STATUS.active, name: 'resources.banners.status.active' },
-  { id: BANNER_STATUS.inactive, name: 'resources.banners.status.inactive' },
-];
 
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' } as const;
 const validate = (values: Record<string, unknown>) => validateBannerForm(values);

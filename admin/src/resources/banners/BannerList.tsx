@@ -1,9 +1,10 @@
-import { Box, Chip } from '@mui/material';
+import { Box } from '@mui/material';
 import { FunctionField, NumberField, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import type { Banner } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
-import { bannerStatusChoices, bannerTypeChoices } from './BannerForm.tsx';
+import { BannerStatusChip, bannerStatusChoices } from '../../common/BannerStatus.tsx';
+import { bannerTypeChoices } from './BannerForm.tsx';
 
 const F = 'resources.banners.fields';
 
@@ -13,13 +14,6 @@ const filters = [
   <SelectInput key="banner_type" source="banner_type" label={`${F}.banner_type`} choices={bannerTypeChoices} alwaysOn />,
   <SelectInput key="status" source="status" label={`${F}.status`} choices={bannerStatusChoices} alwaysOn />,
 ];
-
-/** Active (green) or inactive. */
-export function BannerStatusChip({ status }: { status: number | undefined }) {
-  const translate = useTranslate();
-  const active = status === 1;
-  return <Chip size="small" color={active ? 'success' : 'default'} label={translate(`resources.banners.status.${active ? 'active' : 'inactive'}`)} />;
-}
 
 /** spec 3 §2 /admin/banners: the banners with their place, dates and status. */
 export function BannerList() {

@@ -1,10 +1,6 @@
-import { todayApiDate, BANNER_DEFAULTS, BANNER_STATUS, validateBanner } from '@lp/shared/rules';
+import { BANNER_DEFAULTS, BANNER_STATUS, todayApiDate, validateBanner } from '@lp/shared/rules';
 import type { BannerInput } from '@lp/shared/contract';
-
-/** A form's rule errors as react-admin wants them: field → translation key `errors.{code}`. */
-export function translatedErrors(errors: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, `errors.${code}`]));
-}
+import { translatedErrors } from '../../common/editor/index.ts';
 
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);

@@ -8,6 +8,8 @@ import { readSession } from '@lp/shared/client';
 import { ConfigurationScreen } from './ConfigurationScreen.tsx';
 import { SETTING_FIELDS } from './configurationFields.ts';
 import { i18n, sessionUser } from '../../test/fixtures.ts';
+import { wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
 
@@ -27,11 +29,13 @@ describe('ConfigurationScreen (spec 1 §2.3 configuration, §3.2–3.3)', () => 
 
   it('saves the settings and login parameters, then refreshes the session the admin reads its flags from', async () => {
     const refreshed = sessionUser({ is_superuser: true, user_clients: [{ id: 1, name: 'Demo Retail', home_route: 'home', settings: { ...CONFIG.settings, has_forum: false } }] });
-    const sendJson = vi.fn(async (_path: string, method: string, body?: unknown) => (method === 'GET' ? CONFIG : { ...CONFIG, ...(body as object) }));
+    const serveJson = vi.fn(async (_path: string, method: string, body?: unknown) => (method === 'GET' ? CONFIG : { ...CONFIG, ...(body as object) }));
     const sessionUserCall = vi.fn(async () => refreshed);
     render(
-      <AdminContext dataProvider={testDataProvider({ sendJson, sessionUser: sessionUserCall } as never)} i18nProvider={i18n()}>
-        <ConfigurationScreen />
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+        <ContractHttpProvider value={wireHttp((path, method, body) => (path === '/users/session/' ? sessionUserCall() : serveJson(path, method, body)))}>
+          <ConfigurationScreen />
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>,
     );
@@ -46,7 +50,7 @@ describe('ConfigurationScreen (spec 1 §2.3 configuration, §3.2–3.3)', () => 
     await userEvent.type(title, 'Comunicados');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
 
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith('/admin_config/configuration/', 'PUT', expect.objectContaining({
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith('/admin_config/configuration/', 'PUT', expect.objectContaining({
       home_route: 'home',
       settings: expect.objectContaining({ has_forum: false, title_news: 'Comunicados' }),
       login_params: expect.objectContaining({ under_maintenance: true, colors: DEFAULT_LOGIN_PARAMS.colors }),

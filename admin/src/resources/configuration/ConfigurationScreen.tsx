@@ -1,14 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 import {
-  BooleanInput, Form, Loading, SaveButton, SelectInput, TextInput, Title, Toolbar, useDataProvider, useNotify, useRefresh, useTranslate,
+  BooleanInput, Form, Loading, SaveButton, SelectInput, TextInput, Title, Toolbar, useNotify, useRefresh, useTranslate,
 } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
 import { CONFIGURATION_PATH, HOME_ROUTES, type Configuration, type ConfigurationInput } from '@lp/shared/contract';
 import { LANGUAGES } from '@lp/shared/rules';
 import { updateSession } from '@lp/shared/client';
-import type { AdminDataProvider } from '../../dataProvider.ts';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useSessionApi } from '../../layout/sessionApi.ts';
+import { useSettingsRecord } from '../../common/settings/index.ts';
 import { LOGIN_COLOURS, LOGIN_SWITCHES, LOGIN_TEXTS, SETTING_FIELDS, fieldsToText, textToFields } from './configurationFields.ts';
 
 const R = 'resources.configuration';
@@ -44,9 +43,8 @@ export function ConfigurationScreen() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
-  const { data, isPending, error } = useContractQuery<Configuration>(CONFIGURATION_PATH, { staleTime: 0 });
+  const session = useSessionApi();
+  const { data, isPending, error, save: put } = useSettingsRecord<Configuration, ConfigurationInput>(CONFIGURATION_PATH);
   const [saving, setSaving] = useState(false);
 
   if (isPending) return <Loading />;
@@ -55,10 +53,9 @@ export function ConfigurationScreen() {
   const save = async (values: Record<string, unknown>) => {
     setSaving(true);
     try {
-      const answer = await dataProvider.sendJson<Configuration>(CONFIGURATION_PATH, 'PUT', configurationBody(values as Configuration));
-      queryClient.setQueryData(['contract', CONFIGURATION_PATH], answer);
+      await put(configurationBody(values as Configuration));
       // the session user carries the client's settings (spec 1 §3.1–3.2): read it again
-      updateSession(window.localStorage, { user: await dataProvider.sessionUser() });
+      updateSession(window.localStorage, { user: await session.sessionUser() });
       refresh();
       notify(`${R}.messages.saved`, { type: 'success' });
     } catch (failure) {

@@ -4,11 +4,11 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import PostAddIcon from '@mui/icons-material/PostAdd';
 import { useNavigate } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate,
+  Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import { ADMIN_RESOURCES, FAQ_PATHS, type FaqReceivedQuestion } from '@lp/shared/contract';
 import { FAQ_RECEIVED_STATUS } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useReceivedQuestionStatus } from './useReceivedQuestionStatus.ts';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 
@@ -29,12 +29,12 @@ function ReceivedActions(_props: { label?: string }) {
   const navigate = useNavigate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const setStatus = useReceivedQuestionStatus();
   if (!record) return null;
   const handled = record.status === FAQ_RECEIVED_STATUS.handled;
   const toggle = async () => {
     try {
-      await dataProvider.sendJson(FAQ_PATHS.receivedItem(record.id), 'PATCH', { status: handled ? FAQ_RECEIVED_STATUS.new : FAQ_RECEIVED_STATUS.handled });
+      await setStatus(record.id, handled ? FAQ_RECEIVED_STATUS.new : FAQ_RECEIVED_STATUS.handled);
       refresh();
     } catch {
       notify('errors.unexpected_error', { type: 'error' });

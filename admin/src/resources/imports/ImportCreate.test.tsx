@@ -3,11 +3,13 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, IMPORT_MAX_BYTES, XLSX_MIME } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, IMPORT_MAX_BYTES, importTemplatePath, XLSX_MIME } from '@lp/shared/contract';
 import { updateSession } from '@lp/shared/client';
 import { ImportCreate } from './ImportCreate.tsx';
 import { importRecord } from './importFixtures.ts';
 import { toHttpError } from '../../dataProvider.ts';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { apiClient } from '../../apiClient.ts';
 import { i18n, sessionUser } from '../../test/fixtures.ts';
 
@@ -67,25 +69,28 @@ function Detail() {
   return <p>detail of import {id}</p>;
 }
 
-function renderCreate(overrides: Partial<DataProvider> = {}) {
+function renderCreate(overrides: Partial<DataProvider> = {}, files: Parameters<typeof fakeHttp>[1] = {}) {
   updateSession(localStorage, { signed_in: true, user: sessionUser({ id: 2 }) });
   const create = vi.fn(async (_resource: string, params: { data: Record<string, unknown> }) => ({
     data: importRecord({ id: 42, status: 'awaiting', ...params.data }),
   }));
   const dataProvider = testDataProvider({ create, ...overrides } as Partial<DataProvider>);
+  const { http, calls } = fakeHttp({}, files);
   render(
     <MemoryRouter initialEntries={[`/${RESOURCE}/create`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ResourceContextProvider value={RESOURCE}>
-          <Routes>
-            <Route path={`/${RESOURCE}/create`} element={<ImportCreate />} />
-            <Route path={`/${RESOURCE}/:id/show`} element={<Detail />} />
-          </Routes>
-        </ResourceContextProvider>
+        <ContractHttpProvider value={http}>
+          <ResourceContextProvider value={RESOURCE}>
+            <Routes>
+              <Route path={`/${RESOURCE}/create`} element={<ImportCreate />} />
+              <Route path={`/${RESOURCE}/:id/show`} element={<Detail />} />
+            </Routes>
+          </ResourceContextProvider>
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );
-  return { create, dataProvider };
+  return { create, dataProvider, calls };
 }
 
 const xlsx = (name = 'lojas.xlsx') => new File(['PK fake sheet'], name, { type: XLSX_MIME, lastModified: 1 });
@@ -206,7 +211,7 @@ describe('ImportCreate', () => {
 
   it('downloads the template of the chosen type as a file', async () => {
     const blob = new Blob(['xlsx'], { type: XLSX_MIME });
-    const downloadImportTemplate = vi.fn(async () => ({ blob, filename: 'modelo-usuarios.xlsx' }));
+    const downloadImportTemplate = vi.fn(() => ({ blob, filename: 'modelo-usuarios.xlsx' }));
     // jsdom has no object URLs
     const createObjectURL = vi.fn(() => 'blob:template');
     const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
@@ -215,10 +220,10 @@ describe('ImportCreate', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this);
     });
-    renderCreate({ downloadImportTemplate } as Partial<DataProvider>);
+    renderCreate({}, { [importTemplatePath('users')]: downloadImportTemplate });
     await userEvent.click(await screen.findByRole('button', { name: 'Baixar modelo' }));
     await vi.waitFor(() => expect(clicked).toHaveLength(1));
-    expect(downloadImportTemplate).toHaveBeenCalledWith('users');
+    expect(downloadImportTemplate).toHaveBeenCalledTimes(1);
     expect(createObjectURL).toHaveBeenCalledWith(blob);
     expect(clicked[0]!.download).toBe('modelo-usuarios.xlsx');
     expect(clicked[0]!.href).toBe('blob:template');

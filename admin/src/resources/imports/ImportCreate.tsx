@@ -7,7 +7,6 @@ import {
   Title,
   TopToolbar,
   useCreate,
-  useDataProvider,
   useNotify,
   useRedirect,
   useResourceContext,
@@ -16,11 +15,11 @@ import {
 import {
   ADMIN_RESOURCES, IMPORT_TYPES, XLSX_MIME, type ImportCreate as ImportCreateBody, type ImportRecord, type ImportType,
 } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useImportActions } from './importActions.ts';
 import { UploadProgress } from '../../common/upload/UploadProgress.tsx';
 import { useTusUpload } from '../../common/upload/useTusUpload.ts';
 import { importFileProblem, RESOURCE_KEY, useImportErrorMessage } from './importFields.tsx';
-import { saveBlob } from './saveBlob.ts';
+import { saveBlob } from '../../common/http/saveBlob.ts';
 
 /**
  * spec 1 §2.3/§4.3 "save and validate": pick the type, (download its template), upload the
@@ -29,7 +28,7 @@ import { saveBlob } from './saveBlob.ts';
 export function ImportCreate() {
   const translate = useTranslate();
   const resource = useResourceContext() ?? ADMIN_RESOURCES.imports.name;
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const importActions = useImportActions();
   const notify = useNotify();
   const redirect = useRedirect();
   const errorMessage = useImportErrorMessage();
@@ -58,7 +57,7 @@ export function ImportCreate() {
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      const { blob, filename } = await dataProvider.downloadImportTemplate(importType);
+      const { blob, filename } = await importActions.template(importType);
       saveBlob(blob, filename);
     } catch {
       notify(`${RESOURCE_KEY}.errors.template_failed`, { type: 'error' });

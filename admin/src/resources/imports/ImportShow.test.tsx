@@ -7,6 +7,8 @@ import { ADMIN_RESOURCES, type ImportRecord } from '@lp/shared/contract';
 import { ImportShow } from './ImportShow.tsx';
 import { importLog, importRecord } from './importFixtures.ts';
 import { IMPORT_LOGS, toHttpError } from '../../dataProvider.ts';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { i18n } from '../../test/fixtures.ts';
 
 const RESOURCE = ADMIN_RESOURCES.imports.name;
@@ -16,7 +18,7 @@ const logs = [
   importLog({ id: 2, log_type: 'success', line: 4, field: null, code: 'created', content: 'Usuário criado' }),
 ];
 
-function renderShow(records: ImportRecord[], overrides: Partial<DataProvider> = {}) {
+function renderShow(records: ImportRecord[], processImport?: (id: number) => unknown) {
   let call = 0;
   // each read answers the next state; the last one repeats
   const getOne = vi.fn(async () => ({ data: records[Math.min(call++, records.length - 1)]! }));
@@ -24,15 +26,22 @@ function renderShow(records: ImportRecord[], overrides: Partial<DataProvider> = 
     if (resource !== IMPORT_LOGS) throw new Error(`unexpected ${resource}`);
     return { data: logs, total: logs.length };
   });
-  const dataProvider = testDataProvider({ getOne, getList, ...overrides } as Partial<DataProvider>);
+  const dataProvider = testDataProvider({ getOne, getList } as Partial<DataProvider>);
+  const { http } = fakeHttp(({ method, path }) => {
+    const process = /^\/admin_imports\/imports\/(\d+)\/process\/$/.exec(path);
+    if (method === 'POST' && process && processImport) return processImport(Number(process[1]));
+    throw new Error(`unexpected ${method} ${path}`);
+  });
   render(
     <MemoryRouter initialEntries={[`/${RESOURCE}/7/show`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ResourceContextProvider value={RESOURCE}>
-          <Routes>
-            <Route path={`/${RESOURCE}/:id/show`} element={<ImportShow />} />
-          </Routes>
-        </ResourceContextProvider>
+        <ContractHttpProvider value={http}>
+          <ResourceContextProvider value={RESOURCE}>
+            <Routes>
+              <Route path={`/${RESOURCE}/:id/show`} element={<ImportShow />} />
+            </Routes>
+          </ResourceContextProvider>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,
@@ -104,13 +113,13 @@ describe('ImportShow', () => {
   });
 
   it('processes a validated import after confirmation, then polls the processing', async () => {
-    const processImport = vi.fn(async () => importRecord({ status: 'processing', phase: 'process', processed_rows: 0 }));
+    const processImport = vi.fn(async (_id: number) => importRecord({ status: 'processing', phase: 'process', processed_rows: 0 }));
     const { getOne } = renderShow(
       [
         importRecord({ status: 'validated', phase: null, processed_rows: 10, finished_at: null }),
         importRecord({ status: 'processing', phase: 'process', processed_rows: 0, finished_at: null }),
       ],
-      { processImport } as Partial<DataProvider>,
+      processImport,
     );
     expect(await screen.findByText(/Validação concluída/)).toBeInTheDocument();
     const button = await processButton();
@@ -137,7 +146,7 @@ describe('ImportShow', () => {
     const processImport = vi.fn(async () => {
       throw toHttpError(409, { detail: 'not validated', code: 'invalid_status_transition' });
     });
-    renderShow([importRecord({ status: 'validated', finished_at: null })], { processImport } as Partial<DataProvider>);
+    renderShow([importRecord({ status: 'validated', finished_at: null })], processImport);
     await userEvent.click(await processButton());
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Esta importação só pode ser processada depois de validada.')).toBeInTheDocument();

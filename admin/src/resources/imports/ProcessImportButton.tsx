@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, Confirm, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { canProcessImport, type ImportRecord } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useImportActions } from './importActions.ts';
 import { RESOURCE_KEY, useImportErrorMessage } from './importFields.tsx';
 
 /** spec 1 §4.3 "process": only a validated import, after a confirmation. */
 export function ProcessImportButton() {
   const record = useRecordContext<ImportRecord>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const importActions = useImportActions();
   const notify = useNotify();
   const refresh = useRefresh();
   const errorMessage = useImportErrorMessage();
@@ -19,7 +19,7 @@ export function ProcessImportButton() {
   const process = async () => {
     setBusy(true);
     try {
-      await dataProvider.processImport(record.id);
+      await importActions.process(record.id);
       notify(`${RESOURCE_KEY}.process.started`, { type: 'info' });
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });

@@ -3,11 +3,13 @@ import { HttpError } from 'react-admin';
 import { XLSX_MIME } from '@lp/shared/contract';
 import { attachmentName, IMPORT_LOGS } from '../../dataProvider.ts';
 import { fakeApiDataProvider, type ApiCall } from '../../test/fakeApi.ts';
+import { notificationsApi } from '../../notifications/notificationsApi.ts';
+import { importActionsApi } from './importActions.ts';
 
 /** The real api client over a fake fetch: what reaches the network is what is asserted. */
 const setup = (answer: (call: ApiCall) => Response) => fakeApiDataProvider(answer);
 
-describe('imports in the dataProvider', () => {
+describe('imports calls', () => {
   it('reads the logs of one import from its nested path, filtering by log type', async () => {
     const { calls, dataProvider } = setup(
       () => new Response('[]', { status: 200, headers: { 'Content-Range': 'logs 0-0/0' } }),
@@ -24,7 +26,7 @@ describe('imports in the dataProvider', () => {
   });
 
   it('"save and validate" posts {import_type, upload_id}; "process" posts to the process path', async () => {
-    const { calls, dataProvider } = setup((call) =>
+    const { calls, dataProvider, http } = setup((call) =>
       call.url.endsWith('/process/')
         ? new Response(null, { status: 202 })
         : new Response(JSON.stringify({ id: 9, status: 'awaiting' }), { status: 201 }),
@@ -32,7 +34,7 @@ describe('imports in the dataProvider', () => {
     const created = await dataProvider.create('admin-imports', { data: { import_type: 'users', upload_id: 'abc' } });
     expect(created.data).toMatchObject({ id: 9, status: 'awaiting' });
     expect(calls[0]).toMatchObject({ url: '/api/admin_imports/imports/', method: 'POST', body: '{"import_type":"users","upload_id":"abc"}' });
-    await dataProvider.processImport(9);
+    await importActionsApi(http).process(9);
     expect(calls[1]).toMatchObject({ url: '/api/admin_imports/imports/9/process/', method: 'POST', auth: 'Bearer access-1' });
   });
 
@@ -47,7 +49,7 @@ describe('imports in the dataProvider', () => {
 
   it('downloads the template as a blob with the bearer token, refreshing once on a 401', async () => {
     let templateCalls = 0;
-    const { calls, dataProvider } = setup((call) => {
+    const { calls, http } = setup((call) => {
       if (call.url === '/api/o/token/') {
         return new Response(JSON.stringify({ access_token: 'access-2', refresh_token: 'refresh-2', token_type: 'Bearer', expires_in: 3600, scope: 'read write' }), { status: 200 });
       }
@@ -57,7 +59,7 @@ describe('imports in the dataProvider', () => {
         headers: { 'Content-Type': XLSX_MIME, 'Content-Disposition': 'attachment; filename="modelo-filiais.xlsx"' },
       });
     });
-    const { blob, filename } = await dataProvider.downloadImportTemplate('branches');
+    const { blob, filename } = await importActionsApi(http).template('branches');
     expect(filename).toBe('modelo-filiais.xlsx');
     expect(await blob.text()).toBe('PK');
     expect(calls.map((c) => `${c.method} ${c.url} ${c.auth ?? ''}`)).toEqual([
@@ -74,16 +76,17 @@ describe('imports in the dataProvider', () => {
   });
 });
 
-describe('notifications in the dataProvider', () => {
+describe('notifications calls', () => {
   it('lists the latest, marks one and all as read', async () => {
-    const { calls, dataProvider } = setup((call) =>
+    const { calls, http } = setup((call) =>
       call.method === 'GET'
         ? new Response(JSON.stringify({ count: 0, unread: 0, results: [] }), { status: 200 })
         : new Response(JSON.stringify({ detail: 'read' }), { status: 200 }),
     );
-    expect(await dataProvider.getNotifications(10)).toEqual({ count: 0, unread: 0, results: [] });
-    await dataProvider.markNotificationRead(3);
-    await dataProvider.markAllNotificationsRead();
+    const notifications = notificationsApi(http);
+    expect(await notifications.latest(10)).toEqual({ count: 0, unread: 0, results: [] });
+    await notifications.markRead(3);
+    await notifications.markAllRead();
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/notifications/?page_size=10',
       'POST /api/notifications/3/read/',

@@ -5,6 +5,8 @@ import { AdminContext, Notification, testDataProvider } from 'react-admin';
 import type { LegalTextAdmin } from '@lp/shared/contract';
 import { LegalTextScreen } from './LegalTextScreen.tsx';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp, type WireAnswer } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
 
@@ -26,17 +28,19 @@ describe('LegalTextScreen (spec 1 §2.3 terms, about, policy, cookies_policy)', 
   });
 
   it('edits one text per content language and saves them all with PUT', async () => {
-    const sendJson = vi.fn(async (_path: string, method: string, body?: { texts: Record<string, string> }) => (method === 'GET'
+    const serveJson = vi.fn(async (_path: string, method: string, body?: { texts: Record<string, string> }) => (method === 'GET'
       ? TEXTS
       : { kind: 'terms', texts: TEXTS.texts.map((t) => ({ ...t, content: body!.texts[t.language]!, updated_at: '2026-11-23T10:00:00Z' })) }));
     render(
-      <AdminContext dataProvider={testDataProvider({ sendJson } as never)} i18nProvider={i18n()}>
-        <LegalTextScreen kind="terms" />
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+        <ContractHttpProvider value={wireHttp(serveJson as WireAnswer)}>
+          <LegalTextScreen kind="terms" />
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'Termos de uso' })).toBeInTheDocument();
-    expect(sendJson).toHaveBeenCalledWith('/admin_config/legal_texts/terms/', 'GET');
+    expect(serveJson).toHaveBeenCalledWith('/admin_config/legal_texts/terms/', 'GET');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Português (Brasil)', 'Inglês', 'Espanhol', 'Francês']);
     expect(screen.getByText(/Salvo em 20\/11\/2026/)).toBeInTheDocument();
@@ -52,7 +56,7 @@ describe('LegalTextScreen (spec 1 §2.3 terms, about, policy, cookies_policy)', 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Aplicar' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith('/admin_config/legal_texts/terms/', 'PUT', {
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith('/admin_config/legal_texts/terms/', 'PUT', {
       texts: { 'pt-br': '<p>Termos em português</p>', 'en-us': '<p>Terms in English</p>', 'es-es': '', 'fr-fr': '' },
     }));
     expect(await screen.findByText('Texto salvo')).toBeInTheDocument();

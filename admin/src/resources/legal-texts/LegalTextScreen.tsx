@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
-import { Form, Loading, SaveButton, Title, Toolbar, useDataProvider, useNotify, usePermissions, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { Form, Loading, SaveButton, Title, Toolbar, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { CONTENT_LANGUAGES, formatDate, type ContentLanguage, type LegalTextKind } from '@lp/shared/rules';
 import { LEGAL_TEXT_PATHS, type LegalTextAdmin, type SessionUser } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useSettingsRecord } from '../../common/settings/index.ts';
 import { RichTextInput } from '../../common/richText/RichTextInput.tsx';
 
 type Values = Record<ContentLanguage, string>;
@@ -20,11 +18,8 @@ const R = 'resources.legal_texts';
 export function LegalTextScreen({ kind }: { kind: LegalTextKind }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
   const { permissions: user } = usePermissions<SessionUser | null>();
-  const path = LEGAL_TEXT_PATHS.admin(kind);
-  const { data, isPending, error } = useContractQuery<LegalTextAdmin>(path, { staleTime: 0 });
+  const { data, isPending, error, save: put } = useSettingsRecord<LegalTextAdmin, { texts: Record<string, string> }>(LEGAL_TEXT_PATHS.admin(kind));
   const [language, setLanguage] = useState<ContentLanguage>('pt-br');
   const [saving, setSaving] = useState(false);
 
@@ -38,8 +33,7 @@ export function LegalTextScreen({ kind }: { kind: LegalTextKind }) {
     setSaving(true);
     try {
       const texts = Object.fromEntries(CONTENT_LANGUAGES.map((code) => [code, String(values[code] ?? '')]));
-      const answer = await dataProvider.sendJson<LegalTextAdmin>(path, 'PUT', { texts });
-      queryClient.setQueryData(['contract', path], answer);
+      await put({ texts });
       notify(`${R}.messages.saved`, { type: 'success' });
     } catch (failure) {
       notify(failure instanceof Error ? failure.message : `${R}.messages.save_error`, { type: 'error' });

@@ -5,23 +5,32 @@ import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import CookieIcon from '@mui/icons-material/Cookie';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
+import type { SettingsScreen } from '../../common/settings/index.ts';
 
 const screens = () => import('./LegalTextScreen.tsx');
 
 /** spec 1 §2.3 terms, about, policy, cookies_policy: one editor each, superuser only (§6.1). */
-export const terms = {
-  list: guarded(ADMIN_RESOURCES.terms.title, lazy(async () => ({ default: (await screens()).TermsScreen }))),
+export const terms: SettingsScreen = {
+  ...ADMIN_RESOURCES.terms,
   icon: GavelIcon,
+  Screen: guarded(ADMIN_RESOURCES.terms.title, lazy(async () => ({ default: (await screens()).TermsScreen }))),
+  after: ADMIN_RESOURCES.schedule.name,
 };
-export const about = {
-  list: guarded(ADMIN_RESOURCES.about.title, lazy(async () => ({ default: (await screens()).AboutScreen }))),
+export const about: SettingsScreen = {
+  ...ADMIN_RESOURCES.about,
   icon: InfoIcon,
+  Screen: guarded(ADMIN_RESOURCES.about.title, lazy(async () => ({ default: (await screens()).AboutScreen }))),
+  after: ADMIN_RESOURCES.terms.name,
 };
-export const policy = {
-  list: guarded(ADMIN_RESOURCES.policy.title, lazy(async () => ({ default: (await screens()).PolicyScreen }))),
+export const policy: SettingsScreen = {
+  ...ADMIN_RESOURCES.policy,
   icon: PrivacyTipIcon,
+  Screen: guarded(ADMIN_RESOURCES.policy.title, lazy(async () => ({ default: (await screens()).PolicyScreen }))),
+  after: ADMIN_RESOURCES.about.name,
 };
-export const cookiesPolicy = {
-  list: guarded(ADMIN_RESOURCES.cookies_policy.title, lazy(async () => ({ default: (await screens()).CookiesPolicyScreen }))),
+export const cookiesPolicy: SettingsScreen = {
+  ...ADMIN_RESOURCES.cookies_policy,
   icon: CookieIcon,
+  Screen: guarded(ADMIN_RESOURCES.cookies_policy.title, lazy(async () => ({ default: (await screens()).CookiesPolicyScreen }))),
+  after: ADMIN_RESOURCES.policy.name,
 };

@@ -8,7 +8,7 @@ import { ADMIN_RESOURCES, LIBRARY_UPLOAD_KIND } from '@lp/shared/contract';
 import { LIBRARY_FILE_STATUS, LIBRARY_LIMITS, UPLOAD_LIMITS, checkMaterialFile, formatFileSize } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { TagsInput } from '../../common/tags/TagsInput.tsx';
-import { TusResourceInput } from './TusResourceInput.tsx';
+import { TusResourceInput } from '../../common/upload/TusResourceInput.tsx';
 import { validateLibraryForm, type LibraryFormValues } from './libraryPayload.ts';
 
 const F = 'resources.libraries.fields';

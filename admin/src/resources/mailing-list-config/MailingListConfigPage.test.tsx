@@ -2,19 +2,23 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, testDataProvider } from 'react-admin';
 import { MESSAGE_PATHS, type MailingListConfig } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { MailingListConfigPage } from './MailingListConfigPage.tsx';
 
 const stored: MailingListConfig = { sender_name: 'Academia Demo', reply_to: null, footer: '', email_messages: true, updated_at: null };
 
-function renderPage(sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
-  const spy = vi.fn(sendJson);
+function renderPage(serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
+  const spy = vi.fn(serveJson);
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={testDataProvider({ sendJson: spy } as unknown as Partial<DataProvider>)} i18nProvider={i18n()}>
-        <MailingListConfigPage />
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+        <ContractHttpProvider value={wireHttp(spy)}>
+          <MailingListConfigPage />
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,

@@ -1,13 +1,12 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import {
-  BooleanInput, HttpError, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useDataProvider, useNotify, useTranslate,
+  BooleanInput, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useNotify, useTranslate,
 } from 'react-admin';
 import { MAILING_LIST_LIMITS, validateMailingListConfig } from '@lp/shared/rules';
 import { MESSAGE_PATHS, type MailingListConfig, type MailingListConfigInput } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
-import { useContractQuery } from '../../common/useContractQuery.ts';
-import { translatedErrors } from '../banners/bannerPayload.ts';
+import { useSettingsRecord } from '../../common/settings/index.ts';
+import { translatedErrors } from '../../common/editor/index.ts';
+import { useSaveErrors } from '../../common/editor/index.ts';
 
 const F = 'resources.mailing_list_config.fields';
 
@@ -34,20 +33,16 @@ const validate = (values: Record<string, unknown>) => {
 export function MailingListConfigPage() {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
-  const path = MESSAGE_PATHS.mailingListConfig;
-  const { data, error } = useContractQuery<MailingListConfig>(path, { staleTime: 0 });
+  const saveErrors = useSaveErrors();
+  const { data, error, save: put } = useSettingsRecord<MailingListConfig, MailingListConfigInput>(MESSAGE_PATHS.mailingListConfig);
 
   const save = async (values: Record<string, unknown>) => {
     try {
-      const saved = await dataProvider.sendJson<MailingListConfig>(path, 'PUT', payload(values));
-      queryClient.setQueryData(['contract', path], saved);
+      await put(payload(values));
       notify('resources.mailing_list_config.saved', { type: 'success' });
       return undefined;
     } catch (failure) {
-      notify(failure instanceof HttpError ? failure.message : 'errors.unexpected_error', { type: 'error' });
-      return failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+      return saveErrors(failure, { notice: ({ notice }) => notice ?? 'errors.unexpected_error' });
     }
   };
 

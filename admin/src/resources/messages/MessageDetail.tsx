@@ -4,11 +4,11 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  DeleteButton, HttpError, useDataProvider, useLocaleState, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate,
+  DeleteButton, HttpError, useLocaleState, useNotify, useRecordContext, useRedirect, useRefresh, useTranslate,
 } from 'react-admin';
-import { ADMIN_RESOURCES, MESSAGE_PATHS, type Message } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, type Message } from '@lp/shared/contract';
 import { formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useMessageRetry } from './useMessageRetry.ts';
 import { MessageStatusChip } from './MessageStatusChip.tsx';
 
 const F = 'resources.messages.fields';
@@ -26,7 +26,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 /** spec 3 §8 "Error sending message": the failed e-mails go again. */
 function RetryButton({ message }: { message: Message }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const sendAgain = useMessageRetry();
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
@@ -34,7 +34,7 @@ function RetryButton({ message }: { message: Message }) {
   const retry = async () => {
     setBusy(true);
     try {
-      await dataProvider.sendJson<Message>(MESSAGE_PATHS.retry(message.id), 'POST', {});
+      await sendAgain(message.id);
       notify('resources.messages.notifications.retrying', { type: 'info' });
       await queryClient.invalidateQueries();
       refresh();

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES, MESSAGE_PATHS, type Message, type MessageRecipient } from '@lp/shared/contract';
+import { wireHttp, type WireAnswer } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { MessageCreate } from './MessageCreate.tsx';
 import { MessageEdit } from './MessageEdit.tsx';
@@ -23,7 +25,7 @@ const recipients: MessageRecipient[] = [
   { id: 2, user_id: 12, full_name: 'Rui Rocha', email: 'rui@demo.local', read: false, read_at: null, opened_in: null, email_status: 'failed', email_sent_at: null, email_error: 'error_sending_message' },
 ];
 
-function renderAt(path: string, record: Message, extra: Partial<DataProvider> = {}) {
+function renderAt(path: string, record: Message, extra: Partial<DataProvider> = {}, server: WireAnswer = async () => undefined) {
   const getList = vi.fn(async (resource: string) => {
     if (resource === MESSAGE_PATHS.recipients(record.id)) return { data: recipients, total: recipients.length };
     if (resource === 'lookup_user_groups') return { data: [{ id: 3, name: 'Lojas do Sul' }], total: 1 };
@@ -38,12 +40,14 @@ function renderAt(path: string, record: Message, extra: Partial<DataProvider> = 
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ResourceContextProvider value={RESOURCE}>
-          <Routes>
-            <Route path={`/${RESOURCE}/create`} element={<MessageCreate />} />
-            <Route path={`/${RESOURCE}/:id`} element={<MessageEdit />} />
-          </Routes>
-        </ResourceContextProvider>
+        <ContractHttpProvider value={wireHttp(server)}>
+          <ResourceContextProvider value={RESOURCE}>
+            <Routes>
+              <Route path={`/${RESOURCE}/create`} element={<MessageCreate />} />
+              <Route path={`/${RESOURCE}/:id`} element={<MessageEdit />} />
+            </Routes>
+          </ResourceContextProvider>
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );
@@ -66,11 +70,11 @@ describe('message detail (spec 3 §3 per-recipient read status, §4 statuses)', 
   });
 
   it('retries a message in send fail', async () => {
-    const sendJson = vi.fn(async () => ({ ...message, status: 'sending' }));
-    renderAt(`/${RESOURCE}/4`, { ...message, status: 'send_fail', email_failed_count: 1 }, { sendJson } as Partial<DataProvider>);
+    const serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => ({ ...message, status: 'sending' }));
+    renderAt(`/${RESOURCE}/4`, { ...message, status: 'send_fail', email_failed_count: 1 }, {}, serveJson);
     expect(await screen.findByRole('alert')).toHaveTextContent('Erro ao enviar mensagem: 1 e-mail não enviado');
     await userEvent.click(screen.getByRole('button', { name: 'Tentar enviar novamente' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(MESSAGE_PATHS.retry(4), 'POST', {}));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(MESSAGE_PATHS.retry(4), 'POST', {}));
   });
 
   it('edits a scheduled message, with its chosen users as chips', async () => {

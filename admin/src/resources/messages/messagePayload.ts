@@ -1,6 +1,6 @@
 import { parseDateTime, userTimeZone, validateMessage } from '@lp/shared/rules';
 import type { Message, MessageInput } from '@lp/shared/contract';
-import { translatedErrors } from '../banners/bannerPayload.ts';
+import { translatedErrors } from '../../common/editor/index.ts';
 
 /** Form-only: send now, or at the chosen date (spec 3 §3 send_date). */
 export type SendMode = 'now' | 'scheduled';

@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
 import { NEWS_PATHS, commentsListPath, type News, type SessionUser } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
+import { wireDataProvider } from '../../test/wireFakes.ts';
 import { NewsEdit } from './NewsEdit.tsx';
 
 const news: News = {
@@ -26,10 +27,10 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderEditor(path: string, sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
-  const spy = vi.fn(sendJson);
-  const dataProvider = testDataProvider({
-    sendJson: spy,
+function renderEditor(path: string, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
+  const spy = vi.fn(serveJson);
+  // the real data provider over the test's server: the news record goes through react-admin's getOne/create/update
+  const dataProvider = wireDataProvider(spy, {
     getList: async (resource: string) => ({ data: resource === 'lookup_user_groups' ? [{ id: 3, name: 'Store leaders' }] : [], total: resource === 'lookup_user_groups' ? 1 : 0 }),
     getMany: async () => ({ data: [] }),
   } as unknown as Partial<DataProvider>);

@@ -1,41 +1,33 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Card, Tab, Tabs } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, Loading, Title, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, NEWS_PATHS, type News } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import {
+  HttpError, Loading, Title, useCreate, useGetOne, useNotify, useTranslate, useUpdate,
+} from 'react-admin';
+import { ADMIN_RESOURCES, type News } from '@lp/shared/contract';
+import { TabbedEditor, formErrorsOf, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { NewsForm } from './NewsForm.tsx';
-import { NEW_NEWS, newsFormErrors, newsFormValues, newsPayload, validateNewsForm, type NewsFormValues } from './newsPayload.ts';
+import { NEWS_FORM_FIELDS, NEW_NEWS, newsFormValues, newsPayload, validateNewsForm, type NewsFormValues } from './newsPayload.ts';
 import { useNewsAccess } from './useNewsAccess.ts';
 
-const LIST = `/${ADMIN_RESOURCES.news.name}`;
-const TABS = ['news', 'comments'] as const;
-type NewsTab = (typeof TABS)[number];
+const RESOURCE = ADMIN_RESOURCES.news.name;
+const LIST = `/${RESOURCE}`;
+type NewsTab = 'news' | 'comments';
 
 /** A missing item, or one the user may not see, is not asked for again. */
 const retryUnlessRefused = (count: number, error: unknown) => !(error instanceof HttpError && [403, 404].includes(error.status)) && count < 2;
 
-/** GET N/ (spec 3 §7), cached under its contract path. */
+/** GET N/ (spec 3 §7): the news resource's record. */
 export function useNews(id: number | null) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const path = id ? NEWS_PATHS.item(id) : null;
-  return useQuery({
-    queryKey: ['contract', path],
-    queryFn: () => dataProvider.sendJson<News>(path!, 'GET'),
-    enabled: path !== null,
-    staleTime: 0,
-    retry: retryUnlessRefused,
-  });
+  return useGetOne<News>(RESOURCE, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0, retry: retryUnlessRefused });
 }
 
 /** The news tab: the form of a new (id null) or saved item; saving returns to admin_news (spec 3 §7). */
 function NewsFormTab({ newsId }: { newsId: number | null }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const { data: news, error } = useNews(newsId);
   const values = useMemo(() => (news ? newsFormValues(news) : NEW_NEWS), [news]);
   const validate = useCallback((form: Record<string, unknown>) => validateNewsForm(form as unknown as NewsFormValues), []);
@@ -49,18 +41,15 @@ function NewsFormTab({ newsId }: { newsId: number | null }) {
   const save = async (form: NewsFormValues) => {
     const body = newsPayload(form);
     try {
-      const saved = newsId
-        ? await dataProvider.sendJson<News>(NEWS_PATHS.item(newsId), 'PUT', body)
-        : await dataProvider.sendJson<News>(NEWS_PATHS.collection, 'POST', body);
-      queryClient.setQueryData(['contract', NEWS_PATHS.item(saved.id)], saved);
+      if (newsId) await update(RESOURCE, { id: newsId, data: body, previousData: news }, { returnPromise: true });
+      else await create(RESOURCE, { data: body }, { returnPromise: true });
       notify(newsId ? 'resources.news.messages.news_edit_success' : 'resources.news.messages.news_add_success', { type: 'success' });
       navigate(LIST);
       return undefined;
     } catch (failure) {
       // spec 3 §8: server errors are only logged, no message; field errors still go back to their inputs
       console.error('news save failed', failure);
-      const fields = failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      return fields ? newsFormErrors(fields) : undefined;
+      return formErrorsOf(failure, NEWS_FORM_FIELDS);
     }
   };
 
@@ -73,34 +62,22 @@ function NewsFormTab({ newsId }: { newsId: number | null }) {
  */
 export function NewsEdit() {
   const params = useParams();
-  const navigate = useNavigate();
   const translate = useTranslate();
   const { heading, commentsTab } = useNewsAccess();
   const newsId = params.id && Number(params.id) > 0 ? Number(params.id) : null;
   const visible: NewsTab[] = newsId && commentsTab ? ['news', 'comments'] : ['news'];
-  const segment = params['*']?.split('/')[0];
-  const current: NewsTab = visible.find((tab) => tab === segment) ?? 'news';
-  const base = `${LIST}/${newsId ?? 0}`;
+  const { current, select } = useEditorTab(`${LIST}/${newsId ?? 0}`, visible, { onTabSetChange: 'keep-named' });
   const { data } = useNews(newsId);
   const name = heading ?? translate('resources.news.name', { smart_count: 2 });
 
   return (
-    <Box sx={{ mt: 1 }}>
-      <Title title={`${name}: ${data?.title ?? translate('resources.news.new')}`} />
-      <Card sx={{ mb: 2 }}>
-        <Tabs
-          value={current}
-          onChange={(_event, tab: NewsTab) => navigate(tab === 'news' ? base : `${base}/${tab}`)}
-          aria-label={translate('resources.news.tabs.label')}
-        >
-          {visible.map((tab) => <Tab key={tab} value={tab} label={translate(`resources.news.tabs.${tab}`)} />)}
-        </Tabs>
-      </Card>
+    <TabbedEditor tabs={visible} current={current} onSelect={select} labels="resources.news.tabs"
+      title={<Title title={`${name}: ${data?.title ?? translate('resources.news.new')}`} />}>
       {current === 'comments' && newsId
         // spec 3 §9: stars hidden for news; the news permission moderates (spec 3 §6)
         ? <CommentsModerationTable origin="news" id={newsId} />
         : <NewsFormTab newsId={newsId} />}
-    </Box>
+    </TabbedEditor>
   );
 }
 

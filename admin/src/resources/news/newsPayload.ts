@@ -1,6 +1,7 @@
 import { NEWS_DEFAULT_STATUS, cleanNewsText, newsDateFromPicker, newsDateToPicker, validateNews } from '@lp/shared/rules';
 import type { News, NewsInput } from '@lp/shared/contract';
 import { altTextsFromList, type AltTexts } from '../../common/imageCrop/AltTextsInput.tsx';
+import { nestErrors } from '../../common/editor/index.ts';
 
 /** The editor's values: the news write shape, with the dates as the pickers hold them (wall time in `timezone`). */
 export interface NewsFormValues {
@@ -84,26 +85,11 @@ export function newsPayload(values: NewsFormValues): NewsInput {
 }
 
 /** form field of a contract field (the dates live in their pickers) */
-const FORM_FIELD: Record<string, string> = { publish_date: 'publish_date_local', unpublish_date: 'unpublish_date_local' };
-
-/** `{'a.b': msg}` → `{a: {b: msg}}`, with the contract's names mapped to the form's. */
-export function newsFormErrors(flat: Record<string, string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [path, message] of Object.entries(flat)) {
-    const keys = (FORM_FIELD[path] ?? path).split('.');
-    let node = out;
-    for (const key of keys.slice(0, -1)) {
-      node[key] = (node[key] as Record<string, unknown> | undefined) ?? {};
-      node = node[key] as Record<string, unknown>;
-    }
-    node[keys.at(-1)!] = message;
-  }
-  return out;
-}
+export const NEWS_FORM_FIELDS: Readonly<Record<string, string>> = { publish_date: 'publish_date_local', unpublish_date: 'unpublish_date_local' };
 
 /** spec 3 §5 in the form: the shared rules on what would be sent, as `errors.{code}` keys on the form's fields. */
 export function validateNewsForm(values: NewsFormValues): Record<string, unknown> {
   const body = newsPayload(values);
   const errors = validateNews(body);
-  return newsFormErrors(Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, `errors.${code}`])));
+  return nestErrors(Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, `errors.${code}`])), NEWS_FORM_FIELDS);
 }

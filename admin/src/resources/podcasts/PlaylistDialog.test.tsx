@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { PODCAST_PATHS, type Playlist } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
+import { wireDataProvider } from '../../test/wireFakes.ts';
 import { PlaylistDialog, moveItem } from './PlaylistDialog.tsx';
 
 const playlist: Playlist = {
@@ -13,10 +14,10 @@ const playlist: Playlist = {
 };
 
 function renderDialog(current: Playlist | null, canManage = true) {
-  const sendJson = vi.fn(async () => playlist);
+  const serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => playlist);
   const onSaved = vi.fn();
-  const dataProvider = testDataProvider({
-    sendJson,
+  // the real data provider over the test's server: the playlist is saved with react-admin's create/update
+  const dataProvider = wireDataProvider(serveJson, {
     getList: async () => ({ data: [{ id: 1, title: 'Abertura', duration: 70 }, { id: 2, title: 'Vendas', duration: 60 }, { id: 3, title: 'Fechamento', duration: 30 }], total: 3 }),
   } as unknown as Partial<DataProvider>);
   render(
@@ -25,7 +26,7 @@ function renderDialog(current: Playlist | null, canManage = true) {
       <Notification />
     </AdminContext>,
   );
-  return { sendJson, onSaved };
+  return { serveJson, onSaved };
 }
 
 describe('playlist dialog (spec 3 §3 "Podcast": playlists)', () => {
@@ -36,26 +37,26 @@ describe('playlist dialog (spec 3 §3 "Podcast": playlists)', () => {
   });
 
   it('saves the podcasts in the order shown after moving one up', async () => {
-    const { sendJson, onSaved } = renderDialog(playlist);
+    const { serveJson, onSaved } = renderDialog(playlist);
     await userEvent.click(await screen.findByRole('button', { name: 'Mover Vendas para cima' }));
     expect(screen.getByText('1. Vendas')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalled());
-    expect(sendJson).toHaveBeenCalledWith(PODCAST_PATHS.playlist(4), 'PUT', { title: 'Semana 1', description: '', podcasts: [2, 1] });
+    await waitFor(() => expect(serveJson).toHaveBeenCalled());
+    expect(serveJson).toHaveBeenCalledWith(PODCAST_PATHS.playlist(4), 'PUT', { title: 'Semana 1', description: '', podcasts: [2, 1] });
     expect(onSaved).toHaveBeenCalled();
     expect(await screen.findByText('Playlist editada com sucesso')).toBeInTheDocument();
   });
 
   it('adds a podcast at the end and refuses a playlist without a title', async () => {
-    const { sendJson } = renderDialog(null);
+    const { serveJson } = renderDialog(null);
     await userEvent.click(await screen.findByLabelText('Adicionar podcast'));
     await userEvent.click(await screen.findByRole('option', { name: 'Fechamento' }));
     expect(screen.getByText('1. Fechamento')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Obrigatório')).toBeInTheDocument();
-    expect(sendJson).not.toHaveBeenCalled();
+    expect(serveJson).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText(/Título/), 'Nova');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(PODCAST_PATHS.playlists, 'POST', { title: 'Nova', description: '', podcasts: [3] }));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(PODCAST_PATHS.playlists, 'POST', { title: 'Nova', description: '', podcasts: [3] }));
   });
 });

@@ -4,12 +4,11 @@ import {
   Tooltip, Typography,
 } from '@mui/material';
 import RemoveCircleIcon from '@mui/icons-material/RemoveCircle';
-import { useDataProvider, useGetList, useNotify, useTranslate } from 'react-admin';
+import { useCreate, useGetList, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { ADMIN_RESOURCES, PODCAST_PATHS, type Playlist, type Podcast } from '@lp/shared/contract';
 import { PODCAST_LIMITS, formatDuration, validatePlaylist } from '@lp/shared/rules';
 import { MoveButtons } from '../../common/ordering/MoveButtons.tsx';
-import type { AdminDataProvider } from '../../dataProvider.ts';
-import { fieldCodesOf, fieldMessage } from '../trainings/modules/dialogHelpers.ts';
+import { fieldCodesOf, fieldMessage } from '../../common/editor/index.ts';
 
 const K = 'resources.podcasts.playlists';
 const M = 'resources.podcasts.messages';
@@ -40,7 +39,8 @@ export function moveItem<T>(items: readonly T[], index: number, direction: 'up' 
 export function PlaylistDialog({ playlist, canManage, onClose, onSaved }: PlaylistDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const isNew = playlist === null;
   const [title, setTitle] = useState(playlist?.title ?? '');
   const [description, setDescription] = useState(playlist?.description ?? '');
@@ -66,8 +66,9 @@ export function PlaylistDialog({ playlist, canManage, onClose, onSaved }: Playli
     }
     setSaving(true);
     try {
-      if (isNew) await dataProvider.sendJson(PODCAST_PATHS.playlists, 'POST', body);
-      else await dataProvider.sendJson(PODCAST_PATHS.playlist(playlist.id), 'PUT', body);
+      // the playlists collection is a resource named by its contract path (as the panel lists it)
+      if (isNew) await create(PODCAST_PATHS.playlists, { data: body }, { returnPromise: true });
+      else await update(PODCAST_PATHS.playlists, { id: playlist.id, data: body, previousData: playlist }, { returnPromise: true });
       notify(`${M}.${isNew ? 'playlist_add_success' : 'playlist_edit_success'}`, { type: 'success' });
       onSaved();
     } catch (error) {

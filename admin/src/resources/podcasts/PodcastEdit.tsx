@@ -1,7 +1,8 @@
-import { Box, Card, Tab, Tabs } from '@mui/material';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Create, Edit, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { Card } from '@mui/material';
+import { useParams } from 'react-router-dom';
+import { Create, Edit, useNotify, useRedirect } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { PodcastForm } from './PodcastForm.tsx';
 import { NEW_PODCAST, podcastPayload, type PodcastFormValues } from './podcastPayload.ts';
@@ -12,7 +13,7 @@ const RESOURCE = ADMIN_RESOURCES.podcasts.name;
 /** The read-only fields (duration, counts, URLs…) stay out of the JSON body. */
 const transform = (values: PodcastFormValues) => podcastPayload(values);
 
-type PodcastTab = 'podcast' | 'comments';
+const TABS = ['podcast', 'comments'] as const;
 
 /** spec 3 §8 save / edit pairs: the success says so and returns to the list; a refusal keeps the form. */
 function useSaved(kind: 'add' | 'edit') {
@@ -33,23 +34,17 @@ function useSaved(kind: 'add' | 'edit') {
  */
 export function PodcastEdit() {
   const params = useParams();
-  const navigate = useNavigate();
-  const translate = useTranslate();
+  const id = Number(params.id ?? 0);
+  if (!id) return <PodcastCreate />;
+  return <SavedPodcastEdit id={id} />;
+}
+
+function SavedPodcastEdit({ id }: { id: number }) {
   const { canManage } = usePodcastAccess();
   const saved = useSaved('edit');
-  if (params.id === '0' || !params.id) return <PodcastCreate />;
-  const id = Number(params.id);
-  const current: PodcastTab = params['*']?.split('/')[0] === 'comments' ? 'comments' : 'podcast';
-  const base = `/${RESOURCE}/${id}`;
+  const { current, select } = useEditorTab(`/${RESOURCE}/${id}`, TABS);
   return (
-    <Box sx={{ mt: 1 }}>
-      <Card sx={{ mb: 2 }}>
-        <Tabs value={current} onChange={(_e, tab: PodcastTab) => navigate(tab === 'podcast' ? base : `${base}/${tab}`)}
-          aria-label={translate('resources.podcasts.tabs.label')}>
-          <Tab value="podcast" label={translate('resources.podcasts.tabs.podcast')} />
-          <Tab value="comments" label={translate('resources.podcasts.tabs.comments')} />
-        </Tabs>
-      </Card>
+    <TabbedEditor tabs={TABS} current={current} onSelect={select} labels="resources.podcasts.tabs">
       {current === 'comments' ? (
         <Card sx={{ p: 2 }}>
           <CommentsModerationTable origin="podcast" id={id} managerMode={!canManage} />
@@ -59,7 +54,7 @@ export function PodcastEdit() {
           <PodcastForm edit canManage={canManage} />
         </Edit>
       )}
-    </Box>
+    </TabbedEditor>
   );
 }
 

@@ -12,7 +12,7 @@ import {
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { ImageCropInput } from '../../common/imageCrop/ImageCropInput.tsx';
 import { TagsInput } from '../../common/tags/TagsInput.tsx';
-import { TusResourceInput } from '../libraries/TusResourceInput.tsx';
+import { TusResourceInput } from '../../common/upload/TusResourceInput.tsx';
 import { validatePodcastForm, type PodcastFormValues } from './podcastPayload.ts';
 import { uploadPodcastImage } from './uploadPodcastImage.ts';
 

@@ -6,6 +6,8 @@ import { MemoryRouter } from 'react-router-dom';
 import type { CalendarItem } from '@lp/shared/contract';
 import { ScheduleScreen, itemsByDay } from './ScheduleScreen.tsx';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const item = (over: Partial<CalendarItem>): CalendarItem => ({
   kind: 'activity_available', date: '2026-11-10', starts_at: null, title: 'Aula 2', training: { id: 7, title: 'Vendas' }, webcast_id: null, subscribed: false, ...over,
@@ -19,7 +21,7 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
   });
 
   it('shows the month’s items and moves month by month, asking for each grid’s days', async () => {
-    const sendJson = vi.fn(async (path: string) => ({
+    const serveJson = vi.fn(async (path: string) => ({
       start: '', end: '',
       results: path.includes('start=2026-11-01') ? [
         item({}), item({ kind: 'training_unpublish', date: '2026-11-20', title: 'Vendas' }),
@@ -28,13 +30,15 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
     }));
     render(
       <MemoryRouter>
-        <AdminContext dataProvider={testDataProvider({ sendJson } as never)} i18nProvider={i18n()}>
-          <ScheduleScreen today="2026-11-23" />
+        <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+          <ContractHttpProvider value={wireHttp(serveJson)}>
+            <ScheduleScreen today="2026-11-23" />
+          </ContractHttpProvider>
         </AdminContext>
       </MemoryRouter>,
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'novembro de 2026' })).toBeInTheDocument();
-    expect(sendJson).toHaveBeenCalledWith('/admin_schedule/schedule/?start=2026-11-01&end=2026-12-05', 'GET');
+    expect(serveJson).toHaveBeenCalledWith('/admin_schedule/schedule/?start=2026-11-01&end=2026-12-05', 'GET');
     const link = await screen.findByRole('link', { name: 'Aula 2 liberada (Vendas)' });
     expect(link).toHaveAttribute('href', '/trainings/7');
     expect(screen.getByText('Último dia de Vendas')).toBeInTheDocument();
@@ -46,7 +50,7 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Próximo mês' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'dezembro de 2026' })).toBeInTheDocument();
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith('/admin_schedule/schedule/?start=2026-11-29&end=2027-01-02', 'GET'));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith('/admin_schedule/schedule/?start=2026-11-29&end=2027-01-02', 'GET'));
     expect(await screen.findByText('Nada agendado neste mês')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Hoje' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'novembro de 2026' })).toBeInTheDocument();

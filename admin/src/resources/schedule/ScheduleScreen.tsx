@@ -12,7 +12,7 @@ import {
   formatLongDay, formatMonth, formatMonthName, formatTime, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate,
   todayApiDate, userTimeZone, type YearMonth,
 } from '@lp/shared/rules';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useSettingsRecord } from '../../common/settings/index.ts';
 
 const R = 'resources.schedule';
 
@@ -59,7 +59,7 @@ export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
   const [month, setMonth] = useState<YearMonth>(() => monthOfDay(today));
   const grid = useMemo(() => monthGrid(month), [month]);
   const range = gridRange(grid);
-  const { data, isPending, error } = useContractQuery<CalendarItems>(`${CALENDAR_PATHS.admin}?start=${range.start}&end=${range.end}`, { staleTime: 60_000 });
+  const { data, isPending, error } = useSettingsRecord<CalendarItems>(`${CALENDAR_PATHS.admin}?start=${range.start}&end=${range.end}`, { staleTime: 60_000 });
   const days = useMemo(() => itemsByDay(data?.results ?? []), [data]);
   const monthName = formatMonthName(month, locale);
   const inMonth = (day: string) => day.startsWith(formatMonth(month));

@@ -1,7 +1,7 @@
 import { Create, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { TRAIL_LIMITS } from '@lp/shared/rules';
-import { useTrailAccess } from '../trails/useTrailAccess.ts';
+import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
 
 const validateName = [required(), maxLength(TRAIL_LIMITS.categoryNameMax)];
 

@@ -1,39 +1,31 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, Loading, useDataProvider, useNotify } from 'react-admin';
-import { ADMIN_RESOURCES, TRAIL_PATHS, type Trail } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { HttpError, Loading, useCreate, useGetOne, useNotify, useUpdate } from 'react-admin';
+import { ADMIN_RESOURCES, type Trail } from '@lp/shared/contract';
 import { TrailBasicDataForm } from './basic-data/TrailBasicDataForm.tsx';
 import { NEW_TRAIL, trailFormValues, trailPayload, validateTrailForm, type TrailFormValues } from './trailPayload.ts';
-import { useTrailAccess } from './useTrailAccess.ts';
+import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
+import { useSaveErrors } from '../../common/editor/index.ts';
 
-export const trailQueryKey = (id: number) => ['contract', TRAIL_PATHS.item(id)];
+const RESOURCE = ADMIN_RESOURCES.trails.name;
 
 /** A missing trail, or one the user may not see, is not asked for again. */
 const retryUnlessRefused = (count: number, error: unknown) =>
   !(error instanceof HttpError && [403, 404].includes(error.status)) && count < 2;
 
-/** GET T/ (cached under the contract path); a failure ('Trail not found', spec 2 §8) returns the user to the trails list. */
+/** GET T/: the trails resource's record; a failure ('Trail not found', spec 2 §8) returns the user to the trails list. */
 export function useTrail(id: number | null) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const path = id ? TRAIL_PATHS.item(id) : null;
-  return useQuery({
-    queryKey: ['contract', path],
-    queryFn: () => dataProvider.sendJson<Trail>(path!, 'GET'),
-    enabled: path !== null,
-    staleTime: 0,
-    retry: retryUnlessRefused,
-  });
+  return useGetOne<Trail>(RESOURCE, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0, retry: retryUnlessRefused });
 }
 
 /** The basic-data tab of a new (id null) or saved trail; create opens the saved trail's editor. */
 export function TrailBasicDataTab({ trailId }: { trailId: number | null }) {
   const { canManage, canSetScore, useSubscription } = useTrailAccess();
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const saveErrors = useSaveErrors();
   const { data: trail, error } = useTrail(trailId);
   const values = useMemo(() => (trail ? trailFormValues(trail) : NEW_TRAIL), [trail]);
   const validate = useCallback(
@@ -54,16 +46,13 @@ export function TrailBasicDataTab({ trailId }: { trailId: number | null }) {
     const body = trailPayload(form, { sendScore: canSetScore, useSubscription });
     try {
       const saved = trailId
-        ? await dataProvider.sendJson<Trail>(TRAIL_PATHS.item(trailId), 'PUT', body)
-        : await dataProvider.sendJson<Trail>(TRAIL_PATHS.collection, 'POST', body);
-      queryClient.setQueryData(trailQueryKey(saved.id), saved);
+        ? await update(RESOURCE, { id: trailId, data: body, previousData: trail }, { returnPromise: true })
+        : await create(RESOURCE, { data: body }, { returnPromise: true });
       notify('resources.trails.messages.save_success', { type: 'success' });
       if (!trailId) navigate(`/${ADMIN_RESOURCES.trails.name}/${saved.id}`, { replace: true });
       return undefined;
     } catch (failure) {
-      notify(failure instanceof HttpError ? failure.message : 'resources.trails.messages.save_error', { type: 'error' });
-      // field errors go back to their inputs; everything typed stays in the form
-      return failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
+      return saveErrors(failure, { notice: ({ notice }) => notice ?? 'resources.trails.messages.save_error' });
     }
   };
 

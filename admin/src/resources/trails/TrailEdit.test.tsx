@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
 import { TRAIL_PATHS, type SessionUser, type Trail } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
+import { wireDataProvider, wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrailEdit } from './TrailEdit.tsx';
 
 const trail: Trail = {
@@ -27,21 +29,22 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderEditor(path: string, sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
-  const spy = vi.fn(sendJson);
-  const dataProvider = testDataProvider({
-    sendJson: spy,
-    sendForm: vi.fn(async () => ({ ...trail, status: 1 })),
+function renderEditor(path: string, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
+  const spy = vi.fn(serveJson);
+  // the real data provider (the trails resource) and the editor's own calls over the test's server
+  const dataProvider = wireDataProvider(spy, {
     getList: async () => ({ data: [{ id: 1, name: 'Product', areas: [] }], total: 1 }),
     getMany: async () => ({ data: [{ id: 1, name: 'Product', areas: [] }] }),
   } as unknown as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)}>
-        <Routes>
-          <Route path="/trails/:id/*" element={<><TrailEdit /><Where /></>} />
-          <Route path="/trails" element={<Where />} />
-        </Routes>
+        <ContractHttpProvider value={wireHttp(spy)}>
+          <Routes>
+            <Route path="/trails/:id/*" element={<><TrailEdit /><Where /></>} />
+            <Route path="/trails" element={<Where />} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,

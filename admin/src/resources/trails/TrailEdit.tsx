@@ -1,14 +1,14 @@
 import type { ComponentType } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Card, Tab, Tabs } from '@mui/material';
+import { useParams } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { TrailBasicDataTab, useTrail } from './TrailBasicDataTab.tsx';
 import { TrailModulesTab, type TrailTabProps } from './TrailModulesTab.tsx';
 import { TrailPublishTab } from './TrailPublishTab.tsx';
-import { isSavedTrailId, trailTabOf, visibleTrailTabs, type TrailTab } from './trailTabs.ts';
-import { useTrailAccess } from './useTrailAccess.ts';
+import { isSavedTrailId, visibleTrailTabs, type TrailTab } from './trailTabs.ts';
+import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
 
 /** spec 2 §2.7 origin 'trail'; moderating needs trails_manage, so without it the table opens in manager mode. */
 function CommentsTab({ trailId, canManage }: TrailTabProps) {
@@ -40,32 +40,18 @@ function TrailTitle({ trailId }: { trailId: number | null }) {
  */
 export function TrailEdit() {
   const params = useParams();
-  const navigate = useNavigate();
-  const translate = useTranslate();
   const { canManage } = useTrailAccess();
   const saved = isSavedTrailId(params.id);
   const trailId = saved ? Number(params.id) : null;
   const visible = visibleTrailTabs(saved);
-  const current = trailTabOf(params['*']?.split('/')[0], visible);
-  const base = `/${ADMIN_RESOURCES.trails.name}/${trailId ?? 0}`;
+  const { current, select } = useEditorTab(`/${ADMIN_RESOURCES.trails.name}/${trailId ?? 0}`, visible);
   const View = current === 'basic-data' || !trailId ? null : TAB_VIEWS[current];
 
   return (
-    <Box sx={{ mt: 1 }}>
-      <TrailTitle trailId={trailId} />
-      <Card sx={{ mb: 2 }}>
-        <Tabs
-          value={current}
-          onChange={(_event, tab: TrailTab) => navigate(tab === 'basic-data' ? base : `${base}/${tab}`)}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label={translate('resources.trails.tabs.label')}
-        >
-          {visible.map((tab) => <Tab key={tab} value={tab} label={translate(`resources.trails.tabs.${tab}`)} />)}
-        </Tabs>
-      </Card>
+    <TabbedEditor tabs={visible} current={current} onSelect={select} labels="resources.trails.tabs" scrollable
+      title={<TrailTitle trailId={trailId} />}>
       {View && trailId ? <View trailId={trailId} canManage={canManage} /> : <TrailBasicDataTab trailId={trailId} />}
-    </Box>
+    </TabbedEditor>
   );
 }
 

@@ -6,7 +6,7 @@ import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
-import { useTrailAccess } from './useTrailAccess.ts';
+import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
 
 const F = 'resources.trails.fields';
 

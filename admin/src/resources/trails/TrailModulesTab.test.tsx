@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, testDataProvider } from 'react-admin';
 import { TRAIL_PATHS, type TrailItem, type TrailItemInput } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp, type WireAnswer } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrailModulesTab } from './TrailModulesTab.tsx';
 import { trailItemSearchPath } from './modules/TrailItemSearch.tsx';
 
@@ -18,7 +20,7 @@ const item = (id: number, order: number, prerequisite: number | null = null, ext
 function server(initial: TrailItem[], options: { refuse?: string } = {}) {
   let stored = initial;
   const sent: TrailItemInput[][] = [];
-  const sendJson = vi.fn(async (path: string, method: string, body?: unknown) => {
+  const serveJson = vi.fn(async (path: string, method: string, body?: unknown) => {
     if (path === ITEMS && method === 'GET') return stored;
     if (path === ITEMS && method === 'POST') {
       if (options.refuse) throw toHttpError(400, { detail: 'no', code: options.refuse });
@@ -31,14 +33,15 @@ function server(initial: TrailItem[], options: { refuse?: string } = {}) {
     if (path === trailItemSearchPath('training', 'Cur')) return [{ kind: 'training', item_id: 40, title: 'Curso 40' }, { kind: 'training', item_id: 10, title: 'Curso 10' }];
     throw new Error(`unexpected ${method} ${path}`);
   });
-  return { sendJson, sent };
+  return { serveJson, sent };
 }
 
-function renderTab(sendJson: ReturnType<typeof vi.fn>, canManage = true) {
-  const dataProvider = testDataProvider({ sendJson } as unknown as Partial<DataProvider>);
+function renderTab(serveJson: WireAnswer, canManage = true) {
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-      <TrailModulesTab trailId={5} canManage={canManage} />
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+      <ContractHttpProvider value={wireHttp(serveJson)}>
+        <TrailModulesTab trailId={5} canManage={canManage} />
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
@@ -52,8 +55,8 @@ const sentOrder = (list: TrailItemInput[]) => list.map((i) => [i.item_id, i.orde
 
 describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   it('lists the modules by order with their prerequisite', async () => {
-    const { sendJson } = server([item(10, 1), item(20, 2, 10), item(30, 3, null, { item_status: 2 })]);
-    renderTab(sendJson);
+    const { serveJson } = server([item(10, 1), item(20, 2, 10), item(30, 3, null, { item_status: 2 })]);
+    renderTab(serveJson);
     const [first, second, third] = await rows();
     expect(first).toHaveTextContent('Curso 10');
     expect(within(second!).getByRole('combobox', { name: 'Pré-requisito de Curso 20' })).toHaveValue('1. Curso 10');
@@ -62,8 +65,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('moves a module: up disabled on the first, down disabled on the last, the neighbour takes its place', async () => {
-    const { sendJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
+    renderTab(serveJson);
     await rows();
     expect(screen.getByRole('button', { name: 'Mover Curso 10 para cima' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Mover Curso 30 para baixo' })).toBeDisabled();
@@ -76,8 +79,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('offers only the §5.8 prerequisite options and keeps one module free', async () => {
-    const { sendJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
+    renderTab(serveJson);
     await rows();
     // 30 may take 10 or 20; 10 may take only 30 (20 depends on it)
     await userEvent.click(screen.getByRole('combobox', { name: 'Pré-requisito de Curso 10' }));
@@ -93,12 +96,12 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('adds a published training found from 3 characters (match underlined, modules already there left out)', async () => {
-    const { sendJson, sent } = server([item(10, 1)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1)]);
+    renderTab(serveJson);
     await rows();
     const search = screen.getByRole('combobox', { name: 'Adicionar treinamento' });
     await userEvent.type(search, 'Cu');
-    expect(sendJson).not.toHaveBeenCalledWith(expect.stringContaining('search_trail_items'), 'GET');
+    expect(serveJson).not.toHaveBeenCalledWith(expect.stringContaining('search_trail_items'), 'GET');
     await userEvent.type(search, 'r');
     const option = await screen.findByRole('option', { name: 'Curso 40' }, { timeout: 2000 });
     expect(within(option).getByText('Cur').tagName).toBe('U');
@@ -110,8 +113,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('removes a module after confirmation; its dependants lose the prerequisite', async () => {
-    const { sendJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
-    renderTab(sendJson);
+    const { serveJson, sent } = server([item(10, 1), item(20, 2, 10), item(30, 3)]);
+    renderTab(serveJson);
     await rows();
     await userEvent.click(screen.getByRole('button', { name: 'Remover Curso 10' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Remover Curso 10 da trilha?');
@@ -122,8 +125,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('shows the server\'s refusal and reloads the stored list', async () => {
-    const { sendJson } = server([item(10, 1), item(20, 2)], { refuse: 'trail_item_not_available' });
-    renderTab(sendJson);
+    const { serveJson } = server([item(10, 1), item(20, 2)], { refuse: 'trail_item_not_available' });
+    renderTab(serveJson);
     await rows();
     await userEvent.click(screen.getByRole('button', { name: 'Mover Curso 20 para cima' }));
     expect(await screen.findByText('Só é possível adicionar conteúdos publicados deste cliente.')).toBeInTheDocument();
@@ -131,8 +134,8 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
   });
 
   it('disables every control without trails_manage', async () => {
-    const { sendJson } = server([item(10, 1), item(20, 2)]);
-    renderTab(sendJson, false);
+    const { serveJson } = server([item(10, 1), item(20, 2)]);
+    renderTab(serveJson, false);
     await rows();
     expect(screen.getByRole('button', { name: 'Mover Curso 10 para baixo' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Remover Curso 20' })).toBeDisabled();

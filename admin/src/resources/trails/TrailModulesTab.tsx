@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, CircularProgress } from '@mui/material';
-import { HttpError, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
+import { HttpError, useNotify, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES, type TrailItem, type TrailItemInput, type TrailItemOption } from '@lp/shared/contract';
 import {
   TRAIL_ITEM_KINDS, addTrailItem, moveTrailItem, removeTrailItem, sameTrailItem, setTrailItemOrder, setTrailPrerequisite,
 } from '@lp/shared/rules';
-import { TRAIL_PATHS, type TrailItem, type TrailItemInput, type TrailItemOption } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
 import { TrailItemSearch } from './modules/TrailItemSearch.tsx';
 import { TrailItemsTable } from './modules/TrailItemsTable.tsx';
-import { trailQueryKey } from './TrailBasicDataTab.tsx';
+import { useRecordCache } from '../../common/editor/index.ts';
+import { useTrailActions } from './trailActions.ts';
 
 export interface TrailTabProps { trailId: number; canManage: boolean }
 
@@ -24,23 +23,22 @@ const toInput = (item: TrailItem): TrailItemInput => ({
  */
 export function TrailModulesTab({ trailId, canManage }: TrailTabProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrailActions();
   const notify = useNotify();
-  const queryClient = useQueryClient();
+  const records = useRecordCache();
   const [items, setItems] = useState<TrailItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
-  const path = TRAIL_PATHS.items(trailId);
 
   const load = useCallback(async () => {
     try {
-      setItems(await dataProvider.sendJson<TrailItem[]>(path, 'GET'));
+      setItems(await actions.items(trailId));
       setFailed(false);
     } catch (error) {
       console.error('trail modules load failed', error);
       setFailed(true);
     }
-  }, [dataProvider, path]);
+  }, [actions, trailId]);
 
   useEffect(() => {
     void load();
@@ -51,9 +49,9 @@ export function TrailModulesTab({ trailId, canManage }: TrailTabProps) {
     setItems(next);
     setSaving(true);
     try {
-      setItems(await dataProvider.sendJson<TrailItem[]>(path, 'POST', next.map(toInput)));
+      setItems(await actions.replaceItems(trailId, next.map(toInput)));
       // the trail's training_quantity and qty_items changed with the list
-      void queryClient.invalidateQueries({ queryKey: trailQueryKey(trailId) });
+      void records.invalidate(ADMIN_RESOURCES.trails.name, trailId);
       notify(success, { type: 'success' });
     } catch (error) {
       notify(error instanceof HttpError ? error.message : 'resources.trails.modules.save_error', { type: 'error' });

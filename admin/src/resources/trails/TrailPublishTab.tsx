@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Box, Button, Card, CardContent, Divider, Stack, Tooltip, Typography } from '@mui/material';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
-import { useQueryClient } from '@tanstack/react-query';
-import { HttpError, Loading, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, CONTENT_STATUS, TRAIL_PATHS, type Trail } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { HttpError, Loading, useNotify, useRedirect, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES, CONTENT_STATUS } from '@lp/shared/contract';
+import { useRecordCache } from '../../common/editor/index.ts';
+import { useTrailActions } from './trailActions.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CertificateSyncButton } from './publish/CertificateSyncButton.tsx';
 import { DuplicateTrailButton } from './publish/DuplicateTrailButton.tsx';
-import { trailQueryKey, useTrail } from './TrailBasicDataTab.tsx';
+import { useTrail } from './TrailBasicDataTab.tsx';
 import type { TrailTabProps } from './TrailModulesTab.tsx';
 
 const KEY = 'resources.trails.publish';
@@ -23,8 +23,8 @@ export function TrailPublishTab({ trailId, canManage }: TrailTabProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
+  const actions = useTrailActions();
+  const records = useRecordCache();
   const { data: trail } = useTrail(trailId);
   const [busy, setBusy] = useState(false);
   if (!trail) return <Loading />;
@@ -32,8 +32,7 @@ export function TrailPublishTab({ trailId, canManage }: TrailTabProps) {
   const change = async (action: 'publish' | 'unpublish') => {
     setBusy(true);
     try {
-      const saved = await dataProvider.sendForm<Trail>(TRAIL_PATHS[action](trailId), 'POST', {});
-      queryClient.setQueryData(trailQueryKey(trailId), saved);
+      records.set(ADMIN_RESOURCES.trails.name, await actions.setPublished(trailId, action));
       notify(`${KEY}.${action}_success`, { type: 'success' });
       redirect('list', ADMIN_RESOURCES.trails.name);
     } catch (error) {

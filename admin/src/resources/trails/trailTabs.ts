@@ -7,9 +7,3 @@ export const isSavedTrailId = (id: string | number | undefined): boolean => !!id
 
 /** A new trail has basic data only; the other tabs work on a saved one. */
 export const visibleTrailTabs = (saved: boolean): TrailTab[] => (saved ? [...TRAIL_TABS] : ['basic-data']);
-
-/** The tab a path segment names, or basic-data for anything else (the default tab). */
-export function trailTabOf(segment: string | undefined, visible: readonly TrailTab[]): TrailTab {
-  const tab = TRAIL_TABS.find((t) => t === segment);
-  return tab && visible.includes(tab) ? tab : 'basic-data';
-}

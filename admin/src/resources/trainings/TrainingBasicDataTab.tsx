@@ -1,21 +1,19 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HttpError, Loading, useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { useQueryClient } from '@tanstack/react-query';
-import { TRAINING_PATHS, type Training } from '@lp/shared/contract';
+import { Loading, useCreate, useGetOne, useNotify, useRefresh, useUpdate } from 'react-admin';
+import { ADMIN_RESOURCES, type Training } from '@lp/shared/contract';
 import { effectiveTrainingType, trainingScoreIsUsed } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../dataProvider.ts';
-import { useContractQuery } from '../../common/useContractQuery.ts';
 import { TrainingBasicDataForm } from './basic-data/TrainingBasicDataForm.tsx';
-import { nestErrors, useTrainingTypes, useTrainingValidator } from './basic-data/trainingValidation.ts';
+import { FORM_FIELD, useTrainingTypes, useTrainingValidator } from './basic-data/trainingValidation.ts';
 import { NEW_TRAINING, trainingFormValues, trainingPayload, type TrainingFormValues } from './trainingPayload.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
+import { useSaveErrors } from '../../common/editor/index.ts';
 
-export const trainingQueryKey = (id: number) => ['contract', TRAINING_PATHS.item(id)];
+const TRAININGS = ADMIN_RESOURCES.trainings.name;
 
-/** GET P/ (spec 2 §7.1); a failure returns the user to admin_trainings. */
+/** GET P/ (spec 2 §7.1): the trainings resource's record; a failure returns the user to admin_trainings. */
 export function useTraining(id: number | null) {
-  return useContractQuery<Training>(id ? TRAINING_PATHS.item(id) : null, { staleTime: 0 });
+  return useGetOne<Training>(TRAININGS, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0 });
 }
 
 /**
@@ -26,11 +24,12 @@ export function TrainingBasicDataTab({ trainingId }: { trainingId: number | null
   const { flags, canManage, canSetScore } = useTrainingAccess();
   const types = useTrainingTypes();
   const validate = useTrainingValidator(flags, canSetScore, types);
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const notify = useNotify();
   const navigate = useNavigate();
   const refresh = useRefresh();
-  const queryClient = useQueryClient();
+  const saveErrors = useSaveErrors();
   const { data: training, error } = useTraining(trainingId);
   const values = useMemo(() => (training ? trainingFormValues(training) : NEW_TRAINING), [training]);
 
@@ -46,18 +45,14 @@ export function TrainingBasicDataTab({ trainingId }: { trainingId: number | null
     const body = trainingPayload(form, { sendScore: trainingScoreIsUsed({ flags, typeUsesScore: type?.use_score ?? false }), groupTrainingType: typeId });
     try {
       const saved = trainingId
-        ? await dataProvider.sendJson<Training>(TRAINING_PATHS.item(trainingId), 'PUT', body)
-        : await dataProvider.sendJson<Training>(TRAINING_PATHS.collection, 'POST', body);
-      queryClient.setQueryData(trainingQueryKey(saved.id), saved);
+        ? await update(TRAININGS, { id: trainingId, data: body, previousData: training }, { returnPromise: true })
+        : await create(TRAININGS, { data: body }, { returnPromise: true });
       notify('resources.trainings.messages.basic_data_save_success', { type: 'success' });
       if (!trainingId) navigate(`/trainings/${saved.id}`, { replace: true });
       else refresh();
       return undefined;
     } catch (failure) {
-      notify('resources.trainings.messages.basic_data_save_error', { type: 'error' });
-      // field errors go back to their inputs; everything typed stays in the form
-      const fields = failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      return fields ? nestErrors(fields) : undefined;
+      return saveErrors(failure, { notice: 'resources.trainings.messages.basic_data_save_error', fieldMap: FORM_FIELD });
     }
   };
 

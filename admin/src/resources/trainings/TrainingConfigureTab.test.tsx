@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem, type Training } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { screenFakes } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrainingConfigureTab } from './TrainingConfigureTab.tsx';
 
 const ID = 7;
@@ -39,37 +41,39 @@ interface Setup {
   items?: HierarchyItem[];
   training?: Partial<Training>;
   canManage?: boolean;
-  sendForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown>;
+  serveForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown>;
   duplicate?: () => Promise<unknown>;
 }
 
-function renderTab({ items = ITEMS, training: trainingOverrides = {}, canManage = true, sendForm, duplicate }: Setup = {}) {
-  const sendJson = vi.fn(async (path: string, method: string, body?: unknown) => {
+function renderTab({ items = ITEMS, training: trainingOverrides = {}, canManage = true, serveForm, duplicate }: Setup = {}) {
+  const serveJson = vi.fn(async (path: string, method: string, body?: unknown) => {
     if (path === TRAINING_PATHS.item(ID)) return training(trainingOverrides);
     if (path === HIERARCHY && method === 'GET') return items;
     if (path === HIERARCHY && method === 'POST') return echo(body as HierarchyItem[]);
     if (path === TRAINING_PATHS.duplicate(ID)) return duplicate ? duplicate() : { group_training_duplicated_id: 99 };
     throw new Error(`unexpected ${method} ${path}`);
   });
-  const form = vi.fn(sendForm ?? (async () => training(trainingOverrides)));
-  const dataProvider = testDataProvider({ sendJson, sendForm: form } as Partial<DataProvider>);
+  const form = vi.fn(serveForm ?? (async () => training(trainingOverrides)));
+  const { dataProvider, http } = screenFakes({ serveJson, serveForm: form });
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/configure_and_publish`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/configure_and_publish" element={<TrainingConfigureTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings/:id" element={<Editor />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
+        <ContractHttpProvider value={http}>
+          <Routes>
+            <Route path="/trainings/:id/configure_and_publish" element={<TrainingConfigureTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings/:id" element={<Editor />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
-  return { sendJson, sendForm: form };
+  return { serveJson, serveForm: form };
 }
 
 /** The POST bodies sent to the hierarchy, as slug+id@order<parent. */
-const posted = (sendJson: ReturnType<typeof vi.fn>) => sendJson.mock.calls
+const posted = (serveJson: ReturnType<typeof vi.fn>) => serveJson.mock.calls
   .filter(([path, method]) => path === HIERARCHY && method === 'POST')
   .map(([, , body]) => (body as HierarchyItem[]).map((i) => `${i.type_slug}${i.type_id}@${i.hierarchy_order}<${i.parent_slug ?? ''}${i.parent_id ?? ''}`));
 
@@ -81,7 +85,7 @@ afterEach(() => {
 
 describe('TrainingConfigureTab', () => {
   it('moves items up and down (spec 2 §5.8: up only after the first, down only before the last) and saves the whole array', async () => {
-    const { sendJson } = renderTab();
+    const { serveJson } = renderTab();
     expect(await screen.findByText('Prova final')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mover Boas-vindas para cima' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Mover Caça-palavras para baixo' })).toBeDisabled();
@@ -92,19 +96,19 @@ describe('TrainingConfigureTab', () => {
     expect(rowTitles()).toEqual(['Prova final', 'Boas-vindas', 'Caça-palavras']);
     await userEvent.click(screen.getByRole('button', { name: 'Mover Boas-vindas para baixo' }));
     await vi.waitFor(() => expect(rowTitles()).toEqual(['Prova final', 'Caça-palavras', 'Boas-vindas']));
-    expect(posted(sendJson)).toEqual([
+    expect(posted(serveJson)).toEqual([
       ['test2@1<', 'module1@2<', 'game3@3<'],
       ['test2@1<', 'game3@2<', 'module1@3<'],
     ]);
     // the spec's wire shape: dates DD/MM/YYYY or '', score '' when 0
-    const [, , body] = sendJson.mock.calls.find(([path, method]) => path === HIERARCHY && method === 'POST')!;
+    const [, , body] = serveJson.mock.calls.find(([path, method]) => path === HIERARCHY && method === 'POST')!;
     expect((body as object[])[0]).toEqual({
       hierarchy_order: 1, type_slug: 'test', type_title: 'Prova final', type_id: 2, parent_id: null, parent_slug: null, type_avaliable_in: '', type_score: '',
     });
   });
 
   it('takes a typed order only above 0 and up to the item count; the others shift', async () => {
-    const { sendJson } = renderTab();
+    const { serveJson } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Alterar a ordem de Caça-palavras' }));
     const input = await screen.findByRole('spinbutton', { name: 'Ordem' });
     const apply = screen.getByRole('button', { name: 'Aplicar' });
@@ -117,13 +121,13 @@ describe('TrainingConfigureTab', () => {
     await userEvent.type(input, '1');
     expect(screen.getByText('De 1 a 3')).toBeInTheDocument();
     await userEvent.click(apply);
-    await vi.waitFor(() => expect(posted(sendJson)).toEqual([['game3@1<', 'module1@2<', 'test2@3<']]));
+    await vi.waitFor(() => expect(posted(serveJson)).toEqual([['game3@1<', 'module1@2<', 'test2@3<']]));
     expect(rowTitles()).toEqual(['Caça-palavras', 'Boas-vindas', 'Prova final']);
   });
 
   it('offers prerequisites per spec 2 §5.8 and saves a choice or a clearing', async () => {
     const chained = [item('module', 1, 'Boas-vindas', 1), item('test', 2, 'Prova final', 2, ['module', 1]), item('game', 3, 'Caça-palavras', 3)];
-    const { sendJson } = renderTab({ items: chained });
+    const { serveJson } = renderTab({ items: chained });
     const prerequisite = async (title: string) => screen.findByRole('combobox', { name: `Pré-requisito de ${title}` });
 
     // not itself, and not the test whose prerequisite is this module
@@ -134,7 +138,7 @@ describe('TrainingConfigureTab', () => {
     await userEvent.click(await prerequisite('Caça-palavras'));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['1. Boas-vindas', '2. Prova final']);
     await userEvent.click(screen.getByRole('option', { name: '2. Prova final' }));
-    await vi.waitFor(() => expect(posted(sendJson)).toEqual([['module1@1<', 'test2@2<module1', 'game3@3<test2']]));
+    await vi.waitFor(() => expect(posted(serveJson)).toEqual([['module1@1<', 'test2@2<module1', 'game3@3<test2']]));
     // the table is locked while the save is in flight
     await vi.waitFor(async () => expect(await prerequisite('Prova final')).toBeEnabled());
     expect(await prerequisite('Caça-palavras')).toHaveValue('2. Prova final');
@@ -146,7 +150,7 @@ describe('TrainingConfigureTab', () => {
     const row = (await prerequisite('Prova final')).closest('tr')!;
     // the clear button is visible on hover or focus only, so it has no accessible name before: find it by its title
     await userEvent.click(within(row).getByTitle('Limpar valor'));
-    await vi.waitFor(() => expect(posted(sendJson).at(-1)).toEqual(['module1@1<', 'test2@2<', 'game3@3<test2']));
+    await vi.waitFor(() => expect(posted(serveJson).at(-1)).toEqual(['module1@1<', 'test2@2<', 'game3@3<test2']));
     expect(await prerequisite('Boas-vindas')).toBeEnabled();
   });
 
@@ -179,9 +183,9 @@ describe('TrainingConfigureTab', () => {
   it('closing a training with done activities asks first, with Confirm disabled during a visible 5-second countdown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const { sendForm } = renderTab({
+    const { serveForm } = renderTab({
       training: { is_open: true, has_done_activities: true },
-      sendForm: async (_path, _method, fields) => training({ is_open: fields.is_open === true, has_done_activities: true }),
+      serveForm: async (_path, _method, fields) => training({ is_open: fields.is_open === true, has_done_activities: true }),
     });
     const toggle = await screen.findByRole('switch', { name: 'Treinamento aberto' });
     expect(toggle).toBeChecked();
@@ -193,7 +197,7 @@ describe('TrainingConfigureTab', () => {
     expect(dialog).toHaveTextContent('Esta ação não pode ser desfeita.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await vi.waitFor(() => expect(toggle).toBeChecked());
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
 
     await user.click(toggle);
     dialog = await screen.findByRole('dialog', { name: 'Fechar treinamento' });
@@ -206,7 +210,7 @@ describe('TrainingConfigureTab', () => {
     const confirm = within(dialog).getByRole('button', { name: 'Confirmar' });
     expect(confirm).toBeEnabled();
     await user.click(confirm);
-    await vi.waitFor(() => expect(sendForm).toHaveBeenCalledWith(TRAINING_PATHS.changeIsOpen(ID), 'POST', { is_open: false }));
+    await vi.waitFor(() => expect(serveForm).toHaveBeenCalledWith(TRAINING_PATHS.changeIsOpen(ID), 'POST', { is_open: false }));
     expect(await screen.findByText('Situação do treinamento alterada com sucesso')).toBeInTheDocument();
     // the server answered is_open false with done activities: it cannot be reopened
     await vi.waitFor(() => expect(screen.getByRole('switch', { name: 'Treinamento aberto' })).toBeDisabled());
@@ -214,8 +218,8 @@ describe('TrainingConfigureTab', () => {
 
   it('opens, and closes a training without done activities, directly; says when the change fails', async () => {
     let isOpen = false;
-    const { sendForm } = renderTab({
-      sendForm: async (_path, _method, fields) => {
+    const { serveForm } = renderTab({
+      serveForm: async (_path, _method, fields) => {
         if (fields.is_open === false) throw toHttpError(500, { detail: 'x', code: 'unexpected_error' });
         isOpen = fields.is_open === true;
         return training({ is_open: isOpen });
@@ -224,7 +228,7 @@ describe('TrainingConfigureTab', () => {
     const toggle = await screen.findByRole('switch', { name: 'Treinamento aberto' });
     await userEvent.click(toggle);
     await vi.waitFor(() => expect(toggle).toBeChecked());
-    expect(sendForm).toHaveBeenCalledWith(TRAINING_PATHS.changeIsOpen(ID), 'POST', { is_open: true });
+    expect(serveForm).toHaveBeenCalledWith(TRAINING_PATHS.changeIsOpen(ID), 'POST', { is_open: true });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await userEvent.click(toggle);
     expect(await screen.findByText('Não foi possível alterar a situação do treinamento')).toBeInTheDocument();
@@ -236,7 +240,7 @@ describe('TrainingConfigureTab', () => {
 
   it('shows why a publish is refused and stays on the tab', async () => {
     const refused = renderTab({
-      sendForm: async (path) => {
+      serveForm: async (path) => {
         if (path === TRAINING_PATHS.publish(ID)) {
           throw toHttpError(400, { detail: 'no class', code: 'to_publish_the_training_it_must_have_at_least_one_class_or_test' });
         }
@@ -245,16 +249,16 @@ describe('TrainingConfigureTab', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Publicar' }));
     expect(await screen.findByText('Para publicar o treinamento, ele deve ter pelo menos uma aula ou prova.')).toBeInTheDocument();
-    expect(refused.sendForm).toHaveBeenCalledWith(TRAINING_PATHS.publish(ID), 'POST', {});
+    expect(refused.serveForm).toHaveBeenCalledWith(TRAINING_PATHS.publish(ID), 'POST', {});
     expect(screen.queryByText('trainings list')).not.toBeInTheDocument();
   });
 
   it('publishes and unpublishes, each returning to the trainings list', async () => {
     for (const label of ['Publicar', 'Despublicar']) {
-      const { sendForm } = renderTab();
+      const { serveForm } = renderTab();
       await userEvent.click(await screen.findByRole('button', { name: label }));
       expect(await screen.findByText('trainings list')).toBeInTheDocument();
-      expect(sendForm).toHaveBeenCalledWith(label === 'Publicar' ? TRAINING_PATHS.publish(ID) : TRAINING_PATHS.unpublish(ID), 'POST', {});
+      expect(serveForm).toHaveBeenCalledWith(label === 'Publicar' ? TRAINING_PATHS.publish(ID) : TRAINING_PATHS.unpublish(ID), 'POST', {});
       cleanup();
     }
   });
@@ -267,13 +271,13 @@ describe('TrainingConfigureTab', () => {
   });
 
   it('duplicates after a confirmation and opens the copy\'s editor', async () => {
-    const { sendJson } = renderTab();
+    const { serveJson } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Duplicar treinamento' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Duplicar o treinamento e todo o seu conteúdo?');
-    expect(sendJson).not.toHaveBeenCalledWith(TRAINING_PATHS.duplicate(ID), 'GET');
+    expect(serveJson).not.toHaveBeenCalledWith(TRAINING_PATHS.duplicate(ID), 'GET');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('editor of 99')).toBeInTheDocument();
-    expect(sendJson).toHaveBeenCalledWith(TRAINING_PATHS.duplicate(ID), 'GET');
+    expect(serveJson).toHaveBeenCalledWith(TRAINING_PATHS.duplicate(ID), 'GET');
   });
 });

@@ -4,10 +4,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Confirm, useDataProvider, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { TRAINING_HIERARCHY_PATH, TRAINING_PATHS, type HierarchyItem, type Training, type TrainingDuplicated } from '@lp/shared/contract';
+import { Confirm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { moveItem, setItemOrder, setPrerequisite, type HierarchyRef } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import type { HierarchyItem, Training } from '@lp/shared/contract';
+import { useTrainingActions } from './trainingActions.ts';
 import { HierarchyTable } from './configure/HierarchyTable.tsx';
 import { OpenTrainingToggle } from './configure/OpenTrainingToggle.tsx';
 
@@ -37,7 +37,7 @@ const toWire = (items: HierarchyItem[]) => items.map((i) => ({
  * Publish and Duplicate. Without trainings_manage the controls are disabled (§6).
  */
 export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigureTabProps) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrainingActions();
   const notify = useNotify();
   const redirect = useRedirect();
   const translate = useTranslate();
@@ -46,21 +46,20 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
   const [saving, setSaving] = useState(false);
   const [busy, setBusy] = useState<'publish' | 'unpublish' | 'duplicate' | null>(null);
   const [duplicating, setDuplicating] = useState(false);
-  const hierarchyPath = TRAINING_HIERARCHY_PATH(trainingId);
 
   const loadHierarchy = useCallback(async () => {
     try {
-      setItems(await dataProvider.sendJson<HierarchyItem[]>(hierarchyPath, 'GET'));
+      setItems(await actions.hierarchy(trainingId));
     } catch (error) {
       // spec 2 §8: list loads fail silently (only logged)
       console.error('hierarchy load failed', error);
       setItems((current) => current ?? []);
     }
-  }, [dataProvider, hierarchyPath]);
+  }, [actions, trainingId]);
 
   useEffect(() => {
     let live = true;
-    dataProvider.sendJson<Training>(TRAINING_PATHS.item(trainingId), 'GET').then(
+    actions.training(trainingId).then(
       (loaded) => live && setTraining(loaded),
       (error: unknown) => {
         // spec 2 §8: a failure to load a training or its open state returns to the trainings list
@@ -72,7 +71,7 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
     return () => {
       live = false;
     };
-  }, [dataProvider, trainingId, redirect, loadHierarchy]);
+  }, [actions, trainingId, redirect, loadHierarchy]);
 
   /** spec 2 §7.1: every move, reorder or prerequisite change sends the whole array. */
   const save = async (next: HierarchyItem[] | null | string) => {
@@ -80,7 +79,7 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
     setItems(next);
     setSaving(true);
     try {
-      setItems(await dataProvider.sendJson<HierarchyItem[]>(hierarchyPath, 'POST', toWire(next)));
+      setItems(await actions.saveHierarchy(trainingId, toWire(next)));
       notify(`${KEY}.configure_edit_success`, { type: 'success' });
     } catch (error) {
       // spec 2 §8: a failed hierarchy save is silent (only logged); show what is stored
@@ -93,7 +92,7 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
 
   const changeOpen = async (isOpen: boolean) => {
     try {
-      setTraining(await dataProvider.sendForm<Training>(TRAINING_PATHS.changeIsOpen(trainingId), 'POST', { is_open: isOpen }));
+      setTraining(await actions.changeIsOpen(trainingId, isOpen));
       notify(`${KEY}.open_training_change_success`, { type: 'success' });
     } catch (error) {
       console.error('open flag change failed', error);
@@ -105,8 +104,7 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
   const changeStatus = async (action: 'publish' | 'unpublish') => {
     setBusy(action);
     try {
-      const path = action === 'publish' ? TRAINING_PATHS.publish(trainingId) : TRAINING_PATHS.unpublish(trainingId);
-      await dataProvider.sendForm<Training>(path, 'POST', {});
+      await actions.setPublished(trainingId, action);
       redirect('list', TRAININGS);
     } catch (error) {
       console.error(`${action} failed`, error);
@@ -122,7 +120,7 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
   const duplicate = async () => {
     setBusy('duplicate');
     try {
-      const { group_training_duplicated_id: copy } = await dataProvider.sendJson<TrainingDuplicated>(TRAINING_PATHS.duplicate(trainingId), 'GET');
+      const { group_training_duplicated_id: copy } = await actions.duplicate(trainingId);
       setDuplicating(false);
       // spec 2 §4.6: the user is taken to the new training's editor
       redirect('edit', TRAININGS, copy);

@@ -5,6 +5,8 @@ import { AdminContext, Notification, testDataProvider, type DataProvider } from 
 import { FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic, type ForumTopicItem } from '@lp/shared/contract';
 import { TrainingDiscussionsTab } from './TrainingDiscussionsTab.tsx';
 import { i18n } from '../../test/fixtures.ts';
+import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const TRAINING = 42;
 const LONG_TITLE = 'Como bater a meta de vendas do trimestre sem perder a qualidade do atendimento';
@@ -23,23 +25,25 @@ const REPLIES: ForumReply[] = [
 
 interface Mocks {
   getList: ReturnType<typeof vi.fn>;
-  sendJson: ReturnType<typeof vi.fn>;
-  sendForm: ReturnType<typeof vi.fn>;
+  serveJson: ReturnType<typeof vi.fn>;
+  serveForm: ReturnType<typeof vi.fn>;
 }
 
-function renderTab({ canManage = true, sendForm }: { canManage?: boolean; sendForm?: () => Promise<unknown> } = {}): Mocks {
+function renderTab({ canManage = true, serveForm }: { canManage?: boolean; serveForm?: () => Promise<unknown> } = {}): Mocks {
   const mocks: Mocks = {
     getList: vi.fn(async (resource: string) => {
       if (resource === FORUM_ADMIN_PATHS.topics(TRAINING)) return { data: TOPICS, total: 12 };
       if (resource === FORUM_ADMIN_PATHS.replies(TRAINING, 1)) return { data: REPLIES, total: 2 };
       throw new Error(`unexpected ${resource}`);
     }),
-    sendJson: vi.fn(async () => DETAIL),
-    sendForm: vi.fn(sendForm ?? (async () => ({}))),
+    serveJson: vi.fn(async () => DETAIL),
+    serveForm: vi.fn(serveForm ?? (async () => ({}))),
   };
   render(
     <AdminContext dataProvider={testDataProvider(mocks as unknown as Partial<DataProvider>)} i18nProvider={i18n()}>
-      <TrainingDiscussionsTab trainingId={TRAINING} canManage={canManage} />
+      <ContractHttpProvider value={mockHttp(mocks as unknown as CallMocks)}>
+        <TrainingDiscussionsTab trainingId={TRAINING} canManage={canManage} />
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
@@ -116,9 +120,9 @@ describe('TrainingDiscussionsTab (spec 2 §2.3 discussions, §4.11, §7.1, §8)'
   });
 
   it('opens the topic dialog with its replies and moderates with the §8 messages', async () => {
-    const { getList, sendJson, sendForm } = renderTab();
+    const { getList, serveJson, serveForm } = renderTab();
     const dialog = await openTopic();
-    expect(sendJson).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.topic(TRAINING, 1), 'GET');
+    expect(serveJson).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.topic(TRAINING, 1), 'GET');
     expect(await within(dialog).findByText(/Qual a melhor abordagem\?/)).toBeInTheDocument();
     expect(dialog).toHaveTextContent('Autor: Maria Aparecida dos Santos Oliveira');
     expect(dialog).toHaveTextContent('Criado em: 20/11/2026 10:00');
@@ -135,25 +139,25 @@ describe('TrainingDiscussionsTab (spec 2 §2.3 discussions, §4.11, §7.1, §8)'
     const listLoads = topicCalls(getList).length;
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status do tópico' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Fechado' }));
-    await vi.waitFor(() => expect(sendForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.topicStatus(TRAINING, 1), 'POST', { status: 4 }));
+    await vi.waitFor(() => expect(serveForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.topicStatus(TRAINING, 1), 'POST', { status: 4 }));
     expect(await screen.findByText('Status alterado com sucesso')).toBeInTheDocument();
-    await vi.waitFor(() => expect(sendJson).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(serveJson).toHaveBeenCalledTimes(2));
     await vi.waitFor(() => expect(topicCalls(getList).length).toBeGreaterThan(listLoads));
 
     // the topic is reported: a moderator clears it
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Remover denúncia' })[0]!);
-    await vi.waitFor(() => expect(sendForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.topicUnreport(TRAINING, 1), 'POST', {}));
+    await vi.waitFor(() => expect(serveForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.topicUnreport(TRAINING, 1), 'POST', {}));
     expect(await screen.findByText('Denúncia removida com sucesso')).toBeInTheDocument();
 
     // a reply: report it, and change its status
     await userEvent.click(within(igor).getByRole('button', { name: 'Denunciar' }));
-    await vi.waitFor(() => expect(sendForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.replyReport(TRAINING, 1, 31), 'POST', {}));
+    await vi.waitFor(() => expect(serveForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.replyReport(TRAINING, 1, 31), 'POST', {}));
     expect(await screen.findByText('Denúncia registrada com sucesso')).toBeInTheDocument();
     await userEvent.click(within(spam).getByRole('combobox', { name: 'Status da resposta' }));
     // a reply cannot be closed
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['Publicado', 'Não publicado', 'Excluído']);
     await userEvent.click(screen.getByRole('option', { name: 'Excluído' }));
-    await vi.waitFor(() => expect(sendForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.replyStatus(TRAINING, 1, 32), 'POST', { status: 3 }));
+    await vi.waitFor(() => expect(serveForm).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.replyStatus(TRAINING, 1, 32), 'POST', { status: 3 }));
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Voltar' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -161,7 +165,7 @@ describe('TrainingDiscussionsTab (spec 2 §2.3 discussions, §4.11, §7.1, §8)'
 
   it('says the §8 error message when a moderation call fails', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderTab({ sendForm: async () => { throw new Error('500'); } });
+    renderTab({ serveForm: async () => { throw new Error('500'); } });
     const dialog = await openTopic();
     await within(dialog).findByText(/Qual a melhor abordagem\?/);
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Status do tópico' }));
@@ -175,7 +179,7 @@ describe('TrainingDiscussionsTab (spec 2 §2.3 discussions, §4.11, §7.1, §8)'
   });
 
   it('disables moderation without trainings_manage; viewing and Back remain', async () => {
-    const { sendForm } = renderTab({ canManage: false });
+    const { serveForm } = renderTab({ canManage: false });
     const dialog = await openTopic();
     await within(dialog).findByText(/Qual a melhor abordagem\?/);
     await within(dialog).findByRole('listitem', { name: 'Igor Instructor' });
@@ -186,6 +190,6 @@ describe('TrainingDiscussionsTab (spec 2 §2.3 discussions, §4.11, §7.1, §8)'
       for (const button of within(dialog).getAllByRole('button', { name })) expect(button).toBeDisabled();
     }
     expect(within(dialog).getByRole('button', { name: 'Voltar' })).toBeEnabled();
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
   });
 });

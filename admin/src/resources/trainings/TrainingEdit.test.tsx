@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
 import { TRAINING_PATHS, type SessionUser, type Training } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
+import { screenFakes } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrainingEdit } from './TrainingEdit.tsx';
 
 const training: Training = {
@@ -29,24 +31,26 @@ function Where() {
   return <output data-testid="where">{location.pathname}</output>;
 }
 
-function renderEditor(path: string, user: SessionUser, sendJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
-  const dataProvider = testDataProvider({
-    sendJson: vi.fn(sendJson),
+function renderEditor(path: string, user: SessionUser, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
+  const spy = vi.fn(serveJson);
+  const { dataProvider, http } = screenFakes({ serveJson: spy }, {
     getList: async () => ({ data: [{ id: 1, name: 'Customer experience', areas: [] }], total: 1 }),
     getMany: async () => ({ data: [{ id: 1, name: 'Customer experience', areas: [] }] }),
   } as unknown as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)}>
-        <Routes>
-          <Route path="/trainings/:id/*" element={<><TrainingEdit /><Where /></>} />
-          <Route path="/trainings" element={<Where />} />
-        </Routes>
+        <ContractHttpProvider value={http}>
+          <Routes>
+            <Route path="/trainings/:id/*" element={<><TrainingEdit /><Where /></>} />
+            <Route path="/trainings" element={<Where />} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
-  return dataProvider as unknown as { sendJson: ReturnType<typeof vi.fn> };
+  return { serveJson: spy };
 }
 
 const answers = (extra: Record<string, unknown> = {}) => async (path: string) => {

@@ -1,7 +1,7 @@
-import { useEffect, useRef, type ComponentType } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Card, Tab, Tabs } from '@mui/material';
+import type { ComponentType } from 'react';
+import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
+import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
 import { TrainingBasicDataTab, useTraining } from './TrainingBasicDataTab.tsx';
 import { TrainingConfigureTab } from './TrainingConfigureTab.tsx';
@@ -9,8 +9,8 @@ import { TrainingDiscussionsTab } from './TrainingDiscussionsTab.tsx';
 import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
 import { TrainingMaterialsTab } from './TrainingMaterialsTab.tsx';
 import { TrainingModulesTab } from './TrainingModulesTab.tsx';
-import { TrainingTestsTab } from './TrainingTestsTab.tsx';
-import { isSavedTrainingId, tabOf, visibleTrainingTabs, type TrainingTab } from './trainingTabs.ts';
+import { TrainingQuizzesTab } from './TrainingQuizzesTab.tsx';
+import { isSavedTrainingId, visibleTrainingTabs, type TrainingTab } from './trainingTabs.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
 
 export interface TrainingTabProps { trainingId: number; canManage: boolean }
@@ -23,7 +23,7 @@ function CommentsTab({ trainingId, canManage }: TrainingTabProps) {
 /** The tabs after basic-data, each a component of the saved training. */
 const TAB_VIEWS: Partial<Record<TrainingTab, ComponentType<TrainingTabProps>>> = {
   modules: TrainingModulesTab,
-  tests: TrainingTestsTab,
+  tests: TrainingQuizzesTab,
   support_material: TrainingMaterialsTab,
   reaction_tests: TrainingEvaluationsTab,
   configure_and_publish: TrainingConfigureTab,
@@ -45,45 +45,22 @@ function TrainingTitle({ trainingId }: { trainingId: number | null }) {
  */
 export function TrainingEdit() {
   const params = useParams();
-  const navigate = useNavigate();
-  const translate = useTranslate();
   const { flags, canManage, isPending } = useTrainingAccess();
   const saved = isSavedTrainingId(params.id);
   const trainingId = saved ? Number(params.id) : null;
   const visible = visibleTrainingTabs(flags, saved).filter((tab) => tab === 'basic-data' || TAB_VIEWS[tab]);
-  const segment = params['*']?.split('/')[0];
-  const current = tabOf(segment, visible);
-  const base = `/trainings/${trainingId ?? 0}`;
-
-  const tabSet = visible.join(',');
-  const previous = useRef(tabSet);
-  useEffect(() => {
-    if (previous.current === tabSet) return;
-    previous.current = tabSet;
-    navigate(base, { replace: true });
-  }, [tabSet, base, navigate]);
+  const { current, select } = useEditorTab(`/trainings/${trainingId ?? 0}`, visible);
 
   const View = current === 'basic-data' ? null : TAB_VIEWS[current];
   // the tab set depends on the client's flags: wait for them rather than show tabs that then go
   if (isPending) return <Loading />;
   return (
-    <Box sx={{ mt: 1 }}>
-      <TrainingTitle trainingId={trainingId} />
-      <Card sx={{ mb: 2 }}>
-        <Tabs
-          value={current}
-          onChange={(_event, tab: TrainingTab) => navigate(tab === 'basic-data' ? base : `${base}/${tab}`)}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label={translate('resources.trainings.tabs.label')}
-        >
-          {visible.map((tab) => <Tab key={tab} value={tab} label={translate(`resources.trainings.tabs.${tab}`)} />)}
-        </Tabs>
-      </Card>
+    <TabbedEditor tabs={visible} current={current} onSelect={select} labels="resources.trainings.tabs" scrollable
+      title={<TrainingTitle trainingId={trainingId} />}>
       {current === 'basic-data' || !trainingId || !View
         ? <TrainingBasicDataTab trainingId={trainingId} />
         : <View trainingId={trainingId} canManage={canManage} />}
-    </Box>
+    </TabbedEditor>
   );
 }
 

@@ -6,6 +6,8 @@ import { AdminContext, Notification, testDataProvider, type DataProvider } from 
 import { TRAINING_EVALUATION_PATHS as E, TRAINING_PATHS, type Evaluation, type EvaluationQuestion } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
+import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const ID = 7;
 const TYPE = 'group_training_evaluation_question_type';
@@ -25,7 +27,7 @@ function fakeServer(initial: Evaluation[] = []) {
   const questions = new Map<number, EvaluationQuestion[]>();
   let next = 100;
   const path = (p: string) => p.split('?')[0];
-  const sendJson = vi.fn(async (url: string, method: string) => {
+  const serveJson = vi.fn(async (url: string, method: string) => {
     const p = path(url);
     if (p === TRAINING_PATHS.evaluationQuestionTypes) return TYPES;
     if (p === E.baseEvaluations) return MODELS;
@@ -40,7 +42,7 @@ function fakeServer(initial: Evaluation[] = []) {
     }
     throw new Error(`unexpected ${method} ${url}`);
   });
-  const sendForm = vi.fn(async (url: string, method: string, fields: Record<string, unknown>) => {
+  const serveForm = vi.fn(async (url: string, method: string, fields: Record<string, unknown>) => {
     if (url === E.collection(ID) && method === 'POST') {
       const created = { id: next++, title: String(fields.title), qty_questions: 0, status: Number(fields.status) };
       evaluations.set(created.id, created);
@@ -67,19 +69,21 @@ function fakeServer(initial: Evaluation[] = []) {
     }
     throw new Error(`unexpected ${method} ${url}`);
   });
-  return { sendJson, sendForm, evaluations };
+  return { serveJson, serveForm, evaluations };
 }
 
 function renderTab(server: ReturnType<typeof fakeServer>, canManage = true) {
-  const dataProvider = testDataProvider({ sendJson: server.sendJson, sendForm: server.sendForm } as Partial<DataProvider>);
+  const dataProvider = testDataProvider({ serveJson: server.serveJson, serveForm: server.serveForm } as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/reaction_tests`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/reaction_tests" element={<TrainingEvaluationsTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
-        <Notification />
+        <ContractHttpProvider value={mockHttp({ serveJson: server.serveJson, serveForm: server.serveForm } as unknown as CallMocks)}>
+          <Routes>
+            <Route path="/trainings/:id/reaction_tests" element={<TrainingEvaluationsTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+          <Notification />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );
@@ -109,7 +113,7 @@ describe('TrainingEvaluationsTab', () => {
     // spec 2 §5.6: a model needs a base evaluation to be chosen
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByText('Certifique-se de que todos os campos estão preenchidos.')).toBeInTheDocument();
-    expect(server.sendForm).not.toHaveBeenCalled();
+    expect(server.serveForm).not.toHaveBeenCalled();
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Modelo' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Avaliação rápida' }));
@@ -123,7 +127,7 @@ describe('TrainingEvaluationsTab', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Avaliação criada a partir do modelo')).toBeInTheDocument();
-    expect(server.sendForm).toHaveBeenCalledWith(E.fromBase(ID), 'POST', { base_evaluation_id: 5 });
+    expect(server.serveForm).toHaveBeenCalledWith(E.fromBase(ID), 'POST', { base_evaluation_id: 5 });
     // the editor now shows the evaluation the server made, and no longer offers a model
     expect(await screen.findByRole('heading', { name: 'Editar avaliação de reação' })).toBeInTheDocument();
     expect(await screen.findByDisplayValue('Avaliação rápida')).toBeInTheDocument();
@@ -134,7 +138,7 @@ describe('TrainingEvaluationsTab', () => {
 
   it('says when the model could not be used', async () => {
     const server = fakeServer();
-    server.sendForm.mockRejectedValueOnce(new Error('boom'));
+    server.serveForm.mockRejectedValueOnce(new Error('boom'));
     renderTab(server);
     await userEvent.click(await screen.findByRole('button', { name: 'Nova avaliação' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Adicionar de modelo' }));
@@ -155,12 +159,12 @@ describe('TrainingEvaluationsTab', () => {
     // the notice at the top and the field's own message
     expect(await screen.findAllByText('Certifique-se de que todos os campos estão preenchidos.')).toHaveLength(2);
     expect(screen.getByRole('textbox', { name: 'Título' })).toHaveAttribute('aria-invalid', 'true');
-    expect(server.sendForm).not.toHaveBeenCalled();
+    expect(server.serveForm).not.toHaveBeenCalled();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Título' }), 'Reação da turma');
     await userEvent.click(screen.getByRole('button', { name: 'Nova pergunta' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova pergunta' });
-    expect(server.sendForm).toHaveBeenCalledWith(E.collection(ID), 'POST', { title: 'Reação da turma', status: 2 });
+    expect(server.serveForm).toHaveBeenCalledWith(E.collection(ID), 'POST', { title: 'Reação da turma', status: 2 });
     expect(screen.queryByRole('button', { name: 'Adicionar de modelo' })).not.toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('combobox', { name: 'Tipo de pergunta' }));
@@ -168,7 +172,7 @@ describe('TrainingEvaluationsTab', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Pergunta' }), 'Que nota você dá?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Pergunta adicionada com sucesso')).toBeInTheDocument();
-    expect(server.sendForm).toHaveBeenCalledWith(E.questions(ID, 100), 'POST', { title: 'Que nota você dá?', [TYPE]: 1 });
+    expect(server.serveForm).toHaveBeenCalledWith(E.questions(ID, 100), 'POST', { title: 'Que nota você dá?', [TYPE]: 1 });
     const row = (await screen.findByText('Que nota você dá?')).closest('tr')!;
     expect(row).toHaveTextContent('Nota de 0 a 10');
 
@@ -205,7 +209,7 @@ describe('TrainingEvaluationsTab', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Excluir a avaliação Para excluir' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Item removido com sucesso')).toBeInTheDocument();
-    expect(server.sendJson).toHaveBeenCalledWith(E.item(ID, 1), 'DELETE');
+    expect(server.serveJson).toHaveBeenCalledWith(E.item(ID, 1), 'DELETE');
     expect(await screen.findByText('Nenhuma avaliação de reação cadastrada')).toBeInTheDocument();
   });
 

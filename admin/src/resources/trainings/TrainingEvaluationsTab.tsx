@@ -1,6 +1,6 @@
 import { useRedirect } from 'react-admin';
-import { EvaluationsTab } from './evaluations/EvaluationsTab.tsx';
-import { TRAINING_EVALUATIONS } from './evaluations/evaluationOwner.ts';
+import { EvaluationsTab } from '../../common/contentTabs/evaluations/EvaluationsTab.tsx';
+import { TRAINING_EVALUATIONS } from '../../common/contentTabs/evaluations/evaluationOwner.ts';
 
 export interface TrainingEvaluationsTabProps {
   trainingId: number;

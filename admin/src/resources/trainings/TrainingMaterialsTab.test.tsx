@@ -7,6 +7,8 @@ import { MATERIAL_PATHS, type TrainingMaterial } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingMaterialsTab } from './TrainingMaterialsTab.tsx';
+import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 
 // tus itself is tested in common/upload; here a chosen file "finishes" at once with a known id
 vi.mock('../../common/upload/useTusUpload.ts', async () => {
@@ -40,29 +42,31 @@ function material(overrides: Partial<TrainingMaterial> = {}): TrainingMaterial {
 interface Setup {
   rows?: TrainingMaterial[];
   canManage?: boolean;
-  sendForm?: () => Promise<unknown>;
+  serveForm?: () => Promise<unknown>;
 }
 
-function renderTab({ rows = [material(), material({ id: 22, title: 'Planilha', extension: 'xlsx', size: 3000, status: 2 })], canManage = true, sendForm }: Setup = {}) {
-  const sendJson = vi.fn(async (path: string, method: string) => {
+function renderTab({ rows = [material(), material({ id: 22, title: 'Planilha', extension: 'xlsx', size: 3000, status: 2 })], canManage = true, serveForm }: Setup = {}) {
+  const serveJson = vi.fn(async (path: string, method: string) => {
     if (path === LIST && method === 'GET') return { count: rows.length, results: rows };
     if (method === 'DELETE') return undefined;
     throw new Error(`unexpected ${method} ${path}`);
   });
-  const form = vi.fn(sendForm ?? (async () => material()));
-  const dataProvider = testDataProvider({ sendJson, sendForm: form } as Partial<DataProvider>);
+  const form = vi.fn(serveForm ?? (async () => material()));
+  const dataProvider = testDataProvider({ serveJson, serveForm: form } as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/support_material`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/support_material" element={<TrainingMaterialsTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
-        <Notification />
+        <ContractHttpProvider value={mockHttp({ serveJson, serveForm: form } as unknown as CallMocks)}>
+          <Routes>
+            <Route path="/trainings/:id/support_material" element={<TrainingMaterialsTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+          <Notification />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );
-  return { sendJson, sendForm: form };
+  return { serveJson, serveForm: form };
 }
 
 const table = () => screen.findByRole('table', { name: 'Material de apoio' });
@@ -71,7 +75,7 @@ const fileInput = () => screen.getByTestId('training_material-file') as HTMLInpu
 
 describe('TrainingMaterialsTab (spec 2 §2.3 Support material tab)', () => {
   it('lists id, title, extension, size and status, with edit and delete', async () => {
-    const { sendJson } = renderTab();
+    const { serveJson } = renderTab();
     const t = await table();
     await within(t).findByText('Guia do vendedor');
     const rows = within(t).getAllByRole('row');
@@ -80,11 +84,11 @@ describe('TrainingMaterialsTab (spec 2 §2.3 Support material tab)', () => {
     ]);
     expect(rows[1]).toHaveTextContent('21Guia do vendedorpdf2.5 MBPublicado');
     expect(rows[2]).toHaveTextContent('22Planilhaxlsx3 KBNão publicado');
-    expect(sendJson).toHaveBeenCalledWith(LIST, 'GET');
+    expect(serveJson).toHaveBeenCalledWith(LIST, 'GET');
   });
 
   it('needs a title and a file (spec 2 §5.7), then saves a published material by default (§4.3)', async () => {
-    const { sendForm } = renderTab();
+    const { serveForm } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Novo material' }));
     const d = await dialog();
     expect(within(d).getByRole('heading', { name: 'Novo material de apoio' })).toBeInTheDocument();
@@ -93,34 +97,34 @@ describe('TrainingMaterialsTab (spec 2 §2.3 Support material tab)', () => {
     expect(await screen.findByText('Certifique-se de que todos os campos estão preenchidos.')).toBeInTheDocument();
     expect(within(d).getAllByText('Obrigatório')).toHaveLength(2);
     expect(within(d).getByRole('textbox', { name: /Título/ })).toHaveFocus();
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
 
     await userEvent.type(within(d).getByRole('textbox', { name: /Título/ }), 'Checklist');
     await userEvent.upload(fileInput(), new File(['a,b'], 'checklist.csv', { type: 'text/csv' }));
     expect(await within(d).findByText(/checklist\.csv/)).toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    expect(sendForm).toHaveBeenCalledWith(MATERIAL_PATHS.collection(ID), 'POST', { title: 'Checklist', status: 1, resource: 'up-checklist.csv' });
+    await waitFor(() => expect(serveForm).toHaveBeenCalledTimes(1));
+    expect(serveForm).toHaveBeenCalledWith(MATERIAL_PATHS.collection(ID), 'POST', { title: 'Checklist', status: 1, resource: 'up-checklist.csv' });
     expect(await screen.findByText('Material de apoio adicionado com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('edits a material keeping its file, linked from the dialog, and unpublishes it', async () => {
-    const { sendForm } = renderTab();
+    const { serveForm } = renderTab();
     await userEvent.click(await within(await table()).findByRole('button', { name: 'Editar Guia do vendedor' }));
     const d = await dialog();
     expect(within(d).getByRole('link', { name: 'Abrir guia.pdf' })).toHaveAttribute('href', material().resource_url);
     await userEvent.click(within(d).getByRole('switch', { name: 'Publicado' }));
     await userEvent.click(within(d).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    expect(sendForm).toHaveBeenCalledWith(MATERIAL_PATHS.item(ID, 21), 'PUT', {
+    await waitFor(() => expect(serveForm).toHaveBeenCalledTimes(1));
+    expect(serveForm).toHaveBeenCalledWith(MATERIAL_PATHS.item(ID, 21), 'PUT', {
       title: 'Guia do vendedor', status: 2, resource: 'trainings/7/materials/abc/guia.pdf',
     });
     expect(await screen.findByText('Material de apoio editado com sucesso')).toBeInTheDocument();
   });
 
   it('says so when the save fails, keeping what was typed', async () => {
-    renderTab({ sendForm: async () => { throw toHttpError(400, { detail: 'x', code: 'upload_not_found', fields: { resource: 'upload_not_found' } }); } });
+    renderTab({ serveForm: async () => { throw toHttpError(400, { detail: 'x', code: 'upload_not_found', fields: { resource: 'upload_not_found' } }); } });
     await userEvent.click(await within(await table()).findByRole('button', { name: 'Editar Guia do vendedor' }));
     const d = await dialog();
     await userEvent.upload(fileInput(), new File(['x'], 'novo.pdf'));
@@ -131,11 +135,11 @@ describe('TrainingMaterialsTab (spec 2 §2.3 Support material tab)', () => {
   });
 
   it('deletes after confirmation', async () => {
-    const { sendJson } = renderTab();
+    const { serveJson } = renderTab();
     await userEvent.click(await within(await table()).findByRole('button', { name: 'Excluir Planilha' }));
     expect(await screen.findByText('Deseja excluir o material "Planilha"?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Confirmar/ }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(MATERIAL_PATHS.item(ID, 22), 'DELETE'));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(MATERIAL_PATHS.item(ID, 22), 'DELETE'));
     expect(await screen.findByText('Item removido com sucesso')).toBeInTheDocument();
   });
 

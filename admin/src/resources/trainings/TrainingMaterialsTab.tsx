@@ -1,6 +1,6 @@
 import { useRedirect } from 'react-admin';
-import { MaterialsTab } from './materials/MaterialsTab.tsx';
-import { TRAINING_MATERIALS } from './materials/materialOwner.ts';
+import { MaterialsTab } from '../../common/contentTabs/materials/MaterialsTab.tsx';
+import { TRAINING_MATERIALS } from '../../common/contentTabs/materials/materialOwner.ts';
 
 export interface TrainingMaterialsTabProps {
   trainingId: number;

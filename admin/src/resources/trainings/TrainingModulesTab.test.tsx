@@ -2,10 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { MODULE_PATHS, TRAINING_PATHS, type ModuleSearchHit, type TrainingModule } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { screenFakes } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { TrainingModulesTab } from './TrainingModulesTab.tsx';
 
 // tus itself is tested in common/upload; here a chosen file "finishes" at once with a known id
@@ -47,11 +49,11 @@ const HIT: ModuleSearchHit = {
 interface Setup {
   rows?: TrainingModule[];
   canManage?: boolean;
-  sendForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown>;
+  serveForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown>;
 }
 
-function renderTab({ rows = [module(), module({ id: 12, title: 'Vídeo externo', group_training_module_type: 8, status: 2, avaliable_in: null, module_score: 0, resource: 'https://youtu.be/x', resource_url: 'https://youtu.be/x', resource_name: null, resource_size: null })], canManage = true, sendForm }: Setup = {}) {
-  const sendJson = vi.fn(async (path: string, method: string, _body?: unknown) => {
+function renderTab({ rows = [module(), module({ id: 12, title: 'Vídeo externo', group_training_module_type: 8, status: 2, avaliable_in: null, module_score: 0, resource: 'https://youtu.be/x', resource_url: 'https://youtu.be/x', resource_name: null, resource_size: null })], canManage = true, serveForm }: Setup = {}) {
+  const serveJson = vi.fn(async (path: string, method: string, _body?: unknown) => {
     if (path === TRAINING_PATHS.moduleTypes) return TYPES;
     if (path === LIST && method === 'GET') return { count: rows.length, results: rows };
     if (path === MODULE_PATHS.search) return { classes: [HIT] };
@@ -59,20 +61,22 @@ function renderTab({ rows = [module(), module({ id: 12, title: 'Vídeo externo',
     if (method === 'DELETE') return undefined;
     throw new Error(`unexpected ${method} ${path}`);
   });
-  const form = vi.fn(sendForm ?? (async () => module()));
-  const dataProvider = testDataProvider({ sendJson, sendForm: form } as Partial<DataProvider>);
+  const form = vi.fn(serveForm ?? (async () => module()));
+  const { dataProvider, http } = screenFakes({ serveJson, serveForm: form });
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/modules`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <Routes>
-          <Route path="/trainings/:id/modules" element={<TrainingModulesTab trainingId={ID} canManage={canManage} />} />
-          <Route path="/trainings" element={<p>trainings list</p>} />
-        </Routes>
+        <ContractHttpProvider value={http}>
+          <Routes>
+            <Route path="/trainings/:id/modules" element={<TrainingModulesTab trainingId={ID} canManage={canManage} />} />
+            <Route path="/trainings" element={<p>trainings list</p>} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
-  return { sendJson, sendForm: form };
+  return { serveJson, serveForm: form };
 }
 
 const table = () => screen.findByRole('table', { name: 'Módulos' });
@@ -85,7 +89,7 @@ const fileInput = (kind = 'training_module') => screen.getByTestId(`${kind}-file
 
 describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
   it('lists every module with its type, date, score and status', async () => {
-    const { sendJson } = renderTab();
+    const { serveJson } = renderTab();
     const t = await table();
     await within(t).findByText('Boas-vindas');
     const rows = within(t).getAllByRole('row');
@@ -94,22 +98,22 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
     ]);
     expect(rows[1]).toHaveTextContent('Boas-vindasVídeo01/12/202610Publicado');
     expect(rows[2]).toHaveTextContent('Vídeo externoYouTube0Não publicado');
-    expect(sendJson).toHaveBeenCalledWith(LIST, 'GET');
+    expect(serveJson).toHaveBeenCalledWith(LIST, 'GET');
   });
 
   it('refuses an empty module without calling the server (spec 2 §5)', async () => {
-    const { sendForm } = renderTab();
+    const { serveForm } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Novo módulo' }));
     await userEvent.click(within(await dialog()).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Certifique-se de que todos os campos estão preenchidos.')).toBeInTheDocument();
     expect(within(await dialog()).getAllByText('Obrigatório')).toHaveLength(3);
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
     // the first invalid field has the focus
     expect(within(await dialog()).getByRole('combobox', { name: /Tipo de conteúdo/ })).toHaveFocus();
   });
 
   it('uploads the file of a new module and saves the §7.1 form', async () => {
-    const { sendForm, sendJson } = renderTab();
+    const { serveForm, serveJson } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Novo módulo' }));
     await chooseType('Vídeo');
     // spec 2 §5.2: a video is an mp4; the wrong file is refused before it is sent
@@ -119,17 +123,17 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
     await userEvent.type(within(await dialog()).getByRole('textbox', { name: /Título/ }), 'Abertura');
     await userEvent.type(within(await dialog()).getByLabelText(/Pontuação do módulo/), '20');
     await userEvent.click(within(await dialog()).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    expect(sendForm).toHaveBeenCalledWith(MODULE_PATHS.collection(ID), 'POST', {
+    await waitFor(() => expect(serveForm).toHaveBeenCalledTimes(1));
+    expect(serveForm).toHaveBeenCalledWith(MODULE_PATHS.collection(ID), 'POST', {
       title: 'Abertura', group_training_module_type: '1', status: 1, module_score: '20', resource: 'up-aula.mp4',
     });
     expect(await screen.findByText('Módulo adicionado com sucesso')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sendJson.mock.calls.filter(([path]) => path === LIST)).toHaveLength(2);
+    expect(serveJson.mock.calls.filter(([path]) => path === LIST)).toHaveLength(2);
   });
 
   it('takes an embed for embed types, unpublished with the toggle', async () => {
-    const { sendForm } = renderTab();
+    const { serveForm } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Novo módulo' }));
     await chooseType('Vimeo');
     const d = await dialog();
@@ -144,14 +148,14 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
     await userEvent.type(within(d).getByLabelText(/Disponível a partir de/), '2026-12-24');
     await userEvent.click(within(d).getByRole('switch', { name: 'Publicado' }));
     await userEvent.click(within(d).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    expect(sendForm.mock.calls[0]![2]).toEqual({
+    await waitFor(() => expect(serveForm).toHaveBeenCalledTimes(1));
+    expect(serveForm.mock.calls[0]![2]).toEqual({
       title: 'Entrevista', group_training_module_type: '9', status: 2, avaliable_in: '2026-12-24', resource: 'https://vimeo.com/76979871',
     });
   });
 
   it('locks the type and file of a video with views, keeping the current file (spec 2 §4.2)', async () => {
-    const { sendForm } = renderTab({ rows: [module({ qty_views: 3 })] });
+    const { serveForm } = renderTab({ rows: [module({ qty_views: 3 })] });
     await userEvent.click(await within(await table()).findByRole('button', { name: 'Editar Boas-vindas' }));
     const d = await dialog();
     expect(within(d).getByRole('heading', { name: 'Editar módulo' })).toBeInTheDocument();
@@ -165,8 +169,8 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
     await userEvent.clear(title);
     await userEvent.type(title, 'Boas-vindas 2');
     await userEvent.click(within(d).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    expect(sendForm).toHaveBeenCalledWith(MODULE_PATHS.item(ID, 11), 'PUT', {
+    await waitFor(() => expect(serveForm).toHaveBeenCalledTimes(1));
+    expect(serveForm).toHaveBeenCalledWith(MODULE_PATHS.item(ID, 11), 'PUT', {
       title: 'Boas-vindas 2', group_training_module_type: '1', status: 1, avaliable_in: '2026-12-01', module_score: '10',
       resource: 'trainings/7/modules/abc/aula.mp4',
     });
@@ -175,7 +179,7 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
 
   it('shows the server\'s refusal on its field and the save error (spec 2 §8)', async () => {
     renderTab({
-      sendForm: async () => {
+      serveForm: async () => {
         throw toHttpError(413, { detail: 'x', code: 'powerpoint_too_large', fields: { resource: 'powerpoint_too_large' } });
       },
     });
@@ -189,7 +193,7 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
   });
 
   it('imports a module from the database: search from 3 characters, match underlined, file copied', async () => {
-    const { sendJson, sendForm } = renderTab();
+    const { serveJson, serveForm } = renderTab();
     await userEvent.click(await screen.findByRole('button', { name: 'Novo módulo' }));
     await userEvent.click(within(await dialog()).getByRole('button', { name: 'Importar do banco de dados' }));
     const importDialog = await screen.findByRole('dialog', { name: 'Importar módulo do banco de dados' });
@@ -198,34 +202,34 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
     expect(await screen.findByText('Digite ao menos 3 caracteres')).toBeInTheDocument();
     await userEvent.type(search, 'b');
     const option = await screen.findByRole('option', {}, { timeout: 2000 });
-    expect(sendJson).toHaveBeenCalledWith(MODULE_PATHS.search, 'POST', { search_module: 'zeb' });
+    expect(serveJson).toHaveBeenCalledWith(MODULE_PATHS.search, 'POST', { search_module: 'zeb' });
     expect(option.querySelector('u')?.textContent).toBe('zeb');
     expect(option).toHaveTextContent('Treinamento de zebras · Apresentação PDF');
     await userEvent.click(option);
     expect(within(importDialog).getByRole('textbox', { name: 'Treinamento' })).toHaveValue('Treinamento de zebras');
     await userEvent.click(within(importDialog).getByRole('button', { name: 'Importar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Importar módulo do banco de dados' })).not.toBeInTheDocument());
-    expect(sendJson).toHaveBeenCalledWith(MODULE_PATHS.moveResourceToTmp, 'POST', { group_training_module_source_id: 31 });
+    expect(serveJson).toHaveBeenCalledWith(MODULE_PATHS.moveResourceToTmp, 'POST', { group_training_module_source_id: 31 });
 
     const d = await dialog();
     expect(within(d).getByRole('textbox', { name: /Título/ })).toHaveValue('Aula da zebra');
     expect(within(d).getByText('Arquivo importado: Aula da zebra')).toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    expect(sendForm.mock.calls[0]![2]).toMatchObject({ group_training_module_type: '3', title: 'Aula da zebra', resource: 'copy-31' });
+    await waitFor(() => expect(serveForm).toHaveBeenCalledTimes(1));
+    expect(serveForm.mock.calls[0]![2]).toMatchObject({ group_training_module_type: '3', title: 'Aula da zebra', resource: 'copy-31' });
   });
 
   it('deletes after confirmation', async () => {
-    const { sendJson } = renderTab();
+    const { serveJson } = renderTab();
     await userEvent.click(await within(await table()).findByRole('button', { name: 'Excluir Boas-vindas' }));
     expect(await screen.findByText('Deseja excluir o módulo "Boas-vindas"?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Confirmar/ }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(MODULE_PATHS.item(ID, 11), 'DELETE'));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(MODULE_PATHS.item(ID, 11), 'DELETE'));
     expect(await screen.findByText('Item removido com sucesso')).toBeInTheDocument();
   });
 
   it('without trainings_manage only views, and Back goes to the trainings list (spec 2 §6)', async () => {
-    const { sendForm } = renderTab({ canManage: false });
+    const { serveForm } = renderTab({ canManage: false });
     const t = await table();
     await within(t).findByText('Boas-vindas');
     expect(screen.getByRole('button', { name: 'Novo módulo' })).toBeDisabled();
@@ -238,6 +242,6 @@ describe('TrainingModulesTab (spec 2 §2.3 Modules tab)', () => {
     await userEvent.click(within(d).getByRole('button', { name: 'Cancelar' }));
     await userEvent.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(await screen.findByText('trainings list')).toBeInTheDocument();
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
   });
 });

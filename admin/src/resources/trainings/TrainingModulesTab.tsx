@@ -4,11 +4,11 @@ import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useLocale, useTranslate } from 'react-admin';
 import { MODULE_PATHS, TRAINING_PATHS, type TrainingModule } from '@lp/shared/contract';
 import { formatDate, languageIdForLocale, type LocaleCode, type ModuleTypeInfo } from '@lp/shared/rules';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useReferenceList } from '../../common/http/index.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { ModuleDialog } from './modules/ModuleDialog.tsx';
-import { BackToTrainings, RowActions, TabTable } from './common/TabTable.tsx';
-import { useTabRows } from './common/useTabRows.ts';
+import { BackToTrainings, RowActions, TabTable } from '../../common/contentTabs/TabTable.tsx';
+import { useTabRows } from '../../common/contentTabs/useTabRows.ts';
 
 const KEY = 'resources.trainings.modules';
 
@@ -28,7 +28,7 @@ type Editing = { module: TrainingModule | null } | null;
 export function TrainingModulesTab({ trainingId, canManage }: TrainingModulesTabProps) {
   const translate = useTranslate();
   const locale = useLocale();
-  const types = useContractQuery<ModuleTypeInfo[]>(TRAINING_PATHS.moduleTypes);
+  const types = useReferenceList<ModuleTypeInfo>(TRAINING_PATHS.moduleTypes);
   const { rows, reload, removing, askRemove, confirmRemove } = useTabRows<TrainingModule>(
     MODULE_PATHS.collection(trainingId), (id) => MODULE_PATHS.item(trainingId, id), KEY,
   );

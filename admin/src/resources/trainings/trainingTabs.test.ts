@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSavedTrainingId, tabOf, visibleTrainingTabs } from './trainingTabs.ts';
+import { tabFromSegment } from '../../common/editor/index.ts';
+import { isSavedTrainingId, visibleTrainingTabs } from './trainingTabs.ts';
 
 const none = { has_games: false, group_training_use_evaluations: false, use_comments_group_training: false, has_forum: false };
 const all = { has_games: true, group_training_use_evaluations: true, use_comments_group_training: true, has_forum: true };
@@ -27,8 +28,8 @@ describe('training editor tabs (spec 2 §2.3)', () => {
 
   it('falls back to basic-data for an unknown or hidden tab', () => {
     const visible = visibleTrainingTabs(none, true);
-    expect(tabOf('modules', visible)).toBe('modules');
-    expect(tabOf('discussions', visible)).toBe('basic-data');
-    expect(tabOf(undefined, visible)).toBe('basic-data');
+    expect(tabFromSegment('modules', visible)).toBe('modules');
+    expect(tabFromSegment('discussions', visible)).toBe('basic-data');
+    expect(tabFromSegment(undefined, visible)).toBe('basic-data');
   });
 });

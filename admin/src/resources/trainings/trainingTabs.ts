@@ -36,9 +36,3 @@ export function visibleTrainingTabs(flags: TabFlags, saved: boolean): TrainingTa
     }
   });
 }
-
-/** The tab a path segment names, or basic-data for anything else (the default tab). */
-export function tabOf(segment: string | undefined, visible: readonly TrainingTab[]): TrainingTab {
-  const tab = TRAINING_TABS.find((t) => t === segment);
-  return tab && visible.includes(tab) ? tab : 'basic-data';
-}

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, Box, Button, CircularProgress, TextField } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { useDataProvider, useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { useNotify, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import type { UserSummary } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useGroupMembers } from '../../common/groupMembers/useGroupMembers.ts';
+import { useUserLookup } from './useUserLookup.ts';
 
 /** GET /api/lookups/users/ needs at least this many characters (and answers at most 25 users). */
 export const MIN_SEARCH = 3;
@@ -11,7 +12,8 @@ export const MIN_SEARCH = 3;
 /** Search users (debounced) and add the chosen ones to the group. */
 export function AddMembersInput({ groupId }: { groupId: Identifier }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const members = useGroupMembers();
+  const lookupUsers = useUserLookup();
   const notify = useNotify();
   const refresh = useRefresh();
   const [input, setInput] = useState('');
@@ -31,8 +33,7 @@ export function AddMembersInput({ groupId }: { groupId: Identifier }) {
     let alive = true;
     const timer = setTimeout(() => {
       setLoading(true);
-      dataProvider
-        .lookupUsers(term)
+      lookupUsers(term)
         .then((users) => alive && setOptions(users))
         .catch((error: unknown) =>
           notify(error instanceof Error ? error.message : 'errors.unexpected_error', { type: 'error' }),
@@ -43,13 +44,13 @@ export function AddMembersInput({ groupId }: { groupId: Identifier }) {
       alive = false;
       clearTimeout(timer);
     };
-  }, [input, dataProvider, notify]);
+  }, [input, lookupUsers, notify]);
 
   const add = async () => {
     if (selected.length === 0) return;
     setSaving(true);
     try {
-      await dataProvider.addGroupMembers(
+      await members.add(
         groupId,
         selected.map((u) => u.id),
       );

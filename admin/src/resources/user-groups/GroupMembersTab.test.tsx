@@ -13,6 +13,8 @@ import type { UserGroup, UserSummary } from '@lp/shared/contract';
 import { GroupMembersTab } from './GroupMembersTab.tsx';
 import { GROUP_MEMBERS, toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider, type ContractHttp } from '../../common/http/index.ts';
 
 const group: UserGroup = { id: 3, name: 'Gerentes', members_count: 3, created_at: '2026-11-01T10:00:00Z' };
 const user = (id: number, full_name: string): UserSummary => ({ id, full_name, email: `${full_name.split(' ')[0]!.toLowerCase()}@demo.local` });
@@ -43,18 +45,28 @@ function server(initial: UserSummary[], options: { refuseAdd?: boolean } = {}) {
     members = members.filter((m) => !userIds.includes(m.id));
     return { data: userIds };
   });
-  const dataProvider = testDataProvider({
-    getList, lookupUsers, addGroupMembers, removeGroupMembers,
-  } as unknown as Partial<DataProvider>);
-  return { dataProvider, getList, lookupUsers, addGroupMembers, removeGroupMembers };
+  const dataProvider = testDataProvider({ getList } as unknown as Partial<DataProvider>);
+  const { http } = fakeHttp(({ method, path, body }) => {
+    const lookup = /^\/lookups\/users\/\?search=(.*)$/.exec(path);
+    if (method === 'GET' && lookup) return lookupUsers(decodeURIComponent(lookup[1]!));
+    const ids = (body as { user_ids: Identifier[] } | undefined)?.user_ids ?? [];
+    const add = /^\/admin_users\/user_groups\/(\d+)\/members\/$/.exec(path);
+    if (method === 'POST' && add) return addGroupMembers(Number(add[1]), ids);
+    const remove = /^\/admin_users\/user_groups\/(\d+)\/members\/remove\/$/.exec(path);
+    if (method === 'POST' && remove) return removeGroupMembers(Number(remove[1]), ids);
+    throw new Error(`unexpected ${method} ${path}`);
+  });
+  return { dataProvider, http, getList, lookupUsers, addGroupMembers, removeGroupMembers };
 }
 
-function renderTab(dataProvider: DataProvider) {
+function renderTab(dataProvider: DataProvider, http: ContractHttp) {
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-      <RecordContextProvider value={group}>
-        <GroupMembersTab />
-      </RecordContextProvider>
+      <ContractHttpProvider value={http}>
+        <RecordContextProvider value={group}>
+          <GroupMembersTab />
+        </RecordContextProvider>
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
@@ -68,8 +80,8 @@ const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElem
 
 describe('GroupMembersTab', () => {
   it('lists the group\'s members from the nested resource, by name', async () => {
-    const { dataProvider, getList } = server([CARLA, ANA, BRUNO]);
-    renderTab(dataProvider);
+    const { dataProvider, http, getList } = server([CARLA, ANA, BRUNO]);
+    renderTab(dataProvider, http);
     const rows = await memberRows();
     expect(rows.map((r) => within(r).getAllByRole('cell').slice(1).map((c) => c.textContent))).toEqual([
       ['7', 'Ana Souza', 'ana@demo.local'],
@@ -84,8 +96,8 @@ describe('GroupMembersTab', () => {
   });
 
   it('searches users only from 3 characters', async () => {
-    const { dataProvider, lookupUsers } = server([ANA]);
-    renderTab(dataProvider);
+    const { dataProvider, http, lookupUsers } = server([ANA]);
+    renderTab(dataProvider, http);
     const search = await screen.findByRole('combobox', { name: 'Buscar usuários para adicionar' });
     await userEvent.type(search, 'La');
     expect(await screen.findByText('Digite pelo menos 3 caracteres')).toBeInTheDocument();
@@ -98,10 +110,10 @@ describe('GroupMembersTab', () => {
   });
 
   it('going back under 3 characters while a search runs drops it: the hint, not a stuck spinner', async () => {
-    const { dataProvider, lookupUsers } = server([ANA]);
+    const { dataProvider, http, lookupUsers } = server([ANA]);
     let answer: (users: UserSummary[]) => void = () => undefined;
     lookupUsers.mockImplementationOnce(() => new Promise<UserSummary[]>((resolve) => { answer = resolve; }));
-    renderTab(dataProvider);
+    renderTab(dataProvider, http);
     const search = await screen.findByRole('combobox', { name: 'Buscar usuários para adicionar' });
     await userEvent.type(search, 'Lar');
     await vi.waitFor(() => expect(lookupUsers).toHaveBeenCalledWith('Lar'));
@@ -114,8 +126,8 @@ describe('GroupMembersTab', () => {
   });
 
   it('adds several chosen users in one call and shows them in the list', async () => {
-    const { dataProvider, addGroupMembers, getList } = server([ANA]);
-    renderTab(dataProvider);
+    const { dataProvider, http, addGroupMembers, getList } = server([ANA]);
+    renderTab(dataProvider, http);
     await memberRows();
     const addButton = screen.getByRole('button', { name: 'Adicionar ao grupo' });
     expect(addButton).toBeDisabled();
@@ -138,8 +150,8 @@ describe('GroupMembersTab', () => {
   });
 
   it('keeps the chosen users when adding fails', async () => {
-    const { dataProvider, addGroupMembers } = server([ANA], { refuseAdd: true });
-    renderTab(dataProvider);
+    const { dataProvider, http, addGroupMembers } = server([ANA], { refuseAdd: true });
+    renderTab(dataProvider, http);
     await memberRows();
     await userEvent.type(screen.getByRole('combobox', { name: 'Buscar usuários para adicionar' }), 'Lari');
     await userEvent.click(await screen.findByRole('option', { name: 'Larissa Melo <larissa@demo.local>' }));
@@ -153,8 +165,8 @@ describe('GroupMembersTab', () => {
   });
 
   it('removes the selected members in bulk after confirmation', async () => {
-    const { dataProvider, removeGroupMembers } = server([ANA, BRUNO, CARLA]);
-    renderTab(dataProvider);
+    const { dataProvider, http, removeGroupMembers } = server([ANA, BRUNO, CARLA]);
+    renderTab(dataProvider, http);
     await memberRows();
     await userEvent.click(within(rowOf('Ana Souza')).getByRole('checkbox'));
     await userEvent.click(within(rowOf('Carla Dias')).getByRole('checkbox'));
@@ -177,8 +189,8 @@ describe('GroupMembersTab', () => {
   });
 
   it('removes nothing when the confirmation is cancelled', async () => {
-    const { dataProvider, removeGroupMembers } = server([ANA, BRUNO]);
-    renderTab(dataProvider);
+    const { dataProvider, http, removeGroupMembers } = server([ANA, BRUNO]);
+    renderTab(dataProvider, http);
     await memberRows();
     await userEvent.click(within(rowOf('Bruno Lima')).getByRole('checkbox'));
     await userEvent.click(await screen.findByRole('button', { name: 'Remover do grupo' }));

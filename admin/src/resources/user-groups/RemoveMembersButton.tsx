@@ -3,20 +3,19 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import {
   Button,
   Confirm,
-  useDataProvider,
   useListContext,
   useNotify,
   useRefresh,
   useTranslate,
   type Identifier,
 } from 'react-admin';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useGroupMembers } from '../../common/groupMembers/useGroupMembers.ts';
 
 /** Bulk action: removes the selected members after a confirmation (POST …/members/remove/). */
 export function RemoveMembersButton({ groupId }: { groupId: Identifier }) {
   const translate = useTranslate();
   const { selectedIds, onUnselectItems } = useListContext();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const members = useGroupMembers();
   const notify = useNotify();
   const refresh = useRefresh();
   const [open, setOpen] = useState(false);
@@ -25,7 +24,7 @@ export function RemoveMembersButton({ groupId }: { groupId: Identifier }) {
   const confirm = async () => {
     setBusy(true);
     try {
-      await dataProvider.removeGroupMembers(groupId, selectedIds);
+      await members.remove(groupId, selectedIds);
       notify('resources.group_members.notifications.removed', {
         type: 'success',
         messageArgs: { smart_count: selectedIds.length },

@@ -14,19 +14,18 @@ import {
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
 import {
   Button,
-  useDataProvider,
   useGetList,
   useListContext,
   useNotify,
   useTranslate,
 } from 'react-admin';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useGroupMembers } from '../../common/groupMembers/useGroupMembers.ts';
 
 /** Bulk action: adds the selected users to one group (POST …/user_groups/{id}/members/). */
 export function IncludeInGroupButton() {
   const translate = useTranslate();
   const { selectedIds, onUnselectItems } = useListContext();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const members = useGroupMembers();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [groupId, setGroupId] = useState('');
@@ -40,7 +39,7 @@ export function IncludeInGroupButton() {
   const include = async () => {
     setBusy(true);
     try {
-      await dataProvider.addGroupMembers(Number(groupId), selectedIds);
+      await members.add(Number(groupId), selectedIds);
       notify('resources.users.notifications.added_to_group', {
         type: 'success',
         messageArgs: { smart_count: selectedIds.length },

@@ -1,27 +1,37 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, RecordContextProvider, testDataProvider } from 'react-admin';
 import { readSession } from '@lp/shared/client';
 import { LoginAsButton } from './LoginAsButton.tsx';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
 describe('LoginAsButton', () => {
   it('warns first, then takes over the user\'s session and opens the portal in a new tab', async () => {
     const learner = sessionUser({ id: 7, full_name: 'Lara Learner', administrative_view: { by_user_id: 2, by_name: 'Igor' } });
-    const loginAsUser = vi.fn(async () => ({
+    const loginAsUser = vi.fn(async (_id: number) => ({
       access_token: 'a-7', refresh_token: 'r-7', token_type: 'Bearer' as const, expires_in: 3600, scope: 'read write',
     }));
     const sessionUserCall = vi.fn(async () => learner);
-    const adoptSession = vi.fn(async () => undefined);
+    const adoptSession = vi.fn(async (_token: string) => undefined);
     const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
-    const dataProvider = { ...testDataProvider(), loginAsUser, adoptSession, sessionUser: sessionUserCall } as unknown as DataProvider;
+    const { http } = fakeHttp(({ method, path, body }) => {
+      const loginAs = /^\/admin_users\/users\/(\d+)\/login_as\/$/.exec(path);
+      if (loginAs) return loginAsUser(Number(loginAs[1]));
+      if (path === 'adopt') return adoptSession(body as string);
+      if (method === 'GET' && path === '/users/session/') return sessionUserCall();
+      throw new Error(`unexpected ${path}`);
+    });
     render(
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(adminWith(['login_as_user']))}>
-        <RecordContextProvider value={adminUser()}>
-          <LoginAsButton />
-        </RecordContextProvider>
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(adminWith(['login_as_user']))}>
+        <ContractHttpProvider value={http}>
+          <RecordContextProvider value={adminUser()}>
+            <LoginAsButton />
+          </RecordContextProvider>
+        </ContractHttpProvider>
       </AdminContext>,
     );
     await userEvent.click(await screen.findByRole('button', { name: 'Visão administrativa' }));

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Link } from '@mui/material';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, Confirm, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { updateSession } from '@lp/shared/client';
 import type { AdminUser } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useSessionApi } from '../../layout/sessionApi.ts';
+import { useUserActions } from './userActions.ts';
 
 /** Where the learner portal lives (same origin: it reads the same stored session). */
 export const PORTAL_HOME = '/';
@@ -17,7 +18,8 @@ export const PORTAL_HOME = '/';
 export function LoginAsButton() {
   const translate = useTranslate();
   const record = useRecordContext<AdminUser>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useUserActions();
+  const session = useSessionApi();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -27,11 +29,11 @@ export function LoginAsButton() {
   const loginAs = async () => {
     setBusy(true);
     try {
-      const tokens = await dataProvider.loginAsUser(record.id);
-      await dataProvider.adoptSession(tokens.refresh_token);
+      const tokens = await actions.loginAs(record.id);
+      await session.adoptSession(tokens.refresh_token);
       updateSession(window.localStorage, { user: null });
       // the portal starts from the stored user: store the target's before opening it
-      updateSession(window.localStorage, { user: await dataProvider.sessionUser() });
+      updateSession(window.localStorage, { user: await session.sessionUser() });
       setOpen(false);
       // spec 1 §8.5 "Window blocked": offer a link when the popup is refused
       if (!window.open(PORTAL_HOME, '_blank')) setBlocked(true);

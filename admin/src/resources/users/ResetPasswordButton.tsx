@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Button as MuiButton } from '@mui/material';
 import PasswordIcon from '@mui/icons-material/Password';
-import { Button, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Button, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminUser, ResetPasswordRequest } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../dataProvider.ts';
+import { useUserActions } from './userActions.ts';
 
 /** spec 1 §2.3: reset password — send a reset e-mail, or reset to the default password. */
 export function ResetPasswordButton() {
   const translate = useTranslate();
   const record = useRecordContext<AdminUser>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useUserActions();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -18,7 +18,7 @@ export function ResetPasswordButton() {
   const reset = async (mode: ResetPasswordRequest['mode']) => {
     setBusy(true);
     try {
-      await dataProvider.resetUserPassword(record.id, mode);
+      await actions.resetPassword(record.id, mode);
       notify(`resources.users.notifications.reset_${mode}`, { type: 'success' });
       setOpen(false);
     } catch (error) {

@@ -1,24 +1,32 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, RecordContextProvider, testDataProvider } from 'react-admin';
 import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import { AnonymizedNotice, UserDeletionPanel } from './UserDeletionPanel.tsx';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
 const requested = adminUser({ status: 'deletion_requested', deletion_requested_at: '2026-11-20T12:00:00Z' });
 
 function renderPanel(admin: SessionUser, record: AdminUser = requested) {
-  const decideUserDeletion = vi.fn(async () => ({ ...record, status: 'deleted' }));
-  const dataProvider = { ...testDataProvider(), decideUserDeletion } as unknown as DataProvider;
+  const decideUserDeletion = vi.fn(async (_id: number, _decision: string) => ({ ...record, status: 'deleted' }));
+  const { http } = fakeHttp(({ path }) => {
+    const decision = /^\/admin_users\/users\/(\d+)\/deletion\/(confirm|reject)\/$/.exec(path);
+    if (decision) return decideUserDeletion(Number(decision[1]), decision[2]!);
+    throw new Error(`unexpected ${path}`);
+  });
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(admin)}>
-      <RecordContextProvider value={record}>
-        <AnonymizedNotice />
-        <UserDeletionPanel />
-        <p>ready</p>
-      </RecordContextProvider>
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(admin)}>
+      <ContractHttpProvider value={http}>
+        <RecordContextProvider value={record}>
+          <AnonymizedNotice />
+          <UserDeletionPanel />
+          <p>ready</p>
+        </RecordContextProvider>
+      </ContractHttpProvider>
     </AdminContext>,
   );
   return { decideUserDeletion };

@@ -5,7 +5,6 @@ import UndoIcon from '@mui/icons-material/Undo';
 import {
   Button,
   Confirm,
-  useDataProvider,
   useLocaleState,
   useNotify,
   usePermissions,
@@ -15,7 +14,7 @@ import {
 } from 'react-admin';
 import { formatDate, hasPermission, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import type { AdminUser, SessionUser } from '@lp/shared/contract';
-import type { AdminDataProvider, DeletionDecision } from '../../dataProvider.ts';
+import { useUserActions, type DeletionDecision } from './userActions.ts';
 
 /** Deleted users show "Deleted - anonymized data" (spec 1 §4.2). */
 export function AnonymizedNotice() {
@@ -38,7 +37,7 @@ export function UserDeletionPanel() {
   const record = useRecordContext<AdminUser>();
   const { permissions: admin, isPending } = usePermissions<SessionUser | null>();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useUserActions();
   const notify = useNotify();
   const refresh = useRefresh();
   const [asking, setAsking] = useState<DeletionDecision | null>(null);
@@ -54,7 +53,7 @@ export function UserDeletionPanel() {
   const decide = async (decision: DeletionDecision) => {
     setBusy(true);
     try {
-      await dataProvider.decideUserDeletion(record.id, decision);
+      await actions.decideDeletion(record.id, decision);
       notify(`resources.users.notifications.deletion_${decision}ed`, { type: 'success' });
       refresh();
     } catch (error) {

@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Form, RecordContextProvider, SaveButton, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Form, RecordContextProvider, SaveButton, testDataProvider } from 'react-admin';
 import { PERMISSION_GROUPS } from '@lp/shared/rules';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
@@ -12,17 +14,23 @@ function renderTab(onSubmit: (values: Record<string, unknown>) => void, clientId
     client_id: clientId,
     module_items: clientId === 1 ? [{ slug: 'users', permission: true }] : [],
   }));
-  const dataProvider = { ...testDataProvider(), getUserPermissions } as unknown as DataProvider;
+  const { http } = fakeHttp(({ path }) => {
+    const read = /^\/admin_users\/users\/(\d+)\/permissions\/\?client_id=(\d+)$/.exec(path);
+    if (read) return getUserPermissions(Number(read[1]), Number(read[2]));
+    throw new Error(`unexpected ${path}`);
+  });
   const { id: _id, ...fresh } = adminUser({ client_ids: clientIds });
   const record = isNew ? fresh : adminUser({ client_ids: clientIds });
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(adminWith(['users', 'user_management']))}>
-      <RecordContextProvider value={record}>
-        <Form record={record} onSubmit={onSubmit}>
-          <UserPermissionsTab />
-          <SaveButton alwaysEnable />
-        </Form>
-      </RecordContextProvider>
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(adminWith(['users', 'user_management']))}>
+      <ContractHttpProvider value={http}>
+        <RecordContextProvider value={record}>
+          <Form record={record} onSubmit={onSubmit}>
+            <UserPermissionsTab />
+            <SaveButton alwaysEnable />
+          </Form>
+        </RecordContextProvider>
+      </ContractHttpProvider>
     </AdminContext>,
   );
   return { getUserPermissions };

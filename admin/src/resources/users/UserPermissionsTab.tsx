@@ -17,7 +17,6 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import {
   Confirm,
   Loading,
-  useDataProvider,
   useNotify,
   usePermissions,
   useRecordContext,
@@ -25,7 +24,8 @@ import {
 } from 'react-admin';
 import { PERMISSION_GROUPS, type PermissionGroup } from '@lp/shared/rules';
 import type { SessionUser } from '@lp/shared/contract';
-import { PERMISSIONS_FIELD, type AdminDataProvider, type PermissionsByClient } from '../../dataProvider.ts';
+import { PERMISSIONS_FIELD, type PermissionsByClient } from '../../dataProvider.ts';
+import { useUserActions } from './userActions.ts';
 
 type Grants = Record<string, boolean>;
 
@@ -49,7 +49,7 @@ const anyGranted = (grants: Grants) => Object.values(grants).some(Boolean);
 export function UserPermissionsTab() {
   const translate = useTranslate();
   const record = useRecordContext<{ id: number }>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useUserActions();
   const notify = useNotify();
   const { permissions: admin } = usePermissions<SessionUser | null>();
   const { getValues, setValue } = useFormContext();
@@ -71,20 +71,23 @@ export function UserPermissionsTab() {
   // a new user starts without permissions; an existing one's are read once per client
   const grants = clientId ? (byClient[clientId] ?? (userId === undefined ? NONE : undefined)) : undefined;
 
-  // read when an answer arrives, so loads of two clients do not overwrite each other
+  // read when an answer or a change arrives, so loads of two clients do not overwrite each other
   const current = () => (getValues(PERMISSIONS_FIELD) as PermissionsByClient | undefined) ?? {};
+  const missing = grants === undefined;
 
   useEffect(() => {
     // (re)loads also after the form is reset to a refreshed record
-    if (!clientId || grants || userId === undefined) return;
+    if (!clientId || !missing || userId === undefined) return;
     let alive = true;
     setLoading(true);
-    dataProvider
-      .getUserPermissions(userId, Number(clientId))
+    actions
+      .permissions(userId, Number(clientId))
       .then((answer) => {
         if (!alive) return;
         const loaded = Object.fromEntries(answer.module_items.map((m) => [m.slug, m.permission]));
-        setValue(PERMISSIONS_FIELD, { ...current(), [clientId]: loaded });
+        // read when the answer arrives, so loads of two clients do not overwrite each other
+        const current = (getValues(PERMISSIONS_FIELD) as PermissionsByClient | undefined) ?? {};
+        setValue(PERMISSIONS_FIELD, { ...current, [clientId]: loaded });
       })
       .catch((error: unknown) =>
         notify(error instanceof Error ? error.message : 'errors.unexpected_error', { type: 'error' }),
@@ -93,7 +96,7 @@ export function UserPermissionsTab() {
     return () => {
       alive = false;
     };
-  }, [clientId, grants === undefined, userId, dataProvider, notify, setValue]);
+  }, [clientId, missing, userId, actions, notify, setValue, getValues]);
 
   if (!clientId) return <Alert severity="info">{translate('resources.users.permissions.choose_client')}</Alert>;
   if (loading || !grants) return <Loading />;

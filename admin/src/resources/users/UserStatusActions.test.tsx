@@ -1,24 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, RecordContextProvider, testDataProvider } from 'react-admin';
 import type { SessionUser } from '@lp/shared/contract';
 import { UserEditActions } from './UserEditActions.tsx';
 import { statusActionsFor } from './UserStatusActions.tsx';
+import { fakeHttp } from '../../test/fakeHttp.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
 function renderActions(status: string, admin: SessionUser = adminWith(['users', 'users_manage']), superiorIds: number[] = [], clientIds = [1]) {
   const record = adminUser({ status, superior_ids: superiorIds, client_ids: clientIds });
-  const changeUserStatus = vi.fn(async () => ({ ...record, status: 'blocked' }));
-  const resetUserPassword = vi.fn(async () => undefined);
-  const dataProvider = { ...testDataProvider(), changeUserStatus, resetUserPassword } as unknown as DataProvider;
+  const changeUserStatus = vi.fn(async (_id: number, _action: string) => ({ ...record, status: 'blocked' }));
+  const resetUserPassword = vi.fn(async (_id: number, _mode: string) => undefined);
+  const { http } = fakeHttp(({ path, body }) => {
+    const status = /^\/admin_users\/users\/(\d+)\/(block|unblock|approve)\/$/.exec(path);
+    if (status) return changeUserStatus(Number(status[1]), status[2]!);
+    const reset = /^\/admin_users\/users\/(\d+)\/reset_password\/$/.exec(path);
+    if (reset) return resetUserPassword(Number(reset[1]), (body as { mode: string }).mode);
+    throw new Error(`unexpected ${path}`);
+  });
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(admin)}>
-      <RecordContextProvider value={record}>
-        <UserEditActions />
-        <p>ready</p>
-      </RecordContextProvider>
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(admin)}>
+      <ContractHttpProvider value={http}>
+        <RecordContextProvider value={record}>
+          <UserEditActions />
+          <p>ready</p>
+        </RecordContextProvider>
+      </ContractHttpProvider>
     </AdminContext>,
   );
   return { changeUserStatus, resetUserPassword };

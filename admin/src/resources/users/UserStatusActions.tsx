@@ -2,9 +2,9 @@ import { useState } from 'react';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
+import { Button, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import type { AdminUser } from '@lp/shared/contract';
-import type { AdminDataProvider, UserStatusAction } from '../../dataProvider.ts';
+import { useUserActions, type UserStatusAction } from './userActions.ts';
 
 /** spec 1 §4.1: which manual status actions a status offers. */
 export function statusActionsFor(status: string): UserStatusAction[] {
@@ -27,7 +27,7 @@ const NOTICE: Record<UserStatusAction, string> = { block: 'blocked', unblock: 'u
  */
 export function UserStatusActions({ manage, approve }: { manage: boolean; approve: boolean }) {
   const record = useRecordContext<AdminUser>();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useUserActions();
   const notify = useNotify();
   const refresh = useRefresh();
   const [busy, setBusy] = useState(false);
@@ -36,7 +36,7 @@ export function UserStatusActions({ manage, approve }: { manage: boolean; approv
   const run = async (action: UserStatusAction) => {
     setBusy(true);
     try {
-      await dataProvider.changeUserStatus(record.id, action);
+      await actions.changeStatus(record.id, action);
       notify(`resources.users.notifications.${NOTICE[action]}`, { type: 'success' });
       refresh();
     } catch (error) {

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS, guessTimezone } from '@lp/shared/rules';
 import { WEBCAST_PATHS, type SessionUser, type Webcast } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
+import { mockHttp, wireDataProvider } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { WebcastEdit } from './WebcastEdit.tsx';
 import { visibleWebcastTabs } from './webcastTabs.ts';
@@ -34,29 +36,31 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderEditor(path: string, user: SessionUser, record: Webcast | null, sendJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => undefined as unknown)) {
+function renderEditor(path: string, user: SessionUser, record: Webcast | null, serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => undefined as unknown)) {
   const answer = async (p: string, method: string, body?: unknown) => {
     if (p === WEBCAST_PATHS.types) return TYPES;
     if (record && p === WEBCAST_PATHS.item(record.id) && method === 'GET') return record;
-    return sendJson(p, method, body);
+    return serveJson(p, method, body);
   };
-  const dataProvider = testDataProvider({
-    sendJson: vi.fn(answer),
+  // the real data provider (the webcasts resource) and the editor's own calls over the test's server
+  const dataProvider = wireDataProvider(answer, {
     getList: async () => ({ data: [{ id: 1, name: 'Produto', areas: [] }], total: 1 }),
     getMany: async () => ({ data: [{ id: 1, name: 'Produto', areas: [] }] }),
   } as unknown as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)}>
-        <Routes>
-          <Route path="/webcasts/:id/*" element={<><WebcastEdit /><Where /></>} />
-          <Route path="/webcasts" element={<Where />} />
-        </Routes>
+        <ContractHttpProvider value={mockHttp({ serveJson: answer })}>
+          <Routes>
+            <Route path="/webcasts/:id/*" element={<><WebcastEdit /><Where /></>} />
+            <Route path="/webcasts" element={<Where />} />
+          </Routes>
+        </ContractHttpProvider>
         <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
-  return sendJson;
+  return serveJson;
 }
 
 const tabNames = async () => {
@@ -144,13 +148,13 @@ describe('webcast editor (spec 2 §2.5)', () => {
   });
 
   it('sends the JSON save with the zone\'s offset and the https-prefixed embed, and notifies webcast_edit_success', async () => {
-    const sendJson = vi.fn(async (_path: string, method: string, _body?: unknown) => (method === 'PUT' ? webcast({ title: 'Lançamento 2026' }) : undefined) as unknown);
-    renderEditor('/webcasts/9', userWith(), webcast({ embed: 'www.youtube.com/watch?v=y' }), sendJson);
+    const serveJson = vi.fn(async (_path: string, method: string, _body?: unknown) => (method === 'PUT' ? webcast({ title: 'Lançamento 2026' }) : undefined) as unknown);
+    renderEditor('/webcasts/9', userWith(), webcast({ embed: 'www.youtube.com/watch?v=y' }), serveJson);
     const title = await screen.findByDisplayValue('Lançamento');
     await userEvent.type(title, ' 2026');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(WEBCAST_PATHS.item(9), 'PUT', expect.anything()));
-    const body = sendJson.mock.calls.find((c) => c[1] === 'PUT')![2] as unknown as Record<string, unknown>;
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(WEBCAST_PATHS.item(9), 'PUT', expect.anything()));
+    const body = serveJson.mock.calls.find((c) => c[1] === 'PUT')![2] as unknown as Record<string, unknown>;
     expect(body).toMatchObject({
       title: 'Lançamento 2026', transmission_date: '2026-12-10T19:00:00-03:00', timezone: 'America/Sao_Paulo',
       embed: 'https://www.youtube.com/watch?v=y', score: 10, user_groups: [3],

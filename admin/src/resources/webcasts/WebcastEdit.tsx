@@ -1,20 +1,22 @@
-import { useEffect, useRef, type ComponentType } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { Box, Card, Tab, Tabs } from '@mui/material';
+import type { ComponentType } from 'react';
+import { useParams } from 'react-router-dom';
+import { Box } from '@mui/material';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { Loading, Title, useRedirect, useTranslate } from 'react-admin';
 import { WEBCAST_TESTS } from '@lp/shared/contract';
+import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
-import { EvaluationsTab } from '../trainings/evaluations/EvaluationsTab.tsx';
-import { WEBCAST_EVALUATIONS } from '../trainings/evaluations/evaluationOwner.ts';
-import { MaterialsTab } from '../trainings/materials/MaterialsTab.tsx';
-import { WEBCAST_MATERIALS } from '../trainings/materials/materialOwner.ts';
-import { TestsTab } from '../trainings/tests/TestsTab.tsx';
+import { EvaluationsTab } from '../../common/contentTabs/evaluations/EvaluationsTab.tsx';
+import { WEBCAST_EVALUATIONS } from '../../common/contentTabs/evaluations/evaluationOwner.ts';
+import { MaterialsTab } from '../../common/contentTabs/materials/MaterialsTab.tsx';
+import { WEBCAST_MATERIALS } from '../../common/contentTabs/materials/materialOwner.ts';
+import { QuizzesTab } from '../../common/contentTabs/quizzes/QuizzesTab.tsx';
 import { WebcastChatTab } from './chat/WebcastChatTab.tsx';
 import { WebcastStreamTab } from './stream/WebcastStreamTab.tsx';
-import { WebcastEventDataTab, useWebcast } from './event-data/WebcastEventDataTab.tsx';
+import { WebcastEventDataTab } from './event-data/WebcastEventDataTab.tsx';
+import { useWebcast } from './useWebcast.ts';
 import { WebcastSubscribersTab } from './WebcastSubscribersTab.tsx';
-import { isSavedWebcastId, tabOf, visibleWebcastTabs, type WebcastTab } from './webcastTabs.ts';
+import { isSavedWebcastId, visibleWebcastTabs, type WebcastTab } from './webcastTabs.ts';
 import { useWebcastAccess } from './useWebcastAccess.ts';
 
 export interface WebcastTabProps { webcastId: number; canManage: boolean }
@@ -26,7 +28,7 @@ function useBackToWebcasts() {
 
 /** spec 2 §2.5 tests tab: "the same behaviour as the training editor … with webcast fields". */
 function TestsView({ webcastId, canManage }: WebcastTabProps) {
-  return <TestsTab owner={WEBCAST_TESTS} ownerId={webcastId} canManage={canManage} onBack={useBackToWebcasts()} />;
+  return <QuizzesTab owner={WEBCAST_TESTS} ownerId={webcastId} canManage={canManage} onBack={useBackToWebcasts()} />;
 }
 
 function EvaluationsView({ webcastId, canManage }: WebcastTabProps) {
@@ -80,8 +82,6 @@ function WebcastTitle({ title }: { title: string | null }) {
  */
 export function WebcastEdit() {
   const params = useParams();
-  const navigate = useNavigate();
-  const translate = useTranslate();
   const { flags, canManage, isPending } = useWebcastAccess();
   const saved = isSavedWebcastId(params.id);
   const webcastId = saved ? Number(params.id) : null;
@@ -89,40 +89,18 @@ export function WebcastEdit() {
   const visible = visibleWebcastTabs({
     saved, webcastType: webcast?.webcast_type, useChat: webcast?.use_chat, useComments: flags.use_comments_webcast,
   }).filter((tab) => tab === 'event_data' || TAB_VIEWS[tab]);
-  const segment = params['*']?.split('/')[0];
-  const current = tabOf(segment, visible);
-  const base = `/webcasts/${webcastId ?? 0}`;
-
-  const tabSet = visible.join(',');
-  const previous = useRef(tabSet);
-  useEffect(() => {
-    if (previous.current === tabSet) return;
-    previous.current = tabSet;
-    // the saved webcast's own tabs arrive with it: keep the tab the path names if it is one of them
-    if (segment && tabOf(segment, visible) === segment) return;
-    navigate(base, { replace: true });
-  }, [tabSet, base, navigate, segment, visible]);
+  // the saved webcast's own tabs arrive with it: keep the tab the path names if it is one of them
+  const { current, select } = useEditorTab(`/webcasts/${webcastId ?? 0}`, visible, { onTabSetChange: 'keep-named' });
 
   const View = current === 'event_data' ? null : TAB_VIEWS[current];
   if (isPending || (webcastId && !webcast)) return <Loading />;
   return (
-    <Box sx={{ mt: 1 }} key={webcastId ?? 'new'}>
-      <WebcastTitle title={webcast?.title ?? null} />
-      <Card sx={{ mb: 2 }}>
-        <Tabs
-          value={current}
-          onChange={(_event, tab: WebcastTab) => navigate(tab === 'event_data' ? base : `${base}/${tab}`)}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label={translate('resources.webcasts.tabs.label')}
-        >
-          {visible.map((tab) => <Tab key={tab} value={tab} label={translate(`resources.webcasts.tabs.${tab}`)} />)}
-        </Tabs>
-      </Card>
+    <TabbedEditor key={webcastId ?? 'new'} tabs={visible} current={current} onSelect={select}
+      labels="resources.webcasts.tabs" scrollable title={<WebcastTitle title={webcast?.title ?? null} />}>
       {current === 'event_data' || !webcastId || !View
         ? <WebcastEventDataTab webcastId={webcastId} />
         : <View webcastId={webcastId} canManage={canManage} />}
-    </Box>
+    </TabbedEditor>
   );
 }
 

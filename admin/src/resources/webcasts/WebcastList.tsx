@@ -6,7 +6,7 @@ import { WEBCAST_PATHS, type WebcastListItem, type WebcastTypeOption } from '@lp
 import { formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
-import { useContractQuery } from '../../common/useContractQuery.ts';
+import { useReferenceList } from '../../common/http/index.ts';
 import { WebcastStatusField } from './WebcastStatusChip.tsx';
 import { useWebcastAccess } from './useWebcastAccess.ts';
 
@@ -18,7 +18,7 @@ const statusChoices = [
 ];
 
 export function useWebcastTypes(): WebcastTypeOption[] {
-  return useContractQuery<WebcastTypeOption[]>(WEBCAST_PATHS.types).data ?? [];
+  return useReferenceList<WebcastTypeOption>(WEBCAST_PATHS.types).data ?? [];
 }
 
 function WebcastListActions() {

@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, memoryStore, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, memoryStore } from 'react-admin';
 import { WEBCAST_PATHS } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
+import { mockHttp, wireDataProvider } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { SUBSCRIBER_ROWS_STORE, WebcastSubscribersTab } from './WebcastSubscribersTab.tsx';
 
@@ -13,30 +15,32 @@ const guest = (id: number, profile: string | null = 'vendedor') => ({
 });
 
 function renderTab({ count = 12, canManage = true, store = memoryStore() } = {}) {
-  const sendJson = vi.fn(async (path: string) => {
+  const serveJson = vi.fn(async (path: string, _method?: string, _body?: unknown) => {
     if (path.startsWith(WEBCAST_PATHS.guestReport(9))) return { path_url: '/api/files/webcast_guest_lists/abcdefghijklmnopqrstuvwx.xlsx/' };
     const size = Number(new URL(path, 'http://x').searchParams.get('page_size'));
     return { count, results: Array.from({ length: Math.min(size, count) }, (_, i) => guest(i + 1)) };
   });
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={testDataProvider({ sendJson } as unknown as Partial<DataProvider>)} i18nProvider={i18n()}
+      <AdminContext dataProvider={wireDataProvider(serveJson)} i18nProvider={i18n()}
         authProvider={authFor(sessionUser())} store={store}>
-        <WebcastSubscribersTab webcastId={9} canManage={canManage} />
+        <ContractHttpProvider value={mockHttp({ serveJson })}>
+          <WebcastSubscribersTab webcastId={9} canManage={canManage} />
+        </ContractHttpProvider>
       </AdminContext>
     </MemoryRouter>,
   );
-  return { sendJson, store };
+  return { serveJson, store };
 }
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('webcast subscribers tab (spec 2 §2.5)', () => {
   it('lists #, name, email and the profile capitalised, 5 rows by default; the chosen size is remembered', async () => {
-    const { sendJson, store } = renderTab();
+    const { serveJson, store } = renderTab();
     const table = await screen.findByRole('table', { name: 'Inscritos' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(6));
-    expect(sendJson).toHaveBeenCalledWith(`${WEBCAST_PATHS.guests(9)}?page=1&page_size=5`, 'GET');
+    expect(serveJson).toHaveBeenCalledWith(`${WEBCAST_PATHS.guests(9)}?page=1&page_size=5`, 'GET');
     expect(within(table).getAllByText('Vendedor')).toHaveLength(5);
     expect(within(table).getByText('p1@example.com')).toBeInTheDocument();
 
@@ -44,7 +48,7 @@ describe('webcast subscribers tab (spec 2 §2.5)', () => {
     const options = screen.getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['5', '10', '50', '100']);
     await userEvent.click(screen.getByRole('option', { name: '10' }));
-    await waitFor(() => expect(sendJson).toHaveBeenCalledWith(`${WEBCAST_PATHS.guests(9)}?page=1&page_size=10`, 'GET'));
+    await waitFor(() => expect(serveJson).toHaveBeenCalledWith(`${WEBCAST_PATHS.guests(9)}?page=1&page_size=10`, 'GET'));
     expect(store.getItem(SUBSCRIBER_ROWS_STORE)).toBe(10);
   });
 

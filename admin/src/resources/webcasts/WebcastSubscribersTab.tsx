@@ -3,12 +3,13 @@ import {
   Alert, Box, Button, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
-import { useDataProvider, useNotify, useRedirect, useStore, useTranslate } from 'react-admin';
-import { WEBCAST_PATHS, type Paged, type WebcastGuest, type WebcastGuestReport } from '@lp/shared/contract';
-import { apiClient } from '../../apiClient.ts';
-import { attachmentName, toHttpError, type AdminDataProvider } from '../../dataProvider.ts';
-import { saveBlob } from '../imports/saveBlob.ts';
-import { BackButton } from '../trainings/common/TabTable.tsx';
+import { useGetList, useNotify, useRedirect, useStore, useTranslate } from 'react-admin';
+import type { WebcastGuest } from '@lp/shared/contract';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
+import { WEBCASTS } from './useWebcast.ts';
+import { useWebcastActions } from './webcastActions.ts';
+import { saveBlob } from '../../common/http/saveBlob.ts';
+import { BackButton } from '../../common/contentTabs/TabTable.tsx';
 
 const KEY = 'resources.webcasts.subscribers';
 /** spec 2 §2.5 / spec 4 "Tables": 5, 10, 50 or 100, default 5, remembered */
@@ -32,36 +33,27 @@ export function WebcastSubscribersTab({ webcastId, canManage }: WebcastSubscribe
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useWebcastActions();
   const [perPage, setPerPage] = useStore<number>(SUBSCRIBER_ROWS_STORE, SUBSCRIBER_ROWS[0]!);
   const [page, setPage] = useState(0);
-  const [data, setData] = useState<Paged<WebcastGuest> | null>(null);
   const [generating, setGenerating] = useState(false);
+  // the guests are the nested resource webcasts/{id}/guests, one server page at a time
+  const guests = useGetList<WebcastGuest>(nestedResource(WEBCASTS, webcastId, 'guests'), {
+    pagination: { page: page + 1, perPage }, sort: { field: 'id', order: 'ASC' },
+  });
 
   useEffect(() => {
-    let live = true;
-    setData(null);
-    dataProvider.sendJson<Paged<WebcastGuest>>(`${WEBCAST_PATHS.guests(webcastId)}?page=${page + 1}&page_size=${perPage}`, 'GET').then(
-      (answer) => live && setData(answer),
-      (error: unknown) => {
-        // spec 2 §8: list loads fail silently (only logged)
-        console.error('guests load failed', error);
-        if (live) setData({ count: 0, results: [] });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, webcastId, page, perPage]);
+    // spec 2 §8: list loads fail silently (only logged)
+    if (guests.error) console.error('guests load failed', guests.error);
+  }, [guests.error]);
+  const data = guests.error ? { count: 0, results: [] } : guests.data ? { count: guests.total ?? 0, results: guests.data } : null;
 
   const download = async () => {
     setGenerating(true);
     try {
-      const { path_url: url } = await dataProvider.sendJson<WebcastGuestReport>(WEBCAST_PATHS.guestReport(webcastId), 'GET');
       // the file needs the bearer token (and its refresh): fetched as a blob, then saved
-      const res = await apiClient.request(url.replace(/^\/api(?=\/)/, ''));
-      if (!res.ok) throw toHttpError(res.status, await res.json().catch(() => undefined));
-      saveBlob(await res.blob(), attachmentName(res.headers.get('Content-Disposition')) ?? 'guests.xlsx');
+      const { blob, filename } = await actions.guestList(webcastId);
+      saveBlob(blob, filename ?? 'guests.xlsx');
     } catch (error) {
       console.error('guest list download failed', error);
       notify(`${KEY}.download_failed`, { type: 'error' });

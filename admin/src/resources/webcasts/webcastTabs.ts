@@ -42,9 +42,3 @@ export function visibleWebcastTabs(state: WebcastTabState): WebcastTab[] {
     }
   });
 }
-
-/** The tab a path segment names, or event_data for anything else (the default tab). */
-export function tabOf(segment: string | undefined, visible: readonly WebcastTab[]): WebcastTab {
-  const tab = WEBCAST_TABS.find((t) => t === segment);
-  return tab && visible.includes(tab) ? tab : 'event_data';
-}

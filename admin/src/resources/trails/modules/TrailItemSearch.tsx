@@ -1,15 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Autocomplete, Box, TextField } from '@mui/material';
-import { useDataProvider, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { TRAIL_ITEM_SEARCH, trailItemKey, type TrailItemKind, type TrailItemRef } from '@lp/shared/rules';
-import { TRAIL_PATHS, type TrailItemOption } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import type { TrailItemOption } from '@lp/shared/contract';
+import { useTrailActions } from '../trailActions.ts';
 import { highlightMatch } from '../../../common/ownersInput/highlightMatch.tsx';
 
 export const TRAIL_ITEM_SEARCH_DEBOUNCE_MS = 300;
 
-export const trailItemSearchPath = (kind: TrailItemKind, search: string) =>
-  `${TRAIL_PATHS.searchItems}?kind=${kind}&search=${encodeURIComponent(search)}`;
+export { trailItemSearchPath } from '../trailActions.ts';
 
 export interface TrailItemSearchProps {
   kind: TrailItemKind;
@@ -25,7 +24,7 @@ export interface TrailItemSearchProps {
  */
 export function TrailItemSearch({ kind, exclude, disabled, onAdd }: TrailItemSearchProps) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { searchItems } = useTrailActions();
   const [input, setInput] = useState('');
   const [options, setOptions] = useState<TrailItemOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -42,7 +41,7 @@ export function TrailItemSearch({ kind, exclude, disabled, onAdd }: TrailItemSea
     }
     setLoading(true);
     const timer = setTimeout(() => {
-      dataProvider.sendJson<TrailItemOption[]>(trailItemSearchPath(kind, term), 'GET').then(
+      searchItems(kind, term).then(
         (found) => {
           if (call !== latest.current) return;
           setOptions((Array.isArray(found) ? found : []).slice(0, TRAIL_ITEM_SEARCH.maxResults));
@@ -57,7 +56,7 @@ export function TrailItemSearch({ kind, exclude, disabled, onAdd }: TrailItemSea
       );
     }, TRAIL_ITEM_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [dataProvider, kind, term, tooShort]);
+  }, [searchItems, kind, term, tooShort]);
 
   const taken = new Set(exclude.map(trailItemKey));
   return (

@@ -1,22 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification, testDataProvider } from 'react-admin';
 import { TRAIL_PATHS, type CertificateSyncState } from '@lp/shared/contract';
 import { toHttpError } from '../../../dataProvider.ts';
 import { i18n } from '../../../test/fixtures.ts';
+import { wireHttp } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../../common/http/index.ts';
 import { CertificateSyncButton } from './CertificateSyncButton.tsx';
 
 const PATH = TRAIL_PATHS.syncCertificates(9);
 const idle: CertificateSyncState = { state: 'idle', last_started_at: '2026-11-20T10:00:00Z', last_finished_at: '2026-11-20T10:01:00Z', last_run_failed: false };
 const running: CertificateSyncState = { state: 'running', last_started_at: '2026-11-23T10:00:00Z', last_finished_at: '2026-11-20T10:01:00Z', last_run_failed: false };
 
-function renderButton(sendJson: (path: string, method: string) => Promise<unknown>, canManage = true) {
-  const spy = vi.fn(sendJson);
-  const dataProvider = testDataProvider({ sendJson: spy } as unknown as Partial<DataProvider>);
+function renderButton(serveJson: (path: string, method: string) => Promise<unknown>, canManage = true) {
+  const spy = vi.fn(serveJson);
   render(
-    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-      <CertificateSyncButton trailId={9} canManage={canManage} />
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+      <ContractHttpProvider value={wireHttp(spy)}>
+        <CertificateSyncButton trailId={9} canManage={canManage} />
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );

@@ -1,10 +1,10 @@
 import { Box, Button, Chip, Typography } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
-import { TRAIL_PATHS, type CertificateSyncState } from '@lp/shared/contract';
+import { HttpError, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { TRAIL_PATHS } from '@lp/shared/contract';
 import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import { useTrailActions } from '../trailActions.ts';
 
 /** While a run goes on, its state is read again this often. */
 export const SYNC_POLL_MS = 3000;
@@ -20,20 +20,20 @@ export function CertificateSyncButton({ trailId, canManage }: { trailId: number;
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrailActions();
   const queryClient = useQueryClient();
   const path = TRAIL_PATHS.syncCertificates(trailId);
-  const queryKey = ['contract', path];
+  const queryKey = ['trail-certificate-sync', path];
   const { data } = useQuery({
     queryKey,
-    queryFn: () => dataProvider.sendJson<CertificateSyncState>(path, 'GET'),
+    queryFn: () => actions.certificateSync(trailId, 'GET'),
     refetchInterval: (query) => (query.state.data?.state === 'running' ? SYNC_POLL_MS : false),
   });
   const running = data?.state === 'running';
 
   const start = async () => {
     try {
-      queryClient.setQueryData(queryKey, await dataProvider.sendJson<CertificateSyncState>(path, 'POST'));
+      queryClient.setQueryData(queryKey, await actions.certificateSync(trailId, 'POST'));
       notify(`${KEY}.started`, { type: 'info' });
     } catch (error) {
       const inProgress = error instanceof HttpError && error.status === 409;

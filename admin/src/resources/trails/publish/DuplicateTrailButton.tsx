@@ -2,23 +2,23 @@ import { useState } from 'react';
 import { Button } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNavigate } from 'react-router-dom';
-import { Confirm, useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, TRAIL_PATHS, type TrailDuplicated } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { useTrailActions } from '../trailActions.ts';
 
 /** spec 2 §2.4 duplicate: after confirmation the trail is copied and its copy's editor opens (as for trainings, §4.6). */
 export function DuplicateTrailButton({ trailId, disabled }: { trailId: number; disabled: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrailActions();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const duplicate = async () => {
     setBusy(true);
     try {
-      const { trail_duplicated_id: id } = await dataProvider.sendJson<TrailDuplicated>(TRAIL_PATHS.duplicate(trailId), 'GET');
+      const { trail_duplicated_id: id } = await actions.duplicate(trailId);
       setOpen(false);
       notify('resources.trails.publish.duplicated', { type: 'success' });
       navigate(`/${ADMIN_RESOURCES.trails.name}/${id}`);

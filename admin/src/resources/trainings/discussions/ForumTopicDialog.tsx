@@ -5,13 +5,13 @@ import {
 } from '@mui/material';
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
-import { useDataProvider, useGetList, useLocaleState, useTranslate } from 'react-admin';
+import { useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic } from '@lp/shared/contract';
 import {
   FORUM_REPLY_STATUSES, FORUM_ROWS_PER_PAGE, FORUM_TOPIC_STATUSES, formatDateTime, forumStatusLabel, languageIdForLocale, pageRange,
   userTimeZone, type LocaleCode,
 } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import { useTrainingActions } from '../trainingActions.ts';
 import { ForumReportedChip, ForumStatusChip } from './ForumChips.tsx';
 import { useForumModeration } from './useForumModeration.ts';
 
@@ -75,7 +75,7 @@ export function ForumTopicDialog({ trainingId, topicId, canManage, onClose, onCh
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const languageId = languageIdForLocale(locale as LocaleCode);
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrainingActions();
   const [topic, setTopic] = useState<ForumTopic | null>(null);
   const [failed, setFailed] = useState(false);
   const [page, setPage] = useState(1);
@@ -88,12 +88,12 @@ export function ForumTopicDialog({ trainingId, topicId, canManage, onClose, onCh
 
   const loadTopic = useCallback(async () => {
     try {
-      setTopic(await dataProvider.sendJson<ForumTopic>(FORUM_ADMIN_PATHS.topic(trainingId, topicId), 'GET'));
+      setTopic(await actions.forumTopic(FORUM_ADMIN_PATHS.topic(trainingId, topicId)));
     } catch (error) {
       console.error('forum topic load failed', error);
       setFailed(true);
     }
-  }, [dataProvider, trainingId, topicId]);
+  }, [actions, trainingId, topicId]);
 
   useEffect(() => {
     void loadTopic();

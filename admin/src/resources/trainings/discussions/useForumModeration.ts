@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { useDataProvider, useNotify } from 'react-admin';
-import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
+import { useNotify } from 'react-admin';
+import type { FormFields } from '../../../common/http/index.ts';
+import { useTrainingActions } from '../trainingActions.ts';
 
 /** spec 2 §8: the forum's status change and report each have a success and an error message. */
 export type ForumAction = 'status_change' | 'report' | 'unreport';
@@ -12,14 +13,14 @@ const MESSAGES = 'resources.trainings.discussions.messages';
  * it. One action at a time: `busy` disables the controls meanwhile.
  */
 export function useForumModeration(after: () => Promise<unknown> | void) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrainingActions();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
   async function run(action: ForumAction, path: string, fields: FormFields = {}): Promise<void> {
     setBusy(true);
     try {
-      await dataProvider.sendForm(path, 'POST', fields);
+      await actions.moderateForum(path, fields);
       notify(`${MESSAGES}.${action}_success`, { type: 'success' });
       await after();
     } catch (error) {

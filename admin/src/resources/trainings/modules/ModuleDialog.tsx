@@ -3,15 +3,17 @@ import {
   Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField,
 } from '@mui/material';
 import StorageIcon from '@mui/icons-material/Storage';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { MODULE_PATHS, UPLOAD_KINDS, type ModuleSearchHit, type TrainingModule } from '@lp/shared/contract';
+import { useNotify, useTranslate } from 'react-admin';
+import { UPLOAD_KINDS, type ModuleSearchHit, type TrainingModule } from '@lp/shared/contract';
 import {
   checkModuleFile, moduleAccept, moduleFileLocked, moduleFileRule, moduleTypeLocked, validateModuleForm, type ModuleTypeInfo,
 } from '@lp/shared/rules';
-import type { AdminDataProvider, FormFields } from '../../../dataProvider.ts';
+import type { FormFields } from '../../../common/http/index.ts';
+import { useTrainingActions } from '../trainingActions.ts';
 import { ModuleImportDialog } from './ModuleImportDialog.tsx';
-import { TusFileField } from './TusFileField.tsx';
-import { fieldCodesOf, fieldMessage, formatFileSize } from './dialogHelpers.ts';
+import { TusFileField } from '../../../common/upload/TusFileField.tsx';
+import { fieldCodesOf, fieldMessage } from '../../../common/editor/index.ts';
+import { formatFileSize } from '../../../common/contentTabs/fileSize.ts';
 
 const KEY = 'resources.trainings.modules';
 /** the dialog's fields, in the order the first invalid one is focused */
@@ -38,7 +40,7 @@ interface NewFile { id: string; name: string }
 export function ModuleDialog({ trainingId, module, types, canManage, onClose, onSaved }: ModuleDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrainingActions();
   const isNew = module === null;
   const [typeId, setTypeId] = useState<number | ''>(module?.group_training_module_type ?? '');
   const [title, setTitle] = useState(module?.title ?? '');
@@ -125,8 +127,7 @@ export function ModuleDialog({ trainingId, module, types, canManage, onClose, on
     }
     setSaving(true);
     try {
-      if (isNew) await dataProvider.sendForm(MODULE_PATHS.collection(trainingId), 'POST', fields);
-      else await dataProvider.sendForm(MODULE_PATHS.item(trainingId, module.id), 'PUT', fields);
+      await actions.saveModule(trainingId, isNew ? null : module.id, fields);
       notify(`${KEY}.${isNew ? 'module_add_success' : 'module_edit_success'}`, { type: 'success' });
       onSaved();
     } catch (error) {

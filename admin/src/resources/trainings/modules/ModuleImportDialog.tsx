@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import {
   Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography,
 } from '@mui/material';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { MODULE_PATHS, type ModuleSearchAnswer, type ModuleSearchHit, type MoveModuleResourceAnswer } from '@lp/shared/contract';
+import { useNotify, useTranslate } from 'react-admin';
 import { MODULE_SEARCH_MAX, MODULE_SEARCH_MIN } from '@lp/shared/rules';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import type { ModuleSearchHit } from '@lp/shared/contract';
+import { useTrainingActions } from '../trainingActions.ts';
 import { highlightMatch } from '../../../common/ownersInput/highlightMatch.tsx';
 
 const KEY = 'resources.trainings.modules.import';
@@ -26,7 +26,7 @@ export interface ModuleImportDialogProps {
 export function ModuleImportDialog({ open, onClose, onImport }: ModuleImportDialogProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useTrainingActions();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<ModuleSearchHit[]>([]);
   const [loading, setLoading] = useState(false);
@@ -44,7 +44,7 @@ export function ModuleImportDialog({ open, onClose, onImport }: ModuleImportDial
     let live = true;
     setLoading(true);
     const timer = setTimeout(() => {
-      dataProvider.sendJson<ModuleSearchAnswer>(MODULE_PATHS.search, 'POST', { search_module: term }).then(
+      actions.searchModules(term).then(
         (answer) => { if (live) setOptions(answer.classes.slice(0, MODULE_SEARCH_MAX)); },
         (error: unknown) => {
           console.error('module search failed', error);
@@ -56,15 +56,13 @@ export function ModuleImportDialog({ open, onClose, onImport }: ModuleImportDial
       live = false;
       clearTimeout(timer);
     };
-  }, [text, dataProvider]);
+  }, [text, actions]);
 
   const importChosen = async () => {
     if (!chosen) return;
     setImporting(true);
     try {
-      const answer = await dataProvider.sendJson<MoveModuleResourceAnswer>(MODULE_PATHS.moveResourceToTmp, 'POST', {
-        group_training_module_source_id: chosen.id,
-      });
+      const answer = await actions.copyModuleResource(chosen.id);
       onImport(chosen, answer.group_training_module_resource);
     } catch (error) {
       // spec 2 §8: a 400 means the source resource was not found

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, HttpError, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, HttpError, Notification, testDataProvider } from 'react-admin';
 import { CHAT_COLOURS, CHAT_FLAGGED_COLOUR, webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
 import { createFakeRealtimeClient, type FakeRealtimeClient } from '@lp/shared/testing';
 import { WEBCAST_CHAT_PATHS, type ChatMessage } from '@lp/shared/contract';
 import { RealtimeProvider } from '../../../common/realtime/RealtimeContext.tsx';
 import { i18n } from '../../../test/fixtures.ts';
+import { mockHttp } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../../common/http/index.ts';
 import { withCascadedStyles } from '../../../test/fastComputedStyle.ts';
 import { WebcastChatTab } from './WebcastChatTab.tsx';
 
@@ -17,18 +19,20 @@ const msg = (id: number, state: ChatMessage['state'], extra: Partial<ChatMessage
   id, n: `Pessoa ${id}`, m: `Mensagem ${id}`, t: '2026-11-23T15:04:05Z', a: false, state, ...extra,
 });
 
-function renderTab({ canManage = true, sendForm }: { canManage?: boolean; sendForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown> } = {}) {
+function renderTab({ canManage = true, serveForm }: { canManage?: boolean; serveForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown> } = {}) {
   const realtime = createFakeRealtimeClient();
-  const mocks = { sendForm: vi.fn(sendForm ?? (async () => ({}))) };
+  const mocks = { serveForm: vi.fn(serveForm ?? (async () => ({}))) };
   const view = render(
-    <AdminContext dataProvider={testDataProvider(mocks as unknown as Partial<DataProvider>)} i18nProvider={i18n()}>
-      <RealtimeProvider client={realtime}>
-        <WebcastChatTab webcastId={WEBCAST} canManage={canManage} />
-      </RealtimeProvider>
+    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp(mocks)}>
+        <RealtimeProvider client={realtime}>
+          <WebcastChatTab webcastId={WEBCAST} canManage={canManage} />
+        </RealtimeProvider>
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
-  return { realtime, sendForm: mocks.sendForm, unmount: view.unmount };
+  return { realtime, serveForm: mocks.serveForm, unmount: view.unmount };
 }
 
 const column = (name: string) => screen.getByRole('region', { name });
@@ -103,11 +107,11 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
   });
 
   it('approves with the form call and moves the message at once', async () => {
-    const { realtime, sendForm } = renderTab({ sendForm: async () => msg(5, 'public') });
+    const { realtime, serveForm } = renderTab({ serveForm: async () => msg(5, 'public') });
     fill(realtime);
     await userEvent.click(within(column(columnNames.moderation)).getByRole('button', { name: /Pessoa 5/ }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aprovar' }));
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.approve(WEBCAST), 'POST', { message_id: 5 });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.approve(WEBCAST), 'POST', { message_id: 5 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // the page behind stays aria-hidden until the dialog's exit transition ends
     await waitFor(() => expect(namesIn(columnNames.moderation)).toEqual(['Pessoa 3']));
@@ -118,17 +122,17 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
   });
 
   it('disapproves from the moderation column', async () => {
-    const { realtime, sendForm } = renderTab({ sendForm: async () => msg(3, 'disapproved') });
+    const { realtime, serveForm } = renderTab({ serveForm: async () => msg(3, 'disapproved') });
     fill(realtime);
     await userEvent.click(within(column(columnNames.moderation)).getByRole('button', { name: /Pessoa 3/ }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reprovar' }));
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.disapprove(WEBCAST), 'POST', { message_id: 3 });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.disapprove(WEBCAST), 'POST', { message_id: 3 });
     await waitFor(() => expect(namesIn(columnNames.disapproved)).toEqual(['Pessoa 3', 'Pessoa 1']));
   });
 
   it('shows a refused move and keeps the dialog', async () => {
     const { realtime } = renderTab({
-      sendForm: async () => { throw new HttpError('errors.chat_message_move_not_allowed', 409, {}); },
+      serveForm: async () => { throw new HttpError('errors.chat_message_move_not_allowed', 409, {}); },
     });
     fill(realtime);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -149,7 +153,7 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
   });
 
   it('without webcasts_manage the moves are disabled, but the dialog opens and sending works (§6)', async () => {
-    const { realtime, sendForm } = renderTab({ canManage: false, sendForm: async () => msg(11, 'public', { a: true }) });
+    const { realtime, serveForm } = renderTab({ canManage: false, serveForm: async () => msg(11, 'public', { a: true }) });
     fill(realtime);
     await userEvent.click(within(column(columnNames.moderation)).getByRole('button', { name: /Pessoa 5/ }));
     const dialog = await screen.findByRole('dialog');
@@ -158,20 +162,20 @@ describe('WebcastChatTab (spec 2 §2.5 chat moderation, §4.13, §7.3)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Nova mensagem' }), 'Bem-vindos{Enter}');
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Bem-vindos' });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Bem-vindos' });
     expect(screen.getByRole('textbox', { name: 'Nova mensagem' })).toHaveValue('');
     expect(namesIn(columnNames.public)[0]).toBe('Pessoa 11');
   });
 
   it('sends with the Send button too, trimmed; an empty message is not sent', async () => {
-    const { realtime, sendForm } = renderTab({ sendForm: async () => msg(12, 'public', { a: true }) });
+    const { realtime, serveForm } = renderTab({ serveForm: async () => msg(12, 'public', { a: true }) });
     fill(realtime);
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(sendForm).not.toHaveBeenCalled();
+    expect(serveForm).not.toHaveBeenCalled();
     expect(screen.getByText('Certifique-se de que todos os campos estão preenchidos.')).toBeInTheDocument();
     await userEvent.type(screen.getByRole('textbox', { name: 'Nova mensagem' }), '  Olá  ');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }));
-    expect(sendForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Olá' });
+    expect(serveForm).toHaveBeenCalledWith(WEBCAST_CHAT_PATHS.send(WEBCAST), 'POST', { message: 'Olá' });
   });
 
   it('says when the connection is being restored, and when a column is refused', () => {

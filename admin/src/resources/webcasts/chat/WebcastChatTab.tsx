@@ -1,10 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Alert, Box, Button, Grid, Stack, TextField } from '@mui/material';
 import SendIcon from '@mui/icons-material/Send';
-import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import { checkChatMessage, CHAT_MESSAGE_MAX_LENGTH, type ChatChannelType, type ChatMove } from '@lp/shared/rules';
-import { WEBCAST_CHAT_PATHS, type ChatMessage } from '@lp/shared/contract';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import type { ChatMessage } from '@lp/shared/contract';
+import { useWebcastActions } from '../webcastActions.ts';
 import { useRealtimeStatus } from '../../../common/realtime/RealtimeContext.tsx';
 import { ChatMessageDialog } from './ChatMessageDialog.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
@@ -32,7 +32,7 @@ export interface WebcastChatTabProps {
 export function WebcastChatTab({ webcastId, canManage }: WebcastChatTabProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useWebcastActions();
   const status = useRealtimeStatus();
   const online = useOnlineUsers(webcastId);
   const { columns, loaded, error, apply } = useChatColumns(webcastId);
@@ -48,7 +48,7 @@ export function WebcastChatTab({ webcastId, canManage }: WebcastChatTabProps) {
     if (!open) return;
     setBusy(true);
     try {
-      apply(await dataProvider.sendForm<ChatMessage>(WEBCAST_CHAT_PATHS[move](webcastId), 'POST', { message_id: open.message.id }));
+      apply(await actions.moveChatMessage(webcastId, move, open.message.id));
       setOpen(null);
     } catch (failure) {
       fail(failure);
@@ -94,7 +94,7 @@ export function WebcastChatTab({ webcastId, canManage }: WebcastChatTabProps) {
 /** spec 2 §2.5 'new_message': Enter or the Send button sends. */
 function Composer({ webcastId, onSent, onError }: { webcastId: number; onSent(message: ChatMessage): void; onError(failure: unknown): void }) {
   const translate = useTranslate();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useWebcastActions();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -109,7 +109,7 @@ function Composer({ webcastId, onSent, onError }: { webcastId: number; onSent(me
     setInvalid(null);
     setSending(true);
     try {
-      onSent(await dataProvider.sendForm<ChatMessage>(WEBCAST_CHAT_PATHS.send(webcastId), 'POST', { message: checked.text }));
+      onSent(await actions.sendChatMessage(webcastId, checked.text));
       setText('');
     } catch (failure) {
       onError(failure);

@@ -4,22 +4,21 @@ import { Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
-import { useQueryClient } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import {
-  Confirm, HttpError, Loading, SaveButton, Toolbar, useDataProvider, useNotify, useRedirect, useTranslate,
+  Confirm, Loading, SaveButton, Toolbar, useCreate, useNotify, useRedirect, useTranslate, useUpdate,
 } from 'react-admin';
-import { WEBCAST_PATHS, type Webcast, type WebcastDuplicated, type WebcastScoreOption } from '@lp/shared/contract';
-import { apiClient } from '../../../apiClient.ts';
-import { toHttpError, type AdminDataProvider } from '../../../dataProvider.ts';
-import { useContractQuery } from '../../../common/useContractQuery.ts';
-import { nestErrors } from '../../trainings/basic-data/trainingValidation.ts';
+import { WEBCAST_PATHS, type Webcast, type WebcastScoreOption } from '@lp/shared/contract';
+import { useReferenceList } from '../../../common/http/index.ts';
+import { WEBCASTS, useWebcast } from '../useWebcast.ts';
+import { useWebcastActions } from '../webcastActions.ts';
 import { useWebcastTypes } from '../WebcastList.tsx';
 import { useWebcastAccess } from '../useWebcastAccess.ts';
 import { WebcastEventDataForm } from './WebcastEventDataForm.tsx';
 import {
   endWebcastFields, newWebcastValues, validateWebcastForm, webcastFormValues, webcastPayload, type PayloadOptions, type WebcastFormValues,
 } from './webcastPayload.ts';
+import { nestErrors, useRecordCache, useSaveErrors } from '../../../common/editor/index.ts';
 
 const M = 'resources.webcasts.messages';
 /** contract fields → the form's own (the date, the image and the shown unpublish day) */
@@ -27,22 +26,6 @@ const FORM_FIELDS: Record<string, string> = {
   webcast_images: 'image', unpublish_date: 'unpublish_date_shown', transmission_date: 'transmission_local',
 };
 
-export const webcastQueryKey = (id: number) => ['contract', WEBCAST_PATHS.item(id)];
-
-/** GET W/ (spec 2 §7.3); the editor's tabs read the type and use_chat from it. */
-export function useWebcast(id: number | null) {
-  return useContractQuery<Webcast>(id ? WEBCAST_PATHS.item(id) : null, { staleTime: 0 });
-}
-
-/** spec 2 §7.3 End webcast: PUT W/ as a multipart form with status 4; arrays as repeated fields. */
-export async function sendEndWebcast(webcastId: number, fields: Record<string, string | number | Array<string | number>>): Promise<Webcast> {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(key, String(item));
-  const res = await apiClient.request(WEBCAST_PATHS.item(webcastId), { method: 'PUT', body: form });
-  const body = await res.json().catch(() => undefined);
-  if (!res.ok) throw toHttpError(res.status, body);
-  return body as Webcast;
-}
 
 interface ToolbarProps {
   webcastId: number | null;
@@ -61,7 +44,7 @@ function EventDataToolbar({ webcastId, status, canManage, options, onEnded }: To
   const redirect = useRedirect();
   const navigate = useNavigate();
   const notify = useNotify();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const actions = useWebcastActions();
   const { getValues } = useFormContext<WebcastFormValues>();
   const [confirm, setConfirm] = useState<'duplicate' | 'end' | null>(null);
   const [busy, setBusy] = useState(false);
@@ -70,7 +53,7 @@ function EventDataToolbar({ webcastId, status, canManage, options, onEnded }: To
     if (!webcastId) return;
     setBusy(true);
     try {
-      const { webcast_duplicated_id: id } = await dataProvider.sendJson<WebcastDuplicated>(WEBCAST_PATHS.duplicate(webcastId), 'GET');
+      const { webcast_duplicated_id: id } = await actions.duplicate(webcastId);
       navigate(`/webcasts/${id}`);
     } catch (error) {
       // spec 2 §8: a failed duplicate is silent (only logged)
@@ -85,7 +68,7 @@ function EventDataToolbar({ webcastId, status, canManage, options, onEnded }: To
     if (!webcastId) return;
     setBusy(true);
     try {
-      const ended = await sendEndWebcast(webcastId, endWebcastFields(getValues(), options));
+      const ended = await actions.end(webcastId, endWebcastFields(getValues(), options));
       notify(`${M}.webcast_end_success`, { type: 'success' });
       onEnded(ended);
       redirect('list', 'webcasts');
@@ -141,13 +124,15 @@ function EventDataToolbar({ webcastId, status, canManage, options, onEnded }: To
 export function WebcastEventDataTab({ webcastId }: { webcastId: number | null }) {
   const { flags, canManage, canSetScore } = useWebcastAccess();
   const types = useWebcastTypes();
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const [create] = useCreate();
+  const [update] = useUpdate();
+  const records = useRecordCache();
+  const saveErrors = useSaveErrors();
   const { data: webcast, error } = useWebcast(webcastId);
   const scoreShown = flags.webcast_use_score && canSetScore;
-  const staticScores = useContractQuery<WebcastScoreOption[]>(scoreShown && flags.webcast_use_static_score ? WEBCAST_PATHS.scores : null).data;
+  const staticScores = useReferenceList<WebcastScoreOption>(scoreShown && flags.webcast_use_static_score ? WEBCAST_PATHS.scores : null).data;
   const values = useMemo(() => (webcast ? webcastFormValues(webcast) : newWebcastValues()), [webcast]);
   const options: PayloadOptions = { sendScore: scoreShown };
   const useStatic = flags.webcast_use_static_score;
@@ -171,18 +156,17 @@ export function WebcastEventDataTab({ webcastId }: { webcastId: number | null })
     const body = webcastPayload(form, options);
     try {
       const saved = webcastId
-        ? await dataProvider.sendJson<Webcast>(WEBCAST_PATHS.item(webcastId), 'PUT', body)
-        : await dataProvider.sendJson<Webcast>(WEBCAST_PATHS.collection, 'POST', body);
-      queryClient.setQueryData(webcastQueryKey(saved.id), saved);
+        ? await update(WEBCASTS, { id: webcastId, data: body, previousData: webcast }, { returnPromise: true })
+        : await create(WEBCASTS, { data: body }, { returnPromise: true });
       notify(`${M}.${webcastId ? 'webcast_edit_success' : 'webcast_add_success'}`, { type: 'success' });
       if (!webcastId) navigate(`/webcasts/${saved.id}`, { replace: true });
       return undefined;
     } catch (failure) {
       console.error('webcast save failed', failure);
-      const fields = failure instanceof HttpError ? (failure.body as { errors?: Record<string, string> } | undefined)?.errors : undefined;
-      notify(fields ? 'errors.make_sure_that_all_fields_are_filled_in' : `${M}.save_error`, { type: 'error' });
-      // field errors go back to their inputs; everything typed stays in the form
-      return fields ? nestErrors(fields, FORM_FIELDS) : undefined;
+      return saveErrors(failure, {
+        notice: ({ fields }) => (fields ? 'errors.make_sure_that_all_fields_are_filled_in' : `${M}.save_error`),
+        fieldMap: FORM_FIELDS,
+      });
     }
   };
 
@@ -200,7 +184,7 @@ export function WebcastEventDataTab({ webcastId }: { webcastId: number | null })
           status={values.status}
           canManage={canManage}
           options={options}
-          onEnded={(ended) => queryClient.setQueryData(webcastQueryKey(ended.id), ended)}
+          onEnded={(ended) => records.set(WEBCASTS, ended)}
         />
       )}
       onSubmit={save}

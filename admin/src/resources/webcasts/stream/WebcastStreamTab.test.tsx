@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer } from '@lp/shared/contract';
 import { DEVICES, fakeEnv, type FakeEnv } from '@lp/streaming/testing';
 import { i18n } from '../../../test/fixtures.ts';
+import { mockHttp, wireDataProvider } from '../../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../../common/http/index.ts';
 import { WebcastStreamTab, scheduleText } from './WebcastStreamTab.tsx';
 
 const ID = 12;
@@ -33,15 +35,17 @@ function answers(): Record<string, unknown> {
 function renderTab({ env = fakeEnv(), canManage = true, webcast = WEBCAST }: { env?: FakeEnv; canManage?: boolean; webcast?: typeof WEBCAST } = {}) {
   const table = { ...answers(), [WEBCAST_PATHS.item(ID)]: webcast };
   const mocks = {
-    sendJson: vi.fn(async (path: string) => {
+    serveJson: vi.fn(async (path: string, _method?: string, _body?: unknown) => {
       if (!(path in table)) throw new Error(`unexpected ${path}`);
       return table[path];
     }),
-    sendForm: vi.fn(async () => ({})),
+    serveForm: vi.fn(async () => ({})),
   };
   render(
-    <AdminContext dataProvider={testDataProvider(mocks as unknown as Partial<DataProvider>)} i18nProvider={i18n()}>
-      <WebcastStreamTab webcastId={ID} canManage={canManage} mediaEnv={env} />
+    <AdminContext dataProvider={wireDataProvider(mocks.serveJson)} i18nProvider={i18n()}>
+      <ContractHttpProvider value={mockHttp(mocks)}>
+        <WebcastStreamTab webcastId={ID} canManage={canManage} mediaEnv={env} />
+      </ContractHttpProvider>
       <Notification />
     </AdminContext>,
   );
@@ -90,7 +94,7 @@ describe('WebcastStreamTab (spec 2 §2.6, §4.14, §5.10)', () => {
   });
 
   it("configures devices and the recording quality, naming unlabelled devices 'default_device'", async () => {
-    const { sendForm } = renderTab();
+    const { serveForm } = renderTab();
     await user().click(await screen.findByRole('button', { name: 'Configurar transmissão' }));
     const dialog = await screen.findByRole('dialog', { name: 'Configurar transmissão' });
     await user().click(within(dialog).getByRole('combobox', { name: 'Dispositivo de áudio' }));
@@ -102,7 +106,7 @@ describe('WebcastStreamTab (spec 2 §2.6, §4.14, §5.10)', () => {
     ]);
     await user().click(screen.getByRole('option', { name: /^480p/ }));
     await user().click(within(dialog).getByRole('button', { name: 'Salvar configurações' }));
-    expect(sendForm).toHaveBeenCalledWith(STREAMING_PATHS.configStreaming(ID), 'POST', {
+    expect(serveForm).toHaveBeenCalledWith(STREAMING_PATHS.configStreaming(ID), 'POST', {
       bitrate_video: 3500, aspect_ratio_width: 854, aspect_ratio_height: 480, aspect_h264_profile: 'main',
     });
     expect(await screen.findByText('Configurações da transmissão salvas')).toBeInTheDocument();
@@ -112,10 +116,10 @@ describe('WebcastStreamTab (spec 2 §2.6, §4.14, §5.10)', () => {
   });
 
   it('runs a transmission: create, start with the camera, go live, switch to the screen, end with confirmation, save the video', async () => {
-    const { env, sendJson } = renderTab();
+    const { env, serveJson } = renderTab();
     const u = user();
     await u.click(await screen.findByRole('button', { name: 'Criar transmissão' }));
-    expect(sendJson).toHaveBeenCalledWith(STREAMING_PATHS.startStreaming(ID), 'GET');
+    expect(serveJson).toHaveBeenCalledWith(STREAMING_PATHS.startStreaming(ID), 'GET');
     expect(await screen.findByText('Transmissão criada. Escolha a câmera ou a tela e entre ao vivo.')).toBeInTheDocument();
 
     // spec 2 §5.10: a source first
@@ -133,7 +137,7 @@ describe('WebcastStreamTab (spec 2 §2.6, §4.14, §5.10)', () => {
     await wait(2500);
     expect(await screen.findByText('AO VIVO')).toBeInTheDocument();
     expect(await screen.findByText('Você está ao vivo')).toBeInTheDocument();
-    expect(sendJson).toHaveBeenCalledWith(STREAMING_PATHS.streamingIsLive(ID), 'GET');
+    expect(serveJson).toHaveBeenCalledWith(STREAMING_PATHS.streamingIsLive(ID), 'GET');
 
     // spec 2 §2.6: switching the source while live replaces the track
     await u.click(button('Compartilhar tela'));
@@ -147,14 +151,14 @@ describe('WebcastStreamTab (spec 2 §2.6, §4.14, §5.10)', () => {
     await u.click(within(confirm).getByRole('button', { name: 'Encerrar' }));
     expect(await screen.findByText('Encerrando a transmissão…')).toBeInTheDocument();
     await wait(7100);
-    expect(sendJson).toHaveBeenCalledWith(STREAMING_PATHS.stopStreaming(ID), 'GET');
+    expect(serveJson).toHaveBeenCalledWith(STREAMING_PATHS.stopStreaming(ID), 'GET');
     expect(env.peers[0]!.closed).toBe(true);
     expect(await screen.findByText('Transmissão encerrada')).toBeInTheDocument();
     expect(status()).toHaveTextContent('Transmissão encerrada. Salve o vídeo para disponibilizá-lo aos participantes.');
     expect(screen.getByText(/O vídeo só fica disponível para os participantes depois de salvo/)).toBeInTheDocument();
 
     await u.click(button('Salvar vídeo do webinar'));
-    expect(sendJson).toHaveBeenCalledWith(STREAMING_PATHS.downloadStreaming(ID), 'GET');
+    expect(serveJson).toHaveBeenCalledWith(STREAMING_PATHS.downloadStreaming(ID), 'GET');
     expect(await screen.findByText('O vídeo está sendo salvo')).toBeInTheDocument();
     expect(status()).toHaveTextContent('Transmissão encerrada. Salvando o vídeo…');
     await wait(7500);

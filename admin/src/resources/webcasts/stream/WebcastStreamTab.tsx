@@ -3,10 +3,9 @@ import { Alert, Box, Button, Card, CardContent, Chip, IconButton, Stack, Tooltip
 import CloseFullscreenIcon from '@mui/icons-material/CloseFullscreen';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
 import { Confirm, Loading, useTranslate } from 'react-admin';
-import { WEBCAST_PATHS, type Webcast } from '@lp/shared/contract';
 import { formatInZone, htmlToPlainText } from '@lp/shared/rules';
 import type { MediaEnv, StudioSnapshot, StudioStatus } from '@lp/streaming';
-import { useContractQuery } from '../../../common/useContractQuery.ts';
+import { useWebcast } from '../useWebcast.ts';
 import { ConfigureStreamingDialog, DeviceOptionsDialog } from './StreamDialogs.tsx';
 import { STREAM_KEYS, useStreamStudio } from './useStreamStudio.ts';
 
@@ -46,7 +45,7 @@ function Preview({ snapshot, wide }: { snapshot: StudioSnapshot; wide: boolean }
  */
 export function WebcastStreamTab({ webcastId, canManage, mediaEnv }: WebcastStreamTabProps) {
   const translate = useTranslate();
-  const { data: webcast } = useContractQuery<Webcast>(WEBCAST_PATHS.item(webcastId), { staleTime: 0 });
+  const { data: webcast } = useWebcast(webcastId);
   const { studio, snapshot } = useStreamStudio(webcastId, webcast, mediaEnv);
   const [wide, setWide] = useState(true);
   const [dialog, setDialog] = useState<'configure' | 'devices' | 'end' | null>(null);

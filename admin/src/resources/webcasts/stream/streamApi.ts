@@ -3,11 +3,11 @@ import {
   STREAMING_PATHS, WEBCAST_SDP_FIELD, type DownloadStreamingAnswer, type StreamingSdpAnswer, type StreamingStateAnswer,
 } from '@lp/shared/contract';
 import type { StudioApi } from '@lp/streaming';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import type { ContractHttp } from '../../../common/http/index.ts';
 
-/** The studio's calls (spec 2 §7.3 "Streaming") through the admin's data provider. */
-export function streamApi(dataProvider: AdminDataProvider, webcastId: number): StudioApi {
-  const get = <T>(path: string) => dataProvider.sendJson<T>(path, 'GET');
+/** The studio's calls (spec 2 §7.3 "Streaming") over the admin's one HTTP client. */
+export function streamApi(http: ContractHttp, webcastId: number): StudioApi {
+  const get = <T>(path: string) => http.json<T>(path, 'GET');
   return {
     startStreaming: () => get<StreamingStateAnswer>(STREAMING_PATHS.startStreaming(webcastId)),
     streamingState: () => get<StreamingStateAnswer>(STREAMING_PATHS.streamingState(webcastId)),
@@ -23,7 +23,7 @@ export function streamApi(dataProvider: AdminDataProvider, webcastId: number): S
       }
     },
     async configStreaming(fields) {
-      await dataProvider.sendForm(STREAMING_PATHS.configStreaming(webcastId), 'POST', fields);
+      await http.form(STREAMING_PATHS.configStreaming(webcastId), 'POST', fields);
     },
     async sdp() {
       return (await get<StreamingSdpAnswer>(STREAMING_PATHS.streamingSdp(webcastId)))[WEBCAST_SDP_FIELD];

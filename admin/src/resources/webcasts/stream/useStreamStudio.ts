@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
-import { WEBCAST_PATHS, type Webcast } from '@lp/shared/contract';
+import { useNotify } from 'react-admin';
+import type { Webcast } from '@lp/shared/contract';
 import { StreamStudio, type MediaEnv, type StudioNotice, type StudioSnapshot } from '@lp/streaming';
-import type { AdminDataProvider } from '../../../dataProvider.ts';
+import { useContractHttp } from '../../../common/http/index.ts';
+import { useRecordCache } from '../../../common/editor/index.ts';
+import { WEBCASTS } from '../useWebcast.ts';
 import { streamApi } from './streamApi.ts';
 
 export const STREAM_KEYS = 'resources.webcasts.stream';
@@ -17,18 +18,18 @@ const nothing = () => null;
  * notifications (spec 2 §8 keys under resources.webcasts.stream, or the server's own text).
  */
 export function useStreamStudio(webcastId: number, webcast: Webcast | undefined, env?: MediaEnv): { studio: StreamStudio | null; snapshot: StudioSnapshot | null } {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const http = useContractHttp();
   const notify = useNotify();
-  const queryClient = useQueryClient();
-  const latest = useRef({ notify, queryClient });
-  latest.current = { notify, queryClient };
+  const records = useRecordCache();
+  const latest = useRef({ notify, records });
+  latest.current = { notify, records };
   const [studio, setStudio] = useState<StreamStudio | null>(null);
   const loaded = !!webcast;
 
   useEffect(() => {
     if (!loaded || !webcast) return undefined;
     const created = new StreamStudio({
-      api: streamApi(dataProvider, webcastId),
+      api: streamApi(http, webcastId),
       ...(env ? { env } : {}),
       webcast: { status: webcast.status, transmission_completed: webcast.transmission_completed, transmission_downloaded: webcast.transmission_downloaded },
       notify(notice: StudioNotice) {
@@ -40,7 +41,7 @@ export function useStreamStudio(webcastId: number, webcast: Webcast | undefined,
         latest.current.notify(`${STREAM_KEYS}.${notice.key}`, { type: notice.type, ...(notice.args ? { messageArgs: notice.args } : {}) });
         // the editor's own copy of the webcast follows what the transmission changed
         if (['transmission_ended', 'transmission_download_ok', 'live'].includes(notice.key)) {
-          void latest.current.queryClient.invalidateQueries({ queryKey: ['contract', WEBCAST_PATHS.item(webcastId)] });
+          void latest.current.records.invalidate(WEBCASTS, webcastId);
         }
       },
       log: (message, error) => console.warn(`stream studio: ${message}`, error ?? ''),
@@ -53,7 +54,7 @@ export function useStreamStudio(webcastId: number, webcast: Webcast | undefined,
     };
     // the studio lives as long as the tab shows this webcast; later reloads of the record do not restart it
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [webcastId, loaded, dataProvider, env]);
+  }, [webcastId, loaded, http, env]);
 
   const snapshot = useSyncExternalStore(studio?.subscribe ?? noSubscription, studio?.getSnapshot ?? nothing);
   return { studio, snapshot };

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, testDataProvider } from 'react-admin';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { i18n } from '../../test/fixtures.ts';
+import { TabbedEditor } from './TabbedEditor.tsx';
+import { tabFromSegment, tabPath, useEditorTab } from './editorTabs.ts';
+
+describe('editor tabs from the URL', () => {
+  it('a path segment names a visible tab, anything else is the first tab', () => {
+    const visible = ['data', 'modules'] as const;
+    expect(tabFromSegment('modules', visible)).toBe('modules');
+    expect(tabFromSegment('comments', visible)).toBe('data');
+    expect(tabFromSegment(undefined, visible)).toBe('data');
+    expect(tabPath('/things/7', 'data', visible)).toBe('/things/7');
+    expect(tabPath('/things/7', 'modules', visible)).toBe('/things/7/modules');
+  });
+
+  function Editor() {
+    const { current, select } = useEditorTab('/things/7', ['data', 'modules'] as const);
+    const location = useLocation();
+    return (
+      <TabbedEditor tabs={['data', 'modules'] as const} current={current} onSelect={select} labels="things.tabs">
+        <p>{`${current} at ${location.pathname}`}</p>
+      </TabbedEditor>
+    );
+  }
+
+  it('the shell shows the tab the path names and a click goes to its path', async () => {
+    render(
+      <MemoryRouter initialEntries={['/things/7/modules']}>
+        <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+          <Routes><Route path="/things/:id/*" element={<Editor />} /></Routes>
+        </AdminContext>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('modules at /things/7/modules')).toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('tab')[0]!);
+    expect(await screen.findByText('data at /things/7')).toBeInTheDocument();
+  });
+});

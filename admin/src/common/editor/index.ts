@@ -1,0 +1,8 @@
+export { TabbedEditor, type TabbedEditorProps } from './TabbedEditor.tsx';
+export { tabFromSegment, tabPath, useEditorTab, type EditorTabOptions } from './editorTabs.ts';
+export {
+  fieldCodesOf, fieldMessage, formErrorsOf, nestErrors, readSaveFailure, useSaveErrors,
+  type SaveErrorOptions, type SaveFailure, type SaveNotice,
+} from './serverErrors.ts';
+export { translatedErrors } from './ruleErrors.ts';
+export { recordQueryKey, useRecordCache } from './recordCache.ts';

@@ -1,0 +1,2 @@
+export { menuOrder, type SettingsScreen } from './settingsScreen.ts';
+export { useSettingsRecord } from './useSettingsRecord.ts';
