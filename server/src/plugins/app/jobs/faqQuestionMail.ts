@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { translate } from '../../../lib/i18n.ts';
 import { faqManagers, markReceivedQuestionMailed, unmailedReceivedQuestion } from '../../../repositories/faq.ts';
-import { FAQ_QUESTION_MAIL_JOB } from '../../../routes/modules/faq/ask.ts';
+import { FAQ_QUESTION_MAIL_JOB } from '../../../routes/faq/ask.ts';
 
 /** The e-mail to each FAQ manager of the receiving client, in their language; a row is mailed once. */
 export default fp(async (app) => {
