@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { enqueueQuestionMail } from '../../faq/questionMail.ts';
 import { faqManagers, insertReceivedQuestion } from '../../repositories/faq.ts';
 import { notify } from '../../repositories/notifications.ts';
-
-export const FAQ_QUESTION_MAIL_JOB = 'faq_question_mail';
-
 
 export interface AskedQuestion {
   clientIds: number[];
@@ -40,5 +38,5 @@ export async function receiveQuestion(app: FastifyInstance, request: FastifyRequ
     }
     return stored;
   });
-  await app.jobs.enqueue(FAQ_QUESTION_MAIL_JOB, { ids });
+  await enqueueQuestionMail(app, ids);
 }

@@ -19,7 +19,7 @@ import {
   toMessageListItems, toMessages, toRecipients, updateScheduledMessage, type MessageState,
 } from '../../repositories/messages.ts';
 import { blankToNull } from '../banners/common.ts';
-import { scheduleMessageSend } from './sendJob.ts';
+import { scheduleMessageSend } from '../../messages/sendJob.ts';
 import { titleAccess } from '../../lib/access.ts';
 
 const LIST_SPEC: ListSpec = {

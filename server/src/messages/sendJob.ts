@@ -10,13 +10,13 @@
 import type { FastifyInstance } from 'fastify';
 import { htmlToPlainText, isValidEmail, mailFrom } from '@lp/shared/rules';
 import type { MailingListConfig } from '@lp/shared/contract';
-import type { JobContext } from '../../jobs/index.ts';
-import { translate } from '../../lib/i18n.ts';
-import { MAIL_FROM_ADDRESS, type MailMessage } from '../../plugins/app/mail.ts';
+import type { JobContext } from '../jobs/index.ts';
+import { translate } from '../lib/i18n.ts';
+import { MAIL_FROM_ADDRESS, type MailMessage } from '../plugins/app/mail.ts';
 import {
   claimMessage, emailRecipients, failedEmailCount, findMessageForJob, mailingListConfig, markEmail, messageState, resolveRecipients,
   setMessageStatus, syncRecipients, type EmailRecipient, type MessageState,
-} from '../../repositories/messages.ts';
+} from '../repositories/messages.ts';
 
 export const SEND_MESSAGE_JOB = 'messages.send';
 export const SEND_MESSAGE_ATTEMPTS = 3;
