@@ -12,5 +12,8 @@ export default defineProject({
     // took ~5 s a file, two thirds of the suite's CPU. A suite that needs module mocks goes
     // in its own project.
     isolate: false,
+    // app.ts loads the route areas with @fastify/autoload, which import()s them: inlined, that
+    // import goes through vite's transform (TypeScript); external, Node would get the .ts file
+    server: { deps: { inline: ['@fastify/autoload'] } },
   },
 });

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import autoload from '@fastify/autoload';
 import formbody from '@fastify/formbody';
 import cookie from '@fastify/cookie';
-import type { Config } from './config.ts';
+import { allowTypeScriptRoutes, type Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import authPlugin from './plugins/app/auth.ts';
@@ -20,40 +21,10 @@ import mediaPlugin from './plugins/external/media.ts';
 import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
 import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
 import contentOriginPlugin from './contentOrigin/contentApp.ts';
-import signedMedia from './routes/files/signedMedia.ts';
 import websocketPlugin from './plugins/external/websocket.ts';
 import realtimePlugin from './plugins/app/realtime.ts';
-import realtimeRoutes from './routes/realtime/index.ts';
-import health from './routes/health/index.ts';
-import oauth from './routes/oauth/index.ts';
-import loginParams from './routes/login-params/index.ts';
-import session from './routes/users/session.ts';
-import password from './routes/users/password.ts';
-import lookups from './routes/lookups/index.ts';
-import tags from './routes/admin/tags/index.ts';
-import areas from './routes/admin/areas/index.ts';
-import profiles from './routes/admin/profiles/index.ts';
-import userGroups from './routes/admin/user-groups/index.ts';
-import users from './routes/admin/users/index.ts';
-import organisation from './routes/admin/organisation/index.ts';
-import organisationLookups from './routes/lookups/organisation.ts';
-import deletionRequest from './routes/users/deletion.ts';
-import notifications from './routes/notifications/index.ts';
 import tusPlugin from './plugins/external/tus.ts';
 import multipartPlugin from './plugins/external/multipart.ts';
-import tusRoutes from './routes/files/tus.ts';
-import adminImports from './routes/admin/imports/index.ts';
-import usersReport from './routes/admin/reports/index.ts';
-import consents from './routes/consents/index.ts';
-import reportFiles from './routes/files/reports.ts';
-import editorImages from './routes/files/editorImages.ts';
-import trainings from './routes/admin/trainings/index.ts';
-import learner from './routes/learner/index.ts';
-import webcasts from './routes/webcasts/index.ts';
-import contentModules from './routes/modules/index.ts';
-import trails from './routes/admin/trails/index.ts';
-import accountsOwners from './routes/accounts/owners.ts';
-import certificateVerification from './routes/certificates/verify.ts';
 
 export interface AppOptions {
   config: Config;
@@ -61,12 +32,26 @@ export interface AppOptions {
   serveStatic?: boolean;
 }
 
+/** the areas' folders: routes/<area>/index.ts, one plugin each */
+const ROUTES_DIR = path.join(import.meta.dirname, 'routes');
+
+/**
+ * Every area under /api (docs/architecture/routes.md): `routes/<area>/index.ts` is the area's
+ * plugin and registers its own files. The route files write absolute paths, so the folder names
+ * add no prefix. Only the areas' index files are plugins: an area's other files (its admin and
+ * learner plugins, shared helpers, tests) are the index's to import. No area depends on another's
+ * registration order (the badges' progress listener only needs the completion listener, which
+ * the app registers before /api).
+ */
 async function api(app: FastifyInstance) {
-  for (const routes of [health, oauth, loginParams, session, password, lookups, tags, areas, profiles, userGroups, users,
-    organisation, organisationLookups, deletionRequest, notifications, tusRoutes, adminImports, usersReport, consents, reportFiles, editorImages,
-    trainings, accountsOwners, trails, certificateVerification, learner, realtimeRoutes, webcasts, contentModules, signedMedia]) {
-    await app.register(routes);
-  }
+  allowTypeScriptRoutes();
+  await app.register(autoload, {
+    dir: ROUTES_DIR,
+    dirNameRoutePrefix: false,
+    maxDepth: 1,
+    matchFilter: (file: string) => /^\/[^/]+\/index\.ts$/.test(file),
+    forceESM: true,
+  });
 }
 
 /** The whole application as a plugin; server.ts only listens (fastify/demo layout). */

@@ -183,3 +183,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 export function fastifyOptions(config: Pick<Config, 'trustProxy'>): { trustProxy: boolean | string[] } {
   return { trustProxy: config.trustProxy };
 }
+
+/**
+ * @fastify/autoload imports the route folders' `.ts` files only under a loader it recognises
+ * (vitest, ts-node, `-r tsx` …); this server always runs its TypeScript sources, and
+ * `node --import tsx` (npm start, the benches) is not one it detects. Its switch is an
+ * environment variable, so it is set here, where the environment is read.
+ */
+export function allowTypeScriptRoutes(): void {
+  process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+}

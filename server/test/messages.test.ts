@@ -3,7 +3,7 @@ import {
   MESSAGE_PATHS, type LearnerMessageDetail, type LearnerMessageList, type MailingListConfig, type Message, type MessageRecipient,
 } from '@lp/shared/contract';
 import type { MailMessage } from '../src/plugins/app/mail.ts';
-import { runMessageSend } from '../src/routes/modules/messages/sendJob.ts';
+import { runMessageSend } from '../src/messages/sendJob.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_PATHS, type Training } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
-import { copyTitle } from '../src/routes/admin/trainings/actions.ts';
+import { copyTitle } from '../src/routes/trainings/actions.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { addModule, createTraining, orgIds, setClientSettings, trainingBody, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, userId, type Clients } from './userFixtures.ts';

@@ -5,7 +5,7 @@ import type { UserUpdate } from '../db/tables/user.table.ts';
 import { uniqueConflictOf, type UniqueUserField } from '../repositories/userUniqueness.ts';
 import { LOOKUP_SLICE, firstPerField, readColumns, type ImportKind, type Resolved, type RowError } from './rows.ts';
 
-/** A users row, normalised the way the admin form stores it (routes/admin/users/form.ts). */
+/** A users row, normalised the way the admin form stores it (routes/users/admin/form.ts). */
 export interface UserImportValue {
   full_name: string;
   email: string;
@@ -34,7 +34,7 @@ const UNIQUE_CODES = {
   email: 'email_not_unique', document: 'document_not_unique', register: 'register_not_unique', gmin_number: 'gmin_number_not_unique',
 } as const;
 
-/** An unusable password (routes/admin/users: created without one) is what "no password" means. */
+/** An unusable password (routes/users/admin: created without one) is what "no password" means. */
 const UNUSABLE_PREFIX = '!unusable$';
 
 /** Columns a row sets on an existing user: only the cells it fills (an empty cell keeps the value). */

@@ -96,7 +96,7 @@ export async function writeUsersReport(db: Db, options: UsersReportOptions): Pro
       ])
       .where('user_clients.client_id', '=', clientId)
       .where('users.id', '>', lastId);
-    // the users list's filters (routes/admin/users/index.ts), read the same way
+    // the users list's filters (routes/users/admin/index.ts), read the same way
     const search = filters.search?.trim().toLowerCase();
     if (search) {
       const pattern = `%${escapeLike(search)}%`;

@@ -122,7 +122,7 @@ export interface AuditEntry {
   user_agent?: string | null;
 }
 
-/** Who did what to whom, when and from where (read by superusers: routes/admin/users/auditLog.ts). */
+/** Who did what to whom, when and from where (read by superusers: routes/users/admin/auditLog.ts). */
 export async function audit(db: Db, entry: AuditEntry): Promise<void> {
   await db.insertInto('audit_log').values({
     actor_id: entry.actor_id, action: entry.action, target_user_id: entry.target_user_id,

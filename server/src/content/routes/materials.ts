@@ -7,7 +7,7 @@ import { ListQuery, TrainingMaterial, TrainingMaterialForm } from '@lp/shared/co
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import type { AuthContext } from '../../plugins/app/auth.ts';
-import { commitUpload, prepareUpload, savingUpload } from '../../routes/admin/trainings/uploadedFile.ts';
+import { commitUpload, prepareUpload, savingUpload } from '../../routes/trainings/uploadedFile.ts';
 import type { OwnerKind } from '../owner.ts';
 import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb } from '../ownedDb.ts';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
-import { formBool } from '../../routes/admin/trainings/actions.ts';
+import { formBool } from '../../routes/trainings/actions.ts';
 import type { OwnerKind } from '../owner.ts';
 import { ownerAccess, ownerOr404 } from '../ownerAccess.ts';
 import { ownedDb, type OwnedDb } from '../ownedDb.ts';

@@ -2,7 +2,8 @@
  * What the test engine does to a learner's enrollment in a training (spec 2 §4.8): the
  * enrollment on the first attempt, the last activity, blocking the learner, and the restart
  * that wipes their progress. The attempts themselves are the owned-content core's
- * (server/src/content/repository/attempts.ts).
+ * (server/src/content/repository/attempts.ts). Also the batches of enrollments that the
+ * closed-training certification job judges again (plugins/app/jobs/certifyClosed.ts).
  */
 import { sql } from 'kysely';
 import { COUNTED_ATTEMPT_STATUSES } from '@lp/shared/rules';
@@ -62,4 +63,10 @@ export async function wipeTrainingProgress(db: Db, userId: number, trainingId: n
   await db.updateTable('group_training_enrollments').set((eb) => ({
     status: 'ongoing', completed_at: null, blocked_at: null, restart_count: eb('restart_count', '+', 1), last_activity_at: now,
   })).where('user_id', '=', userId).where('group_training_id', '=', trainingId).execute();
+}
+
+/** A training's enrollments after `afterId`, in id order: a batch of the closed-training certification job. */
+export async function enrollmentsAfter(db: Db, trainingId: number, afterId: number, limit: number): Promise<Array<{ id: number; user_id: number }>> {
+  return db.selectFrom('group_training_enrollments').select(['id', 'user_id'])
+    .where('group_training_id', '=', trainingId).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { ConsentRequest, IdParams, MY_CONSENTS_PATH, UserConsent } from '@lp/shared/contract';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { listConsents, recordConsent } from '../../repositories/consents.ts';
-import { targetUser, userPath } from '../admin/users/common.ts';
+import { targetUser, userPath } from '../users/admin/common.ts';
 import { titleAccess } from '../../lib/access.ts';
 
 /**

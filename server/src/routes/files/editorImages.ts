@@ -14,7 +14,7 @@ import { authOf } from '../../plugins/app/auth.ts';
 import {
   claimEditorImageUpload, completeEditorImageUpload, deleteEditorImageUpload, findEditorImageUpload, insertEditorImageUpload, pendingEditorImageUpload,
 } from '../../repositories/editorImages.ts';
-import { formBool } from '../admin/trainings/actions.ts';
+import { formBool } from '../trainings/actions.ts';
 
 /** A policy is good for this long (the image is chosen before it is asked for). */
 const POLICY_TTL_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../../lib/serveMedia.ts';
 import { isActiveDocument, verifyGrant } from '../../lib/signedMedia.ts';
-import { attachmentDisposition } from '../modules/library/learner.ts';
+import { attachmentDisposition } from '../library/learner.ts';
 
 export const SIGNED_MEDIA_PREFIX = '/files/media/';
 /** what the portal shows in place (players, the PDF viewer, images); anything else is a download */

@@ -14,7 +14,7 @@ import { translate } from '../../lib/i18n.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { copyTitle } from '../admin/trainings/actions.ts';
+import { copyTitle } from '../trainings/actions.ts';
 import {
   clientWebcastFlags, deleteWebcast, duplicateWebcast, insertWebcast, loadWebcast, toListItems, updateWebcast, webcastAdminListQuery, webcastState, webcastTypeExists, webcastTypes, type WebcastState,
 } from '../../repositories/webcasts.ts';

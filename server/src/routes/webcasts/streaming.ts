@@ -13,7 +13,7 @@ import {
   completeTransmission, findTranscoder, markConverting, recordedSessions, reopenTransmission, saveTranscoder, streamFlags,
 } from '../../repositories/streaming.ts';
 import { hlsPlaybackUrl } from '../../repositories/webcasts.ts';
-import { SAVE_RECORDING_JOB } from '../../plugins/app/jobs/recordingSave.ts';
+import { enqueueRecordingSave } from '../../webcasts/recordingSave.ts';
 import { webcastAccess, webcastOr404 } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
 
@@ -124,7 +124,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
       }
       await markConverting(app.db, row.id);
     }
-    await app.jobs.enqueue(SAVE_RECORDING_JOB, { webcast_id: row.id }, { dedupeKey: `${SAVE_RECORDING_JOB}:${row.id}` });
+    await enqueueRecordingSave(app, row.id);
     const flags = await streamFlags(app.db, row.id);
     return reply.status(202).send({ status: flags.status, transmission_downloaded: flags.transmission_downloaded });
   });

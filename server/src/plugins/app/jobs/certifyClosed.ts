@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { CERTIFY_CLOSED_JOB, type CertifyClosedPayload } from '../../../learning/completion.ts';
+import { enrollmentsAfter } from '../../../repositories/learner/enrollments.ts';
 
 const CLOSED_BATCH = 200;
 
@@ -12,8 +13,7 @@ export default fp(async (app) => {
     // every enrolled learner is judged: the listeners decide who certifies, and judging again is harmless
     let after = 0;
     for (;;) {
-      const batch = await app.db.selectFrom('group_training_enrollments').select(['id', 'user_id'])
-        .where('group_training_id', '=', trainingId).where('id', '>', after).orderBy('id').limit(CLOSED_BATCH).execute();
+      const batch = await enrollmentsAfter(app.db, trainingId, after, CLOSED_BATCH);
       if (batch.length === 0) break;
       await app.db.transaction().execute(async (trx) => {
         for (const row of batch) await app.learning.progressChanged({ db: trx, clientId, userId: row.user_id, trainingId, cause: 'closed' });

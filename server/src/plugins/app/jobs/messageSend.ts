@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { scheduledMessages } from '../../../repositories/messages.ts';
-import { SEND_MESSAGE_JOB, runMessageSend, scheduleMessageSend, type SendMessagePayload } from '../../../routes/modules/messages/sendJob.ts';
+import { SEND_MESSAGE_JOB, runMessageSend, scheduleMessageSend, type SendMessagePayload } from '../../../messages/sendJob.ts';
 
 /** spec 3 §4: the message e-mails, sent by the job enqueued for each message's send date. */
 export default fp(async (app) => {
