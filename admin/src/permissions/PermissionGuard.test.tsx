@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -8,13 +8,14 @@ import type { SessionUser } from '@lp/shared/contract';
 
 const Screen = () => <p>secret screen</p>;
 
-function renderGuarded(title: string, user: SessionUser | null) {
+function renderGuarded(title: string, user: SessionUser | null, auth = authFor(user)) {
   const View = guarded(title, Screen);
   return render(
     <MemoryRouter initialEntries={['/screen']}>
-      <AdminContext i18nProvider={i18n()} authProvider={authFor(user)}>
+      <AdminContext i18nProvider={i18n()} authProvider={auth}>
         <Routes>
           <Route path="/" element={<p>dashboard</p>} />
+          <Route path="/login" element={<p>login form</p>} />
           <Route path="/screen" element={<View />} />
         </Routes>
       </AdminContext>
@@ -23,6 +24,15 @@ function renderGuarded(title: string, user: SessionUser | null) {
 }
 
 describe('guarded', () => {
+  it('sends a visitor without a session to login through the auth check (spec 1 §2.4)', async () => {
+    const checkAuth = vi.fn(async () => { throw new Error('ra.auth.auth_check_error'); });
+    renderGuarded('tags', null, { ...authFor(null), checkAuth });
+    expect(await screen.findByText('login form')).toBeInTheDocument();
+    expect(checkAuth).toHaveBeenCalled();
+    expect(screen.queryByText('secret screen')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('renders the screen when the title slug is granted', async () => {
     renderGuarded('tags', sessionUser());
     expect(await screen.findByText('secret screen')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { Card, CardContent, Typography } from '@mui/material';
 import LockIcon from '@mui/icons-material/Lock';
-import { Loading, Title, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useAuthenticated, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { canOpenAdminTitle, type AccessDecision } from '@lp/shared/rules';
 import type { SessionUser } from '@lp/shared/contract';
 
@@ -36,11 +36,18 @@ function SuperuserOnlyRedirect() {
   return <Navigate to="/" replace />;
 }
 
+/** spec 1 §2.4: without a session the auth provider remembers the page and sends the visitor to login. */
+function SessionCheck() {
+  useAuthenticated();
+  return <Loading />;
+}
+
 /** spec 1 §6.1: the admin screen opens only when the title slug allows it (the API checks too). */
 export function PermissionGuard({ title, children }: { title: string; children: ReactNode }) {
   const { permissions, isPending } = usePermissions<SessionUser | null>();
   if (isPending) return <Loading />;
-  const decision = permissions ? canOpenAdminTitle(permissions, title) : 'missing_permission';
+  if (!permissions) return <SessionCheck />;
+  const decision = canOpenAdminTitle(permissions, title);
   if (decision === 'superuser_only') return <SuperuserOnlyRedirect />;
   if (decision !== 'allow') return <PermissionDenied decision={decision} />;
   return <>{children}</>;
