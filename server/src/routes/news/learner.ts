@@ -11,7 +11,7 @@ import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { storedClientSettings } from '../../repositories/clients.ts';
 import { findLearnerNews, learnerNewsPage, recordNewsView, touchNewsView } from '../../repositories/news.ts';
-import { LearnerPageQuery, pageOf } from '../learner/paging.ts';
+import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
 import { IdParams } from '../../lib/params.ts';
 
 const newsNotFound = () => new HttpError(404, 'not_found', 'News not found');

@@ -15,7 +15,7 @@ import { setReaction, type ReactionPatch } from '../../repositories/learner/reac
 import {
   findLearnerPodcast, findProgress, learnerPlaylists, learnerPodcastPage, podcastCards, recordPodcastProgress, type PodcastViewer,
 } from '../../repositories/podcasts.ts';
-import { LearnerPageQuery, pageOf } from '../learner/paging.ts';
+import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
 import { podcastNotFound } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
 

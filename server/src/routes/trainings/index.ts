@@ -1,28 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { TRAINING_OWNER, registerOwnedContent } from '../../content/index.ts';
-import actions from './actions.ts';
-import basicData from './basicData.ts';
-import lookups from './lookups.ts';
-import modules from './modules.ts';
-import hierarchy from './hierarchy.ts';
-import forum from './forum.ts';
+import admin from './admin.ts';
+import learner from './learner/index.ts';
 
-/**
- * spec 2 §7.1 trainings admin under /admin_group_trainings/: basic data, publication,
- * duplicate, reference lists; the scheduled unpublish job; modules, hierarchy and forum. Tests,
- * evaluations, materials and comment moderation (§7.4 origin 'training') are the owned-content
- * core's, mounted for the training owner kind.
- */
+/** Trainings: the control panel's editor (admin.ts) and the learner's catalogue, progress and tests (learner/). */
 const trainings: FastifyPluginAsync = async (app) => {
-  await app.register(basicData);
-  await app.register(actions);
-  await app.register(lookups);
-  // tests, questions, test import, reaction evaluations, support materials, comments
-  registerOwnedContent(app, TRAINING_OWNER);
-  // modules and hierarchy (configure and publish)
-  await app.register(modules);
-  await app.register(hierarchy);
-  // forum (discussions)
-  await app.register(forum);
+  await app.register(admin);
+  await app.register(learner);
 };
 export default trainings;

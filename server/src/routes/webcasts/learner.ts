@@ -16,8 +16,8 @@ import {
   findLearnerWebcast, learnerWebcastPage, learnerWebcastTags, webcastCards,
 } from '../../repositories/learner/webcasts.ts';
 import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
-import { pageOf } from '../learner/paging.ts';
-import { contextOf } from '../learner/trainings/common.ts';
+import { pageOf } from '../../lib/learnerPaging.ts';
+import { contextOf } from '../trainings/learner/common.ts';
 import learnerTests, { notFinished, webcastNotFound } from './learnerTests.ts';
 import { IdParams } from '../../lib/params.ts';
 

@@ -5,7 +5,7 @@ import {
 } from '../../content/index.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { LEARNER_WEBCAST_STATUSES, findLearnerWebcast } from '../../repositories/learner/webcasts.ts';
-import { contextOf } from '../learner/trainings/common.ts';
+import { contextOf } from '../trainings/learner/common.ts';
 
 export const webcastNotFound = () => new HttpError(404, 'not_found', 'Webinar not found');
 export const notFinished = () => new HttpError(403, 'webcast_not_finished', 'Test not yet available, please wait');

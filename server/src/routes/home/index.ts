@@ -5,7 +5,7 @@ import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { learnerContext } from '../../repositories/learner/context.ts';
 import { homeDashboard } from '../../repositories/learner/home.ts';
 import { pointsStatement, ranking } from '../../repositories/learner/points.ts';
-import { LearnerPageQuery, pageOf } from './paging.ts';
+import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
 
 /** The learner's home (spec 1 §2.2): the dashboard, the points statement and the client's ranking. */
 const home: FastifyPluginAsyncTypebox = async (app) => {

@@ -11,7 +11,7 @@ import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { learnerContext, type LearnerContext } from '../../repositories/learner/context.ts';
 import { setReaction, type ReactionPatch } from '../../repositories/learner/reactions.ts';
 import { commentCreatedAt, findLearnerTrail, trailCommentState, trailDetail, trailPage } from '../../repositories/learner/trails.ts';
-import { LearnerPageQuery, pageOf } from './paging.ts';
+import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
 import { IdParams } from '../../lib/params.ts';
 
 /** spec 2 §8 'Trail not found': unknown, unpublished, not yet available, another client's, or outside the audience */

@@ -2,15 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import catalogue from './catalogue.ts';
 import feedback from './feedback.ts';
 import progress from './progress.ts';
+import tests from './tests.ts';
 
 /**
- * The learner's trainings (issue 5 items 1, 2, 5; LEARNER_PATHS of shared/src/contract/learner.ts,
+ * The learner's trainings (LEARNER_PATHS of shared/src/contract/learner.ts,
  * docs/api.md "Learner: trainings"): catalogue and detail, reactions, module progress and SCORM
- * data, the reaction evaluation, comments and restart.
+ * data, the reaction evaluation, comments, restart and the test engine.
  */
 const trainings: FastifyPluginAsync = async (app) => {
   await app.register(catalogue);
   await app.register(progress);
   await app.register(feedback);
+  // the test engine
+  await app.register(tests);
 };
 export default trainings;

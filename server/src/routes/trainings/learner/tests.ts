@@ -4,16 +4,16 @@ import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { LockReason } from '@lp/shared/rules';
 import {
   TRAINING_OWNER, findPublishedTest, learnerTestContext, ownedDb, registerLearnerTests, type LearnerTestContext, type LearnerTestPolicy,
-} from '../../content/index.ts';
-import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
-import { HttpError } from '../../lib/httpError.ts';
-import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { trainingActivities } from '../../repositories/learner/activities.ts';
+} from '../../../content/index.ts';
+import type { EnrollmentStatus } from '../../../db/tables/learning.table.ts';
+import { HttpError } from '../../../lib/httpError.ts';
+import { authOf, clientOf } from '../../../plugins/app/auth.ts';
+import { trainingActivities } from '../../../repositories/learner/activities.ts';
 import {
   blockEnrollment, ensureEnrollment, enrollmentStatus, touchEnrollment, wipeTrainingProgress,
-} from '../../repositories/learner/enrollments.ts';
-import { isInTrainingAudience } from '../../repositories/trainingAudience.ts';
-import { trainingNotFound } from './trainings/common.ts';
+} from '../../../repositories/learner/enrollments.ts';
+import { isInTrainingAudience } from '../../../repositories/trainingAudience.ts';
+import { trainingNotFound } from './common.ts';
 
 interface TrainingTestContext extends LearnerTestContext {
   clientId: number;

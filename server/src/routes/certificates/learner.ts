@@ -6,7 +6,7 @@ import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { certificateFile, writeCertificatePdf } from '../../learning/certificates.ts';
 import { listCertificates, ownCertificate, setCertificatePdf } from '../../repositories/learner/certificates.ts';
-import { LearnerPageQuery, pageOf } from './paging.ts';
+import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
 
 const certificateNotFound = () => new HttpError(404, 'not_found', 'Certificate not found');
 

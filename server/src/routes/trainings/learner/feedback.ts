@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../../db/dialect.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
 import { findEnrollment } from '../../../repositories/learner/progress.ts';
-import { LearnerPageQuery, pageOf } from '../paging.ts';
+import { LearnerPageQuery, pageOf } from '../../../lib/learnerPaging.ts';
 import { contextOf, learnerTrainingOr404 } from './common.ts';
 import { IdParams } from '../../../lib/params.ts';
 
