@@ -1,4 +1,4 @@
-// Chat fan-out (issue 6 "Benchmarks"): chat delivery to 1,000 WebSocket subscribers at 500
+// Chat fan-out: chat delivery to 1,000 WebSocket subscribers at 500
 // messages a second against one server. Prints p50/p95/p99 of the delivery latency and the
 // messages lost; the goal is p99 ≤ 200 ms. A figure, not pass/fail: compare runs on the same machine.
 //

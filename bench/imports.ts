@@ -1,4 +1,4 @@
-// Users import at scale (issue 3 item 9): a 100k-row users file (the template's 19 columns),
+// Users import at scale: a 100k-row users file (the template's 19 columns),
 // validated then processed on SQLite and on Postgres (a fresh schema). Each pass runs as the
 // job runs it, in its import worker process (server/src/imports/passWorker.ts), so its wall
 // time and peak RSS are the worker's own. Goal: ≤ 20 s and ≤ 256 MB each.

@@ -1,5 +1,5 @@
 // Lighthouse mobile performance score of the portal's catalogue (/courses) and of a training
-// detail (/courses/{id}) (issue 5 "Performance": goal ≥ 95). A figure, not pass/fail.
+// detail (/courses/{id}) (goal ≥ 95). A figure, not pass/fail.
 //
 // Needs the built portal (npm run build) and Debian chromium (CHROMIUM_PATH, default
 // /usr/bin/chromium). Runs with tsx (`node --import tsx bench/lighthouse.mjs`) so the session is

@@ -1,4 +1,4 @@
-// Quiz-start burst (issue 5 "Performance"): 1,000 learners start the same test within 10 s
+// Quiz-start burst: 1,000 learners start the same test within 10 s
 // against one server. Prints the error rate and the latency percentiles; the goal is ≤ 1 %
 // errors and p95 ≤ 1 s. A figure, not pass/fail: compare runs on the same machine.
 //

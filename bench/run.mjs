@@ -7,10 +7,10 @@ const run = (args) => execFileSync(process.execPath, args, { stdio: 'inherit', c
 run([path.join(here, 'bundle-size.mjs')]);
 run(['--import', 'tsx', path.join(here, 'api-list.ts')]);
 run(['--import', 'tsx', path.join(here, 'imports.ts')]);
-// issue 5: Lighthouse mobile score of the catalogue and a training detail; 1,000 learners starting a test in 10 s
+// Lighthouse mobile score of the catalogue and a training detail; 1,000 learners starting a test in 10 s
 run(['--import', 'tsx', path.join(here, 'lighthouse.mjs')]);
 run(['--import', 'tsx', path.join(here, 'quiz-burst.ts')]);
-// issue 6: chat delivery to 1,000 WebSocket subscribers at 500 messages a second (goal p99 ≤ 200 ms)
+// chat delivery to 1,000 WebSocket subscribers at 500 messages a second (goal p99 ≤ 200 ms)
 run(['--import', 'tsx', path.join(here, 'chat-fanout.ts')]);
-// issue 6: browser streaming — go_live to the first live segment (goal ≤ 10 s), distance to the live edge, replay after the end (goal ≤ 60 s)
+// browser streaming — go_live to the first live segment (goal ≤ 10 s), distance to the live edge, replay after the end (goal ≤ 60 s)
 run(['--import', 'tsx', path.join(here, 'streaming.ts')]);

@@ -1,4 +1,4 @@
-// Browser streaming (issue 6 "Benchmarks"): a headless Chromium with a fake camera publishes
+// Browser streaming: a headless Chromium with a fake camera publishes
 // through the stream studio's own code (@lp/streaming: §7.3 SDP rewriting, the sendOffer
 // signalling, the §4.14 timers) to the real server, which ingests with werift + ffmpeg; a
 // second Chromium plays the live HLS with hls.js. Prints the time from go_live to the first

@@ -80,21 +80,21 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.trainings.name} {...trainings} />
         <Resource name={ADMIN_RESOURCES.trails.name} {...trails} />
         <Resource name={ADMIN_RESOURCES.trail_categories.name} {...trailCategories} />
-        {/* issue 6: webcasts */}
+        {/* webcasts */}
         <Resource name={ADMIN_RESOURCES.webcasts.name} {...webcasts} />
-        {/* issue 7: news and FAQ */}
+        {/* news and FAQ */}
         <Resource name={ADMIN_RESOURCES.news.name} {...news} />
         <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />
         <Resource name={ADMIN_RESOURCES.faq_categories.name} {...faqCategories} />
-        {/* issue 7: library and podcasts */}
+        {/* library and podcasts */}
         <Resource name={ADMIN_RESOURCES.libraries.name} {...libraries} />
         <Resource name={ADMIN_RESOURCES.library_categories.name} {...libraryCategories} />
         <Resource name={ADMIN_RESOURCES.podcasts.name} {...podcasts} />
-        {/* issue 7: banners, welcome banners and messages (the mailing list is a settings screen) */}
+        {/* banners, welcome banners and messages (the mailing list is a settings screen) */}
         <Resource name={ADMIN_RESOURCES.banners.name} {...banners} />
         <Resource name={ADMIN_RESOURCES.welcome_banners.name} {...welcomeBanners} />
         <Resource name={ADMIN_RESOURCES.messages.name} {...messages} />
-        {/* issue 7: badges and wildcard pages (legal texts, configuration and schedule are settings screens) */}
+        {/* badges and wildcard pages (legal texts, configuration and schedule are settings screens) */}
         <Resource name={ADMIN_RESOURCES.badges.name} {...badges} />
         <Resource name={ADMIN_RESOURCES.wild_cards.name} {...wildCards} />
         <Resource name="users" {...users} />

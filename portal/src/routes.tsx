@@ -23,20 +23,20 @@ const ProfileCertificates = lazy(() => import('./routes/profile-certificates/ind
 const CertificateVerify = lazy(() => import('./routes/certificate-verify/index.tsx'));
 const Trails = lazy(() => import('./routes/trails/index.tsx'));
 const Trail = lazy(() => import('./routes/trail/index.tsx'));
-// issue 6: webcasts list, watch page (player, hls.js and the chat load inside it) and webcast tests
+// webcasts list, watch page (player, hls.js and the chat load inside it) and webcast tests
 const Webcasts = lazy(() => import('./routes/webcasts/index.tsx'));
 const WebcastWatch = lazy(() => import('./routes/webcast-watch/index.tsx'));
 const WebcastTest = lazy(() => import('./routes/webcast-test/index.tsx'));
-// issue 7: library (previews load video.js only for a video) and podcasts (the player with its page)
+// library (previews load video.js only for a video) and podcasts (the player with its page)
 const Library = lazy(() => import('./routes/library/index.tsx'));
 const Podcasts = lazy(() => import('./routes/podcasts/index.tsx'));
 const Podcast = lazy(() => import('./routes/podcast/index.tsx'));
-// issue 7: news (an item opens in a modal over the list) and the learner's FAQ
+// news (an item opens in a modal over the list) and the learner's FAQ
 const News = lazy(() => import('./routes/news/index.tsx'));
 const InstitutionalFaq = lazy(() => import('./routes/institutional-faq/index.tsx'));
-// issue 7: the user's messages
+// the user's messages
 const Messages = lazy(() => import('./routes/messages/index.tsx'));
-// issue 7: feed (timeline), calendar, institutional pages (public and learner), help form, wildcard pages (/p/{slug})
+// feed (timeline), calendar, institutional pages (public and learner), help form, wildcard pages (/p/{slug})
 const Feed = lazy(() => import('./routes/feed/index.tsx'));
 const Calendar = lazy(() => import('./routes/calendar/index.tsx'));
 const Institutional = lazy(() => import('./routes/institutional/index.tsx'));
@@ -86,7 +86,7 @@ export function AppRoutes() {
         <Private><CourseDetail /></Private>
       </Route>
       {/* trails, certificates (profile tab and public verification), test taking */}
-      {/* issue 6: webcasts list and watch page */}
+      {/* webcasts list and watch page */}
       <Route path="/webcasts">
         <Private><Webcasts /></Private>
       </Route>
@@ -100,7 +100,7 @@ export function AppRoutes() {
       <Route path="/webcasts/:id/tests/:testId">
         <Private><WebcastTest /></Private>
       </Route>
-      {/* issue 7: news, FAQ, library, podcasts, messages, calendar, institutional and wildcard pages */}
+      {/* news, FAQ, library, podcasts, messages, calendar, institutional and wildcard pages */}
       <Route path="/library">
         <Private><Library /></Private>
       </Route>

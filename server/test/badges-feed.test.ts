@@ -14,7 +14,7 @@ import { orgIds, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, userId, type Clients } from './userFixtures.ts';
 
 /**
- * Badges (spec 3 §1–§3 badges, superuser only per spec 1 §6.1 / spec 3 §6; issue 7 item 7) and
+ * Badges (spec 3 §1–§3 badges, superuser only per spec 1 §6.1 / spec 3 §6) and
  * the feed / timeline (spec 1 §2.2, §9 "Feed event kinds").
  */
 describe.each(DIALECTS)('badges and feed on %s', (dialect) => {

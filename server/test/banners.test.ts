@@ -10,7 +10,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * Banners and welcome banners (issue 7 item 5; spec 3 §3 "Banners", §4 "Messages and banners",
+ * Banners and welcome banners (spec 3 §3 "Banners", §4 "Messages and banners",
  * §5 "Welcome banners" and "Banners", §6 banners / banners_welcome, §8 "Welcome banners").
  */
 describe.each(DIALECTS)('banners and welcome banners on %s', (dialect) => {

@@ -13,7 +13,7 @@ const API = '/api';
 const REQUIRED = 'make_sure_that_all_fields_are_filled_in';
 
 /**
- * FAQ (issue 7 item 2; spec 3 §2 "FAQ (admin)", §3 "FAQ and news", §6 "FAQ questions marked
+ * FAQ (spec 3 §2 "FAQ (admin)", §3 "FAQ and news", §6 "FAQ questions marked
  * public are visible without login"; spec 1 §2.1 the login page's public FAQ when
  * show_public_faq): categories and questions, the public endpoint (no login, public questions
  * only), the learner page, and "send your question" (validation, rate limit, stored, sent on).

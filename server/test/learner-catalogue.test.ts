@@ -16,7 +16,7 @@ const API = '/api';
 const LIST = `${API}${LEARNER_PATHS.trainings}`;
 const ONE = (id: number) => `${API}${LEARNER_PATHS.training(id)}`;
 
-/** spec 1 §2.2 learner filters; spec 2 §2.1 catalogue and detail, §6 audience; issue 5 items 1, 2. */
+/** spec 1 §2.2 learner filters; spec 2 §2.1 catalogue and detail, §6 audience. */
 describe.each(DIALECTS)('learner catalogue on %s', (dialect) => {
   let t: TestApp;
   let su: Tokens;

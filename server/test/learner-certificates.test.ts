@@ -11,7 +11,7 @@ import { clientIds, loginSuperuser, userId, type Clients } from './userFixtures.
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Certificates (spec 2 §3.9, §4.9; issue 5 item 4): a PDF generated once at issue, downloaded by
+ * Certificates (spec 2 §3.9, §4.9): a PDF generated once at issue, downloaded by
  * its owner only; the public verification link (valid, expired, superseded); expiry after the
  * configured days and renewal by retaking; the profile's list, newest first, with "load more".
  */

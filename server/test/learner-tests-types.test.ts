@@ -6,7 +6,7 @@ import { addModule } from './trainingsFixtures.ts';
 import type { Clients } from './userFixtures.ts';
 
 /**
- * issue 5 item 3; spec 2 §4.7, §4.8: the learner's test engine — the test types (conventional,
+ * spec 2 §4.7, §4.8: the learner's test engine — the test types (conventional,
  * quizzes, block, restart, timed) and their consequences. The draw, answers, submit and access
  * are in learner-tests.test.ts.
  */

@@ -6,7 +6,7 @@ import { addModule } from './trainingsFixtures.ts';
 import type { Clients } from './userFixtures.ts';
 
 /**
- * issue 5 item 3; spec 2 §3.4, §4.7, §4.8, §5.12, §8: the learner's test engine — the draw,
+ * spec 2 §3.4, §4.7, §4.8, §5.12, §8: the learner's test engine — the draw,
  * answers and submit, availability and access. The test types are in learner-tests-types.test.ts.
  */
 describe.each(DIALECTS)('learner test engine on %s', (dialect) => {

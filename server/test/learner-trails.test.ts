@@ -11,7 +11,7 @@ import { clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 const tomorrow = () => new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 /**
- * The learner side of trails (spec 2 §2.1, §3.8, §4.9, §4.10; spec 1 §2.2; issue 5 item 6): the
+ * The learner side of trails (spec 2 §2.1, §3.8, §4.9, §4.10; spec 1 §2.2): the
  * audience (the training rule over the trail's groups, areas and profiles), the list's filters,
  * the detail with ordered trainings, prerequisites and availability, completion through the
  * trainings with the trail certificate and points (also by the admin's synchronisation),

@@ -13,7 +13,7 @@ const API = '/api';
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Messages and the mailing list configuration (issue 7 item 6; spec 3 §3 "Messages and related",
+ * Messages and the mailing list configuration (spec 3 §3 "Messages and related",
  * §4 "Messages and banners", §5 "Messages and general", §6 messages / mailing_list, §8 "Messages
  * and communication"; spec 1 §2.3 mailing_list_config).
  */

@@ -16,7 +16,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString().replace(/\.\d{3}Z$/, '+00:00');
 
 /**
- * spec 3 §3 "FAQ and news", §4 "News", §5 "News", §7 "News" and "Comments", §9; issue 7 item 1:
+ * spec 3 §3 "FAQ and news", §4 "News", §5 "News", §7 "News" and "Comments", §9;
  * the editor's contract, every validation rule, emoticons stripped, the publication window, the
  * audience, reading before commenting once, moderation, and the client's scope.
  */

@@ -40,7 +40,7 @@ async function eventually<T>(what: string, check: () => Promise<T | null | undef
 }
 
 /**
- * Browser streaming (issue 6 item 4; spec 2 §2.6, §4.14, §5.10, §7.3 "Streaming"): the calls,
+ * Browser streaming (spec 2 §2.6, §4.14, §5.10, §7.3 "Streaming"): the calls,
  * the signalling socket at sdp_url, and a real publisher (werift, ffmpeg test picture) whose
  * WebRTC becomes live HLS under /media/ and, once saved, a video on demand.
  */

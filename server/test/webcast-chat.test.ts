@@ -10,7 +10,7 @@ import { chatWorld, insertWebcast, type ChatWorld } from './webcastChatFixtures.
 
 const HEARTBEAT_MS = 200;
 
-/** Webcast chat (issue 6 item 2; spec 2 §2.5 chat moderation tab, §3.12, §4.13, §6, §7.3 "Chat"). */
+/** Webcast chat (spec 2 §2.5 chat moderation tab, §3.12, §4.13, §6, §7.3 "Chat"). */
 describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
   let t: TestApp;
   let w: ChatWorld;

@@ -27,7 +27,7 @@ describe('chat moves (spec 2 §4.13)', () => {
   });
 });
 
-describe('where a message starts (issue 6 item 2)', () => {
+describe('where a message starts', () => {
   it('a learner message waits for moderation only when the chat is moderated', () => {
     expect(initialChatState(true, false)).toBe('pending');
     expect(initialChatState(false, false)).toBe('public');

@@ -33,7 +33,7 @@ export const webcastChatChannel = (webcastId: number, type: ChatChannelType) => 
 /** spec 2 §3.12 / §7.3: the online users of a webcast (st == 'on' and we == id). */
 export const webcastOnlineChannel = (webcastId: number) => `webcast_user_online/${webcastId}`;
 
-/** A learner's message goes to moderation when the webcast's chat is moderated (issue 6 item 2). */
+/** A learner's message goes to moderation when the webcast's chat is moderated. */
 export const initialChatState = (chatModerated: boolean, sentByModeration: boolean): ChatState =>
   (sentByModeration || !chatModerated ? 'public' : 'pending');
 

@@ -10,7 +10,7 @@ const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'lp-e2e-screenshots');
 
 /**
- * The package of issue 14 item 1: an HTML "training module" whose page tries every way to the
+ * The hostile package: an HTML "training module" whose page tries every way to the
  * session of whoever opens it — the portal's storage (`learning-v3`), the cookies, the parent
  * page, the API with the browser's credentials, the token endpoint with the refresh cookie —
  * and writes what it got into its own page, where the test reads it.

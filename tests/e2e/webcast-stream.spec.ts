@@ -19,7 +19,7 @@ async function token(request: APIRequestContext, username: string, password: str
   return (await res.json()).access_token as string;
 }
 
-/** The seeded browser-streaming webcast (issue 6 seed), or a new one for the learner's group. */
+/** The seeded browser-streaming webcast (from the demo seed), or a new one for the learner's group. */
 async function streamingWebcast(request: APIRequestContext, headers: { authorization: string }): Promise<number> {
   const found = await request.get(`/api/admin_webcasts/webcasts/?search=${encodeURIComponent('Boas-vindas ao vivo')}&page_size=10`, { headers });
   if (found.ok()) {

@@ -12,7 +12,7 @@ function fakeMedia({ duration = 200, readyState = 1 } = {}) {
   return { media, state, fire: (type: string) => media.dispatchEvent(new Event(type)) };
 }
 
-describe('trackMediaProgress (issue 5: progress recorded and resumable)', () => {
+describe('trackMediaProgress (progress recorded and resumable)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -82,7 +82,7 @@ export interface Database {
   report_requests: ReportRequestTable;
   reports: ReportTable;
   user_consents: UserConsentTable;
-  // issue 4: online content (2026_11_22_0005_trainings)
+  // online content (2026_11_22_0005_trainings)
   group_training_types: GroupTrainingTypeTable;
   group_training_module_types: GroupTrainingModuleTypeTable;
   group_training_test_types: GroupTrainingTestTypeTable;
@@ -123,7 +123,7 @@ export interface Database {
   trail_user_groups: AudienceUserGroupTable;
   trail_tags: AudienceTagTable;
   trail_items: TrailItemTable;
-  // issue 5: the learner side (2026_11_23_0006_learning)
+  // the learner side (2026_11_23_0006_learning)
   group_training_enrollments: GroupTrainingEnrollmentTable;
   group_training_module_progress: GroupTrainingModuleProgressTable;
   group_training_test_attempt_questions: GroupTrainingTestAttemptQuestionTable;
@@ -132,7 +132,7 @@ export interface Database {
   points_ledger: PointsLedgerTable;
   group_training_evaluation_answers: GroupTrainingEvaluationAnswerTable;
   trail_enrollments: TrailEnrollmentTable;
-  // issue 6: webcasts (2026_11_23_0010_webcasts); tests, evaluations, materials, chat and streaming add theirs
+  // webcasts (2026_11_23_0010_webcasts); tests, evaluations, materials, chat and streaming add theirs
   webcast_types: WebcastTypeTable;
   webcasts: WebcastTable;
   webcast_areas: AudienceAreaTable;
@@ -140,7 +140,7 @@ export interface Database {
   webcast_user_groups: AudienceUserGroupTable;
   webcast_tags: AudienceTagTable;
   webcast_subscribers: WebcastSubscriberTable;
-  // issue 6: tests, evaluations and materials of webcasts (2026_11_23_0011_webcast_content)
+  // tests, evaluations and materials of webcasts (2026_11_23_0011_webcast_content)
   webcast_tests: WebcastTestTable;
   webcast_test_questions: WebcastTestQuestionTable;
   webcast_test_question_answers: WebcastTestQuestionAnswerTable;
@@ -150,13 +150,13 @@ export interface Database {
   webcast_evaluation_questions: WebcastEvaluationQuestionTable;
   webcast_evaluation_answers: WebcastEvaluationAnswerTable;
   webcast_materials: WebcastMaterialTable;
-  // issue 6: chat and realtime tickets (2026_11_23_0012_webcast_chat)
+  // chat and realtime tickets (2026_11_23_0012_webcast_chat)
   webcast_chat_messages: WebcastChatMessageTable;
   realtime_tickets: RealtimeTicketTable;
-  // issue 6: streaming (2026_11_23_0013_streaming)
+  // streaming (2026_11_23_0013_streaming)
   webcast_streams: WebcastStreamTable;
   webcast_stream_sessions: WebcastStreamSessionTable;
-  // issue 7: library and podcasts (2026_11_23_0021_library_podcasts)
+  // library and podcasts (2026_11_23_0021_library_podcasts)
   library_categories: LibraryCategoryTable;
   library_files: LibraryFileTable;
   library_file_areas: AudienceAreaTable;
@@ -172,7 +172,7 @@ export interface Database {
   podcast_playlists: PodcastPlaylistTable;
   podcast_playlist_items: PodcastPlaylistItemTable;
   podcast_progress: PodcastProgressTable;
-  // issue 7: banners, welcome banners, messages and mailing list (2026_11_23_0022_banners_messages)
+  // banners, welcome banners, messages and mailing list (2026_11_23_0022_banners_messages)
   banners: BannerTable;
   banner_areas: AudienceAreaTable;
   banner_profiles: AudienceProfileTable;
@@ -189,7 +189,7 @@ export interface Database {
   message_user_groups: AudienceUserGroupTable;
   message_recipients: MessageRecipientTable;
   mailing_list_configs: MailingListConfigTable;
-  // issue 7: news and FAQ (2026_11_23_0020_news_faq)
+  // news and FAQ (2026_11_23_0020_news_faq)
   news: NewsTable;
   news_areas: AudienceAreaTable;
   news_profiles: AudienceProfileTable;
@@ -199,7 +199,7 @@ export interface Database {
   faq_categories: FaqCategoryTable;
   faq_questions: FaqQuestionTable;
   faq_received_questions: FaqReceivedQuestionTable;
-  // issue 7: badges, feed, legal texts, wildcard pages (2026_11_23_0023_badges_feed_pages)
+  // badges, feed, legal texts, wildcard pages (2026_11_23_0023_badges_feed_pages)
   badges: BadgeTable;
   user_badges: UserBadgeTable;
   feed_events: FeedEventTable;

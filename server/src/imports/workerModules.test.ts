@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import worker must stay lean (issue 3 benchmark: ≤ 256 MB RSS a pass): it loads the plain
+ * The import worker must stay lean (its benchmark's goal: ≤ 256 MB RSS a pass): it loads the plain
  * rules (`@lp/shared/rules`), never the contract's schemas (~27 MB; types only), PDFs or the
  * anonymisation. A convenience import slipped in once through adminUsers.ts and cost ~25 MB of
  * peak RSS; this walks the worker's value imports (not `import type`) from its entry.

@@ -1,5 +1,5 @@
 /**
- * The certificate as a PDF (issue 5 item 4): A4 landscape, drawn once when the certificate is
+ * The certificate as a PDF: A4 landscape, drawn once when the certificate is
  * issued, in the holder's language (pt-br by default; texts under `certificates.pdf.*` in the
  * locales). The standard Helvetica fonts encode WinAnsi, which covers the accents of the four
  * languages (ã, ç, é, ñ, œ …) without shipping a font file.

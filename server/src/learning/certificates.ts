@@ -1,5 +1,5 @@
 /**
- * Issuing certificates (spec 2 §3.9, §4.6, §4.9; issue 5 item 4). A certificate is issued once per
+ * Issuing certificates (spec 2 §3.9, §4.6, §4.9). A certificate is issued once per
  * completion: a learner who restarts and completes again (the §4.9 renewal "by retaking the
  * content") gets a new one, and the older one is marked superseded. The PDF is drawn once, at
  * issue, and kept under $DATA_DIR (not /media: only its owner downloads it).
@@ -135,7 +135,7 @@ export async function issueCertificate(db: Db, issuer: CertificateIssuer, req: C
     superseded_at: null,
   }).returning('id').executeTakeFirstOrThrow();
   if (current) await db.updateTable('certificates').set({ superseded_at: issuedAt }).where('id', '=', current.id).execute();
-  // spec 1 §9 "certified on a trail or training", and the badges a certificate earns (issue 7): here, so the
+  // spec 1 §9 "certified on a trail or training", and the badges a certificate earns: here, so the
   // admin's trail synchronisation counts as much as the learner's own progress
   await recordFeedEvent(db, { clientId: req.clientId, userId: req.userId, kind: 'certified', contentType: req.contentType, contentId: req.contentId, title: req.title });
   await awardRuleBadges(db, req.clientId, req.userId);

@@ -1,5 +1,5 @@
 /**
- * What follows from a learner's progress (spec 2 §4.6, §4.9; issue 5 item 4). On every progress
+ * What follows from a learner's progress (spec 2 §4.6, §4.9). On every progress
  * event — a module, a test, a restart, or the admin closing an open training — the learner's
  * standing is judged again from the published activities:
  * - the enrollment is finished (completed_at) when every published activity is done, and open

@@ -1,5 +1,5 @@
 /**
- * A learner's standing in a trail (spec 2 §3.8; issue 5 item 6): the trail's published trainings
+ * A learner's standing in a trail (spec 2 §3.8): the trail's published trainings
  * in order, and which of them the learner finished. A trail is complete when every one of its
  * published trainings is finished.
  */

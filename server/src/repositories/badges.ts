@@ -1,5 +1,5 @@
 /**
- * Badges and their awards (spec 3 §1, §3; issue 7 item 7). Rules are the shared ones
+ * Badges and their awards (spec 3 §1, §3). Rules are the shared ones
  * (shared/src/engagement/badges.ts): what a learner achieved in a client is counted here, and
  * every badge earned is one user_badges row (unique per badge and user), so a badge is awarded
  * once however many events judge it at the same time. Earning one records the feed event.

@@ -1,5 +1,5 @@
 /**
- * The library (issue 7 item 3; spec 3 §3 "Library file"): categories, files with their tags
+ * The library (spec 3 §3 "Library file"): categories, files with their tags
  * and audience, and who viewed / downloaded each file (once per learner). Every query is scoped
  * to the selected client; the learner side adds the audience rule and the active status.
  */

@@ -1,5 +1,5 @@
 /**
- * Podcasts (issue 7 item 4; spec 3 §3 "Podcast", §4): podcasts with their tags and audience,
+ * Podcasts (spec 3 §3 "Podcast", §4): podcasts with their tags and audience,
  * playlists of ordered podcasts, and each learner's listened position. Reactions live in
  * content_reactions (content_type 'podcast', learner/reactions.ts), comments in comments
  * (origin 'podcast'). Every query is scoped to the selected client.

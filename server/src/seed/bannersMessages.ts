@@ -1,5 +1,5 @@
 /**
- * Demo banners, a welcome banner and a message (issue 7 items 5 and 6) for the Demo Retail
+ * Demo banners, a welcome banner and a message for the Demo Retail
  * client: a top and a card banner on the home of the demo learner's group, a welcome banner
  * (just_confirm) that group sees once after login, and one message already sent to the learner,
  * unread. The images are small SVGs written into the media store.

@@ -122,12 +122,12 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
       [['Product', [0]], ['Compliance', [1, 2]], ['Leadership', []], ['Customer experience', [3]]]);
     await organisation(tdb, other, ['Engineering'], ['Engineer'], ['Other group'], [['Other tag', [0]]]);
     if (groupIds[0]) await trx.insertInto('user_group_members').values([{ group_id: groupIds[0], user_id: learner }]).execute();
-    // issue 4: evaluation models and demo trainings (owned by the instructor)
+    // evaluation models and demo trainings (owned by the instructor)
     await seedTrainings(tdb, { clientId: demo, authorId: instructor, dataDir: config.dataDir });
-    // issue 6: webcasts
+    // webcasts
     await seedWebcasts(tdb, { clientId: demo, authorId: instructor });
     await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
-    // issue 7: content modules
+    // content modules
     await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });
     await seedBannersMessages(tdb, { clientId: demo, authorId: admin, learnerId: learner, groupId: groupIds[0]!, dataDir: config.dataDir });
     await seedNewsFaq(tdb, { clientId: demo, authorId: admin });

@@ -1,5 +1,5 @@
 /**
- * Demo library and podcasts (issue 7 items 3 and 4) for a client: a category with a small PDF
+ * Demo library and podcasts for a client: a category with a small PDF
  * guide, and a podcast with a short real audio (both kept in ./assets and copied into the media
  * store as an upload would be stored), in a playlist. Their audience is the group 'Onboarding
  * 2026', which holds the demo learner. Idempotent: nothing is added when the client already has

@@ -1,5 +1,5 @@
 /**
- * Demo news and FAQ (issue 7 item 1–2) for one client: two published news items for the demo
+ * Demo news and FAQ for one client: two published news items for the demo
  * learner's group (one with comments open, one from last week), FAQ categories with questions
  * — some public, shown on the login page, whose public FAQ this seed switches on.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo data of issue 7 items 7–9 for Demo Retail: the default badges (and one custom badge the
+ * Demo data of badges, pages and the feed for Demo Retail: the default badges (and one custom badge the
  * admin awarded the demo learner, which puts it on her profile and the timeline), the legal
  * texts in Portuguese, and one wildcard page for the learner's group. The other client gets its
  * default badges too, so its screen is not empty.

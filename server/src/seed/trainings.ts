@@ -1,5 +1,5 @@
 /**
- * Demo online content (issue 4): global reaction-evaluation models and a few trainings of a
+ * Demo online content: global reaction-evaluation models and a few trainings of a
  * client, each with a module, a test with questions, tags and an audience. Idempotent: models
  * and trainings that already exist (by title) are left alone.
  *
@@ -123,7 +123,7 @@ const DEMO_TRAININGS: DemoTraining[] = [
     },
     evaluation: 'Avaliação rápida',
   },
-  // issue 5: what the demo learner finds in the portal (and the end-to-end suite plays)
+  // what the demo learner finds in the portal (and the end-to-end suite plays)
   {
     title: 'Boas-vindas à loja',
     description: '<p>Seu primeiro dia: conheça a loja, a equipe e o jeito de <strong>atender</strong>.</p>',

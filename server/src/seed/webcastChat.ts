@@ -1,5 +1,5 @@
 /**
- * Demo chat (issue 6 item 2) on the demo's live webinar, so the chat moderation tab shows each
+ * Demo chat on the demo's live webinar, so the chat moderation tab shows each
  * column and the watch page a conversation: the instructor's welcome (the 'a' flag), the
  * learner's approved and pending questions, and a disapproved message. Idempotent: a webcast
  * that already has messages is left as it is.

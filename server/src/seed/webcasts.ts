@@ -1,5 +1,5 @@
 /**
- * Demo webcasts (issue 6) for the demo learner's group "Onboarding 2026": a published
+ * Demo webcasts for the demo learner's group "Onboarding 2026": a published
  * browser-streaming webinar scheduled later today (the instructor broadcasts it from the stream
  * tab), and a finished YouTube webinar with a test and a reaction evaluation the learner can
  * take now (spec 2 §2.1: only after the end). Idempotent: webcasts that exist (by title) stay.
@@ -81,7 +81,7 @@ export async function seedWebcasts(db: SeedDb, options: WebcastSeedOptions): Pro
       .values(answers.map(([text, correct], i) => ({ question_id: q.id, title: text, is_correct: correct, position: i }))).execute();
   }
 
-  // the reaction evaluation from the first global model (issue 4 seeds them)
+  // the reaction evaluation from the first global model (seeded with the trainings)
   const model = await db.selectFrom('base_evaluations').select(['id', 'title']).where('client_id', 'is', null).orderBy('id').executeTakeFirst();
   if (model) {
     const evaluation = await db.insertInto('webcast_evaluations').values({

@@ -1,5 +1,5 @@
 /**
- * spec 2 §4.6 scheduled unpublish (issue 4 item 11): job 'trainings.unpublish_due' unpublishes
+ * spec 2 §4.6 scheduled unpublish: job 'trainings.unpublish_due' unpublishes
  * the content whose unpublish date has come — trainings (unpublish_date), trails
  * (date_to_unpublish, "as for trainings") and webcasts (unpublish_date, spec 2 §3.11) — then
  * schedules itself for the next hour. The dedupe key names the hour it runs for, so however

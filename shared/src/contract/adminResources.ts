@@ -38,26 +38,26 @@ export const ADMIN_RESOURCES = {
   // spec 2 §2.2 / spec 1 §2.3: /admin/trails and /admin/trail/categories, title slug trails
   trails: { name: 'trails', title: 'trails', apiPath: TRAILS_PATH },
   trail_categories: { name: 'trail/categories', title: 'trails', apiPath: TRAIL_CATEGORIES_PATH },
-  // issue 6: webcasts
+  // webcasts
   // spec 2 §2.2: /admin/webcasts and /admin/webcasts/{id}, title slug webcasts
   webcasts: { name: 'webcasts', title: 'webcasts', apiPath: WEBCASTS_PATH },
-  // issue 7: news and FAQ
+  // news and FAQ
   // spec 3 §2 / spec 1 §2.3: news → news, faqs → faq, faq/categories → faq_categories
   news: { name: 'news', title: 'news', apiPath: NEWS_PATH },
   faqs: { name: 'faqs', title: 'faq', apiPath: FAQS_PATH },
   faq_categories: { name: 'faq/categories', title: 'faq_categories', apiPath: FAQ_CATEGORIES_PATH },
-  // issue 7: library and podcasts
+  // library and podcasts
   // spec 1 §2.3 / spec 3 §2: libraries (title library), library/categories (title library_categories), podcasts (title podcasts)
   libraries: { name: 'libraries', title: 'library', apiPath: LIBRARIES_PATH },
   library_categories: { name: 'library/categories', title: 'library_categories', apiPath: LIBRARY_CATEGORIES_PATH },
   podcasts: { name: 'podcasts', title: 'podcasts', apiPath: PODCASTS_PATH },
-  // issue 7: banners, welcome banners, messages and mailing list
+  // banners, welcome banners, messages and mailing list
   // spec 3 §2 / spec 1 §2.3: banners, banners-welcome, messages, mailing_list_config (title mailing_list)
   banners: { name: 'banners', title: 'banners', apiPath: BANNERS_PATH },
   welcome_banners: { name: 'banners-welcome', title: 'banners_welcome', apiPath: WELCOME_BANNERS_PATH },
   messages: { name: 'messages', title: 'messages', apiPath: MESSAGES_PATH },
   mailing_list_config: { name: 'mailing_list_config', title: 'mailing_list', apiPath: MAILING_LIST_CONFIG_PATH },
-  // issue 7: badges, legal texts, wildcard pages, configuration, schedule
+  // badges, legal texts, wildcard pages, configuration, schedule
   // spec 3 §2: badges, badges/{id} → title badges; wild_cards, wild_card/{id} → wild_card (both superuser only)
   badges: { name: 'badges', title: 'badges', apiPath: BADGES_PATH },
   wild_cards: { name: 'wild_cards', title: 'wild_card', apiPath: WILD_CARDS_PATH },

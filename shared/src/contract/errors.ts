@@ -97,7 +97,7 @@ export const ERROR_CODES = [
   'duplicate_alternative',
   'duplicate_question',
   'test_import_error',
-  // spec 2 §4.8, §5.12, §8 the learner's test engine (issue 5); locks also use activity_locked_prerequisite and training_blocked below
+  // spec 2 §4.8, §5.12, §8 the learner's test engine; locks also use activity_locked_prerequisite and training_blocked below
   'test_not_yet_available',
   'no_attempts_left',
   'test_already_passed',
@@ -117,7 +117,7 @@ export const ERROR_CODES = [
   'date_to_unpublish_before_availability',
   'trail_item_not_available',
   'sync_already_in_progress',
-  // learner content (issue 5; spec 2 §4.8, §4.10, §5.12, §8): locked activities, blocked learners, evaluation and comment once
+  // learner content (spec 2 §4.8, §4.10, §5.12, §8): locked activities, blocked learners, evaluation and comment once
   'activity_locked_prerequisite',
   'activity_not_yet_available',
   'training_blocked',
@@ -126,12 +126,12 @@ export const ERROR_CODES = [
   'you_already_commented',
   'comments_disabled',
   'scorm_data_too_large',
-  // issue 6: webcast editor, subscribers, webcast tests and evaluations (spec 2 §5.9)
+  // webcast editor, subscribers, webcast tests and evaluations (spec 2 §5.9)
   'description_too_long',
   'invalid_timezone',
   'webcast_type_locked',
   'webcast_not_finished',
-  // issue 6: realtime and chat (spec 2 §4.13)
+  // realtime and chat (spec 2 §4.13)
   'chat_disabled',
   'chat_message_too_long',
   'too_many_chat_messages',
@@ -139,12 +139,12 @@ export const ERROR_CODES = [
   'realtime_ticket_invalid',
   'invalid_channel',
   'too_many_subscriptions',
-  // issue 6: streaming (spec 2 §4.14, §5.10)
+  // streaming (spec 2 §4.14, §5.10)
   'webcast_not_browser_streaming',
   'streaming_unavailable',
   'transmission_not_completed',
   'recording_not_found',
-  // issue 7: news and FAQ (spec 3)
+  // news and FAQ (spec 3)
   // spec 3 §5 News: alt texts at most 256, the unpublish date after the publish date; reading before commenting
   'news_alt_text_too_long',
   'unpublish_date_before_publish_date',
@@ -154,14 +154,14 @@ export const ERROR_CODES = [
   'faq_answer_too_long',
   'faq_category_in_use',
   'too_many_questions',
-  // issue 7: library and podcasts (spec 3)
+  // library and podcasts (spec 3)
   'library_file_not_found',
   'library_category_in_use',
   'download_not_allowed',
   'podcast_not_found',
   'playlist_not_found',
   'podcast_not_listened',
-  // issue 7: banners, welcome banners, messages and mailing list (spec 3)
+  // banners, welcome banners, messages and mailing list (spec 3)
   // spec 3 §5 Banners: the URL must be without www and start with http:// or {host}
   'invalid_banner_url',
   'end_date_before_start_date',
@@ -178,7 +178,7 @@ export const ERROR_CODES = [
   'message_email_disabled',
   'error_sending_message',
   'invalid_reply_to',
-  // issue 7: badges, feed, legal texts, wildcard pages, configuration, calendar (spec 3, spec 1 §2.3)
+  // badges, feed, legal texts, wildcard pages, configuration, calendar (spec 3, spec 1 §2.3)
   'badge_threshold_invalid',
   'default_badge_cannot_be_deleted',
   'badge_award_not_manual',

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageNumber } from './common.ts';
 
 /**
- * The learner side's calls (issue 5). Spec 2 §7.6 leaves them "not shown": they are designed in
+ * The learner side's calls. Spec 2 §7.6 leaves them "not shown": they are designed in
  * the style of the admin contract (lists answer `{count, results}` with page / page_size, forms
  * and JSON as the admin does) and documented in docs/api.md. The server is the authority for
  * every rule: audience, availability, prerequisites, attempts, time, completion.

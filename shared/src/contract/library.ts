@@ -3,7 +3,7 @@ import { ListQuery, PageNumber } from './common.ts';
 import { LIBRARIES_PATH, LIBRARY_CATEGORIES_PATH } from './collections.ts';
 
 /**
- * The library (issue 7 item 3; spec 3 §2, §3 "Library file", §4, §5, §9). Spec 3 §7 leaves its
+ * The library (spec 3 §2, §3 "Library file", §4, §5, §9). Spec 3 §7 leaves its
  * calls "not shown": they are designed in the style of the other admin contracts (JSON bodies,
  * both list envelopes) under /admin_library/, and of the learner contract (`{count, results}`
  * with page / page_size) under /library/. Files arrive as tus uploads referred to by id.

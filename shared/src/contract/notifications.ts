@@ -9,7 +9,7 @@ export const NOTIFICATION_KINDS = [
   'import_finished', 'import_failed', 'import_validated', 'report_ready', 'report_failed',
   // spec 2 §4.11: a training's owners (its moderators) are told of forum reports
   'forum_topic_reported', 'forum_reply_reported',
-  // issue 7: a question sent through the FAQ's "send your question" reaches the client's FAQ managers
+  // a question sent through the FAQ's "send your question" reaches the client's FAQ managers
   'faq_question_received',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -4,7 +4,7 @@ import { Reactions } from './learner.ts';
 import { PODCASTS_PATH } from './collections.ts';
 
 /**
- * Podcasts (issue 7 item 4; spec 3 §2, §3 "Podcast", §4, §5). Spec 3 §7 shows only the comment
+ * Podcasts (spec 3 §2, §3 "Podcast", §4, §5). Spec 3 §7 shows only the comment
  * calls (/admin_podcast/podcasts/{id}/comments/ and publish_comment/, registered through the
  * shared comments module); the rest follows the same base in the style of the other admin
  * contracts (JSON bodies, both list envelopes), and of the learner contract under /podcasts/.

@@ -4,7 +4,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES } from '../webcastChat.ts';
 import { WEBCASTS_PATH } from './collections.ts';
 
 /**
- * Webcast chat calls (spec 2 §3.12, §4.13, §7.3 "Chat"; issue 6 item 2). W = /admin_webcasts/webcasts/{id}.
+ * Webcast chat calls (spec 2 §3.12, §4.13, §7.3 "Chat"). W = /admin_webcasts/webcasts/{id}.
  * The admin's columns and the learner's view follow the realtime channels of shared/src/webcastChat.ts.
  */
 export const WEBCAST_CHAT_PATHS = {

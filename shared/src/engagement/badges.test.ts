@@ -5,7 +5,7 @@ import {
 
 const achieved = (patch: Partial<Achievements>): Achievements => ({ ...NO_ACHIEVEMENTS, ...patch });
 
-describe('default badge rule set (spec 3 §1 badges, issue 7 item 7)', () => {
+describe('default badge rule set (spec 3 §1 badges)', () => {
   it('has unique keys and covers first training, N trainings, first trail and N certificates', () => {
     const keys = DEFAULT_BADGES.map((b) => b.key);
     expect(new Set(keys).size).toBe(keys.length);

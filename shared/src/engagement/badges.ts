@@ -1,5 +1,5 @@
 /**
- * Badges (spec 3 §1 "Badges (default or custom)", §3 "Badge: type (default or custom)"; issue 7
+ * Badges (spec 3 §1 "Badges (default or custom)", §3 "Badge: type (default or custom)"
  * item 7). A badge is earned by a rule over what the learner achieved in the client, or awarded
  * by hand. Default badges come from the small rule set below; a custom badge may use any rule,
  * or none (then it is only awarded by hand). The server evaluates the rules after each learner

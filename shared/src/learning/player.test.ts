@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedPlayerUrl, moduleKindOf, reportFinishesModule, WATCHED_PERCENT } from './player.ts';
 
-describe('module kinds and finishing (issue 5 item 2)', () => {
+describe('module kinds and finishing', () => {
   it('maps module type slugs to player kinds', () => {
     expect(moduleKindOf('video')).toBe('video');
     expect(moduleKindOf('slideshare')).toBe('slideshare');

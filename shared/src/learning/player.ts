@@ -1,5 +1,5 @@
 /**
- * The module player's rules (spec 2 §3.2 module kinds; issue 5 item 2): what kind of player a
+ * The module player's rules (spec 2 §3.2 module kinds): what kind of player a
  * module type needs, when the progress a player reports finishes the module, and which URL an
  * embed of a hosted service is framed with. The server decides with these; the portal shows it.
  */
@@ -13,7 +13,7 @@ export function moduleKindOf(slug: string): ModuleKind {
   return (KINDS as readonly string[]).includes(slug) ? (slug as ModuleKind) : 'file';
 }
 
-/** A video or audio counts as watched from this share of it (issue 5: "watched"). */
+/** A video or audio counts as watched from this share of it ("watched"). */
 export const WATCHED_PERCENT = 90;
 
 /** Kinds whose completion the player measures (a share watched); the others finish when opened through. */

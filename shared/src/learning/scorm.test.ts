@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flattenCmi, isScormFrameMessage, scormLaunchData, scormOutcome } from './scorm.ts';
 
-describe('SCORM CMI (issue 5 item 2)', () => {
+describe('SCORM CMI', () => {
   it('reads nested and flattened commits alike', () => {
     const nested = flattenCmi({ cmi: { core: { lesson_status: 'incomplete', lesson_location: 'p3' }, suspend_data: 'x' } });
     expect(nested.get('cmi.core.lesson_status')).toBe('incomplete');

@@ -1,5 +1,5 @@
 /**
- * SCORM 1.2 and 2004 runtime data (issue 5 item 2): the portal's scorm-again commits the CMI
+ * SCORM 1.2 and 2004 runtime data: the portal's scorm-again commits the CMI
  * data model, nested (`{cmi: {core: {lesson_status}}}`, its default "json" format) or flattened
  * (`{'cmi.core.lesson_status': …}`); the server keeps it per learner to resume the package and
  * reads the package's own completion from it.

@@ -16,7 +16,7 @@ const bank = (mandatory: number, optional: number) => [
   ...Array.from({ length: optional }, (_, i) => ({ id: 100 + i, is_mandatory: false })),
 ];
 
-describe('random draw (spec 2 §3.4 qty_total_questions, issue 5 item 3)', () => {
+describe('random draw (spec 2 §3.4 qty_total_questions)', () => {
   it('draws qty_total_questions; blank or 0 means all; never fewer than the mandatory, never more than the test has', () => {
     expect(questionsPerAttempt(30, 5, 10)).toBe(10);
     expect(questionsPerAttempt(30, 5, null)).toBe(30);

@@ -105,7 +105,7 @@ describe('editor image directories (spec 2 §7.5)', () => {
     expect(editorImageArea('media/html_images/trainings/2026/13/')).toBeNull();
     expect(editorImageArea('media/html_images/../../etc/2026/01/')).toBeNull();
     expect(editorImageExtensions('media/html_images/trainings/2026/03/')).toEqual(['png', 'jpg', 'gif']);
-    // issue 7: banner and welcome-banner images need their own permissions (spec 3 §6), message images messages
+    // banner and welcome-banner images need their own permissions (spec 3 §6), message images messages
     expect(editorImageDirectory('banner_images', date)).toBe('media/images/banners/2026/03/');
     expect(editorImageArea('media/images/banners/2026/03/')).toBe('banners');
     expect(editorImageDirectory('welcome_banner_images', date)).toBe('media/images/welcome_banners/2026/03/');

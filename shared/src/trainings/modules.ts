@@ -237,9 +237,9 @@ export function validateMaterialForm(values: { title?: string | null; status?: s
 
 /** spec 2 §7.5: where editor images may go, by the admin's name for the destination. */
 export type EditorImageDestination = 'trainings' | 'webcasts' | 'training_images' | 'trail_images'
-  // issue 7: banner and welcome-banner images (image crop input), message bodies (spec 3 §3)
+  // banner and welcome-banner images (image crop input), message bodies (spec 3 §3)
   | 'banner_images' | 'welcome_banner_images' | 'messages'
-  // issue 7: the news body (spec 3 §7 media/html_images/news/{year}/{month}/) and the news image
+  // the news body (spec 3 §7 media/html_images/news/{year}/{month}/) and the news image
   | 'news' | 'news_images';
 
 /** spec 2 §5.11: editor images are .png, .jpg or .gif; the training image also takes .jpeg (spec 1 §5.4). */

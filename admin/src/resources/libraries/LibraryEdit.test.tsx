@@ -66,7 +66,7 @@ function renderAt(path: string, overrides: Partial<DataProvider>) {
   );
 }
 
-describe('library file editor (issue 7 item 3; spec 3 §3 "Library file")', () => {
+describe('library file editor (spec 3 §3 "Library file")', () => {
   it('checks the shared rule before sending: title, category, file and audience', async () => {
     const create = vi.fn();
     renderAt('/libraries/0', { create } as Partial<DataProvider>);

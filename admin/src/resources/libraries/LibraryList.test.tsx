@@ -13,7 +13,7 @@ const row: LibraryFile = {
   created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z',
 };
 
-describe('library list (issue 7 item 3: views and downloads counted, totals in the admin list)', () => {
+describe('library list (views and downloads counted, totals in the admin list)', () => {
   it('shows each file with its category, status, and how many learners viewed and downloaded it', async () => {
     const dataProvider = testDataProvider({
       getList: async (resource: string) => (resource === ADMIN_RESOURCES.libraries.name ? { data: [row], total: 1 } : { data: [], total: 0 }),

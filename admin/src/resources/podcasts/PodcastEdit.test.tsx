@@ -65,7 +65,7 @@ function renderAt(path: string, slugs: string[], overrides: Partial<DataProvider
   );
 }
 
-describe('podcast editor (issue 7 item 4; spec 3 §2, §3 "Podcast", §7 comments)', () => {
+describe('podcast editor (spec 3 §2, §3 "Podcast", §7 comments)', () => {
   beforeEach(() => json.mockReset());
 
   it('opens a saved podcast with the podcast and comments tabs and shows the duration read by the server', async () => {

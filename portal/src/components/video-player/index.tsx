@@ -17,7 +17,7 @@ export interface VideoPlayerProps {
 
 /**
  * video.js (+ hls.js for HLS) come in a separate chunk imported when this mounts, i.e. only when
- * the learner opens a video (spec 2 §2.1; issue 5: "loaded only on pages that play video").
+ * the learner opens a video (spec 2 §2.1; "loaded only on pages that play video").
  */
 export function VideoPlayer({ url, title, resumeAt = 0, onProgress, live = false }: VideoPlayerProps) {
   const { t, locale } = useI18n();

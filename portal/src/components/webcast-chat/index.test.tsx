@@ -32,7 +32,7 @@ async function open(routes: Parameters<typeof fakeApi>[0]) {
 /** The first page has arrived and the public channel is followed. */
 const subscribed = () => waitFor(() => expect(fake.client!.channels()).toContain(PUBLIC));
 
-describe('learner webcast chat (spec 2 §2.1 watch page; issue 6 item 5)', () => {
+describe('learner webcast chat (spec 2 §2.1 watch page)', () => {
   beforeEach(() => {
     fake.client = createFakeRealtimeClient();
   });

@@ -22,8 +22,8 @@ const PAGE_SIZE = 50;
 const learnerItem = (m: ChatMessage, mine: boolean): LearnerChatMessage => ({ id: m.id, n: m.n, m: m.m, t: m.t, a: m.a, state: m.state, mine });
 
 /**
- * The learner's chat on the watch page (spec 2 §2.1 "Shows the transmission and the chat";
- * issue 6 item 5): send, the public messages live, the learner's own pending messages marked as
+ * The learner's chat on the watch page (spec 2 §2.1 "Shows the transmission and the chat"):
+ * send, the public messages live, the learner's own pending messages marked as
  * awaiting moderation, and the learner counted as online while the page is open (presence with
  * heartbeats over /api/realtime).
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * The learner side (issue 5; spec 2 §4.6–4.10, §5.12): a learner's state in each training and
+ * The learner side (spec 2 §4.6–4.10, §5.12): a learner's state in each training and
  * trail, module progress (with SCORM CMI data), the questions drawn for each test attempt and
  * the answers given, certificates, favourites / likes / stars, the points ledger and reaction
  * evaluation answers. Test attempts themselves are group_training_test_results (0002).
@@ -70,7 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** training | trail */
     .addColumn('content_type', 'varchar(20)', (c) => c.notNull())
     .addColumn('content_id', 'integer', (c) => c.notNull())
-    /** random, url-safe: the public verification link (spec issue 5 item 4) */
+    /** random, url-safe: the public verification link */
     .addColumn('code', 'varchar(40)', (c) => c.notNull().unique())
     /** what the certificate says, as it was when issued */
     .addColumn('title', 'varchar(300)', (c) => c.notNull())

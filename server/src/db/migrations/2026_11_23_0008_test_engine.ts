@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The learner's test engine (issue 5; spec 2 §4.8): an attempt remembers what finishing it did
+ * The learner's test engine (spec 2 §4.8): an attempt remembers what finishing it did
  * (none | blocked | restarted), so a repeated submit answers the same result without scoring
  * again. Attempts wiped by a restart keep their row with status 'restarted' (spec 2 §4.7),
  * which the varchar(12) status of 0002 already holds.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * Webcasts (issue 6; spec 2 §3.11, §4.12): the event itself with its audience and tags, and the
+ * Webcasts (spec 2 §3.11, §4.12): the event itself with its audience and tags, and the
  * subscribers (guests). Tests, evaluations, materials, chat and streaming have migrations of
  * their own.
  */

@@ -2,7 +2,7 @@ import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * What hangs from a webcast (issue 6; spec 2 §2.5, §3.4–3.6, §7.3): tests with questions,
+ * What hangs from a webcast (spec 2 §2.5, §3.4–3.6, §7.3): tests with questions,
  * alternatives and learner attempts, reaction evaluations with questions and learner answers,
  * and support materials. Each table has the columns of its group-training counterpart (the
  * routes and repositories are written once over both, server/src/routes/admin/trainings), with

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * Webcast chat (issue 6 item 2; spec 2 §3.12 n, m, t, a; §4.13 states) and the one-use tickets
+ * Webcast chat (spec 2 §3.12 n, m, t, a; §4.13 states) and the one-use tickets
  * that open the realtime socket (DESIGN "Realtime"). Presence is not stored here: it lives in
  * the realtime layer (memory, or Redis across nodes), renewed by heartbeats.
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * Browser streaming of type-2 webcasts (issue 6 item 4; spec 2 §3.13, §4.14): the transcoder
+ * Browser streaming of type-2 webcasts (spec 2 §3.13, §4.14): the transcoder
  * configuration of each webcast, and the publish sessions whose segments make its recording.
  * Whether a transmission is running lives in the streaming server (in process), not here.
  */

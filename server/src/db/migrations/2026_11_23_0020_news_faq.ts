@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * News and FAQ (issue 7; spec 3 §3 "FAQ and news", §4, §5, §7): the news item with its audience
+ * News and FAQ (spec 3 §3 "FAQ and news", §4, §5, §7): the news item with its audience
  * and tags, who opened which item (commenting needs it), FAQ categories and questions, and the
  * questions sent through "send your question". News comments live in `comments` (origin 'news').
  */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * The library and podcasts (issue 7 items 3 and 4; spec 3 §3 "Library file", "Podcast", §4):
+ * The library and podcasts (spec 3 §3 "Library file", "Podcast", §4):
  * library categories and files with their audience, tags and who viewed / downloaded each one;
  * podcasts (one audio each, with its duration) with their audience and tags, playlists of
  * ordered podcasts, and each learner's listened position. Likes, stars and favourites live in
@@ -56,7 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .execute();
   }
 
-  // views and downloads, each counted once per learner (issue 7 item 3)
+  // views and downloads, each counted once per learner
   await db.schema.createTable('library_file_users')
     .addColumn('library_file_id', 'integer', (c) => c.notNull().references('library_files.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

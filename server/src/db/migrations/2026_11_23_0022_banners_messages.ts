@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * Banners, welcome banners, messages and the mailing list configuration (issue 7 items 5 and 6;
- * spec 3 §3 "Banners", "Messages and related", §4 "Messages and banners"; spec 1 §2.3
+ * Banners, welcome banners, messages and the mailing list configuration (* spec 3 §3 "Banners", "Messages and related", §4 "Messages and banners"; spec 1 §2.3
  * mailing_list_config). Days are YYYY-MM-DD text (GMT, spec 4 "Dates").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

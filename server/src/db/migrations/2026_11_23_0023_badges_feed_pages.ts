@@ -3,7 +3,7 @@ import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
  * Badges and their awards, the feed (timeline) events, the legal texts, wildcard pages with
- * their audience, and help requests (issue 7 items 7–9; spec 1 §2.1, §2.3, §9; spec 3 §1–§3).
+ * their audience, and help requests (spec 1 §2.1, §2.3, §9; spec 3 §1–§3).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypes(dialectOf(db));

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * A branch's code names one branch of its client: the users and branches imports find branches
  * by it, so two imports (or an import and the form) writing the same new code at once must end
- * with one branch (issue 3 "uniqueness races"). Branches without a code stay free (partial index,
+ * with one branch. Branches without a code stay free (partial index,
  * both dialects).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

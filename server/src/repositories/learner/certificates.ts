@@ -1,7 +1,7 @@
 /**
  * A learner's certificates (spec 2 §3.9: earned date, expiration date, percentage, status valid or
  * expired; spec 1 §2.2 profile certificates with "load more") and the public verification of one
- * (issue 5 item 4). Superseded certificates — replaced by a renewal — leave the profile but still
+ *. Superseded certificates — replaced by a renewal — leave the profile but still
  * verify, as superseded.
  */
 import { LEARNER_PATHS, type CertificateVerification, type LearnerCertificate } from '@lp/shared/contract';

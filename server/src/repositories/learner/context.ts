@@ -1,5 +1,5 @@
 /**
- * Who is asking, as the learner side needs it (issue 5): the selected client, the user's
+ * Who is asking, as the learner side needs it: the selected client, the user's
  * membership and profile in it (the audience rule of spec 2 §6 reads both), the language the
  * alt texts are shown in, and the client's training flags (comments, forum, subscription).
  */

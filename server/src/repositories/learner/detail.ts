@@ -1,5 +1,5 @@
 /**
- * GET /group_trainings/{id}/ (issue 5 item 2; spec 2 §2.1 training detail): the card, the
+ * GET /group_trainings/{id}/ (spec 2 §2.1 training detail): the card, the
  * introduction, the activities in hierarchy order with their locks and player data, support
  * materials, the reaction evaluation once finished, and what the learner may still do
  * (comment, forum).

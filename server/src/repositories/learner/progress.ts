@@ -1,5 +1,5 @@
 /**
- * What a learner has done in a training (spec 2 §4.7; issue 5 item 2): the enrollment, module
+ * What a learner has done in a training (spec 2 §4.7): the enrollment, module
  * progress (the highest percent, the last position, SCORM CMI data) with the module's own
  * counters qty_views / qty_progress that the admin's locks read (spec 2 §4.2), and the latest
  * certificates the cards show. Callers run the writes in a transaction and report them through

@@ -1,5 +1,5 @@
 /**
- * The learner's trails (spec 2 §2.1 trails and trails/{id}, §3.8; spec 1 §2.2 filters; issue 5
+ * The learner's trails (spec 2 §2.1 trails and trails/{id}, §3.8; spec 1 §2.2 filters
  * item 6): published trails of the selected client, available (availability_date reached), whose
  * audience holds the user — the content rule of content/audience — as cards, and one trail with its trainings in order, their locks
  * (prerequisite, available-in, shared `lockReasonOf`) and the learner's standing in each.

@@ -5,7 +5,7 @@ import admin from './admin.ts';
 import learner from './learner.ts';
 
 /**
- * Badges (issue 7 item 7; spec 3 §1–§3): the superuser's screens, the profile's list, and the
+ * Badges (spec 3 §1–§3): the superuser's screens, the profile's list, and the
  * awarding. Rule badges are judged
  * - after every learner progress event that leaves the training finished: this listener
  *   subscribes after the completion listener (server/src/learning/completion.ts, registered with

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { bannersAdmin, bannersLearner } from './banners.ts';
 
 /**
- * Banners (issue 7 item 5; docs/api.md "Banners, welcome banners and messages"): the admin's
+ * Banners (docs/api.md "Banners, welcome banners and messages"): the admin's
  * under /admin_banners/banners/, the portal's under /banners/.
  */
 const banners: FastifyPluginAsync = async (app) => {

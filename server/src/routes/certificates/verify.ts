@@ -8,7 +8,7 @@ import { verifyCertificate } from '../../repositories/learner/certificates.ts';
 const CODE = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
- * GET /certificates/verify/{code}/ — public, no login (issue 5 item 4): the link written on every
+ * GET /certificates/verify/{code}/ — public, no login: the link written on every
  * certificate PDF leads to a page that reads this. It answers what the certificate says and
  * whether it holds now (valid, expired, or superseded by a renewal); an unknown code is 404.
  */

@@ -4,7 +4,7 @@ import files from './files.ts';
 import learner from './learner.ts';
 
 /**
- * The library (issue 7 item 3; docs/api.md "Library"): categories and files under
+ * The library (docs/api.md "Library"): categories and files under
  * /admin_library/ (titles library_categories and library), and the learner's library under
  * /library/.
  */

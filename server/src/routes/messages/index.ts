@@ -3,7 +3,7 @@ import admin from './admin.ts';
 import learner from './learner.ts';
 
 /**
- * Messages (issue 7 item 6; docs/api.md "Banners, welcome banners and messages"): the admin's
+ * Messages (docs/api.md "Banners, welcome banners and messages"): the admin's
  * messages and the mailing list configuration under /admin_messages/, and the
  * learner's messages under /messages/.
  */

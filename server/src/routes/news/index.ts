@@ -4,7 +4,7 @@ import adminNews, { NEWS_TITLE } from './admin.ts';
 import learnerNews from './learner.ts';
 
 /**
- * News (issue 7 item 1; spec 3 §2, §3, §4, §5, §7): the admin editor's calls under
+ * News (spec 3 §2, §3, §4, §5, §7): the admin editor's calls under
  * /admin_news/news/ with the comment moderation of §7 "Comments" (origin 'news'), and the
  * learner's list, item and comments under /news/.
  */

@@ -4,7 +4,7 @@ import learner from './learner.ts';
 import playlists from './playlists.ts';
 
 /**
- * Podcasts (issue 7 item 4; docs/api.md "Podcasts"): podcasts, their images and comments, and
+ * Podcasts (docs/api.md "Podcasts"): podcasts, their images and comments, and
  * playlists under /admin_podcast/ (title podcasts, writes podcasts_manage), and the learner's
  * podcasts, playlists and player under /podcasts/.
  */

@@ -18,7 +18,7 @@ import { IdParams } from '../../lib/params.ts';
 const trailNotFound = () => new HttpError(404, 'trail_not_found', 'Trail not found');
 
 /**
- * The learner side of trails (spec 2 §2.1, §3.8, §4.10; issue 5 item 6): the list with the
+ * The learner side of trails (spec 2 §2.1, §3.8, §4.10): the list with the
  * courses' filters, the detail with the trainings in order and their locks, favourite / like /
  * rate, and comments — once, after finishing the trail.
  */

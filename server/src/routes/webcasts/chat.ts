@@ -27,7 +27,7 @@ function messageText(text: string): string {
 }
 
 /**
- * Webcast chat (issue 6 item 2; spec 2 §2.5 chat moderation tab, §3.12, §4.13, §6, §7.3 "Chat"):
+ * Webcast chat (spec 2 §2.5 chat moderation tab, §3.12, §4.13, §6, §7.3 "Chat"):
  * the admin's send / approve / disapprove, the learner's read and send, and the realtime
  * channels the moderation columns and the watch page follow (protocol: shared/src/contract/realtime.ts).
  */

@@ -7,7 +7,7 @@ import learner from './learner.ts';
 import streaming from './streaming.ts';
 
 /**
- * Webcasts (issue 6; spec 2 §2.5, §2.6, §7.3): the admin editor's calls under /admin_webcasts/,
+ * Webcasts (spec 2 §2.5, §2.6, §7.3): the admin editor's calls under /admin_webcasts/,
  * realtime chat and presence, streaming, and the learner's watch page.
  */
 const webcasts: FastifyPluginAsync = async (app) => {

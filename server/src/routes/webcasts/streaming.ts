@@ -42,7 +42,7 @@ function browserStreaming(row: WebcastRow) {
 }
 
 /**
- * Browser streaming (issue 6 item 4; spec 2 §2.6, §4.14, §7.3 "Streaming"): the streaming
+ * Browser streaming (spec 2 §2.6, §4.14, §7.3 "Streaming"): the streaming
  * server's calls, the signalling socket at sdp_url, and the saving of the recording. The
  * ingest itself is @lp/streaming/server, one engine in this process; its events land in the
  * webcast's row. docs/api.md "Webcasts: streaming".

@@ -191,7 +191,7 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 };
 
-/** Welcome banners (issue 7 item 5): the admin's under /admin_banners/welcome_banners/, the portal's under /welcome_banners/. */
+/** Welcome banners: the admin's under /admin_banners/welcome_banners/, the portal's under /welcome_banners/. */
 const welcomeBanners: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(welcomeBannersAdmin);
   await app.register(welcomeBannersLearner);
