@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/preact';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
 configure({ asyncUtilTimeout: 5000 });
@@ -13,3 +13,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
+
+// preact runs effects after the next frame, with a 35 ms timer beside requestAnimationFrame; the
+// timer cancels the frame when it fires. Let the last ones fire while the page's globals exist,
+// not after the file's environment is torn down (an uncaught "cancelAnimationFrame is not defined").
+afterAll(() => new Promise<void>((resolve) => { setTimeout(resolve, 100); }));
