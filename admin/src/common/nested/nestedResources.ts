@@ -1,5 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { ADMIN_RESOURCES, BADGE_PATHS, WEBCAST_PATHS, type BadgeAward } from '@lp/shared/contract';
+import {
+  ADMIN_RESOURCES, BADGE_PATHS, MATERIAL_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, type BadgeAward,
+} from '@lp/shared/contract';
 
 /**
  * A nested list of an editor's tab as a react-admin resource named `{parent}/{parentId}/{child}`
@@ -29,6 +31,9 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   },
   // spec 2 §2.5 subscribers tab: the guests of a webcast, a server page at a time
   [`${ADMIN_RESOURCES.webcasts.name}/guests`]: { path: WEBCAST_PATHS.guests, list: 'pages' },
+  // spec 2 §7.1 / §7.3 support materials of a training or webcast (spec 2 §9: rows per page 0 = all)
+  [`${ADMIN_RESOURCES.trainings.name}/materials`]: { path: MATERIAL_PATHS.collection, list: 'all-pages' },
+  [`${ADMIN_RESOURCES.webcasts.name}/materials`]: { path: WEBCAST_MATERIAL_PATHS.collection, list: 'all-pages' },
 };
 
 /** The resource name of a parent's nested list: `nestedResource('badges', 3, 'awards')` → `badges/3/awards`. */
