@@ -1,6 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, MATERIAL_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, type BadgeAward,
+  ADMIN_RESOURCES, BADGE_PATHS, MATERIAL_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
+  WEBCAST_PATHS, type BadgeAward,
 } from '@lp/shared/contract';
 
 /**
@@ -34,6 +35,9 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   // spec 2 §7.1 / §7.3 support materials of a training or webcast (spec 2 §9: rows per page 0 = all)
   [`${ADMIN_RESOURCES.trainings.name}/materials`]: { path: MATERIAL_PATHS.collection, list: 'all-pages' },
   [`${ADMIN_RESOURCES.webcasts.name}/materials`]: { path: WEBCAST_MATERIAL_PATHS.collection, list: 'all-pages' },
+  // spec 2 §7.1 / §7.3 reaction evaluations of a training or webcast
+  [`${ADMIN_RESOURCES.trainings.name}/evaluations`]: { path: TRAINING_EVALUATION_PATHS.collection, list: 'all-pages' },
+  [`${ADMIN_RESOURCES.webcasts.name}/evaluations`]: { path: WEBCAST_EVALUATION_PATHS.collection, list: 'all-pages' },
 };
 
 /** The resource name of a parent's nested list: `nestedResource('badges', 3, 'awards')` → `badges/3/awards`. */
