@@ -43,8 +43,8 @@ export function useNestedTabRows<T extends { id: number }>(
     if (!removing) return;
     try {
       await deleteOne(resource, { id: removing.id, previousData: removing }, { mutationMode: 'pessimistic', returnPromise: true });
+      // useDelete invalidates the resource's lists: the table loads again by itself
       notify(`${messages}.item_removed_success`, { type: 'success' });
-      await reload();
     } catch (failure) {
       console.error(`${resource} delete failed`, failure);
       if (deleteErrorMessage) notify(deleteErrorMessage, { type: 'error' });
