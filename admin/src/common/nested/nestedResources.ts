@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, GROUP_TRAINING_TESTS, MATERIAL_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
+  ADMIN_RESOURCES, BADGE_PATHS, GROUP_TRAINING_TESTS, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
   WEBCAST_PATHS, WEBCAST_TESTS, type BadgeAward,
 } from '@lp/shared/contract';
 
@@ -39,6 +39,8 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   // spec 2 §7.1 / §7.3 reaction evaluations of a training or webcast
   [`${ADMIN_RESOURCES.trainings.name}/evaluations`]: { path: TRAINING_EVALUATION_PATHS.collection, list: 'all-pages' },
   [`${ADMIN_RESOURCES.webcasts.name}/evaluations`]: { path: WEBCAST_EVALUATION_PATHS.collection, list: 'all-pages' },
+  // spec 2 §2.3 modules tab of a training
+  [`${ADMIN_RESOURCES.trainings.name}/modules`]: { path: MODULE_PATHS.collection, list: 'all-pages' },
   // spec 2 §2.3 tests tab of a training or webcast: a server-paged table
   [`${ADMIN_RESOURCES.trainings.name}/tests`]: { path: GROUP_TRAINING_TESTS.tests, list: 'rest' },
   [`${ADMIN_RESOURCES.webcasts.name}/tests`]: { path: WEBCAST_TESTS.tests, list: 'rest' },
