@@ -125,7 +125,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
         return { data: data as R[], total: data.length } satisfies GetListResult<R>;
       }
       const nested = resolveNested(resource);
-      if (nested) {
+      if (nested && nested.def.list !== 'rest') {
         const path = nested.def.path(nested.parentId);
         if (nested.def.list === 'pages') {
           const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };

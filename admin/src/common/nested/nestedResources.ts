@@ -1,5 +1,8 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { ADMIN_RESOURCES, BADGE_PATHS, WEBCAST_PATHS, type BadgeAward } from '@lp/shared/contract';
+import {
+  ADMIN_RESOURCES, BADGE_PATHS, GROUP_TRAINING_TESTS, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
+  WEBCAST_PATHS, WEBCAST_TESTS, type BadgeAward,
+} from '@lp/shared/contract';
 
 /**
  * A nested list of an editor's tab as a react-admin resource named `{parent}/{parentId}/{child}`
@@ -12,9 +15,10 @@ export interface NestedResource {
   /**
    * how the server answers the list: 'array' (the whole list as a JSON array), 'all-pages'
    * (`?page_size=0` → `{results}`, spec 2 §9: rows per page 0 = all) or 'pages' (one server page:
-   * `?page=&page_size=` → `{count, results}`)
+   * `?page=&page_size=` → `{count, results}`) or 'rest' (react-admin's REST list, `?sort=&range=&filter=`
+   * with the total in Content-Range, as the tests tab has always asked)
    */
-  list: 'array' | 'all-pages' | 'pages';
+  list: 'array' | 'all-pages' | 'pages' | 'rest';
   /** the row's id when the contract names it otherwise (react-admin needs `id`) */
   idOf?(row: Record<string, unknown>): Identifier;
 }
@@ -29,6 +33,17 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   },
   // spec 2 §2.5 subscribers tab: the guests of a webcast, a server page at a time
   [`${ADMIN_RESOURCES.webcasts.name}/guests`]: { path: WEBCAST_PATHS.guests, list: 'pages' },
+  // spec 2 §7.1 / §7.3 support materials of a training or webcast (spec 2 §9: rows per page 0 = all)
+  [`${ADMIN_RESOURCES.trainings.name}/materials`]: { path: MATERIAL_PATHS.collection, list: 'all-pages' },
+  [`${ADMIN_RESOURCES.webcasts.name}/materials`]: { path: WEBCAST_MATERIAL_PATHS.collection, list: 'all-pages' },
+  // spec 2 §7.1 / §7.3 reaction evaluations of a training or webcast
+  [`${ADMIN_RESOURCES.trainings.name}/evaluations`]: { path: TRAINING_EVALUATION_PATHS.collection, list: 'all-pages' },
+  [`${ADMIN_RESOURCES.webcasts.name}/evaluations`]: { path: WEBCAST_EVALUATION_PATHS.collection, list: 'all-pages' },
+  // spec 2 §2.3 modules tab of a training
+  [`${ADMIN_RESOURCES.trainings.name}/modules`]: { path: MODULE_PATHS.collection, list: 'all-pages' },
+  // spec 2 §2.3 tests tab of a training or webcast: a server-paged table
+  [`${ADMIN_RESOURCES.trainings.name}/tests`]: { path: GROUP_TRAINING_TESTS.tests, list: 'rest' },
+  [`${ADMIN_RESOURCES.webcasts.name}/tests`]: { path: WEBCAST_TESTS.tests, list: 'rest' },
 };
 
 /** The resource name of a parent's nested list: `nestedResource('badges', 3, 'awards')` → `badges/3/awards`. */

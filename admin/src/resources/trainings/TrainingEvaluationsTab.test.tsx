@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { TRAINING_EVALUATION_PATHS as E, TRAINING_PATHS, type Evaluation, type EvaluationQuestion } from '@lp/shared/contract';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
-import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { screenFakes, type CallMocks } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const ID = 7;
@@ -73,11 +73,11 @@ function fakeServer(initial: Evaluation[] = []) {
 }
 
 function renderTab(server: ReturnType<typeof fakeServer>, canManage = true) {
-  const dataProvider = testDataProvider({ serveJson: server.serveJson, serveForm: server.serveForm } as Partial<DataProvider>);
+  const { dataProvider, http } = screenFakes({ serveJson: server.serveJson, serveForm: server.serveForm } as unknown as CallMocks);
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/reaction_tests`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ContractHttpProvider value={mockHttp({ serveJson: server.serveJson, serveForm: server.serveForm } as unknown as CallMocks)}>
+        <ContractHttpProvider value={http}>
           <Routes>
             <Route path="/trainings/:id/reaction_tests" element={<TrainingEvaluationsTab trainingId={ID} canManage={canManage} />} />
             <Route path="/trainings" element={<p>trainings list</p>} />

@@ -2,12 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { MATERIAL_PATHS, type TrainingMaterial } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { i18n } from '../../test/fixtures.ts';
 import { TrainingMaterialsTab } from './TrainingMaterialsTab.tsx';
-import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { screenFakes } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 
 // tus itself is tested in common/upload; here a chosen file "finishes" at once with a known id
@@ -52,11 +52,11 @@ function renderTab({ rows = [material(), material({ id: 22, title: 'Planilha', e
     throw new Error(`unexpected ${method} ${path}`);
   });
   const form = vi.fn(serveForm ?? (async () => material()));
-  const dataProvider = testDataProvider({ serveJson, serveForm: form } as Partial<DataProvider>);
+  const { dataProvider, http } = screenFakes({ serveJson, serveForm: form });
   render(
     <MemoryRouter initialEntries={[`/trainings/${ID}/support_material`]}>
       <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
-        <ContractHttpProvider value={mockHttp({ serveJson, serveForm: form } as unknown as CallMocks)}>
+        <ContractHttpProvider value={http}>
           <Routes>
             <Route path="/trainings/:id/support_material" element={<TrainingMaterialsTab trainingId={ID} canManage={canManage} />} />
             <Route path="/trainings" element={<p>trainings list</p>} />

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Box, Button, Stack, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useLocale, useTranslate } from 'react-admin';
-import { MODULE_PATHS, TRAINING_PATHS, type TrainingModule } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, TRAINING_PATHS, type TrainingModule } from '@lp/shared/contract';
 import { formatDate, languageIdForLocale, type LocaleCode, type ModuleTypeInfo } from '@lp/shared/rules';
 import { useReferenceList } from '../../common/http/index.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { ModuleDialog } from './modules/ModuleDialog.tsx';
 import { BackToTrainings, RowActions, TabTable } from '../../common/contentTabs/TabTable.tsx';
-import { useTabRows } from '../../common/contentTabs/useTabRows.ts';
+import { useNestedTabRows } from '../../common/contentTabs/useNestedTabRows.ts';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
 
 const KEY = 'resources.trainings.modules';
 
@@ -29,8 +30,8 @@ export function TrainingModulesTab({ trainingId, canManage }: TrainingModulesTab
   const translate = useTranslate();
   const locale = useLocale();
   const types = useReferenceList<ModuleTypeInfo>(TRAINING_PATHS.moduleTypes);
-  const { rows, reload, removing, askRemove, confirmRemove } = useTabRows<TrainingModule>(
-    MODULE_PATHS.collection(trainingId), (id) => MODULE_PATHS.item(trainingId, id), KEY,
+  const { rows, reload, removing, askRemove, confirmRemove } = useNestedTabRows<TrainingModule>(
+    nestedResource(ADMIN_RESOURCES.trainings.name, trainingId, 'modules'), KEY,
   );
   const [editing, setEditing] = useState<Editing>(null);
   const languageId = languageIdForLocale(locale as LocaleCode);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { AdminContext, Notification, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, Notification } from 'react-admin';
 import { WEBCAST_EVALUATION_PATHS as E, WEBCAST_MATERIAL_PATHS as M, WEBCAST_TESTS } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
@@ -12,16 +12,18 @@ import { WEBCAST_EVALUATIONS } from '../../common/contentTabs/evaluations/evalua
 import { MaterialsTab } from '../../common/contentTabs/materials/MaterialsTab.tsx';
 import { WEBCAST_MATERIALS } from '../../common/contentTabs/materials/materialOwner.ts';
 import { ImportQuizDialog } from '../../common/contentTabs/quizzes/ImportQuizDialog.tsx';
-import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
+import { screenFakes, type CallMocks } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const ID = 9;
 
-function renderWith(ui: ReactElement, provider: Partial<DataProvider>) {
+function renderWith(ui: ReactElement, provider: CallMocks) {
+  // the real data provider over the same fake server: the tabs' lists go through it
+  const { dataProvider, http } = screenFakes(provider);
   render(
     <MemoryRouter>
-      <AdminContext dataProvider={testDataProvider(provider)} i18nProvider={i18n()} authProvider={authFor(sessionUser())}>
-        <ContractHttpProvider value={mockHttp(provider as unknown as CallMocks)}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(sessionUser())}>
+        <ContractHttpProvider value={http}>
           {ui}
           <Notification />
         </ContractHttpProvider>

@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useTranslate } from 'react-admin';
 import type { Evaluation } from '@lp/shared/contract';
 import { BackButton, RowActions, TabTable } from '../TabTable.tsx';
-import { useTabRows } from '../useTabRows.ts';
+import { useNestedTabRows } from '../useNestedTabRows.ts';
 import { ContentStatusChip } from '../../ContentStatusChip.tsx';
 import { EvaluationEditor } from './EvaluationEditor.tsx';
 import type { QuestionTypeOption } from './EvaluationQuestionDialog.tsx';
@@ -34,8 +34,8 @@ type Editing = { id: number | null } | null;
 export function EvaluationsTab({ owner, ownerId, canManage, onBack }: EvaluationsTabProps) {
   const translate = useTranslate();
   const types = useReferenceList<QuestionTypeOption>(owner.questionTypes);
-  const { rows, reload, removing, askRemove, confirmRemove } = useTabRows<Evaluation>(
-    owner.paths.collection(ownerId), (id) => owner.paths.item(ownerId, id), KEY, owner.deleteErrorMessage,
+  const { rows, reload, removing, askRemove, confirmRemove } = useNestedTabRows<Evaluation>(
+    owner.resource(ownerId), KEY, owner.deleteErrorMessage,
   );
   const [editing, setEditing] = useState<Editing>(null);
   const columns = ['id', 'evaluation', 'qty_questions', 'status', 'actions'].map((c) => translate(`${KEY}.columns.${c}`));

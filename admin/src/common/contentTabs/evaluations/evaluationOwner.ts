@@ -1,7 +1,8 @@
 import {
-  TRAINING_EVALUATION_PATHS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, WEBCAST_BASE_EVALUATION_FIELD,
+  ADMIN_RESOURCES, TRAINING_EVALUATION_PATHS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, WEBCAST_BASE_EVALUATION_FIELD,
   WEBCAST_EVALUATION_PATHS, WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_PATHS,
 } from '@lp/shared/contract';
+import { nestedResource } from '../../nested/nestedResources.ts';
 
 type Id = number | string;
 
@@ -11,6 +12,8 @@ type Id = number | string;
  * the calls are forms (trainings, §7.1) or JSON (webcasts, §7.3).
  */
 export interface EvaluationOwner {
+  /** the nested resource of the owner's evaluations (`trainings/7/evaluations`) */
+  resource(ownerId: Id): string;
   paths: {
     collection(ownerId: Id): string;
     item(ownerId: Id, evaluationId: Id): string;
@@ -32,6 +35,7 @@ export interface EvaluationOwner {
 }
 
 export const TRAINING_EVALUATIONS: EvaluationOwner = {
+  resource: (ownerId) => nestedResource(ADMIN_RESOURCES.trainings.name, ownerId, 'evaluations'),
   paths: TRAINING_EVALUATION_PATHS,
   questionTypes: TRAINING_PATHS.evaluationQuestionTypes,
   questionTypeField: TRAINING_EVALUATION_QUESTION_TYPE_FIELD,
@@ -41,6 +45,7 @@ export const TRAINING_EVALUATIONS: EvaluationOwner = {
 };
 
 export const WEBCAST_EVALUATIONS: EvaluationOwner = {
+  resource: (ownerId) => nestedResource(ADMIN_RESOURCES.webcasts.name, ownerId, 'evaluations'),
   paths: WEBCAST_EVALUATION_PATHS,
   questionTypes: WEBCAST_PATHS.evaluationQuestionTypes,
   questionTypeField: WEBCAST_EVALUATION_QUESTION_TYPE_FIELD,

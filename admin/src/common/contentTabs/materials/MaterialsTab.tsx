@@ -4,7 +4,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Confirm, useTranslate } from 'react-admin';
 import type { TrainingMaterial } from '@lp/shared/contract';
 import { BackButton, RowActions, TabTable } from '../TabTable.tsx';
-import { useTabRows } from '../useTabRows.ts';
+import { useNestedTabRows } from '../useNestedTabRows.ts';
 import { ContentStatusChip } from '../../ContentStatusChip.tsx';
 import { formatFileSize } from '../fileSize.ts';
 import { MaterialDialog } from './MaterialDialog.tsx';
@@ -30,9 +30,7 @@ type Editing = { material: TrainingMaterial | null } | null;
  */
 export function MaterialsTab({ owner, ownerId, canManage, onBack }: MaterialsTabProps) {
   const translate = useTranslate();
-  const { rows, reload, removing, askRemove, confirmRemove } = useTabRows<TrainingMaterial>(
-    owner.collection(ownerId), (id) => owner.item(ownerId, id), KEY,
-  );
+  const { rows, reload, removing, askRemove, confirmRemove } = useNestedTabRows<TrainingMaterial>(owner.resource(ownerId), KEY);
   const [editing, setEditing] = useState<Editing>(null);
   const columns = ['id', 'title', 'extension', 'size', 'status', 'edit', 'delete'].map((c) => translate(`${KEY}.columns.${c}`));
 

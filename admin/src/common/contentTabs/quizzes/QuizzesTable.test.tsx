@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { GROUP_TRAINING_TESTS } from '@lp/shared/contract';
 import { QuizzesTable } from './QuizzesTable.tsx';
-import { TEST_TYPES, dataProviderWith, wireTest } from './quizFixtures.ts';
+import { TEST_TYPES, wireTest } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
-import { mockHttp, type CallMocks } from '../../../test/wireFakes.ts';
+import { mockHttp, wireDataProvider, type CallMocks } from '../../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../http/index.ts';
 
 const ROWS = [
@@ -19,7 +19,7 @@ function renderTable(canManage = true) {
   const serveJson = vi.fn(async () => undefined);
   const onEdit = vi.fn();
   render(
-    <AdminContext dataProvider={dataProviderWith({ getList, serveJson })} i18nProvider={i18n()}>
+    <AdminContext dataProvider={wireDataProvider(serveJson, { getList } as never)} i18nProvider={i18n()}>
       <ContractHttpProvider value={mockHttp({ serveJson } as unknown as CallMocks)}>
         <QuizzesTable owner={GROUP_TRAINING_TESTS} ownerId={7} canManage={canManage} types={TEST_TYPES} onEdit={onEdit} onBack={vi.fn()} />
         <Notification />
@@ -39,7 +39,8 @@ describe('QuizzesTable (spec 2 §2.3 Tests tab)', () => {
   it('asks the server for a page of the training\'s tests (all rows by default)', async () => {
     const { getList } = renderTable();
     await rows();
-    expect(getList).toHaveBeenCalledWith('/admin_group_trainings/group_trainings/7/group_training_tests/', expect.objectContaining({
+    // the nested resource trainings/7/tests, mapped to the contract path by the data provider
+    expect(getList).toHaveBeenCalledWith('trainings/7/tests', expect.objectContaining({
       pagination: { page: 1, perPage: 1000 },
     }));
     await userEvent.click(screen.getByRole('combobox', { name: /Linhas por página/ }));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Box, Button, CircularProgress, IconButton, Stack, Table, TableBody, TableCell, TableHead, TablePagination, TableRow, Tooltip,
 } from '@mui/material';
@@ -6,18 +6,24 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import { Confirm, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useDelete, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
-import type { TestOwnerContract } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, type TestOwnerContract } from '@lp/shared/contract';
 import { ContentStatusChip } from '../../ContentStatusChip.tsx';
 import { TESTS_KEY as KEY, readTest, type TestData, type TestTypeOption } from './quizData.ts';
-import { useContractHttp } from '../../http/index.ts';
+import { nestedResource } from '../../nested/nestedResources.ts';
 
 /** spec 2 §9: rows per page 0 (all) for tests; a page asks the server for one slice. */
 const ALL = -1;
 const ROWS_PER_PAGE = [5, 10, 25, ALL];
 /** what "all" asks for: the server's largest slice */
 const ALL_ROWS = 1000;
+
+/** the editor resource that owns the tests: their list is its nested resource `{parent}/{id}/tests` */
+const PARENT: Record<TestOwnerContract['ownerKind'], string> = {
+  training: ADMIN_RESOURCES.trainings.name,
+  webcast: ADMIN_RESOURCES.webcasts.name,
+};
 
 export interface QuizzesTableProps {
   owner: TestOwnerContract;
@@ -36,44 +42,37 @@ export interface QuizzesTableProps {
 export function QuizzesTable({ owner, ownerId, canManage, types, onEdit, onBack }: QuizzesTableProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  // the tests are a resource named by their contract path (react-admin paging); a delete is the item path's own
-  const dataProvider = useDataProvider();
-  const http = useContractHttp();
+  const resource = nestedResource(PARENT[owner.ownerKind], ownerId, 'tests');
+  const [deleteOne] = useDelete();
   const [locale] = useLocaleState();
   const languageId = languageIdForLocale(locale as LocaleCode);
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(ALL);
-  const [rows, setRows] = useState<TestData[] | null>(null);
-  const [total, setTotal] = useState(0);
   const [removing, setRemoving] = useState<TestData | null>(null);
 
-  const load = useCallback(async () => {
-    try {
-      const size = perPage === ALL ? ALL_ROWS : perPage;
-      const result = await dataProvider.getList(owner.tests(ownerId), {
-        pagination: { page: perPage === ALL ? 1 : page + 1, perPage: size },
-        sort: { field: 'id', order: 'ASC' },
-        filter: {},
-      });
-      setRows(result.data.map((r) => readTest(owner, r)));
-      setTotal(result.total ?? result.data.length);
-    } catch (error) {
-      // spec 2 §8: list loads fail silently (only logged)
-      console.error('tests load failed', error);
-      setRows((current) => current ?? []);
-    }
-  }, [dataProvider, owner, ownerId, page, perPage]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useGetList(resource, {
+    pagination: { page: perPage === ALL ? 1 : page + 1, perPage: perPage === ALL ? ALL_ROWS : perPage },
+    sort: { field: 'id', order: 'ASC' },
+    filter: {},
+  }, {
+    staleTime: 0,
+    retry: false,
+    // another page keeps the rows shown until it arrives
+    placeholderData: (previous) => previous,
+    // spec 2 §8: list loads fail silently (only logged)
+    onError: (error) => console.error('tests load failed', error),
+  });
+  const rows: TestData[] | null = list.data
+    ? list.data.map((r) => readTest(owner, r))
+    : list.error ? [] : null;
+  const total = list.total ?? rows?.length ?? 0;
 
   const remove = async () => {
     if (!removing) return;
     try {
-      await http.json(owner.test(ownerId, removing.id), 'DELETE');
+      await deleteOne(resource, { id: removing.id, previousData: { ...removing } }, { mutationMode: 'pessimistic', returnPromise: true });
+      // useDelete invalidates the resource's lists: the table loads again by itself
       notify(`${KEY}.item_removed_success`, { type: 'success' });
-      await load();
     } catch (error) {
       // spec 2 §8: delete failures are silent (only logged)
       console.error('test delete failed', error);
