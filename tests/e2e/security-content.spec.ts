@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import LZString from 'lz-string';
-import { expect, test, type APIRequestContext, type Frame, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Frame, type Page, type Response } from '@playwright/test';
 import { adminLogin, portalLogin } from './support.ts';
 
 const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
@@ -120,6 +120,20 @@ async function tusUpload(request: APIRequestContext, auth: string, bytes: Buffer
 }
 
 /** What the hostile page wrote, once it has run. */
+/**
+ * The access token a token answer hands the page, or null. A page that navigates away before the
+ * body is read (a reload right after the session was restored) loses that body; the next token
+ * answer (the reloaded page's own refresh) carries the token then in use.
+ */
+async function accessTokenOf(res: Response): Promise<string | null> {
+  if (!res.url().endsWith('/api/o/token/') || !res.ok()) return null;
+  try {
+    return ((await res.json()) as { access_token: string }).access_token;
+  } catch {
+    return null;
+  }
+}
+
 async function stolen(frame: Page | Frame): Promise<Record<string, string>> {
   const result = frame.locator('#result');
   await expect(result).not.toHaveText('running', { timeout: 15_000 });
@@ -172,9 +186,7 @@ test('an uploaded package reads nothing of the session of whoever opens it; SCOR
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   let adminAccess = '';
-  admin.on('response', async (res) => {
-    if (res.url().endsWith('/api/o/token/') && res.ok()) adminAccess = ((await res.json()) as { access_token: string }).access_token;
-  });
+  admin.on('response', async (res) => { adminAccess = (await accessTokenOf(res)) ?? adminAccess; });
   await adminLogin(admin, 'admin@demo.local', 'Admin#2026!', `/admin/trainings/${trainingId}`);
   await admin.getByRole('tab', { name: 'Aulas' }).click();
   await admin.getByRole('button', { name: /Editar Aula hostil/ }).click();
@@ -194,9 +206,7 @@ test('an uploaded package reads nothing of the session of whoever opens it; SCOR
 
   // ---- a learner opens it in the portal ----
   let learnerAccess = '';
-  page.on('response', async (res) => {
-    if (res.url().endsWith('/api/o/token/') && res.ok()) learnerAccess = ((await res.json()) as { access_token: string }).access_token;
-  });
+  page.on('response', async (res) => { learnerAccess = (await accessTokenOf(res)) ?? learnerAccess; });
   await portalLogin(page, 'learner@demo.local', 'Learner#2026!');
   // a reload restores the session from the cookie alone
   await page.goto(`/courses/${trainingId}`);
