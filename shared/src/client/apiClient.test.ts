@@ -142,6 +142,27 @@ describe('api client (spec 1 §4.4: one refresh in flight; docs/security.md "Tok
     expect(readSession(storage)).toMatchObject({ signed_in: false, remembered_path: '/x' });
   });
 
+  it('keeps the session when a refresh gets no answer (offline, or cut off by a reload): only a refusal ends it', async () => {
+    const storage = memoryStorage();
+    writeSession(storage, { ...EMPTY_SESSION, signed_in: true });
+    const onSessionLost = vi.fn();
+    const cutOff = new TypeError('Failed to fetch');
+    const fetch = vi.fn(async (url: string) => {
+      if (url.endsWith('/o/token/')) throw cutOff;
+      return json(200, { ok: true });
+    });
+    const client = createApiClient({ clientId: 'web', clientSecret: 's', storage, fetch, onSessionLost, locks: null });
+    await expect(client.json('/a/')).rejects.toBe(cutOff);
+    expect(onSessionLost).not.toHaveBeenCalled();
+    expect(readSession(storage).signed_in).toBe(true);
+    // a lock request cut off by the page going away is no refusal either
+    const aborted = new DOMException('The operation was aborted.', 'AbortError');
+    const locks: RefreshLocks = { request: () => Promise.reject(aborted) };
+    const locked = createApiClient({ clientId: 'web', clientSecret: 's', storage, fetch, onSessionLost, locks });
+    await expect(locked.json('/a/')).rejects.toBe(aborted);
+    expect(readSession(storage).signed_in).toBe(true);
+  });
+
   it('moves a refresh token stored by an earlier version into the cookie, once', async () => {
     const storage = memoryStorage();
     storage.setItem(SESSION_STORAGE_KEY, LZString.compressToUTF16(JSON.stringify({ access_token: 'old-a', refresh_token: 'old-r', user: null, locale: 'en' })));

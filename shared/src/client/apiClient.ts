@@ -141,11 +141,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     options.onSessionLost?.();
   }
 
-  /** A fresh access token, or null when the session is gone (then it is cleared and reported lost). */
+  /**
+   * A fresh access token, or null when the server refused the refresh (the session is gone: it is
+   * cleared and reported lost). A refresh that never got an answer — offline, or cut off by a
+   * reload or a navigation while in flight — is not a refusal: the session stays for the next
+   * page, and the call fails as a fetch does.
+   */
   async function refreshed(): Promise<string | null> {
     try {
       return await refresh();
-    } catch {
+    } catch (failure) {
+      if (!(failure instanceof ApiRequestError)) throw failure;
       loseSession();
       return null;
     }
