@@ -5,7 +5,7 @@ import { columnTypes, dialectOf } from '../dialect.ts';
  * What hangs from a webcast (spec 2 §2.5, §3.4–3.6, §7.3): tests with questions,
  * alternatives and learner attempts, reaction evaluations with questions and learner answers,
  * and support materials. Each table has the columns of its group-training counterpart (the
- * routes and repositories are written once over both, server/src/routes/admin/trainings), with
+ * routes and repositories are written once over both, server/src/content), with
  * webcast_id in place of group_training_id. Test types and evaluation question types are the
  * global ones; evaluation models are the shared base_evaluations (spec 2 §7.3 serves them under
  * /admin_webcasts/base_evaluations/ from the same table).
