@@ -72,8 +72,10 @@ async function withinReuseGrace(db: Db, row: { id: number; family_id: string; us
   if (graceSeconds <= 0 || !row.used_at) return false;
   const usedAt = new Date(row.used_at);
   if (Date.now() - usedAt.getTime() > graceSeconds * 1000) return false;
+  // a family's tokens are issued in id order, so "a successor was used" is a later id with a
+  // used_at — not a later clock reading, which two rotations in one millisecond would share
   const later = await db.selectFrom('oauth_tokens').select('id')
-    .where('family_id', '=', row.family_id).where('kind', '=', 'refresh').where('id', '!=', row.id).where('used_at', '>', usedAt.toISOString())
+    .where('family_id', '=', row.family_id).where('kind', '=', 'refresh').where('id', '>', row.id).where('used_at', 'is not', null)
     .executeTakeFirst();
   return later === undefined;
 }
