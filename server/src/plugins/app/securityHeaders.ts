@@ -33,8 +33,8 @@ export const PERMISSIONS_POLICY: Readonly<Record<'admin' | 'portal', string>> = 
  * built bundles of this origin (the built index.html files carry no inline script). Styles:
  * 'unsafe-inline', because MUI/emotion (admin) and video.js (portal) inject <style> elements
  * at run time; a style cannot run script, and the sanitiser keeps `style` out of rich text.
- * PUBLIC_URL's origin is named beside 'self' because media URLs are built on it while the page
- * may be open on another host of the same server. Frames: the content origin of this page's
+ * Answers build media and socket URLs on the page's own origin ('self'); PUBLIC_URL's origin is
+ * named beside it so that rich text saved with absolute PUBLIC_URL image links still loads. Frames: the content origin of this page's
  * host, and any https page — spec 2 §3.11 external-embed webcasts frame the page their
  * administrator gave (YouTube, Vimeo and SlideShare modules are https too).
  */
