@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
+import { compression } from 'vite-plugin-compression2';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localesDir = path.resolve(here, '../locales');
@@ -33,7 +34,8 @@ function portalMessages(): Plugin {
 
 export default defineConfig({
   base: '/',
-  plugins: [preact(), portalMessages()],
+  // brotli and gzip beside every asset: the server sends them as they are (plugins/external/static.ts)
+  plugins: [preact(), portalMessages(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     // swr is written for React: preact/compat stands in for it (the preset aliases it too)
     alias: [
