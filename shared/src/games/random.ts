@@ -16,5 +16,5 @@ export function seededRandomInt(seed: number): RandomInt {
   };
 }
 
-/** A new seed for a play: any 32-bit unsigned integer. */
-export const newGameSeed = (): number => cryptoRandomInt(2 ** 32);
+/** A new seed for a play: 0 ≤ seed < 2^31, so it fits a signed integer column on both dialects. */
+export const newGameSeed = (): number => cryptoRandomInt(2 ** 31);
