@@ -8,6 +8,7 @@
  * - the counters move in one conditional update of the open play (`answered + 1`), which holds
  *   the row (Postgres) until the transaction ends, so a concurrent answer counts after it.
  */
+import { sql } from 'kysely';
 import type { GameAnswerValue, GameContent, GamePlay, GameState } from '@lp/shared/contract';
 import { gameStateOf } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
@@ -87,10 +88,11 @@ export interface NewPlay {
 /** The open play of the learner in the game: the one there is, or this new one (two starts at once make one). */
 export async function openOrStartPlay(db: Db, values: NewPlay): Promise<GroupTrainingGamePlayRow> {
   const { userId, game } = values;
+  // the conflict target names the partial index by its own predicate, as a literal: SQLite matches it by its text
   await db.insertInto('group_training_game_plays').values({
     user_id: userId, game_id: game.id, group_training_id: game.group_training_id, status: 'playing', seed: values.seed,
     content: JSON.stringify(values.content), play: JSON.stringify(values.play), steps: values.play.steps, started_at: new Date(),
-  }).onConflict((oc) => oc.columns(['game_id', 'user_id']).where('status', '=', 'playing').doNothing()).execute();
+  }).onConflict((oc) => oc.columns(['game_id', 'user_id']).where(sql<boolean>`status = 'playing'`).doNothing()).execute();
   return db.selectFrom('group_training_game_plays').selectAll()
     .where('user_id', '=', userId).where('game_id', '=', game.id).where('status', '=', 'playing')
     .executeTakeFirstOrThrow();
