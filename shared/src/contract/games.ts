@@ -117,7 +117,7 @@ export const GameInput = Type.Object({
   status: Type.Integer({ minimum: 1, maximum: 2 }),
   /** YYYY-MM-DD; null = available at once */
   avaliable_in: NullableDate,
-  /** points for winning; 0 = the training's score rules */
+  /** spec 2 §3.3 score, shown in the hierarchy (§3.7 type_score) like a module's or a test's */
   score: Type.Integer({ minimum: 0, maximum: 99999 }),
   content: GameContent,
   preview_of: Type.String({ maxLength: 64 }),
@@ -194,7 +194,7 @@ const Id = Type.Integer();
 export const GamePlay = Type.Union([
   Type.Object({
     type: Type.Literal('drag_the_words'), ...PlayCommon,
-    /** `bank`: the sentence's marked words, shuffled, to drag into its blanks */
+    /** `bank`: the marked words of the whole game (every sentence's), shuffled, to drag into this sentence's blanks */
     sentences: Type.Array(Type.Object({ id: Id, parts: Type.Array(Type.String()), bank: Type.Array(Type.String()) })),
   }),
   Type.Object({

@@ -38,6 +38,9 @@ describe('playOf + checkAnswer (spec 3 §1: every type plays; answers revealed o
     expect(text(GAME_EXAMPLES.this_or_that)).not.toMatch(/category"/);
     expect(text(GAME_EXAMPLES.fill_in_the_blanks)).not.toMatch(/Customer|Monday/);
     expect(text(GAME_EXAMPLES.drag_the_words)).not.toMatch(/\(\(/);
+    // a sentence's bank is the whole game's words, so a one-blank sentence does not give its word away
+    const drag = playOf(GAME_EXAMPLES.drag_the_words, 1) as Extract<GamePlay, { type: 'drag_the_words' }>;
+    for (const sentence of drag.sentences) expect([...sentence.bank].sort()).toEqual(['customer', 'first', 'price']);
   });
 
   it('shuffles item orders by seed', () => {

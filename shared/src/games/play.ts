@@ -21,10 +21,10 @@ export function playOf(content: GameContent, seed: number): GamePlay {
   const common = { error_limit: content.error_limit, allow_to_skip_game: content.allow_to_skip_game };
   switch (content.type) {
     case 'drag_the_words': {
-      const sentences = content.sentences.map((text, id) => {
-        const { parts, words } = parseMarkedWords(text);
-        return { id, parts, bank: shuffle(words, random) };
-      });
+      const parsed = content.sentences.map((text) => parseMarkedWords(text));
+      // every sentence offers the whole game's words: a sentence's own words alone would give its answer away
+      const words = parsed.flatMap((p) => p.words);
+      const sentences = parsed.map(({ parts }, id) => ({ id, parts, bank: shuffle(words, random) }));
       return { type: content.type, ...common, steps: sentences.length, sentences };
     }
     case 'fill_in_the_blanks': {

@@ -71,9 +71,10 @@ export async function learnerGameState(
   };
 }
 
+/** One of the learner's counted plays of the game (a play set aside by a restart is not found). */
 export async function findPlay(db: Db, userId: number, gameId: number, playId: number): Promise<GroupTrainingGamePlayRow | undefined> {
   return db.selectFrom('group_training_game_plays').selectAll()
-    .where('id', '=', playId).where('user_id', '=', userId).where('game_id', '=', gameId)
+    .where('id', '=', playId).where('user_id', '=', userId).where('game_id', '=', gameId).where('status', 'in', [...COUNTED])
     .executeTakeFirst();
 }
 

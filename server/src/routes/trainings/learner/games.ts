@@ -36,7 +36,10 @@ async function openGame(db: Db, ctx: LearnerContext, trainingId: number, gameId:
   return game;
 }
 
-/** A stored play as the learner gets it back: each answered step with its solution revealed. */
+/**
+ * A counted play as the learner gets it back: each answered step with its solution revealed.
+ * (Plays set aside by a restart are never read here: findPlay and the open play skip them.)
+ */
 async function toLearnerPlay(db: Db, row: GroupTrainingGamePlayRow): Promise<LearnerGamePlay> {
   const answers = (await playAnswers(db, row.id)).flatMap((a) => {
     const checked = checkAnswer(row.content, row.play, a.step, a.answer);
