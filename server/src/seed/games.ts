@@ -1,5 +1,5 @@
 /**
- * Demo games (issue 21 item 4): a training for the demo learner's group with one game of each of
+ * Demo games: a training for the demo learner's group with one game of each of
  * the eight types (spec 3 §1), in hierarchy order. The fill-in-the-blanks game allows one error
  * and skipping (spec 3 §4), so losing it twice and skipping it can be tried. Idempotent: a
  * training that exists (by title) is left alone.

@@ -186,8 +186,8 @@ const PlayCommon = {
 const Id = Type.Integer();
 
 /**
- * What the learner sees before answering (spec 3 §1; issue 21 "the page never receives what
- * would give away a flashcard or enigma answer"): no flashcard answers, no enigma `correct`, no
+ * What the learner sees before answering (spec 3 §1: the page never receives what
+ * would give away a flashcard or enigma answer): no flashcard answers, no enigma `correct`, no
  * truth values, no categories of items, no pairing; orders shuffled per play.
  * A sentence is `parts`: the text around its blanks (blank i sits between parts[i] and parts[i+1]).
  */
@@ -250,7 +250,7 @@ export type GameStepResult = Static<typeof GameStepResult>;
 export const GAME_PLAY_STATUSES = ['playing', 'won', 'lost'] as const;
 export type GamePlayStatus = (typeof GAME_PLAY_STATUSES)[number];
 
-/** The learner's standing in one game (spec 3 §4; issue 21 "Playing"). */
+/** The learner's standing in one game (spec 3 §4). */
 export const GameState = Type.Object({
   /** finished plays (won or lost) */
   plays: Type.Integer(),

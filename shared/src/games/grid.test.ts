@@ -3,7 +3,7 @@ import { buildLetterGrid, gridLetters, lettersBetween } from './grid.ts';
 
 const WORDS = ['Sales', 'Client', 'Product', 'Store', 'Price', 'Stock', 'Ação'];
 
-describe('buildLetterGrid (issue 21: a letter grid from the words, in several directions)', () => {
+describe('buildLetterGrid (a letter grid from the words, in several directions)', () => {
   it('places every word, readable at its placement', () => {
     for (const seed of [1, 2, 3, 42, 2026, 4294967295]) {
       const grid = buildLetterGrid(WORDS, seed);

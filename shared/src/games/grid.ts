@@ -1,5 +1,5 @@
 /**
- * spec 3 §1 / issue 21 "find the words": a square letter grid generated from the words, the words
+ * spec 3 §1 "find the words": a square letter grid generated from the words, the words
  * laid in several directions (across, down, both diagonals, and each of them backwards). Built
  * from a seed, so the server rebuilds a stored play's grid exactly and tests can pin one.
  */

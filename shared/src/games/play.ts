@@ -1,5 +1,5 @@
 /**
- * Playing a game (spec 3 §1, §4, §5; issue 21 "Playing"): what the learner sees, how an answer
+ * Playing a game (spec 3 §1, §4, §5): what the learner sees, how an answer
  * is judged, when a play is won and when a game may be skipped. The server runs these for
  * learners over the content stored with each play; the admin preview runs the very same ones.
  */
@@ -156,7 +156,7 @@ export function checkAnswer(content: GameContent, play: GamePlay, step: number, 
 /** spec 3 §5: an error limit left blank (null) or negative is unlimited. */
 export const isUnlimited = (limit: number | null): boolean => limit === null || limit < 0;
 
-/** A play is won when it ends within the error limit (spec 3 §5; issue 21 "a game is won within the error limit"). */
+/** A play is won when it ends within the error limit (spec 3 §5). */
 export const isWon = (errors: number, limit: number | null): boolean => isUnlimited(limit) || errors <= limit!;
 
 /** The play is over: every step answered, or more errors than the limit allows (lost then). */

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../dialect.ts';
 
 /**
- * A learner's plays of a training's games (spec 3 §4, issue 21 "Playing"): each play keeps the
+ * A learner's plays of a training's games (spec 3 §4): each play keeps the
  * content it was made from and its seed with the play the learner was shown, so answers are
  * judged against what the learner saw even if the admin edits the game meanwhile. One answer per
  * step (unique play + step), one open play per learner and game (a partial unique index), one

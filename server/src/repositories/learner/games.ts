@@ -1,5 +1,5 @@
 /**
- * A learner's games (spec 3 §4, §5; issue 21 "Playing"): plays with their answers, skips, and
+ * A learner's games (spec 3 §4, §5): plays with their answers, skips, and
  * what they mean for the activity (done when won or skipped). The server judges every answer
  * (shared `checkAnswer`) before calling here; this module stores it so that each step is answered
  * once and the play's counters stay true under simultaneous requests:
