@@ -25,10 +25,12 @@ function TwoWay({ text, options, answered, busy, onAnswer }: {
         {options.map((option, i) => (
           <button key={option.label} type="button" class={`game-option${chosen === i ? ' is-chosen' : ''}`}
             aria-pressed={chosen === i} disabled={busy || answered}
+            aria-label={answered && (option.right || chosen === i)
+              ? [t(option.right ? 'portal.games.mark_right' : 'portal.games.mark_wrong'), option.label, option.right ? t('portal.games.the_answer') : null].filter(Boolean).join(', ')
+              : undefined}
             onClick={() => { setChosen(i); onAnswer(option.value); }}>
-            {answered && (option.right || chosen === i) && <Mark correct={option.right} />}
+            {answered && (option.right || chosen === i) && <Mark correct={option.right} silent />}
             {option.label}
-            {answered && option.right && <span class="visually-hidden"> ({t('portal.games.the_answer')})</span>}
           </button>
         ))}
       </div>

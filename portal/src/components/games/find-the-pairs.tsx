@@ -28,8 +28,9 @@ export function FindThePairs({ play, step, results, busy, onAnswer }: BoardProps
             return (
               <li key={i}>
                 <button type="button" class={`game-option${active === i ? ' is-chosen' : ''}${result ? ' is-done' : ''}`}
-                  aria-pressed={active === i} disabled={busy || Boolean(result)} onClick={() => setPicked(i)}>
-                  {result && <Mark correct={result.correct} />}
+                  aria-pressed={active === i} disabled={busy || Boolean(result)} onClick={() => setPicked(i)}
+                  aria-label={result ? `${first} → ${partner ?? ''}, ${t(result.correct ? 'portal.games.mark_right' : 'portal.games.mark_wrong')}` : undefined}>
+                  {result && <Mark correct={result.correct} silent />}
                   <span>{first}</span>
                   {partner && <span class="game-pair-partner"> → {partner}</span>}
                 </button>
@@ -44,10 +45,10 @@ export function FindThePairs({ play, step, results, busy, onAnswer }: BoardProps
           {play.seconds.map((second, i) => (
             <li key={i}>
               <button type="button" class={`game-option${taken.has(i) ? ' is-done' : ''}`} disabled={busy || active === null || taken.has(i)}
+                aria-label={taken.has(i) ? `${second}, ${t('portal.games.paired')}` : undefined}
                 onClick={() => { if (active !== null) { setPicked(null); onAnswer(active, { choice: i }); } }}>
-                {taken.has(i) && <span aria-hidden="true">🔗 </span>}
+                {taken.has(i) && <span class="game-paired" aria-hidden="true">⇄</span>}
                 {second}
-                {taken.has(i) && <span class="visually-hidden"> ({t('portal.games.paired')})</span>}
               </button>
             </li>
           ))}

@@ -83,8 +83,9 @@ export function FindTheWords({ play, step, results, busy, onAnswer }: BoardProps
             return (
               <li key={i}>
                 <button type="button" class={`game-option${target === i ? ' is-chosen' : ''}${result ? ' is-done' : ''}`}
-                  aria-pressed={target === i} disabled={busy || Boolean(result)} onClick={() => { setPicked(i); setStart(null); }}>
-                  {result && <Mark correct={result.correct} />}
+                  aria-pressed={target === i} disabled={busy || Boolean(result)} onClick={() => { setPicked(i); setStart(null); }}
+                  aria-label={result ? `${word}, ${t(result.correct ? 'portal.games.cell_found' : 'portal.games.word_missed')}` : undefined}>
+                  {result && <Mark correct={result.correct} silent />}
                   {word}
                 </button>
               </li>

@@ -147,7 +147,9 @@ export function GamePlayer({ session, onPlayAgain, onSkip, initialState, onFinis
           <p class={`game-feedback-text ${lastResult.correct ? 'is-right' : 'is-wrong'}`}>
             <Mark correct={lastResult.correct} silent />
             <strong>{t(lastResult.correct ? 'portal.games.right' : 'portal.games.wrong')}</strong>
-            {!lastResult.correct && ` ${t('portal.games.solution', { solution: solutionText(t, play, last.step, lastResult.solution) })}`}
+            {!lastResult.correct && ` ${'from' in lastResult.solution
+              ? solutionText(t, play, last.step, lastResult.solution)
+              : t('portal.games.solution', { solution: solutionText(t, play, last.step, lastResult.solution) })}`}
           </p>
         )}
       </div>

@@ -9,7 +9,7 @@ export function Mark({ correct, silent = false }: { correct: boolean; silent?: b
   return (
     <span class={`game-mark ${correct ? 'is-right' : 'is-wrong'}`} aria-hidden={silent ? 'true' : undefined}>
       <span aria-hidden="true">{correct ? '✓' : '✗'}</span>
-      {!silent && <span class="visually-hidden">{t(correct ? 'portal.games.mark_right' : 'portal.games.mark_wrong')}</span>}
+      {!silent && <span class="visually-hidden">{`${t(correct ? "portal.games.mark_right" : "portal.games.mark_wrong")} `}</span>}
     </span>
   );
 }
