@@ -47,6 +47,12 @@ export type GamePreviewEvent =
   | { type: typeof GAME_PREVIEW_MESSAGES.skipped; fingerprint: string }
   | { type: typeof GAME_PREVIEW_MESSAGES.size; height: number };
 
+/** The list field each type's content plays from. */
+const CONTENT_LISTS: Record<GameContent['type'], string> = {
+  drag_the_words: 'sentences', fill_in_the_blanks: 'sentences', find_the_pairs: 'pairs', find_the_words: 'words',
+  flashcards: 'cards', enigma: 'items', this_or_that: 'items', true_or_false: 'statements',
+};
+
 /**
  * The shape check of an incoming `play` message: the type, a content of a known game type with
  * its list fields, and an integer seed. The content's own rules are checked after
@@ -63,9 +69,5 @@ export function isGamePreviewPlay(data: unknown): data is GamePreviewPlay {
   if (!(GAME_TYPE_SLUGS as readonly unknown[]).includes(content.type)) return false;
   if (typeof content.allow_to_skip_game !== 'boolean') return false;
   if (content.error_limit !== null && !Number.isInteger(content.error_limit)) return false;
-  const LISTS: Record<GameContent['type'], string> = {
-    drag_the_words: 'sentences', fill_in_the_blanks: 'sentences', find_the_pairs: 'pairs', find_the_words: 'words',
-    flashcards: 'cards', enigma: 'items', this_or_that: 'items', true_or_false: 'statements',
-  };
-  return Array.isArray(content[LISTS[content.type as GameContent['type']]]);
+  return Array.isArray(content[CONTENT_LISTS[content.type as GameContent['type']]]);
 }

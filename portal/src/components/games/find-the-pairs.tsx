@@ -31,8 +31,10 @@ export function FindThePairs({ play, step, results, busy, onAnswer }: BoardProps
                   aria-pressed={active === i} disabled={busy || Boolean(result)} onClick={() => setPicked(i)}
                   aria-label={result ? `${first} → ${partner ?? ''}, ${t(result.correct ? 'portal.games.mark_right' : 'portal.games.mark_wrong')}` : undefined}>
                   {result && <Mark correct={result.correct} silent />}
-                  <span>{first}</span>
-                  {partner && <span class="game-pair-partner"> → {partner}</span>}
+                  <span class="game-pair-text">
+                    <span>{first}</span>
+                    {partner && <span class="game-pair-partner">→ {partner}</span>}
+                  </span>
                 </button>
               </li>
             );

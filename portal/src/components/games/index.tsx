@@ -82,6 +82,8 @@ export function GamePlayer({ session, onPlayAgain, onSkip, initialState, onFinis
   const board = BOARD_TYPES.has(play.type);
   const next = firstUnanswered(play.steps, results);
   const step = reviewing ?? next;
+  // at the end, the step answered last stays in view with its solution
+  const shown = finished ? finished.step : step;
 
   const nextButton = useRef<HTMLButtonElement>(null);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -128,17 +130,14 @@ export function GamePlayer({ session, onPlayAgain, onSkip, initialState, onFinis
       </div>
       <p class="help-text">{t(`portal.games.instructions.${play.type}`)}</p>
 
-      {!finished && step !== null && (
+      {shown !== null && (
         <div class="game-step">
           {!board && (
-            <h3 class="game-step-title" ref={stepHeading} tabIndex={-1}>{t('portal.games.step_of', { n: step + 1, steps: play.steps })}</h3>
+            <h3 class="game-step-title" ref={stepHeading} tabIndex={-1}>{t('portal.games.step_of', { n: shown + 1, steps: play.steps })}</h3>
           )}
-          <Board key={board ? 'board' : step} play={play} step={step} results={results} busy={busy} onAnswer={(at, value) => void answer(at, value)} />
-        </div>
-      )}
-      {finished && board && (
-        <div class="game-step">
-          <Board key="board" play={play} step={play.steps - 1} results={results} busy onAnswer={() => undefined} />
+          {/* the same board instance after the last answer: it keeps what was given beside the solution */}
+          <Board key={board ? 'board' : shown} play={play} step={shown} results={results} busy={busy || Boolean(finished)}
+            onAnswer={(at, value) => void answer(at, value)} />
         </div>
       )}
 
