@@ -57,6 +57,7 @@ function GameActivity({ trainingId, game, back }: { trainingId: number; game: Le
   ]);
 
   const start = async () => {
+    if (busy) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -71,6 +72,7 @@ function GameActivity({ trainingId, game, back }: { trainingId: number; game: Le
   };
 
   const skip = async () => {
+    if (busy) return;
     setBusy(true);
     setFailure(null);
     try {
