@@ -19,6 +19,9 @@ const Courses = lazy(() => import('./routes/courses/index.tsx'));
 const CourseDetail = lazy(() => import('./routes/course-detail/index.tsx'));
 // trails, certificates, test taking (the test-taking code loads only with its page)
 const TestTaking = lazy(() => import('./routes/test-taking/index.tsx'));
+// games: a training's game played as an activity, and the admin editor's framed preview (no login)
+const Game = lazy(() => import('./routes/game/index.tsx'));
+const GamePreview = lazy(() => import('./routes/game-preview/index.tsx'));
 const ProfileCertificates = lazy(() => import('./routes/profile-certificates/index.tsx'));
 const CertificateVerify = lazy(() => import('./routes/certificate-verify/index.tsx'));
 const Trails = lazy(() => import('./routes/trails/index.tsx'));
@@ -154,6 +157,12 @@ export function AppRoutes() {
       </Route>
       <Route path="/courses/:id/tests/:testId">
         <Private><TestTaking /></Private>
+      </Route>
+      <Route path="/courses/:id/games/:gameId">
+        <Private><Game /></Private>
+      </Route>
+      <Route path="/game-preview">
+        <Public><GamePreview /></Public>
       </Route>
       <Route path="/profile/certificates">
         <Private><ProfileCertificates /></Private>
