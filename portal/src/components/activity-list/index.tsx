@@ -90,8 +90,8 @@ function ActivityAction({ trainingId, activity, open, onOpenModule }: {
     const label = activity.status === 'finished' ? 'replay' : 'play';
     return (
       <Link class="button-link button-small" href={`/courses/${trainingId}/games/${activity.id}`}
-        aria-label={t(`portal.games.activity.${label}_named`, { title: activity.title })}>
-        {t(`portal.games.activity.${label}`)}
+        aria-label={t(`portal.courses.game_activity.${label}_named`, { title: activity.title })}>
+        {t(`portal.courses.game_activity.${label}`)}
       </Link>
     );
   }
