@@ -242,6 +242,20 @@ describe('contract paths as resources (editor tabs)', () => {
     ]);
   });
 
+  it('maps a nested resource two levels deep to the contract path of its two parents', async () => {
+    const { calls, dataProvider } = setup((call) => (call.method === 'GET'
+      ? new Response('{"count":1,"results":[{"id":5,"title":"Q"}]}', { status: 200 })
+      : new Response(null, { status: 204 })));
+    const resource = nestedResource('trainings', 7, 'tests', 31, 'questions');
+    const list = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(list).toMatchObject({ total: 1, data: [{ id: 5, title: 'Q' }] });
+    await dataProvider.delete(resource, { id: 5 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/admin_group_trainings/group_trainings/7/group_training_tests/31/group_training_test_questions/?page_size=0',
+      'DELETE /api/admin_group_trainings/group_trainings/7/group_training_tests/31/group_training_test_questions/5/',
+    ]);
+  });
+
   it('sends the spec form bodies as multipart, leaving out empty fields', async () => {
     const { calls, http } = fakeApiDataProvider(() => new Response('{"id":9}', { status: 201 }));
     const answer = await http.form<{ id: number }>('/x/', 'POST', { title: 'T', status: 2, randomize_questions: true, avaliable_in: null, qty_total_questions: undefined });

@@ -79,7 +79,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     // `/admin_group_trainings/group_trainings/7/group_training_modules/`)
     if (resource.startsWith('/')) return segment(resource);
     const nested = resolveNested(resource);
-    if (nested) return segment(nested.def.path(nested.parentId));
+    if (nested) return segment(nested.def.path(...nested.parentIds));
     if (resource === GROUP_MEMBERS) {
       const groupId = filter?.group_id;
       if (groupId === undefined || groupId === null) throw new Error('group_members needs filter.group_id');
@@ -126,7 +126,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       }
       const nested = resolveNested(resource);
       if (nested && nested.def.list !== 'rest') {
-        const path = nested.def.path(nested.parentId);
+        const path = nested.def.path(...nested.parentIds);
         if (nested.def.list === 'pages') {
           const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
           const answer = await send<{ count: number; results: Record<string, unknown>[] }>(`${path}?page=${page}&page_size=${perPage}`, 'GET');

@@ -6,12 +6,14 @@ import {
 
 /**
  * A nested list of an editor's tab as a react-admin resource named `{parent}/{parentId}/{child}`
- * (e.g. `badges/3/awards`): the data provider maps it to the contract's collection path of that
- * parent (docs/api.md), so tabs use useGetList / useDelete like any list.
+ * (e.g. `badges/3/awards`), or two levels deep `{parent}/{parentId}/{child}/{childId}/{grandchild}`
+ * (the questions of one test of a training: `trainings/7/tests/31/questions`): the data provider
+ * maps it to the contract's collection path of that parent (docs/api.md), so tabs use
+ * useGetList / useDelete like any list.
  */
 export interface NestedResource {
-  /** the contract collection path of one parent */
-  path(parentId: string): string;
+  /** the contract collection path of one parent: its ids from the outermost in */
+  path(...parentIds: string[]): string;
   /**
    * how the server answers the list: 'array' (the whole list as a JSON array), 'all-pages'
    * (`?page_size=0` → `{results}`, spec 2 §9: rows per page 0 = all) or 'pages' (one server page:
@@ -44,17 +46,50 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   // spec 2 §2.3 tests tab of a training or webcast: a server-paged table
   [`${ADMIN_RESOURCES.trainings.name}/tests`]: { path: GROUP_TRAINING_TESTS.tests, list: 'rest' },
   [`${ADMIN_RESOURCES.webcasts.name}/tests`]: { path: WEBCAST_TESTS.tests, list: 'rest' },
+  // spec 2 §2.3 the questions table of a test's editor (spec 2 §9: rows per page 0 = all)
+  [`${ADMIN_RESOURCES.trainings.name}/tests/questions`]: {
+    path: (trainingId, testId) => GROUP_TRAINING_TESTS.questions(trainingId, testId),
+    list: 'all-pages',
+  },
+  [`${ADMIN_RESOURCES.webcasts.name}/tests/questions`]: {
+    path: (webcastId, testId) => WEBCAST_TESTS.questions(webcastId, testId),
+    list: 'all-pages',
+  },
+  // spec 2 §2.3 the questions table of a reaction evaluation's editor
+  [`${ADMIN_RESOURCES.trainings.name}/evaluations/questions`]: {
+    path: (trainingId, evaluationId) => TRAINING_EVALUATION_PATHS.questions(trainingId, evaluationId),
+    list: 'all-pages',
+  },
+  [`${ADMIN_RESOURCES.webcasts.name}/evaluations/questions`]: {
+    path: (webcastId, evaluationId) => WEBCAST_EVALUATION_PATHS.questions(webcastId, evaluationId),
+    list: 'all-pages',
+  },
 };
 
-/** The resource name of a parent's nested list: `nestedResource('badges', 3, 'awards')` → `badges/3/awards`. */
-export const nestedResource = (parent: string, parentId: Identifier, child: string): string => `${parent}/${parentId}/${child}`;
+/**
+ * The resource name of a parent's nested list: `nestedResource('badges', 3, 'awards')` →
+ * `badges/3/awards`; a list of a nested row names that row too:
+ * `nestedResource('trainings', 7, 'tests', 31, 'questions')` → `trainings/7/tests/31/questions`.
+ */
+export function nestedResource(
+  parent: string, parentId: Identifier, child: string,
+  ...deeper: [] | [childId: Identifier, grandchild: string]
+): string {
+  return [parent, parentId, child, ...deeper].join('/');
+}
 
-/** The nested resource and parent id a resource name stands for, or null for a top-level resource. */
-export function resolveNested(resource: string): { def: NestedResource; parentId: string } | null {
-  const match = /^([^/]+)\/([^/]+)\/([^/]+)$/.exec(resource);
-  if (!match) return null;
-  const def = NESTED_RESOURCES[`${match[1]}/${match[3]}`];
-  return def ? { def, parentId: match[2]! } : null;
+/**
+ * The nested resource and parent ids (outermost first) a resource name stands for, or null for a
+ * top-level resource or a contract path used as a name (`/admin_…/`). Names alternate with ids:
+ * `{parent}/{id}/{child}` or `{parent}/{id}/{child}/{childId}/{grandchild}`.
+ */
+export function resolveNested(resource: string): { def: NestedResource; parentIds: string[] } | null {
+  const segments = resource.split('/');
+  if ((segments.length !== 3 && segments.length !== 5) || segments.includes('')) return null;
+  const names = segments.filter((_, i) => i % 2 === 0);
+  const parentIds = segments.filter((_, i) => i % 2 === 1);
+  const def = NESTED_RESOURCES[names.join('/')];
+  return def ? { def, parentIds } : null;
 }
 
 /** A nested list's rows with react-admin's `id`. */

@@ -1,19 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
 import { Confirm, HttpError, useNotify, useTranslate } from 'react-admin';
 import { TEST_LIMITS, testLocks, testTypeFields, validateTest, type LockedTestField } from '@lp/shared/rules';
-import type { Paged, TestOwnerContract } from '@lp/shared/contract';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import { ImportQuizDialog } from './ImportQuizDialog.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';
 import { QuizPreviewDialog } from './QuizPreviewDialog.tsx';
 import { QuizQuestionsTable } from './QuizQuestionsTable.tsx';
 import {
-  NEW_TEST_FORM, TESTS_KEY as KEY, questionSnippet, readQuestion, readTest, testForm, testFormFields, testValues,
-  type QuestionData, type TestData, type TestForm, type TestTypeOption,
+  NEW_TEST_FORM, TESTS_KEY as KEY, questionSnippet, questionsResource, readQuestion, readTest, testForm, testFormFields, testValues,
+  type QuestionData, type TestData, type TestForm, type TestTypeOption, type WireQuestion,
 } from './quizData.ts';
 import { useContractHttp } from '../../http/index.ts';
+import { useNestedTabRows } from '../useNestedTabRows.ts';
 
 export interface QuizEditorProps {
   owner: TestOwnerContract;
@@ -47,30 +48,22 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   const http = useContractHttp();
   const [form, setForm] = useState<TestForm>(NEW_TEST_FORM);
   const [test, setTest] = useState<TestData | null>(null);
-  const [questions, setQuestions] = useState<QuestionData[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [questionEditor, setQuestionEditor] = useState<QuestionEditor>(null);
   const [importFor, setImportFor] = useState<number | null>(null);
   const [preview, setPreview] = useState(false);
-  const [removing, setRemoving] = useState<QuestionData | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
 
   const type = types.find((t) => String(t.id) === form.test_type) ?? null;
   const uses = testTypeFields(type);
   const locks = testLocks(test?.qty_user_results);
   const lockedField = (field: LockedTestField) => locks.fields.includes(field);
+  // the questions table: a nested resource of the test (spec 2 §8: a failed load or delete is only logged)
+  const questionRows = useNestedTabRows<WireQuestion>(testId === null ? null : questionsResource(owner, ownerId, testId), KEY);
+  const questions = useMemo(() => (questionRows.rows ?? []).map((q) => readQuestion(owner, q)), [questionRows.rows, owner]);
+  const removing = questionRows.removing ? readQuestion(owner, questionRows.removing) : null;
   const mandatoryCount = questions.filter((q) => q.is_mandatory).length;
-
-  const loadQuestions = useCallback(async (id: number) => {
-    try {
-      const page = await http.json<Paged<Record<string, unknown>>>(`${owner.questions(ownerId, id)}?page_size=0`, 'GET');
-      setQuestions(page.results.map((q) => readQuestion(owner, q)));
-    } catch (error) {
-      // spec 2 §8: list loads fail silently (only logged)
-      console.error('test questions load failed', error);
-    }
-  }, [http, owner, ownerId]);
 
   const loadTest = useCallback(async (id: number, refill: boolean) => {
     try {
@@ -83,10 +76,8 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   }, [http, owner, ownerId]);
 
   useEffect(() => {
-    if (testId === null) return;
-    void loadTest(testId, true);
-    void loadQuestions(testId);
-  }, [testId, loadTest, loadQuestions]);
+    if (testId !== null) void loadTest(testId, true);
+  }, [testId, loadTest]);
 
   const set = <K extends keyof TestForm>(field: K, value: TestForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -149,23 +140,15 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
     if (id !== null) setImportFor(id);
   };
 
+  // the test's counters (qty_questions, results) follow its questions
   const afterQuestions = async (id: number) => {
-    await loadQuestions(id);
+    await questionRows.reload();
     await loadTest(id, false);
   };
 
   const removeQuestion = async () => {
-    if (testId === null || !removing) return;
-    try {
-      await http.json(owner.question(ownerId, testId, removing.id), 'DELETE');
-      notify(`${KEY}.item_removed_success`, { type: 'success' });
-      await afterQuestions(testId);
-    } catch (error) {
-      // spec 2 §8: delete failures are silent (only logged)
-      console.error('question delete failed', error);
-    } finally {
-      setRemoving(null);
-    }
+    // the delete reloads the questions by itself (useDelete invalidates the list)
+    if (testId !== null && (await questionRows.confirmRemove())) await loadTest(testId, false);
   };
 
   const field = (name: Field) => ({
@@ -329,7 +312,7 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
         onImport={() => void openImport()}
         onNew={() => void newQuestion()}
         onEdit={(question) => testId !== null && setQuestionEditor({ testId, question })}
-        onDelete={setRemoving}
+        onDelete={(question) => questionRows.askRemove(questionRows.rows?.find((row) => row.id === question.id) ?? null)}
       />
 
       <Stack direction="row" spacing={1}>
@@ -374,7 +357,7 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
         content={`${KEY}.delete_question_content`}
         translateOptions={{ title: removing ? questionSnippet(removing.title) : '' }}
         onConfirm={() => void removeQuestion()}
-        onClose={() => setRemoving(null)}
+        onClose={() => questionRows.askRemove(null)}
       />
     </Stack>
   );

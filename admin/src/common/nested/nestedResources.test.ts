@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { BADGE_PATHS, GROUP_TRAINING_TESTS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_TESTS } from '@lp/shared/contract';
+import { NESTED_RESOURCES, nestedResource, resolveNested } from './nestedResources.ts';
+
+/** The contract path a resource name resolves to, or null. */
+const pathOf = (resource: string) => {
+  const nested = resolveNested(resource);
+  return nested ? nested.def.path(...nested.parentIds) : null;
+};
+
+describe('nested resource names', () => {
+  it('builds one and two levels deep', () => {
+    expect(nestedResource('badges', 3, 'awards')).toBe('badges/3/awards');
+    expect(nestedResource('trainings', 7, 'tests', 31, 'questions')).toBe('trainings/7/tests/31/questions');
+  });
+
+  it('parses {parent}/{id}/{child} to its declaration and parent id', () => {
+    expect(resolveNested('badges/3/awards')).toEqual({ def: NESTED_RESOURCES['badges/awards'], parentIds: ['3'] });
+    expect(pathOf('badges/3/awards')).toBe(BADGE_PATHS.awards('3'));
+  });
+
+  it('parses {parent}/{id}/{child}/{childId}/{grandchild} to its declaration and both ids, outermost first', () => {
+    expect(resolveNested('trainings/7/tests/31/questions')).toEqual({ def: NESTED_RESOURCES['trainings/tests/questions'], parentIds: ['7', '31'] });
+    expect(pathOf(nestedResource('trainings', 7, 'tests', 31, 'questions'))).toBe(GROUP_TRAINING_TESTS.questions(7, 31));
+    expect(pathOf(nestedResource('webcasts', 4, 'tests', 9, 'questions'))).toBe(WEBCAST_TESTS.questions(4, 9));
+    expect(pathOf(nestedResource('trainings', 7, 'evaluations', 41, 'questions'))).toBe(TRAINING_EVALUATION_PATHS.questions(7, 41));
+    expect(pathOf(nestedResource('webcasts', 4, 'evaluations', 42, 'questions'))).toBe(WEBCAST_EVALUATION_PATHS.questions(4, 42));
+  });
+
+  it('a one-level name keeps its one-level declaration when a deeper one shares its parent', () => {
+    expect(resolveNested('trainings/7/tests')?.def).toBe(NESTED_RESOURCES['trainings/tests']);
+    expect(resolveNested('trainings/7/tests')?.parentIds).toEqual(['7']);
+  });
+
+  it('is null for top-level resources, contract paths, undeclared lists and malformed names', () => {
+    for (const name of [
+      'trainings',
+      '/admin_group_trainings/group_trainings/7/group_training_modules/',
+      'trainings/7/unknown',
+      'trainings/7/tests/31/unknown',
+      'trainings/7/tests/31',
+      'trainings//tests',
+      'trainings/7/tests/31/questions/5/answers',
+    ]) expect(resolveNested(name)).toBeNull();
+  });
+});
