@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_PATHS, GROUP_TRAINING_TESTS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_TESTS } from '@lp/shared/contract';
-import { NESTED_RESOURCES, nestedResource, resolveNested } from './nestedResources.ts';
+import { BADGE_PATHS, COMMENT_ORIGINS, GROUP_TRAINING_TESTS, commentsListPath, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_TESTS } from '@lp/shared/contract';
+import { NESTED_RESOURCES, commentsResource, nestedResource, resolveNested } from './nestedResources.ts';
 
 /** The contract path a resource name resolves to, or null. */
 const pathOf = (resource: string) => {
@@ -30,6 +30,15 @@ describe('nested resource names', () => {
   it('a one-level name keeps its one-level declaration when a deeper one shares its parent', () => {
     expect(resolveNested('trainings/7/tests')?.def).toBe(NESTED_RESOURCES['trainings/tests']);
     expect(resolveNested('trainings/7/tests')?.parentIds).toEqual(['7']);
+  });
+
+  it('names the comments of every origin under its editor resource, at the contract list path', () => {
+    expect(commentsResource('training', 42)).toBe('trainings/42/comments');
+    expect(commentsResource('trails', 42)).toBe('trails/42/user_stars');
+    for (const origin of COMMENT_ORIGINS) {
+      expect(resolveNested(commentsResource(origin, 42))?.def.list).toBe('array');
+      expect(pathOf(commentsResource(origin, 42))).toBe(commentsListPath(origin, 42));
+    }
   });
 
   it('is null for top-level resources, contract paths, undeclared lists and malformed names', () => {

@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, GROUP_TRAINING_TESTS, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
+  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, GROUP_TRAINING_TESTS, commentsListPath, type CommentOrigin, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
   WEBCAST_PATHS, WEBCAST_TESTS, type BadgeAward,
 } from '@lp/shared/contract';
 
@@ -25,7 +25,28 @@ export interface NestedResource {
   idOf?(row: Record<string, unknown>): Identifier;
 }
 
-/** `{parent resource}/{child}` → its nested resource. */
+/**
+ * spec 2 §2.7 the comments tab of a content's editor: the comments of each origin are the nested
+ * resource `{editor resource}/{id}/comments` (the trails' star ratings, §3.10: `trails/{id}/user_stars`).
+ * Presential events and live classes have no editor yet; their names are the ones those resources take.
+ */
+const COMMENTS_PARENT: Readonly<Record<CommentOrigin, string>> = {
+  training: ADMIN_RESOURCES.trainings.name,
+  trail: ADMIN_RESOURCES.trails.name,
+  trails: ADMIN_RESOURCES.trails.name,
+  news: ADMIN_RESOURCES.news.name,
+  podcast: ADMIN_RESOURCES.podcasts.name,
+  presential: 'presential-events',
+  webcast: ADMIN_RESOURCES.webcasts.name,
+  live_class: 'live-classes',
+};
+const commentsChild = (origin: CommentOrigin) => (COMMENT_ORIGIN_PATHS[origin].list === 'comments' ? 'comments' : 'user_stars');
+
+/** The comments of one content as a nested resource: `commentsResource('training', 42)` → `trainings/42/comments`. */
+export const commentsResource = (origin: CommentOrigin, id: Identifier): string =>
+  nestedResource(COMMENTS_PARENT[origin], id, commentsChild(origin));
+
+/** `{parent resource}/{child}` (or `{parent}/{child}/{grandchild}`) → its nested resource. */
 export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   // spec 3 §2 badge awards: the holders of a badge; a manual award is taken back by its user id
   [`${ADMIN_RESOURCES.badges.name}/awards`]: {
@@ -64,6 +85,11 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
     path: (webcastId, evaluationId) => WEBCAST_EVALUATION_PATHS.questions(webcastId, evaluationId),
     list: 'all-pages',
   },
+  // spec 2 §7.4 comments list: a bare array (rows per page 0 = all)
+  ...Object.fromEntries(COMMENT_ORIGINS.map((origin): [string, NestedResource] => [
+    `${COMMENTS_PARENT[origin]}/${commentsChild(origin)}`,
+    { path: (id) => commentsListPath(origin, id), list: 'array' },
+  ])),
 };
 
 /**
