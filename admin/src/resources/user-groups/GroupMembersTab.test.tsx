@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event';
 import {
   AdminContext,
   Notification,
-  RecordContextProvider,
   testDataProvider,
   type DataProvider,
   type Identifier,
@@ -63,9 +62,7 @@ function renderTab(dataProvider: DataProvider, http: ContractHttp) {
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
       <ContractHttpProvider value={http}>
-        <RecordContextProvider value={group}>
-          <GroupMembersTab />
-        </RecordContextProvider>
+        <GroupMembersTab groupId={group.id} />
       </ContractHttpProvider>
       <Notification />
     </AdminContext>,

@@ -1,5 +1,4 @@
-import { Datagrid, List, TextField, useRecordContext } from 'react-admin';
-import type { UserGroup } from '@lp/shared/contract';
+import { Datagrid, List, TextField } from 'react-admin';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { searchFilters } from '../../common/searchFilters.tsx';
 import { GROUP_MEMBERS } from '../../dataProvider.ts';
@@ -7,16 +6,14 @@ import { AddMembersInput } from './AddMembersInput.tsx';
 import { RemoveMembersButton } from './RemoveMembersButton.tsx';
 
 /** Members of the group: nested list (parent id in the filter), add by search, bulk remove. */
-export function GroupMembersTab() {
-  const group = useRecordContext<UserGroup>();
-  if (!group) return null;
+export function GroupMembersTab({ groupId }: { groupId: number }) {
   return (
     <>
-      <AddMembersInput groupId={group.id} />
+      <AddMembersInput groupId={groupId} />
       <List
         resource={GROUP_MEMBERS}
-        filter={{ group_id: group.id }}
-        storeKey={`${GROUP_MEMBERS}.${group.id}`}
+        filter={{ group_id: groupId }}
+        storeKey={`${GROUP_MEMBERS}.${groupId}`}
         disableSyncWithLocation
         filters={searchFilters}
         actions={false}
@@ -27,7 +24,7 @@ export function GroupMembersTab() {
         sort={{ field: 'full_name', order: 'ASC' }}
         pagination={<ListPagination />}
       >
-        <Datagrid rowClick={false} bulkActionButtons={<RemoveMembersButton groupId={group.id} />}>
+        <Datagrid rowClick={false} bulkActionButtons={<RemoveMembersButton groupId={groupId} />}>
           <TextField source="id" />
           <TextField source="full_name" />
           <TextField source="email" />

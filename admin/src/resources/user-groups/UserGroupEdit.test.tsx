@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { UserGroupEdit } from './UserGroupEdit.tsx';
@@ -23,6 +23,11 @@ function provider(overrides: Partial<DataProvider> = {}) {
   return { dataProvider, getList };
 }
 
+/** the current path, to see where a tab goes */
+function Where() {
+  return <p>path {useLocation().pathname}</p>;
+}
+
 function renderAt(path: string, dataProvider: DataProvider) {
   return render(
     <TestMemoryRouter initialEntries={[path]}>
@@ -32,6 +37,7 @@ function renderAt(path: string, dataProvider: DataProvider) {
             <Route path={`/${RESOURCE}/create`} element={<UserGroupCreate />} />
             <Route path={`/${RESOURCE}/:id/*`} element={<UserGroupEdit />} />
           </Routes>
+          <Where />
         </ResourceContextProvider>
       </AdminContext>
     </TestMemoryRouter>,
@@ -44,10 +50,23 @@ describe('UserGroupEdit', () => {
     renderAt(`/${RESOURCE}/3/members`, dataProvider);
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Dados gerais', 'Membros']);
-    expect(tabs[1]).toHaveAttribute('href', `/${RESOURCE}/3/members`);
+    // the path names the tab
+    expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
     expect(getList).toHaveBeenCalledWith(GROUP_MEMBERS, expect.objectContaining({ filter: { group_id: 3 } }));
     expect(screen.getByRole('combobox', { name: 'Buscar usuários para adicionar' })).toBeInTheDocument();
+  });
+
+  it('goes between the tabs by their paths: general is the record path, members /{id}/members', async () => {
+    const { dataProvider } = provider();
+    renderAt(`/${RESOURCE}/3`, dataProvider);
+    expect(await screen.findByRole('tab', { name: 'Dados gerais' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Membros' }));
+    expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
+    expect(await screen.findByText(`path /${RESOURCE}/3/members`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Dados gerais' }));
+    expect(await screen.findByText(`path /${RESOURCE}/3`)).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Nome\s*\*?$/ })).toBeInTheDocument();
   });
 
   it('renames the group from the general tab', async () => {
@@ -59,7 +78,7 @@ describe('UserGroupEdit', () => {
     await userEvent.type(name, 'Gerentes regionais');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({ id: '3', data: expect.objectContaining({ name: 'Gerentes regionais' }) }));
+    expect(update).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({ id: 3, data: expect.objectContaining({ name: 'Gerentes regionais' }) }));
   });
 });
 
