@@ -55,12 +55,12 @@ describe('dataProvider paths', () => {
     ]);
   });
 
-  it('reads the parent group of group_members from filter.group_id', async () => {
+  it('reads the members of a group as the nested resource users-groups/{id}/members', async () => {
     const { calls, dataProvider } = setup();
-    await dataProvider.getList('group_members', {
+    await dataProvider.getList(nestedResource('users-groups', 7, 'members'), {
       pagination: { page: 1, perPage: 5 },
       sort: { field: 'full_name', order: 'ASC' },
-      filter: { group_id: 7, q: 'lia' },
+      filter: { q: 'lia' },
     });
     expect(calls[0]?.url.startsWith('/api/admin_users/user_groups/7/members/?')).toBe(true);
     expect(decode(calls[0]?.url ?? '')).toContain('filter={"q":"lia"}');

@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, GROUP_TRAINING_TESTS, commentsListPath, type CommentOrigin, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
+  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, groupMembersPath, importLogsPath, COMMENT_ORIGIN_PATHS, GROUP_TRAINING_TESTS, commentsListPath, type CommentOrigin, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
   WEBCAST_PATHS, WEBCAST_TESTS, userConsentsPath, type BadgeAward,
 } from '@lp/shared/contract';
 
@@ -85,6 +85,10 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
     path: (webcastId, evaluationId) => WEBCAST_EVALUATION_PATHS.questions(webcastId, evaluationId),
     list: 'all-pages',
   },
+  // spec 1 §2.3 the members tab of a user group: a server-paged, searched and sorted <List>
+  [`${ADMIN_RESOURCES.user_groups.name}/members`]: { path: groupMembersPath, list: 'rest' },
+  // spec 1 §3.7 the log entries of one import, paged and filtered by the server
+  [`${ADMIN_RESOURCES.imports.name}/logs`]: { path: importLogsPath, list: 'rest' },
   // spec 1 §2.3 consent viewing: a user's accepted and declined legal texts, newest first
   [`${ADMIN_RESOURCES.users.name}/consents`]: { path: userConsentsPath, list: 'array' },
   // spec 2 §7.4 comments list: a bare array (rows per page 0 = all)

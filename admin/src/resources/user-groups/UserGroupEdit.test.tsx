@@ -6,7 +6,9 @@ import { AdminContext, ResourceContextProvider, TestMemoryRouter, testDataProvid
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { UserGroupEdit } from './UserGroupEdit.tsx';
 import { UserGroupCreate } from './UserGroupCreate.tsx';
-import { GROUP_MEMBERS, toHttpError } from '../../dataProvider.ts';
+import { toHttpError } from '../../dataProvider.ts';
+
+const MEMBERS = 'users-groups/3/members';
 import { i18n } from '../../test/fixtures.ts';
 
 const RESOURCE = ADMIN_RESOURCES.user_groups.name;
@@ -14,7 +16,7 @@ const group = { id: 3, name: 'Gerentes', members_count: 1, created_at: '2026-11-
 const members = [{ id: 7, full_name: 'Ana Souza', email: 'ana@demo.local' }];
 
 function provider(overrides: Partial<DataProvider> = {}) {
-  const getList = vi.fn(async (resource: string) => ({ data: resource === GROUP_MEMBERS ? members : [], total: resource === GROUP_MEMBERS ? 1 : 0 }));
+  const getList = vi.fn(async (resource: string) => ({ data: resource === MEMBERS ? members : [], total: resource === MEMBERS ? 1 : 0 }));
   const dataProvider = testDataProvider({
     getOne: async () => ({ data: group }),
     getList,
@@ -53,7 +55,7 @@ describe('UserGroupEdit', () => {
     // the path names the tab
     expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
-    expect(getList).toHaveBeenCalledWith(GROUP_MEMBERS, expect.objectContaining({ filter: { group_id: 3 } }));
+    expect(getList).toHaveBeenCalledWith(MEMBERS, expect.objectContaining({ filter: {} }));
     expect(screen.getByRole('combobox', { name: 'Buscar usuários para adicionar' })).toBeInTheDocument();
   });
 
