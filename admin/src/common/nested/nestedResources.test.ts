@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BADGE_PATHS, COMMENT_ORIGINS, GROUP_TRAINING_TESTS, commentsListPath, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_TESTS } from '@lp/shared/contract';
+import {
+  BADGE_PATHS, COMMENT_ORIGINS, FORUM_ADMIN_PATHS, GROUP_TRAINING_TESTS, MESSAGE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS,
+  WEBCAST_TESTS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath,
+} from '@lp/shared/contract';
 import { NESTED_RESOURCES, commentsResource, nestedResource, resolveNested } from './nestedResources.ts';
 
 /** The contract path a resource name resolves to, or null. */
@@ -25,6 +28,15 @@ describe('nested resource names', () => {
     expect(pathOf(nestedResource('webcasts', 4, 'tests', 9, 'questions'))).toBe(WEBCAST_TESTS.questions(4, 9));
     expect(pathOf(nestedResource('trainings', 7, 'evaluations', 41, 'questions'))).toBe(TRAINING_EVALUATION_PATHS.questions(7, 41));
     expect(pathOf(nestedResource('webcasts', 4, 'evaluations', 42, 'questions'))).toBe(WEBCAST_EVALUATION_PATHS.questions(4, 42));
+  });
+
+  it('maps the lists that had other names to the same contract paths', () => {
+    expect(pathOf('users-groups/3/members')).toBe(groupMembersPath(3));
+    expect(pathOf('admin-imports/7/logs')).toBe(importLogsPath(7));
+    expect(pathOf('users/7/consents')).toBe(userConsentsPath(7));
+    expect(pathOf('messages/4/recipients')).toBe(MESSAGE_PATHS.recipients(4));
+    expect(pathOf('trainings/42/forum_topics')).toBe(FORUM_ADMIN_PATHS.topics(42));
+    expect(pathOf(nestedResource('trainings', 42, 'forum_topics', 1, 'replies'))).toBe(FORUM_ADMIN_PATHS.replies(42, 1));
   });
 
   it('a one-level name keeps its one-level declaration when a deeper one shares its parent', () => {

@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, groupMembersPath, importLogsPath, COMMENT_ORIGIN_PATHS, GROUP_TRAINING_TESTS, commentsListPath, type CommentOrigin, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
+  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, FORUM_ADMIN_PATHS, MESSAGE_PATHS, groupMembersPath, importLogsPath, COMMENT_ORIGIN_PATHS, GROUP_TRAINING_TESTS, commentsListPath, type CommentOrigin, MATERIAL_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS,
   WEBCAST_PATHS, WEBCAST_TESTS, userConsentsPath, type BadgeAward,
 } from '@lp/shared/contract';
 
@@ -89,6 +89,14 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   [`${ADMIN_RESOURCES.user_groups.name}/members`]: { path: groupMembersPath, list: 'rest' },
   // spec 1 §3.7 the log entries of one import, paged and filtered by the server
   [`${ADMIN_RESOURCES.imports.name}/logs`]: { path: importLogsPath, list: 'rest' },
+  // spec 3 §3 the recipients of a message, with their read and e-mail status (a server-paged <List>)
+  [`${ADMIN_RESOURCES.messages.name}/recipients`]: { path: MESSAGE_PATHS.recipients, list: 'rest' },
+  // spec 2 §2.3 discussions tab: the forum topics of a training, and the replies of one topic
+  [`${ADMIN_RESOURCES.trainings.name}/forum_topics`]: { path: FORUM_ADMIN_PATHS.topics, list: 'rest' },
+  [`${ADMIN_RESOURCES.trainings.name}/forum_topics/replies`]: {
+    path: (trainingId, topicId) => FORUM_ADMIN_PATHS.replies(trainingId, topicId),
+    list: 'rest',
+  },
   // spec 1 §2.3 consent viewing: a user's accepted and declined legal texts, newest first
   [`${ADMIN_RESOURCES.users.name}/consents`]: { path: userConsentsPath, list: 'array' },
   // spec 2 §7.4 comments list: a bare array (rows per page 0 = all)
