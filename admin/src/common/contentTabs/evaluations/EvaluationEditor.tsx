@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Box, Button, FormControlLabel, IconButton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
@@ -8,7 +8,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import SaveIcon from '@mui/icons-material/Save';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useGetOne, useNotify, useTranslate } from 'react-admin';
 import {
   EVALUATION_DEFAULT_STATUS, EVALUATION_LIMITS, EVALUATION_STATUS, validateEvaluation, type EvaluationFieldErrors,
 } from '@lp/shared/rules';
@@ -70,21 +70,22 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
   } = useNestedTabRows<EvaluationQuestion>(evaluationId === null ? null : owner.questionsResource(ownerId, evaluationId), KEY);
   const questions = rows ?? [];
 
+  // the evaluation: a record of the owner's nested resource `{owner}/{id}/evaluations`, read as
+  // this editor opens it (a row of the list primes the cache: only a read fills the form, once)
+  const record = useGetOne<Evaluation>(owner.resource(ownerId), { id: evaluationId ?? 0 }, {
+    enabled: evaluationId !== null,
+    staleTime: 0,
+    retry: false,
+    onError: (error) => console.error('evaluation load failed', error),
+  });
+  const loaded = evaluationId !== null && record.isFetchedAfterMount ? record.data : undefined;
+  const filledFor = useRef<number | null>(null);
   useEffect(() => {
-    if (evaluationId === null) return undefined;
-    let live = true;
-    http.json<Evaluation>(PATHS.item(ownerId, evaluationId), 'GET').then(
-      (evaluation) => {
-        if (!live) return;
-        setTitle(evaluation.title);
-        setStatus(evaluation.status);
-      },
-      (error: unknown) => console.error('evaluation load failed', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, PATHS, ownerId, evaluationId]);
+    if (!loaded || filledFor.current === loaded.id) return;
+    filledFor.current = loaded.id;
+    setTitle(loaded.title);
+    setStatus(loaded.status);
+  }, [loaded]);
 
   /** Validates and saves; the evaluation's id, or null when it is invalid or the save failed. */
   const persist = async (announce: boolean): Promise<number | null> => {

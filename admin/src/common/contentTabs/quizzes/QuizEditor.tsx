@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
-import { Confirm, HttpError, useNotify, useTranslate } from 'react-admin';
+import { Confirm, HttpError, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { TEST_LIMITS, testLocks, testTypeFields, validateTest, type LockedTestField } from '@lp/shared/rules';
 import type { TestOwnerContract } from '@lp/shared/contract';
 import { ImportQuizDialog } from './ImportQuizDialog.tsx';
@@ -11,9 +11,10 @@ import { QuizPreviewDialog } from './QuizPreviewDialog.tsx';
 import { QuizQuestionsTable } from './QuizQuestionsTable.tsx';
 import {
   NEW_TEST_FORM, TESTS_KEY as KEY, questionSnippet, questionsResource, readQuestion, readTest, testForm, testFormFields, testValues,
-  type QuestionData, type TestData, type TestForm, type TestTypeOption, type WireQuestion,
+  testsResource, type QuestionData, type TestForm, type TestTypeOption, type WireQuestion,
 } from './quizData.ts';
 import { useContractHttp } from '../../http/index.ts';
+import { useRecordCache } from '../../editor/index.ts';
 import { useNestedTabRows } from '../useNestedTabRows.ts';
 
 export interface QuizEditorProps {
@@ -46,14 +47,33 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   const translate = useTranslate();
   const notify = useNotify();
   const http = useContractHttp();
+  const records = useRecordCache();
   const [form, setForm] = useState<TestForm>(NEW_TEST_FORM);
-  const [test, setTest] = useState<TestData | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [questionEditor, setQuestionEditor] = useState<QuestionEditor>(null);
   const [importFor, setImportFor] = useState<number | null>(null);
   const [preview, setPreview] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
+
+  // the test: a record of the owner's nested resource `{owner}/{id}/tests`, read as this editor
+  // opens it (a row of the tests table primes the cache with fewer fields: only a read fills the form)
+  const tests = testsResource(owner, ownerId);
+  const record = useGetOne<RaRecord>(tests, { id: testId ?? 0 }, {
+    enabled: testId !== null,
+    staleTime: 0,
+    retry: false,
+    onError: (error) => console.error('test load failed', error),
+  });
+  const loaded = testId !== null && record.isFetchedAfterMount ? record.data : undefined;
+  const test = useMemo(() => (loaded ? readTest(owner, loaded) : null), [loaded, owner]);
+  const filledFor = useRef<number | null>(null);
+  useEffect(() => {
+    // the form takes the test once per test; later reads (after questions change) only update its counters
+    if (!test || filledFor.current === test.id) return;
+    filledFor.current = test.id;
+    setForm(testForm(test));
+  }, [test]);
 
   const type = types.find((t) => String(t.id) === form.test_type) ?? null;
   const uses = testTypeFields(type);
@@ -65,19 +85,6 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   const removing = questionRows.removing ? readQuestion(owner, questionRows.removing) : null;
   const mandatoryCount = questions.filter((q) => q.is_mandatory).length;
 
-  const loadTest = useCallback(async (id: number, refill: boolean) => {
-    try {
-      const loaded = readTest(owner, await http.json<Record<string, unknown>>(owner.test(ownerId, id), 'GET'));
-      setTest(loaded);
-      if (refill) setForm(testForm(loaded));
-    } catch (error) {
-      console.error('test load failed', error);
-    }
-  }, [http, owner, ownerId]);
-
-  useEffect(() => {
-    if (testId !== null) void loadTest(testId, true);
-  }, [testId, loadTest]);
 
   const set = <K extends keyof TestForm>(field: K, value: TestForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -102,10 +109,12 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
     setSaving(true);
     try {
       const fields = testFormFields(owner, form, type);
-      const saved = readTest(owner, creating
-        ? await http.form<Record<string, unknown>>(owner.tests(ownerId), 'POST', fields)
-        : await http.form<Record<string, unknown>>(owner.test(ownerId, testId), 'PUT', fields));
-      setTest(saved);
+      // a multipart form (spec 2 §7.1): a typed call; its answer is the record the editor shows
+      const answer = creating
+        ? await http.form<RaRecord>(owner.tests(ownerId), 'POST', fields)
+        : await http.form<RaRecord>(owner.test(ownerId, testId), 'PUT', fields);
+      records.set(tests, answer);
+      const saved = readTest(owner, answer);
       if (announce) notify(`${KEY}.${creating ? 'test_add_success' : 'test_edit_success'}`, { type: 'success' });
       if (creating) onIdChange(saved.id);
       return saved.id;
@@ -141,14 +150,14 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   };
 
   // the test's counters (qty_questions, results) follow its questions
-  const afterQuestions = async (id: number) => {
+  const afterQuestions = async () => {
     await questionRows.reload();
-    await loadTest(id, false);
+    await record.refetch();
   };
 
   const removeQuestion = async () => {
     // the delete reloads the questions by itself (useDelete invalidates the list)
-    if (testId !== null && (await questionRows.confirmRemove())) await loadTest(testId, false);
+    if (await questionRows.confirmRemove()) await record.refetch();
   };
 
   const field = (name: Field) => ({
@@ -332,9 +341,8 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
           locked={locks.changeAlternatives}
           onClose={() => setQuestionEditor(null)}
           onSaved={() => {
-            const id = questionEditor.testId;
             setQuestionEditor(null);
-            void afterQuestions(id);
+            void afterQuestions();
           }}
         />
       )}
@@ -344,9 +352,8 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
           testId={importFor}
           onClose={() => setImportFor(null)}
           onImported={() => {
-            const id = importFor;
             setImportFor(null);
-            void afterQuestions(id);
+            void afterQuestions();
           }}
         />
       )}
