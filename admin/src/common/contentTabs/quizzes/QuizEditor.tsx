@@ -85,7 +85,6 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   const removing = questionRows.removing ? readQuestion(owner, questionRows.removing) : null;
   const mandatoryCount = questions.filter((q) => q.is_mandatory).length;
 
-
   const set = <K extends keyof TestForm>(field: K, value: TestForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
