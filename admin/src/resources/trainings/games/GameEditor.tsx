@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Box, Button, Divider, Grid, Stack, Typography } from '@mui/material';
+import { Box, Button, Divider, Grid, Stack, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useNavigate } from 'react-router-dom';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import {
-  BooleanInput, DateInput, Form, Loading, NumberInput, SaveButton, SelectInput, TextInput, Toolbar, maxLength, required,
+  BooleanInput, DateInput, Form, Loading, NumberInput, ResourceContextProvider, SaveButton, SelectInput, TextInput, Toolbar, maxLength, required,
   useCreate, useGetOne, useNotify, useTranslate, useUpdate,
 } from 'react-admin';
 import type { AdminGame } from '@lp/shared/contract';
@@ -46,6 +46,24 @@ function ChosenContent({ disabled }: { disabled: boolean }) {
         ? <GameContentInputs slug={slug} disabled={disabled} />
         : <Typography variant="body2" color="text.secondary">{translate(`${KEY}.preview.choose_type`)}</Typography>}
     </Stack>
+  );
+}
+
+/** The type of a saved game, which cannot change (spec 3 §2 editor per type). */
+function FixedType({ typeId }: { typeId: number | null }) {
+  const translate = useTranslate();
+  const slug = formTypeSlug({ group_training_game_type: typeId });
+  return (
+    <TextField
+      label={translate(`${F}.group_training_game_type`)}
+      value={slug ? translate(`trainings.game_types.${slug}`) : ''}
+      helperText={translate(`${F}.type_fixed`)}
+      disabled
+      fullWidth
+      size="small"
+      variant="filled"
+      margin="dense"
+    />
   );
 }
 
@@ -118,6 +136,8 @@ export function GameEditor({ trainingId, gameId, canManage }: GameEditorProps) {
   const locked = !canManage;
   const typeChoices = GAME_TYPE_CHOICES.map(({ id, slug }) => ({ id, name: translate(`trainings.game_types.${slug}`) }));
   return (
+    // the form's resource is the games one (react-admin's iterators and labels read it)
+    <ResourceContextProvider value={resource}>
     <Form record={values} onSubmit={(submitted: FieldValues) => save(submitted as GameFormValues)}>
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
         <Typography variant="h6" component="h2">{translate(`${KEY}.${gameId === null ? 'editor_title_new' : 'editor_title_edit'}`)}</Typography>
@@ -125,16 +145,20 @@ export function GameEditor({ trainingId, gameId, canManage }: GameEditorProps) {
           <Grid size={{ xs: 12, lg: 7 }}>
             <TextInput source="title" label={`${F}.title`} validate={validateTitle} fullWidth disabled={locked} />
             <Box sx={row}>
-              <SelectInput
-                source="group_training_game_type"
-                label={`${F}.group_training_game_type`}
-                choices={typeChoices}
-                translateChoice={false}
-                validate={validateType}
-                disabled={locked || gameId !== null}
-                helperText={gameId !== null ? `${F}.type_fixed` : false}
-                fullWidth
-              />
+              {gameId === null
+                ? (
+                  <SelectInput
+                    source="group_training_game_type"
+                    label={`${F}.group_training_game_type`}
+                    choices={typeChoices}
+                    translateChoice={false}
+                    validate={validateType}
+                    disabled={locked}
+                    fullWidth
+                  />
+                )
+                // fixed once created: shown, not an input (a disabled input's value would not be submitted)
+                : <FixedType typeId={values.group_training_game_type} />}
               <BooleanInput source="published" label={`${F}.published`} disabled={locked} />
             </Box>
             <Box sx={row}>
@@ -157,5 +181,6 @@ export function GameEditor({ trainingId, gameId, canManage }: GameEditorProps) {
         </Toolbar>
       </Stack>
     </Form>
+    </ResourceContextProvider>
   );
 }
