@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import appPlugin from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO } from '../src/seed/demo.ts';
+import { GAME_PREVIEW_PATH } from '@lp/shared/contract';
 import { PERMISSIONS_POLICY } from '../src/plugins/app/securityHeaders.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 
@@ -34,6 +35,7 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       app.get('/', (_req, reply) => reply.type('text/html').send(PAGE));
       app.get('/courses/7', (_req, reply) => reply.type('text/html').send(PAGE));
       app.get('/admin/', (_req, reply) => reply.type('text/html').send(PAGE));
+      app.get(GAME_PREVIEW_PATH, (_req, reply) => reply.type('text/html').send(PAGE));
     });
     tokens = await login(t.app, DEMO.learner.email, DEMO.learner.password);
   });
@@ -52,8 +54,9 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       expect(policy.get('base-uri'), url).toEqual(["'self'"]);
       expect(policy.get('form-action'), url).toEqual(["'self'"]);
       expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
-      // frames: the content origin of the host the page was opened from, and https embeds
-      expect(policy.get('frame-src'), url).toEqual([`http://127.0.0.1:${t.config.contentPort}`, 'https:']);
+      // frames: the content origin of the host the page was opened from, and https embeds; the
+      // control panel also this origin (the game preview page, spec 3 §2)
+      expect(policy.get('frame-src'), url).toEqual([...(url === '/admin/' ? ["'self'"] : []), `http://127.0.0.1:${t.config.contentPort}`, 'https:']);
       expect(policy.get('connect-src'), url).toEqual(["'self'", t.config.publicUrl, t.config.publicUrl.replace(/^http/, 'ws')]);
       expect(policy.has('upgrade-insecure-requests'), url).toBe(false);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
@@ -69,6 +72,17 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     expect((await t.app.inject('/admin/')).headers['permissions-policy']).toBe(PERMISSIONS_POLICY.admin);
     expect(PERMISSIONS_POLICY.admin).toContain('camera=(self)');
     expect(PERMISSIONS_POLICY.admin).toContain('microphone=(self)');
+  });
+
+  it('the game preview page: framed by this origin only (the control panel\'s game editor, spec 3 §2)', async () => {
+    const res = await t.app.inject({ url: GAME_PREVIEW_PATH, headers: { host: '127.0.0.1:3000' } });
+    expect(res.statusCode).toBe(200);
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-src')).toEqual([`http://127.0.0.1:${t.config.contentPort}`, 'https:']);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY.portal);
   });
 
   it('API answers: nothing to run or frame, and no-store when they carry a session', async () => {

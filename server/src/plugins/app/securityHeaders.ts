@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { GAME_PREVIEW_PATH } from '@lp/shared/contract';
 import { MEDIA_URL_PREFIX } from '../../lib/mediaStore.ts';
 import { requestOrigins } from './mediaLinks.ts';
 import type { Config } from '../../config.ts';
 
 type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
-export type ResponseKind = 'api' | 'media' | 'admin' | 'portal';
+export type ResponseKind = 'api' | 'media' | 'admin' | 'portal' | 'game-preview';
+type PageKind = Extract<ResponseKind, 'admin' | 'portal' | 'game-preview'>;
 
 /** Which policy an answer gets, by its path. */
 export function responseKind(url: string): ResponseKind {
@@ -14,6 +16,7 @@ export function responseKind(url: string): ResponseKind {
   if (path.startsWith('/api/files/media/') || path.startsWith(MEDIA_URL_PREFIX)) return 'media';
   if (path.startsWith('/api/') || path === '/api') return 'api';
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
+  if (path === GAME_PREVIEW_PATH || path === `${GAME_PREVIEW_PATH}/`) return 'game-preview';
   return 'portal';
 }
 
@@ -36,9 +39,11 @@ export const PERMISSIONS_POLICY: Readonly<Record<'admin' | 'portal', string>> = 
  * PUBLIC_URL's origin is named beside 'self' because media URLs are built on it while the page
  * may be open on another host of the same server. Frames: the content origin of this page's
  * host, and any https page — spec 2 §3.11 external-embed webcasts frame the page their
- * administrator gave (YouTube, Vimeo and SlideShare modules are https too).
+ * administrator gave (YouTube, Vimeo and SlideShare modules are https too). The control panel
+ * also frames this origin, for the portal's game preview page (spec 3 §2), the one page that
+ * lets this origin frame it (frame-ancestors 'self'); every other page refuses any framer.
  */
-export function appCsp(config: Config, request: FastifyRequest): Record<string, string[]> {
+export function appCsp(config: Config, request: FastifyRequest, kind: PageKind = 'portal'): Record<string, string[]> {
   const publicOrigin = new URL(config.publicUrl).origin;
   const socketOrigin = publicOrigin.replace(/^http/, 'ws');
   const { content } = requestOrigins(config, request);
@@ -52,13 +57,13 @@ export function appCsp(config: Config, request: FastifyRequest): Record<string, 
     'media-src': ["'self'", 'blob:', publicOrigin],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", publicOrigin, socketOrigin],
-    'frame-src': [content, 'https:'],
+    'frame-src': kind === 'admin' ? ["'self'", content, 'https:'] : [content, 'https:'],
     'object-src': ["'self'", publicOrigin],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': kind === 'game-preview' ? ["'self'"] : ["'none'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };
 }
@@ -80,8 +85,8 @@ function optionsFor(kind: ResponseKind, config: Config, request: FastifyRequest)
     default:
       return {
         hsts,
-        contentSecurityPolicy: { useDefaults: false, directives: appCsp(config, request) },
-        xFrameOptions: { action: 'deny' },
+        contentSecurityPolicy: { useDefaults: false, directives: appCsp(config, request, kind) },
+        xFrameOptions: { action: kind === 'game-preview' ? 'sameorigin' : 'deny' },
       };
   }
 }
@@ -98,6 +103,7 @@ export default fp(async (app) => {
     const kind = responseKind(request.url);
     reply.helmet(optionsFor(kind, config, request));
     if (kind === 'admin' || kind === 'portal') reply.header('Permissions-Policy', PERMISSIONS_POLICY[kind]);
+    else if (kind === 'game-preview') reply.header('Permissions-Policy', PERMISSIONS_POLICY.portal);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (responseKind(request.url) === 'api' && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
