@@ -91,7 +91,11 @@ export function GameEditor({ trainingId, gameId, canManage }: GameEditorProps) {
   const { data: game, error } = useGetOne<AdminGame>(resource, { id: gameId ?? 0 }, { enabled: gameId !== null, staleTime: 0, retry: false });
   const values = useMemo(() => (game ? gameFormValues(game) : NEW_GAME_FORM), [game]);
   const [previewed, setPreviewed] = useState<string | null>(null);
-  const back = () => navigate(gameRoutes.table(trainingId));
+  const back = () => {
+    navigate(gameRoutes.table(trainingId));
+    // the table opens at its top, not where the long editor was scrolled to
+    window.scrollTo?.({ top: 0 });
+  };
 
   useEffect(() => {
     if (!error) return;
@@ -139,7 +143,8 @@ export function GameEditor({ trainingId, gameId, canManage }: GameEditorProps) {
     // the form's resource is the games one (react-admin's iterators and labels read it)
     <ResourceContextProvider value={resource}>
     <Form record={values} onSubmit={(submitted: FieldValues) => save(submitted as GameFormValues)}>
-      <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+      {/* on a phone react-admin's toolbar is fixed at the bottom: room for it below the preview */}
+      <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, pb: { xs: 10, sm: 2 } }}>
         <Typography variant="h6" component="h2">{translate(`${KEY}.${gameId === null ? 'editor_title_new' : 'editor_title_edit'}`)}</Typography>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, lg: 7 }}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CardHeader } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Typography } from '@mui/material';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useLocale, useNotify, useTranslate } from 'react-admin';
@@ -113,15 +113,13 @@ export function GamePreviewPanel({ slug, previewed, onStarted }: GamePreviewPane
   const state = previewed === null ? 'none' : previewed === current ? 'current' : 'stale';
   return (
     <Card variant="outlined" sx={{ position: { lg: 'sticky' }, top: { lg: 72 } }}>
-      <CardHeader
-        title={translate(`${KEY}.title`)}
-        slotProps={{ title: { variant: 'subtitle1', component: 'h3' } }}
-        action={(
-          <Button variant="contained" color="secondary" startIcon={<PlayArrowIcon />} disabled={!slug} onClick={play}>
-            {translate(`${KEY}.${open ? 'again' : 'button'}`)}
-          </Button>
-        )}
-      />
+      {/* the title and Preview wrap onto two lines on a phone rather than squeeze the title */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: 1, p: 2 }}>
+        <Typography variant="subtitle1" component="h3">{translate(`${KEY}.title`)}</Typography>
+        <Button variant="contained" color="secondary" startIcon={<PlayArrowIcon />} disabled={!slug} onClick={play}>
+          {translate(`${KEY}.${open ? 'again' : 'button'}`)}
+        </Button>
+      </Box>
       <CardContent sx={{ pt: 0 }}>
         <Alert severity={state === 'current' ? 'success' : state === 'stale' ? 'warning' : 'info'} sx={{ mb: open ? 2 : 0 }}>
           {translate(slug ? `${KEY}.${state}` : `${KEY}.choose_type`)}
