@@ -164,6 +164,7 @@ describe('game editor (spec 3 §2 "Game editor with a mandatory preview before s
   });
 
   it('puts the server\'s field errors on their inputs and keeps what was typed', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt(`/trainings/${ID}/games/new`, async (path, method) => {
       if (method === 'POST') {
         throw toHttpError(400, {
@@ -180,6 +181,44 @@ describe('game editor (spec 3 §2 "Game editor with a mandatory preview before s
     expect(screen.getByRole('textbox', { name: /Título/ })).toHaveAccessibleDescription(/./);
     expect(screen.getByRole('textbox', { name: /Título/ })).toHaveValue('Arraste');
     expect(screen.getAllByText('Não há palavras especiais suficientes para criar o jogo').length).toBeGreaterThanOrEqual(2);
+    expect(logged).toHaveBeenCalledWith('game save failed', expect.anything());
+    logged.mockRestore();
+  });
+
+  it('writes a new enigma: up to 3 tips, the correct one of its alternatives; the frame follows the page\'s height', async () => {
+    renderAt(`/trainings/${ID}/games/new`, async () => ({ id: 40 }));
+    await userEvent.click(await screen.findByRole('textbox', { name: /Título/ }));
+    await userEvent.paste('Enigma');
+    await userEvent.click(screen.getByRole('combobox', { name: /Tipo de jogo/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Enigma' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Adicionar' }));
+    await userEvent.click(await screen.findByRole('textbox', { name: 'Pergunta' }));
+    await userEvent.paste('Tem dentes e não morde?');
+    const adders = () => screen.getAllByRole('button', { name: 'Adicionar' });
+    // the item's lists: tips, then alternatives, then the items' own add
+    for (let i = 0; i < 3; i++) await userEvent.click(adders()[0]!);
+    expect(screen.getAllByRole('textbox', { name: 'Dica' })).toHaveLength(3);
+    // spec 3 §5: up to 3 tips, so no fourth
+    expect(adders()).toHaveLength(2);
+    for (const [i, tip] of ['No banheiro', 'No cabelo', 'De plástico'].entries()) {
+      await userEvent.click(screen.getAllByRole('textbox', { name: 'Dica' })[i]!);
+      await userEvent.paste(tip);
+    }
+    for (let i = 0; i < 3; i++) await userEvent.click(adders()[0]!);
+    for (const [i, alternative] of ['Pente', 'Cão', 'Garfo'].entries()) {
+      await userEvent.click(screen.getAllByRole('textbox', { name: 'Alternativa' })[i]!);
+      await userEvent.paste(alternative);
+    }
+    await userEvent.click(screen.getByRole('radio', { name: '1. Pente' }));
+
+    const preview = await openPreview();
+    const play = await previewRuns(preview);
+    expect(play.content).toEqual({
+      type: 'enigma', error_limit: null, allow_to_skip_game: false,
+      items: [{ question: 'Tem dentes e não morde?', tips: ['No banheiro', 'No cabelo', 'De plástico'], alternatives: ['Pente', 'Cão', 'Garfo'], correct: 0 }],
+    });
+    fromPage({ type: GAME_PREVIEW_MESSAGES.size, height: 512 }, preview.target);
+    await waitFor(() => expect(preview.frame.style.height).toBe('512px'));
   });
 
   it.each(GAME_TYPE_SLUGS)('%s: the saved game fills its content form, which previews and saves the same content', async (slug) => {
@@ -221,9 +260,12 @@ describe('game editor (spec 3 §2 "Game editor with a mandatory preview before s
   });
 
   it('a game that cannot be loaded goes back to the table with a notice', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderAt(`/trainings/${ID}/games/99`, async () => { throw toHttpError(404, { detail: 'x', code: 'not_found' }); });
     expect(await screen.findByText('Não foi possível carregar o jogo')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(new RegExp(`^/trainings/${ID}/games$`)));
     expect(within(await screen.findByRole('table', { name: 'Jogos' })).getByText('Nenhum jogo cadastrado')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('game load failed', expect.anything());
+    logged.mockRestore();
   });
 });

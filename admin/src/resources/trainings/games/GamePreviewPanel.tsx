@@ -130,7 +130,8 @@ export function GamePreviewPanel({ slug, previewed, onStarted }: GamePreviewPane
             ref={frame}
             src={GAME_PREVIEW_PATH}
             title={translate(`${KEY}.frame`)}
-            sx={{ display: 'block', width: '100%', height, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+            style={{ height }}
+            sx={{ display: 'block', width: '100%', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
           />
         )}
       </CardContent>
