@@ -23,7 +23,8 @@ export function TabTable({ label, columns, count, emptyText, children }: TabTabl
     </TableRow>
   );
   return (
-    <Box sx={{ width: '100%', overflowX: 'auto' }}>
+    // contain: the table scrolls inside its box rather than widening the page (react-admin's layout is fit-content)
+    <Box sx={{ width: '100%', overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>{columns.map((column, i) => <TableCell key={i} align={i === columns.length - 1 ? 'right' : undefined}>{column}</TableCell>)}</TableRow>

@@ -26,7 +26,8 @@ export function TabbedEditor<T extends string>({ tabs, current, onSelect, labels
   return (
     <Box sx={{ mt: 1 }}>
       {title}
-      <Card sx={{ mb: 2 }}>
+      {/* contain: the scrollable tab bar must not widen the page to all its tabs (react-admin's layout is fit-content): on a phone it scrolls */}
+      <Card sx={{ mb: 2, contain: 'inline-size' }}>
         <Tabs
           value={current}
           onChange={(_event, tab: T) => onSelect(tab)}

@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GROUP_TRAINING_TESTS, MATERIAL_PATHS, MESSAGE_PATHS,
+  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GAME_PATHS, GROUP_TRAINING_TESTS, MATERIAL_PATHS, MESSAGE_PATHS,
   MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
   commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
 } from '@lp/shared/contract';
@@ -65,6 +65,8 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   [`${ADMIN_RESOURCES.webcasts.name}/evaluations`]: { path: WEBCAST_EVALUATION_PATHS.collection, list: 'all-pages' },
   // spec 2 §2.3 modules tab of a training
   [`${ADMIN_RESOURCES.trainings.name}/modules`]: { path: MODULE_PATHS.collection, list: 'all-pages' },
+  // spec 2 §2.3 games tab (a table of every game, no paging) and the game editor's record (spec 3 §2)
+  [`${ADMIN_RESOURCES.trainings.name}/games`]: { path: GAME_PATHS.collection, list: 'all-pages' },
   // spec 2 §2.3 tests tab of a training or webcast: a server-paged table
   [`${ADMIN_RESOURCES.trainings.name}/tests`]: { path: GROUP_TRAINING_TESTS.tests, list: 'rest' },
   [`${ADMIN_RESOURCES.webcasts.name}/tests`]: { path: WEBCAST_TESTS.tests, list: 'rest' },

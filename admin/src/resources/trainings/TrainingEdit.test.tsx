@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
-import { TRAINING_PATHS, type SessionUser, type Training } from '@lp/shared/contract';
+import { GAME_PATHS, TRAINING_PATHS, type SessionUser, type Training } from '@lp/shared/contract';
 import { toHttpError } from '../../dataProvider.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { screenFakes } from '../../test/wireFakes.ts';
@@ -77,6 +77,20 @@ describe('training editor (spec 2 §2.3)', () => {
     renderEditor('/trainings/7/comments', userWith({ use_comments_group_training: false }), answers());
     const tabs = await screen.findByRole('tablist', { name: 'Abas do treinamento' });
     expect(within(tabs).queryByRole('tab', { name: 'Comentários' })).not.toBeInTheDocument();
+    expect(within(tabs).getByRole('tab', { name: 'Dados básicos', selected: true })).toBeInTheDocument();
+  });
+
+  it('shows the games tab with has_games, and its game editor under the tab by its path', async () => {
+    renderEditor('/trainings/7/games/new', userWith({ has_games: true }), answers({ [`${GAME_PATHS.collection(7)}?page_size=0`]: { count: 0, results: [] } }));
+    const tabs = await screen.findByRole('tablist', { name: 'Abas do treinamento' });
+    expect(within(tabs).getByRole('tab', { name: 'Jogos', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Novo jogo' })).toBeInTheDocument();
+  });
+
+  it('hides the games tab without has_games (spec 2 §2.3)', async () => {
+    renderEditor('/trainings/7/games', userWith({ has_games: false }), answers());
+    const tabs = await screen.findByRole('tablist', { name: 'Abas do treinamento' });
+    expect(within(tabs).queryByRole('tab', { name: 'Jogos' })).not.toBeInTheDocument();
     expect(within(tabs).getByRole('tab', { name: 'Dados básicos', selected: true })).toBeInTheDocument();
   });
 

@@ -7,6 +7,7 @@ import { TrainingBasicDataTab, useTraining } from './TrainingBasicDataTab.tsx';
 import { TrainingConfigureTab } from './TrainingConfigureTab.tsx';
 import { TrainingDiscussionsTab } from './TrainingDiscussionsTab.tsx';
 import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
+import { TrainingGamesTab } from './TrainingGamesTab.tsx';
 import { TrainingMaterialsTab } from './TrainingMaterialsTab.tsx';
 import { TrainingModulesTab } from './TrainingModulesTab.tsx';
 import { TrainingQuizzesTab } from './TrainingQuizzesTab.tsx';
@@ -23,6 +24,7 @@ function CommentsTab({ trainingId, canManage }: TrainingTabProps) {
 /** The tabs after basic-data, each a component of the saved training. */
 const TAB_VIEWS: Partial<Record<TrainingTab, ComponentType<TrainingTabProps>>> = {
   modules: TrainingModulesTab,
+  games: TrainingGamesTab,
   tests: TrainingQuizzesTab,
   support_material: TrainingMaterialsTab,
   reaction_tests: TrainingEvaluationsTab,
