@@ -23,6 +23,7 @@ export * from './forum.ts';
 export * from './imports.ts';
 export * from './learner.ts';
 export * from './library.ts';
+export * from './liveClasses.ts';
 export * from './messages.ts';
 export * from './news.ts';
 export * from './notifications.ts';

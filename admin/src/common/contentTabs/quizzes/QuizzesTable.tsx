@@ -23,6 +23,7 @@ const ALL_ROWS = 1000;
 const PARENT: Record<TestOwnerContract['ownerKind'], string> = {
   training: ADMIN_RESOURCES.trainings.name,
   webcast: ADMIN_RESOURCES.webcasts.name,
+  live_class: ADMIN_RESOURCES.live_classes.name,
 };
 
 export interface QuizzesTableProps {
