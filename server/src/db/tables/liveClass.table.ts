@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { LiveClassType } from '@lp/shared/contract';
+import type { LiveClassPlatform, LiveClassType } from '@lp/shared/contract';
 import type { DbBool, DefaultTimestamp, NullableTimestamp, Timestamp } from '../columns.ts';
 import type {
   OwnedEvaluationAnswerTable, OwnedEvaluationQuestionTable, OwnedEvaluationTable, OwnedMaterialTable, OwnedTestAttemptQuestionTable,
@@ -7,7 +7,7 @@ import type {
 } from '../../content/tables.ts';
 
 /** spec 1 §3.8 live_class_platform_types: 1 external link, 2 Jitsi Meet. */
-export interface LiveClassPlatformTypeTable { id: number; slug: string; uses_url: DbBool }
+export interface LiveClassPlatformTypeTable { id: number; slug: LiveClassPlatform; uses_url: DbBool }
 
 /** spec 3 §3 live class (2026_11_27_0020_live_classes). */
 export interface LiveClassTable {
