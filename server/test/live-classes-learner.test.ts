@@ -158,7 +158,7 @@ describe.each(DIALECTS)('live classes for learners on %s', (dialect) => {
     const cert = await t.app.db.selectFrom('certificates').selectAll().where('content_type', '=', 'live_class').where('content_id', '=', id).execute();
     expect(cert).toHaveLength(1);
     expect(cert[0]).toMatchObject({ user_id: ana.id, title: 'Aula concluída', workload: 2 });
-    expect(fs.existsSync(path.join(t.config.dataDir, cert[0]!.pdf_path))).toBe(true);
+    expect(fs.existsSync(path.join(t.config.dataDir, cert[0]!.pdf_path!))).toBe(true);
     const points = await t.app.db.selectFrom('points_ledger').select(['points', 'reason']).where('user_id', '=', ana.id)
       .where('content_type', '=', 'live_class').where('content_id', '=', id).execute();
     expect(points).toEqual([{ points: 50, reason: 'live_class_completed' }]);
