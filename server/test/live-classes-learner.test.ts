@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LEARNER_LIVE_CLASS_PATHS, LEARNER_PATHS, LIVE_CLASS_PATHS } from '@lp/shared/contract';
+import { CALENDAR_PATHS, LEARNER_LIVE_CLASS_PATHS, LEARNER_PATHS, LIVE_CLASS_PATHS } from '@lp/shared/contract';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import { createLiveClass, liveClassBody, minutesFrom } from './liveClassFixtures.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -33,7 +33,7 @@ describe.each(DIALECTS)('live classes for learners on %s', (dialect) => {
     const su = await loginSuperuser(t.app);
     demo = (await clientIds(t.app)).demo;
     org = await orgIds(t.app, demo);
-    manager = (await adminWith(t.app, su, demo, ['live_classes', 'live_classes_manage', 'live_class_set_score'])).tokens;
+    manager = (await adminWith(t.app, su, demo, ['live_classes', 'live_classes_manage', 'live_class_set_score', 'schedule'])).tokens;
     const group = { groups: [org.groups['Onboarding 2026']!] };
     [instructor, ana, bia, caio, outsider] = await Promise.all([
       makeLearner(t.app, su, demo), makeLearner(t.app, su, demo, group), makeLearner(t.app, su, demo, group), makeLearner(t.app, su, demo, group),
@@ -118,6 +118,20 @@ describe.each(DIALECTS)('live classes for learners on %s', (dialect) => {
     const list = (await call('GET', `${L.liveClasses}?search=janela fechada`, bia)).json();
     expect(list.count).toBe(0);
     expect((await call('GET', `${L.liveClasses}?search=janela fechada`, ana)).json()).toMatchObject({ count: 1, results: [{ id, role: 'participant', live_class_type: 'closed', vacancies: null }] });
+  });
+
+  it('puts the learner\'s classes on the calendar, and the client\'s on the admin schedule (spec 3 §2 calendar/agenda)', async () => {
+    const id = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Na agenda', live_class_date: '2027-08-10T19:00:00-03:00' }));
+    expect((await call('POST', L.subscription(id), bia)).statusCode).toBe(200);
+    const range = 'start=2027-08-01&end=2027-08-31';
+    const mine = (who: Person) => call('GET', `${CALENDAR_PATHS.learner}?${range}`, who);
+    const entry = { kind: 'live_class', date: null, starts_at: '2027-08-10T22:00:00.000Z', title: 'Na agenda', training: null, webcast_id: null, live_class_id: id };
+    expect((await mine(bia)).json().results).toContainEqual({ ...entry, subscribed: true });
+    expect((await mine(caio)).json().results).toContainEqual({ ...entry, subscribed: false });
+    expect((await mine(outsider)).json().results).toEqual([]);
+    const schedule = await t.app.inject({ url: `${API}${CALENDAR_PATHS.admin}?${range}`, headers: bearer(manager) });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    expect(schedule.json().results).toContainEqual({ ...entry, subscribed: false });
   });
 
   it('lists with the spec 1 §2.2 filters: search and tags (any or all)', async () => {
