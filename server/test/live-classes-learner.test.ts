@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CALENDAR_PATHS, LEARNER_LIVE_CLASS_PATHS, LEARNER_PATHS, LIVE_CLASS_PATHS } from '@lp/shared/contract';
-import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
+import { CALENDAR_PATHS, LEARNER_LIVE_CLASS_PATHS, LEARNER_PATHS, LIVE_CLASS_PATHS, LIVE_CLASS_TESTS } from '@lp/shared/contract';
+import { DEMO } from '../src/seed/demo.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { createLiveClass, liveClassBody, minutesFrom } from './liveClassFixtures.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
 import { orgIds, type OrgIds } from './trainingsFixtures.ts';
+import { multipart } from './trainingTestsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
 
 const API = '/api';
@@ -134,6 +136,16 @@ describe.each(DIALECTS)('live classes for learners on %s', (dialect) => {
     expect(schedule.json().results).toContainEqual({ ...entry, subscribed: false });
   });
 
+  it('isolates clients on the learner side: another client\'s member meets "Live class not found"', async () => {
+    const id = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Só da Demo', live_class_date: minutesFrom(new Date(), 5) }));
+    const other: Person = { id: 0, tokens: await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password) };
+    for (const res of [
+      await call('GET', L.liveClass(id), other), await call('POST', L.subscription(id), other), await call('GET', L.room(id), other),
+    ]) expect(res.json()).toMatchObject({ code: 'live_class_not_found' });
+    expect((await call('GET', `${L.liveClasses}?search=só da demo`, other)).json().count).toBe(0);
+    expect(await t.app.db.selectFrom('live_class_participants').select('id').where('live_class_id', '=', id).execute()).toEqual([]);
+  });
+
   it('lists with the spec 1 §2.2 filters: search and tags (any or all)', async () => {
     const id = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Filtro zeta', tags: [org.tags.Product!] }));
     const ids = async (query: string) => (await call('GET', `${L.liveClasses}?${query}`, ana)).json().results.map((r: { id: number }) => r.id);
@@ -182,6 +194,30 @@ describe.each(DIALECTS)('live classes for learners on %s', (dialect) => {
     // the learner's statement names the class
     const statement = await t.app.inject({ url: `${API}${LEARNER_PATHS.pointsStatement}?page=1`, headers: bearer(ana.tokens) });
     expect(statement.json().results).toContainEqual(expect.objectContaining({ points: 50, reason: 'live_class_completed', title: 'Aula concluída' }));
+  });
+
+  it('tests through the owned-content core: written with live class names, taken by a participant only after Finished', async () => {
+    const start = new Date(Date.now() + 5 * 60_000);
+    const id = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Com prova', live_class_date: start.toISOString() }));
+    const admin = (method: 'POST' | 'PUT', url: string, fields: Record<string, string>) =>
+      t.app.inject({ method, url: `${API}${url}`, ...multipart(fields, bearer(manager)) });
+    const test = await admin('POST', LIVE_CLASS_TESTS.tests(id), { title: 'Prova', live_class_test_type: '1' });
+    expect(test.statusCode, test.body).toBe(201);
+    const testId = test.json().id as number;
+    const question = await t.app.inject({
+      method: 'POST', url: `${API}${LIVE_CLASS_TESTS.questions(id, testId)}`, headers: bearer(manager),
+      payload: { title: '<p>2 + 2?</p>', [LIVE_CLASS_TESTS.answersField]: [{ title: '<p>4</p>', is_correct: true }, { title: '<p>5</p>', is_correct: false }] },
+    });
+    expect(question.statusCode, question.body).toBe(201);
+    expect((await admin('PUT', LIVE_CLASS_TESTS.test(id, testId), { status: '1', minimum_score: '1' })).statusCode).toBe(200);
+
+    expect((await call('POST', L.subscription(id), ana)).statusCode).toBe(200);
+    expect((await call('POST', L.attempts(id, testId), ana)).json()).toMatchObject({ code: 'live_class_not_finished' });
+    expect((await finish(id)).statusCode).toBe(200);
+    expect((await call('GET', L.liveClass(id), ana)).json()).toMatchObject({ tests: [{ id: testId, title: 'Prova', passed: false }] });
+    expect((await call('POST', L.attempts(id, testId), caio)).json()).toMatchObject({ code: 'live_class_not_subscribed' });
+    const attempt = await call('POST', L.attempts(id, testId), ana);
+    expect(attempt.statusCode, attempt.body).toBe(201);
   });
 
   it('without a reaction test, setting Finished completes at once who entered (blank score: the live class score)', async () => {
