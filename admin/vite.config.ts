@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 // Served by the API server at /admin/ (it falls back to dist/index.html for /admin/*).
 // Its tests are configured in vitest.projects.ts (run from the root's vitest.config.ts).
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  // brotli and gzip beside every asset: the server sends them as they are (plugins/external/static.ts)
+  plugins: [react(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
+import { compression } from 'vite-plugin-compression2';
+import { LAZY_NAMESPACES } from './src/lib/messageNamespaces.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localesDir = path.resolve(here, '../locales');
@@ -11,9 +13,12 @@ const PREFIX = 'virtual:portal-messages/';
 
 /**
  * `import('virtual:portal-messages/en')` → only the `portal` and `errors` namespaces of
- * locales/en.json. The files also hold the admin's keys, which the portal never shows.
+ * locales/en.json, without the lazy ones (src/lib/messageNamespaces.ts);
+ * `import('virtual:portal-messages/en/games')` → `{portal: {games}}` alone, loaded with its page.
+ * The files also hold the admin's keys, which the portal never shows.
  */
 function portalMessages(): Plugin {
+  const lazy: readonly string[] = LAZY_NAMESPACES;
   return {
     name: 'portal-messages',
     resolveId(id) {
@@ -21,19 +26,24 @@ function portalMessages(): Plugin {
     },
     load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
-      const lang = id.slice(PREFIX.length + 1);
-      if (!/^[a-z-]+$/.test(lang)) throw new Error(`bad locale ${lang}`);
+      const [lang, namespace] = id.slice(PREFIX.length + 1).split('/');
+      if (!lang || !/^[a-z-]+$/.test(lang)) throw new Error(`bad locale ${lang}`);
+      if (namespace !== undefined && !lazy.includes(namespace)) throw new Error(`not a lazy message namespace: ${namespace}`);
       const file = path.join(localesDir, `${lang}.json`);
       this.addWatchFile(file);
-      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
-      return `export default ${JSON.stringify({ portal: all.portal ?? {}, errors: all.errors ?? {} })};`;
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { portal?: Record<string, unknown>; errors?: unknown };
+      const portal = all.portal ?? {};
+      if (namespace !== undefined) return `export default ${JSON.stringify({ portal: { [namespace]: portal[namespace] ?? {} } })};`;
+      const eager = Object.fromEntries(Object.entries(portal).filter(([name]) => !lazy.includes(name)));
+      return `export default ${JSON.stringify({ portal: eager, errors: all.errors ?? {} })};`;
     },
   };
 }
 
 export default defineConfig({
   base: '/',
-  plugins: [preact(), portalMessages()],
+  // brotli and gzip beside every asset: the server sends them as they are (plugins/external/static.ts)
+  plugins: [preact(), portalMessages(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
   resolve: {
     // swr is written for React: preact/compat stands in for it (the preset aliases it too)
     alias: [

@@ -11,7 +11,10 @@ fs.writeFileSync(path.join(import.meta.dirname, '.e2e-data-dir'), dataDir);
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${process.env.PORT}`, LOGIN_MAX_FAILURES: '20',
+  env: { ...process.env, DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOGIN_MAX_FAILURES: '20',
+    // the browser opens 127.0.0.1 while PUBLIC_URL names another host, as a phone on the LAN
+    // would: every journey then proves that answers build their URLs on the page's own origin
+    PUBLIC_URL: `http://localhost:${process.env.PORT}`,
     // one browser, one address, a few users signing in test after test: more room than a person needs
     RATE_LIMITS: 'api_user=6000/60,token_ip=600/60' },
 });

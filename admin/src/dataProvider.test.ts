@@ -55,12 +55,12 @@ describe('dataProvider paths', () => {
     ]);
   });
 
-  it('reads the parent group of group_members from filter.group_id', async () => {
+  it('reads the members of a group as the nested resource users-groups/{id}/members', async () => {
     const { calls, dataProvider } = setup();
-    await dataProvider.getList('group_members', {
+    await dataProvider.getList(nestedResource('users-groups', 7, 'members'), {
       pagination: { page: 1, perPage: 5 },
       sort: { field: 'full_name', order: 'ASC' },
-      filter: { group_id: 7, q: 'lia' },
+      filter: { q: 'lia' },
     });
     expect(calls[0]?.url.startsWith('/api/admin_users/user_groups/7/members/?')).toBe(true);
     expect(decode(calls[0]?.url ?? '')).toContain('filter={"q":"lia"}');
@@ -239,6 +239,20 @@ describe('contract paths as resources (editor tabs)', () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET /api/admin_badges/badges/1/awards/',
       'DELETE /api/admin_badges/badges/1/awards/9/',
+    ]);
+  });
+
+  it('maps a nested resource two levels deep to the contract path of its two parents', async () => {
+    const { calls, dataProvider } = setup((call) => (call.method === 'GET'
+      ? new Response('{"count":1,"results":[{"id":5,"title":"Q"}]}', { status: 200 })
+      : new Response(null, { status: 204 })));
+    const resource = nestedResource('trainings', 7, 'tests', 31, 'questions');
+    const list = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(list).toMatchObject({ total: 1, data: [{ id: 5, title: 'Q' }] });
+    await dataProvider.delete(resource, { id: 5 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/admin_group_trainings/group_trainings/7/group_training_tests/31/group_training_test_questions/?page_size=0',
+      'DELETE /api/admin_group_trainings/group_trainings/7/group_training_tests/31/group_training_test_questions/5/',
     ]);
   });
 

@@ -7,7 +7,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { ADMIN_RESOURCES, groupMembersPath, importLogsPath, userActionPath, UserInput, type UserPermissions } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, userActionPath, UserInput, type UserPermissions } from '@lp/shared/contract';
 import type { ApiClient } from '@lp/shared/client';
 import { apiClient } from './apiClient.ts';
 import { resolveNested, withIds } from './common/nested/nestedResources.ts';
@@ -35,10 +35,6 @@ export const LOOKUP_PATHS: Readonly<Record<string, string>> = {
   /** `[{id, name, code}]`: code is ISO alpha-3 (document masks, spec 1 §5.2) */
   lookup_countries: '/lookups/countries/',
 };
-
-export const GROUP_MEMBERS = 'group_members';
-/** Log entries of one import (spec 1 §3.7); parent id from the filter `import_id`. */
-export const IMPORT_LOGS = 'admin-import-logs';
 
 const USERS = ADMIN_RESOURCES.users.name;
 
@@ -74,30 +70,15 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
   // apiUrl '' because apiClient.request already prefixes /api
   const rest = simpleRestProvider('', httpClient);
 
-  function pathOf(resource: string, filter?: Record<string, unknown>): string {
+  function pathOf(resource: string): string {
     // a contract path used as the resource name (nested lists of an editor's tabs:
     // `/admin_group_trainings/group_trainings/7/group_training_modules/`)
     if (resource.startsWith('/')) return segment(resource);
     const nested = resolveNested(resource);
-    if (nested) return segment(nested.def.path(nested.parentId));
-    if (resource === GROUP_MEMBERS) {
-      const groupId = filter?.group_id;
-      if (groupId === undefined || groupId === null) throw new Error('group_members needs filter.group_id');
-      return segment(groupMembersPath(String(groupId)));
-    }
-    if (resource === IMPORT_LOGS) {
-      const importId = filter?.import_id;
-      if (importId === undefined || importId === null) throw new Error('admin-import-logs needs filter.import_id');
-      return segment(importLogsPath(String(importId)));
-    }
+    if (nested) return segment(nested.def.path(...nested.parentIds));
     const path = RESOURCE_PATHS[resource];
     if (!path) throw new Error(`Unknown resource ${resource}`);
     return segment(path);
-  }
-
-  function withoutParent(filter: Record<string, unknown>): Record<string, unknown> {
-    const { group_id: _parent, import_id: _import, ...rest } = filter;
-    return rest;
   }
 
   async function lookup(resource: string): Promise<RaRecord[]> {
@@ -126,7 +107,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       }
       const nested = resolveNested(resource);
       if (nested && nested.def.list !== 'rest') {
-        const path = nested.def.path(nested.parentId);
+        const path = nested.def.path(...nested.parentIds);
         if (nested.def.list === 'pages') {
           const { page, perPage } = params.pagination ?? { page: 1, perPage: 25 };
           const answer = await send<{ count: number; results: Record<string, unknown>[] }>(`${path}?page=${page}&page_size=${perPage}`, 'GET');
@@ -138,8 +119,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
         const data = withIds<R>(nested.def, answer);
         return { data, total: data.length } satisfies GetListResult<R>;
       }
-      const filter = params.filter ?? {};
-      return rest.getList<R>(pathOf(resource, filter), { ...params, filter: withoutParent(filter) });
+      return rest.getList<R>(pathOf(resource), { ...params, filter: params.filter ?? {} });
     },
     async getOne(resource, params) {
       return rest.getOne(pathOf(resource), params);

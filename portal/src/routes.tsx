@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { Route, Switch } from 'wouter-preact';
-import { useI18n } from './lib/i18n.ts';
+import { loadNamespace, useI18n } from './lib/i18n.ts';
+import type { LazyNamespace } from './lib/messageNamespaces.ts';
 import { AuthGuard } from './components/auth-guard/index.tsx';
 import { AppLayout } from './components/app-layout/index.tsx';
 import Login from './routes/login/index.tsx';
@@ -9,6 +10,11 @@ import NotFound from './routes/not-found/index.tsx';
 import { isInstitutionalPage } from './lib/institutional.ts';
 
 // the login page is the first load; everything else comes when it is visited
+/** A lazy page whose texts are a lazy namespace (lib/messageNamespaces.ts): both arrive before it renders. */
+async function withMessages<T>(namespace: LazyNamespace, page: Promise<T>): Promise<T> {
+  const [module] = await Promise.all([page, loadNamespace(namespace)]);
+  return module;
+}
 // (lazy pages of the learner side are declared beside their anchor comments below)
 const Home = lazy(() => import('./routes/home/index.tsx'));
 const Profile = lazy(() => import('./routes/profile/index.tsx'));
@@ -19,6 +25,9 @@ const Courses = lazy(() => import('./routes/courses/index.tsx'));
 const CourseDetail = lazy(() => import('./routes/course-detail/index.tsx'));
 // trails, certificates, test taking (the test-taking code loads only with its page)
 const TestTaking = lazy(() => import('./routes/test-taking/index.tsx'));
+// games: a training's game played as an activity, and the admin editor's framed preview (no login)
+const Game = lazy(() => withMessages('games', import('./routes/game/index.tsx')));
+const GamePreview = lazy(() => withMessages('games', import('./routes/game-preview/index.tsx')));
 const ProfileCertificates = lazy(() => import('./routes/profile-certificates/index.tsx'));
 const CertificateVerify = lazy(() => import('./routes/certificate-verify/index.tsx'));
 const Trails = lazy(() => import('./routes/trails/index.tsx'));
@@ -154,6 +163,12 @@ export function AppRoutes() {
       </Route>
       <Route path="/courses/:id/tests/:testId">
         <Private><TestTaking /></Private>
+      </Route>
+      <Route path="/courses/:id/games/:gameId">
+        <Private><Game /></Private>
+      </Route>
+      <Route path="/game-preview">
+        <Public><GamePreview /></Public>
       </Route>
       <Route path="/profile/certificates">
         <Private><ProfileCertificates /></Private>

@@ -20,6 +20,7 @@ import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
 import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
 import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
+import compressPlugin from './plugins/external/compress.ts';
 import contentOriginPlugin from './contentOrigin/contentApp.ts';
 import websocketPlugin from './plugins/external/websocket.ts';
 import realtimePlugin from './plugins/app/realtime.ts';
@@ -68,6 +69,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   // signed media URLs, then the headers of every answer of this origin (before any route)
   await app.register(mediaLinksPlugin, { config });
   await app.register(securityHeadersPlugin);
+  // before any route: it hooks every route as it is added
+  await app.register(compressPlugin);
   // DESIGN "User content on its own origin": its own server, listening beside this one
   await app.register(contentOriginPlugin);
   await app.register(mailPlugin, { config });

@@ -76,7 +76,7 @@ export interface Config {
   /** realtime: how often clients ping; a presence missing two in a row is stale (DESIGN "Realtime") */
   realtimeHeartbeatMs: number;
   smtpUrl: string | null;
-  /** public origin used in e-mailed links */
+  /** PUBLIC_URL: the origin of links that leave the request (e-mails, certificate PDFs and their verify links); answers use the request's own origin */
   publicUrl: string;
   oauthClientId: string;
   oauthClientSecret: string;
@@ -136,6 +136,11 @@ function int(value: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  // answers build their URLs on the request's own origin; PUBLIC_URL is what e-mails and
+  // certificate PDFs carry for good, so a production server must not default it to localhost
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+    throw new Error('PUBLIC_URL must be set in production: it is the address in e-mailed links and certificate PDFs (e.g. https://learning.example.com)');
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 
 /** Both dialects always run: CI has Postgres at 127.0.0.1:5432 (database `test`). */
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+/** The origin `app.inject` requests come to (Host: localhost): answers build their URLs on it, not on PUBLIC_URL. */
+export const INJECT_ORIGIN = 'http://localhost';
 export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export interface TestApp {

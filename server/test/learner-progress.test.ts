@@ -78,9 +78,9 @@ describe.each(DIALECTS)('learner progress on %s', (dialect) => {
     expect(activity(d, 'module', later)).toMatchObject({ available: false, lock_reason: 'not_yet_available', available_in: '2999-01-01' });
     expect(activity(d, 'test', test)).toMatchObject({ available: false, lock_reason: 'prerequisite' });
     expect(activity(d, 'module', afterHidden)).toMatchObject({ available: true, prerequisite: null });
-    // games cannot be played yet: they count as done and never hold anybody back
-    expect(activity(d, 'game', game)).toMatchObject({ available: true, status: 'finished', module: null, test: null });
-    expect(activity(d, 'module', afterGame)).toMatchObject({ available: true });
+    // a game is done only once won or skipped (spec 3 §4): until then it holds back what follows it
+    expect(activity(d, 'game', game)).toMatchObject({ available: true, status: 'not_started', module: null, test: null });
+    expect(activity(d, 'module', afterGame)).toMatchObject({ available: false, lock_reason: 'prerequisite', prerequisite: { type: 'game', id: game } });
     expect(d.qty_activities).toBe(7);
 
     const locked = await report(training, second, learner, { percent: 10 });
@@ -95,7 +95,8 @@ describe.each(DIALECTS)('learner progress on %s', (dialect) => {
     d = await detail(training, learner);
     expect(activity(d, 'module', second)).toMatchObject({ available: true, lock_reason: null });
     expect((await report(training, second, learner, { percent: 10 })).statusCode).toBe(200);
-    expect(d.percent).toBe(Math.floor((2 * 100) / 7));
+    // one of seven: the unplayed game is not done
+    expect(d.percent).toBe(Math.floor((1 * 100) / 7));
 
     await setEnrollmentStatus(t.app, learner.id, training, 'blocked');
     d = await detail(training, learner);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNER_NEWS_PATHS, NEWS_PATHS, commentsListPath, publishCommentPath, type News } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
-import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens, INJECT_ORIGIN } from './helpers.ts';
 import { makeLearner, type Learner } from './learnerContentFixtures.ts';
 import { orgIds, setClientSettings, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('news on %s', (dialect) => {
       status: 1, timezone: null, publish_date: null, unpublish_date: null, tags: [org.tags.Product], areas: [], profiles: [],
       user_groups: [org.groups['Store leaders']], publication: 'published',
       news_image_alt_texts: [{ language: 'pt-br', alt_text: 'Vitrine' }, { language: 'en-us', alt_text: 'Shop window' }],
-      portal_url: `${t.config.publicUrl}/news/${news.id}`,
+      portal_url: `${INJECT_ORIGIN}/news/${news.id}`,
     });
     expect((await get(N(news.id))).json()).toEqual(news);
   });

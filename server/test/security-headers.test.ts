@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import appPlugin from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO } from '../src/seed/demo.ts';
+import { GAME_PREVIEW_PATH } from '@lp/shared/contract';
 import { PERMISSIONS_POLICY } from '../src/plugins/app/securityHeaders.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 
@@ -34,6 +35,8 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       app.get('/', (_req, reply) => reply.type('text/html').send(PAGE));
       app.get('/courses/7', (_req, reply) => reply.type('text/html').send(PAGE));
       app.get('/admin/', (_req, reply) => reply.type('text/html').send(PAGE));
+      app.get(GAME_PREVIEW_PATH, (_req, reply) => reply.type('text/html').send(PAGE));
+      app.get(`${GAME_PREVIEW_PATH}/x`, (_req, reply) => reply.type('text/html').send(PAGE));
     });
     tokens = await login(t.app, DEMO.learner.email, DEMO.learner.password);
   });
@@ -53,7 +56,8 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       expect(policy.get('form-action'), url).toEqual(["'self'"]);
       expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
       // frames: the content origin of the host the page was opened from, and https embeds
-      expect(policy.get('frame-src'), url).toEqual([`http://127.0.0.1:${t.config.contentPort}`, 'https:']);
+      // the control panel also frames the portal's game preview (its own origin)
+      expect(policy.get('frame-src'), url).toEqual([...(url === '/admin/' ? ["'self'"] : []), `http://127.0.0.1:${t.config.contentPort}`, 'https:']);
       expect(policy.get('connect-src'), url).toEqual(["'self'", t.config.publicUrl, t.config.publicUrl.replace(/^http/, 'ws')]);
       expect(policy.has('upgrade-insecure-requests'), url).toBe(false);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
@@ -63,6 +67,14 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
     expect((await t.app.inject('/')).headers['permissions-policy']).toBe(PERMISSIONS_POLICY.portal);
+    // spec 3 §2: the game editor frames the preview page — this origin only, and nothing else may be framed
+    const preview = await t.app.inject({ url: GAME_PREVIEW_PATH, headers: { host: '127.0.0.1:3000' } });
+    expect(csp(preview.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'self'"]);
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(csp(preview.headers['content-security-policy']).get('frame-src')).toEqual([`http://127.0.0.1:${t.config.contentPort}`, 'https:']);
+    expect(preview.headers['permissions-policy']).toBe(PERMISSIONS_POLICY.portal);
+    const lookalike = await t.app.inject({ url: `${GAME_PREVIEW_PATH}/x`, headers: { host: '127.0.0.1:3000' } });
+    expect(lookalike.headers['x-frame-options']).toBe('DENY');
     expect(PERMISSIONS_POLICY.portal).toContain('camera=()');
     expect(PERMISSIONS_POLICY.portal).toContain('microphone=()');
     // the control panel's stream studio publishes from the camera and the microphone

@@ -13,7 +13,7 @@ import { writeAudience } from '../src/content/audience/index.ts';
 import appPlugin from '../src/app.ts';
 import { markLive } from '../src/repositories/streaming.ts';
 import { DEMO } from '../src/seed/demo.ts';
-import { bearer, buildTestApp, DIALECTS, login, type TestApp, type Tokens } from './helpers.ts';
+import { bearer, buildTestApp, DIALECTS, login, type TestApp, type Tokens, INJECT_ORIGIN } from './helpers.ts';
 import { postForm } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 import { multipartForm } from './webcastFixtures.ts';
@@ -136,7 +136,7 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
   it('answers the signalling coordinates, with a fresh stream name for every transmission', async () => {
     const id = await insertWebcast();
     const before = (await get(STREAMING_PATHS.streamingSdp(id))).json()[WEBCAST_SDP_FIELD];
-    expect(before).toEqual({ sdp_url: 'ws://localhost:3000/api/streaming/webrtc-session.json', application_name: 'webcasts', stream_name: '' });
+    expect(before).toEqual({ sdp_url: 'ws://localhost/api/streaming/webrtc-session.json', application_name: 'webcasts', stream_name: '' });
     const started = await get(STREAMING_PATHS.startStreaming(id));
     expect(started.json()).toMatchObject({ live_stream: { state: 'started', publishing: false } });
     expect(started.json().meta).toBeUndefined();
@@ -167,8 +167,8 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
       // the webcast's playback URL appears with the first segment
       const url = await eventually('the live playback URL', async () => (await get(WEBCAST_PATHS.item(id))).json().webcast_player_hls_playback_url as string | null);
       // a random key in the address, as every media path has
-      expect(url).toMatch(new RegExp(`^http://localhost:3000/media/webcasts/${id}/live/[0-9a-f]{32}\\.m3u8$`));
-      const livePath = url.replace('http://localhost:3000', '');
+      expect(url).toMatch(new RegExp(`^${INJECT_ORIGIN}/media/webcasts/${id}/live/[0-9a-f]{32}\\.m3u8$`));
+      const livePath = url.replace(INJECT_ORIGIN, '');
       const playlist = await eventually('segments', async () => {
         const res = await t.app.inject({ url: livePath });
         return res.statusCode === 200 && parseMediaPlaylist(res.body).segments.length >= 2 && res;
@@ -207,8 +207,8 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
     const saved = await get(WEBCAST_PATHS.item(id));
     expect(saved.json()).toMatchObject({ status: WEBCAST_STATUS.finished, transmission_completed: true, transmission_downloaded: true });
     const vodUrl = saved.json().webcast_player_hls_playback_url as string;
-    expect(vodUrl).toMatch(new RegExp(`^http://localhost:3000/media/webcasts/${id}/vod/[0-9a-f]+/index\\.m3u8$`));
-    const vod = await t.app.inject({ url: vodUrl.replace('http://localhost:3000', '') });
+    expect(vodUrl).toMatch(new RegExp(`^${INJECT_ORIGIN}/media/webcasts/${id}/vod/[0-9a-f]+/index\\.m3u8$`));
+    const vod = await t.app.inject({ url: vodUrl.replace(INJECT_ORIGIN, '') });
     expect(vod.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
     expect(vod.body).toContain('#EXT-X-ENDLIST');
     const first = parseMediaPlaylist(vod.body).segments[0]!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATERIAL_PATHS, UPLOAD_KINDS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
-import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens, INJECT_ORIGIN } from './helpers.ts';
 import { multipart, openMedia, pdf, tusCreate, tusUpload } from './mediaFixtures.ts';
 import { createTraining, orgIds, trainingBody } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
@@ -43,7 +43,7 @@ describe.each(DIALECTS)('training support materials on %s', (dialect) => {
     const material = res.json();
     expect(material).toMatchObject({ title: 'Guia rápido', extension: 'docx', size: bytes.length, status: 1, resource_name: 'Guia Rápido.DOCX' });
     expect(material.resource).toMatch(new RegExp(`^trainings/${trainingId}/materials/[0-9a-f]{32}/Guia_Rapido\\.docx$`));
-    expect(material.resource_url).toMatch(new RegExp(`^${t.config.publicUrl}/api/files/media/[\\w-]+\\.[\\w-]+/Guia_Rapido\\.docx$`));
+    expect(material.resource_url).toMatch(new RegExp(`^${INJECT_ORIGIN}/api/files/media/[\\w-]+\\.[\\w-]+/Guia_Rapido\\.docx$`));
     const served = await openMedia(t.app, material.resource_url);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(bytes)).toBe(true);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODULE_PATHS, UPLOAD_KINDS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { packageCsp } from '../src/contentOrigin/contentApp.ts';
-import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens, INJECT_ORIGIN } from './helpers.ts';
 import {
   bombZip, htmlZip, jpg, mp3, openMedia, mp4, multipart, pdf, ppt, pptx, scormZip, slipZip, symlinkZip, tusCreate, tusUpload, wav, zipOf,
 } from './mediaFixtures.ts';
@@ -77,7 +77,7 @@ describe.each(DIALECTS)('training modules on %s', (dialect) => {
       expect(module.resource).toMatch(new RegExp(`^trainings/${trainingId}/modules/[0-9a-f]{32}/[A-Za-z0-9._-]+$`));
       // a signed URL naming the file; the public /media/ route does not serve it
       const stored = module.resource.split('/').pop();
-      expect(module.resource_url).toMatch(new RegExp(`^${t.config.publicUrl}/api/files/media/[\\w-]+\\.[\\w-]+/${stored}$`));
+      expect(module.resource_url).toMatch(new RegExp(`^${INJECT_ORIGIN}/api/files/media/[\\w-]+\\.[\\w-]+/${stored}$`));
       expect((await t.app.inject({ url: `/media/${module.resource}` })).statusCode).toBe(404);
       const served = await media(module.resource_url);
       expect(served.statusCode, name).toBe(200);

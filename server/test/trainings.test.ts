@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_PATHS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { UNPUBLISH_DUE_JOB, runUnpublishDue } from '../src/trainings/unpublishJob.ts';
-import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens, INJECT_ORIGIN } from './helpers.ts';
 import { addModule, createTraining, orgIds, postForm, setClientSettings, trainingBody, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, userId, type Clients } from './userFixtures.ts';
 
@@ -55,7 +55,7 @@ describe.each(DIALECTS)('trainings on %s', (dialect) => {
     expect(training.owners_list.map((o: { id: number }) => o.id)).toEqual([manager.id, learner]);
     expect(training.owners_list[1]).toEqual({ id: learner, full_name: DEMO.learner.full_name, email: DEMO.learner.email });
     expect(training.group_training_image_alt_text).toEqual([{ language: 'pt-br', alt_text: 'Capa' }, { language: 'en-us', alt_text: 'Cover' }]);
-    expect(training.portal_url).toBe(`${t.config.publicUrl}/online-courses/${training.id}`);
+    expect(training.portal_url).toBe(`${INJECT_ORIGIN}/online-courses/${training.id}`);
     expect((await get(P(training.id))).json()).toEqual(training);
   });
 

@@ -6,7 +6,7 @@ import {
 import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { TEST_IMPORT_COLUMNS } from '../src/content/testImportSheet.ts';
-import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens, INJECT_ORIGIN } from './helpers.ts';
 import { xlsxOf, type Cell } from './importFixtures.ts';
 import { pdf, tusUpload as mediaUpload } from './mediaFixtures.ts';
 import { orgIds, type OrgIds } from './trainingsFixtures.ts';
@@ -208,12 +208,12 @@ describe.each(DIALECTS)('webcast content and watch page on %s', (dialect) => {
     // what the streaming server writes (spec 2 §3.11 webcast_player_hls_playback_url)
     await t.app.db.updateTable('webcasts').set({ hls_path: `webcasts/${studio}/live/index.m3u8` }).where('id', '=', studio).execute();
     const live = (await json('GET', L.webcast(studio), undefined, learner)).json();
-    expect(live).toMatchObject({ state: 'live', webcast_player_hls_playback_url: `${t.config.publicUrl}/media/webcasts/${studio}/live/index.m3u8` });
+    expect(live).toMatchObject({ state: 'live', webcast_player_hls_playback_url: `${INJECT_ORIGIN}/media/webcasts/${studio}/live/index.m3u8` });
     await t.app.db.updateTable('webcasts').set({ transmission_completed: true, status: 5 }).where('id', '=', studio).execute();
     expect((await json('GET', L.webcast(studio), undefined, learner)).json()).toMatchObject({ state: 'converting', webcast_player_hls_playback_url: null });
     await t.app.db.updateTable('webcasts').set({ transmission_downloaded: true, status: 4, hls_path: `webcasts/${studio}/vod/index.m3u8` }).where('id', '=', studio).execute();
     expect((await json('GET', L.webcast(studio), undefined, learner)).json()).toMatchObject({
-      state: 'finished', webcast_player_hls_playback_url: `${t.config.publicUrl}/media/webcasts/${studio}/vod/index.m3u8`, tests_available: true,
+      state: 'finished', webcast_player_hls_playback_url: `${INJECT_ORIGIN}/media/webcasts/${studio}/vod/index.m3u8`, tests_available: true,
     });
 
     expect((await json('POST', L.subscribe(future), undefined, learner)).json()).toEqual({ subscribed: true });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { runUnpublishDue } from '../src/trainings/unpublishJob.ts';
-import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens, INJECT_ORIGIN } from './helpers.ts';
 import { orgIds, setClientSettings, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, userId } from './userFixtures.ts';
 import { createWebcast, multipartForm, webcastBody } from './webcastFixtures.ts';
@@ -52,7 +52,7 @@ describe.each(DIALECTS)('webcast editor on %s', (dialect) => {
       webcast_image_alt_texts: [{ language: 'pt-br', alt_text: 'Capa' }, { language: 'en-us', alt_text: 'Cover' }],
       tags: [org.tags.Product], user_groups: [org.groups['Onboarding 2026']], areas: [], profiles: [],
       webcast_player_hls_playback_url: null, unpublish_date: null, qty_subscribers: 0,
-      public_url: `${t.config.publicUrl}/webinars/${webcast.id}`,
+      public_url: `${INJECT_ORIGIN}/webinars/${webcast.id}`,
     });
     // stored as UTC with the zone name (spec 2 §3.11)
     const row = await t.app.db.selectFrom('webcasts').select(['transmission_date', 'timezone']).where('id', '=', webcast.id).executeTakeFirstOrThrow();

@@ -16,6 +16,7 @@ export * from './engagement/calendar.ts';
 export * from './engagement/pages.ts';
 export * from './faq.ts';
 export * from './forum.ts';
+export * from './games/index.ts';
 export * from './languages.ts';
 export * from './learning/activities.ts';
 export * from './learning/player.ts';

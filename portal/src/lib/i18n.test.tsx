@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createTranslate, errorText, I18nProvider, interpolate, loadMessages, lookup, useI18n } from './i18n.ts';
+import { createTranslate, errorText, I18nProvider, interpolate, loadMessages, loadNamespace, lookup, useI18n, type MessageTree } from './i18n.ts';
+import { LAZY_NAMESPACES } from './messageNamespaces.ts';
 
 describe('i18n', () => {
   it('interpolates positional and named parameters, leaving unknown ones', () => {
@@ -37,6 +38,21 @@ describe('i18n', () => {
     expect(Object.keys(en).sort()).toEqual(['errors', 'portal']);
     const fr = await loadMessages('fr');
     expect(lookup(fr, 'portal.login.password')).toBe('Mot de passe');
+  });
+
+  it('leaves the lazy namespaces out of the first load; they arrive with their page, in every language loaded', async () => {
+    const eager = (await import('virtual:portal-messages/pt-br')).default;
+    const games = (await import('virtual:portal-messages/pt-br/games')).default;
+    for (const namespace of LAZY_NAMESPACES) expect((eager.portal as MessageTree)[namespace], namespace).toBeUndefined();
+    expect(Object.keys(games.portal as MessageTree)).toEqual(['games']);
+    expect(games.errors).toBeUndefined();
+    // loaded (test/setup.ts does it as routes.tsx does for the page): pt-br now has them, and a
+    // language loaded afterwards gets them with it
+    await loadNamespace('games');
+    expect(lookup(await loadMessages('pt-br'), 'portal.games.lost_title')).toBeTruthy();
+    const es = await loadMessages('es');
+    expect(lookup(es, 'portal.games.lost_title')).not.toBe(lookup(await loadMessages('pt-br'), 'portal.games.lost_title'));
+    expect(lookup(es, 'portal.games.lost_title')).toBeTruthy();
   });
 
   it('switches language through the provider and reports the choice', async () => {

@@ -2,7 +2,8 @@ import { createContext, createElement, type ComponentChildren } from 'preact';
 import { useCallback, useContext, useMemo, useState } from 'preact/hooks';
 import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@lp/shared/rules';
 // pt-br is the default language: bundled with the first load; the others come on demand
-import ptBr from 'virtual:portal-messages/pt-br';
+import ptBrModule from 'virtual:portal-messages/pt-br';
+import type { LazyNamespace } from './messageNamespaces.ts';
 
 export interface MessageTree {
   [key: string]: string | MessageTree;
@@ -18,7 +19,38 @@ const loaders: Record<Exclude<LocaleCode, 'pt-br'>, () => Promise<{ default: Mes
   fr: () => import('virtual:portal-messages/fr'),
 };
 
+/** pt-br's tree, a copy of the bundled module so lazy namespaces graft onto it and not onto the module */
+const ptBr: MessageTree = { ...ptBrModule, portal: { ...(ptBrModule.portal as MessageTree | undefined) } };
 const cache = new Map<LocaleCode, MessageTree>([['pt-br', ptBr]]);
+
+type Loader = () => Promise<{ default: MessageTree }>;
+/** The lazy namespaces (messageNamespaces.ts) of each language, imported by literal names so the bundler sees them. */
+const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
+  games: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/games'),
+    en: () => import('virtual:portal-messages/en/games'),
+    es: () => import('virtual:portal-messages/es/games'),
+    fr: () => import('virtual:portal-messages/fr/games'),
+  },
+};
+const wantedNamespaces = new Set<LazyNamespace>();
+
+/** Grafts `portal.{namespace}` of a namespace module into a language's loaded tree. */
+async function addNamespace(locale: LocaleCode, tree: MessageTree, namespace: LazyNamespace): Promise<void> {
+  const part = (await namespaceLoaders[namespace][locale]()).default;
+  const portal = (tree.portal ??= {}) as MessageTree;
+  const texts = (part.portal as MessageTree | undefined)?.[namespace];
+  if (texts !== undefined) portal[namespace] = texts;
+}
+
+/**
+ * Loads a lazy namespace into every language already loaded (pt-br, the fallback, always), and
+ * into any language loaded later. A lazy page awaits it before it renders (routes.tsx).
+ */
+export async function loadNamespace(namespace: LazyNamespace): Promise<void> {
+  wantedNamespaces.add(namespace);
+  await Promise.all([...cache].map(([locale, tree]) => addNamespace(locale, tree, namespace)));
+}
 
 export function isLocale(value: unknown): value is LocaleCode {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -29,6 +61,7 @@ export async function loadMessages(locale: LocaleCode): Promise<MessageTree> {
   if (known) return known;
   if (locale === 'pt-br') return ptBr;
   const messages = (await loaders[locale]()).default;
+  await Promise.all([...wantedNamespaces].map((namespace) => addNamespace(locale, messages, namespace)));
   cache.set(locale, messages);
   return messages;
 }

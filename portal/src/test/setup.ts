@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/preact';
-import { afterAll, afterEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { loadNamespace } from '../lib/i18n.ts';
+import { LAZY_NAMESPACES } from '../lib/messageNamespaces.ts';
 
 // findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
 configure({ asyncUtilTimeout: 5000 });
+
+// components of lazy pages are rendered directly here, without the route that loads their texts
+beforeAll(() => Promise.all(LAZY_NAMESPACES.map((namespace) => loadNamespace(namespace))));
 
 afterEach(() => {
   cleanup();

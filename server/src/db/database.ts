@@ -17,6 +17,7 @@ import type {
   GroupTrainingTypeTable, SlugLookupTable,
 } from './tables/training.table.ts';
 import type { GroupTrainingTestResultTable } from './tables/testResult.table.ts';
+import type { GroupTrainingGamePlayAnswerTable, GroupTrainingGamePlayTable, GroupTrainingGameSkipTable } from './tables/gamePlay.table.ts';
 import type { AudienceAreaTable, AudienceProfileTable, AudienceTagTable, AudienceUserGroupTable } from './tables/audience.table.ts';
 import type { CommentTable } from './tables/comment.table.ts';
 import type { EditorImageUploadTable, MediaObjectTable } from './tables/media.table.ts';
@@ -137,6 +138,10 @@ export interface Database {
   points_ledger: PointsLedgerTable;
   group_training_evaluation_answers: GroupTrainingEvaluationAnswerTable;
   trail_enrollments: TrailEnrollmentTable;
+  // games played (2026_11_27_0006_game_plays)
+  group_training_game_plays: GroupTrainingGamePlayTable;
+  group_training_game_play_answers: GroupTrainingGamePlayAnswerTable;
+  group_training_game_skips: GroupTrainingGameSkipTable;
   // webcasts (2026_11_23_0010_webcasts); tests, evaluations, materials, chat and streaming add theirs
   webcast_types: WebcastTypeTable;
   webcasts: WebcastTable;

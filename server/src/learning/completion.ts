@@ -20,6 +20,7 @@ import type { Db } from '../db/database.ts';
 import type { EnrollmentStatus } from '../db/tables/learning.table.ts';
 import type { ProgressChange } from '../plugins/app/learning.ts';
 import { doneActivities } from '../repositories/learner/activities.ts';
+import { hasGameActivity } from '../repositories/learner/games.ts';
 import { clientTrainingFlags, findTrainingType } from '../repositories/trainings.ts';
 import { syncTrailForUser } from '../trails/certificateSync.ts';
 import { issueCertificate, type CertificateIssuer } from './certificates.ts';
@@ -30,7 +31,7 @@ export const CERTIFY_CLOSED_JOB = 'learning.certify_closed';
 
 export interface CertifyClosedPayload { client_id: number; training_id: number }
 
-/** The learner has module progress or a counted attempt in the training (this round). */
+/** The learner has module progress, a counted attempt, or a game played or skipped in the training (this round). */
 async function hasStarted(db: Db, userId: number, trainingId: number): Promise<boolean> {
   const module = await db.selectFrom('group_training_module_progress').select('id')
     .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
@@ -38,7 +39,7 @@ async function hasStarted(db: Db, userId: number, trainingId: number): Promise<b
   const attempt = await db.selectFrom('group_training_test_results as r').innerJoin('group_training_tests as t', 't.id', 'r.test_id')
     .select('r.id').where('r.user_id', '=', userId).where('t.owner_id', '=', trainingId)
     .where('r.status', 'in', ['in_progress', ...FINISHED_ATTEMPT_STATUSES]).executeTakeFirst();
-  return attempt !== undefined;
+  return attempt !== undefined || hasGameActivity(db, userId, trainingId);
 }
 
 /** Judges one learner's standing in one training again and records what follows. Idempotent. */

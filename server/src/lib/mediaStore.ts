@@ -14,8 +14,11 @@
  *   html_images/{trainings|webcasts}/{y}/{m}/…, images/trainings/{y}/{m}/…   editor images (§7.5)
  *
  * URLs: `resource_url` is absolute, built when read (never stored), as spec 2 §3.6 calls it "the
- * full URL": PUBLIC_URL + /media/ + the path for public media (`mediaUrl`), a signed URL for
- * restricted media (plugins/app/mediaLinks.ts).
+ * full URL": the origin the request came to + /media/ + the path for public media, a signed URL
+ * for restricted media (plugins/app/mediaLinks.ts) — never PUBLIC_URL, so a page opened from
+ * 127.0.0.1 or a LAN address loads its media from where it is. A URL the client keeps in a
+ * record (an editor image, a badge or podcast image) is root-relative (`mediaPath`): it works on
+ * every host the server answers to.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -38,17 +41,28 @@ export function mediaFile(dataDir: string, resource: string): string {
   return file;
 }
 
-/** The public URL of a media resource (each segment encoded). */
-export function mediaUrl(publicUrl: string, resource: string): string {
-  return `${publicUrl}${MEDIA_URL_PREFIX}${resource.split('/').map(encodeURIComponent).join('/')}`;
+/** The root-relative path of a public media resource (each segment encoded). */
+export function mediaPath(resource: string): string {
+  return `${MEDIA_URL_PREFIX}${resource.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-/** The media resource a URL of ours points at, or null (another host, another path). */
+/** The public URL of a media resource on an origin (the request's own; see mediaLinks). */
+export function mediaUrl(origin: string, resource: string): string {
+  return `${origin}${mediaPath(resource)}`;
+}
+
+/**
+ * The media resource a URL of ours points at, or null (another host, another path): a
+ * root-relative `/media/…` path, or an absolute one on PUBLIC_URL (records saved before URLs
+ * were root-relative).
+ */
 export function resourceOfUrl(publicUrl: string, url: string): string | null {
-  const prefix = `${publicUrl}${MEDIA_URL_PREFIX}`;
-  if (!url.startsWith(prefix)) return null;
+  const rest = url.startsWith(MEDIA_URL_PREFIX) ? url.slice(MEDIA_URL_PREFIX.length)
+    : url.startsWith(`${publicUrl}${MEDIA_URL_PREFIX}`) ? url.slice(publicUrl.length + MEDIA_URL_PREFIX.length)
+      : null;
+  if (rest === null) return null;
   try {
-    return url.slice(prefix.length).split('/').map(decodeURIComponent).join('/');
+    return rest.split('/').map(decodeURIComponent).join('/');
   } catch {
     return null;
   }
@@ -71,7 +85,6 @@ export interface StoredMedia {
   id: string;
   /** what a module or material points at (a package's entry file), relative to the media root */
   resource: string;
-  resource_url: string;
   /** bytes of the file as uploaded */
   size: number;
   /** the uploader's file name (shown only) */
@@ -105,7 +118,7 @@ export async function prepareMedia(
     kind = validated.package.type === 'scorm' ? 'scorm_package' : 'html_package';
   }
   return {
-    id, resource, resource_url: mediaUrl(app.config.publicUrl, resource), size: validated.size, name: fileName,
+    id, resource, size: validated.size, name: fileName,
     extension: validated.extension, source, kind, scormVersion: validated.package?.scormVersion ?? null, packageDir,
   };
 }

@@ -77,10 +77,10 @@ const altTexts = (row: GroupTrainingRow): Partial<Record<ContentLanguage, string
 };
 
 /** spec 2 §2.1 public link: {host}/online-courses/{id} */
-export const trainingPortalUrl = (publicUrl: string, id: number) => `${publicUrl}/online-courses/${id}`;
+export const trainingPortalUrl = (origin: string, id: number) => `${origin}/online-courses/${id}`;
 
 /** The trainings of the client among `ids`, in the GET P/ shape, in the order of `ids`. */
-export async function loadTrainings(db: Db, clientId: number, ids: number[], publicUrl: string): Promise<Training[]> {
+export async function loadTrainings(db: Db, clientId: number, ids: number[], origin: string): Promise<Training[]> {
   if (ids.length === 0) return [];
   const rows = await db.selectFrom('group_trainings').selectAll().where('client_id', '=', clientId).where('id', 'in', ids).execute();
   const [audiences, owners] = await Promise.all([readAudiences(db, 'training', ids), loadOwners(db, ids)]);
@@ -115,7 +115,7 @@ export async function loadTrainings(db: Db, clientId: number, ids: number[], pub
       is_open: r.is_open,
       has_done_activities: done.has(id),
       status: r.status,
-      portal_url: trainingPortalUrl(publicUrl, id),
+      portal_url: trainingPortalUrl(origin, id),
     }];
   });
 }

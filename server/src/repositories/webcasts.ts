@@ -86,11 +86,11 @@ function altTexts(row: Pick<WebcastRow, 'image_alt_texts'>): Partial<Record<Cont
 }
 
 /** spec 2 §3.11 webcast_player_hls_playback_url: the playlist streaming wrote under /media, or an absolute URL it gave. */
-export function hlsPlaybackUrl(publicUrl: string, hlsPath: string | null): string | null {
+export function hlsPlaybackUrl(origin: string, hlsPath: string | null): string | null {
   if (!hlsPath) return null;
   if (/^https?:\/\//i.test(hlsPath)) return hlsPath;
-  if (hlsPath.startsWith('/')) return `${publicUrl}${hlsPath}`;
-  return mediaUrl(publicUrl, hlsPath);
+  if (hlsPath.startsWith('/')) return `${origin}${hlsPath}`;
+  return mediaUrl(origin, hlsPath);
 }
 
 async function subscriberCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
@@ -101,7 +101,7 @@ async function subscriberCounts(db: Db, ids: number[]): Promise<Map<number, numb
 }
 
 /** The webcast in the GET W/ shape (spec 2 §3.11). */
-export async function loadWebcast(db: Db, clientId: number, id: number, publicUrl: string): Promise<Webcast | undefined> {
+export async function loadWebcast(db: Db, clientId: number, id: number, origin: string): Promise<Webcast | undefined> {
   const row = await findWebcast(db, clientId, id, { withDeleted: true });
   if (!row) return undefined;
   const [audience, counts] = await Promise.all([readAudience(db, 'webcast', id), subscriberCounts(db, [id])]);
@@ -124,13 +124,13 @@ export async function loadWebcast(db: Db, clientId: number, id: number, publicUr
     transmission_completed: row.transmission_completed,
     transmission_downloaded: row.transmission_downloaded,
     score: row.score,
-    webcast_player_hls_playback_url: hlsPlaybackUrl(publicUrl, row.hls_path),
+    webcast_player_hls_playback_url: hlsPlaybackUrl(origin, row.hls_path),
     workload: Number(row.workload),
     webcast_lounge_template: '',
     webcast_images: row.image_url ? [{ image: row.image_url, original: true }] : [],
     webcast_image_alt_texts: Object.entries(altTexts(row)).map(([language, alt_text]) => ({ language, alt_text: alt_text! })),
     unpublish_date: row.unpublish_date,
-    public_url: webcastPublicUrl(publicUrl, row.id),
+    public_url: webcastPublicUrl(origin, row.id),
     qty_subscribers: counts.get(id) ?? 0,
   };
 }

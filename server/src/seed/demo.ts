@@ -8,6 +8,7 @@ import { hashToken } from '../lib/tokens.ts';
 import { saveLoginParams } from '../repositories/clients.ts';
 import { seedTrainings } from './trainings.ts';
 import { seedLiveClasses } from './liveClasses.ts';
+import { seedGames } from './games.ts';
 import { seedWebcasts } from './webcasts.ts';
 import { seedWebcastChat } from './webcastChat.ts';
 import { seedBannersMessages } from './bannersMessages.ts';
@@ -97,7 +98,7 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     }).execute();
     await saveLoginParams(trx, {});
 
-    const demo = await insertClient(tdb, 'Demo Retail', { title_trainings: 'trainings', has_forum: true, points_name: 'points' });
+    const demo = await insertClient(tdb, 'Demo Retail', { title_trainings: 'trainings', has_forum: true, has_games: true, points_name: 'points' });
     const other = await insertClient(tdb, 'Other Company', { title_trainings: 'courses' });
 
     const admin = await insertUser(tdb, logN, DEMO.superuser, true);
@@ -125,6 +126,7 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     if (groupIds[0]) await trx.insertInto('user_group_members').values([{ group_id: groupIds[0], user_id: learner }]).execute();
     // evaluation models and demo trainings (owned by the instructor)
     await seedTrainings(tdb, { clientId: demo, authorId: instructor, dataDir: config.dataDir });
+    await seedGames(tdb, { clientId: demo, authorId: instructor });
     // webcasts
     await seedWebcasts(tdb, { clientId: demo, authorId: instructor });
     // spec 3 §6 roles: the instructor runs live classes

@@ -107,6 +107,19 @@ export const ERROR_CODES = [
   'previous_question_not_confirmed',
   'invalid_answer',
   'you_must_answer_all_questions',
+  // spec 3 §5, §8 "Games": markers, the mandatory preview, the save error; the content rules; the learner's skip
+  'there_are_not_enough_special_words_to_create_the_game',
+  'you_need_to_preview_the_game_first',
+  'game_save_error',
+  'game_needs_more_items',
+  'game_duplicate_item',
+  'game_word_letters_only',
+  'game_word_length',
+  'flashcard_answer_single_word',
+  'enigma_too_many_tips',
+  'enigma_alternatives_out_of_range',
+  'enigma_correct_alternative_invalid',
+  'game_cannot_be_skipped',
   // spec 2 §5.6 reaction evaluations
   // spec 2 §4.11 forum and spec 2 §2.4/§3.8 trails
   'topic_closed',

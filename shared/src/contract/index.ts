@@ -20,6 +20,8 @@ export * from './errors.ts';
 export * from './faq.ts';
 export * from './feed.ts';
 export * from './forum.ts';
+export * from './gamePreview.ts';
+export * from './games.ts';
 export * from './imports.ts';
 export * from './learner.ts';
 export * from './library.ts';

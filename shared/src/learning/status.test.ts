@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROGRESS_FILTER_STATES, learnerStatusOf, moduleActivityStatus, testActivityStatus } from './status.ts';
+import { PROGRESS_FILTER_STATES, gameActivityStatus, learnerStatusOf, moduleActivityStatus, testActivityStatus } from './status.ts';
 
 describe('learner status words (spec 2 §4.7)', () => {
   it('derives the training status from the enrollment and the certificate', () => {
@@ -24,5 +24,8 @@ describe('learner status words (spec 2 §4.7)', () => {
     expect(testActivityStatus(false, 2, false)).toBe('failed');
     expect(testActivityStatus(false, 1, true)).toBe('ongoing');
     expect(testActivityStatus(false, 0, false)).toBe('not_started');
+    expect(gameActivityStatus(true, true)).toBe('finished');
+    expect(gameActivityStatus(false, true)).toBe('ongoing');
+    expect(gameActivityStatus(false, false)).toBe('not_started');
   });
 });

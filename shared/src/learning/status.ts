@@ -37,3 +37,9 @@ export function testActivityStatus(done: boolean, finishedAttempts: number, open
   if (openAttempt) return 'ongoing';
   return finishedAttempts > 0 ? 'failed' : 'not_started';
 }
+
+/** A game: finished when won or skipped (spec 3 §4), ongoing once played (a lost game may be played again). */
+export function gameActivityStatus(done: boolean, started: boolean): ActivityStatus {
+  if (done) return 'finished';
+  return started ? 'ongoing' : 'not_started';
+}

@@ -1,15 +1,17 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, testDataProvider } from 'react-admin';
+import { AdminContext } from 'react-admin';
 import type { CommentOrigin } from '@lp/shared/contract';
-import { apiClient } from '../../apiClient.ts';
 import { CommentsModerationTable } from './CommentsModerationTable.tsx';
 import { i18n } from '../../test/fixtures.ts';
+import { wireDataProvider, wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../http/index.ts';
 
-vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
-const json = vi.mocked(apiClient.json);
-const request = vi.mocked(apiClient.request);
+/** the server: the comment lists (GET) through the data provider, the moderation (POST form) through the table's hook */
+const json = vi.fn<(path: string) => Promise<unknown>>();
+const request = vi.fn<(path: string, body: unknown) => Promise<unknown>>();
+const answer = (path: string, method: string, body?: unknown) => (method === 'GET' ? json(path) : request(path, body));
 
 const ROWS = [
   { id: 11, user: { id: 7, full_name: 'Lara Learner' }, stars: 4, comment: 'Muito bom o treinamento', status: 1 },
@@ -19,8 +21,10 @@ const ROWS = [
 
 function renderTable(origin: CommentOrigin, managerMode = false) {
   render(
-    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
-      <CommentsModerationTable origin={origin} id={42} managerMode={managerMode} />
+    <AdminContext dataProvider={wireDataProvider(answer)} i18nProvider={i18n()}>
+      <ContractHttpProvider value={wireHttp(answer)}>
+        <CommentsModerationTable origin={origin} id={42} managerMode={managerMode} />
+      </ContractHttpProvider>
     </AdminContext>,
   );
 }
@@ -83,7 +87,7 @@ describe('CommentsModerationTable (spec 2 §2.7, §7.4)', () => {
 
   it('posts the status and comment id as a form, then reloads the list', async () => {
     json.mockResolvedValueOnce(ROWS).mockResolvedValueOnce([{ ...ROWS[0]!, status: 2 }]);
-    request.mockResolvedValue(new Response('{}', { status: 200 }));
+    request.mockResolvedValue({});
     renderTable('training');
     const rows = await loadedRows();
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Editar comentário' }));
@@ -101,10 +105,8 @@ describe('CommentsModerationTable (spec 2 §2.7, §7.4)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
 
     await vi.waitFor(() => expect(request).toHaveBeenCalledTimes(1));
-    const [path, init] = request.mock.calls[0]!;
+    const [path, body] = request.mock.calls[0]! as [string, FormData];
     expect(path).toBe('/admin_group_trainings/group_trainings/42/publish_comment/');
-    expect(init?.method).toBe('POST');
-    const body = init?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
     expect(Object.fromEntries(body.entries())).toEqual({ status: '2', id: '11' });
 
@@ -142,11 +144,11 @@ describe('CommentsModerationTable (spec 2 §2.7, §7.4)', () => {
   });
 
   it('says loading, then no data for an empty list', async () => {
-    let answer: (rows: unknown[]) => void = () => undefined;
-    json.mockReturnValue(new Promise((resolve) => { answer = resolve as typeof answer; }));
+    let reply: (rows: unknown[]) => void = () => undefined;
+    json.mockReturnValue(new Promise((resolve) => { reply = resolve as typeof reply; }));
     renderTable('training');
     expect(await within(await table()).findByText('Carregando dados...')).toBeInTheDocument();
-    answer([]);
+    reply([]);
     expect(await within(await table()).findByText('Nenhum dado disponível')).toBeInTheDocument();
   });
 

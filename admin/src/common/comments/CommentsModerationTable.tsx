@@ -1,14 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Box, CircularProgress, IconButton, Rating, Table, TableBody, TableCell, TableHead, TableRow, Tooltip,
 } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
-import { useTranslate } from 'react-admin';
-import { commentsListPath, publishCommentPath, type CommentOrigin } from '@lp/shared/contract';
-import { apiClient } from '../../apiClient.ts';
+import { useGetList, useTranslate } from 'react-admin';
+import type { CommentOrigin } from '@lp/shared/contract';
+import { commentsResource } from '../nested/nestedResources.ts';
 import { CommentEditDialog } from './CommentEditDialog.tsx';
 import { CommentStatusChip } from './CommentStatusChip.tsx';
 import { authorName, shorten, type CommentRow } from './commentText.ts';
+import { useCommentModeration } from './useCommentModeration.ts';
 
 export interface CommentsModerationTableProps {
   origin: CommentOrigin;
@@ -18,7 +19,8 @@ export interface CommentsModerationTableProps {
   managerMode?: boolean;
 }
 
-type Loaded = { state: 'loading' } | { state: 'done'; rows: CommentRow[] } | { state: 'failed' };
+/** the list answers every comment at once; react-admin's paging is not sent */
+const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const } };
 
 /**
  * The comment moderation table embedded as a tab in several editors (spec 2 §2.7, §7.4):
@@ -27,43 +29,22 @@ type Loaded = { state: 'loading' } | { state: 'done'; rows: CommentRow[] } | { s
  */
 export function CommentsModerationTable({ origin, id, managerMode = false }: CommentsModerationTableProps) {
   const translate = useTranslate();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-  const [reloads, setReloads] = useState(0);
   const [editing, setEditing] = useState<CommentRow | null>(null);
-  const publishPath = publishCommentPath(origin, id);
+  const publish = useCommentModeration(origin, id);
   const withStars = origin !== 'news'; // spec 2 §2.7: stars hidden for news
-  const columns = 5 + (withStars ? 1 : 0) - (publishPath ? 0 : 1);
-
-  useEffect(() => {
-    let live = true;
-    setLoaded({ state: 'loading' });
-    apiClient.json<CommentRow[]>(commentsListPath(origin, id)).then(
-      (rows) => live && setLoaded({ state: 'done', rows: Array.isArray(rows) ? rows : [] }),
-      (error: unknown) => {
-        // spec 2 §8: a failed comment load is silent (only logged)
-        console.error('comments load failed', error);
-        if (live) setLoaded({ state: 'failed' });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [origin, id, reloads]);
+  const columns = 5 + (withStars ? 1 : 0) - (publish ? 0 : 1);
+  // one load per visit, no retries: a failed load says no results (spec 2 §8: only logged)
+  const list = useGetList<CommentRow>(commentsResource(origin, id), ALL, {
+    staleTime: 0,
+    retry: false,
+    onError: (error) => console.error('comments load failed', error),
+  });
+  const rows = list.data ?? [];
 
   const moderate = async (comment: CommentRow, status: number) => {
-    if (!publishPath) return;
-    const form = new FormData();
-    form.append('status', String(status));
-    form.append('id', String(comment.id));
-    try {
-      const res = await apiClient.request(publishPath, { method: 'POST', body: form });
-      if (!res.ok) console.error('comment moderation failed', res.status);
-    } catch (error) {
-      // spec 2 §8: moderation failures are silent too
-      console.error('comment moderation failed', error);
-    }
+    await publish?.(comment.id, status);
     setEditing(null);
-    setReloads((n) => n + 1);
+    await list.refetch();
   };
 
   const message = (key: string) => (
@@ -85,15 +66,15 @@ export function CommentsModerationTable({ origin, id, managerMode = false }: Com
             {withStars && <TableCell>{translate('comments.columns.stars')}</TableCell>}
             <TableCell>{translate('comments.columns.comment')}</TableCell>
             <TableCell>{translate('comments.columns.status')}</TableCell>
-            {publishPath && <TableCell align="right">{translate('comments.columns.edit')}</TableCell>}
+            {publish && <TableCell align="right">{translate('comments.columns.edit')}</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
-          {loaded.state === 'loading' && message('loading_data')}
-          {loaded.state === 'failed' && message('no_results_found')}
-          {loaded.state === 'done' && loaded.rows.length === 0 && message('no_data_avaliable')}
-          {loaded.state === 'done' &&
-            loaded.rows.map((row) => (
+          {list.isPending && !list.error && message('loading_data')}
+          {list.error && message('no_results_found')}
+          {list.isSuccess && rows.length === 0 && message('no_data_avaliable')}
+          {list.isSuccess &&
+            rows.map((row) => (
               <TableRow key={row.id}>
                 <TableCell>{row.id}</TableCell>
                 <TableCell>{authorName(row.user)}</TableCell>
@@ -112,7 +93,7 @@ export function CommentsModerationTable({ origin, id, managerMode = false }: Com
                 <TableCell>
                   <CommentStatusChip status={row.status} />
                 </TableCell>
-                {publishPath && (
+                {publish && (
                   <TableCell align="right">
                     <Tooltip title={translate('comments.edit')}>
                       <span>

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Typography } from '@mui/material';
 import { Datagrid, FunctionField, List, TextField, useListContext, useTranslate } from 'react-admin';
-import type { ImportLog, ImportStatus } from '@lp/shared/contract';
-import { IMPORT_LOGS } from '../../dataProvider.ts';
+import { ADMIN_RESOURCES, type ImportLog, type ImportStatus } from '@lp/shared/contract';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { logFilters } from './importFilters.tsx';
 import { isRunning, LogTypeChip, LOGS_KEY, POLL_MS } from './importFields.tsx';
@@ -20,7 +20,11 @@ function RefetchOnStatus({ status }: { status: ImportStatus }) {
   return null;
 }
 
-/** spec 1 §3.7 log entries {import type, log type, line, content}, paged and filtered by the server. */
+/**
+ * spec 1 §3.7 log entries {import type, log type, line, content}, paged and filtered by the server:
+ * the nested resource admin-imports/{id}/logs. Its columns name their labels: the resource name is
+ * no translation key.
+ */
 export function ImportLogs({ importId, status }: { importId: number; status: ImportStatus }) {
   const translate = useTranslate();
   return (
@@ -29,8 +33,7 @@ export function ImportLogs({ importId, status }: { importId: number; status: Imp
         {translate(`${LOGS_KEY}.title`)}
       </Typography>
       <List
-        resource={IMPORT_LOGS}
-        filter={{ import_id: importId }}
+        resource={nestedResource(ADMIN_RESOURCES.imports.name, importId, 'logs')}
         filters={logFilters}
         actions={false}
         title={false}
@@ -51,13 +54,14 @@ export function ImportLogs({ importId, status }: { importId: number; status: Imp
         >
           <FunctionField<ImportLog>
             source="import_type"
+            label={`${LOGS_KEY}.fields.import_type`}
             sortable={false}
             render={(log) => translate(`resources.admin-imports.types.${log.import_type}`)}
           />
-          <FunctionField<ImportLog> source="line" render={(log) => log.line ?? '—'} />
+          <FunctionField<ImportLog> source="line" label={`${LOGS_KEY}.fields.line`} render={(log) => log.line ?? '—'} />
           <LogTypeChip source="log_type" label={`${LOGS_KEY}.fields.log_type`} />
-          <TextField source="field" emptyText="—" sortable={false} />
-          <TextField source="content" sortable={false} />
+          <TextField source="field" label={`${LOGS_KEY}.fields.field`} emptyText="—" sortable={false} />
+          <TextField source="content" label={`${LOGS_KEY}.fields.content`} sortable={false} />
         </Datagrid>
       </List>
     </>

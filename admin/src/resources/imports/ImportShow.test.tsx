@@ -6,7 +6,9 @@ import { AdminContext, Notification, ResourceContextProvider, testDataProvider, 
 import { ADMIN_RESOURCES, type ImportRecord } from '@lp/shared/contract';
 import { ImportShow } from './ImportShow.tsx';
 import { importLog, importRecord } from './importFixtures.ts';
-import { IMPORT_LOGS, toHttpError } from '../../dataProvider.ts';
+import { toHttpError } from '../../dataProvider.ts';
+
+const LOGS = 'admin-imports/7/logs';
 import { fakeHttp } from '../../test/fakeHttp.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 import { i18n } from '../../test/fixtures.ts';
@@ -23,7 +25,7 @@ function renderShow(records: ImportRecord[], processImport?: (id: number) => unk
   // each read answers the next state; the last one repeats
   const getOne = vi.fn(async () => ({ data: records[Math.min(call++, records.length - 1)]! }));
   const getList = vi.fn(async (resource: string) => {
-    if (resource !== IMPORT_LOGS) throw new Error(`unexpected ${resource}`);
+    if (resource !== LOGS) throw new Error(`unexpected ${resource}`);
     return { data: logs, total: logs.length };
   });
   const dataProvider = testDataProvider({ getOne, getList } as Partial<DataProvider>);
@@ -89,8 +91,8 @@ describe('ImportShow', () => {
     expect(within(row).getByText('email')).toBeInTheDocument();
     expect(screen.getByText('Usuário criado').closest('tr')).toHaveTextContent('Sucesso');
     expect(getList).toHaveBeenCalledWith(
-      IMPORT_LOGS,
-      expect.objectContaining({ filter: { import_id: 7 }, pagination: { page: 1, perPage: 5 } }),
+      LOGS,
+      expect.objectContaining({ filter: {}, pagination: { page: 1, perPage: 5 } }),
     );
     expect(within(row).getByText('Usuários')).toBeInTheDocument();
     for (const header of ['Tipo de importação', 'Linha', 'Tipo de registro', 'Campo', 'Conteúdo']) {
@@ -101,8 +103,8 @@ describe('ImportShow', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Erro' }));
     await vi.waitFor(() =>
       expect(getList).toHaveBeenLastCalledWith(
-        IMPORT_LOGS,
-        expect.objectContaining({ filter: { import_id: 7, log_type: 'error' } }),
+        LOGS,
+        expect.objectContaining({ filter: { log_type: 'error' } }),
       ),
     );
   });

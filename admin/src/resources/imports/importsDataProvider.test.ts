@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from 'react-admin';
 import { XLSX_MIME } from '@lp/shared/contract';
-import { attachmentName, IMPORT_LOGS } from '../../dataProvider.ts';
+import { attachmentName } from '../../dataProvider.ts';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { fakeApiDataProvider, type ApiCall } from '../../test/fakeApi.ts';
 import { notificationsApi } from '../../notifications/notificationsApi.ts';
 import { importActionsApi } from './importActions.ts';
@@ -14,10 +15,10 @@ describe('imports calls', () => {
     const { calls, dataProvider } = setup(
       () => new Response('[]', { status: 200, headers: { 'Content-Range': 'logs 0-0/0' } }),
     );
-    await dataProvider.getList(IMPORT_LOGS, {
+    await dataProvider.getList(nestedResource('admin-imports', 7, 'logs'), {
       pagination: { page: 1, perPage: 5 },
       sort: { field: 'id', order: 'ASC' },
-      filter: { import_id: 7, log_type: 'error' },
+      filter: { log_type: 'error' },
     });
     const url = decodeURIComponent(calls[0]!.url);
     expect(url.startsWith('/api/admin_imports/imports/7/logs/?')).toBe(true);

@@ -27,7 +27,7 @@ const recipients: MessageRecipient[] = [
 
 function renderAt(path: string, record: Message, extra: Partial<DataProvider> = {}, server: WireAnswer = async () => undefined) {
   const getList = vi.fn(async (resource: string) => {
-    if (resource === MESSAGE_PATHS.recipients(record.id)) return { data: recipients, total: recipients.length };
+    if (resource === `messages/${record.id}/recipients`) return { data: recipients, total: recipients.length };
     if (resource === 'lookup_user_groups') return { data: [{ id: 3, name: 'Lojas do Sul' }], total: 1 };
     return { data: [], total: 0 };
   });
@@ -66,7 +66,7 @@ describe('message detail (spec 3 §3 per-recipient read status, §4 statuses)', 
     const rui = screen.getByText('rui@demo.local').closest('tr') as HTMLElement;
     expect(within(rui).getByText('Ainda não visualizada')).toBeInTheDocument();
     expect(within(rui).getByText('Falhou')).toBeInTheDocument();
-    expect(getList).toHaveBeenCalledWith(MESSAGE_PATHS.recipients(4), expect.anything());
+    expect(getList).toHaveBeenCalledWith('messages/4/recipients', expect.anything());
   });
 
   it('retries a message in send fail', async () => {

@@ -2,9 +2,10 @@ import { Chip, Typography } from '@mui/material';
 import {
   Datagrid, FunctionField, List, SearchInput, SelectInput, TextField, useLocaleState, useTranslate,
 } from 'react-admin';
-import { MESSAGE_PATHS, type MessageRecipient } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, type MessageRecipient } from '@lp/shared/contract';
 import { formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
 
 const R = 'resources.messages.recipients';
 
@@ -27,7 +28,7 @@ export function MessageRecipients({ messageId, polling = false }: { messageId: n
     <>
       <Typography variant="h6" sx={{ px: 2, pt: 2 }}>{translate(`${R}.title`)}</Typography>
       <List
-        resource={MESSAGE_PATHS.recipients(messageId)}
+        resource={nestedResource(ADMIN_RESOURCES.messages.name, messageId, 'recipients')}
         filters={filters}
         actions={false}
         title={false}

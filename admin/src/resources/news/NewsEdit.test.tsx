@@ -5,7 +5,6 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
 import { NEWS_PATHS, commentsListPath, type News, type SessionUser } from '@lp/shared/contract';
-import { apiClient } from '../../apiClient.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { wireDataProvider } from '../../test/wireFakes.ts';
 import { NewsEdit } from './NewsEdit.tsx';
@@ -30,8 +29,12 @@ function Where() {
 function renderEditor(path: string, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, user = userWith()) {
   const spy = vi.fn(serveJson);
   // the real data provider over the test's server: the news record goes through react-admin's getOne/create/update
+  const wired = wireDataProvider(spy);
+  // lookups answered here; nested lists (the comments tab: news/{id}/comments) go to the test's server
   const dataProvider = wireDataProvider(spy, {
-    getList: async (resource: string) => ({ data: resource === 'lookup_user_groups' ? [{ id: 3, name: 'Store leaders' }] : [], total: resource === 'lookup_user_groups' ? 1 : 0 }),
+    getList: async (resource: string, params: Parameters<DataProvider['getList']>[1]) => (resource.includes('/')
+      ? wired.getList(resource, params)
+      : { data: resource === 'lookup_user_groups' ? [{ id: 3, name: 'Store leaders' }] : [], total: resource === 'lookup_user_groups' ? 1 : 0 }),
     getMany: async () => ({ data: [] }),
   } as unknown as Partial<DataProvider>);
   render(
@@ -115,19 +118,19 @@ describe('news editor (spec 3 §2, §5, §7)', () => {
   });
 
   it('shows the comments tab of a saved item, stars hidden for news', async () => {
-    const json = vi.spyOn(apiClient, 'json').mockResolvedValue([
+    const comments = [
       { id: 1, user: { id: 3, full_name: 'Lia Learner' }, stars: null, comment: 'Ótima notícia!', status: 1, created_at: '2026-11-21T10:00:00Z' },
-    ]);
-    renderEditor('/news/7/comments', async (path) => {
+    ];
+    const json = renderEditor('/news/7/comments', async (path) => {
       if (path === NEWS_PATHS.item(7)) return news;
+      if (path === commentsListPath('news', 7)) return comments;
       throw new Error(`unexpected ${path}`);
     });
     const tabs = await screen.findByRole('tablist', { name: 'Abas da notícia' });
     await waitFor(() => expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Notícia', 'Comentários']));
     expect(await screen.findByText('Ótima notícia!')).toBeInTheDocument();
-    expect(json).toHaveBeenCalledWith(commentsListPath('news', 7));
+    expect(json).toHaveBeenCalledWith(commentsListPath('news', 7), 'GET');
     expect(screen.queryByRole('columnheader', { name: /Estrelas|Avaliação/ })).not.toBeInTheDocument();
-    json.mockRestore();
   });
 
   it('has no comments tab when the client does not use news comments', async () => {

@@ -3,8 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, commentsListPath, type Podcast } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, type Podcast } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
+import { commentsResource } from '../../common/nested/nestedResources.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { PodcastCreate, PodcastEdit } from './PodcastEdit.tsx';
 
@@ -77,10 +78,14 @@ describe('podcast editor (spec 3 §2, §3 "Podcast", §7 comments)', () => {
   });
 
   it('lists the comments of origin podcast in the comments tab (the shared moderation table)', async () => {
-    json.mockResolvedValue([{ id: 3, user: { id: 1, full_name: 'Lia Learner' }, stars: 5, comment: 'Ótimo episódio', status: 1 }]);
-    renderAt('/podcasts/7/comments', ['podcasts', 'podcasts_manage']);
+    // the comments are the nested resource podcasts/7/comments (at commentsListPath('podcast', 7))
+    const comments = [{ id: 3, user: { id: 1, full_name: 'Lia Learner' }, stars: 5, comment: 'Ótimo episódio', status: 1 }];
+    const getList = vi.fn(async (resource: string) => (resource === commentsResource('podcast', 7)
+      ? { data: comments, total: 1 }
+      : { data: lookups[resource] ?? [], total: lookups[resource]?.length ?? 0 }));
+    renderAt('/podcasts/7/comments', ['podcasts', 'podcasts_manage'], { getList } as Partial<DataProvider>);
     expect(await screen.findByText('Ótimo episódio')).toBeInTheDocument();
-    expect(json).toHaveBeenCalledWith(commentsListPath('podcast', 7));
+    expect(getList).toHaveBeenCalledWith('podcasts/7/comments', expect.anything());
   });
 
   it('is read-only without podcasts_manage', async () => {

@@ -9,6 +9,8 @@ import { mockHttp, type CallMocks } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const TRAINING = 42;
+/** the discussions tab's nested resource (trainings/{id}/forum_topics) */
+const TOPICS_RESOURCE = `trainings/${TRAINING}/forum_topics`;
 const LONG_TITLE = 'Como bater a meta de vendas do trimestre sem perder a qualidade do atendimento';
 const author = (id: number, name: string) => ({ id, name, author_image: null });
 
@@ -32,8 +34,8 @@ interface Mocks {
 function renderTab({ canManage = true, serveForm }: { canManage?: boolean; serveForm?: () => Promise<unknown> } = {}): Mocks {
   const mocks: Mocks = {
     getList: vi.fn(async (resource: string) => {
-      if (resource === FORUM_ADMIN_PATHS.topics(TRAINING)) return { data: TOPICS, total: 12 };
-      if (resource === FORUM_ADMIN_PATHS.replies(TRAINING, 1)) return { data: REPLIES, total: 2 };
+      if (resource === TOPICS_RESOURCE) return { data: TOPICS, total: 12 };
+      if (resource === `${TOPICS_RESOURCE}/1/replies`) return { data: REPLIES, total: 2 };
       throw new Error(`unexpected ${resource}`);
     }),
     serveJson: vi.fn(async () => DETAIL),
@@ -51,7 +53,7 @@ function renderTab({ canManage = true, serveForm }: { canManage?: boolean; serve
 }
 
 const table = () => screen.findByRole('table', { name: 'Tópicos do fórum' });
-const topicCalls = (getList: Mocks['getList']) => getList.mock.calls.filter(([resource]) => resource === FORUM_ADMIN_PATHS.topics(TRAINING));
+const topicCalls = (getList: Mocks['getList']) => getList.mock.calls.filter(([resource]) => resource === TOPICS_RESOURCE);
 
 async function openTopic() {
   const t = await table();
@@ -84,7 +86,7 @@ describe('TrainingDiscussionsTab (spec 2 §2.3 discussions, §4.11, §7.1, §8)'
     await userEvent.hover(within(rows[1]!).getByText(`${LONG_TITLE.slice(0, 50)}...`));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(LONG_TITLE);
 
-    expect(getList).toHaveBeenCalledWith(FORUM_ADMIN_PATHS.topics(TRAINING), expect.objectContaining({
+    expect(getList).toHaveBeenCalledWith(TOPICS_RESOURCE, expect.objectContaining({
       pagination: { page: 1, perPage: 5 }, sort: { field: 'updated_date', order: 'DESC' }, filter: {},
     }));
   });

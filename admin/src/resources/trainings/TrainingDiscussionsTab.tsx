@@ -4,7 +4,7 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
-import { FORUM_ADMIN_PATHS, type ForumTopicItem } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, type ForumTopicItem } from '@lp/shared/contract';
 import {
   FORUM_ROWS_PER_PAGE, FORUM_SEARCH_DEBOUNCE_MS, forumAuthorPreview, forumTopicPreview, formatDateTime, languageIdForLocale, pageRange,
   userTimeZone, type LocaleCode,
@@ -12,6 +12,7 @@ import {
 import { ForumReportedChip, ForumStatusChip } from './discussions/ForumChips.tsx';
 import { ForumTopicDialog } from './discussions/ForumTopicDialog.tsx';
 import { useDebouncedValue } from './discussions/useDebouncedValue.ts';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
 
 export interface TrainingDiscussionsTabProps {
   trainingId: number;
@@ -40,7 +41,7 @@ export function TrainingDiscussionsTab({ trainingId, canManage }: TrainingDiscus
   const [openId, setOpenId] = useState<number | null>(null);
 
   const { data, total, isPending, refetch } = useGetList<ForumTopicItem>(
-    FORUM_ADMIN_PATHS.topics(trainingId),
+    nestedResource(ADMIN_RESOURCES.trainings.name, trainingId, 'forum_topics'),
     { pagination: { page, perPage }, sort: { field: 'updated_date', order: 'DESC' }, filter: q ? { q } : {} },
     // spec 2 §8: a failed list load is silent, only logged
     { onError: (error) => console.error('forum topics load failed', error) },

@@ -39,6 +39,12 @@ function fakeServer(initial: Evaluation[] = []) {
       if (p === E.item(ID, id) && method === 'GET') return evaluation;
       if (p === E.item(ID, id) && method === 'DELETE') return evaluations.delete(id) && undefined;
       if (p === E.questions(ID, id)) return { count: questions.get(id)?.length ?? 0, results: questions.get(id) ?? [] };
+      for (const question of questions.get(id) ?? []) {
+        if (p === E.question(ID, id, question.id) && method === 'DELETE') {
+          questions.set(id, questions.get(id)!.filter((q) => q.id !== question.id));
+          return undefined;
+        }
+      }
     }
     throw new Error(`unexpected ${method} ${url}`);
   });
@@ -69,7 +75,7 @@ function fakeServer(initial: Evaluation[] = []) {
     }
     throw new Error(`unexpected ${method} ${url}`);
   });
-  return { serveJson, serveForm, evaluations };
+  return { serveJson, serveForm, evaluations, questions };
 }
 
 function renderTab(server: ReturnType<typeof fakeServer>, canManage = true) {
@@ -211,6 +217,18 @@ describe('TrainingEvaluationsTab', () => {
     expect(await screen.findByText('Item removido com sucesso')).toBeInTheDocument();
     expect(server.serveJson).toHaveBeenCalledWith(E.item(ID, 1), 'DELETE');
     expect(await screen.findByText('Nenhuma avaliação de reação cadastrada')).toBeInTheDocument();
+  });
+
+  it('deletes a question of an evaluation after a confirmation; the questions load again', async () => {
+    const server = fakeServer([{ id: 1, title: 'Com perguntas', qty_questions: 1, status: 2 }]);
+    server.questions.set(1, [{ id: 11, title: 'Pergunta a excluir', [TYPE]: 1 } as EvaluationQuestion]);
+    renderTab(server);
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar a avaliação Com perguntas' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir a pergunta Pergunta a excluir' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Item removido com sucesso')).toBeInTheDocument();
+    expect(server.serveJson).toHaveBeenCalledWith(E.question(ID, 1, 11), 'DELETE');
+    expect(await screen.findByText('Nenhuma pergunta cadastrada')).toBeInTheDocument();
   });
 
   it('without trainings_manage, shows the evaluations read-only', async () => {

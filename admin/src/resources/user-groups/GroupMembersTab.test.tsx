@@ -4,14 +4,15 @@ import userEvent from '@testing-library/user-event';
 import {
   AdminContext,
   Notification,
-  RecordContextProvider,
   testDataProvider,
   type DataProvider,
   type Identifier,
 } from 'react-admin';
 import type { UserGroup, UserSummary } from '@lp/shared/contract';
 import { GroupMembersTab } from './GroupMembersTab.tsx';
-import { GROUP_MEMBERS, toHttpError } from '../../dataProvider.ts';
+import { toHttpError } from '../../dataProvider.ts';
+
+const MEMBERS = 'users-groups/3/members';
 import { i18n } from '../../test/fixtures.ts';
 import { fakeHttp } from '../../test/fakeHttp.ts';
 import { ContractHttpProvider, type ContractHttp } from '../../common/http/index.ts';
@@ -28,8 +29,8 @@ const LAURO = user(22, 'Lauro Reis');
 /** A server keeping the members of group 3: the nested list and the custom add/remove methods. */
 function server(initial: UserSummary[], options: { refuseAdd?: boolean } = {}) {
   let members = [...initial];
-  const getList = vi.fn(async (resource: string, params: { filter: Record<string, unknown> }) => {
-    if (resource !== GROUP_MEMBERS || params.filter.group_id !== group.id) throw new Error(`unexpected list ${resource}`);
+  const getList = vi.fn(async (resource: string, _params: { filter: Record<string, unknown> }) => {
+    if (resource !== MEMBERS) throw new Error(`unexpected list ${resource}`);
     const data = [...members].sort((a, b) => a.full_name.localeCompare(b.full_name));
     return { data, total: data.length };
   });
@@ -63,9 +64,7 @@ function renderTab(dataProvider: DataProvider, http: ContractHttp) {
   return render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
       <ContractHttpProvider value={http}>
-        <RecordContextProvider value={group}>
-          <GroupMembersTab />
-        </RecordContextProvider>
+        <GroupMembersTab groupId={group.id} />
       </ContractHttpProvider>
       <Notification />
     </AdminContext>,
@@ -89,8 +88,8 @@ describe('GroupMembersTab', () => {
       ['9', 'Carla Dias', 'carla@demo.local'],
     ]);
     expect(getList).toHaveBeenCalledWith(
-      GROUP_MEMBERS,
-      expect.objectContaining({ filter: { group_id: 3 }, sort: { field: 'full_name', order: 'ASC' } }),
+      MEMBERS,
+      expect.objectContaining({ filter: {}, sort: { field: 'full_name', order: 'ASC' } }),
     );
     expect(screen.getByText('Exibindo 1 a 3 de 3 registros')).toBeInTheDocument();
   });

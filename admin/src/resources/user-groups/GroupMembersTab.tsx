@@ -1,22 +1,25 @@
-import { Datagrid, List, TextField, useRecordContext } from 'react-admin';
-import type { UserGroup } from '@lp/shared/contract';
+import { Datagrid, List, TextField } from 'react-admin';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { searchFilters } from '../../common/searchFilters.tsx';
-import { GROUP_MEMBERS } from '../../dataProvider.ts';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { AddMembersInput } from './AddMembersInput.tsx';
 import { RemoveMembersButton } from './RemoveMembersButton.tsx';
 
-/** Members of the group: nested list (parent id in the filter), add by search, bulk remove. */
-export function GroupMembersTab() {
-  const group = useRecordContext<UserGroup>();
-  if (!group) return null;
+const F = 'resources.group_members.fields';
+
+/**
+ * Members of the group: the nested resource users-groups/{id}/members (server-paged, searched and
+ * sorted), add by search, bulk remove. Its columns name their labels: the resource name is no
+ * translation key.
+ */
+export function GroupMembersTab({ groupId }: { groupId: number }) {
   return (
     <>
-      <AddMembersInput groupId={group.id} />
+      <AddMembersInput groupId={groupId} />
       <List
-        resource={GROUP_MEMBERS}
-        filter={{ group_id: group.id }}
-        storeKey={`${GROUP_MEMBERS}.${group.id}`}
+        resource={nestedResource(ADMIN_RESOURCES.user_groups.name, groupId, 'members')}
+        storeKey={`group_members.${groupId}`}
         disableSyncWithLocation
         filters={searchFilters}
         actions={false}
@@ -27,10 +30,10 @@ export function GroupMembersTab() {
         sort={{ field: 'full_name', order: 'ASC' }}
         pagination={<ListPagination />}
       >
-        <Datagrid rowClick={false} bulkActionButtons={<RemoveMembersButton groupId={group.id} />}>
-          <TextField source="id" />
-          <TextField source="full_name" />
-          <TextField source="email" />
+        <Datagrid rowClick={false} bulkActionButtons={<RemoveMembersButton groupId={groupId} />}>
+          <TextField source="id" label={`${F}.id`} />
+          <TextField source="full_name" label={`${F}.full_name`} />
+          <TextField source="email" label={`${F}.email`} />
         </Datagrid>
       </List>
     </>

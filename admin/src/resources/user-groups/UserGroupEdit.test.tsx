@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, TestMemoryRouter, testDataProvider, type DataProvider } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { UserGroupEdit } from './UserGroupEdit.tsx';
 import { UserGroupCreate } from './UserGroupCreate.tsx';
-import { GROUP_MEMBERS, toHttpError } from '../../dataProvider.ts';
+import { toHttpError } from '../../dataProvider.ts';
+
+const MEMBERS = 'users-groups/3/members';
 import { i18n } from '../../test/fixtures.ts';
 
 const RESOURCE = ADMIN_RESOURCES.user_groups.name;
@@ -14,13 +16,18 @@ const group = { id: 3, name: 'Gerentes', members_count: 1, created_at: '2026-11-
 const members = [{ id: 7, full_name: 'Ana Souza', email: 'ana@demo.local' }];
 
 function provider(overrides: Partial<DataProvider> = {}) {
-  const getList = vi.fn(async (resource: string) => ({ data: resource === GROUP_MEMBERS ? members : [], total: resource === GROUP_MEMBERS ? 1 : 0 }));
+  const getList = vi.fn(async (resource: string) => ({ data: resource === MEMBERS ? members : [], total: resource === MEMBERS ? 1 : 0 }));
   const dataProvider = testDataProvider({
     getOne: async () => ({ data: group }),
     getList,
     ...overrides,
   } as unknown as Partial<DataProvider>);
   return { dataProvider, getList };
+}
+
+/** the current path, to see where a tab goes */
+function Where() {
+  return <p>path {useLocation().pathname}</p>;
 }
 
 function renderAt(path: string, dataProvider: DataProvider) {
@@ -32,6 +39,7 @@ function renderAt(path: string, dataProvider: DataProvider) {
             <Route path={`/${RESOURCE}/create`} element={<UserGroupCreate />} />
             <Route path={`/${RESOURCE}/:id/*`} element={<UserGroupEdit />} />
           </Routes>
+          <Where />
         </ResourceContextProvider>
       </AdminContext>
     </TestMemoryRouter>,
@@ -44,10 +52,23 @@ describe('UserGroupEdit', () => {
     renderAt(`/${RESOURCE}/3/members`, dataProvider);
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Dados gerais', 'Membros']);
-    expect(tabs[1]).toHaveAttribute('href', `/${RESOURCE}/3/members`);
+    // the path names the tab
+    expect(tabs[1]).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
-    expect(getList).toHaveBeenCalledWith(GROUP_MEMBERS, expect.objectContaining({ filter: { group_id: 3 } }));
+    expect(getList).toHaveBeenCalledWith(MEMBERS, expect.objectContaining({ filter: {} }));
     expect(screen.getByRole('combobox', { name: 'Buscar usuários para adicionar' })).toBeInTheDocument();
+  });
+
+  it('goes between the tabs by their paths: general is the record path, members /{id}/members', async () => {
+    const { dataProvider } = provider();
+    renderAt(`/${RESOURCE}/3`, dataProvider);
+    expect(await screen.findByRole('tab', { name: 'Dados gerais' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Membros' }));
+    expect(await screen.findByText('Ana Souza')).toBeInTheDocument();
+    expect(await screen.findByText(`path /${RESOURCE}/3/members`)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Dados gerais' }));
+    expect(await screen.findByText(`path /${RESOURCE}/3`)).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^Nome\s*\*?$/ })).toBeInTheDocument();
   });
 
   it('renames the group from the general tab', async () => {
@@ -59,7 +80,7 @@ describe('UserGroupEdit', () => {
     await userEvent.type(name, 'Gerentes regionais');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await vi.waitFor(() => expect(update).toHaveBeenCalledTimes(1));
-    expect(update).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({ id: '3', data: expect.objectContaining({ name: 'Gerentes regionais' }) }));
+    expect(update).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({ id: 3, data: expect.objectContaining({ name: 'Gerentes regionais' }) }));
   });
 });
 

@@ -1,27 +1,30 @@
-import { Edit, SimpleForm, TabbedShowLayout, TextInput } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { Edit, SimpleForm, TextInput } from 'react-admin';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
+import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { GroupMembersTab } from './GroupMembersTab.tsx';
 import { validateGroupName } from './userGroupValidation.ts';
 
+const RESOURCE = ADMIN_RESOURCES.user_groups.name;
+const TABS = ['general', 'members'] as const;
+
+/** spec 1 §2.3 route users-groups/{id} ("user groups with members"): the name on the record path, the members at /users-groups/{id}/members. */
 export function UserGroupEdit() {
+  const id = Number(useParams().id);
+  const { current, select } = useEditorTab(`/${RESOURCE}/${id}`, TABS);
   return (
-    <Edit mutationMode="pessimistic" redirect={false}>
-      <TabbedShowLayout>
-        <TabbedShowLayout.Tab label="resources.users-groups.tabs.general">
-          {/* plain elements are not wrapped in a field label by the tab */}
-          <div>
-            <SimpleForm toolbar={<EditToolbar />} sx={{ p: 0 }}>
-              <TextInput source="name" validate={validateGroupName} fullWidth />
-            </SimpleForm>
-          </div>
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="resources.users-groups.tabs.members" path="members">
-          <div>
-            <GroupMembersTab />
-          </div>
-        </TabbedShowLayout.Tab>
-      </TabbedShowLayout>
-    </Edit>
+    <TabbedEditor tabs={TABS} current={current} onSelect={select} labels={`resources.${RESOURCE}.tabs`}>
+      {current === 'members' ? (
+        <GroupMembersTab groupId={id} />
+      ) : (
+        <Edit id={id} resource={RESOURCE} mutationMode="pessimistic" redirect={false}>
+          <SimpleForm toolbar={<EditToolbar />}>
+            <TextInput source="name" validate={validateGroupName} fullWidth />
+          </SimpleForm>
+        </Edit>
+      )}
+    </TabbedEditor>
   );
 }
 

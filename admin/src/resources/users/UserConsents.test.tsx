@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, RecordContextProvider, testDataProvider } from 'react-admin';
-import { ApiRequestError } from '@lp/shared/client';
+import { AdminContext, RecordContextProvider } from 'react-admin';
 import { formatDateTime } from '@lp/shared/rules';
 import type { SessionUser, UserConsent } from '@lp/shared/contract';
-import { apiClient } from '../../apiClient.ts';
 import { UserConsentsButton } from './UserConsents.tsx';
 import { UserEditActions } from './UserEditActions.tsx';
 import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
+import { wireDataProvider } from '../../test/wireFakes.ts';
+import { toHttpError } from '../../common/http/index.ts';
 
-vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
-const json = vi.mocked(apiClient.json);
+/** the server's GET answers (the list comes through the real data provider) */
+const json = vi.fn<(path: string) => Promise<unknown>>();
 
 const ROWS: UserConsent[] = [
   { id: 3, kind: 'terms', version: '2026-02', accepted: true, created_at: '2026-11-21T14:05:00Z', ip: '10.0.0.7', user_agent: 'Portal/1.0' },
@@ -21,7 +21,7 @@ const ROWS: UserConsent[] = [
 
 function renderActions(admin: SessionUser, withToolbar = false) {
   render(
-    <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(admin)}>
+    <AdminContext dataProvider={wireDataProvider((path) => json(path))} i18nProvider={i18n()} authProvider={authFor(admin)}>
       <RecordContextProvider value={adminUser()}>
         {withToolbar ? <UserEditActions /> : <UserConsentsButton />}
         <p>ready</p>
@@ -63,7 +63,7 @@ describe('UserConsents (spec 1 §2.3 consent viewing, permission visualize_conse
   });
 
   it('shows the API refusal translated', async () => {
-    json.mockRejectedValue(new ApiRequestError(403, { detail: 'no', code: 'permission_denied' }));
+    json.mockRejectedValue(toHttpError(403, { detail: 'no', code: 'permission_denied' }));
     renderActions(adminWith(['visualize_consent']));
     await userEvent.click(await screen.findByRole('button', { name: 'Consentimentos' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Você não tem permissão');

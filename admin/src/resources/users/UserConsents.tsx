@@ -1,13 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Table, TableBody, TableCell, TableHead, TableRow,
 } from '@mui/material';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import { Button, useLocaleState, usePermissions, useRecordContext, useTranslate } from 'react-admin';
-import { ApiRequestError } from '@lp/shared/client';
+import { Button, HttpError, useGetList, useLocaleState, usePermissions, useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime, hasPermission, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
-import { userConsentsPath, type AdminUser, type SessionUser, type UserConsent } from '@lp/shared/contract';
-import { apiClient } from '../../apiClient.ts';
+import { ADMIN_RESOURCES, type AdminUser, type SessionUser, type UserConsent } from '@lp/shared/contract';
+import { nestedResource } from '../../common/nested/nestedResources.ts';
 
 /** The history table: kind, version, decision, date and IP, newest first (as the API sends it). */
 export function UserConsentsTable({ rows }: { rows: UserConsent[] }) {
@@ -48,27 +47,27 @@ export function UserConsentsTable({ rows }: { rows: UserConsent[] }) {
   );
 }
 
-type Loaded = { state: 'loading' } | { state: 'done'; rows: UserConsent[] } | { state: 'error'; code: string };
+/** the API answers the whole history at once; react-admin's paging is not sent */
+const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'created_at', order: 'DESC' as const } };
+
+/** The refusal's translation key (`errors.{code}`), or the generic one. */
+const errorKey = (error: unknown) => (error instanceof HttpError && error.message.startsWith('errors.') ? error.message : 'errors.unexpected_error');
 
 function ConsentsDialog({ user, onClose }: { user: AdminUser; onClose(): void }) {
   const translate = useTranslate();
-  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
-
-  useEffect(() => {
-    let live = true;
-    apiClient.json<UserConsent[]>(userConsentsPath(user.id))
-      .then((rows) => live && setLoaded({ state: 'done', rows }))
-      .catch((error: unknown) => live && setLoaded({ state: 'error', code: error instanceof ApiRequestError ? error.code : 'unexpected_error' }));
-    return () => { live = false; };
-  }, [user.id]);
+  // the nested resource users/{id}/consents, read once per opening
+  const { data, error, isPending } = useGetList<UserConsent>(nestedResource(ADMIN_RESOURCES.users.name, user.id, 'consents'), ALL, {
+    staleTime: 0,
+    retry: false,
+  });
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="user-consents-title">
       <DialogTitle id="user-consents-title">{translate('resources.users.consents.title', { name: user.full_name })}</DialogTitle>
       <DialogContent>
-        {loaded.state === 'loading' && <CircularProgress size={24} />}
-        {loaded.state === 'error' && <Alert severity="error">{translate(`errors.${loaded.code}`, { _: translate('errors.unexpected_error') })}</Alert>}
-        {loaded.state === 'done' && <UserConsentsTable rows={loaded.rows} />}
+        {isPending && !error && <CircularProgress size={24} />}
+        {error && <Alert severity="error">{translate(errorKey(error), { _: translate('errors.unexpected_error') })}</Alert>}
+        {data && !error && <UserConsentsTable rows={data} />}
       </DialogContent>
       <DialogActions>
         <Button label="ra.action.close" onClick={onClose} />

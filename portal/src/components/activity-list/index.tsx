@@ -85,6 +85,16 @@ function ActivityAction({ trainingId, activity, open, onOpenModule }: {
       </button>
     );
   }
+  if (activity.type === 'game') {
+    // spec 3 §4: a game won or skipped is done, and may still be played again
+    const label = activity.status === 'finished' ? 'replay' : 'play';
+    return (
+      <Link class="button-link button-small" href={`/courses/${trainingId}/games/${activity.id}`}
+        aria-label={t(`portal.courses.game_activity.${label}_named`, { title: activity.title })}>
+        {t(`portal.courses.game_activity.${label}`)}
+      </Link>
+    );
+  }
   const test = activity.test;
   if (!test) return null;
   const exhausted = test.maximum_attempts !== null && test.attempts_used >= test.maximum_attempts;

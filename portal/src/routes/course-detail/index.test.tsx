@@ -95,6 +95,17 @@ describe('training detail and player (spec 2 §2.1)', () => {
     expect(screen.getByText('No attempts left')).toBeInTheDocument();
   });
 
+  it('links a game to its page: play, or play again once won or skipped (spec 3 §4), none while locked', async () => {
+    const game = (id: number, patch: Partial<LearnerActivity>): LearnerActivity => moduleActivity({ type: 'game', id, title: `Game ${id}`, module: null, ...patch });
+    serve(courseDetail([
+      game(31, {}), game(32, { status: 'finished' }), game(33, { available: false, lock_reason: 'prerequisite', prerequisite: { type: 'game', id: 31, title: 'Game 31' } }),
+    ]));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByRole('link', { name: 'Play Game 31' })).toHaveAttribute('href', '/courses/7/games/31');
+    expect(screen.getByRole('link', { name: 'Play Game 32 again' })).toHaveAttribute('href', '/courses/7/games/32');
+    expect(screen.queryByRole('link', { name: /Game 33/ })).not.toBeInTheDocument();
+  });
+
   it('says "Training not found" on a 404, with the way back; inside a trail the way back leads to the trail', async () => {
     fakeApi({ 'GET /group_trainings/7/': [404, { detail: 'Not found', code: 'not_found' }] });
     const view = await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });

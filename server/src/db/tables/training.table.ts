@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { GameContent } from '@lp/shared/contract';
 import type { ContentLanguage } from '@lp/shared/rules';
 import type { DbBool, DefaultBool, DefaultJson, NullableTimestamp, Timestamp } from '../columns.ts';
 import type {
@@ -93,7 +94,8 @@ export interface GroupTrainingGameTable {
   status: Generated<number>;
   avaliable_in: string | null;
   score: Generated<number>;
-  config: DefaultJson<Record<string, unknown>>;
+  /** the authored content (spec 3 "Game"): the type's items, error limit, allow_to_skip_game */
+  config: DefaultJson<GameContent>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -8,7 +8,7 @@ export interface ProgressChange {
   clientId: number;
   userId: number;
   trainingId: number;
-  cause: 'module' | 'test' | 'restart' | 'closed';
+  cause: 'module' | 'test' | 'game' | 'restart' | 'closed';
 }
 
 export type ProgressListener = (change: ProgressChange) => Promise<void>;

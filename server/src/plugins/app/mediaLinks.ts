@@ -64,14 +64,15 @@ export default fp<{ config: Config }>(async (app, { config }) => {
   app.decorate('mediaUrls', (request: FastifyRequest): MediaUrls => {
     let origins: RequestOrigins | null = null;
     return (resource) => {
-      if (!isRestrictedResource(resource)) return mediaUrl(config.publicUrl, resource);
+      // the origin the page was opened from, never PUBLIC_URL: media must load on 127.0.0.1 or a LAN address too
+      origins ??= requestOrigins(config, request);
+      if (!isRestrictedResource(resource)) return mediaUrl(origins.app, resource);
       const { dir, rest } = grantFolder(resource);
       const e = grantExpiry(config.mediaUrlTtlSeconds);
       if (dir.startsWith('packages/') || isActiveDocument(resource)) {
-        origins ??= requestOrigins(config, request);
         return `${origins.content}/m/${signGrant(secret, { d: dir, e, o: origins.app })}/${encodePath(rest)}`;
       }
-      return `${config.publicUrl}/api/files/media/${signGrant(secret, { d: dir, e })}/${encodePath(rest)}`;
+      return `${origins.app}/api/files/media/${signGrant(secret, { d: dir, e })}/${encodePath(rest)}`;
     };
   });
 

@@ -1,12 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import { GAME_PREVIEW_PATH } from '@lp/shared/contract';
 import { MEDIA_URL_PREFIX } from '../../lib/mediaStore.ts';
 import { requestOrigins } from './mediaLinks.ts';
 import type { Config } from '../../config.ts';
 
 type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
-export type ResponseKind = 'api' | 'media' | 'admin' | 'portal';
+export type ResponseKind = 'api' | 'media' | 'admin' | 'portal' | 'framed';
 
 /** Which policy an answer gets, by its path. */
 export function responseKind(url: string): ResponseKind {
@@ -14,6 +15,8 @@ export function responseKind(url: string): ResponseKind {
   if (path.startsWith('/api/files/media/') || path.startsWith(MEDIA_URL_PREFIX)) return 'media';
   if (path.startsWith('/api/') || path === '/api') return 'api';
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
+  // the game preview page, which the control panel's game editor frames (spec 3 §2)
+  if (path === GAME_PREVIEW_PATH) return 'framed';
   return 'portal';
 }
 
@@ -33,12 +36,12 @@ export const PERMISSIONS_POLICY: Readonly<Record<'admin' | 'portal', string>> = 
  * built bundles of this origin (the built index.html files carry no inline script). Styles:
  * 'unsafe-inline', because MUI/emotion (admin) and video.js (portal) inject <style> elements
  * at run time; a style cannot run script, and the sanitiser keeps `style` out of rich text.
- * PUBLIC_URL's origin is named beside 'self' because media URLs are built on it while the page
- * may be open on another host of the same server. Frames: the content origin of this page's
+ * Answers build media and socket URLs on the page's own origin ('self'); PUBLIC_URL's origin is
+ * named beside it so that rich text saved with absolute PUBLIC_URL image links still loads. Frames: the content origin of this page's
  * host, and any https page — spec 2 §3.11 external-embed webcasts frame the page their
  * administrator gave (YouTube, Vimeo and SlideShare modules are https too).
  */
-export function appCsp(config: Config, request: FastifyRequest): Record<string, string[]> {
+export function appCsp(config: Config, request: FastifyRequest, kind: 'admin' | 'portal' | 'framed' = 'portal'): Record<string, string[]> {
   const publicOrigin = new URL(config.publicUrl).origin;
   const socketOrigin = publicOrigin.replace(/^http/, 'ws');
   const { content } = requestOrigins(config, request);
@@ -52,13 +55,14 @@ export function appCsp(config: Config, request: FastifyRequest): Record<string, 
     'media-src': ["'self'", 'blob:', publicOrigin],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", publicOrigin, socketOrigin],
-    'frame-src': [content, 'https:'],
+    // the control panel frames the portal's game preview (same origin)
+    'frame-src': [...(kind === 'admin' ? ["'self'"] : []), content, 'https:'],
     'object-src': ["'self'", publicOrigin],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'none'"],
+    'frame-ancestors': [kind === 'framed' ? "'self'" : "'none'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };
 }
@@ -80,8 +84,9 @@ function optionsFor(kind: ResponseKind, config: Config, request: FastifyRequest)
     default:
       return {
         hsts,
-        contentSecurityPolicy: { useDefaults: false, directives: appCsp(config, request) },
-        xFrameOptions: { action: 'deny' },
+        contentSecurityPolicy: { useDefaults: false, directives: appCsp(config, request, kind) },
+        // only the game preview may be framed, and only by this origin's own pages
+        xFrameOptions: { action: kind === 'framed' ? 'sameorigin' : 'deny' },
       };
   }
 }
@@ -97,7 +102,7 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     const kind = responseKind(request.url);
     reply.helmet(optionsFor(kind, config, request));
-    if (kind === 'admin' || kind === 'portal') reply.header('Permissions-Policy', PERMISSIONS_POLICY[kind]);
+    if (kind === 'admin' || kind === 'portal' || kind === 'framed') reply.header('Permissions-Policy', PERMISSIONS_POLICY[kind === 'admin' ? 'admin' : 'portal']);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (responseKind(request.url) === 'api' && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

@@ -9,8 +9,10 @@ export interface StaticOptions {
 }
 
 /**
- * One origin (DESIGN): admin build at /admin/, portal build at /. Hashed assets are immutable;
- * unknown paths fall back to each app's index.html so client-side routes survive a reload.
+ * One origin (DESIGN): admin build at /admin/, portal build at /. Hashed assets are immutable
+ * and served from the .br / .gz files the build wrote beside them (`preCompressed`);
+ * unknown paths fall back to each app's index.html so client-side routes survive a reload
+ * (`cacheControl: false`: @fastify/send's own `max-age=0` would overwrite ours).
  */
 export default fp<StaticOptions>(async (app, { root }) => {
   const admin = path.join(root, 'admin', 'dist');
@@ -20,20 +22,26 @@ export default fp<StaticOptions>(async (app, { root }) => {
   };
   const hasAdmin = fs.existsSync(path.join(admin, 'index.html'));
   const hasPortal = fs.existsSync(path.join(portal, 'index.html'));
-  if (hasAdmin) await app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, setHeaders, wildcard: false, index: false });
-  if (hasPortal) await app.register(fastifyStatic, { root: portal, prefix: '/', decorateReply: true, setHeaders, wildcard: false, index: false });
+  if (hasAdmin) await app.register(fastifyStatic, { root: admin, prefix: '/admin/', decorateReply: false, setHeaders, cacheControl: false, wildcard: false, index: false, preCompressed: true });
+  if (hasPortal) await app.register(fastifyStatic, { root: portal, prefix: '/', decorateReply: true, setHeaders, cacheControl: false, wildcard: false, index: false, preCompressed: true });
 
   const send = (file: string) => fs.readFileSync(file);
+  const notFound = (method: string, url: string) => ({ detail: `Route ${method} ${url} not found`, code: 'not_found' });
   app.get('/admin', (_req, reply) => reply.redirect('/admin/'));
-  app.setNotFoundHandler((request, reply) => {
+  // The client-side routes of each app are GET routes (not the not-found handler), so the
+  // answer goes through the compression every route has.
+  app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    const wantsHtml = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/media/');
-    if (wantsHtml && url.startsWith('/admin/') && hasAdmin) {
+    if (url.startsWith('/admin/') && hasAdmin) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(send(path.join(admin, 'index.html')));
     }
-    if (wantsHtml && !url.startsWith('/admin/') && hasPortal && !path.extname(url)) {
+    const portalRoute = !url.startsWith('/admin/') && !url.startsWith('/api/') && !url.startsWith('/media/') && !path.extname(url);
+    if (portalRoute && hasPortal) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(send(path.join(portal, 'index.html')));
     }
-    return reply.status(404).send({ detail: `Route ${request.method} ${url} not found`, code: 'not_found' });
+    return reply.status(404).send(notFound(request.method, url));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(notFound(request.method, request.url.split('?')[0] ?? '/'));
   });
 }, { name: 'static' });

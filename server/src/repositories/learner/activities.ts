@@ -4,12 +4,12 @@
  * hierarchy order, prerequisites and locks with the shared rules of shared/src/learning.
  *
  * Done: a module when its progress is finished; a test per `isTestDone` over its attempts that
- * are over (finished or expired; not those a restart set aside); a game always, because games cannot be played on the learner side yet and must not
- * hold anybody back (nor keep a training from completing).
+ * are over (finished or expired; not those a restart set aside); a game when the learner won a
+ * play of it or skipped it after losing twice in a row (spec 3 §4; repositories/learner/games.ts).
  */
 import { CONTENT_STATUS } from '@lp/shared/contract';
 import {
-  FINISHED_ATTEMPT_STATUSES, isTestDone, lockReasonOf, moduleActivityStatus, reconcileHierarchy, testActivityStatus, type ActivityState,
+  FINISHED_ATTEMPT_STATUSES, gameActivityStatus, isTestDone, lockReasonOf, moduleActivityStatus, reconcileHierarchy, testActivityStatus, type ActivityState,
   type ActivityStatus, type LockReason,
 } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
@@ -17,6 +17,7 @@ import type { GroupTrainingModuleProgressRow } from '../../db/tables/learning.ta
 import type { OwnedTestResultRow, OwnedTestRow } from '../../content/tables.ts';
 import type { GroupTrainingModuleRow } from '../../db/tables/training.table.ts';
 import { liveItems, storedHierarchy } from '../trainingHierarchy.ts';
+import { gameProgress } from './games.ts';
 
 const PUBLISHED = CONTENT_STATUS.published;
 
@@ -62,7 +63,8 @@ export async function doneActivities(db: Db, userId: number, trainingIds: readon
     if (r.result_id !== null) test.finished.push({ passed: r.passed === true });
   }
   for (const [id, test] of attempts) out.get(test.trainingId)?.push({ key: `test:${id}`, done: isTestDone(test.slug, test.finished) });
-  for (const g of games) out.get(g.group_training_id)?.push({ key: `game:${g.id}`, done: true });
+  const played = await gameProgress(db, userId, games.map((g) => g.id));
+  for (const g of games) out.get(g.group_training_id)?.push({ key: `game:${g.id}`, done: played.get(g.id)?.done ?? false });
   return out;
 }
 
@@ -169,8 +171,13 @@ export async function trainingActivities(
       module: null, test: { row, slug, questionCount: Number(questionCount ?? 0), attempts: list },
     });
   }
+  const played = await gameProgress(db, userId, games.map((g) => g.id));
   for (const g of games) {
-    drafts.set(`game:${g.id}`, { type: 'game', id: g.id, title: g.title, availableIn: g.avaliable_in, done: true, status: 'finished', module: null, test: null });
+    const { done, started } = played.get(g.id) ?? { done: false, started: false };
+    drafts.set(`game:${g.id}`, {
+      type: 'game', id: g.id, title: g.title, availableIn: g.avaliable_in, done, status: gameActivityStatus(done, started),
+      module: null, test: null,
+    });
   }
 
   // spec 2 §3.7: the stored order and prerequisites, reconciled with the items that exist now

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { COUNTED_ATTEMPT_STATUSES } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
+import { wipeGameProgress } from './games.ts';
 
 export async function enrollmentStatus(db: Db, userId: number, trainingId: number): Promise<EnrollmentStatus | null> {
   const row = await db.selectFrom('group_training_enrollments').select('status')
@@ -45,7 +46,8 @@ export async function blockEnrollment(db: Db, userId: number, trainingId: number
  * learner's module progress (SCORM data included) and reaction-evaluation answers in the
  * training are deleted; their test attempts are kept with status 'restarted' — they no longer
  * count for the learner, but the administrator still sees that the tests were taken
- * (qty_user_results, the §4.4 locks); the enrollment is ongoing again, restart_count + 1.
+ * (qty_user_results, the §4.4 locks); game plays are set aside the same way and skips forgotten;
+ * the enrollment is ongoing again, restart_count + 1.
  * Certificates already issued stay. Run in a transaction.
  */
 export async function wipeTrainingProgress(db: Db, userId: number, trainingId: number, now: Date): Promise<void> {
@@ -60,6 +62,7 @@ export async function wipeTrainingProgress(db: Db, userId: number, trainingId: n
     .where('user_id', '=', userId)
     .where('evaluation_id', 'in', (eb) => eb.selectFrom('group_training_evaluations').select('id').where('owner_id', '=', trainingId))
     .execute();
+  await wipeGameProgress(db, userId, trainingId, now);
   await db.updateTable('group_training_enrollments').set((eb) => ({
     status: 'ongoing', completed_at: null, blocked_at: null, restart_count: eb('restart_count', '+', 1), last_activity_at: now,
   })).where('user_id', '=', userId).where('group_training_id', '=', trainingId).execute();

@@ -10,7 +10,7 @@ import { BADGE_STATUS, localeForLanguageId, validateBadge } from '@lp/shared/rul
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
-import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
+import { mediaFile, mediaPath, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
 import { matchesMagic } from '../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import {
@@ -158,7 +158,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     const target = mediaFile(app.config.dataDir, resource);
     await fs.promises.mkdir(path.dirname(target), { recursive: true });
     await fs.promises.writeFile(target, file, { flag: 'wx', mode: 0o644 });
-    return { url: mediaUrl(app.config.publicUrl, resource) };
+    return { url: mediaPath(resource) };
   });
 
   app.get(BADGE_PATHS.awards(':id'), { config: { access: guard }, schema: { params: IdParams, response: { 200: Type.Array(BadgeAward) } } }, async (request) => {

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import { FILE_PATHS, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm } from '@lp/shared/contract';
 import { UPLOAD_LIMITS, editorImageArea, editorImageExtensions, fileExtension, hasPermission } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
-import { mediaFile, mediaUrl, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
+import { mediaFile, mediaPath, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
 import { matchesMagic } from '../../lib/uploadValidation.ts';
 import { displayFileName } from '../../plugins/external/tus.ts';
 import { authOf } from '../../plugins/app/auth.ts';
@@ -130,7 +130,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
     if (!row.resource || row.size === null) throw uploadNotFound();
     if (Number(row.size) !== fileSize) throw new HttpError(400, 'validation_error', 'fileSize does not match the stored file', { fileSize: 'validation_error' });
     if (!row.completed_at) await completeEditorImageUpload(app.db, row.id);
-    return { fileUrl: mediaUrl(app.config.publicUrl, row.resource) };
+    return { fileUrl: mediaPath(row.resource) };
   });
 };
 export default editorImages;

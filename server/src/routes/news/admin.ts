@@ -103,7 +103,7 @@ const adminNews: FastifyPluginAsyncTypebox = async (app) => {
   const { collection } = NEWS_PATHS;
   const item = `${collection}:id/`;
   const answer = async (request: FastifyRequest, id: number) => {
-    const news = await loadNews(app.db, clientOf(request), id, app.config.publicUrl);
+    const news = await loadNews(app.db, clientOf(request), id, app.origins(request).app);
     if (!news) throw notFound();
     return news;
   };

@@ -12,7 +12,7 @@ import type { PodcastRow } from '../../db/tables/podcast.table.ts';
 import { audioDuration } from '../../lib/audioDuration.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
-import { discardMedia, mediaFile, mediaUrl, resourceOfUrl } from '../../lib/mediaStore.ts';
+import { discardMedia, mediaFile, mediaPath, resourceOfUrl } from '../../lib/mediaStore.ts';
 import { foreignAudienceIds, readAudience, writeAudience } from '../../content/audience/index.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { forgetMediaObject, mediaObjectExists } from '../../repositories/mediaObjects.ts';
@@ -200,7 +200,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const prepared = await prepareUpload(app, request, request.body.upload, PODCAST_UPLOAD_KINDS.image, 'image', IMAGE_FOLDER);
     await savingUpload(app, prepared, () => app.db.transaction().execute((trx) => commitUpload(trx, app, request, prepared)));
-    return reply.status(201).send({ image_url: mediaUrl(app.config.publicUrl, prepared.media.resource) });
+    return reply.status(201).send({ image_url: mediaPath(prepared.media.resource) });
   });
 
   async function removeStored(clientId: number, resource: string): Promise<void> {

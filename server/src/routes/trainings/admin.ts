@@ -4,12 +4,13 @@ import actions from './actions.ts';
 import basicData from './basicData.ts';
 import lookups from './lookups.ts';
 import modules from './modules.ts';
+import games from './games.ts';
 import hierarchy from './hierarchy.ts';
 import forum from './forum.ts';
 
 /**
  * spec 2 §7.1 trainings admin under /admin_group_trainings/: basic data, publication,
- * duplicate, reference lists; the scheduled unpublish job; modules, hierarchy and forum. Tests,
+ * duplicate, reference lists; the scheduled unpublish job; modules, games, hierarchy and forum. Tests,
  * evaluations, materials and comment moderation (§7.4 origin 'training') are the owned-content
  * core's, mounted for the training owner kind.
  */
@@ -19,8 +20,9 @@ const trainings: FastifyPluginAsync = async (app) => {
   await app.register(lookups);
   // tests, questions, test import, reaction evaluations, support materials, comments
   registerOwnedContent(app, TRAINING_OWNER);
-  // modules and hierarchy (configure and publish)
+  // modules, games and hierarchy (configure and publish)
   await app.register(modules);
+  await app.register(games);
   await app.register(hierarchy);
   // forum (discussions)
   await app.register(forum);

@@ -26,7 +26,7 @@ export async function trainingOr404(db: Db, request: FastifyRequest, id: number)
 }
 
 export async function trainingAnswer(app: FastifyInstance, request: FastifyRequest, id: number) {
-  const [training] = await loadTrainings(app.db, clientOf(request), [id], app.config.publicUrl);
+  const [training] = await loadTrainings(app.db, clientOf(request), [id], app.origins(request).app);
   if (!training) throw notFound();
   return training;
 }

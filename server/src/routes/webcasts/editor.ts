@@ -144,7 +144,7 @@ const editor: FastifyPluginAsyncTypebox = async (app) => {
   const { collection } = WEBCAST_PATHS;
   const item = `${collection}:id/`;
   const answer = async (request: FastifyRequest, id: number) => {
-    const webcast = await loadWebcast(app.db, clientOf(request), id, app.config.publicUrl);
+    const webcast = await loadWebcast(app.db, clientOf(request), id, app.origins(request).app);
     if (!webcast) throw notFound();
     return webcast;
   };

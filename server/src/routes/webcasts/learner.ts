@@ -83,7 +83,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       description: row.description,
       embed: embedOf(row),
       // the live stream, or the recording once saved; nothing before the transmission or while converting
-      webcast_player_hls_playback_url: card!.state === 'live' || card!.state === 'finished' ? hlsPlaybackUrl(app.config.publicUrl, row.hls_path) : null,
+      webcast_player_hls_playback_url: card!.state === 'live' || card!.state === 'finished' ? hlsPlaybackUrl(app.origins(request).app, row.hls_path) : null,
       use_chat: row.use_chat,
       chat_moderated: row.chat_moderated,
       tests_available: open,

@@ -20,15 +20,19 @@ import { IdParams } from '../../lib/params.ts';
 /** spec 2 §7.3: the application the studio publishes to (Wowza's term; one for all webcasts). */
 export const STREAMING_APPLICATION = 'webcasts';
 
-/** The signalling socket's address: PUBLIC_URL's origin in ws(s), or STREAMING_SIGNALLING_URL for an external engine. */
-export function signallingUrl(config: Pick<Config, 'publicUrl' | 'streamingSignallingUrl'>): string {
-  return config.streamingSignallingUrl ?? `${config.publicUrl.replace(/^http/i, 'ws')}/api${STREAMING_PATHS.signalling}`;
+/**
+ * The signalling socket's address: the origin the studio was opened from in ws(s) (the studio
+ * on 127.0.0.1 or a LAN address must reach this server where it is), or
+ * STREAMING_SIGNALLING_URL for an external engine.
+ */
+export function signallingUrl(config: Pick<Config, 'streamingSignallingUrl'>, appOrigin: string): string {
+  return config.streamingSignallingUrl ?? `${appOrigin.replace(/^http/i, 'ws')}/api${STREAMING_PATHS.signalling}`;
 }
 
 /** spec 2 §3.11 webcast_{vendor}_sdp of a webcast: where and under which names to publish. */
-export function webcastSdp(config: Pick<Config, 'publicUrl' | 'streamingSignallingUrl'>, engine: StreamingEngine, webcastId: number): WebcastSdp {
+export function webcastSdp(config: Pick<Config, 'streamingSignallingUrl'>, appOrigin: string, engine: StreamingEngine, webcastId: number): WebcastSdp {
   return {
-    sdp_url: signallingUrl(config),
+    sdp_url: signallingUrl(config, appOrigin),
     application_name: STREAMING_APPLICATION,
     // the publish secret of the running transmission; empty while offline
     stream_name: engine.streamName(webcastId) ?? '',
@@ -97,7 +101,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
     const current = await webcastOr404(app.db, request, row.id);
-    return { is_live: engine.isPublishing(row.id), webcast_player_hls_playback_url: hlsPlaybackUrl(app.config.publicUrl, current.hls_path) };
+    return { is_live: engine.isPublishing(row.id), webcast_player_hls_playback_url: hlsPlaybackUrl(app.origins(request).app, current.hls_path) };
   });
 
   app.get(STREAMING_PATHS.stopStreaming(':id'), {
@@ -143,7 +147,7 @@ const streaming: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: write }, schema: { params, response: { 200: StreamingSdpAnswer } },
   }, async (request) => {
     const row = await streamingWebcast(request, request.params.id);
-    return { [WEBCAST_SDP_FIELD]: webcastSdp(app.config, engine, row.id) };
+    return { [WEBCAST_SDP_FIELD]: webcastSdp(app.config, app.origins(request).app, engine, row.id) };
   });
 
   // spec 2 §7.3 the socket at sdp_url; the stream name (a secret per transmission) is its access key,

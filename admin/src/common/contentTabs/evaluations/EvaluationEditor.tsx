@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Box, Button, FormControlLabel, IconButton, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
@@ -8,15 +8,16 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import SaveIcon from '@mui/icons-material/Save';
-import { Confirm, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useGetOne, useNotify, useTranslate } from 'react-admin';
 import {
   EVALUATION_DEFAULT_STATUS, EVALUATION_LIMITS, EVALUATION_STATUS, validateEvaluation, type EvaluationFieldErrors,
 } from '@lp/shared/rules';
-import type { Evaluation, Paged } from '@lp/shared/contract';
+import type { Evaluation } from '@lp/shared/contract';
 import type { EvaluationOwner } from './evaluationOwner.ts';
 import { EvaluationModelDialog } from './EvaluationModelDialog.tsx';
 import { EvaluationQuestionDialog, type QuestionTypeOption, type QuestionValues } from './EvaluationQuestionDialog.tsx';
 import { useContractHttp, type FormFields } from '../../http/index.ts';
+import { useNestedTabRows } from '../useNestedTabRows.ts';
 
 const KEY = 'resources.trainings.evaluations';
 
@@ -54,43 +55,37 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState<number>(EVALUATION_DEFAULT_STATUS);
   const [errors, setErrors] = useState<EvaluationFieldErrors>({});
-  const [questions, setQuestions] = useState<EvaluationQuestion[]>([]);
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<QuestionDialog>(null);
   const [modelOpen, setModelOpen] = useState(false);
-  const [removing, setRemoving] = useState<EvaluationQuestion | null>(null);
 
   const typeLabel = useCallback((id: number) => {
     const slug = types.find((t) => t.id === id)?.slug;
     return slug ? translate(`trainings.evaluation_question_types.${slug}`) : String(id);
   }, [types, translate]);
 
-  const loadQuestions = useCallback(async (id: number) => {
-    try {
-      const page = await http.json<Paged<EvaluationQuestion>>(`${PATHS.questions(ownerId, id)}?page_size=0`, 'GET');
-      setQuestions(page.results);
-    } catch (error) {
-      // spec 2 §8: list loads fail silently (only logged)
-      console.error('evaluation questions load failed', error);
-    }
-  }, [http, PATHS, ownerId]);
+  // the questions table: a nested resource of the evaluation (spec 2 §8: a failed load or delete is only logged)
+  const {
+    rows, reload: reloadQuestions, removing, askRemove, confirmRemove,
+  } = useNestedTabRows<EvaluationQuestion>(evaluationId === null ? null : owner.questionsResource(ownerId, evaluationId), KEY);
+  const questions = rows ?? [];
 
+  // the evaluation: a record of the owner's nested resource `{owner}/{id}/evaluations`, read as
+  // this editor opens it (a row of the list primes the cache: only a read fills the form, once)
+  const record = useGetOne<Evaluation>(owner.resource(ownerId), { id: evaluationId ?? 0 }, {
+    enabled: evaluationId !== null,
+    staleTime: 0,
+    retry: false,
+    onError: (error) => console.error('evaluation load failed', error),
+  });
+  const loaded = evaluationId !== null && record.isFetchedAfterMount ? record.data : undefined;
+  const filledFor = useRef<number | null>(null);
   useEffect(() => {
-    if (evaluationId === null) return undefined;
-    let live = true;
-    http.json<Evaluation>(PATHS.item(ownerId, evaluationId), 'GET').then(
-      (evaluation) => {
-        if (!live) return;
-        setTitle(evaluation.title);
-        setStatus(evaluation.status);
-      },
-      (error: unknown) => console.error('evaluation load failed', error),
-    );
-    void loadQuestions(evaluationId);
-    return () => {
-      live = false;
-    };
-  }, [http, PATHS, ownerId, evaluationId, loadQuestions]);
+    if (!loaded || filledFor.current === loaded.id) return;
+    filledFor.current = loaded.id;
+    setTitle(loaded.title);
+    setStatus(loaded.status);
+  }, [loaded]);
 
   /** Validates and saves; the evaluation's id, or null when it is invalid or the save failed. */
   const persist = async (announce: boolean): Promise<number | null> => {
@@ -138,26 +133,12 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
       else await send(PATHS.questions(ownerId, evaluationId), 'POST', fields);
       notify(`${KEY}.${editing ? 'question_edit_success' : 'question_add_success'}`, { type: 'success' });
       setDialog(null);
-      await loadQuestions(evaluationId);
+      await reloadQuestions();
       return true;
     } catch (error) {
       console.error('evaluation question save failed', error);
       notify(`${KEY}.${editing ? 'question_edit_error' : 'question_add_error'}`, { type: 'error' });
       return false;
-    }
-  };
-
-  const removeQuestion = async () => {
-    if (evaluationId === null || !removing) return;
-    try {
-      await http.json(PATHS.question(ownerId, evaluationId, removing.id), 'DELETE');
-      notify(`${KEY}.item_removed_success`, { type: 'success' });
-      await loadQuestions(evaluationId);
-    } catch (error) {
-      // spec 2 §8: delete failures are silent (only logged)
-      console.error('evaluation question delete failed', error);
-    } finally {
-      setRemoving(null);
     }
   };
 
@@ -222,7 +203,7 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
               <TableCell align="right">
                 <Tooltip title={translate(`${KEY}.delete`)}>
                   <span>
-                    <IconButton size="small" aria-label={translate(`${KEY}.delete_question`, { title: question.title })} disabled={!canManage} onClick={() => setRemoving(question)}>
+                    <IconButton size="small" aria-label={translate(`${KEY}.delete_question`, { title: question.title })} disabled={!canManage} onClick={() => askRemove(question)}>
                       <DeleteIcon fontSize="small" />
                     </IconButton>
                   </span>
@@ -276,8 +257,8 @@ export function EvaluationEditor({ owner, ownerId, evaluationId, canManage, type
         title={`${KEY}.delete_question_title`}
         content={`${KEY}.delete_question_content`}
         translateOptions={{ title: removing?.title ?? '' }}
-        onConfirm={() => void removeQuestion()}
-        onClose={() => setRemoving(null)}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => askRemove(null)}
       />
     </Stack>
   );

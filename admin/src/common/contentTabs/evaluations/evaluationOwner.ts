@@ -14,6 +14,8 @@ type Id = number | string;
 export interface EvaluationOwner {
   /** the nested resource of the owner's evaluations (`trainings/7/evaluations`) */
   resource(ownerId: Id): string;
+  /** the nested resource of one evaluation's questions (`trainings/7/evaluations/41/questions`) */
+  questionsResource(ownerId: Id, evaluationId: Id): string;
   paths: {
     collection(ownerId: Id): string;
     item(ownerId: Id, evaluationId: Id): string;
@@ -36,6 +38,7 @@ export interface EvaluationOwner {
 
 export const TRAINING_EVALUATIONS: EvaluationOwner = {
   resource: (ownerId) => nestedResource(ADMIN_RESOURCES.trainings.name, ownerId, 'evaluations'),
+  questionsResource: (ownerId, evaluationId) => nestedResource(ADMIN_RESOURCES.trainings.name, ownerId, 'evaluations', evaluationId, 'questions'),
   paths: TRAINING_EVALUATION_PATHS,
   questionTypes: TRAINING_PATHS.evaluationQuestionTypes,
   questionTypeField: TRAINING_EVALUATION_QUESTION_TYPE_FIELD,
@@ -46,6 +49,7 @@ export const TRAINING_EVALUATIONS: EvaluationOwner = {
 
 export const WEBCAST_EVALUATIONS: EvaluationOwner = {
   resource: (ownerId) => nestedResource(ADMIN_RESOURCES.webcasts.name, ownerId, 'evaluations'),
+  questionsResource: (ownerId, evaluationId) => nestedResource(ADMIN_RESOURCES.webcasts.name, ownerId, 'evaluations', evaluationId, 'questions'),
   paths: WEBCAST_EVALUATION_PATHS,
   questionTypes: WEBCAST_PATHS.evaluationQuestionTypes,
   questionTypeField: WEBCAST_EVALUATION_QUESTION_TYPE_FIELD,

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
 import { GROUP_TRAINING_TESTS } from '@lp/shared/contract';
 import { QuizEditor } from './QuizEditor.tsx';
-import { TEST_TYPES, dataProviderWith, wireQuestion, wireTest } from './quizFixtures.ts';
+import { TEST_TYPES, wireQuestion, wireTest } from './quizFixtures.ts';
 import { i18n } from '../../../test/fixtures.ts';
-import { mockHttp, type CallMocks } from '../../../test/wireFakes.ts';
+import { screenFakes, type CallMocks } from '../../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../http/index.ts';
 
 const P = '/admin_group_trainings/group_trainings/7/group_training_tests/';
@@ -17,9 +17,11 @@ function renderEditor(options: { testId?: number | null; canManage?: boolean; te
   const serveForm = vi.fn(async (_path: string, _method: string, fields: Record<string, unknown>) => wireTest({ id: 31, ...fields, group_training_test_type: Number(fields.group_training_test_type) }));
   const onIdChange = vi.fn();
   const onBack = vi.fn();
+  // the questions come through the data provider (a nested resource), the test through the screen's calls
+  const { dataProvider, http } = screenFakes({ serveJson, serveForm } as unknown as CallMocks);
   render(
-    <AdminContext dataProvider={dataProviderWith({ serveJson, serveForm })} i18nProvider={i18n()}>
-      <ContractHttpProvider value={mockHttp({ serveJson, serveForm } as unknown as CallMocks)}>
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18n()}>
+      <ContractHttpProvider value={http}>
         <QuizEditor owner={GROUP_TRAINING_TESTS} ownerId={7} testId={testId} canManage={canManage} types={TEST_TYPES} onIdChange={onIdChange} onBack={onBack} />
         <Notification />
       </ContractHttpProvider>
@@ -126,6 +128,22 @@ describe('QuizEditor (spec 2 §2.3 test editor, §5.3, §4.4, §4.5)', () => {
     renderEditor({ testId: 31 });
     expect(await screen.findByText('Nenhuma questão cadastrada')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pré-visualizar' })).toBeNull();
+  });
+
+  it('deletes a question after confirmation; the questions and the test load again', async () => {
+    const questions = [wireQuestion(1, '<p>Q</p>', [['A', true], ['B', false]])];
+    const { serveJson } = renderEditor({ testId: 31, test: wireTest({ qty_questions: 1 }), questions });
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir a questão Q' }));
+    const dialog = await screen.findByRole('dialog');
+    serveJson.mockClear();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Item removido com sucesso')).toBeInTheDocument();
+    const Q = `${P}31/group_training_test_questions/`;
+    await waitFor(() => expect(serveJson.mock.calls.map((call: unknown[]) => `${String(call[1])} ${String(call[0])}`)).toEqual([
+      `DELETE ${Q}1/`,
+      `GET ${Q}?page_size=0`,
+      `GET ${P}31/`,
+    ]));
   });
 
   it('with results: the warning, and type, attempts, exam size, minimum score, import, new and delete locked (§4.4)', async () => {

@@ -1,19 +1,21 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, FormControlLabel, Grid, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SaveIcon from '@mui/icons-material/Save';
-import { Confirm, HttpError, useNotify, useTranslate } from 'react-admin';
+import { Confirm, HttpError, useGetOne, useNotify, useTranslate, type RaRecord } from 'react-admin';
 import { TEST_LIMITS, testLocks, testTypeFields, validateTest, type LockedTestField } from '@lp/shared/rules';
-import type { Paged, TestOwnerContract } from '@lp/shared/contract';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import { ImportQuizDialog } from './ImportQuizDialog.tsx';
 import { QuestionDialog } from './QuestionDialog.tsx';
 import { QuizPreviewDialog } from './QuizPreviewDialog.tsx';
 import { QuizQuestionsTable } from './QuizQuestionsTable.tsx';
 import {
-  NEW_TEST_FORM, TESTS_KEY as KEY, questionSnippet, readQuestion, readTest, testForm, testFormFields, testValues,
-  type QuestionData, type TestData, type TestForm, type TestTypeOption,
+  NEW_TEST_FORM, TESTS_KEY as KEY, questionSnippet, questionsResource, readQuestion, readTest, testForm, testFormFields, testValues,
+  testsResource, type QuestionData, type TestForm, type TestTypeOption, type WireQuestion,
 } from './quizData.ts';
 import { useContractHttp } from '../../http/index.ts';
+import { useRecordCache } from '../../editor/index.ts';
+import { useNestedTabRows } from '../useNestedTabRows.ts';
 
 export interface QuizEditorProps {
   owner: TestOwnerContract;
@@ -45,48 +47,43 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
   const translate = useTranslate();
   const notify = useNotify();
   const http = useContractHttp();
+  const records = useRecordCache();
   const [form, setForm] = useState<TestForm>(NEW_TEST_FORM);
-  const [test, setTest] = useState<TestData | null>(null);
-  const [questions, setQuestions] = useState<QuestionData[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [saving, setSaving] = useState(false);
   const [questionEditor, setQuestionEditor] = useState<QuestionEditor>(null);
   const [importFor, setImportFor] = useState<number | null>(null);
   const [preview, setPreview] = useState(false);
-  const [removing, setRemoving] = useState<QuestionData | null>(null);
   const inputs = useRef<Partial<Record<Field, HTMLElement | null>>>({});
+
+  // the test: a record of the owner's nested resource `{owner}/{id}/tests`, read as this editor
+  // opens it (a row of the tests table primes the cache with fewer fields: only a read fills the form)
+  const tests = testsResource(owner, ownerId);
+  const record = useGetOne<RaRecord>(tests, { id: testId ?? 0 }, {
+    enabled: testId !== null,
+    staleTime: 0,
+    retry: false,
+    onError: (error) => console.error('test load failed', error),
+  });
+  const loaded = testId !== null && record.isFetchedAfterMount ? record.data : undefined;
+  const test = useMemo(() => (loaded ? readTest(owner, loaded) : null), [loaded, owner]);
+  const filledFor = useRef<number | null>(null);
+  useEffect(() => {
+    // the form takes the test once per test; later reads (after questions change) only update its counters
+    if (!test || filledFor.current === test.id) return;
+    filledFor.current = test.id;
+    setForm(testForm(test));
+  }, [test]);
 
   const type = types.find((t) => String(t.id) === form.test_type) ?? null;
   const uses = testTypeFields(type);
   const locks = testLocks(test?.qty_user_results);
   const lockedField = (field: LockedTestField) => locks.fields.includes(field);
+  // the questions table: a nested resource of the test (spec 2 §8: a failed load or delete is only logged)
+  const questionRows = useNestedTabRows<WireQuestion>(testId === null ? null : questionsResource(owner, ownerId, testId), KEY);
+  const questions = useMemo(() => (questionRows.rows ?? []).map((q) => readQuestion(owner, q)), [questionRows.rows, owner]);
+  const removing = questionRows.removing ? readQuestion(owner, questionRows.removing) : null;
   const mandatoryCount = questions.filter((q) => q.is_mandatory).length;
-
-  const loadQuestions = useCallback(async (id: number) => {
-    try {
-      const page = await http.json<Paged<Record<string, unknown>>>(`${owner.questions(ownerId, id)}?page_size=0`, 'GET');
-      setQuestions(page.results.map((q) => readQuestion(owner, q)));
-    } catch (error) {
-      // spec 2 §8: list loads fail silently (only logged)
-      console.error('test questions load failed', error);
-    }
-  }, [http, owner, ownerId]);
-
-  const loadTest = useCallback(async (id: number, refill: boolean) => {
-    try {
-      const loaded = readTest(owner, await http.json<Record<string, unknown>>(owner.test(ownerId, id), 'GET'));
-      setTest(loaded);
-      if (refill) setForm(testForm(loaded));
-    } catch (error) {
-      console.error('test load failed', error);
-    }
-  }, [http, owner, ownerId]);
-
-  useEffect(() => {
-    if (testId === null) return;
-    void loadTest(testId, true);
-    void loadQuestions(testId);
-  }, [testId, loadTest, loadQuestions]);
 
   const set = <K extends keyof TestForm>(field: K, value: TestForm[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
@@ -111,10 +108,12 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
     setSaving(true);
     try {
       const fields = testFormFields(owner, form, type);
-      const saved = readTest(owner, creating
-        ? await http.form<Record<string, unknown>>(owner.tests(ownerId), 'POST', fields)
-        : await http.form<Record<string, unknown>>(owner.test(ownerId, testId), 'PUT', fields));
-      setTest(saved);
+      // a multipart form (spec 2 §7.1): a typed call; its answer is the record the editor shows
+      const answer = creating
+        ? await http.form<RaRecord>(owner.tests(ownerId), 'POST', fields)
+        : await http.form<RaRecord>(owner.test(ownerId, testId), 'PUT', fields);
+      records.set(tests, answer);
+      const saved = readTest(owner, answer);
       if (announce) notify(`${KEY}.${creating ? 'test_add_success' : 'test_edit_success'}`, { type: 'success' });
       if (creating) onIdChange(saved.id);
       return saved.id;
@@ -149,23 +148,15 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
     if (id !== null) setImportFor(id);
   };
 
-  const afterQuestions = async (id: number) => {
-    await loadQuestions(id);
-    await loadTest(id, false);
+  // the test's counters (qty_questions, results) follow its questions
+  const afterQuestions = async () => {
+    await questionRows.reload();
+    await record.refetch();
   };
 
   const removeQuestion = async () => {
-    if (testId === null || !removing) return;
-    try {
-      await http.json(owner.question(ownerId, testId, removing.id), 'DELETE');
-      notify(`${KEY}.item_removed_success`, { type: 'success' });
-      await afterQuestions(testId);
-    } catch (error) {
-      // spec 2 §8: delete failures are silent (only logged)
-      console.error('question delete failed', error);
-    } finally {
-      setRemoving(null);
-    }
+    // the delete reloads the questions by itself (useDelete invalidates the list)
+    if (await questionRows.confirmRemove()) await record.refetch();
   };
 
   const field = (name: Field) => ({
@@ -329,7 +320,7 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
         onImport={() => void openImport()}
         onNew={() => void newQuestion()}
         onEdit={(question) => testId !== null && setQuestionEditor({ testId, question })}
-        onDelete={setRemoving}
+        onDelete={(question) => questionRows.askRemove(questionRows.rows?.find((row) => row.id === question.id) ?? null)}
       />
 
       <Stack direction="row" spacing={1}>
@@ -349,9 +340,8 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
           locked={locks.changeAlternatives}
           onClose={() => setQuestionEditor(null)}
           onSaved={() => {
-            const id = questionEditor.testId;
             setQuestionEditor(null);
-            void afterQuestions(id);
+            void afterQuestions();
           }}
         />
       )}
@@ -361,9 +351,8 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
           testId={importFor}
           onClose={() => setImportFor(null)}
           onImported={() => {
-            const id = importFor;
             setImportFor(null);
-            void afterQuestions(id);
+            void afterQuestions();
           }}
         />
       )}
@@ -374,7 +363,7 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
         content={`${KEY}.delete_question_content`}
         translateOptions={{ title: removing ? questionSnippet(removing.title) : '' }}
         onConfirm={() => void removeQuestion()}
-        onClose={() => setRemoving(null)}
+        onClose={() => questionRows.askRemove(null)}
       />
     </Stack>
   );

@@ -8,23 +8,15 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Confirm, useDelete, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
-import { ADMIN_RESOURCES, type TestOwnerContract } from '@lp/shared/contract';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import { ContentStatusChip } from '../../ContentStatusChip.tsx';
-import { TESTS_KEY as KEY, readTest, type TestData, type TestTypeOption } from './quizData.ts';
-import { nestedResource } from '../../nested/nestedResources.ts';
+import { TESTS_KEY as KEY, readTest, testsResource, type TestData, type TestTypeOption } from './quizData.ts';
 
 /** spec 2 §9: rows per page 0 (all) for tests; a page asks the server for one slice. */
 const ALL = -1;
 const ROWS_PER_PAGE = [5, 10, 25, ALL];
 /** what "all" asks for: the server's largest slice */
 const ALL_ROWS = 1000;
-
-/** the editor resource that owns the tests: their list is its nested resource `{parent}/{id}/tests` */
-const PARENT: Record<TestOwnerContract['ownerKind'], string> = {
-  training: ADMIN_RESOURCES.trainings.name,
-  webcast: ADMIN_RESOURCES.webcasts.name,
-  live_class: ADMIN_RESOURCES.live_classes.name,
-};
 
 export interface QuizzesTableProps {
   owner: TestOwnerContract;
@@ -43,7 +35,7 @@ export interface QuizzesTableProps {
 export function QuizzesTable({ owner, ownerId, canManage, types, onEdit, onBack }: QuizzesTableProps) {
   const translate = useTranslate();
   const notify = useNotify();
-  const resource = nestedResource(PARENT[owner.ownerKind], ownerId, 'tests');
+  const resource = testsResource(owner, ownerId);
   const [deleteOne] = useDelete();
   const [locale] = useLocaleState();
   const languageId = languageIdForLocale(locale as LocaleCode);

@@ -1,6 +1,7 @@
 import { TEST_DEFAULTS, htmlToPlainText, testTypeFields, type Alternative, type TestTypeRules, type TestValues } from '@lp/shared/rules';
-import type { TestOwnerContract } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, type TestOwnerContract } from '@lp/shared/contract';
 import type { FormFields } from '../../../dataProvider.ts';
+import { nestedResource } from '../../nested/nestedResources.ts';
 
 /** Translation keys of the tests tab. */
 export const TESTS_KEY = 'resources.trainings.tests';
@@ -38,6 +39,24 @@ export interface QuestionData {
 }
 
 type Wire = Record<string, unknown>;
+
+/** the editor resource that owns the tests: their list is its nested resource `{parent}/{id}/tests` */
+const TESTS_PARENT: Record<TestOwnerContract['ownerKind'], string> = {
+  training: ADMIN_RESOURCES.trainings.name,
+  webcast: ADMIN_RESOURCES.webcasts.name,
+  live_class: ADMIN_RESOURCES.live_classes.name,
+};
+
+/** The owner's tests as a nested resource (`trainings/7/tests`). */
+export const testsResource = (owner: TestOwnerContract, ownerId: number): string =>
+  nestedResource(TESTS_PARENT[owner.ownerKind], ownerId, 'tests');
+
+/** A test's questions as a nested resource two levels deep (`trainings/7/tests/31/questions`). */
+export const questionsResource = (owner: TestOwnerContract, ownerId: number, testId: number): string =>
+  nestedResource(TESTS_PARENT[owner.ownerKind], ownerId, 'tests', testId, 'questions');
+
+/** A question row as the server lists it (answers under the owner's wire name). */
+export type WireQuestion = { id: number } & Wire;
 
 export function readTest(owner: TestOwnerContract, wire: Wire): TestData {
   return { ...(wire as unknown as TestData), test_type: Number(wire[owner.typeField]) };

@@ -6,12 +6,13 @@ import {
 import FlagIcon from '@mui/icons-material/Flag';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import { useGetList, useLocaleState, useTranslate } from 'react-admin';
-import { FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, FORUM_ADMIN_PATHS, type ForumReply, type ForumTopic } from '@lp/shared/contract';
 import {
   FORUM_REPLY_STATUSES, FORUM_ROWS_PER_PAGE, FORUM_TOPIC_STATUSES, formatDateTime, forumStatusLabel, languageIdForLocale, pageRange,
   userTimeZone, type LocaleCode,
 } from '@lp/shared/rules';
 import { useTrainingActions } from '../trainingActions.ts';
+import { nestedResource } from '../../../common/nested/nestedResources.ts';
 import { ForumReportedChip, ForumStatusChip } from './ForumChips.tsx';
 import { useForumModeration } from './useForumModeration.ts';
 
@@ -81,7 +82,7 @@ export function ForumTopicDialog({ trainingId, topicId, canManage, onClose, onCh
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState(REPLIES_PER_PAGE);
 
-  const replies = useGetList<ForumReply>(FORUM_ADMIN_PATHS.replies(trainingId, topicId), {
+  const replies = useGetList<ForumReply>(nestedResource(ADMIN_RESOURCES.trainings.name, trainingId, 'forum_topics', topicId, 'replies'), {
     pagination: { page, perPage },
     sort: { field: 'created_in', order: 'ASC' },
   });
