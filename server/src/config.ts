@@ -119,6 +119,8 @@ export interface Config {
   streaming: StreamingSettings;
   /** STREAMING_SIGNALLING_URL: an external engine's signalling socket; null = this server's /api/streaming/webrtc-session.json */
   streamingSignallingUrl: string | null;
+  /** JITSI_DOMAIN: the Jitsi Meet server of embedded live class rooms (spec 3 §2), host[:port] without a scheme */
+  jitsiDomain: string;
   /** an HTML or SCORM package unpacks to at most this many bytes … */
   packageMaxUnpackedBytes: number;
   /** … and at most this many times its packed size */
@@ -180,6 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     packageMaxRatio: int(env.PACKAGE_MAX_RATIO, 100),
     streaming: streamingSettings(env),
     streamingSignallingUrl: env.STREAMING_SIGNALLING_URL || null,
+    // the public Jitsi Meet service unless a self-hosted one is named
+    jitsiDomain: (env.JITSI_DOMAIN?.trim() || 'meet.jit.si').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
     ...overrides,
   };
 }

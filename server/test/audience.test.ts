@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BANNER_STATUS, LIBRARY_FILE_STATUS, NEWS_STATUS, PODCAST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
+  BANNER_STATUS, LIBRARY_FILE_STATUS, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
 } from '@lp/shared/rules';
 import { CONTENT_STATUS, WILDCARD_PATHS } from '@lp/shared/contract';
 import {
@@ -12,6 +12,8 @@ import { findLearnerFile } from '../src/repositories/library.ts';
 import { learnerContext } from '../src/repositories/learner/context.ts';
 import { findLearnerWebcast } from '../src/repositories/learner/webcasts.ts';
 import { resolveRecipients } from '../src/repositories/messages.ts';
+import { newRoomKey } from '../src/repositories/liveClasses/classes.ts';
+import { findLearnerLiveClass } from '../src/repositories/liveClasses/learner.ts';
 import { visibleNews } from '../src/repositories/news.ts';
 import { findLearnerPodcast } from '../src/repositories/podcasts.ts';
 import { isInTrailAudience } from '../src/repositories/trailAudience.ts';
@@ -38,6 +40,10 @@ const OWNER_ROWS: Record<AudienceKind, (db: Db, clientId: number, title: string)
   webcast: async (db, client_id, title) => (await db.insertInto('webcasts').values({
     client_id, title, transmission_date: new Date(), code: null, image_url: null, unpublish_date: null, hls_path: null, created_by: null,
     status: WEBCAST_STATUS.published,
+  }).returning('id').executeTakeFirstOrThrow()).id,
+  live_class: async (db, client_id, title) => (await db.insertInto('live_classes').values({
+    client_id, title, live_class_type: 'open', live_class_date: new Date(), transmission_url: null, maximum_participants: 24, score: null,
+    date_to_unpublish: null, room_key: newRoomKey(), created_by: null, status: LIVE_CLASS_STATUS.published,
   }).returning('id').executeTakeFirstOrThrow()).id,
   news: async (db, client_id, title) => (await db.insertInto('news').values({
     client_id, title, image_url: null, content: '<p>x</p>', timezone: null, publish_date: null, unpublish_date: null, created_by: null,
@@ -77,6 +83,8 @@ const LEARNER_PATHS: Record<AudienceKind, (t: TestApp, asker: Asker, id: number)
   trail: async (t, { member }, id) => isInTrailAudience(t.app.db, member.clientId, id, member.userId),
   webcast: async (t, { member }, id) =>
     (await findLearnerWebcast(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id)) !== undefined,
+  live_class: async (t, { member }, id) =>
+    (await findLearnerLiveClass(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id, todayApiDate())) !== undefined,
   news: async (t, { member }, id) => (await visibleNews(t.app.db, member).select('news.id').where('news.id', '=', id).executeTakeFirst()) !== undefined,
   library_file: async (t, { member }, id) => (await findLearnerFile(t.app.db, member.clientId, member, id)) !== undefined,
   podcast: async (t, { member }, id) =>

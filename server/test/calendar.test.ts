@@ -54,7 +54,9 @@ describe.each(DIALECTS)('calendar and schedule on %s', (dialect) => {
     await addModule(t.app, other.id, { title: 'Aula sem matrícula', avaliable_in: '2026-12-10' });
     await enroll(learner.id, enrolled.id);
 
-    const mine = await items(learner.tokens);
+    // the demo live classes (seed/liveClasses.ts, a day or two from now) may fall in the range: this case is about trainings
+    const trainingItems = async () => (await items(learner.tokens)).filter((i) => i.kind !== 'live_class');
+    const mine = await trainingItems();
     expect(mine.map((i) => `${i.kind} ${i.date} ${i.title}`)).toEqual([
       'activity_available 2026-12-10 Aula de dezembro',
       'activity_available 2026-12-20 Prova final',
@@ -64,7 +66,7 @@ describe.each(DIALECTS)('calendar and schedule on %s', (dialect) => {
 
     // unpublished, the training leaves the learner's calendar
     await postForm(t.app, `${API}${TRAINING_PATHS.unpublish(enrolled.id)}`, su);
-    expect(await items(learner.tokens)).toEqual([]);
+    expect(await trainingItems()).toEqual([]);
     await postForm(t.app, `${API}${TRAINING_PATHS.publish(enrolled.id)}`, su);
   });
 
@@ -90,7 +92,7 @@ describe.each(DIALECTS)('calendar and schedule on %s', (dialect) => {
 
     const found = (await items(learner.tokens)).filter((i) => i.kind === 'webcast');
     expect(found).toEqual([{
-      kind: 'webcast', date: null, starts_at: '2026-12-03T22:30:00.000Z', title: 'Live de lançamento', training: null, webcast_id: forGroup, subscribed: false,
+      kind: 'webcast', date: null, starts_at: '2026-12-03T22:30:00.000Z', title: 'Live de lançamento', training: null, webcast_id: forGroup, live_class_id: null, subscribed: false,
     }]);
     // a guest sees the webcast they subscribed to, whatever its audience
     await t.app.db.insertInto('webcast_subscribers').values({ webcast_id: forOthers, user_id: learner.id }).execute();

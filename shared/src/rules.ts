@@ -24,6 +24,7 @@ export * from './learning/scorm.ts';
 export * from './learning/status.ts';
 export * from './learning/testEngine.ts';
 export * from './library.ts';
+export * from './liveClasses/index.ts';
 export * from './messages.ts';
 export * from './news.ts';
 export * from './pagination.ts';

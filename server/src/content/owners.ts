@@ -3,7 +3,8 @@
  * "Add an owner kind"). Paths and wire names are the spec's, from shared.
  */
 import {
-  ADMIN_RESOURCES, GROUP_TRAINING_TESTS, LEARNER_PATHS, LEARNER_WEBCAST_PATHS, MATERIAL_PATHS, TRAINING_EVALUATION_PATHS,
+  ADMIN_RESOURCES, GROUP_TRAINING_TESTS, LEARNER_LIVE_CLASS_PATHS, LIVE_CLASS_BASE_EVALUATION_FIELD, LIVE_CLASS_EVALUATION_PATHS,
+  LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD, LIVE_CLASS_MATERIAL_PATHS, LIVE_CLASS_MATERIAL_UPLOAD_KIND, LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, LEARNER_PATHS, LEARNER_WEBCAST_PATHS, MATERIAL_PATHS, TRAINING_EVALUATION_PATHS,
   TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, UPLOAD_KINDS, WEBCAST_BASE_EVALUATION_FIELD, WEBCAST_EVALUATION_PATHS,
   WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_MATERIAL_PATHS, WEBCAST_MATERIAL_UPLOAD_KIND, WEBCAST_PATHS, WEBCAST_TESTS,
 } from '@lp/shared/contract';
@@ -48,4 +49,26 @@ export const WEBCAST_OWNER: OwnerKind = {
   },
   materials: { ...WEBCAST_MATERIAL_PATHS, uploadKind: WEBCAST_MATERIAL_UPLOAD_KIND, folder: (id) => `webcasts/${id}/materials` },
   learner: LEARNER_WEBCAST_PATHS,
+};
+
+/**
+ * spec 3 §2 "Live classes": reaction tests, tests and materials as a webcast's, and the comments
+ * of origin live_class — the list only: "No moderation path is defined for live_class" (spec 3 §7).
+ */
+export const LIVE_CLASS_OWNER: OwnerKind = {
+  kind: 'live_class',
+  ownerTable: 'live_classes',
+  tablePrefix: 'live_class',
+  wirePrefix: 'live_class',
+  commentOrigin: 'live_class',
+  admin: { title: ADMIN_RESOURCES.live_classes.title, manage: 'live_classes_manage', refusal: 'You do not have permission to change live classes' },
+  tests: LIVE_CLASS_TESTS,
+  evaluations: {
+    paths: LIVE_CLASS_EVALUATION_PATHS,
+    questionTypeField: LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD,
+    fromBaseField: LIVE_CLASS_BASE_EVALUATION_FIELD,
+    questionTypesPath: LIVE_CLASS_PATHS.evaluationQuestionTypes,
+  },
+  materials: { ...LIVE_CLASS_MATERIAL_PATHS, uploadKind: LIVE_CLASS_MATERIAL_UPLOAD_KIND, folder: (id) => `live_classes/${id}/materials` },
+  learner: LEARNER_LIVE_CLASS_PATHS,
 };

@@ -38,6 +38,11 @@ import type {
   WebcastTestTable,
 } from './tables/webcast.table.ts';
 import type { RealtimeTicketTable, WebcastChatMessageTable } from './tables/webcastChat.table.ts';
+import type {
+  LiveClassEvaluationAnswerTable, LiveClassEvaluationQuestionTable, LiveClassEvaluationTable, LiveClassInstructorTable, LiveClassMaterialTable,
+  LiveClassParticipantTable, LiveClassPlatformTypeTable, LiveClassTable, LiveClassTestAttemptQuestionTable, LiveClassTestQuestionAnswerTable,
+  LiveClassTestQuestionTable, LiveClassTestResultTable, LiveClassTestTable,
+} from './tables/liveClass.table.ts';
 import type { WebcastStreamSessionTable, WebcastStreamTable } from './tables/streaming.table.ts';
 
 import type { LibraryCategoryTable, LibraryFileTable, LibraryFileUserTable } from './tables/library.table.ts';
@@ -161,6 +166,24 @@ export interface Database {
   // streaming (2026_11_23_0013_streaming)
   webcast_streams: WebcastStreamTable;
   webcast_stream_sessions: WebcastStreamSessionTable;
+  // live classes (2026_11_27_0020_live_classes): the class, its people, its owned content and audience
+  live_class_platform_types: LiveClassPlatformTypeTable;
+  live_classes: LiveClassTable;
+  live_class_instructors: LiveClassInstructorTable;
+  live_class_participants: LiveClassParticipantTable;
+  live_class_tests: LiveClassTestTable;
+  live_class_test_questions: LiveClassTestQuestionTable;
+  live_class_test_question_answers: LiveClassTestQuestionAnswerTable;
+  live_class_test_results: LiveClassTestResultTable;
+  live_class_test_attempt_questions: LiveClassTestAttemptQuestionTable;
+  live_class_evaluations: LiveClassEvaluationTable;
+  live_class_evaluation_questions: LiveClassEvaluationQuestionTable;
+  live_class_evaluation_answers: LiveClassEvaluationAnswerTable;
+  live_class_materials: LiveClassMaterialTable;
+  live_class_areas: AudienceAreaTable;
+  live_class_profiles: AudienceProfileTable;
+  live_class_user_groups: AudienceUserGroupTable;
+  live_class_tags: AudienceTagTable;
   // library and podcasts (2026_11_23_0021_library_podcasts)
   library_categories: LibraryCategoryTable;
   library_files: LibraryFileTable;

@@ -29,6 +29,7 @@ import * as ownedContent from './migrations/2026_11_27_0001_owned_content.ts';
 import * as audienceLinks from './migrations/2026_11_27_0002_audience_links.ts';
 import * as security from './migrations/2026_11_27_0003_security.ts';
 import * as jsonDocuments from './migrations/2026_11_27_0005_json_documents.ts';
+import * as liveClasses from './migrations/2026_11_27_0020_live_classes.ts';
 import * as gamePlays from './migrations/2026_11_27_0006_game_plays.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
@@ -62,6 +63,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0002_audience_links': audienceLinks,
   '2026_11_27_0003_security': security,
   '2026_11_27_0005_json_documents': jsonDocuments,
+  '2026_11_27_0020_live_classes': liveClasses,
   '2026_11_27_0006_game_plays': gamePlays,
 };
 

@@ -10,7 +10,7 @@ import { translate } from '../lib/i18n.ts';
 
 export interface CertificatePdfData {
   languageId: number;
-  contentType: 'training' | 'trail';
+  contentType: 'training' | 'trail' | 'live_class';
   holderName: string;
   title: string;
   /** hours */
@@ -54,7 +54,7 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
   doc.moveDown(0.8).fillColor('#333333').font('Helvetica').fontSize(15).text(t('certifies_that'), centred);
   doc.moveDown(0.5).fillColor('#000000').font('Helvetica-Bold').fontSize(28).text(data.holderName, centred);
   doc.moveDown(0.5).fillColor('#333333').font('Helvetica').fontSize(15)
-    .text(t(data.contentType === 'trail' ? 'completed_trail' : 'completed_training'), centred);
+    .text(t(data.contentType === 'trail' ? 'completed_trail' : data.contentType === 'live_class' ? 'completed_live_class' : 'completed_training'), centred);
   doc.moveDown(0.4).fillColor('#000000').font('Helvetica-Bold').fontSize(20).text(data.title, centred);
   doc.moveDown(1).fillColor('#333333').font('Helvetica').fontSize(13);
   if (data.workload > 0) doc.text(t('workload', { hours }), centred);

@@ -1,13 +1,15 @@
 /**
  * The calendar's dated items (spec 1 §2.2 calendar, spec 3 §2 calendar and schedule): when a
  * training's activities open (avaliable_in), a training's last published day (unpublish_date),
- * and webcasts' transmissions. The learner sees those of the trainings they are enrolled in and
+ * webcasts' transmissions and live classes' starts. The learner sees those of the trainings they are enrolled in and
  * may still open, and the webcasts of their audience or subscription; the admin's schedule sees
  * the client's. Face-to-face events are not part of this build.
  */
 import { CONTENT_STATUS, type CalendarItem } from '@lp/shared/contract';
-import { WEBCAST_STATUS, addDays } from '@lp/shared/rules';
+import { LIVE_CLASS_STATUS, WEBCAST_STATUS, addDays, todayApiDate } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
+import type { LiveClassRow } from '../db/tables/liveClass.table.ts';
+import { rolesOf, visibleLiveClasses } from './liveClasses/learner.ts';
 import { inAudience } from '../content/audience/index.ts';
 import { sqlBool } from '../db/computed.ts';
 import { visibleTrainings } from './learner/catalogue.ts';
@@ -37,27 +39,37 @@ async function trainingItems(db: Db, trainings: readonly TrainingRef[], range: D
     const training = byId.get(a.group_training_id)!;
     return {
       kind: 'activity_available', date: a.avaliable_in, starts_at: null, title: a.title,
-      training: { id: training.id, title: training.title }, webcast_id: null, subscribed: false,
+      training: { id: training.id, title: training.title }, webcast_id: null, live_class_id: null, subscribed: false,
     };
   });
   for (const t of trainings) {
     if (t.unpublish_date && t.unpublish_date >= range.start && t.unpublish_date <= range.end) {
-      items.push({ kind: 'training_unpublish', date: t.unpublish_date, starts_at: null, title: t.title, training: { id: t.id, title: t.title }, webcast_id: null, subscribed: false });
+      items.push({ kind: 'training_unpublish', date: t.unpublish_date, starts_at: null, title: t.title, training: { id: t.id, title: t.title }, webcast_id: null, live_class_id: null, subscribed: false });
     }
   }
   return items;
 }
 
 /**
- * Transmissions are instants shown on their day in the viewer's zone (spec 1 §9): a day either
- * side of the range is read, and the calendar places each one on its own day.
+ * Transmissions and live class starts are instants shown on their day in the viewer's zone
+ * (spec 1 §9): a day either side of the range is read, and the calendar places each one on its own day.
  */
+const instantWindow = (range: DayRange) => ({
+  from: new Date(`${addDays(range.start, -1)}T00:00:00Z`).toISOString(),
+  to: new Date(`${addDays(range.end, 2)}T00:00:00Z`).toISOString(),
+});
+
 function webcastWindow(db: Db, clientId: number, range: DayRange) {
+  const window = instantWindow(range);
   return db.selectFrom('webcasts').select(['webcasts.id', 'webcasts.title', 'webcasts.transmission_date'])
     .where('webcasts.client_id', '=', clientId)
-    .where('webcasts.transmission_date', '>=', new Date(`${addDays(range.start, -1)}T00:00:00Z`).toISOString())
-    .where('webcasts.transmission_date', '<', new Date(`${addDays(range.end, 2)}T00:00:00Z`).toISOString());
+    .where('webcasts.transmission_date', '>=', window.from)
+    .where('webcasts.transmission_date', '<', window.to);
 }
+
+const liveClassItem = (c: LiveClassRow, subscribed: boolean): CalendarItem => ({
+  kind: 'live_class', date: null, starts_at: c.live_class_date, title: c.title, training: null, webcast_id: null, live_class_id: c.id, subscribed,
+});
 
 const byWhen = (a: CalendarItem, b: CalendarItem) =>
   (a.date ?? a.starts_at ?? '').localeCompare(b.date ?? b.starts_at ?? '') || a.title.localeCompare(b.title);
@@ -92,9 +104,15 @@ export async function learnerCalendar(db: Db, ctx: LearnerContext, range: DayRan
     ]))
     .execute();
   const items = await trainingItems(db, trainings, range, [CONTENT_STATUS.published]);
+  // spec 3 §2 calendar: the live classes the learner sees (instructor, participant, or an open class's audience)
+  const window = instantWindow(range);
+  const classes = await visibleLiveClasses(db, ctx, todayApiDate())
+    .where('live_classes.live_class_date', '>=', window.from).where('live_classes.live_class_date', '<', window.to).execute();
+  const roles = await rolesOf(db, ctx.userId, classes.map((c) => c.id));
+  for (const c of classes) items.push(liveClassItem(c, roles.get(c.id) === 'participant'));
   for (const w of webcasts) {
     items.push({
-      kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id,
+      kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id, live_class_id: null,
       subscribed: sqlBool(w.subscribed),
     });
   }
@@ -115,8 +133,13 @@ export async function clientSchedule(db: Db, clientId: number, range: DayRange):
     .execute();
   const items = await trainingItems(db, trainings, range, [CONTENT_STATUS.published, CONTENT_STATUS.unpublished]);
   const webcasts = await webcastWindow(db, clientId, range).where('webcasts.status', '!=', WEBCAST_STATUS.deleted).execute();
+  const window = instantWindow(range);
+  const classes = await db.selectFrom('live_classes').selectAll()
+    .where('client_id', '=', clientId).where('status', '!=', LIVE_CLASS_STATUS.deleted)
+    .where('live_class_date', '>=', window.from).where('live_class_date', '<', window.to).execute();
+  for (const c of classes) items.push(liveClassItem(c, false));
   for (const w of webcasts) {
-    items.push({ kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id, subscribed: false });
+    items.push({ kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id, live_class_id: null, subscribed: false });
   }
   return items.sort(byWhen);
 }

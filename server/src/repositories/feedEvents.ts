@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 
 /** The table holding each content type's title (every one has id, client_id and title). */
 const TITLE_TABLES: Partial<Record<FeedContentType, string>> = {
-  training: 'group_trainings', trail: 'trails', podcast: 'podcasts', news: 'news', badge: 'badges',
+  training: 'group_trainings', trail: 'trails', podcast: 'podcasts', news: 'news', badge: 'badges', live_class: 'live_classes',
 };
 
 const TITLE_MAX = 256;

@@ -7,6 +7,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { saveLoginParams } from '../repositories/clients.ts';
 import { seedTrainings } from './trainings.ts';
+import { seedLiveClasses } from './liveClasses.ts';
 import { seedGames } from './games.ts';
 import { seedWebcasts } from './webcasts.ts';
 import { seedWebcastChat } from './webcastChat.ts';
@@ -22,7 +23,7 @@ export const DEMO = {
   otherAdmin: { email: 'manager@other.local', password: 'Manager#2026!', full_name: 'Otto Manager' },
 } as const;
 
-export const INSTRUCTOR_ITEMS = ['trainings', 'trainings_manage', 'webcasts', 'webcasts_manage', 'tags'] as const;
+export const INSTRUCTOR_ITEMS = ['trainings', 'trainings_manage', 'webcasts', 'webcasts_manage', 'live_classes', 'live_classes_manage', 'tags'] as const;
 
 type SeedDb = Kysely<Database>;
 
@@ -128,6 +129,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await seedGames(tdb, { clientId: demo, authorId: instructor });
     // webcasts
     await seedWebcasts(tdb, { clientId: demo, authorId: instructor });
+    // spec 3 §6 roles: the instructor runs live classes
+    await seedLiveClasses(tdb, { clientId: demo, instructorId: instructor, learnerId: learner });
     await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
     // content modules
     await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });

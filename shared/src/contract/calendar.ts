@@ -16,9 +16,10 @@ export const CALENDAR_PATHS = {
 /**
  * activity_available: a module or test of a training opens (avaliable_in);
  * training_unpublish: a training leaves the catalogue (its last published day);
- * webcast: a webcast's transmission (an instant: shown on its day in the viewer's zone).
+ * webcast: a webcast's transmission (an instant: shown on its day in the viewer's zone);
+ * live_class: a live class's start (an instant, as a webcast's; spec 3 §2 "calendar/agenda").
  */
-export const CALENDAR_ITEM_KINDS = ['activity_available', 'training_unpublish', 'webcast'] as const;
+export const CALENDAR_ITEM_KINDS = ['activity_available', 'training_unpublish', 'webcast', 'live_class'] as const;
 export type CalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
 
 export const CalendarQuery = Type.Object({
@@ -31,14 +32,15 @@ export const CalendarItem = Type.Object({
   kind: Type.Union(CALENDAR_ITEM_KINDS.map((k) => Type.Literal(k))),
   /** YYYY-MM-DD for dated items; null for instants */
   date: Type.Union([Type.String(), Type.Null()]),
-  /** ISO instant (webcasts); null for dated items */
+  /** ISO instant (webcasts, live classes); null for dated items */
   starts_at: Type.Union([Type.String(), Type.Null()]),
   /** the item's own title (module, test, training or webcast) */
   title: Type.String(),
   /** the training the activity belongs to */
   training: Type.Union([Type.Object({ id: Type.Integer(), title: Type.String() }), Type.Null()]),
   webcast_id: Type.Union([Type.Integer(), Type.Null()]),
-  /** learner: the user subscribed to the webcast */
+  live_class_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** learner: the user subscribed to the webcast, or takes part in the live class (subscriber or invitee) */
   subscribed: Type.Boolean(),
 });
 export type CalendarItem = Static<typeof CalendarItem>;

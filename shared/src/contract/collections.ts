@@ -11,6 +11,7 @@ export const TRAININGS_PATH = '/admin_group_trainings/group_trainings/';
 export const TRAILS_PATH = '/admin_trails/trails/';
 export const TRAIL_CATEGORIES_PATH = '/admin_trails/trail_categories/';
 export const WEBCASTS_PATH = '/admin_webcasts/webcasts/';
+export const LIVE_CLASSES_PATH = '/admin_live_classes/live_classes/';
 export const NEWS_PATH = '/admin_news/news/';
 export const FAQS_PATH = '/admin_faq/faqs/';
 export const FAQ_CATEGORIES_PATH = '/admin_faq/faq_categories/';

@@ -25,6 +25,7 @@ export * from './games.ts';
 export * from './imports.ts';
 export * from './learner.ts';
 export * from './library.ts';
+export * from './liveClasses.ts';
 export * from './messages.ts';
 export * from './news.ts';
 export * from './notifications.ts';

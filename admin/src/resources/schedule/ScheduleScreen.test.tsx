@@ -10,7 +10,7 @@ import { wireHttp } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 
 const item = (over: Partial<CalendarItem>): CalendarItem => ({
-  kind: 'activity_available', date: '2026-11-10', starts_at: null, title: 'Aula 2', training: { id: 7, title: 'Vendas' }, webcast_id: null, subscribed: false, ...over,
+  kind: 'activity_available', date: '2026-11-10', starts_at: null, title: 'Aula 2', training: { id: 7, title: 'Vendas' }, webcast_id: null, live_class_id: null, subscribed: false, ...over,
 });
 
 describe('ScheduleScreen (spec 3 §2 schedule)', () => {

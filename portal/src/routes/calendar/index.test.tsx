@@ -13,9 +13,9 @@ describe('learner calendar (spec 1 §2.2 calendar)', () => {
         const start = url.searchParams.get('start')!;
         const results = start === '2026-11-01'
           ? [
-            { kind: 'activity_available', date: '2026-11-10', starts_at: null, title: 'Lesson 2', training: { id: 7, title: 'Sales' }, webcast_id: null, subscribed: false },
-            { kind: 'webcast', date: null, starts_at: '2026-11-12T15:00:00Z', title: 'Launch live', training: null, webcast_id: 3, subscribed: true },
-            { kind: 'training_unpublish', date: '2026-11-30', starts_at: null, title: 'Sales', training: { id: 7, title: 'Sales' }, webcast_id: null, subscribed: false },
+            { kind: 'activity_available', date: '2026-11-10', starts_at: null, title: 'Lesson 2', training: { id: 7, title: 'Sales' }, webcast_id: null, live_class_id: null, subscribed: false },
+            { kind: 'webcast', date: null, starts_at: '2026-11-12T15:00:00Z', title: 'Launch live', training: null, webcast_id: 3, live_class_id: null, subscribed: true },
+            { kind: 'training_unpublish', date: '2026-11-30', starts_at: null, title: 'Sales', training: { id: 7, title: 'Sales' }, webcast_id: null, live_class_id: null, subscribed: false },
           ]
           : [];
         return [200, { start, end: url.searchParams.get('end'), results }];

@@ -27,6 +27,7 @@ export const AUDIENCE_KINDS = {
   training: { owner: 'group_trainings', links: 'group_training', tags: true, mandatory: true },
   trail: { owner: 'trails', links: 'trail', tags: true, mandatory: true },
   webcast: { owner: 'webcasts', links: 'webcast', tags: true, mandatory: false },
+  live_class: { owner: 'live_classes', links: 'live_class', tags: true, mandatory: false },
   news: { owner: 'news', links: 'news', tags: true, mandatory: false },
   library_file: { owner: 'library_files', links: 'library_file', tags: true, mandatory: false },
   podcast: { owner: 'podcasts', links: 'podcast', tags: true, mandatory: false },

@@ -52,6 +52,8 @@ export interface LearnerEvaluationPolicy<L extends { userId: number }> {
   open(trx: Db, learner: L, ownerId: number): Promise<void>;
   /** the 404 detail of an owner without a published evaluation */
   missing: string;
+  /** in the same transaction, after the answers are stored: what answering completes (a live class's certificate) */
+  answered?(trx: Db, learner: L, ownerId: number): Promise<void>;
 }
 
 /**
@@ -82,6 +84,7 @@ export function registerLearnerEvaluation<L extends { userId: number }>(
         if (isUniqueViolation(error)) throw already();
         throw error;
       }
+      await policy.answered?.(trx, learner, id);
       return { ...evaluation, answered: true };
     });
   });

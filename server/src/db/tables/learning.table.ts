@@ -39,7 +39,7 @@ export type GroupTrainingModuleProgressRow = Selectable<GroupTrainingModuleProgr
 /** The questions drawn for an attempt (server/src/content/tables.ts). */
 export type GroupTrainingTestAttemptQuestionTable = OwnedTestAttemptQuestionTable;
 
-export type CertificateContentType = 'training' | 'trail';
+export type CertificateContentType = 'training' | 'trail' | 'live_class';
 
 export interface CertificateTable {
   id: Generated<number>;

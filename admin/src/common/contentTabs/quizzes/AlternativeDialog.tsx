@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { isBlankHtml } from '@lp/shared/rules';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import { RichTextValue } from './RichTextValue.tsx';
 import { TESTS_KEY as KEY } from './quizData.ts';
 
@@ -10,7 +11,7 @@ export interface AlternativeDialogProps {
   mode: 'add' | 'edit';
   initial?: string;
   /** whose editor images these are (spec 2 §7.5) */
-  ownerKind?: 'training' | 'webcast';
+  ownerKind?: TestOwnerContract['ownerKind'];
   onSave(html: string): void;
   onClose(): void;
 }

@@ -2,10 +2,13 @@ import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Form } from 'react-admin';
 import { RichTextInput } from '../../richText/RichTextInput.tsx';
+import type { TestOwnerContract } from '@lp/shared/contract';
 import { editorImageUploader } from '../../upload/uploadEditorImage.ts';
 
 // spec 2 §7.5: images in the question and alternative editors go with the owner's editor images
-const uploaders = { training: editorImageUploader('trainings'), webcast: editorImageUploader('webcasts') } as const;
+const uploaders = {
+  training: editorImageUploader('trainings'), webcast: editorImageUploader('webcasts'), live_class: editorImageUploader('live_classes'),
+} as const satisfies Record<TestOwnerContract['ownerKind'], unknown>;
 
 function Watch({ onChange }: { onChange(html: string): void }) {
   const value = useWatch({ name: 'html' }) as unknown;
@@ -24,7 +27,7 @@ export interface RichTextValueProps {
   /** the error to show under the editor (a translation key) */
   error?: string | null;
   /** whose editor images these are (spec 2 §7.5 directory): a training's by default */
-  ownerKind?: 'training' | 'webcast';
+  ownerKind?: TestOwnerContract['ownerKind'];
   onChange(html: string): void;
 }
 

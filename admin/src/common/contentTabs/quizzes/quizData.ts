@@ -44,6 +44,7 @@ type Wire = Record<string, unknown>;
 const TESTS_PARENT: Record<TestOwnerContract['ownerKind'], string> = {
   training: ADMIN_RESOURCES.trainings.name,
   webcast: ADMIN_RESOURCES.webcasts.name,
+  live_class: ADMIN_RESOURCES.live_classes.name,
 };
 
 /** The owner's tests as a nested resource (`trainings/7/tests`). */
