@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLASS_EVALUATION_PATHS, LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, commentsListPath } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
+import { runUnpublishDue } from '../src/trainings/unpublishJob.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { createLiveClass, liveClassBody } from './liveClassFixtures.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -245,6 +246,15 @@ describe.each(DIALECTS)('live classes admin on %s', (dialect) => {
     ]);
     expect(rows[1]![7]).toBeInstanceOf(Date);
     expect(report.row_count).toBe(3);
+  });
+
+  it('unpublishes a published class after its date_to_unpublish (the hourly job); a finished one stays', async () => {
+    const due = await createLiveClass(t.app, manager, liveClassBody(org, { date_to_unpublish: '2027-01-10' }));
+    const finished = await createLiveClass(t.app, manager, liveClassBody(org, { date_to_unpublish: '2027-01-10', status: 4 }));
+    const later = await createLiveClass(t.app, manager, liveClassBody(org, { date_to_unpublish: '2027-01-11' }));
+    await runUnpublishDue(t.app, new Date('2027-01-11T12:00:00Z'));
+    const status = async (id: number) => (await get(id)).json().status;
+    expect([await status(due), await status(finished), await status(later)]).toEqual([2, 4, 1]);
   });
 
   it('serves the reference lists: platform types, scores, test types', async () => {
