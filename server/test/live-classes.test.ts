@@ -1,6 +1,9 @@
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_CLASS_EVALUATION_PATHS, LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, commentsListPath } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
+import { runUnpublishDue } from '../src/trainings/unpublishJob.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { createLiveClass, liveClassBody } from './liveClassFixtures.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -214,6 +217,44 @@ describe.each(DIALECTS)('live classes admin on %s', (dialect) => {
     expect(res.json()).toEqual([expect.objectContaining({ comment: 'Ótima aula', stars: 5, status: 1 })]);
     const moderate = await t.app.inject({ method: 'POST', url: `${API}${LIVE_CLASS_PATHS.comments(id).replace('comments/', 'publish_comment/')}`, headers: bearer(manager), payload: { id: 1, status: 2 } });
     expect(moderate.statusCode).toBe(404);
+  });
+
+  it('report button: accepted (202) with the list filters, 5 minutes of cooldown, an xlsx with one row per participant (spec 3 §9)', async () => {
+    const reporter = await adminWith(t.app, su, c.demo, ['live_classes']);
+    const id = await createLiveClass(t.app, manager, liveClassBody(org, { title: '=Relatório qq', maximum_participants: 5 }));
+    await t.app.inject({ method: 'POST', url: `${API}${LIVE_CLASS_PATHS.subscribersAdd(id)}`, headers: bearer(manager), payload: { user_ids: [people[0], people[1]] } });
+    const empty = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Vazia qq' }));
+    const ask = () => t.app.inject({ method: 'POST', url: `${API}${LIVE_CLASS_PATHS.report}`, headers: bearer(reporter.tokens), payload: { search: 'qq' } });
+    const res = await ask();
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ detail: 'report_processing', report: 'live_classes' });
+    const again = await ask();
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('report_cooldown');
+    expect((await t.app.inject({ method: 'POST', url: `${API}${LIVE_CLASS_PATHS.report}`, headers: bearer(learner), payload: {} })).statusCode).toBe(403);
+
+    await t.app.jobs.idle();
+    const report = await t.app.db.selectFrom('reports').selectAll().where('user_id', '=', reporter.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(report.status).toBe('ready');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path.join(t.config.dataDir, 'reports', report.file_name!));
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow((row) => { rows.push((row.values as unknown[]).slice(1)); });
+    expect(rows[0]).toEqual(['ID', 'Aula ao vivo', 'Tipo', 'Data (UTC)', 'Status', 'Participante', 'E-mail', 'Inscrito em (UTC)', 'Entrou em (UTC)', 'Concluiu em (UTC)']);
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[4]])).toEqual([
+      [id, `'=Relatório qq`, 'Aberta', 'Publicada'], [id, `'=Relatório qq`, 'Aberta', 'Publicada'], [empty, 'Vazia qq', 'Aberta', 'Publicada'],
+    ]);
+    expect(rows[1]![7]).toBeInstanceOf(Date);
+    expect(report.row_count).toBe(3);
+  });
+
+  it('unpublishes a published class after its date_to_unpublish (the hourly job); a finished one stays', async () => {
+    const due = await createLiveClass(t.app, manager, liveClassBody(org, { date_to_unpublish: '2027-01-10' }));
+    const finished = await createLiveClass(t.app, manager, liveClassBody(org, { date_to_unpublish: '2027-01-10', status: 4 }));
+    const later = await createLiveClass(t.app, manager, liveClassBody(org, { date_to_unpublish: '2027-01-11' }));
+    await runUnpublishDue(t.app, new Date('2027-01-11T12:00:00Z'));
+    const status = async (id: number) => (await get(id)).json().status;
+    expect([await status(due), await status(finished), await status(later)]).toEqual([2, 4, 1]);
   });
 
   it('serves the reference lists: platform types, scores, test types', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_LINK_TTL_MS, hasPermission, isReportKey, type AccessSubject, type ReportKey } from '@lp/shared/rules';
-import { reportDownloadPath, type UsersReportRequest } from '@lp/shared/contract';
+import { reportDownloadPath, type LiveClassReportRequest, type UsersReportRequest } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { ReportRow } from '../db/tables/report.table.ts';
 import { translate } from '../lib/i18n.ts';
@@ -13,6 +13,7 @@ import {
 } from '../repositories/reports.ts';
 import { canLogIn, findUserById, moduleItemsByClient } from '../repositories/users.ts';
 import { newReportFileName, removeReportFile, reportFilePath, reportsDir } from './files.ts';
+import { writeLiveClassesReport } from './liveClasses.ts';
 import { writeUsersReport } from './users.ts';
 
 export const REPORT_JOB = 'reports.build';
@@ -40,6 +41,11 @@ const REPORTS: Partial<Record<ReportKey, ReportDefinition<never>>> = {
     permissions: ['users', 'reports'],
     write: (db, o: WriteOptions<UsersReportRequest>) => writeUsersReport(db, { ...o, filters: o.params }),
   } satisfies ReportDefinition<UsersReportRequest>,
+  // spec 3 §9 report buttons (live_classes), spec 1 §6.2: who opens the live classes admin
+  live_classes: {
+    permissions: ['live_classes'],
+    write: (db, o: WriteOptions<LiveClassReportRequest>) => writeLiveClassesReport(db, { ...o, filters: o.params }),
+  } satisfies ReportDefinition<LiveClassReportRequest>,
 };
 
 export function reportPermissions(report: ReportKey): readonly string[] {

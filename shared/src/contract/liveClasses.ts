@@ -29,6 +29,8 @@ export const LIVE_CLASS_PATHS = {
   /** closed class: GET list of the invitees (saved with the class's `invitees` field) */
   invitees: (id: Id) => `${LIVE_CLASSES}${id}/invitees/`,
   comments: (id: Id) => `${LIVE_CLASSES}${id}/comments/`,
+  /** POST LiveClassReportRequest → 202 ReportAccepted: the report button (spec 3 §9, 5-minute cooldown, superusers exempt) */
+  report: `${LIVE_CLASSES}report/`,
   // reference lists (spec 1 §3.8 live_class_platform_types, live_class_test_types, live_class_scores)
   platformTypes: `${ADMIN}live_class_platform_types/`,
   testTypes: `${ADMIN}live_class_test_types/`,
@@ -184,6 +186,14 @@ export const LiveClassListQuery = Type.Composite([ListQuery, Type.Object({
   stream_type: Type.Optional(Type.Integer({ minimum: 1 })),
 })]);
 export type LiveClassListQuery = Static<typeof LiveClassListQuery>;
+
+/** The report button's filters: those of the list (spec 1 §2.3 "filters kept per list"). */
+export const LiveClassReportRequest = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  live_class_type: Type.Optional(TypeSchema),
+});
+export type LiveClassReportRequest = Static<typeof LiveClassReportRequest>;
 
 export const LiveClassDuplicated = Type.Object({ live_class_duplicated_id: Type.Integer() });
 export type LiveClassDuplicated = Static<typeof LiveClassDuplicated>;

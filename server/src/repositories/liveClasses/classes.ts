@@ -257,3 +257,17 @@ export async function nonMembers(db: Db, clientId: number, userIds: readonly num
   const members = new Set(rows.map((r) => r.user_id));
   return ids.filter((id) => !members.has(id));
 }
+
+/**
+ * date_to_unpublish (spec 3 §3), as for webcasts (spec 4 "Dates": the stored day is the last
+ * published one): a published class whose day has passed becomes unpublished. Finished classes
+ * stay: their reaction tests and certificates remain. Idempotent; run by the hourly unpublish job.
+ */
+export async function unpublishDueLiveClasses(db: Db, today: string): Promise<number> {
+  const res = await db.updateTable('live_classes').set({ status: LIVE_CLASS_STATUS.unpublished, updated_at: new Date() })
+    .where('status', '=', LIVE_CLASS_STATUS.published)
+    .where('date_to_unpublish', 'is not', null)
+    .where('date_to_unpublish', '<', today)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

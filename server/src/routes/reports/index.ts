@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ADMIN_RESOURCES, ApiErrorSchema, REPORT_PROCESSING, ReportAccepted, USERS_REPORT_PATH, UsersReportRequest,
+  ADMIN_RESOURCES, ApiErrorSchema, LIVE_CLASS_PATHS, LiveClassReportRequest, REPORT_PROCESSING, ReportAccepted, USERS_REPORT_PATH, UsersReportRequest,
 } from '@lp/shared/contract';
 import type { ReportKey } from '@lp/shared/rules';
 import { HttpError, RateLimited } from '../../lib/httpError.ts';
@@ -45,6 +45,17 @@ const reports: FastifyPluginAsyncTypebox = async (app) => {
     const filters = Object.fromEntries(Object.entries({ search: search?.trim() || undefined, status: status || undefined, profile_id, area_id, group_id })
       .filter(([, v]) => v !== undefined));
     return requestReport(request, reply, 'users', filters);
+  });
+
+  // spec 3 §9: the live classes report button, with the list's filters
+  app.post(LIVE_CLASS_PATHS.report, {
+    config: { access: titleAccess(ADMIN_RESOURCES.live_classes.title) },
+    preValidation: async (request) => { request.body ??= {}; },
+    schema: { body: LiveClassReportRequest, response: { 202: ReportAccepted, 429: ApiErrorSchema } },
+  }, async (request, reply) => {
+    const { search, status, live_class_type } = request.body;
+    const filters = Object.fromEntries(Object.entries({ search: search?.trim() || undefined, status, live_class_type }).filter(([, v]) => v !== undefined));
+    return requestReport(request, reply, 'live_classes', filters);
   });
 };
 export default reports;
