@@ -29,7 +29,7 @@ function judge(call: FakeCall): [number, GameAnswerResult] {
 
 const truthOf = (step: number) => content.statements[play.statements[step]!.id]!.truth;
 
-describe('a game of a training (spec 3 §1, §4; issue 21 "Playing")', () => {
+describe('a game of a training (spec 3 §1, §4)', () => {
   it('reads the state, starts a play, posts each answer to its play, and revalidates the training when it ends', async () => {
     loggedIn();
     const { calls } = fakeApi({

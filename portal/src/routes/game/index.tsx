@@ -10,7 +10,7 @@ import { useLearnerGame } from '../../hooks/use-game.ts';
 import { Message } from '../../components/message/index.tsx';
 import { GamePlayer } from '../../components/games/index.tsx';
 
-/** The session of one stored play: answers go to the server, which judges them (issue 21 "Playing"). */
+/** The session of one stored play: answers go to the server, which judges them (spec 3 §4). */
 function serverSession(trainingId: number, gameId: number, stored: LearnerGamePlay): GameSession {
   return {
     play: stored.play,
