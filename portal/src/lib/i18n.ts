@@ -32,6 +32,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/games'),
     fr: () => import('virtual:portal-messages/fr/games'),
   },
+  liveClasses: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/liveClasses'),
+    en: () => import('virtual:portal-messages/en/liveClasses'),
+    es: () => import('virtual:portal-messages/es/liveClasses'),
+    fr: () => import('virtual:portal-messages/fr/liveClasses'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 
