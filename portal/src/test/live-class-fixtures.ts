@@ -12,7 +12,7 @@ export function liveClassCard(extra: Partial<LearnerLiveClassCard> = {}): Learne
 
 export function liveClass(extra: Partial<LearnerLiveClass> = {}): LearnerLiveClass {
   return {
-    ...liveClassCard(), description: '<p>Active listening, in pairs.</p>', platform: 'external', activities_available: false,
+    ...liveClassCard(), description: '<p>Active listening, in pairs.</p>', platform: 'external', instructors: [{ id: 2, name: 'Ines Instructor' }], activities_available: false,
     tests: [], evaluation: null, completed: false, certificate: null, ...extra,
   };
 }

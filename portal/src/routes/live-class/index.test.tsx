@@ -26,6 +26,7 @@ describe('live class detail (spec 3 §2, §4, §9)', () => {
     await renderWithApp(undefined, { path: '/live_classes/7', locale: 'en' });
     expect(await screen.findByRole('heading', { name: 'Customer service that delights', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Active listening, in pairs.')).toBeInTheDocument();
+    expect(screen.getByText('Ines Instructor', { exact: false })).toHaveTextContent('Instructors: Ines Instructor');
     expect(screen.getByText('5 seat(s) left')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign me up' }));
     expect(await screen.findByText('You are signed up for this class.')).toBeInTheDocument();

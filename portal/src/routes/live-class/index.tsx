@@ -131,6 +131,9 @@ function DetailView({ liveClass, refresh }: { liveClass: LearnerLiveClass; refre
         {t(`${K}.when`, { date: dates.dateTime(liveClass.live_class_date) })} · {t(`${K}.workload`, { hours: formatHours(liveClass.workload, locale) })}
       </p>
       <LiveClassBadges card={liveClass} t={t} />
+      {liveClass.instructors.length > 0 && (
+        <p class="live-class-instructors"><strong>{t(`${K}.instructors`)}:</strong> {liveClass.instructors.map((person) => person.name).join(', ')}</p>
+      )}
       {/* spec 3 §2: instructors and students see different helper texts */}
       {takesPart && !liveClass.finished && (
         <p class="note">{t(liveClass.role === 'instructor' ? `${K}.helper_instructor` : `${K}.helper_participant`)}</p>
