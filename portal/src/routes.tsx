@@ -22,7 +22,8 @@ const RecoverPassword = lazy(() => import('./routes/recover-password/index.tsx')
 const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
-const CourseDetail = lazy(() => import('./routes/course-detail/index.tsx'));
+// the training forum's texts (portal.forum) come with the detail page that shows it
+const CourseDetail = lazy(() => withMessages('forum', import('./routes/course-detail/index.tsx')));
 // trails, certificates, test taking (the test-taking code loads only with its page)
 const TestTaking = lazy(() => import('./routes/test-taking/index.tsx'));
 // games: a training's game played as an activity, and the admin editor's framed preview (no login)
@@ -41,9 +42,9 @@ const LiveClasses = lazy(() => withMessages('liveClasses', import('./routes/live
 const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-class/index.tsx')));
 const LiveClassTest = lazy(() => withMessages('liveClasses', import('./routes/live-class-test/index.tsx')));
 // library (previews load video.js only for a video) and podcasts (the player with its page)
-const Library = lazy(() => import('./routes/library/index.tsx'));
-const Podcasts = lazy(() => import('./routes/podcasts/index.tsx'));
-const Podcast = lazy(() => import('./routes/podcast/index.tsx'));
+const Library = lazy(() => withMessages('library', import('./routes/library/index.tsx')));
+const Podcasts = lazy(() => withMessages('podcasts', import('./routes/podcasts/index.tsx')));
+const Podcast = lazy(() => withMessages('podcasts', import('./routes/podcast/index.tsx')));
 // news (an item opens in a modal over the list) and the learner's FAQ
 const News = lazy(() => import('./routes/news/index.tsx'));
 const InstitutionalFaq = lazy(() => import('./routes/institutional-faq/index.tsx'));
