@@ -138,6 +138,7 @@ function DetailView({ liveClass, refresh }: { liveClass: LearnerLiveClass; refre
       {takesPart && !liveClass.finished && (
         <p class="note">{t(liveClass.role === 'instructor' ? `${K}.helper_instructor` : `${K}.helper_participant`)}</p>
       )}
+      <Participation liveClass={liveClass} refresh={refresh} />
       <div class="live-class-actions">
         {liveClass.room_open && <EnterRoom liveClass={liveClass} />}
         {!liveClass.room_open && takesPart && !liveClass.finished && (
@@ -147,7 +148,6 @@ function DetailView({ liveClass, refresh }: { liveClass: LearnerLiveClass; refre
           <button type="button" class="button-secondary" onClick={() => downloadCalendar(liveClass)}>{t(`${K}.calendar`)}</button>
         )}
       </div>
-      <Participation liveClass={liveClass} refresh={refresh} />
       {/* sanitised by the server when saved, and again here (DOMPurify) */}
       {liveClass.description && <div class="rich-text" dangerouslySetInnerHTML={{ __html: safeHtml(liveClass.description) }} />}
       {takesPart && <Activities liveClass={liveClass} refresh={refresh} />}
