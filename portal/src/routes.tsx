@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
-import { Route, Switch } from 'wouter-preact';
+import { Redirect, Route, Switch } from 'wouter-preact';
 import { loadNamespace, useI18n } from './lib/i18n.ts';
 import type { LazyNamespace } from './lib/messageNamespaces.ts';
 import { AuthGuard } from './components/auth-guard/index.tsx';
@@ -22,7 +22,8 @@ const RecoverPassword = lazy(() => import('./routes/recover-password/index.tsx')
 const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
-const CourseDetail = lazy(() => import('./routes/course-detail/index.tsx'));
+// the training forum's texts (portal.forum) come with the detail page that shows it
+const CourseDetail = lazy(() => withMessages('forum', import('./routes/course-detail/index.tsx')));
 // trails, certificates, test taking (the test-taking code loads only with its page)
 const TestTaking = lazy(() => import('./routes/test-taking/index.tsx'));
 // games: a training's game played as an activity, and the admin editor's framed preview (no login)
@@ -36,10 +37,14 @@ const Trail = lazy(() => import('./routes/trail/index.tsx'));
 const Webcasts = lazy(() => import('./routes/webcasts/index.tsx'));
 const WebcastWatch = lazy(() => import('./routes/webcast-watch/index.tsx'));
 const WebcastTest = lazy(() => import('./routes/webcast-test/index.tsx'));
+// live classes: list, detail (the Jitsi IFrame API loads only when a room is entered) and tests; texts with them
+const LiveClasses = lazy(() => withMessages('liveClasses', import('./routes/live-classes/index.tsx')));
+const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-class/index.tsx')));
+const LiveClassTest = lazy(() => withMessages('liveClasses', import('./routes/live-class-test/index.tsx')));
 // library (previews load video.js only for a video) and podcasts (the player with its page)
-const Library = lazy(() => import('./routes/library/index.tsx'));
-const Podcasts = lazy(() => import('./routes/podcasts/index.tsx'));
-const Podcast = lazy(() => import('./routes/podcast/index.tsx'));
+const Library = lazy(() => withMessages('library', import('./routes/library/index.tsx')));
+const Podcasts = lazy(() => withMessages('podcasts', import('./routes/podcasts/index.tsx')));
+const Podcast = lazy(() => withMessages('podcasts', import('./routes/podcast/index.tsx')));
 // news (an item opens in a modal over the list) and the learner's FAQ
 const News = lazy(() => import('./routes/news/index.tsx'));
 const InstitutionalFaq = lazy(() => import('./routes/institutional-faq/index.tsx'));
@@ -108,6 +113,22 @@ export function AppRoutes() {
       </Route>
       <Route path="/webcasts/:id/tests/:testId">
         <Private><WebcastTest /></Private>
+      </Route>
+      {/* live classes (spec 1 §2.2 'live_classes', 'live_classes/{id}'; 'live-classes' paths redirect) */}
+      <Route path="/live_classes">
+        <Private><LiveClasses /></Private>
+      </Route>
+      <Route path="/live_classes/:id">
+        <Private><LiveClass /></Private>
+      </Route>
+      <Route path="/live_classes/:id/tests/:testId">
+        <Private><LiveClassTest /></Private>
+      </Route>
+      <Route path="/live-classes">
+        <Redirect to="/live_classes" replace />
+      </Route>
+      <Route path="/live-classes/:id">
+        {(params: { id: string }) => <Redirect to={`/live_classes/${encodeURIComponent(params.id)}`} replace />}
       </Route>
       {/* news, FAQ, library, podcasts, messages, calendar, institutional and wildcard pages */}
       <Route path="/library">

@@ -65,6 +65,9 @@ describe.each(DIALECTS)('live classes for learners on %s', (dialect) => {
     const waiting = (await call('GET', L.liveClass(id), ana)).json();
     expect(waiting).toMatchObject({ role: 'participant', room_open: false, can_unsubscribe: true, can_subscribe: false, vacancies: 1, platform: 'jitsi', activities_available: false });
     expect(waiting.room_opens_at).toBe(new Date(start.getTime() - 15 * 60_000).toISOString());
+    // the detail names its instructors (spec 3 §2)
+    const { full_name: instructorName } = await t.app.db.selectFrom('users').select('full_name').where('id', '=', instructor.id).executeTakeFirstOrThrow();
+    expect(waiting.instructors).toEqual([{ id: instructor.id, name: instructorName }]);
     expect((await call('GET', L.room(id), ana)).json()).toMatchObject({ code: 'live_class_not_available' });
 
     clockAt(start, -16);

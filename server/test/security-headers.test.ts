@@ -7,7 +7,7 @@ import appPlugin from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { GAME_PREVIEW_PATH } from '@lp/shared/contract';
-import { PERMISSIONS_POLICY } from '../src/plugins/app/securityHeaders.ts';
+import { permissionsPolicy } from '../src/plugins/app/securityHeaders.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 
 const PAGE = '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body></body></html>';
@@ -47,8 +47,8 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       const res = await t.app.inject({ url, headers: { host: '127.0.0.1:3000' } });
       expect(res.statusCode, url).toBe(200);
       const policy = csp(res.headers['content-security-policy']);
-      // no inline script, no eval, no script from anywhere else
-      expect(policy.get('script-src'), url).toEqual(["'self'"]);
+      // no inline script, no eval, no script from anywhere else — but the portal's Jitsi IFrame API (live class rooms)
+      expect(policy.get('script-src'), url).toEqual(url === '/admin/' ? ["'self'"] : ["'self'", `https://${t.config.jitsiDomain}`]);
       expect(policy.get('script-src-attr'), url).toEqual(["'none'"]);
       expect(policy.get('default-src'), url).toEqual(["'self'"]);
       expect(policy.get('object-src'), url).toEqual(["'self'", t.config.publicUrl]);
@@ -66,21 +66,26 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
       // plain http: no HSTS (it would lock a plain-http install out)
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
-    expect((await t.app.inject('/')).headers['permissions-policy']).toBe(PERMISSIONS_POLICY.portal);
+    const portalPolicy = permissionsPolicy('portal', t.config);
+    expect((await t.app.inject('/')).headers['permissions-policy']).toBe(portalPolicy);
     // spec 3 §2: the game editor frames the preview page — this origin only, and nothing else may be framed
     const preview = await t.app.inject({ url: GAME_PREVIEW_PATH, headers: { host: '127.0.0.1:3000' } });
     expect(csp(preview.headers['content-security-policy']).get('frame-ancestors')).toEqual(["'self'"]);
     expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(csp(preview.headers['content-security-policy']).get('frame-src')).toEqual([`http://127.0.0.1:${t.config.contentPort}`, 'https:']);
-    expect(preview.headers['permissions-policy']).toBe(PERMISSIONS_POLICY.portal);
+    expect(csp(preview.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+    expect(preview.headers['permissions-policy']).toBe(portalPolicy);
     const lookalike = await t.app.inject({ url: `${GAME_PREVIEW_PATH}/x`, headers: { host: '127.0.0.1:3000' } });
     expect(lookalike.headers['x-frame-options']).toBe('DENY');
-    expect(PERMISSIONS_POLICY.portal).toContain('camera=()');
-    expect(PERMISSIONS_POLICY.portal).toContain('microphone=()');
+    // the portal captures nothing itself: only the Jitsi server's frame of a live class room may use the camera and the microphone
+    expect(portalPolicy).toContain(`camera=("https://${t.config.jitsiDomain}")`);
+    expect(portalPolicy).toContain(`microphone=("https://${t.config.jitsiDomain}")`);
+    expect(portalPolicy).not.toContain('self');
     // the control panel's stream studio publishes from the camera and the microphone
-    expect((await t.app.inject('/admin/')).headers['permissions-policy']).toBe(PERMISSIONS_POLICY.admin);
-    expect(PERMISSIONS_POLICY.admin).toContain('camera=(self)');
-    expect(PERMISSIONS_POLICY.admin).toContain('microphone=(self)');
+    const adminPolicy = permissionsPolicy('admin', t.config);
+    expect((await t.app.inject('/admin/')).headers['permissions-policy']).toBe(adminPolicy);
+    expect(adminPolicy).toContain('camera=(self)');
+    expect(adminPolicy).toContain('microphone=(self)');
   });
 
   it('API answers: nothing to run or frame, and no-store when they carry a session', async () => {

@@ -32,6 +32,30 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/games'),
     fr: () => import('virtual:portal-messages/fr/games'),
   },
+  liveClasses: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/liveClasses'),
+    en: () => import('virtual:portal-messages/en/liveClasses'),
+    es: () => import('virtual:portal-messages/es/liveClasses'),
+    fr: () => import('virtual:portal-messages/fr/liveClasses'),
+  },
+  library: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/library'),
+    en: () => import('virtual:portal-messages/en/library'),
+    es: () => import('virtual:portal-messages/es/library'),
+    fr: () => import('virtual:portal-messages/fr/library'),
+  },
+  podcasts: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/podcasts'),
+    en: () => import('virtual:portal-messages/en/podcasts'),
+    es: () => import('virtual:portal-messages/es/podcasts'),
+    fr: () => import('virtual:portal-messages/fr/podcasts'),
+  },
+  forum: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/forum'),
+    en: () => import('virtual:portal-messages/en/forum'),
+    es: () => import('virtual:portal-messages/es/forum'),
+    fr: () => import('virtual:portal-messages/fr/forum'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 

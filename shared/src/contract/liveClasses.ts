@@ -301,6 +301,8 @@ export const LearnerLiveClassTest = Type.Composite([Type.Object({ id: Type.Integ
 export const LearnerLiveClass = Type.Composite([LearnerLiveClassCard, Type.Object({
   description: Type.String(),
   platform: Type.Union(LIVE_CLASS_PLATFORMS.map((v) => Type.Literal(v))),
+  /** who runs the class (spec 3 §2: the detail names its instructors) */
+  instructors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   /** spec 3 §4: the remaining activities open only once the class is Finished, for its participants */
   activities_available: Type.Boolean(),
   tests: Type.Array(LearnerLiveClassTest),

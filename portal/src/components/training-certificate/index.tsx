@@ -9,20 +9,25 @@ import { Message } from '../message/index.tsx';
 /** spec 2 §2.1 "see and get the certificate"; §4.9 an expired one is renewed by retaking. */
 export function TrainingCertificate({ training }: { training: LearnerTraining }) {
   const { t } = useI18n();
-  const dates = useDateFormat();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const certificate = training.certificate;
-  if (!certificate) {
+  if (!training.certificate) {
     // spec 2 §4.6: an open training never certifies
     return training.is_open ? <p class="note">{t('portal.courses.certificate.open_training')}</p> : null;
   }
+  return <CertificateBox certificate={training.certificate} />;
+}
+
+/** An earned certificate (a training's, a live class's — spec 3 §4): its dates and the PDF download. */
+export function CertificateBox({ certificate }: { certificate: NonNullable<LearnerTraining['certificate']> }) {
+  const { t } = useI18n();
+  const dates = useDateFormat();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
 
   async function download() {
     setBusy(true);
     setError(null);
     try {
-      await downloadFile(LEARNER_PATHS.certificatePdf(certificate!.id), `${t('portal.courses.certificate.file_name')}.pdf`);
+      await downloadFile(LEARNER_PATHS.certificatePdf(certificate.id), `${t('portal.courses.certificate.file_name')}.pdf`);
     } catch (failure) {
       setError(errorText(t, errorCode(failure)));
     } finally {

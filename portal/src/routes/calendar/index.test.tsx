@@ -15,6 +15,7 @@ describe('learner calendar (spec 1 §2.2 calendar)', () => {
           ? [
             { kind: 'activity_available', date: '2026-11-10', starts_at: null, title: 'Lesson 2', training: { id: 7, title: 'Sales' }, webcast_id: null, live_class_id: null, subscribed: false },
             { kind: 'webcast', date: null, starts_at: '2026-11-12T15:00:00Z', title: 'Launch live', training: null, webcast_id: 3, live_class_id: null, subscribed: true },
+            { kind: 'live_class', date: null, starts_at: '2026-11-18T22:00:00Z', title: 'Store planning', training: null, webcast_id: null, live_class_id: 9, subscribed: true },
             { kind: 'training_unpublish', date: '2026-11-30', starts_at: null, title: 'Sales', training: { id: 7, title: 'Sales' }, webcast_id: null, live_class_id: null, subscribed: false },
           ]
           : [];
@@ -31,14 +32,15 @@ describe('learner calendar (spec 1 §2.2 calendar)', () => {
     const list = await screen.findByRole('region', { name: 'This month' });
     expect(await within(list).findByRole('link', { name: 'Lesson 2 opens (Sales)' })).toHaveAttribute('href', '/courses/7');
     expect(within(list).getByRole('link', { name: 'Webinar: Launch live' })).toHaveAttribute('href', '/webcasts/3');
-    expect(within(list).getByText('Subscribed')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Live class: Store planning' })).toHaveAttribute('href', '/live_classes/9');
+    expect(within(list).getAllByText('Subscribed')).toHaveLength(2);
     // spec 4 "Dates": a transmission's time as HH:mm (24-hour clock, whatever the language), in the viewer's zone
     expect(list.querySelector('time[datetime="2026-11-12T15:00:00Z"]')!.textContent).toMatch(/^\d\d:00$/);
     expect(within(list).getByRole('link', { name: 'Last day of Sales' })).toBeInTheDocument();
     const grid = screen.getByRole('table', { name: 'November 2026' });
     expect(within(grid).getAllByRole('row')).toHaveLength(6);
     expect(within(grid).getByText('23').closest('td')).toHaveAttribute('aria-current', 'date');
-    expect(within(grid).getAllByText('Items: 1')).toHaveLength(3);
+    expect(within(grid).getAllByText('Items: 1')).toHaveLength(4);
 
     await userEvent.click(screen.getByRole('button', { name: 'Next month' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'December 2026' })).toBeInTheDocument();

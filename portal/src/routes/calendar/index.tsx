@@ -17,6 +17,7 @@ const dayOf = (item: CalendarItem) => item.date ?? toApiDate(item.starts_at!, us
 function itemLink(item: CalendarItem): string | null {
   if (item.training) return `/courses/${item.training.id}`;
   if (item.webcast_id !== null) return `/webcasts/${item.webcast_id}`;
+  if (item.live_class_id !== null) return `/live_classes/${item.live_class_id}`;
   return null;
 }
 

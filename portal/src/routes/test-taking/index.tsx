@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import { allowedAttempts, retakeAfterPassing } from '@lp/shared/rules';
-import { LEARNER_PATHS, type Attempt, type LearnerActivity, type LearnerTraining } from '@lp/shared/contract';
+import { LEARNER_PATHS, type Attempt, type LearnerActivity, type LearnerTraining, type LearnerWebcastTest } from '@lp/shared/contract';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { AnswerQueue, isRetriable } from '../../lib/answer-queue.ts';
@@ -13,6 +13,19 @@ import { TestCountdown } from '../../components/test-countdown/index.tsx';
 import { TestResult } from '../../components/test-result/index.tsx';
 
 export type TestActivity = LearnerActivity & { test: NonNullable<LearnerActivity['test']> };
+
+/**
+ * A test owned by a webcast or a live class (LearnerWebcastTest, LearnerLiveClassTest: one shape)
+ * as the test-taking screen reads an activity: always
+ * open once its owner ended (the server refuses it before).
+ */
+export function ownedTestActivity(test: LearnerWebcastTest): TestActivity {
+  const { id, title, ...state } = test;
+  return {
+    type: 'test', id, title, order: 1, available: true, lock_reason: null, available_in: null, prerequisite: null,
+    status: state.passed ? 'finished' : state.attempts_used > 0 ? 'ongoing' : 'not_started', module: null, test: state,
+  };
+}
 
 /** Where the attempts of one test live: a training's (LEARNER_PATHS) or a webcast's (LEARNER_WEBCAST_PATHS). */
 export interface AttemptPaths {

@@ -1,20 +1,11 @@
 import { useMemo } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { LEARNER_WEBCAST_PATHS, type LearnerWebcastTest } from '@lp/shared/contract';
+import { LEARNER_WEBCAST_PATHS } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useWebcast } from '../../hooks/use-webcasts.ts';
 import { Message } from '../../components/message/index.tsx';
-import { TestSession, type AttemptPaths, type TestActivity } from '../test-taking/index.tsx';
-
-/** A webcast test as the test-taking screen reads an activity: always open once the webcast ended. */
-function asActivity(test: LearnerWebcastTest): TestActivity {
-  const { id, title, ...state } = test;
-  return {
-    type: 'test', id, title, order: 1, available: true, lock_reason: null, available_in: null, prerequisite: null,
-    status: state.passed ? 'finished' : state.attempts_used > 0 ? 'ongoing' : 'not_started', module: null, test: state,
-  };
-}
+import { TestSession, ownedTestActivity, type AttemptPaths } from '../test-taking/index.tsx';
 
 /** /webcasts/:id/tests/:testId — a webcast's test, after the webcast is finished (spec 2 §2.1, §4.12). */
 export default function WebcastTest() {
@@ -50,5 +41,5 @@ export default function WebcastTest() {
       </div>
     );
   }
-  return <TestSession key={test.id} paths={paths} activity={asActivity(test)} back={back} backLabel="portal.webcasts.back_to_webcast" refresh={() => void mutate()} />;
+  return <TestSession key={test.id} paths={paths} activity={ownedTestActivity(test)} back={back} backLabel="portal.webcasts.back_to_webcast" refresh={() => void mutate()} />;
 }

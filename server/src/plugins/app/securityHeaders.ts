@@ -20,20 +20,27 @@ export function responseKind(url: string): ResponseKind {
   return 'portal';
 }
 
+/** The embedded live class rooms' Jitsi Meet server (spec 3 §2 rooms, JITSI_DOMAIN): its IFrame API script and frame. */
+export const jitsiOrigin = (config: Config): string => `https://${config.jitsiDomain}`;
+
 /**
  * Permissions-Policy: the powerful features nobody here uses are off; the camera and the
- * microphone only for the control panel, whose stream studio publishes a webcast from them
- * (the portal captures nothing). Fullscreen, autoplay and picture-in-picture stay delegable to
+ * microphone only for the control panel, whose stream studio publishes a webcast from them,
+ * and on the portal only for the Jitsi server's frame (a live class room, spec 3 §2) — the
+ * portal itself captures nothing. Fullscreen, autoplay and picture-in-picture stay delegable to
  * the frames that ask for them (players, packages, embeds).
  */
-export const PERMISSIONS_POLICY: Readonly<Record<'admin' | 'portal', string>> = {
-  admin: 'camera=(self), microphone=(self), display-capture=(self), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=()',
-  portal: 'camera=(), microphone=(), display-capture=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=()',
-};
+export function permissionsPolicy(kind: 'admin' | 'portal', config: Config): string {
+  const off = 'geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=()';
+  if (kind === 'admin') return `camera=(self), microphone=(self), display-capture=(self), ${off}`;
+  const room = `("${jitsiOrigin(config)}")`;
+  return `camera=${room}, microphone=${room}, display-capture=${room}, ${off}`;
+}
 
 /**
  * The app pages' Content-Security-Policy (docs/security.md "Headers"). Scripts: only the
- * built bundles of this origin (the built index.html files carry no inline script). Styles:
+ * built bundles of this origin (the built index.html files carry no inline script), and on the
+ * portal the Jitsi IFrame API of the configured server (live class rooms, spec 3 §2). Styles:
  * 'unsafe-inline', because MUI/emotion (admin) and video.js (portal) inject <style> elements
  * at run time; a style cannot run script, and the sanitiser keeps `style` out of rich text.
  * Answers build media and socket URLs on the page's own origin ('self'); PUBLIC_URL's origin is
@@ -48,7 +55,7 @@ export function appCsp(config: Config, request: FastifyRequest, kind: 'admin' | 
   const https = request.protocol === 'https';
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...(kind === 'portal' ? [jitsiOrigin(config)] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', publicOrigin],
@@ -102,7 +109,7 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request, reply) => {
     const kind = responseKind(request.url);
     reply.helmet(optionsFor(kind, config, request));
-    if (kind === 'admin' || kind === 'portal' || kind === 'framed') reply.header('Permissions-Policy', PERMISSIONS_POLICY[kind === 'admin' ? 'admin' : 'portal']);
+    if (kind === 'admin' || kind === 'portal' || kind === 'framed') reply.header('Permissions-Policy', permissionsPolicy(kind === 'admin' ? 'admin' : 'portal', config));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (responseKind(request.url) === 'api' && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');

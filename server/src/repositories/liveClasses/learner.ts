@@ -121,6 +121,13 @@ export async function liveClassCards(db: Db, ctx: LearnerContext, rows: LiveClas
   });
 }
 
+/** The class's instructors as the detail names them (spec 3 §2), by name. */
+export async function instructorNames(db: Db, liveClassId: number): Promise<Array<{ id: number; name: string }>> {
+  const rows = await db.selectFrom('live_class_instructors as i').innerJoin('users as u', 'u.id', 'i.user_id')
+    .select(['u.id', 'u.full_name', 'u.nick_name']).where('i.live_class_id', '=', liveClassId).orderBy('u.full_name').execute();
+  return rows.map((row) => ({ id: row.id, name: row.nick_name || row.full_name }));
+}
+
 /** The learner's participant row: when they entered, and whether they completed. */
 export async function participation(db: Db, liveClassId: number, userId: number) {
   return db.selectFrom('live_class_participants').select(['entered_at', 'completed_at'])

@@ -21,7 +21,7 @@ import { authOf } from '../../plugins/app/auth.ts';
 import type { LearnerContext } from '../../repositories/learner/context.ts';
 import { learnerTest } from '../../repositories/learner/detail.ts';
 import {
-  LEARNER_LIVE_CLASS_STATUSES, findLearnerLiveClass, learnerLiveClassPage, learnerLiveClassTags, liveClassCards, participation, rolesOf,
+  LEARNER_LIVE_CLASS_STATUSES, findLearnerLiveClass, instructorNames, learnerLiveClassPage, learnerLiveClassTags, liveClassCards, participation, rolesOf,
 } from '../../repositories/liveClasses/learner.ts';
 import { countParticipants, markEntered, subscribe, unsubscribe } from '../../repositories/liveClasses/participants.ts';
 import { contextOf } from '../trainings/learner/common.ts';
@@ -100,16 +100,18 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     const [card] = await liveClassCards(app.db, ctx, [row], now);
     const open = activitiesOpen(row.status, role);
     const owned = ownedDb(app.db, LIVE_CLASS_OWNER);
-    const [tests, evaluation, mine, certificate] = await Promise.all([
+    const [tests, evaluation, mine, certificate, instructors] = await Promise.all([
       open ? publishedTestsOf(owned, row.id, ctx.userId) : Promise.resolve([]),
       open ? publishedEvaluation(owned, row.id) : Promise.resolve(null),
       participation(app.db, row.id, ctx.userId),
       currentCertificate(app.db, ctx.userId, 'live_class', row.id),
+      instructorNames(app.db, row.id),
     ]);
     return {
       ...card!,
       description: row.description,
       platform: row.stream_type_id === LIVE_CLASS_PLATFORM.jitsi ? 'jitsi' as const : 'external' as const,
+      instructors,
       activities_available: open,
       tests: tests.map((test) => ({ id: test.row.id, title: test.row.title, ...learnerTest(test, now) })),
       evaluation: evaluation && { ...evaluation, answered: await evaluationAnswered(owned, evaluation.id, ctx.userId) },

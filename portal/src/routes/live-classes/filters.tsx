@@ -1,0 +1,73 @@
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useI18n } from '../../lib/i18n.ts';
+import { DEFAULT_LIVE_CLASS_FILTERS, isLiveClassFiltered, type LiveClassFilters } from '../../lib/live-class-filters.ts';
+import type { LookupOption } from '../../hooks/use-lookups.ts';
+import { MultiSelect } from '../../components/multi-select/index.tsx';
+
+export interface LiveClassFiltersFormProps {
+  filters: LiveClassFilters;
+  onChange(filters: LiveClassFilters): void;
+  /** a list that failed to load hides its filter */
+  tags?: readonly LookupOption[];
+  areas?: readonly LookupOption[];
+  groups?: readonly LookupOption[];
+}
+
+const SEARCH_DELAY_MS = 400;
+const K = 'portal.liveClasses.filters';
+
+/** spec 1 §2.2 live class filters: search, tags (all of them or any), areas (all or any), groups. */
+export function LiveClassFiltersForm({ filters, onChange, tags, areas, groups }: LiveClassFiltersFormProps) {
+  const { t } = useI18n();
+  const id = useId();
+  const [search, setSearch] = useState(filters.search);
+  const latest = useRef(filters);
+  latest.current = filters;
+  useEffect(() => setSearch(filters.search), [filters.search]);
+  // typing settles before the list is asked again
+  useEffect(() => {
+    if (search === latest.current.search) return undefined;
+    const timer = setTimeout(() => onChange({ ...latest.current, search }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search, onChange]);
+
+  const set = (patch: Partial<LiveClassFilters>) => onChange({ ...filters, ...patch });
+  return (
+    <form class="catalogue-filters" role="search" aria-label={t(`${K}.label`)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (search !== filters.search) set({ search });
+      }}>
+      <div class="field">
+        <label for={`${id}-search`}>{t(`${K}.search`)}</label>
+        <input id={`${id}-search`} type="search" value={search} maxLength={200} onInput={(event) => setSearch(event.currentTarget.value)} />
+      </div>
+      {tags && tags.length > 0 && (
+        <div class="filter-group">
+          <MultiSelect label={t(`${K}.tags`)} options={tags} selected={filters.tags} onChange={(selected) => set({ tags: selected })} />
+          <label class="checkbox">
+            <input type="checkbox" checked={filters.all_tags} onChange={(event) => set({ all_tags: event.currentTarget.checked })} />
+            {t(`${K}.all_tags`)}
+          </label>
+        </div>
+      )}
+      {areas && areas.length > 0 && (
+        <div class="filter-group">
+          <MultiSelect label={t(`${K}.areas`)} options={areas} selected={filters.areas} onChange={(selected) => set({ areas: selected })} />
+          <label class="checkbox">
+            <input type="checkbox" checked={filters.all_areas} onChange={(event) => set({ all_areas: event.currentTarget.checked })} />
+            {t(`${K}.all_areas`)}
+          </label>
+        </div>
+      )}
+      {groups && groups.length > 0 && (
+        <MultiSelect label={t(`${K}.groups`)} options={groups} selected={filters.groups} onChange={(selected) => set({ groups: selected })} />
+      )}
+      {isLiveClassFiltered(filters) && (
+        <button type="button" class="button-secondary" onClick={() => { setSearch(''); onChange({ ...DEFAULT_LIVE_CLASS_FILTERS }); }}>
+          {t(`${K}.clear`)}
+        </button>
+      )}
+    </form>
+  );
+}
