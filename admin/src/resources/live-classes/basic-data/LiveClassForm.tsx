@@ -21,6 +21,9 @@ const H = 'resources.live_classes.help';
 // docs/api.md "Live classes": images of the description go to media/html_images/live_classes/
 const uploadDescriptionImage = editorImageUploader('live_classes');
 
+/** the select's empty choice is '' — the class's blank score is null (the live class score, spec 3 §3) */
+const blankAsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
 const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' } as const;
 
 /** The meeting link, only for a platform that uses one (the embedded room has none). */
@@ -105,14 +108,15 @@ export function LiveClassForm({ values, platforms, scores, canManage, canSetScor
         <TransmissionUrlInput disabled={scheduleLocked} />
       </Box>
       <Box sx={row}>
-        <NumberInput source="maximum_participants" label={`${K}.maximum_participants`} min={0} max={MEETING_ROOM_CAPACITY} disabled={locked}
+        {/* no max attribute: the browser would refuse the submit before the shared rule names the room limit */}
+        <NumberInput source="maximum_participants" label={`${K}.maximum_participants`} min={0} disabled={locked}
           helperText={translate(`${H}.maximum_participants`, { max: MEETING_ROOM_CAPACITY })} />
         <NumberInput source="workload" label={`${K}.workload`} min={0} step={0.5} disabled={locked} />
       </Box>
       <OwnersInput source="instructors" label={`${K}.instructors`} initialOwners={[]} disabled={locked} helperText={translate(`${H}.instructors`)} />
       <Box sx={row}>
         <SelectInput source="score" label={`${K}.score`} disabled={locked || !canSetScore} translateChoice={false}
-          choices={scores.map((s) => ({ id: s.score, name: s.label }))} emptyText={`${K}.score_blank`} emptyValue={null}
+          choices={scores.map((s) => ({ id: s.score, name: s.label }))} emptyText={`${K}.score_blank`} parse={blankAsNull}
           helperText={canSetScore ? `${H}.score` : `${H}.score_locked`} />
         <DateInput source="date_to_unpublish" label={`${K}.date_to_unpublish`} disabled={locked} />
       </Box>
