@@ -26,7 +26,8 @@ export function TabbedEditor<T extends string>({ tabs, current, onSelect, labels
   return (
     <Box sx={{ mt: 1 }}>
       {title}
-      <Card sx={{ mb: 2 }}>
+      {/* inline-size containment: the tab strip scrolls inside the screen's width instead of widening the page on a phone */}
+      <Card sx={{ mb: 2, contain: 'inline-size' }}>
         <Tabs
           value={current}
           onChange={(_event, tab: T) => onSelect(tab)}

@@ -14,7 +14,7 @@ import { visibleLiveClassTabs } from './liveClassTabs.ts';
 export const liveClass = (extra: Partial<LiveClass> = {}): LiveClass => ({
   id: 9, title: 'Vendas consultivas', description: '<p>Ao vivo</p>', live_class_type: 'open', live_class_date: '2026-12-10T19:00:00-03:00',
   timezone: 'America/Sao_Paulo', stream_type: 1, transmission_url: 'https://meet.example.com/vendas', maximum_participants: 20, invitees: [],
-  instructors: [], score: null, effective_score: 10, workload: 1, date_to_unpublish: null, status: 1, tags: [], areas: [], profiles: [],
+  instructors: [], instructors_list: [], score: null, effective_score: 10, workload: 1, date_to_unpublish: null, status: 1, tags: [], areas: [], profiles: [],
   user_groups: [3], qty_participants: 2, started: false, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z', ...extra,
 });
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Stack } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
-  Confirm, Datagrid, DateField, Form, List, TextField, TopToolbar, useListContext, useNotify, useTranslate,
+  Confirm, Datagrid, Form, FunctionField, List, TextField, TopToolbar, useListContext, useLocaleState, useNotify, useTranslate,
 } from 'react-admin';
+import { formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
 import type { LiveClassParticipant } from '@lp/shared/contract';
 import { useRecordCache } from '../../common/editor/index.ts';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
@@ -116,6 +117,16 @@ function UpdateListButton() {
   );
 }
 
+/** A moment of the row (added, entered the room) in the user's language and zone; '-' when there is none. */
+function MomentField({ source }: { source: 'subscribed_at' | 'entered_at'; label: string }) {
+  const [locale] = useLocaleState();
+  const languageId = languageIdForLocale(locale as LocaleCode);
+  return (
+    <FunctionField<LiveClassParticipant> source={source}
+      render={(row) => (row[source] ? formatDateTime(row[source], languageId, userTimeZone()) : '-')} />
+  );
+}
+
 /**
  * spec 3 §2 admin editor: the subscribers of an open class (add and remove in bulk with
  * live_classes_manage, "update subscribers list") or the invitees of a closed one (the guest list
@@ -142,7 +153,7 @@ export function LiveClassParticipantsTab({ liveClassId, kind, canManage }: LiveC
         storeKey={`live_classes.${kind}.${liveClassId}`}
         disableSyncWithLocation
         filters={searchFilters}
-        actions={<UpdateListButton />}
+        actions={open ? <UpdateListButton /> : false}
         title={false}
         empty={false}
         component="div"
@@ -150,12 +161,14 @@ export function LiveClassParticipantsTab({ liveClassId, kind, canManage }: LiveC
         sort={{ field: 'name', order: 'ASC' }}
         pagination={<ListPagination />}
       >
-        <Datagrid rowClick={false} bulkActionButtons={manage ? <RemoveSubscribersButton liveClassId={liveClassId} onChanged={changed} /> : false}>
+        <Datagrid rowClick={false}
+          empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate(`${K}.empty_${kind}`)}</Typography>}
+          bulkActionButtons={manage ? <RemoveSubscribersButton liveClassId={liveClassId} onChanged={changed} /> : false}>
           <TextField source="user.name" sortBy="name" label={`${K}.columns.name`} />
           <TextField source="user.email" sortBy="email" label={`${K}.columns.email`} />
           <TextField source="user.profile" sortBy="profile" label={`${K}.columns.profile`} emptyText="-" />
-          <DateField source="subscribed_at" showTime label={`${K}.columns.subscribed_at`} />
-          <DateField source="entered_at" showTime label={`${K}.columns.entered_at`} emptyText="-" />
+          <MomentField source="subscribed_at" label={`${K}.columns.subscribed_at`} />
+          <MomentField source="entered_at" label={`${K}.columns.entered_at`} />
         </Datagrid>
       </List>
     </Stack>

@@ -106,6 +106,7 @@ export function LiveClassBasicTab({ liveClassId }: { liveClassId: number | null 
   const platforms = useReferenceList<LiveClassPlatformOption>(LIVE_CLASS_PATHS.platformTypes).data ?? [];
   const scores = useReferenceList<LiveClassScoreOption>(LIVE_CLASS_PATHS.scores).data ?? [];
   const invitees = useInviteeOwners(liveClassId, liveClass?.live_class_type === 'closed');
+  const instructors = useMemo(() => liveClass?.instructors_list ?? [], [liveClass]);
   const values = useMemo(() => (liveClass ? liveClassFormValues(liveClass) : newLiveClassValues()), [liveClass]);
 
   // spec 3 §5 / §9 in the form: the shared rule, translated through `errors.{code}`
@@ -147,6 +148,7 @@ export function LiveClassBasicTab({ liveClassId }: { liveClassId: number | null 
       canManage={canManage}
       canSetScore={canSetScore}
       invitees={invitees}
+      instructors={instructors}
       validate={validate}
       toolbar={<BasicDataToolbar liveClassId={liveClassId} status={values.status} canManage={canManage} />}
       onSubmit={save}

@@ -59,6 +59,8 @@ export interface LiveClassFormProps {
   canSetScore: boolean;
   /** the invitees as the invitees list names them (the class holds their ids) */
   invitees: readonly Owner[];
+  /** the instructors named (the class's instructors_list) */
+  instructors: readonly Owner[];
   validate: ValidateForm;
   toolbar: ReactNode;
   onSubmit(values: LiveClassFormValues): Promise<Record<string, unknown> | undefined>;
@@ -70,7 +72,7 @@ export interface LiveClassFormProps {
  * and audience. The shared rules (spec 3 §5, §9) validate it before the server does; once the
  * class started its schedule and room are locked (spec 3 §5).
  */
-export function LiveClassForm({ values, platforms, scores, canManage, canSetScore, invitees, validate, toolbar, onSubmit }: LiveClassFormProps) {
+export function LiveClassForm({ values, platforms, scores, canManage, canSetScore, invitees, instructors, validate, toolbar, onSubmit }: LiveClassFormProps) {
   const translate = useTranslate();
   const locked = !canManage;
   const scheduleLocked = locked || values.started;
@@ -113,7 +115,7 @@ export function LiveClassForm({ values, platforms, scores, canManage, canSetScor
           helperText={translate(`${H}.maximum_participants`, { max: MEETING_ROOM_CAPACITY })} />
         <NumberInput source="workload" label={`${K}.workload`} min={0} step={0.5} disabled={locked} />
       </Box>
-      <OwnersInput source="instructors" label={`${K}.instructors`} initialOwners={[]} disabled={locked} helperText={translate(`${H}.instructors`)} />
+      <OwnersInput source="instructors" label={`${K}.instructors`} initialOwners={instructors} disabled={locked} helperText={translate(`${H}.instructors`)} />
       <Box sx={row}>
         <SelectInput source="score" label={`${K}.score`} disabled={locked || !canSetScore} translateChoice={false}
           choices={scores.map((s) => ({ id: s.score, name: s.label }))} emptyText={`${K}.score_blank`} parse={blankAsNull}
