@@ -144,33 +144,36 @@ export function LiveClassParticipantsTab({ liveClassId, kind, canManage }: LiveC
     setVersion((v) => v + 1);
   };
   return (
-    <Stack spacing={2} sx={{ p: 2 }}>
+    // inline-size containment: the tab keeps the screen's width on a phone, the table scrolls inside it
+    <Stack spacing={2} sx={{ p: 2, contain: 'inline-size' }}>
       {manage && <AddSubscribers liveClassId={liveClassId} onChanged={changed} />}
       {!open && <Alert severity="info">{translate(`${K}.invitees_help`)}</Alert>}
-      <List
-        key={version}
-        resource={nestedResource(LIVE_CLASSES, liveClassId, kind)}
-        storeKey={`live_classes.${kind}.${liveClassId}`}
-        disableSyncWithLocation
-        filters={searchFilters}
-        actions={open ? <UpdateListButton /> : false}
-        title={false}
-        empty={false}
-        component="div"
-        perPage={DEFAULT_PER_PAGE}
-        sort={{ field: 'name', order: 'ASC' }}
-        pagination={<ListPagination />}
-      >
-        <Datagrid rowClick={false}
-          empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate(`${K}.empty_${kind}`)}</Typography>}
-          bulkActionButtons={manage ? <RemoveSubscribersButton liveClassId={liveClassId} onChanged={changed} /> : false}>
-          <TextField source="user.name" sortBy="name" label={`${K}.columns.name`} />
-          <TextField source="user.email" sortBy="email" label={`${K}.columns.email`} />
-          <TextField source="user.profile" sortBy="profile" label={`${K}.columns.profile`} emptyText="-" />
-          <MomentField source="subscribed_at" label={`${K}.columns.subscribed_at`} />
-          <MomentField source="entered_at" label={`${K}.columns.entered_at`} />
-        </Datagrid>
-      </List>
+      <Box sx={{ overflowX: 'auto' }}>
+        <List
+          key={version}
+          resource={nestedResource(LIVE_CLASSES, liveClassId, kind)}
+          storeKey={`live_classes.${kind}.${liveClassId}`}
+          disableSyncWithLocation
+          filters={searchFilters}
+          actions={open ? <UpdateListButton /> : false}
+          title={false}
+          empty={false}
+          component="div"
+          perPage={DEFAULT_PER_PAGE}
+          sort={{ field: 'name', order: 'ASC' }}
+          pagination={<ListPagination />}
+        >
+          <Datagrid rowClick={false}
+            empty={<Typography sx={{ p: 2 }} color="text.secondary">{translate(`${K}.empty_${kind}`)}</Typography>}
+            bulkActionButtons={manage ? <RemoveSubscribersButton liveClassId={liveClassId} onChanged={changed} /> : false}>
+            <TextField source="user.name" sortBy="name" label={`${K}.columns.name`} />
+            <TextField source="user.email" sortBy="email" label={`${K}.columns.email`} />
+            <TextField source="user.profile" sortBy="profile" label={`${K}.columns.profile`} emptyText="-" />
+            <MomentField source="subscribed_at" label={`${K}.columns.subscribed_at`} />
+            <MomentField source="entered_at" label={`${K}.columns.entered_at`} />
+          </Datagrid>
+        </List>
+      </Box>
     </Stack>
   );
 }
