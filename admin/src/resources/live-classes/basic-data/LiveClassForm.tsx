@@ -125,7 +125,7 @@ export function LiveClassForm({ values, platforms, scores, canManage, canSetScor
       <TagsInput disabled={locked} />
       <ParticipantsInputs disabled={locked} invitees={invitees} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-        <RadioButtonGroupInput source="status" label={`${K}.status`} choices={statusChoices} row disabled={locked} />
+        <RadioButtonGroupInput source="status" label={`${K}.status`} choices={statusChoices} row disabled={locked} fullWidth={false} />
         {values.id ? <LiveClassStatusChip status={values.status} /> : null}
       </Box>
     </SimpleForm>
