@@ -13,6 +13,7 @@ import trainings from './resources/trainings/index.ts';
 import trails from './resources/trails/index.ts';
 import trailCategories from './resources/trail-categories/index.ts';
 import webcasts from './resources/webcasts/index.ts';
+import liveClasses from './resources/live-classes/index.ts';
 import news from './resources/news/index.ts';
 import faqs from './resources/faqs/index.ts';
 import faqCategories from './resources/faq-categories/index.ts';
@@ -82,6 +83,8 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.trail_categories.name} {...trailCategories} />
         {/* webcasts */}
         <Resource name={ADMIN_RESOURCES.webcasts.name} {...webcasts} />
+        {/* live classes (spec 3 §2) */}
+        <Resource name={ADMIN_RESOURCES.live_classes.name} {...liveClasses} />
         {/* news and FAQ */}
         <Resource name={ADMIN_RESOURCES.news.name} {...news} />
         <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />

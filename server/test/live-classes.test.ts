@@ -54,6 +54,7 @@ describe.each(DIALECTS)('live classes admin on %s', (dialect) => {
       stream_type: 2, transmission_url: null, maximum_participants: 10, invitees: [], instructors: [people[0]], score: 50, effective_score: 50,
       workload: 2, date_to_unpublish: '2027-04-01', status: 1, tags: [org.tags.Product], user_groups: [org.groups['Onboarding 2026']],
       areas: [], profiles: [], qty_participants: 0, started: false,
+      instructors_list: [expect.objectContaining({ id: people[0], full_name: expect.any(String) })],
     });
     const row = await t.app.db.selectFrom('live_classes').select(['live_class_date', 'room_key']).where('id', '=', res.json().id).executeTakeFirstOrThrow();
     expect(new Date(row.live_class_date).toISOString()).toBe('2027-03-10T22:00:00.000Z');

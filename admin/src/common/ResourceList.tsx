@@ -13,20 +13,22 @@ export interface ResourceListProps {
   /** columns hidden until the user shows them (configurable columns, spec 1 §2.3) */
   omit?: string[];
   sortField?: string;
+  /** the first order (dates: newest first) */
+  sortOrder?: 'ASC' | 'DESC';
 }
 
 /**
  * The list every admin resource shares: search and filters kept per list, configurable
  * columns, the page sizes of ListPagination, bulk delete and row actions.
  */
-export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name' }: ResourceListProps) {
+export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC' }: ResourceListProps) {
   return (
     <List
       filters={filters}
       actions={<ListActions />}
       pagination={<ListPagination />}
       perPage={DEFAULT_PER_PAGE}
-      sort={{ field: sortField, order: 'ASC' }}
+      sort={{ field: sortField, order: sortOrder }}
     >
       <DatagridConfigurable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />} omit={omit}>
         {children}

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { ListQuery, PageNumber } from './common.ts';
 import { CertificateSummary, LearnerEvaluation, LearnerTest } from './learner.ts';
 import type { TestOwnerContract } from './trainingTests.ts';
+import { TrainingOwner } from './trainings.ts';
 import { LIVE_CLASSES_PATH } from './collections.ts';
 
 /**
@@ -114,6 +115,8 @@ export const LiveClass = Type.Object({
   invitees: Type.Array(Type.Integer()),
   /** users who run the class (moderators of the room) */
   instructors: Type.Array(Type.Integer()),
+  /** the instructors named (the editor's chips), as a training's owners_list */
+  instructors_list: Type.Array(TrainingOwner),
   /** spec 3 §3: null (blank) uses the live class score */
   score: Type.Union([Type.Integer(), Type.Null()]),
   /** the points a learner earns: `score`, or the live class score when blank */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  BADGE_PATHS, COMMENT_ORIGINS, FORUM_ADMIN_PATHS, GROUP_TRAINING_TESTS, MESSAGE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS,
-  WEBCAST_TESTS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath,
+  BADGE_PATHS, COMMENT_ORIGINS, FORUM_ADMIN_PATHS, GROUP_TRAINING_TESTS, LIVE_CLASS_EVALUATION_PATHS, LIVE_CLASS_PATHS, LIVE_CLASS_TESTS,
+  MESSAGE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_TESTS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath,
 } from '@lp/shared/contract';
 import { NESTED_RESOURCES, commentsResource, nestedResource, resolveNested } from './nestedResources.ts';
 
@@ -47,10 +47,19 @@ describe('nested resource names', () => {
   it('names the comments of every origin under its editor resource, at the contract list path', () => {
     expect(commentsResource('training', 42)).toBe('trainings/42/comments');
     expect(commentsResource('trails', 42)).toBe('trails/42/user_stars');
+    // the live class editor's resource (spec 1 §2.3 /admin/live_classes)
+    expect(commentsResource('live_class', 42)).toBe('live_classes/42/comments');
     for (const origin of COMMENT_ORIGINS) {
       expect(resolveNested(commentsResource(origin, 42))?.def.list).toBe('array');
       expect(pathOf(commentsResource(origin, 42))).toBe(commentsListPath(origin, 42));
     }
+  });
+
+  it('maps the live class editor\'s lists to the live class paths', () => {
+    expect(pathOf(nestedResource('live_classes', 9, 'subscribers'))).toBe(LIVE_CLASS_PATHS.subscribers(9));
+    expect(pathOf(nestedResource('live_classes', 9, 'invitees'))).toBe(LIVE_CLASS_PATHS.invitees(9));
+    expect(pathOf(nestedResource('live_classes', 9, 'tests', 3, 'questions'))).toBe(LIVE_CLASS_TESTS.questions(9, 3));
+    expect(pathOf(nestedResource('live_classes', 9, 'evaluations'))).toBe(LIVE_CLASS_EVALUATION_PATHS.collection(9));
   });
 
   it('is null for top-level resources, contract paths, undeclared lists and malformed names', () => {

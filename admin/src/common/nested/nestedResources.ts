@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
-  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GAME_PATHS, GROUP_TRAINING_TESTS, MATERIAL_PATHS, MESSAGE_PATHS,
-  MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
+  ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GAME_PATHS, GROUP_TRAINING_TESTS, LIVE_CLASS_EVALUATION_PATHS,
+  LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, MATERIAL_PATHS, MESSAGE_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
   commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
 } from '@lp/shared/contract';
 
@@ -29,7 +29,7 @@ export interface NestedResource {
 /**
  * spec 2 §2.7 the comments tab of a content's editor: the comments of each origin are the nested
  * resource `{editor resource}/{id}/comments` (the trails' star ratings, §3.10: `trails/{id}/user_stars`).
- * Presential events and live classes have no editor yet; their names are the ones those resources take.
+ * Presential events have no editor yet; their name is the one that resource will take.
  */
 const COMMENTS_PARENT: Readonly<Record<CommentOrigin, string>> = {
   training: ADMIN_RESOURCES.trainings.name,
@@ -39,7 +39,7 @@ const COMMENTS_PARENT: Readonly<Record<CommentOrigin, string>> = {
   podcast: ADMIN_RESOURCES.podcasts.name,
   presential: 'presential-events',
   webcast: ADMIN_RESOURCES.webcasts.name,
-  live_class: 'live-classes',
+  live_class: ADMIN_RESOURCES.live_classes.name,
 };
 const commentsChild = (origin: CommentOrigin) => (COMMENT_ORIGIN_PATHS[origin].list === 'comments' ? 'comments' : 'user_stars');
 
@@ -63,6 +63,21 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   // spec 2 §7.1 / §7.3 reaction evaluations of a training or webcast
   [`${ADMIN_RESOURCES.trainings.name}/evaluations`]: { path: TRAINING_EVALUATION_PATHS.collection, list: 'all-pages' },
   [`${ADMIN_RESOURCES.webcasts.name}/evaluations`]: { path: WEBCAST_EVALUATION_PATHS.collection, list: 'all-pages' },
+  // spec 3 §2 "Live classes" admin editor: the subscribers of an open class and the invitees of a
+  // closed one, server-paged, searched and sorted (react-admin's REST list)
+  [`${ADMIN_RESOURCES.live_classes.name}/subscribers`]: { path: LIVE_CLASS_PATHS.subscribers, list: 'rest' },
+  [`${ADMIN_RESOURCES.live_classes.name}/invitees`]: { path: LIVE_CLASS_PATHS.invitees, list: 'rest' },
+  // spec 3 §2 reaction tests of a live class (the owned-content core's, as a webcast's)
+  [`${ADMIN_RESOURCES.live_classes.name}/evaluations`]: { path: LIVE_CLASS_EVALUATION_PATHS.collection, list: 'all-pages' },
+  [`${ADMIN_RESOURCES.live_classes.name}/evaluations/questions`]: {
+    path: (liveClassId, evaluationId) => LIVE_CLASS_EVALUATION_PATHS.questions(liveClassId, evaluationId),
+    list: 'all-pages',
+  },
+  [`${ADMIN_RESOURCES.live_classes.name}/tests`]: { path: LIVE_CLASS_TESTS.tests, list: 'rest' },
+  [`${ADMIN_RESOURCES.live_classes.name}/tests/questions`]: {
+    path: (liveClassId, testId) => LIVE_CLASS_TESTS.questions(liveClassId, testId),
+    list: 'all-pages',
+  },
   // spec 2 §2.3 modules tab of a training
   [`${ADMIN_RESOURCES.trainings.name}/modules`]: { path: MODULE_PATHS.collection, list: 'all-pages' },
   // spec 2 §2.3 games tab (a table of every game, no paging) and the game editor's record (spec 3 §2)

@@ -58,6 +58,14 @@ export async function instructorIds(db: Db, liveClassId: number): Promise<number
   return rows.map((r) => r.user_id);
 }
 
+/** The instructors with their names and e-mails (the editor shows them as chips). */
+export async function instructorsOf(db: Db, liveClassId: number): Promise<Array<{ id: number; full_name: string; email: string }>> {
+  const rows = await db.selectFrom('live_class_instructors').innerJoin('users', 'users.id', 'live_class_instructors.user_id')
+    .select(['users.id', 'users.full_name', 'users.email']).where('live_class_instructors.live_class_id', '=', liveClassId)
+    .orderBy('users.id').execute();
+  return rows.map((r) => ({ id: r.id, full_name: r.full_name, email: r.email ?? '' }));
+}
+
 export async function participantIds(db: Db, liveClassId: number): Promise<number[]> {
   const rows = await db.selectFrom('live_class_participants').select('user_id').where('live_class_id', '=', liveClassId).orderBy('user_id').execute();
   return rows.map((r) => r.user_id);
@@ -92,8 +100,8 @@ export async function liveClassState(db: Db, row: LiveClassRow): Promise<LiveCla
 export async function loadLiveClass(db: Db, clientId: number, id: number, now: Date): Promise<LiveClass | undefined> {
   const row = await db.selectFrom('live_classes').selectAll().where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst();
   if (!row) return undefined;
-  const [audience, instructors, participants] = await Promise.all([
-    readAudience(db, 'live_class', id), instructorIds(db, id), participantIds(db, id),
+  const [audience, instructorsList, participants] = await Promise.all([
+    readAudience(db, 'live_class', id), instructorsOf(db, id), participantIds(db, id),
   ]);
   const start = new Date(row.live_class_date);
   return {
@@ -107,7 +115,8 @@ export async function loadLiveClass(db: Db, clientId: number, id: number, now: D
     transmission_url: row.transmission_url,
     maximum_participants: row.maximum_participants,
     invitees: row.live_class_type === 'closed' ? participants : [],
-    instructors,
+    instructors: instructorsList.map((u) => u.id),
+    instructors_list: instructorsList,
     score: row.score,
     effective_score: effectiveLiveClassScore(row.score),
     workload: Number(row.workload),

@@ -1,5 +1,6 @@
 import {
-  ADMIN_RESOURCES, TRAINING_EVALUATION_PATHS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, WEBCAST_BASE_EVALUATION_FIELD,
+  ADMIN_RESOURCES, LIVE_CLASS_BASE_EVALUATION_FIELD, LIVE_CLASS_EVALUATION_PATHS, LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD, LIVE_CLASS_PATHS,
+  TRAINING_EVALUATION_PATHS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, WEBCAST_BASE_EVALUATION_FIELD,
   WEBCAST_EVALUATION_PATHS, WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_PATHS,
 } from '@lp/shared/contract';
 import { nestedResource } from '../../nested/nestedResources.ts';
@@ -54,6 +55,18 @@ export const WEBCAST_EVALUATIONS: EvaluationOwner = {
   questionTypes: WEBCAST_PATHS.evaluationQuestionTypes,
   questionTypeField: WEBCAST_EVALUATION_QUESTION_TYPE_FIELD,
   fromBaseField: WEBCAST_BASE_EVALUATION_FIELD,
+  body: 'json',
+  deleteErrorMessage: 'resources.trainings.evaluations.error',
+};
+
+/** spec 3 §2 "Live classes" reaction tests: the webcast's shapes (JSON bodies) under the live class's paths. */
+export const LIVE_CLASS_EVALUATIONS: EvaluationOwner = {
+  resource: (ownerId) => nestedResource(ADMIN_RESOURCES.live_classes.name, ownerId, 'evaluations'),
+  questionsResource: (ownerId, evaluationId) => nestedResource(ADMIN_RESOURCES.live_classes.name, ownerId, 'evaluations', evaluationId, 'questions'),
+  paths: LIVE_CLASS_EVALUATION_PATHS,
+  questionTypes: LIVE_CLASS_PATHS.evaluationQuestionTypes,
+  questionTypeField: LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD,
+  fromBaseField: LIVE_CLASS_BASE_EVALUATION_FIELD,
   body: 'json',
   deleteErrorMessage: 'resources.trainings.evaluations.error',
 };

@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminContext, ResourceContextProvider, testDataProvider, type GetListParams } from 'react-admin';
+import { LIVE_CLASS_PATHS, type LiveClassListItem } from '@lp/shared/contract';
+import { i18n } from '../../test/fixtures.ts';
+import { wireHttp } from '../../test/wireFakes.ts';
+import { ContractHttpProvider } from '../../common/http/index.ts';
+import { LiveClassList } from './LiveClassList.tsx';
+
+const row = (over: Partial<LiveClassListItem>): LiveClassListItem => ({
+  id: 1, title: 'Vendas consultivas', live_class_type: 'open', live_class_date: '2026-12-10T19:00:00-03:00', timezone: 'America/Sao_Paulo',
+  stream_type: 1, status: 1, maximum_participants: 20, qty_participants: 3, tags: [], created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z',
+  ...over,
+});
+const ROWS = [row({}), row({ id: 2, title: 'Onboarding de líderes', live_class_type: 'closed', stream_type: 2, status: 4, maximum_participants: null, qty_participants: 5 })];
+const PLATFORMS = [
+  { id: 1, slug: 'external', label: 'Link externo', uses_url: true },
+  { id: 2, slug: 'jitsi', label: 'Sala Jitsi Meet', uses_url: false },
+];
+
+function renderList() {
+  const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: ROWS, total: 2 }));
+  const server = vi.fn(async (path: string) => {
+    if (path === LIVE_CLASS_PATHS.platformTypes) return PLATFORMS;
+    throw new Error(`unexpected ${path}`);
+  });
+  render(
+    <AdminContext dataProvider={testDataProvider({ getList } as never)} i18nProvider={i18n()}>
+      <ContractHttpProvider value={wireHttp(server)}>
+        <ResourceContextProvider value="live_classes"><LiveClassList /></ResourceContextProvider>
+      </ContractHttpProvider>
+    </AdminContext>,
+  );
+  return getList;
+}
+
+describe('LiveClassList (spec 1 §2.3 /admin/live_classes)', () => {
+  it('shows title, type, date with its timezone, platform, participants against the seats and status; latest date first', async () => {
+    const getList = renderList();
+    const open = (await screen.findByText('Vendas consultivas')).closest('tr') as HTMLElement;
+    expect(within(open).getByText('Aberta')).toBeInTheDocument();
+    expect(within(open).getByText('10/12/2026 19:00 (America/Sao_Paulo)')).toBeInTheDocument();
+    expect(await within(open).findByText('Link externo')).toBeInTheDocument();
+    expect(within(open).getByText('3/20')).toBeInTheDocument();
+    expect(within(open).getByText('Publicada')).toBeInTheDocument();
+    const closed = screen.getByText('Onboarding de líderes').closest('tr') as HTMLElement;
+    expect(within(closed).getByText('Fechada')).toBeInTheDocument();
+    expect(within(closed).getByText('Sala Jitsi Meet')).toBeInTheDocument();
+    // no seats assigned: the invitees alone
+    expect(within(closed).getByText('5')).toBeInTheDocument();
+    expect(within(closed).getByText('Finalizada')).toBeInTheDocument();
+    expect(getList.mock.calls[0]?.[0]).toBe('live_classes');
+    expect(getList.mock.calls[0]?.[1].sort).toEqual({ field: 'live_class_date', order: 'DESC' });
+  });
+
+  it('filters by type and status through the list query', async () => {
+    const getList = renderList();
+    await screen.findByText('Vendas consultivas');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tipo' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fechada' }));
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toEqual({ live_class_type: 'closed' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Finalizada' }));
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toEqual({ live_class_type: 'closed', status: 4 }));
+  });
+});

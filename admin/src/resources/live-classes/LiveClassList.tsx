@@ -1,0 +1,67 @@
+import { FunctionField, SearchInput, SelectInput, TextField, useLocaleState, useTranslate } from 'react-admin';
+import { LIVE_CLASS_PATHS, LIVE_CLASS_TYPES, type LiveClassListItem, type LiveClassPlatformOption } from '@lp/shared/contract';
+import { LIVE_CLASS_STATUS, formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
+import { ResourceList } from '../../common/ResourceList.tsx';
+import { useReferenceList } from '../../common/http/index.ts';
+import { LiveClassStatusField } from './LiveClassStatusChip.tsx';
+
+const F = 'resources.live_classes.fields';
+
+const statusChoices = [
+  { id: LIVE_CLASS_STATUS.published, name: 'resources.live_classes.status.published' },
+  { id: LIVE_CLASS_STATUS.unpublished, name: 'resources.live_classes.status.unpublished' },
+  { id: LIVE_CLASS_STATUS.finished, name: 'resources.live_classes.status.finished' },
+];
+const typeChoices = LIVE_CLASS_TYPES.map((t) => ({ id: t, name: `resources.live_classes.types.${t}` }));
+
+function DateWithZone(_props: { source: string; label: string }) {
+  const [locale] = useLocaleState();
+  const languageId = languageIdForLocale(locale as LocaleCode);
+  return (
+    <FunctionField<LiveClassListItem>
+      source="live_class_date"
+      render={(c) => `${formatDateTime(c.live_class_date, languageId, c.timezone)} (${c.timezone})`}
+    />
+  );
+}
+
+/** Subscribers (open) or invitees (closed) against the seats; no seats assigned shows the count alone. */
+function ParticipantsField(_props: { source: string; label: string; sortable?: boolean }) {
+  return (
+    <FunctionField<LiveClassListItem>
+      render={(c) => (c.maximum_participants === null ? String(c.qty_participants) : `${c.qty_participants}/${c.maximum_participants}`)}
+    />
+  );
+}
+
+/**
+ * spec 1 §2.3 /admin/live_classes: search on the title, status, type and platform filters (kept per
+ * list), configurable columns, the latest date first (the server's default -live_class_date), row edit
+ * and delete, bulk delete.
+ */
+export function LiveClassList() {
+  const translate = useTranslate();
+  const platforms = useReferenceList<LiveClassPlatformOption>(LIVE_CLASS_PATHS.platformTypes).data ?? [];
+  const platformName = (id: number) => platforms.find((p) => p.id === id)?.label ?? String(id);
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="status" source="status" label={`${F}.status`} choices={statusChoices} alwaysOn />,
+    <SelectInput key="live_class_type" source="live_class_type" label={`${F}.live_class_type`} choices={typeChoices} alwaysOn />,
+    <SelectInput key="stream_type" source="stream_type" label={`${F}.stream_type`} translateChoice={false}
+      choices={platforms.map((p) => ({ id: p.id, name: p.label }))} />,
+  ];
+  return (
+    <ResourceList filters={filters} sortField="live_class_date" sortOrder="DESC" omit={['id', 'updated_at']}>
+      <TextField source="id" label={`${F}.id`} />
+      <TextField source="title" label={`${F}.title`} />
+      <FunctionField<LiveClassListItem> source="live_class_type" label={`${F}.live_class_type`}
+        render={(c) => translate(`resources.live_classes.types.${c.live_class_type}`)} />
+      <DateWithZone source="live_class_date" label={`${F}.live_class_date`} />
+      <FunctionField<LiveClassListItem> source="stream_type" label={`${F}.stream_type`} render={(c) => platformName(c.stream_type)} />
+      <ParticipantsField source="qty_participants" label={`${F}.participants`} sortable={false} />
+      <LiveClassStatusField source="status" label={`${F}.status`} />
+    </ResourceList>
+  );
+}
+
+export default LiveClassList;
