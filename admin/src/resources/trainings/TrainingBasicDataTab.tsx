@@ -11,9 +11,22 @@ import { useSaveErrors } from '../../common/editor/index.ts';
 
 const TRAININGS = ADMIN_RESOURCES.trainings.name;
 
-/** GET P/ (spec 2 §7.1): the trainings resource's record; a failure returns the user to admin_trainings. */
+/**
+ * A record of GET P/, not a row of the list: ra-core's useGetList seeds each row into the getOne
+ * cache, and a list row (TrainingListItem: tag objects, no images nor portal_url) is not the
+ * editor's record.
+ */
+const isTrainingRecord = (record: Training | undefined): record is Training =>
+  record !== undefined && Array.isArray(record.group_training_images) && typeof record.portal_url === 'string';
+
+/**
+ * GET P/ (spec 2 §7.1): the trainings resource's record; a failure returns the user to
+ * admin_trainings. A row the list left in the cache counts as no record yet: the editor waits for
+ * GET P/ (staleTime 0 fetches it on mount) rather than read the row as a training.
+ */
 export function useTraining(id: number | null) {
-  return useGetOne<Training>(TRAININGS, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0 });
+  const query = useGetOne<Training>(TRAININGS, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0 });
+  return { ...query, data: isTrainingRecord(query.data) ? query.data : undefined };
 }
 
 /**
