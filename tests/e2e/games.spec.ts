@@ -55,9 +55,12 @@ test('an admin previews and saves a fill-in game; a learner on a phone loses it 
   await expect(page.getByText('Palavra marcada:')).toBeVisible();
 
   // saving before the preview is refused (spec 3 §8), nothing is sent
+  const sent: string[] = [];
+  page.on('request', (req) => { if (req.method() === 'POST' && /\/group_training_games\/?$/.test(new URL(req.url()).pathname)) sent.push(req.url()); });
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Você precisa pré-visualizar o jogo primeiro')).toBeVisible();
   await expect(page).toHaveURL(/\/games\/new$/);
+  expect(sent).toHaveLength(0);
 
   // the preview frames the portal's /game-preview and plays the form's content as a learner would
   await page.getByRole('button', { name: 'Pré-visualizar' }).click();
@@ -71,6 +74,7 @@ test('an admin previews and saves a fill-in game; a learner on a phone loses it 
 
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Jogo salvo com sucesso')).toBeVisible();
+  expect(sent).toHaveLength(1);
   await expect(page).toHaveURL(/\/admin\/trainings\/\d+\/games$/);
   const saved = page.getByRole('row').filter({ hasText: title });
   await expect(saved).toContainText('Complete as lacunas');
@@ -96,6 +100,8 @@ test('an admin previews and saves a fill-in game; a learner on a phone loses it 
   await learner.getByRole('button', { name: 'Jogar de novo' }).click();
   await loseOnce(learner);
   await expect(learner.getByText('Você perdeu duas vezes seguidas e pode pular este jogo.')).toBeVisible();
+  // at 390 px the game and its actions fit the width: nothing hides sideways
+  expect(await learner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const skip = learner.getByRole('button', { name: 'Pular este jogo' });
   await skip.scrollIntoViewIfNeeded();
   await expect(skip).toBeInViewport();
