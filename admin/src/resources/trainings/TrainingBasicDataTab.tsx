@@ -1,32 +1,22 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Loading, useCreate, useGetOne, useNotify, useRefresh, useUpdate } from 'react-admin';
+import { Loading, useCreate, useNotify, useRefresh, useUpdate } from 'react-admin';
 import { ADMIN_RESOURCES, type Training } from '@lp/shared/contract';
 import { effectiveTrainingType, trainingScoreIsUsed } from '@lp/shared/rules';
 import { TrainingBasicDataForm } from './basic-data/TrainingBasicDataForm.tsx';
 import { FORM_FIELD, useTrainingTypes, useTrainingValidator } from './basic-data/trainingValidation.ts';
 import { NEW_TRAINING, trainingFormValues, trainingPayload, type TrainingFormValues } from './trainingPayload.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
-import { useSaveErrors } from '../../common/editor/index.ts';
+import { useDetailRecord, useSaveErrors } from '../../common/editor/index.ts';
 
 const TRAININGS = ADMIN_RESOURCES.trainings.name;
 
 /**
- * A record of GET P/, not a row of the list: ra-core's useGetList seeds each row into the getOne
- * cache, and a list row (TrainingListItem: tag objects, no images nor portal_url) is not the
- * editor's record.
- */
-const isTrainingRecord = (record: Training | undefined): record is Training =>
-  record !== undefined && Array.isArray(record.group_training_images) && typeof record.portal_url === 'string';
-
-/**
  * GET P/ (spec 2 §7.1): the trainings resource's record; a failure returns the user to
- * admin_trainings. A row the list left in the cache counts as no record yet: the editor waits for
- * GET P/ (staleTime 0 fetches it on mount) rather than read the row as a training.
+ * admin_trainings. A row of the trainings list (tag objects, no images nor portal_url) is not it.
  */
 export function useTraining(id: number | null) {
-  const query = useGetOne<Training>(TRAININGS, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0 });
-  return { ...query, data: isTrainingRecord(query.data) ? query.data : undefined };
+  return useDetailRecord<Training>(TRAININGS, id, (record) => Array.isArray(record.group_training_images) && typeof record.portal_url === 'string');
 }
 
 /**
