@@ -6,3 +6,4 @@ export {
 } from './serverErrors.ts';
 export { translatedErrors } from './ruleErrors.ts';
 export { recordQueryKey, useRecordCache } from './recordCache.ts';
+export { useDetailRecord } from './detailRecord.ts';

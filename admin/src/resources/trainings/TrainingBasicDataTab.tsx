@@ -1,19 +1,22 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Loading, useCreate, useGetOne, useNotify, useRefresh, useUpdate } from 'react-admin';
+import { Loading, useCreate, useNotify, useRefresh, useUpdate } from 'react-admin';
 import { ADMIN_RESOURCES, type Training } from '@lp/shared/contract';
 import { effectiveTrainingType, trainingScoreIsUsed } from '@lp/shared/rules';
 import { TrainingBasicDataForm } from './basic-data/TrainingBasicDataForm.tsx';
 import { FORM_FIELD, useTrainingTypes, useTrainingValidator } from './basic-data/trainingValidation.ts';
 import { NEW_TRAINING, trainingFormValues, trainingPayload, type TrainingFormValues } from './trainingPayload.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
-import { useSaveErrors } from '../../common/editor/index.ts';
+import { useDetailRecord, useSaveErrors } from '../../common/editor/index.ts';
 
 const TRAININGS = ADMIN_RESOURCES.trainings.name;
 
-/** GET P/ (spec 2 §7.1): the trainings resource's record; a failure returns the user to admin_trainings. */
+/**
+ * GET P/ (spec 2 §7.1): the trainings resource's record; a failure returns the user to
+ * admin_trainings. A row of the trainings list (tag objects, no images nor portal_url) is not it.
+ */
 export function useTraining(id: number | null) {
-  return useGetOne<Training>(TRAININGS, { id: id ?? 0 }, { enabled: id !== null, staleTime: 0 });
+  return useDetailRecord<Training>(TRAININGS, id, (record) => Array.isArray(record.group_training_images) && typeof record.portal_url === 'string');
 }
 
 /**

@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
-import { GAME_PATHS, TRAINING_PATHS, type SessionUser, type Training } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, GAME_PATHS, TRAINING_PATHS, type SessionUser, type Training, type TrainingListItem } from '@lp/shared/contract';
+import { recordQueryKey } from '../../common/editor/index.ts';
 import { toHttpError } from '../../dataProvider.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { screenFakes } from '../../test/wireFakes.ts';
@@ -31,7 +33,9 @@ function Where() {
   return <output data-testid="where">{location.pathname}</output>;
 }
 
-function renderEditor(path: string, user: SessionUser, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>) {
+function renderEditor(
+  path: string, user: SessionUser, serveJson: (path: string, method: string, body?: unknown) => Promise<unknown>, queryClient?: QueryClient,
+) {
   const spy = vi.fn(serveJson);
   const { dataProvider, http } = screenFakes({ serveJson: spy }, {
     getList: async () => ({ data: [{ id: 1, name: 'Customer experience', areas: [] }], total: 1 }),
@@ -39,7 +43,7 @@ function renderEditor(path: string, user: SessionUser, serveJson: (path: string,
   } as unknown as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)} queryClient={queryClient}>
         <ContractHttpProvider value={http}>
           <Routes>
             <Route path="/trainings/:id/*" element={<><TrainingEdit /><Where /></>} />
@@ -109,6 +113,20 @@ describe('training editor (spec 2 §2.3)', () => {
     expect(calls).toHaveLength(0);
     expect(screen.getByDisplayValue('Novo curso')).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/trainings/0');
+  });
+
+  it('opened from the list, waits for GET P/ rather than read the row the list left in the cache', async () => {
+    // what ra-core's useGetList writes under getOne for each row of the trainings list
+    const row: TrainingListItem = {
+      id: 7, title: 'Atendimento', status: 2, group_training_type: 1, tags: [{ id: 1, name: 'Customer experience' }], is_open: false,
+      qty_modules: 1, qty_tests: 1, owners_list: training.owners_list, created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+    };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(recordQueryKey(ADMIN_RESOURCES.trainings.name, 7), row);
+    const { serveJson } = renderEditor('/trainings/7', userWith({}), answers(), queryClient);
+    expect(await screen.findByDisplayValue('Atendimento')).toBeInTheDocument();
+    expect(serveJson.mock.calls.some(([path]) => path === TRAINING_PATHS.item(7))).toBe(true);
+    expect(screen.getByTestId('where')).toHaveTextContent('/trainings/7');
   });
 
   it('disables saving without trainings_manage (spec 2 §6)', async () => {

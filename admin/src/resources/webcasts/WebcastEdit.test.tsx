@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
 import { AdminContext, Notification, type DataProvider } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS, guessTimezone } from '@lp/shared/rules';
-import { WEBCAST_PATHS, type SessionUser, type Webcast } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, WEBCAST_PATHS, type SessionUser, type Webcast, type WebcastListItem } from '@lp/shared/contract';
+import { recordQueryKey } from '../../common/editor/index.ts';
 import { apiClient } from '../../apiClient.ts';
 import { mockHttp, wireDataProvider } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
@@ -36,7 +38,10 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function renderEditor(path: string, user: SessionUser, record: Webcast | null, serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => undefined as unknown)) {
+function renderEditor(
+  path: string, user: SessionUser, record: Webcast | null, serveJson = vi.fn(async (_path: string, _method: string, _body?: unknown) => undefined as unknown),
+  queryClient?: QueryClient,
+) {
   const answer = async (p: string, method: string, body?: unknown) => {
     if (p === WEBCAST_PATHS.types) return TYPES;
     if (record && p === WEBCAST_PATHS.item(record.id) && method === 'GET') return record;
@@ -49,7 +54,7 @@ function renderEditor(path: string, user: SessionUser, record: Webcast | null, s
   } as unknown as Partial<DataProvider>);
   render(
     <MemoryRouter initialEntries={[path]}>
-      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)}>
+      <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(user)} queryClient={queryClient}>
         <ContractHttpProvider value={mockHttp({ serveJson: answer })}>
           <Routes>
             <Route path="/webcasts/:id/*" element={<><WebcastEdit /><Where /></>} />
@@ -104,6 +109,30 @@ describe('webcast editor (spec 2 §2.5)', () => {
   it('hides stream for other types, chat without use_chat, and comments without use_comments_webcast', async () => {
     renderEditor('/webcasts/9', userWith({ use_comments_webcast: false }), webcast({ use_chat: false }));
     await waitFor(async () => expect(await tabNames()).toEqual(['Dados do evento', 'Inscritos', 'Testes', 'Material de apoio', 'Avaliações de reação']));
+  });
+
+  it('opened from the list, waits for GET W/ rather than read the row the list left in the cache', async () => {
+    // what ra-core's useGetList writes under getOne for each row of the webcasts list
+    const row: WebcastListItem = {
+      id: 9, title: 'Lançamento', webcast_type: 1, status: 1, transmission_date: '2026-12-10T19:00:00-03:00', timezone: 'America/Sao_Paulo',
+      use_chat: true, tags: [{ id: 1, name: 'Produto' }], qty_subscribers: 0, created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-01T10:00:00Z',
+    };
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(recordQueryKey(ADMIN_RESOURCES.webcasts.name, 9), row);
+    // GET W/ answers after the editor has drawn: until then the row is all the cache has
+    let answerItem = () => {};
+    const item = new Promise<void>((resolve) => { answerItem = resolve; });
+    renderEditor('/webcasts/9', userWith(), null, vi.fn(async (path: string, method: string) => {
+      if (path === WEBCAST_PATHS.item(9) && method === 'GET') {
+        await item;
+        return webcast();
+      }
+      return undefined;
+    }), queryClient);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    answerItem();
+    expect(await screen.findByDisplayValue('Lançamento')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/webcasts/9');
   });
 
   it('keeps the type read-only once the webcast has one (spec 2 §4.12)', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification } from 'react-admin';
-import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer } from '@lp/shared/contract';
+import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type StreamingStateAnswer, type Webcast } from '@lp/shared/contract';
 import { DEVICES, fakeEnv, type FakeEnv } from '@lp/streaming/testing';
 import { i18n } from '../../../test/fixtures.ts';
 import { mockHttp, wireDataProvider } from '../../../test/wireFakes.ts';
@@ -10,10 +10,12 @@ import { ContractHttpProvider } from '../../../common/http/index.ts';
 import { WebcastStreamTab, scheduleText } from './WebcastStreamTab.tsx';
 
 const ID = 12;
-const WEBCAST = {
-  id: ID, title: 'Boas-vindas ao vivo', description: '<p>Apresentação da <strong>equipe</strong></p>', webcast_type: 2,
+const WEBCAST: Webcast = {
+  id: ID, title: 'Boas-vindas ao vivo', description: '<p>Apresentação da <strong>equipe</strong></p>', code: null, webcast_type: 2, embed: 'none',
   transmission_date: '2026-12-10T19:00:00-03:00', timezone: 'America/Sao_Paulo', status: 1,
-  transmission_completed: false, transmission_downloaded: false,
+  transmission_completed: false, transmission_downloaded: false, profiles: [], areas: [], user_groups: [], tags: [], use_chat: false,
+  chat_moderated: false, score: 0, webcast_player_hls_playback_url: null, workload: 1, webcast_lounge_template: '', webcast_images: [],
+  webcast_image_alt_texts: [], unpublish_date: null, public_url: `http://x/webinars/${ID}`, qty_subscribers: 0,
 };
 const state = (s: 'stopped' | 'starting' | 'started', extra: Partial<StreamingStateAnswer> = {}): StreamingStateAnswer => ({
   live_stream: { state: s, publishing: false }, status: 1, transmission_completed: false, transmission_downloaded: false, ...extra,
