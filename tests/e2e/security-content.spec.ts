@@ -261,7 +261,8 @@ test('the app pages, the API and the content origin answer with their security h
     // the portal also runs the Jitsi IFrame API of its live class rooms (JITSI_DOMAIN, meet.jit.si by default)
     expect(headers['content-security-policy']).toMatch(url === '/' ? /script-src 'self' https:\/\/[^ ;]+;/ : /script-src 'self';/);
     expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(headers['content-security-policy']).toContain(`frame-src http://127.0.0.1:${Number(app.port) + 1} https:`);
+    // the control panel also frames the portal's game preview (its own origin)
+    expect(headers['content-security-policy']).toContain(`frame-src ${url === '/admin/' ? "'self' " : ''}http://127.0.0.1:${Number(app.port) + 1} https:`);
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toMatch(url === '/' ? /camera=\("https:\/\/[^"]+"\)/ : /camera=\(self\)/);
