@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { adminLogin, portalLogin } from './support.ts';
+import { adminLogin, latestMail, portalLogin } from './support.ts';
 
 const ADMIN = { email: 'admin@demo.local', password: 'Admin#2026!' };
 const LEARNER = { email: 'learner@demo.local', password: 'Learner#2026!' };
@@ -128,6 +128,14 @@ test('an open live class: one seat taken, the room entered, finished, evaluated 
   await tab.close();
   await expect(learner.getByText('Os testes, a avaliação de reação e o certificado abrem quando a aula for finalizada.')).toBeVisible();
 
+  // the list counts the seat taken; its report goes out by e-mail (spec 3 §9; a superuser has no cooldown)
+  await page.goto('/admin/live_classes');
+  await expect(page.getByRole('row').filter({ hasText: title })).toContainText('1/1');
+  const requested = Date.now();
+  await page.getByRole('button', { name: 'Exportar relatório' }).click();
+  await expect(page.getByText('O relatório está sendo processado e assim que concluído será enviado para o seu e-mail.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportar relatório' })).toBeEnabled();
+
   // the admin sets Finished (spec 3 §4)
   await page.goto(classUrl);
   await page.getByRole('button', { name: 'Finalizar aula' }).click();
@@ -137,7 +145,7 @@ test('an open live class: one seat taken, the room entered, finished, evaluated 
   // the learner answers the reaction evaluation, then downloads the certificate
   await learner.reload();
   const evaluation = learner.getByRole('region', { name: 'Avaliação de reação' });
-  await evaluation.getByRole('radio', { name: '5 estrelas' }).check({ force: true });
+  await evaluation.getByRole('radio', { name: '5 estrelas' }).check();
   await evaluation.getByRole('textbox', { name: 'O que podemos melhorar?' }).fill('Mais exemplos práticos.');
   await evaluation.getByRole('button', { name: 'Enviar avaliação' }).click();
   await expect(learner.getByText('Obrigado pela sua avaliação!')).toBeVisible();
@@ -151,4 +159,8 @@ test('an open live class: one seat taken, the room entered, finished, evaluated 
   expect(answer.headers()['content-type']).toContain('application/pdf');
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
   await learner.context().close();
+
+  // the report asked for above arrived by e-mail, with its link (spec 1 §8.4)
+  await expect.poll(() => latestMail(ADMIN.email, requested).catch(() => ''), { timeout: 30_000 })
+    .toMatch(/Aulas ao vivo[\s\S]*pronto[\s\S]*https?:\/\//);
 });
