@@ -15,17 +15,19 @@ export interface ResourceListProps {
   sortField?: string;
   /** the first order (dates: newest first) */
   sortOrder?: 'ASC' | 'DESC';
+  /** the toolbar's own buttons after columns and create (a report button, spec 1 §2.3) */
+  actions?: ReactNode;
 }
 
 /**
  * The list every admin resource shares: search and filters kept per list, configurable
  * columns, the page sizes of ListPagination, bulk delete and row actions.
  */
-export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC' }: ResourceListProps) {
+export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC', actions }: ResourceListProps) {
   return (
     <List
       filters={filters}
-      actions={<ListActions />}
+      actions={<ListActions>{actions}</ListActions>}
       pagination={<ListPagination />}
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: sortField, order: sortOrder }}

@@ -1,12 +1,18 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ResourceContextProvider, testDataProvider, type GetListParams } from 'react-admin';
-import { LIVE_CLASS_PATHS, type LiveClassListItem } from '@lp/shared/contract';
-import { i18n } from '../../test/fixtures.ts';
+import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type GetListParams } from 'react-admin';
+import { LIVE_CLASS_PATHS, type LiveClassListItem, type SessionUser } from '@lp/shared/contract';
+import { updateSession } from '@lp/shared/client';
+import { apiClient } from '../../apiClient.ts';
+import { authFor, i18n } from '../../test/fixtures.ts';
+import { adminWith } from '../../test/userFixtures.ts';
 import { wireHttp } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
-import { LiveClassList } from './LiveClassList.tsx';
+import { LiveClassList, liveClassesReportBody } from './LiveClassList.tsx';
+
+vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
+const request = vi.mocked(apiClient.request);
 
 const row = (over: Partial<LiveClassListItem>): LiveClassListItem => ({
   id: 1, title: 'Vendas consultivas', live_class_type: 'open', live_class_date: '2026-12-10T19:00:00-03:00', timezone: 'America/Sao_Paulo',
@@ -19,17 +25,19 @@ const PLATFORMS = [
   { id: 2, slug: 'jitsi', label: 'Sala Jitsi Meet', uses_url: false },
 ];
 
-function renderList() {
+function renderList(admin: SessionUser = adminWith(['live_classes'])) {
+  updateSession(localStorage, { user: admin });
   const getList = vi.fn(async (_resource: string, _params: GetListParams) => ({ data: ROWS, total: 2 }));
   const server = vi.fn(async (path: string) => {
     if (path === LIVE_CLASS_PATHS.platformTypes) return PLATFORMS;
     throw new Error(`unexpected ${path}`);
   });
   render(
-    <AdminContext dataProvider={testDataProvider({ getList } as never)} i18nProvider={i18n()}>
+    <AdminContext dataProvider={testDataProvider({ getList } as never)} i18nProvider={i18n()} authProvider={authFor(admin)}>
       <ContractHttpProvider value={wireHttp(server)}>
         <ResourceContextProvider value="live_classes"><LiveClassList /></ResourceContextProvider>
       </ContractHttpProvider>
+      <Notification />
     </AdminContext>,
   );
   return getList;
@@ -63,5 +71,41 @@ describe('LiveClassList (spec 1 §2.3 /admin/live_classes)', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Finalizada' }));
     await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toEqual({ live_class_type: 'closed', status: 4 }));
+  });
+});
+
+describe('LiveClassList report button (spec 3 §9, spec 1 §4.4)', () => {
+  beforeEach(() => { request.mockReset(); });
+  const button = () => screen.findByRole('button', { name: 'Exportar relatório' });
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+
+  it('asks for the report with the list filters, says it goes by e-mail and then waits 5 minutes', async () => {
+    request.mockResolvedValue(new Response(JSON.stringify({ detail: 'report_processing', report: 'live_classes', requested_at: new Date().toISOString() }), { status: 202 }));
+    const getList = renderList();
+    await screen.findByText('Vendas consultivas');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tipo' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fechada' }));
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].filter).toEqual({ live_class_type: 'closed' }));
+    await waitFor(async () => expect(await button()).toBeEnabled());
+    await userEvent.click(await button());
+    expect(await screen.findByText('O relatório está sendo processado e assim que concluído será enviado para o seu e-mail.')).toBeInTheDocument();
+    expect(request).toHaveBeenCalledWith(LIVE_CLASS_PATHS.report, { method: 'POST', body: JSON.stringify({ live_class_type: 'closed' }) });
+    expect(await button()).toBeDisabled();
+  });
+
+  it('is disabled after a request under 5 minutes old, except for a superuser', async () => {
+    renderList(adminWith(['live_classes'], { last_report_requests: { live_classes: minutesAgo(2) } }));
+    await waitFor(async () => expect(await button()).toBeDisabled());
+  });
+
+  it('stays enabled for a superuser right after a request', async () => {
+    renderList(adminWith(['live_classes'], { is_superuser: true, last_report_requests: { live_classes: minutesAgo(0) } }));
+    await waitFor(async () => expect(await button()).toBeEnabled());
+  });
+
+  it('maps the filters to the report body: search trimmed, status, type; the platform is not a report filter', () => {
+    expect(liveClassesReportBody({ q: '  vendas ', status: 4, live_class_type: 'open', stream_type: 2 }))
+      .toEqual({ search: 'vendas', status: 4, live_class_type: 'open' });
+    expect(liveClassesReportBody({ q: ' ', status: '', live_class_type: 'other' })).toEqual({});
   });
 });

@@ -1,6 +1,9 @@
 import { FunctionField, SearchInput, SelectInput, TextField, useLocaleState, useTranslate } from 'react-admin';
-import { LIVE_CLASS_PATHS, LIVE_CLASS_TYPES, type LiveClassListItem, type LiveClassPlatformOption } from '@lp/shared/contract';
+import {
+  LIVE_CLASS_PATHS, LIVE_CLASS_TYPES, type LiveClassListItem, type LiveClassPlatformOption, type LiveClassReportRequest, type LiveClassType,
+} from '@lp/shared/contract';
 import { LIVE_CLASS_STATUS, formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
+import { ReportButton } from '../../common/ReportButton.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { useReferenceList } from '../../common/http/index.ts';
 import { LiveClassStatusField } from './LiveClassStatusChip.tsx';
@@ -35,9 +38,23 @@ function ParticipantsField(_props: { source: string; label: string; sortable?: b
 }
 
 /**
+ * The list's filters as the report body (LiveClassReportRequest: search, status, type — the
+ * platform filter is not one of the report's).
+ */
+export function liveClassesReportBody(filterValues: Record<string, unknown>): LiveClassReportRequest {
+  const body: LiveClassReportRequest = {};
+  if (typeof filterValues.q === 'string' && filterValues.q.trim()) body.search = filterValues.q.trim();
+  const status = Number(filterValues.status);
+  if (filterValues.status != null && filterValues.status !== '' && Number.isInteger(status)) body.status = status;
+  const type = LIVE_CLASS_TYPES.find((t: LiveClassType) => t === filterValues.live_class_type);
+  if (type) body.live_class_type = type;
+  return body;
+}
+
+/**
  * spec 1 §2.3 /admin/live_classes: search on the title, status, type and platform filters (kept per
  * list), configurable columns, the latest date first (the server's default -live_class_date), row edit
- * and delete, bulk delete.
+ * and delete, bulk delete; the report button (spec 3 §9: item live_classes, 5-minute cooldown).
  */
 export function LiveClassList() {
   const translate = useTranslate();
@@ -51,7 +68,8 @@ export function LiveClassList() {
       choices={platforms.map((p) => ({ id: p.id, name: p.label }))} />,
   ];
   return (
-    <ResourceList filters={filters} sortField="live_class_date" sortOrder="DESC" omit={['id', 'updated_at']}>
+    <ResourceList filters={filters} sortField="live_class_date" sortOrder="DESC" omit={['id', 'updated_at']}
+      actions={<ReportButton report="live_classes" path={LIVE_CLASS_PATHS.report} toBody={liveClassesReportBody} />}>
       <TextField source="id" label={`${F}.id`} />
       <TextField source="title" label={`${F}.title`} />
       <FunctionField<LiveClassListItem> source="live_class_type" label={`${F}.live_class_type`}

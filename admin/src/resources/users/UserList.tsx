@@ -5,7 +5,8 @@ import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { IncludeInGroupButton } from './IncludeInGroupButton.tsx';
-import { ReportButton, usersReportBody } from './ReportButton.tsx';
+import { ReportButton } from '../../common/ReportButton.tsx';
+import { usersReportBody } from './usersReportBody.ts';
 import { UserStatusField } from './UserStatusField.tsx';
 import { userFilters } from './userFilters.tsx';
 

@@ -4,12 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { AdminContext, ListContextProvider, Notification, testDataProvider, type ListControllerResult } from 'react-admin';
 import { USERS_REPORT_PATH, type SessionUser } from '@lp/shared/contract';
 import { readSession, updateSession } from '@lp/shared/client';
-import { apiClient } from '../../apiClient.ts';
-import { ReportButton, usersReportBody } from './ReportButton.tsx';
-import { authFor, i18n } from '../../test/fixtures.ts';
-import { adminWith } from '../../test/userFixtures.ts';
+import { apiClient } from '../apiClient.ts';
+import { ReportButton } from './ReportButton.tsx';
+import { usersReportBody } from '../resources/users/usersReportBody.ts';
+import { authFor, i18n } from '../test/fixtures.ts';
+import { adminWith } from '../test/userFixtures.ts';
 
-vi.mock('../../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
+vi.mock('../apiClient.ts', () => ({ apiClient: { request: vi.fn(), json: vi.fn() } }));
 const request = vi.mocked(apiClient.request);
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();

@@ -5,7 +5,7 @@ import { Button, useListContext, useNotify, usePermissions, useTranslate } from 
 import { ERROR_CODES, isApiError, type ReportAccepted, type SessionUser } from '@lp/shared/contract';
 import { REPORT_COOLDOWN_MS, formatCountdown, reportCooldownRemainingMs, type ReportKey } from '@lp/shared/rules';
 import { readSession, updateSession } from '@lp/shared/client';
-import { apiClient } from '../../apiClient.ts';
+import { apiClient } from '../apiClient.ts';
 
 export interface ReportButtonProps {
   /** spec 1 §3.1 report key: the session timestamp this button counts down from */
@@ -91,16 +91,4 @@ export function ReportButton({ report, path, toBody }: ReportButtonProps) {
       </span>
     </Tooltip>
   );
-}
-
-/** The users list's filters (userFilters.tsx) as the users report body (docs/api.md). */
-export function usersReportBody(filterValues: Record<string, unknown>): object {
-  const body: Record<string, unknown> = {};
-  if (typeof filterValues.q === 'string' && filterValues.q.trim()) body.search = filterValues.q.trim();
-  if (typeof filterValues.status === 'string' && filterValues.status) body.status = filterValues.status;
-  for (const key of ['profile_id', 'area_id', 'group_id'] as const) {
-    const id = Number(filterValues[key]);
-    if (filterValues[key] != null && filterValues[key] !== '' && Number.isInteger(id) && id > 0) body[key] = id;
-  }
-  return body;
 }
