@@ -16,7 +16,7 @@ async function trainingPercent(page: Page): Promise<number> {
 
 /** Answers the open fill-in-the-blanks play with a wrong word: the error limit is 0, so the play is lost. */
 async function loseOnce(page: Page) {
-  const game = page.getByRole('region', { name: 'Preencha as lacunas' });
+  const game = page.getByRole('region', { name: 'Complete as lacunas' });
   await game.getByRole('textbox', { name: 'Lacuna 1 de 1' }).fill('boa');
   await game.getByRole('button', { name: 'Verificar' }).click();
   await expect(game.getByRole('status')).toContainText('Não foi desta vez.');
@@ -65,7 +65,7 @@ test('an admin previews and saves a fill-in game; a learner on a phone loses it 
   // the preview frames the portal's /game-preview and plays the form's content as a learner would
   await page.getByRole('button', { name: 'Pré-visualizar' }).click();
   const preview = page.getByTitle('Pré-visualização do jogo').contentFrame();
-  const previewGame = preview.getByRole('region', { name: 'Preencha as lacunas' });
+  const previewGame = preview.getByRole('region', { name: 'Complete as lacunas' });
   await expect(previewGame.getByText('Erros: 0 de 0 permitidos')).toBeVisible();
   await previewGame.getByRole('textbox', { name: 'Lacuna 1 de 1' }).fill('Bom');
   await previewGame.getByRole('button', { name: 'Verificar' }).click();
