@@ -17,17 +17,19 @@ export interface ResourceListProps {
   sortOrder?: 'ASC' | 'DESC';
   /** the toolbar's own buttons after columns and create (a report button, spec 1 §2.3) */
   actions?: ReactNode;
+  /** false hides "create" from a user who may read the list but not change it (spec 1 §6.2 *_manage items) */
+  canCreate?: boolean;
 }
 
 /**
  * The list every admin resource shares: search and filters kept per list, configurable
  * columns, the page sizes of ListPagination, bulk delete and row actions.
  */
-export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC', actions }: ResourceListProps) {
+export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC', actions, canCreate = true }: ResourceListProps) {
   return (
     <List
       filters={filters}
-      actions={<ListActions>{actions}</ListActions>}
+      actions={<ListActions create={canCreate}>{actions}</ListActions>}
       pagination={<ListPagination />}
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: sortField, order: sortOrder }}

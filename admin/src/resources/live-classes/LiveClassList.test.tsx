@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type GetListParams } from 'react-admin';
 import { LIVE_CLASS_PATHS, type LiveClassListItem, type SessionUser } from '@lp/shared/contract';
@@ -60,6 +60,16 @@ describe('LiveClassList (spec 1 §2.3 /admin/live_classes)', () => {
     expect(within(closed).getByText('Finalizada')).toBeInTheDocument();
     expect(getList.mock.calls[0]?.[0]).toBe('live_classes');
     expect(getList.mock.calls[0]?.[1].sort).toEqual({ field: 'live_class_date', order: 'DESC' });
+  });
+
+  it('offers "create" only with live_classes_manage (spec 1 §6.2)', async () => {
+    renderList();
+    await screen.findByText('Vendas consultivas');
+    expect(screen.queryByRole('link', { name: /criar/i })).not.toBeInTheDocument();
+    cleanup();
+    renderList(adminWith(['live_classes', 'live_classes_manage']));
+    await screen.findByText('Vendas consultivas');
+    expect(screen.getByRole('link', { name: /criar/i })).toBeInTheDocument();
   });
 
   it('filters by type and status through the list query', async () => {

@@ -7,6 +7,7 @@ import { ReportButton } from '../../common/ReportButton.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { useReferenceList } from '../../common/http/index.ts';
 import { LiveClassStatusField } from './LiveClassStatusChip.tsx';
+import { useLiveClassAccess } from './useLiveClassAccess.ts';
 
 const F = 'resources.live_classes.fields';
 
@@ -58,6 +59,7 @@ export function liveClassesReportBody(filterValues: Record<string, unknown>): Li
  */
 export function LiveClassList() {
   const translate = useTranslate();
+  const { canManage } = useLiveClassAccess();
   const platforms = useReferenceList<LiveClassPlatformOption>(LIVE_CLASS_PATHS.platformTypes).data ?? [];
   const platformName = (id: number) => platforms.find((p) => p.id === id)?.label ?? String(id);
   const filters = [
@@ -68,7 +70,7 @@ export function LiveClassList() {
       choices={platforms.map((p) => ({ id: p.id, name: p.label }))} />,
   ];
   return (
-    <ResourceList filters={filters} sortField="live_class_date" sortOrder="DESC" omit={['id', 'updated_at']}
+    <ResourceList filters={filters} sortField="live_class_date" sortOrder="DESC" omit={['id', 'updated_at']} canCreate={canManage}
       actions={<ReportButton report="live_classes" path={LIVE_CLASS_PATHS.report} toBody={liveClassesReportBody} />}>
       <TextField source="id" label={`${F}.id`} />
       <TextField source="title" label={`${F}.title`} />
