@@ -56,7 +56,10 @@ describe('home (spec 1 §2.2)', () => {
   it('shows the ranking top 10 and my place outside it', async () => {
     await open();
     const region = await screen.findByRole('region', { name: 'Ranking' });
-    expect(await within(region).findAllByRole('listitem')).toHaveLength(10);
+    const items = await within(region).findAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    // each entry shows its position, not only the name and points
+    expect(items.map((item) => item.querySelector('.ranking-position')?.textContent)).toEqual(ranking.results.map((r) => `#${r.position}`));
     expect(within(region).getByText('Your position: #14, with 120 points.')).toBeInTheDocument();
   });
 
