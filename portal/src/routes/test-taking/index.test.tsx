@@ -153,6 +153,8 @@ describe('test taking (spec 2 §4.8, §5.12)', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     expect(await screen.findByText(/must be finished in one session/)).toBeInTheDocument();
     expect(screen.getByText('0 of 1')).toBeInTheDocument();
+    // the time limit written out, as on the course page (lib/time-limit)
+    expect(screen.getByText('2 min')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start test' }));
     expect(await screen.findByRole('timer')).toHaveTextContent('02:00');
     expect(screen.getAllByRole('radiogroup')).toHaveLength(1);

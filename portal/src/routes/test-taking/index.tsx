@@ -6,6 +6,7 @@ import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { AnswerQueue, isRetriable } from '../../lib/answer-queue.ts';
 import { clockOffset } from '../../lib/countdown.ts';
+import { timeLimitLabel } from '../../lib/time-limit.ts';
 import { useTraining } from '../../hooks/use-training.ts';
 import { Message } from '../../components/message/index.tsx';
 import { TestQuestion } from '../../components/test-question/index.tsx';
@@ -411,7 +412,7 @@ function TestIntro({ activity, starting, error, onStart, back, backLabel }: {
         {test.time_to_answer && (
           <>
             <dt>{t('portal.tests.time_limit')}</dt>
-            <dd>{test.time_to_answer}</dd>
+            <dd>{timeLimitLabel(t, test.time_to_answer)}</dd>
           </>
         )}
         {test.minimum_score !== null && test.test_type !== 'unevaluated_quiz' && (
