@@ -325,10 +325,14 @@ export function TestSession({ paths, activity, back, refresh, backLabel = 'porta
 
   // the queue tells of every change through setTick
   const q = queue.current;
+  // "all saved" only once every question has an answer; before that, say how many are
+  const answered = questions.filter((question) => answers.has(question.id)).length;
   const saveSummary = !q || phase !== 'answering' ? ''
     : q.offline ? t('portal.tests.saving_offline')
       : q.busy ? t('portal.tests.saving')
-        : answers.size > 0 ? t('portal.tests.all_saved') : '';
+        : answered === 0 ? ''
+          : answered < questions.length ? t('portal.tests.some_saved', { n: answered, total: questions.length })
+            : t('portal.tests.all_saved');
 
   const title = <h1>{activity.title}</h1>;
 
