@@ -30,6 +30,12 @@ describe('i18n', () => {
       const t = createTranslate(await loadMessages(locale), undefined, locale);
       expect([t('portal.forum.likes', { count: 1 }), t('portal.forum.likes', { count: 2 })]).toEqual([one, other]);
     }
+    await Promise.all((['games', 'liveClasses'] as const).map((namespace) => loadNamespace(namespace)));
+    const en = createTranslate(await loadMessages('en'), undefined, 'en');
+    expect(en('portal.games.won_text', { count: 1 })).toBe('You finished with 1 error.');
+    expect(en('portal.liveClasses.test_questions', { count: 1 })).toBe('1 question');
+    expect(en('portal.webcasts.test_questions', { count: 3 })).toBe('3 questions');
+    expect(en('portal.home.points_total', { total: '1', count: 1 })).toBe('Total: 1 point');
   });
 
   it('looks keys up by path', () => {

@@ -21,7 +21,7 @@ export function RankingList() {
             {/* a flex list item draws no list marker, so the position is written out */}
             <span class="ranking-position">#{entry.position}</span>
             <span class="ranking-name">{entry.me ? t('portal.home.ranking_you', { name: entry.name }) : entry.name}</span>
-            <span class="ranking-points">{t('portal.home.points_value', { points: number.format(entry.points) })}</span>
+            <span class="ranking-points">{t('portal.home.points_value', { points: number.format(entry.points), count: entry.points })}</span>
           </li>
         ))}
       </ol>

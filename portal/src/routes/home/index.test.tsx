@@ -65,10 +65,16 @@ describe('home (spec 1 §2.2)', () => {
 
   it('marks me when I am in the top 10', async () => {
     await open({
-      'GET /home/ranking/': [200, { results: [{ position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true }], me: { position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true } }],
+      'GET /home/ranking/': [200, { results: [
+        { position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true },
+        { position: 2, user_id: 4, name: 'Ana', points: 1, me: false },
+      ], me: { position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true } }],
     });
     const mine = await screen.findByText('Lia Learner (you)');
     expect(mine.closest('li')).toHaveAttribute('aria-current', 'true');
+    // one point reads in the singular
+    expect(screen.getByText('Ana').closest('li')).toHaveTextContent('1 point');
+    expect(screen.getByText('Ana').closest('li')).not.toHaveTextContent('1 points');
     expect(screen.queryByText(/Your position/)).not.toBeInTheDocument();
   });
 
