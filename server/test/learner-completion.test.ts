@@ -148,12 +148,15 @@ describe.each(DIALECTS)('learner completion, points and home on %s', (dialect) =
     const finished = await publishedTraining(t.app, su, org, { title: 'Terminado', body: { score: 50, workload: 3 } });
     await finishModule(t.app, fresh.tokens, started.id, started.modules[0]!);
     await finishAllModules(t.app, fresh.tokens, finished);
+    const untouched = await publishedTraining(t.app, su, org, { title: 'Não começado' });
 
     const res = await get(LEARNER_PATHS.home, fresh.tokens);
     expect(res.statusCode, res.body).toBe(200);
     const home = res.json<HomeDashboard>();
-    expect(home.pending_trainings.map((x) => x.id)).toEqual([started.id]);
-    expect(home.pending_trainings[0]).toMatchObject({ status: 'ongoing', percent: 50 });
+    // started first, then the assigned trainings not started yet; never a finished one
+    expect(home.pending_trainings[0]).toMatchObject({ id: started.id, status: 'ongoing', percent: 50 });
+    expect(home.pending_trainings.find((x) => x.id === untouched.id)).toMatchObject({ status: 'not_started', is_mandatory: false });
+    expect(home.pending_trainings.map((x) => x.id)).not.toContain(finished.id);
     expect(home.finished_trainings.map((x) => x.id)).toEqual([finished.id]);
     expect(home.finished_trainings[0]).toMatchObject({ status: 'finished', percent: 100, certificate: { status: 'valid' } });
     // started first, then what was not started yet (never what is finished)

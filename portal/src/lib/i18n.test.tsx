@@ -12,6 +12,32 @@ describe('i18n', () => {
     expect(interpolate('no params')).toBe('no params');
   });
 
+  it('picks the plural form of a numeric count for the interface language', async () => {
+    const tree: MessageTree = { portal: { likes_one: '{count} curtida', likes_other: '{count} curtidas', plain: '{count} x' } };
+    const pt = createTranslate(tree, tree, 'pt-br');
+    expect(pt('portal.likes', { count: 1 })).toBe('1 curtida');
+    expect(pt('portal.likes', { count: 2 })).toBe('2 curtidas');
+    // Portuguese and French count 0 and 1 as one (CLDR)
+    const fr = createTranslate({ portal: { replies_one: '{count} réponse', replies_other: '{count} réponses' } }, tree, 'fr');
+    expect(fr('portal.replies', { count: 0 })).toBe('0 réponse');
+    expect(fr('portal.replies', { count: 3 })).toBe('3 réponses');
+    // a key without forms is used as it is; `count` as a string picks no form
+    expect(pt('portal.plain', { count: 1 })).toBe('1 x');
+    expect(pt('portal.likes', { count: '1' })).toBe('portal.likes');
+    // the real texts, in all four languages
+    for (const [locale, one, other] of [['pt-br', '1 curtida', '2 curtidas'], ['en', '1 like', '2 likes'], ['es', '1 me gusta', '2 me gusta'], ['fr', "1 j'aime", "2 j'aime"]] as const) {
+      await loadNamespace('forum');
+      const t = createTranslate(await loadMessages(locale), undefined, locale);
+      expect([t('portal.forum.likes', { count: 1 }), t('portal.forum.likes', { count: 2 })]).toEqual([one, other]);
+    }
+    await Promise.all((['games', 'liveClasses'] as const).map((namespace) => loadNamespace(namespace)));
+    const en = createTranslate(await loadMessages('en'), undefined, 'en');
+    expect(en('portal.games.won_text', { count: 1 })).toBe('You finished with 1 error.');
+    expect(en('portal.liveClasses.test_questions', { count: 1 })).toBe('1 question');
+    expect(en('portal.webcasts.test_questions', { count: 3 })).toBe('3 questions');
+    expect(en('portal.home.points_total', { total: '1', count: 1 })).toBe('Total: 1 point');
+  });
+
   it('looks keys up by path', () => {
     expect(lookup({ a: { b: 'x' } }, 'a.b')).toBe('x');
     expect(lookup({ a: { b: 'x' } }, 'a')).toBeUndefined();

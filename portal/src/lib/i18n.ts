@@ -113,9 +113,27 @@ export function interpolate(template: string, params?: Params): string {
   });
 }
 
-/** Looks a key up in the chosen language, then in pt-br, and shows the key itself as a last resort. */
-export function createTranslate(messages: MessageTree, fallback: MessageTree = ptBr): Translate {
-  return (key, params) => interpolate(lookup(messages, key) ?? lookup(fallback, key) ?? key, params);
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralForm(locale: LocaleCode, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, rules = new Intl.PluralRules(locale === 'pt-br' ? 'pt-BR' : locale));
+  return rules.select(count);
+}
+
+/**
+ * Looks a key up in the chosen language, then in pt-br, and shows the key itself as a last resort.
+ * A numeric `count` parameter picks the plural form: `{key}_one`, `{key}_other` (and any other
+ * form the language's Intl.PluralRules names, e.g. `_many`), falling back to `_other`, then `{key}`.
+ */
+export function createTranslate(messages: MessageTree, fallback: MessageTree = ptBr, locale: LocaleCode = DEFAULT_LOCALE): Translate {
+  const find = (key: string) => lookup(messages, key) ?? lookup(fallback, key);
+  return (key, params) => {
+    const count = params && !Array.isArray(params) ? (params as Readonly<Record<string, string | number>>).count : undefined;
+    const plural = typeof count === 'number'
+      ? find(`${key}_${pluralForm(locale, count)}`) ?? find(`${key}_other`)
+      : undefined;
+    return interpolate(plural ?? find(key) ?? key, params);
+  };
 }
 
 export interface I18n {
@@ -152,7 +170,7 @@ export function I18nProvider({ initialLocale = DEFAULT_LOCALE, onLocaleChange, c
     onLocaleChange?.(locale);
   }, [onLocaleChange]);
   const value = useMemo<I18n>(
-    () => ({ locale: state.locale, t: createTranslate(state.messages), setLocale }),
+    () => ({ locale: state.locale, t: createTranslate(state.messages, ptBr, state.locale), setLocale }),
     [state, setLocale],
   );
   return createElement(I18nContext.Provider, { value }, children);

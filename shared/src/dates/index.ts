@@ -12,4 +12,4 @@ export {
   type DateInput, type TimeOptions,
 } from './format.ts';
 export { addDays, daysBetween, shiftApiDate } from './days.ts';
-export { formatLongDay, formatMonthName, formatRelativeTime, formatWeekday, intlLocale } from './labels.ts';
+export { formatLongDay, formatMonthHeading, formatMonthName, formatRelativeTime, formatWeekday, intlLocale } from './labels.ts';

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDay, formatMonthName, formatRelativeTime, formatWeekday, intlLocale } from './labels.ts';
+import { formatLongDay, formatMonthHeading, formatMonthName, formatRelativeTime, formatWeekday, intlLocale } from './labels.ts';
 
 describe('calendar headings in the interface language', () => {
   it('names months and weekdays', () => {
     expect(formatMonthName({ year: 2026, month: 11 }, 'pt-br')).toBe('novembro de 2026');
     expect(formatMonthName({ year: 2026, month: 1 }, 'en')).toBe('January 2026');
     expect(formatMonthName({ year: 2026, month: 11 }, 'fr')).toBe('novembre 2026');
+    // a heading raises only the first letter: never 'Novembro De 2026'
+    expect(formatMonthHeading({ year: 2026, month: 11 }, 'pt-br')).toBe('Novembro de 2026');
+    expect(formatMonthHeading({ year: 2026, month: 11 }, 'es')).toBe('Noviembre de 2026');
+    expect(formatMonthHeading({ year: 2026, month: 11 }, 'fr')).toBe('Novembre 2026');
+    expect(formatMonthHeading({ year: 2026, month: 1 }, 'en')).toBe('January 2026');
     expect(formatWeekday('2026-11-05', 'en')).toBe('Thu');
     expect(formatWeekday('2026-11-05', 'en', 'long')).toBe('Thursday');
     expect(formatLongDay('2026-11-05', 'pt-br')).toBe('quinta-feira, 5 de novembro');

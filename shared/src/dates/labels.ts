@@ -21,6 +21,16 @@ export function formatMonthName(month: { year: number; month: number }, locale: 
   return intlFormat(new Date(Date.UTC(month.year, month.month - 1, 1)), { month: 'long', year: 'numeric', timeZone: 'UTC' }, { locale: intlLocale(locale) });
 }
 
+/**
+ * A month as a heading: 'Novembro de 2026', 'November 2026'. Only the first letter is raised —
+ * inside a date pt-br writes its months in lower case, and CSS `text-transform: capitalize` would
+ * raise every word ('Novembro De 2026').
+ */
+export function formatMonthHeading(month: { year: number; month: number }, locale: string): string {
+  const name = formatMonthName(month, locale);
+  return name.charAt(0).toLocaleUpperCase(intlLocale(locale)) + name.slice(1);
+}
+
 /** The weekday of a day: 'seg.', 'Mon' (short) or 'segunda-feira', 'Monday' (long). */
 export function formatWeekday(day: string, locale: string, width: 'short' | 'long' = 'short'): string {
   return intlFormat(dayOrThrow(day), { weekday: width, timeZone: 'UTC' }, { locale: intlLocale(locale) });

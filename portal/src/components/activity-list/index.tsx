@@ -2,6 +2,7 @@ import { Link } from 'wouter-preact';
 import type { LearnerActivity } from '@lp/shared/contract';
 import { useI18n, type Translate } from '../../lib/i18n.ts';
 import { useDateFormat, type DateFormat } from '../../lib/format.ts';
+import { timeLimitLabel } from '../../lib/time-limit.ts';
 
 export interface ActivityListProps {
   trainingId: number;
@@ -35,14 +36,6 @@ export function lockText(t: Translate, dates: DateFormat, activity: LearnerActiv
     default:
       return t('portal.courses.lock.unavailable');
   }
-}
-
-/** HH:mm:ss → "1 h 05 min" / "20 min" / "45 s". */
-function duration(t: Translate, value: string): string {
-  const [h = 0, m = 0, s = 0] = value.split(':').map(Number);
-  if (h > 0) return t('portal.courses.test.hours_minutes', { h, m: String(m).padStart(2, '0') });
-  if (m > 0) return t('portal.courses.test.minutes', { m });
-  return t('portal.courses.test.seconds', { s });
 }
 
 /** spec 2 §2.1: the training's activities in hierarchy order, each with what the learner can do now. */
@@ -118,7 +111,7 @@ function TestSummary({ activity }: { activity: LearnerActivity }) {
     ? t('portal.courses.test.attempts', { used: test.attempts_used, max: test.maximum_attempts })
     : t('portal.courses.test.attempts_unlimited', { used: test.attempts_used }));
   if (test.minimum_score !== null && test.test_type !== 'unevaluated_quiz') facts.push(t('portal.courses.test.minimum_score', { n: test.minimum_score }));
-  if (test.time_to_answer) facts.push(t('portal.courses.test.time_limit', { time: duration(t, test.time_to_answer) }));
+  if (test.time_to_answer) facts.push(t('portal.courses.test.time_limit', { time: timeLimitLabel(t, test.time_to_answer) }));
   if (test.best_correct !== null) facts.push(t('portal.courses.test.best', { n: test.best_correct, total: test.qty_questions }));
   return (
     <div class="test-summary">

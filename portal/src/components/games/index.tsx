@@ -164,7 +164,7 @@ export function GamePlayer({ session, onPlayAgain, onSkip, initialState, onFinis
           <h3 ref={endHeading} tabIndex={-1}>
             <Mark correct={finished.won === true} silent /> {t(finished.won ? 'portal.games.won_title' : 'portal.games.lost_title')}
           </h3>
-          <p>{t(finished.won ? 'portal.games.won_text' : 'portal.games.lost_text', { errors: finished.errors, steps: play.steps })}</p>
+          <p>{t(finished.won ? 'portal.games.won_text' : 'portal.games.lost_text', { errors: finished.errors, count: finished.errors, steps: play.steps })}</p>
         </div>
       )}
       {(finished || state?.may_skip) && (

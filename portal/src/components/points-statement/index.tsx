@@ -44,7 +44,7 @@ export function PointsStatement() {
           ))}
         </tbody>
       </table>
-      <p class="list-count">{t('portal.home.points_total', { total: number.format(pages[0]?.total ?? 0) })}</p>
+      <p class="list-count">{t('portal.home.points_total', { total: number.format(pages[0]?.total ?? 0), count: pages[0]?.total ?? 0 })}</p>
       {hasMore && (
         <button type="button" class="button-secondary" disabled={loadingMore} onClick={() => void setSize(size + 1)}>
           {loadingMore ? t('portal.loading') : t('portal.home.load_more')}

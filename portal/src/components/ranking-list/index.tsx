@@ -18,8 +18,10 @@ export function RankingList() {
         {data.results.map((entry) => (
           <li key={entry.user_id} value={entry.position} class={entry.me ? 'ranking-me' : undefined}
             aria-current={entry.me ? 'true' : undefined}>
+            {/* a flex list item draws no list marker, so the position is written out */}
+            <span class="ranking-position">#{entry.position}</span>
             <span class="ranking-name">{entry.me ? t('portal.home.ranking_you', { name: entry.name }) : entry.name}</span>
-            <span class="ranking-points">{t('portal.home.points_value', { points: number.format(entry.points) })}</span>
+            <span class="ranking-points">{t('portal.home.points_value', { points: number.format(entry.points), count: entry.points })}</span>
           </li>
         ))}
       </ol>

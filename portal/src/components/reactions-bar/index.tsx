@@ -77,7 +77,7 @@ export function ReactionsBar({ reactions, paths, title, onChange, compact }: Rea
         {!compact && <span aria-hidden="true"> {t('portal.courses.reactions.favorite_short')}</span>}
       </button>
       <button type="button" class="reaction" aria-pressed={current.liked} disabled={busy} onClick={toggleLike}
-        aria-label={t('portal.courses.reactions.like', { title, n: current.likes })}>
+        aria-label={t('portal.courses.reactions.like', { title, count: current.likes })}>
         <svg class="icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
           <path fill={current.liked ? 'currentColor' : 'none'} stroke="currentColor" stroke-width="2" stroke-linejoin="round"
             d="M7 10v11H3V10h4Zm0 0 4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7" />

@@ -27,7 +27,7 @@ describe('training forum, learner side (spec 2 §3.10, §4.11)', () => {
     const closed = (await screen.findByRole('button', { name: 'Old news' })).closest('li')!;
     expect(within(closed).getByText('Closed')).toBeInTheDocument();
     // spec 1 §9: English dates MM-DD-YYYY
-    expect(screen.getByText(/Lia Learner · 11-20-2026 \d\d:30 · 1 replies · 2 likes/)).toBeInTheDocument();
+    expect(screen.getByText(/Lia Learner · 11-20-2026 \d\d:30 · 1 reply · 2 likes/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Where are the slides?' }));
     const heading = await screen.findByRole('heading', { name: 'Where are the slides?' });
     await waitFor(() => expect(heading).toHaveFocus());

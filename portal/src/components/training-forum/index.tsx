@@ -86,7 +86,12 @@ function TopicRow({ topic, date, onOpen }: { topic: ForumTopicItem; date: string
       <button type="button" class="link-button" data-topic={topic.id} onClick={() => onOpen(topic.id)}>{topic.title}</button>
       {topic.status === FORUM_STATUS.closed && <span class="badge">{t('portal.forum.closed')}</span>}
       <p class="muted">
-        {t('portal.forum.topic_meta', { author: topic.author.name, date, replies: topic.qty_answers, likes: topic.likes })}
+        {t('portal.forum.topic_meta', {
+          author: topic.author.name,
+          date,
+          replies: t('portal.forum.replies', { count: topic.qty_answers }),
+          likes: t('portal.forum.likes', { count: topic.likes }),
+        })}
       </p>
     </li>
   );

@@ -27,6 +27,8 @@ export function TrainingRestart({ trainingId, onRestarted }: TrainingRestartProp
       setDone(true);
       onRestarted();
     } catch (failure) {
+      // a refusal closes the confirmation: the error stays in view, the button can be tried again
+      setConfirming(false);
       setError(errorText(t, errorCode(failure)));
     } finally {
       setBusy(false);
@@ -38,7 +40,7 @@ export function TrainingRestart({ trainingId, onRestarted }: TrainingRestartProp
       {done && <Message kind="success">{t('portal.courses.restart.done')}</Message>}
       {error && <Message kind="error">{error}</Message>}
       {!confirming ? (
-        <button type="button" class="button-secondary" onClick={() => { setDone(false); setConfirming(true); }}>
+        <button type="button" class="button-secondary" onClick={() => { setDone(false); setError(null); setConfirming(true); }}>
           {t('portal.courses.restart.button')}
         </button>
       ) : (

@@ -5,6 +5,13 @@ import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 import Calendar from './index.tsx';
 
 describe('learner calendar (spec 1 §2.2 calendar)', () => {
+  it('heads the month with only its first letter raised (pt-br months are lower case in a date)', async () => {
+    loggedIn();
+    fakeApi({ 'GET /calendar/': [200, { start: '2026-11-01', end: '2026-12-05', results: [] }] });
+    await renderWithApp(<Calendar today="2026-11-23" />, { path: '/calendar', locale: 'pt-br' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Novembro de 2026' })).toBeInTheDocument();
+  });
+
   it('shows the month as a grid and a list, and moves month by month asking for each grid’s days', async () => {
     loggedIn();
     const { fetchMock } = fakeApi({

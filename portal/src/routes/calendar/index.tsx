@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import {
-  formatMonth, formatMonthName, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate, todayApiDate, userTimeZone,
+  formatMonth, formatMonthHeading, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate, todayApiDate, userTimeZone,
   type YearMonth,
 } from '@lp/shared/rules';
 import type { CalendarItem } from '@lp/shared/contract';
@@ -56,7 +56,7 @@ export default function Calendar({ today = todayApiDate() }: { today?: string })
     return map;
   }, [data]);
   const inMonth = (day: string) => day.startsWith(formatMonth(month));
-  const monthName = formatMonthName(month, locale);
+  const monthName = formatMonthHeading(month, locale);
   const listed = grid.flat().filter((day) => inMonth(day) && byDay.has(day));
   // the answer for this month's grid (an older one stays shown while the new one loads)
   const current = data?.start === range.start;

@@ -403,4 +403,23 @@ describe('after finishing (spec 2 §2.1, §4.10)', () => {
     expect(posts(calls, '/group_trainings/7/restart/')).toEqual([{}]);
     expect(await screen.findByRole('button', { name: 'Open Intro video' })).toBeInTheDocument();
   });
+
+  it('offers no restart to a blocked learner (the server refuses it)', async () => {
+    serve(() => courseDetail([moduleActivity({ status: 'finished' })], { status: 'blocked' }));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restart training' })).not.toBeInTheDocument();
+  });
+
+  it('closes the confirmation when the server refuses the restart, showing why', async () => {
+    serve(() => courseDetail([moduleActivity({ status: 'finished' })], { status: 'finished' }), {
+      'POST /group_trainings/7/restart/': [403, { code: 'training_blocked', detail: 'You are blocked in this training' }],
+    });
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Restart training' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, restart' }));
+    expect(await screen.findByText('You are blocked in this training')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Yes, restart' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/All your progress in this training will be erased/)).not.toBeInTheDocument();
+  });
 });

@@ -175,7 +175,8 @@ function TrainingView({ training, back, refresh, onReactions }: TrainingViewProp
         </section>
       )}
 
-      {training.status !== 'not_started' && (
+      {/* nothing to restart before starting; a blocked learner stays blocked (spec 2 §4.8: the server refuses) */}
+      {training.status !== 'not_started' && training.status !== 'blocked' && (
         <section class="panel" aria-labelledby="restart-title">
           <h2 id="restart-title">{t('portal.courses.restart.title')}</h2>
           <TrainingRestart trainingId={training.id} onRestarted={() => {

@@ -41,7 +41,7 @@ export default function Courses() {
       )}
       {cards.length > 0 && (
         <>
-          <p class="list-count" role="status">{t('portal.courses.count', { n: count })}</p>
+          <p class="list-count" role="status">{t('portal.courses.count', { count })}</p>
           <ul class="card-grid">
             {cards.map((card) => (
               <li key={card.id}>

@@ -56,16 +56,25 @@ describe('home (spec 1 §2.2)', () => {
   it('shows the ranking top 10 and my place outside it', async () => {
     await open();
     const region = await screen.findByRole('region', { name: 'Ranking' });
-    expect(await within(region).findAllByRole('listitem')).toHaveLength(10);
+    const items = await within(region).findAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    // each entry shows its position, not only the name and points
+    expect(items.map((item) => item.querySelector('.ranking-position')?.textContent)).toEqual(ranking.results.map((r) => `#${r.position}`));
     expect(within(region).getByText('Your position: #14, with 120 points.')).toBeInTheDocument();
   });
 
   it('marks me when I am in the top 10', async () => {
     await open({
-      'GET /home/ranking/': [200, { results: [{ position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true }], me: { position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true } }],
+      'GET /home/ranking/': [200, { results: [
+        { position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true },
+        { position: 2, user_id: 4, name: 'Ana', points: 1, me: false },
+      ], me: { position: 1, user_id: 3, name: 'Lia Learner', points: 900, me: true } }],
     });
     const mine = await screen.findByText('Lia Learner (you)');
     expect(mine.closest('li')).toHaveAttribute('aria-current', 'true');
+    // one point reads in the singular
+    expect(screen.getByText('Ana').closest('li')).toHaveTextContent('1 point');
+    expect(screen.getByText('Ana').closest('li')).not.toHaveTextContent('1 points');
     expect(screen.queryByText(/Your position/)).not.toBeInTheDocument();
   });
 

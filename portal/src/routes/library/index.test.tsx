@@ -60,7 +60,7 @@ describe('library (spec 3 §2 library, spec 1 §2.2 filters)', () => {
   it('keeps the chosen filters for the list: they are sent again when the library is opened later', async () => {
     const { fetchMock } = serve();
     const view = await renderWithApp(undefined, { path: '/library' });
-    expect(await screen.findByText('5 arquivo(s)')).toBeInTheDocument();
+    expect(await screen.findByText('5 arquivos')).toBeInTheDocument();
     expect(Object.fromEntries(libraryQueries(fetchMock)[0]!)).toMatchObject({ selected_areas: 'all', selected_categories: 'all' });
     const filters = screen.getByRole('search', { name: 'Filtros da biblioteca' });
     await userEvent.click(await within(filters).findByRole('checkbox', { name: 'Políticas' }));
@@ -70,7 +70,7 @@ describe('library (spec 3 §2 library, spec 1 §2.2 filters)', () => {
 
     const again = serve();
     await renderWithApp(undefined, { path: '/library' });
-    await screen.findByText('5 arquivo(s)');
+    await screen.findByText('5 arquivos');
     expect(Object.fromEntries(libraryQueries(again.fetchMock)[0]!)).toMatchObject({ selected_categories: '3', selected_extensions: 'pdf' });
   });
 

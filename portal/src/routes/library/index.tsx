@@ -68,7 +68,7 @@ function Library({ name }: { name: string | undefined }) {
       )}
       {files.length > 0 && (
         <>
-          <p class="list-count" role="status">{t('portal.library.count', { n: count })}</p>
+          <p class="list-count" role="status">{t('portal.library.count', { count })}</p>
           <ul class="card-grid library-grid">
             {files.map((file) => (
               <li key={file.id}>

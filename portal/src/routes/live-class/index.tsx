@@ -173,7 +173,7 @@ function Activities({ liveClass, refresh }: { liveClass: LearnerLiveClass; refre
               <li key={test.id}>
                 <Link href={`/live_classes/${liveClass.id}/tests/${test.id}`}>{test.title}</Link>
                 {' '}
-                <span class="note">{test.passed ? t(`${K}.test_passed`) : t(`${K}.test_questions`, { n: test.qty_questions })}</span>
+                <span class="note">{test.passed ? t(`${K}.test_passed`) : t(`${K}.test_questions`, { count: test.qty_questions })}</span>
               </li>
             ))}
           </ul>

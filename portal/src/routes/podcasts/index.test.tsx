@@ -61,7 +61,7 @@ describe('podcasts list (spec 3 §2 podcasts; spec 1 §2.2 filters kept per list
     serve();
     await renderWithApp(undefined, { path: '/podcasts?view=playlists' });
     const list = await screen.findByRole('listitem', { name: 'Primeira semana' });
-    expect(within(list).getByText('2 podcast(s) · 2:30')).toBeInTheDocument();
+    expect(within(list).getByText('2 podcasts · 2:30')).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Ouvir a playlist Primeira semana' })).toHaveAttribute('href', '/podcasts/1?playlist=9');
     expect(within(list).getAllByRole('link').slice(1).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Abertura', '/podcasts/1?playlist=9'], ['Fechamento', '/podcasts/2?playlist=9'],

@@ -68,7 +68,7 @@ function PodcastList() {
       )}
       {cards.length > 0 && (
         <>
-          <p class="list-count" role="status">{t('portal.podcasts.count', { n: count })}</p>
+          <p class="list-count" role="status">{t('portal.podcasts.count', { count })}</p>
           <ul class="card-grid">
             {cards.map((card) => (
               <li key={card.id}><PodcastCard podcast={card} onReactions={(reactions) => updateCard(card.id, reactions)} /></li>
@@ -130,7 +130,7 @@ function PlaylistItem({ playlist }: { playlist: LearnerPlaylist }) {
     <li class="panel playlist" aria-labelledby={`playlist-${playlist.id}`}>
       <div class="playlist-head">
         <h2 id={`playlist-${playlist.id}`}>{playlist.title}</h2>
-        <p class="note">{t('portal.podcasts.playlist_meta', { n: playlist.podcasts.length, duration: formatDuration(playlist.total_duration) })}</p>
+        <p class="note">{t('portal.podcasts.playlist_meta', { count: playlist.podcasts.length, duration: formatDuration(playlist.total_duration) })}</p>
         <Link class="button-link" href={podcastHref(first.id, playlist.id)} aria-label={t('portal.podcasts.play_playlist', { title: playlist.title })}>
           {t('portal.podcasts.play')}
         </Link>

@@ -37,7 +37,11 @@ describe('test taking (spec 2 §4.8, §5.12)', () => {
     const first = screen.getByRole('radiogroup', { name: 'Which colour means stop?' });
     await waitFor(() => expect(first.parentElement).toHaveTextContent('Answer saved'));
     expect(answerPuts(calls)).toEqual([[`${BASE}/90/answers/32/`, { answer_id: 322 }]]);
-    expect(screen.getByText('All answers are saved.')).toHaveAttribute('role', 'status');
+    // one question still unanswered: the summary does not claim every answer
+    expect(screen.getByText('1 of 2 answers saved.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('All answers are saved.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Right' }));
+    expect(await screen.findByText('All answers are saved.')).toHaveAttribute('role', 'status');
   });
 
   it('asks for every answer before submitting, then shows the result and the attempts left', async () => {
@@ -153,6 +157,8 @@ describe('test taking (spec 2 §4.8, §5.12)', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     expect(await screen.findByText(/must be finished in one session/)).toBeInTheDocument();
     expect(screen.getByText('0 of 1')).toBeInTheDocument();
+    // the time limit written out, as on the course page (lib/time-limit)
+    expect(screen.getByText('2 min')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Start test' }));
     expect(await screen.findByRole('timer')).toHaveTextContent('02:00');
     expect(screen.getAllByRole('radiogroup')).toHaveLength(1);

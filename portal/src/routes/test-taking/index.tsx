@@ -6,6 +6,7 @@ import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { AnswerQueue, isRetriable } from '../../lib/answer-queue.ts';
 import { clockOffset } from '../../lib/countdown.ts';
+import { timeLimitLabel } from '../../lib/time-limit.ts';
 import { useTraining } from '../../hooks/use-training.ts';
 import { Message } from '../../components/message/index.tsx';
 import { TestQuestion } from '../../components/test-question/index.tsx';
@@ -324,10 +325,14 @@ export function TestSession({ paths, activity, back, refresh, backLabel = 'porta
 
   // the queue tells of every change through setTick
   const q = queue.current;
+  // "all saved" only once every question has an answer; before that, say how many are
+  const answered = questions.filter((question) => answers.has(question.id)).length;
   const saveSummary = !q || phase !== 'answering' ? ''
     : q.offline ? t('portal.tests.saving_offline')
       : q.busy ? t('portal.tests.saving')
-        : answers.size > 0 ? t('portal.tests.all_saved') : '';
+        : answered === 0 ? ''
+          : answered < questions.length ? t('portal.tests.some_saved', { n: answered, total: questions.length })
+            : t('portal.tests.all_saved');
 
   const title = <h1>{activity.title}</h1>;
 
@@ -411,7 +416,7 @@ function TestIntro({ activity, starting, error, onStart, back, backLabel }: {
         {test.time_to_answer && (
           <>
             <dt>{t('portal.tests.time_limit')}</dt>
-            <dd>{test.time_to_answer}</dd>
+            <dd>{timeLimitLabel(t, test.time_to_answer)}</dd>
           </>
         )}
         {test.minimum_score !== null && test.test_type !== 'unevaluated_quiz' && (

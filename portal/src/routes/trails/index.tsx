@@ -40,7 +40,7 @@ export default function Trails() {
       )}
       {cards.length > 0 && (
         <>
-          <p class="list-count" role="status">{t('portal.trails.count', { n: count })}</p>
+          <p class="list-count" role="status">{t('portal.trails.count', { count })}</p>
           <ul class="card-grid">
             {cards.map((card) => (
               <li key={card.id}>

@@ -144,7 +144,7 @@ function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: 
               <li key={test.id}>
                 <Link href={`/webcasts/${webcast.id}/tests/${test.id}`}>{test.title}</Link>
                 {' '}
-                <span class="note">{test.passed ? t(`${K}.test_passed`) : t(`${K}.test_questions`, { n: test.qty_questions })}</span>
+                <span class="note">{test.passed ? t(`${K}.test_passed`) : t(`${K}.test_questions`, { count: test.qty_questions })}</span>
               </li>
             ))}
           </ul>

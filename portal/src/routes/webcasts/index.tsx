@@ -69,7 +69,7 @@ export default function Webcasts() {
       )}
       {cards.length > 0 && (
         <>
-          <p class="list-count" role="status">{t('portal.webcasts.count', { n: count })}</p>
+          <p class="list-count" role="status">{t('portal.webcasts.count', { count })}</p>
           <ul class="card-grid">
             {cards.map((card) => <li key={card.id}><WebcastCard webcast={card} /></li>)}
           </ul>

@@ -90,8 +90,9 @@ export async function homeDashboard(db: Db, ctx: LearnerContext, today: string):
   return {
     // what to do next: trainings in progress (latest first), then mandatory ones not started, then the newest
     next_steps: [...started.filter((c) => c.status === 'ongoing'), ...fresh].slice(0, NEXT_STEPS_SIZE),
-    // pending: started and not finished, and the mandatory ones not started yet
-    pending_trainings: [...started, ...fresh.filter((c) => c.is_mandatory)].slice(0, HOME_LIST_SIZE),
+    // pending: started and not finished, then the assigned (visible) ones not started yet, mandatory
+    // first — a training the learner was given and never opened is still to do (spec 1 §2.2)
+    pending_trainings: [...started, ...fresh].slice(0, HOME_LIST_SIZE),
     finished_trainings: finished,
     pending_trails: pendingTrails,
     finished_trails: finishedTrails,
