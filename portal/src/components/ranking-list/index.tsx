@@ -14,7 +14,8 @@ export function RankingList() {
   const meOutside = data.me && !data.results.some((entry) => entry.me) ? data.me : null;
   return (
     <div class="ranking">
-      <ol class="ranking-list">
+      {/* role: Safari drops the list semantics of a list without markers */}
+      <ol class="ranking-list" role="list">
         {data.results.map((entry) => (
           <li key={entry.user_id} value={entry.position} class={entry.me ? 'ranking-me' : undefined}
             aria-current={entry.me ? 'true' : undefined}>
