@@ -264,7 +264,8 @@ describe('game editor (spec 3 §2 "Game editor with a mandatory preview before s
     renderAt(`/trainings/${ID}/games/99`, async () => { throw toHttpError(404, { detail: 'x', code: 'not_found' }); });
     expect(await screen.findByText('Não foi possível carregar o jogo')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(new RegExp(`^/trainings/${ID}/games$`)));
-    expect(within(await screen.findByRole('table', { name: 'Jogos' })).getByText('Nenhum jogo cadastrado')).toBeInTheDocument();
+    // the table comes before its (empty) rows: wait for them
+    expect(await within(await screen.findByRole('table', { name: 'Jogos' })).findByText('Nenhum jogo cadastrado')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('game load failed', expect.anything());
     logged.mockRestore();
   });
