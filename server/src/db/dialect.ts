@@ -7,7 +7,9 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
-  Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type ColumnDefinitionBuilder, type ColumnDataType,
+  DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
+  type ColumnDataType, type ColumnDefinitionBuilder, type ColumnMetadata, type DatabaseIntrospector,
+  type DatabaseMetadata, type DatabaseMetadataOptions, type SchemaMetadata, type TableMetadata,
 } from 'kysely';
 import type { Database } from './database.ts';
 import { COLUMN_KINDS, type ColumnKind, type ColumnKinds } from './columnKinds.ts';
@@ -169,9 +171,82 @@ class SchemaMigrationLockAdapter extends PostgresAdapter {
   }
 }
 
+/**
+ * Kysely's Postgres introspector (which its migrator calls to find its own tables) reads every
+ * schema of the database and calls has_schema_privilege() by name on each: a schema dropped by
+ * another process between the catalog read and that call fails the query ("schema … does not
+ * exist") — the test files each drop their own schema when done. This one reads the current
+ * schema only, which is all the app and its migrations ever use.
+ */
+class CurrentSchemaIntrospector implements DatabaseIntrospector {
+  constructor(private readonly db: Kysely<unknown>) {}
+
+  async getSchemas(): Promise<SchemaMetadata[]> {
+    const { rows } = await sql<{ name: string }>`select current_schema() as name`.execute(this.db);
+    return rows;
+  }
+
+  async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<IntrospectedColumn>`
+      select c.relname as table, c.relkind as kind, ns.nspname as schema, a.attname as column,
+             typ.typname as type, tns.nspname as type_schema, a.attnotnull as not_null,
+             a.atthasdef as has_default, col_description(a.attrelid, a.attnum) as comment,
+             pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname) as serial
+      from pg_catalog.pg_attribute a
+      join pg_catalog.pg_class c on a.attrelid = c.oid
+      join pg_catalog.pg_namespace ns on c.relnamespace = ns.oid
+      join pg_catalog.pg_type typ on a.atttypid = typ.oid
+      join pg_catalog.pg_namespace tns on typ.typnamespace = tns.oid
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
+        and a.attnum >= 0 and not a.attisdropped
+      order by c.relname, a.attnum`.execute(this.db);
+    const tables = new Map<string, TableMetadata & { columns: ColumnMetadata[] }>();
+    for (const row of rows) {
+      const internal = row.table === DEFAULT_MIGRATION_TABLE || row.table === DEFAULT_MIGRATION_LOCK_TABLE;
+      if (internal && !options.withInternalKyselyTables) continue;
+      let table = tables.get(row.table);
+      if (!table) {
+        table = { name: row.table, isView: row.kind === 'v', schema: row.schema, columns: [] };
+        tables.set(row.table, table);
+      }
+      table.columns.push({
+        name: row.column,
+        dataType: row.type,
+        dataTypeSchema: row.type_schema,
+        isNullable: !row.not_null,
+        isAutoIncrementing: row.serial !== null,
+        hasDefaultValue: row.has_default,
+        ...(row.comment === null ? {} : { comment: row.comment }),
+      });
+    }
+    return [...tables.values()];
+  }
+
+  async getMetadata(options?: DatabaseMetadataOptions): Promise<DatabaseMetadata> {
+    return { tables: await this.getTables(options) };
+  }
+}
+
+interface IntrospectedColumn {
+  table: string;
+  kind: string;
+  schema: string;
+  column: string;
+  type: string;
+  type_schema: string;
+  not_null: boolean;
+  has_default: boolean;
+  comment: string | null;
+  serial: string | null;
+}
+
 class SchemaPostgresDialect extends PostgresDialect {
   override createAdapter(): PostgresAdapter {
     return new SchemaMigrationLockAdapter();
+  }
+
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
   }
 }
 
