@@ -1,20 +1,20 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { LEARNER_LIVE_CLASS_PATHS, type LearnerLiveClass, type LearnerLiveClassPage } from '@lp/shared/contract';
-import { liveClassFilterQuery, type LiveClassFilters } from '../lib/live-class-filters.ts';
+import { audienceFilterQuery, type AudienceFilters } from '../lib/audience-filters.ts';
 import type { LookupOption } from './use-lookups.ts';
 
 export const LIVE_CLASS_PAGE_SIZE = 12;
 
-export function liveClassesPageKey(filters: LiveClassFilters, index: number): string {
-  const query = liveClassFilterQuery(filters);
+export function liveClassesPageKey(filters: AudienceFilters, index: number): string {
+  const query = audienceFilterQuery(filters);
   query.set('page', String(index + 1));
   query.set('page_size', String(LIVE_CLASS_PAGE_SIZE));
   return `${LEARNER_LIVE_CLASS_PATHS.liveClasses}?${query.toString()}`;
 }
 
 /** GET /api/live_classes/ — the live class list (spec 3 §2), page by page ("load more"). */
-export function useLiveClasses(filters: LiveClassFilters) {
+export function useLiveClasses(filters: AudienceFilters) {
   return useSWRInfinite<LearnerLiveClassPage>(
     (index, previous: LearnerLiveClassPage | null) =>
       previous && index * LIVE_CLASS_PAGE_SIZE >= previous.count ? null : liveClassesPageKey(filters, index),

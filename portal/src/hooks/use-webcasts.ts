@@ -1,20 +1,20 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { LEARNER_WEBCAST_PATHS, type LearnerWebcast, type LearnerWebcastPage } from '@lp/shared/contract';
-import { webcastFilterQuery, type WebcastFilters } from '../lib/webcast-filters.ts';
+import { audienceFilterQuery, type AudienceFilters } from '../lib/audience-filters.ts';
 import type { LookupOption } from './use-lookups.ts';
 
 export const WEBCAST_PAGE_SIZE = 12;
 
-export function webcastsPageKey(filters: WebcastFilters, index: number): string {
-  const query = webcastFilterQuery(filters);
+export function webcastsPageKey(filters: AudienceFilters, index: number): string {
+  const query = audienceFilterQuery(filters);
   query.set('page', String(index + 1));
   query.set('page_size', String(WEBCAST_PAGE_SIZE));
   return `${LEARNER_WEBCAST_PATHS.webcasts}?${query.toString()}`;
 }
 
 /** GET /api/webcasts/ — the webcast list (spec 2 §2.1), page by page ("load more"). */
-export function useWebcasts(filters: WebcastFilters) {
+export function useWebcasts(filters: AudienceFilters) {
   return useSWRInfinite<LearnerWebcastPage>(
     (index, previous: LearnerWebcastPage | null) =>
       previous && index * WEBCAST_PAGE_SIZE >= previous.count ? null : webcastsPageKey(filters, index),

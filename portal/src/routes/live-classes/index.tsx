@@ -2,12 +2,12 @@ import { Link } from 'wouter-preact';
 import type { LearnerLiveClassCard } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n, type Translate } from '../../lib/i18n.ts';
-import { isLiveClassFiltered, useLiveClassFilters } from '../../lib/live-class-filters.ts';
+import { isAudienceFiltered, useAudienceFilters } from '../../lib/audience-filters.ts';
 import { useAreas, useUserGroups } from '../../hooks/use-lookups.ts';
 import { useLiveClassTags, useLiveClasses } from '../../hooks/use-live-classes.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { Message } from '../../components/message/index.tsx';
-import { LiveClassFiltersForm } from './filters.tsx';
+import { AudienceFiltersForm } from '../../components/audience-filters/index.tsx';
 import './live-classes.css';
 
 const K = 'portal.liveClasses';
@@ -60,7 +60,7 @@ function LiveClassCard({ card }: { card: LearnerLiveClassCard }) {
 /** spec 1 §2.2 'live_classes' / spec 3 §2: the list with its filters (kept for the list). */
 export default function LiveClasses() {
   const { t } = useI18n();
-  const [filters, setFilters] = useLiveClassFilters();
+  const [filters, setFilters] = useAudienceFilters('live_classes');
   const { data: tags } = useLiveClassTags();
   const { data: areas } = useAreas();
   const { data: groups } = useUserGroups();
@@ -73,11 +73,11 @@ export default function LiveClasses() {
   return (
     <section class="courses live-classes" aria-labelledby="live-classes-title">
       <h1 id="live-classes-title">{t(`${K}.title`)}</h1>
-      <LiveClassFiltersForm filters={filters} onChange={setFilters} tags={tags} areas={areas} groups={groups} />
+      <AudienceFiltersForm texts="portal.liveClasses.filters" filters={filters} onChange={setFilters} tags={tags} areas={areas} groups={groups} />
       {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
       {isLoading && <p class="loading">{t('portal.loading')}</p>}
       {pages && count === 0 && (
-        <p class="empty" role="status">{t(isLiveClassFiltered(filters) ? `${K}.empty_filtered` : `${K}.empty`)}</p>
+        <p class="empty" role="status">{t(isAudienceFiltered(filters) ? `${K}.empty_filtered` : `${K}.empty`)}</p>
       )}
       {cards.length > 0 && (
         <>

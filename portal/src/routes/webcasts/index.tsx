@@ -3,13 +3,13 @@ import type { LearnerWebcastCard } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';
-import { isWebcastFiltered, useWebcastFilters } from '../../lib/webcast-filters.ts';
+import { isAudienceFiltered, useAudienceFilters } from '../../lib/audience-filters.ts';
 import { webcastHeading } from '../../lib/webcast-heading.ts';
 import { useAreas, useUserGroups } from '../../hooks/use-lookups.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
 import { useWebcastTags, useWebcasts } from '../../hooks/use-webcasts.ts';
 import { Message } from '../../components/message/index.tsx';
-import { WebcastFiltersForm } from '../../components/webcast-filters/index.tsx';
+import { AudienceFiltersForm } from '../../components/audience-filters/index.tsx';
 import '../webcast-watch/webcast-watch.css';
 
 /** A webcast in the list: image, title, when (in its own zone), its state, tags and workload. */
@@ -48,7 +48,7 @@ export function WebcastCard({ webcast }: { webcast: LearnerWebcastCard }) {
 export default function Webcasts() {
   const { t } = useI18n();
   const { data: user } = useSessionUser();
-  const [filters, setFilters] = useWebcastFilters();
+  const [filters, setFilters] = useAudienceFilters('webcasts');
   const { data: tags } = useWebcastTags();
   const { data: areas } = useAreas();
   const { data: groups } = useUserGroups();
@@ -61,11 +61,11 @@ export default function Webcasts() {
   return (
     <section class="courses webcasts" aria-labelledby="webcasts-title">
       <h1 id="webcasts-title">{webcastHeading(user) ?? t('portal.webcasts.title')}</h1>
-      <WebcastFiltersForm filters={filters} onChange={setFilters} tags={tags} areas={areas} groups={groups} />
+      <AudienceFiltersForm texts="portal.webcasts.filters" progress filters={filters} onChange={setFilters} tags={tags} areas={areas} groups={groups} />
       {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
       {isLoading && <p class="loading">{t('portal.loading')}</p>}
       {pages && count === 0 && (
-        <p class="empty" role="status">{t(isWebcastFiltered(filters) ? 'portal.webcasts.empty_filtered' : 'portal.webcasts.empty')}</p>
+        <p class="empty" role="status">{t(isAudienceFiltered(filters) ? 'portal.webcasts.empty_filtered' : 'portal.webcasts.empty')}</p>
       )}
       {cards.length > 0 && (
         <>

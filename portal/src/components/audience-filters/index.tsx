@@ -1,12 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { LEARNER_PROGRESS_FILTERS } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
-import { DEFAULT_LIVE_CLASS_FILTERS, isLiveClassFiltered, type LiveClassFilters } from '../../lib/live-class-filters.ts';
+import { DEFAULT_AUDIENCE_FILTERS, isAudienceFiltered, type AudienceFilters } from '../../lib/audience-filters.ts';
 import type { LookupOption } from '../../hooks/use-lookups.ts';
-import { MultiSelect } from '../../components/multi-select/index.tsx';
+import { MultiSelect } from '../multi-select/index.tsx';
 
-export interface LiveClassFiltersFormProps {
-  filters: LiveClassFilters;
-  onChange(filters: LiveClassFilters): void;
+export interface AudienceFiltersFormProps {
+  filters: AudienceFilters;
+  onChange(filters: AudienceFilters): void;
+  /** the list's texts: label, search, tags, all_tags, areas, all_areas, groups, clear (and progress, progress_*) */
+  texts: string;
+  /** the list offers the progress filter (webcasts: live, ended, not started) */
+  progress?: boolean;
   /** a list that failed to load hides its filter */
   tags?: readonly LookupOption[];
   areas?: readonly LookupOption[];
@@ -14,10 +19,9 @@ export interface LiveClassFiltersFormProps {
 }
 
 const SEARCH_DELAY_MS = 400;
-const K = 'portal.liveClasses.filters';
 
-/** spec 1 §2.2 live class filters: search, tags (all of them or any), areas (all or any), groups. */
-export function LiveClassFiltersForm({ filters, onChange, tags, areas, groups }: LiveClassFiltersFormProps) {
+/** Search, tags (all of them or any), areas (all or any), groups and, where offered, progress. */
+export function AudienceFiltersForm({ filters, onChange, texts: K, progress = false, tags, areas, groups }: AudienceFiltersFormProps) {
   const { t } = useI18n();
   const id = useId();
   const [search, setSearch] = useState(filters.search);
@@ -31,7 +35,7 @@ export function LiveClassFiltersForm({ filters, onChange, tags, areas, groups }:
     return () => clearTimeout(timer);
   }, [search, onChange]);
 
-  const set = (patch: Partial<LiveClassFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<AudienceFilters>) => onChange({ ...filters, ...patch });
   return (
     <form class="catalogue-filters" role="search" aria-label={t(`${K}.label`)}
       onSubmit={(event) => {
@@ -42,6 +46,13 @@ export function LiveClassFiltersForm({ filters, onChange, tags, areas, groups }:
         <label for={`${id}-search`}>{t(`${K}.search`)}</label>
         <input id={`${id}-search`} type="search" value={search} maxLength={200} onInput={(event) => setSearch(event.currentTarget.value)} />
       </div>
+      {progress && (<div class="field">
+        <label for={`${id}-progress`}>{t(`${K}.progress`)}</label>
+        <select id={`${id}-progress`} value={filters.progress}
+          onChange={(event) => set({ progress: event.currentTarget.value as AudienceFilters['progress'] })}>
+          {LEARNER_PROGRESS_FILTERS.map((value) => <option key={value} value={value}>{t(`${K}.progress_${value}`)}</option>)}
+        </select>
+      </div>)}
       {tags && tags.length > 0 && (
         <div class="filter-group">
           <MultiSelect label={t(`${K}.tags`)} options={tags} selected={filters.tags} onChange={(selected) => set({ tags: selected })} />
@@ -63,8 +74,8 @@ export function LiveClassFiltersForm({ filters, onChange, tags, areas, groups }:
       {groups && groups.length > 0 && (
         <MultiSelect label={t(`${K}.groups`)} options={groups} selected={filters.groups} onChange={(selected) => set({ groups: selected })} />
       )}
-      {isLiveClassFiltered(filters) && (
-        <button type="button" class="button-secondary" onClick={() => { setSearch(''); onChange({ ...DEFAULT_LIVE_CLASS_FILTERS }); }}>
+      {isAudienceFiltered(filters) && (
+        <button type="button" class="button-secondary" onClick={() => { setSearch(''); onChange({ ...DEFAULT_AUDIENCE_FILTERS }); }}>
           {t(`${K}.clear`)}
         </button>
       )}
