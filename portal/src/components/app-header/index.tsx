@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter-preact';
 import { api, userKeys } from '../../lib/api.ts';
@@ -15,6 +15,9 @@ export function AppHeader() {
   const { mutate } = useSWRConfig();
   const [location, navigate] = useLocation();
   const [leaving, setLeaving] = useState(false);
+  // phones: the links sit behind a menu button, closed again by any navigation
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(false), [location]);
 
   async function logout() {
     setLeaving(true);
@@ -26,28 +29,38 @@ export function AppHeader() {
 
   const current = (path: string) => (location === path ? 'page' : undefined);
   return (
-    <header class="app-header">
-      <nav aria-label={t('portal.nav.label')}>
+    <header class={`app-header${open ? ' app-header-open' : ''}`}
+      onKeyDown={(event) => { if (open && event.key === 'Escape') setOpen(false); }}>
+      <div class="app-header-bar">
         <Link href="/home" class="brand">{t('portal.app_name')}</Link>
-        <Link href="/home" aria-current={current('/home')}>{t('portal.nav.home')}</Link>
-        <Link href="/courses" aria-current={location.startsWith('/courses') ? 'page' : undefined}>{t('portal.nav.courses')}</Link>
-        <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
-        <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{webcastHeading(user) ?? t('portal.nav.webcasts')}</Link>
-        <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
-        <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
-        <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
-        <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{newsHeading(user) ?? t('portal.nav.news')}</Link>
-        <Link href="/feed" aria-current={current('/feed')}>{t('portal.nav.feed')}</Link>
-        <Link href="/calendar" aria-current={current('/calendar')}>{t('portal.nav.calendar')}</Link>
-        <MessagesLink current={location === '/messages'} />
-        <Link href="/profile" aria-current={location.startsWith('/profile') ? 'page' : undefined}>{t('portal.nav.profile')}</Link>
-      </nav>
-      <div class="app-header-user">
-        {user && <span class="user-name">{user.nick_name || user.full_name}</span>}
-        <LanguageSwitch />
-        <button type="button" class="button-secondary" onClick={() => void logout()} disabled={leaving}>
-          {t('portal.nav.logout')}
+        <button type="button" class="app-header-menu" aria-expanded={open} aria-controls="app-header-panel"
+          onClick={() => setOpen(!open)}>
+          <span class="app-header-menu-icon" aria-hidden="true" />
+          {t('portal.nav.menu')}
         </button>
+      </div>
+      <div class="app-header-panel" id="app-header-panel">
+        <nav aria-label={t('portal.nav.label')}>
+          <Link href="/home" aria-current={current('/home')}>{t('portal.nav.home')}</Link>
+          <Link href="/courses" aria-current={location.startsWith('/courses') ? 'page' : undefined}>{t('portal.nav.courses')}</Link>
+          <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
+          <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{webcastHeading(user) ?? t('portal.nav.webcasts')}</Link>
+          <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
+          <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
+          <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
+          <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{newsHeading(user) ?? t('portal.nav.news')}</Link>
+          <Link href="/feed" aria-current={current('/feed')}>{t('portal.nav.feed')}</Link>
+          <Link href="/calendar" aria-current={current('/calendar')}>{t('portal.nav.calendar')}</Link>
+          <MessagesLink current={location === '/messages'} />
+          <Link href="/profile" aria-current={location.startsWith('/profile') ? 'page' : undefined}>{t('portal.nav.profile')}</Link>
+        </nav>
+        <div class="app-header-user">
+          {user && <span class="user-name">{user.nick_name || user.full_name}</span>}
+          <LanguageSwitch />
+          <button type="button" class="button-secondary" onClick={() => void logout()} disabled={leaving}>
+            {t('portal.nav.logout')}
+          </button>
+        </div>
       </div>
     </header>
   );

@@ -1,9 +1,11 @@
 import type { ComponentChildren } from 'preact';
 import { Suspense } from 'preact/compat';
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { useI18n } from '../../lib/i18n.ts';
 import { AppHeader } from '../app-header/index.tsx';
+import { useDocumentTitle } from '../document-title/index.tsx';
+import { useSessionUser } from '../../hooks/use-session-user.ts';
 import { AdministrativeViewBanner } from '../administrative-view-banner/index.tsx';
 import { PasswordChangeGate } from '../password-change-gate/index.tsx';
 import { WelcomeBannerGate } from '../welcome-banner/index.tsx';
@@ -12,17 +14,26 @@ import { WelcomeBannerGate } from '../welcome-banner/index.tsx';
 export function AppLayout({ children }: { children: ComponentChildren }) {
   const { t } = useI18n();
   const [location] = useLocation();
-  // spec 1 §2.2: each navigation starts at the top (unless it targets an anchor)
+  const { data: user } = useSessionUser();
+  useDocumentTitle({ user });
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  // spec 1 §2.2: each navigation starts at the top (unless it targets an anchor); the focus moves
+  // to the new page's content, so keyboard and screen-reader users do not stay on the old link
   useEffect(() => {
-    if (!window.location.hash) document.documentElement.scrollTop = 0;
+    if (window.location.hash) return;
+    document.documentElement.scrollTop = 0;
+    if (first.current) first.current = false;
+    else main.current?.focus({ preventScroll: true });
   }, [location]);
   return (
     <div class="app">
+      <a class="skip-link" href="#main">{t('portal.nav.skip')}</a>
       <AdministrativeViewBanner />
       <AppHeader />
       {/* spec 3 §3: the welcome banner after login, over the page */}
       <WelcomeBannerGate />
-      <main class="app-main" id="main">
+      <main class="app-main" id="main" tabIndex={-1} ref={main}>
         <PasswordChangeGate>
           <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
         </PasswordChangeGate>
