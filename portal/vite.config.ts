@@ -57,10 +57,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // bench/bundle-size.mjs reads it: what each page downloads (the asset names are public anyway)
+    manifest: true,
     rolldownOptions: {
       // @lp/shared's modules have no side effects, but its package.json does not say so; without
       // this every import of it drags in the TypeBox schemas (~15 kB gzip) the portal never uses
-      treeshake: { moduleSideEffects: (id: string) => !/[\\/]shared[\\/]src[\\/]/.test(id) },
+      // and TypeBox's builders (`Type.Object(…)`) and modules are pure: a page that takes only a
+      // contract module's paths drops the module's schemas, and TypeBox, with them
+      treeshake: {
+        moduleSideEffects: (id: string) => !/[\\/](shared[\\/]src|@sinclair[\\/]typebox)[\\/]/.test(id),
+        manualPureFunctions: ['Type'],
+      },
       // shared's paths are string constants of one module (contract/collections.ts) that the entry
       // and the lazy pages both use: inlined where used, they need no chunk of their own
       optimization: { inlineConst: { mode: 'all' } },

@@ -186,3 +186,9 @@ export function errorText(t: Translate, code: string): string {
   const text = t(key);
   return text === key ? t('errors.unexpected_error') : text;
 }
+
+/** A lazy page or component whose texts are a lazy namespace (lib/messageNamespaces.ts): both arrive before it renders. */
+export async function withMessages<T>(namespace: LazyNamespace, module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadNamespace(namespace)]);
+  return loaded;
+}

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { BADGE_LIMITS, BADGE_METRICS, BADGE_TYPES } from '../engagement/badges.ts';
 import { BADGES_PATH } from './collections.ts';
 
@@ -29,13 +30,13 @@ const NullableString = (maxLength: number) => Type.Unsafe<string | null>({ type:
 const NullableInteger = (options: { minimum?: number; maximum?: number } = {}) => Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
 
 export const BadgeRuleSchema = Type.Object({
-  metric: Type.Union(BADGE_METRICS.map((m) => Type.Literal(m))),
+  metric: literalUnion(BADGE_METRICS),
   threshold: Type.Integer({ minimum: BADGE_LIMITS.thresholdMin, maximum: BADGE_LIMITS.thresholdMax }),
 });
 
 export const Badge = Type.Object({
   id: Type.Integer(),
-  badge_type: Type.Union(BADGE_TYPES.map((t) => Type.Literal(t))),
+  badge_type: literalUnion(BADGE_TYPES),
   /** the default rule's key; null for custom badges */
   default_key: Type.Union([Type.String(), Type.Null()]),
   title: Type.String(),
@@ -44,7 +45,7 @@ export const Badge = Type.Object({
   /** 1 active, 2 inactive */
   status: Type.Integer(),
   /** null: awarded by hand only */
-  rule_metric: Type.Union([Type.Union(BADGE_METRICS.map((m) => Type.Literal(m))), Type.Null()]),
+  rule_metric: Type.Union([literalUnion(BADGE_METRICS), Type.Null()]),
   rule_threshold: Type.Union([Type.Integer(), Type.Null()]),
   awarded_count: Type.Integer(),
   created_at: Type.String(),

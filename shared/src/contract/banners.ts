@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { BANNER_TYPES, WELCOME_BANNER_TYPES } from '../banners.ts';
-import { BANNERS_PATH, WELCOME_BANNERS_PATH } from './collections.ts';
 
 /**
  * spec 3 §3 "Banners", §4, §5: banners (top, card, campaign) and welcome banners. The spec shows
@@ -8,24 +8,8 @@ import { BANNERS_PATH, WELCOME_BANNERS_PATH } from './collections.ts';
  * both list envelopes in the admin, `{count, results}` on the learner side. Dates are days
  * (YYYY-MM-DD, GMT).
  */
-const BANNERS = BANNERS_PATH;
-const WELCOME = WELCOME_BANNERS_PATH;
 
-export const BANNER_PATHS = {
-  collection: BANNERS,
-  item: (id: number | string) => `${BANNERS}${id}/`,
-  welcomeCollection: WELCOME,
-  welcomeItem: (id: number | string) => `${WELCOME}${id}/`,
-  /** spec 3 §7 "A welcome-banner conflict check exists": POST the period and audience, before saving */
-  welcomeConflict: `${WELCOME}check_conflict/`,
-  /** learner: the banners of the user's audience live today */
-  learnerBanners: '/banners/',
-  /** learner: the welcome banner to show now, if any */
-  learnerWelcome: '/welcome_banners/current/',
-  learnerWelcomeConfirm: (id: number | string) => `/welcome_banners/${id}/confirm/`,
-  /** only for a banner with user_logout: ends the session */
-  learnerWelcomeDecline: (id: number | string) => `/welcome_banners/${id}/decline/`,
-} as const;
+export { BANNER_PATHS } from './bannerPaths.ts';
 
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 });
 /** Nullable inputs as `type: [x, 'null']` (see contract/trainings.ts: anyOf would coerce null away). */
@@ -33,8 +17,8 @@ const NullableString = (maxLength: number, pattern?: string) => Type.Unsafe<stri
 const NullableInteger = () => Type.Unsafe<number | null>({ type: ['integer', 'null'] });
 const NullableText = Type.Union([Type.String(), Type.Null()]);
 const DAY = '^(\\d{4}-\\d{2}-\\d{2})?$';
-const BannerTypeSchema = Type.Union(BANNER_TYPES.map((type) => Type.Literal(type)));
-const WelcomeTypeSchema = Type.Union(WELCOME_BANNER_TYPES.map((type) => Type.Literal(type)));
+const BannerTypeSchema = literalUnion(BANNER_TYPES);
+const WelcomeTypeSchema = literalUnion(WELCOME_BANNER_TYPES);
 
 const AudienceFields = {
   areas: Type.Array(Type.Integer()),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { SCHEDULE_PATH } from './collections.ts';
 
 /**
@@ -29,7 +30,7 @@ export const CalendarQuery = Type.Object({
 export type CalendarQuery = Static<typeof CalendarQuery>;
 
 export const CalendarItem = Type.Object({
-  kind: Type.Union(CALENDAR_ITEM_KINDS.map((k) => Type.Literal(k))),
+  kind: literalUnion(CALENDAR_ITEM_KINDS),
   /** YYYY-MM-DD for dated items; null for instants */
   date: Type.Union([Type.String(), Type.Null()]),
   /** ISO instant (webcasts, live classes); null for dated items */

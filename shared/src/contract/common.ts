@@ -1,4 +1,14 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
+
+/**
+ * The schema of one of `values` (a rules list such as BANNER_TYPES). Declared free of side
+ * effects: a page that uses only a contract module's paths then drops that module's schemas,
+ * and TypeBox with them, from its bundle (a top-level `values.map(…)` would keep them).
+ */
+/*#__NO_SIDE_EFFECTS__*/
+export function literalUnion<T extends string | number>(values: readonly T[]): TUnion<TLiteral<T>[]> {
+  return Type.Union(values.map((value) => Type.Literal(value)));
+}
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type IdParams = Static<typeof IdParams>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { LoginParams } from './auth.ts';
 import { ClientSettings } from './session.ts';
 
@@ -48,7 +49,7 @@ const StrictLoginParams = Type.Object({
 
 /** PUT JSON: any part may be left out (it stays as it is); unknown keys are refused. */
 export const ConfigurationInput = Type.Object({
-  home_route: Type.Optional(Type.Union(HOME_ROUTES.map((r) => Type.Literal(r)))),
+  home_route: Type.Optional(literalUnion(HOME_ROUTES)),
   settings: Type.Optional(Type.Partial(ClientSettings, { additionalProperties: false })),
   login_params: Type.Optional(Type.Partial(
     Type.Composite([Type.Omit(EditableLoginParams, STRICT_KEYS), StrictLoginParams]),

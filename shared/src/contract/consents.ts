@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { USERS_PATH } from './collections.ts';
 
 /** spec 1 §2.3 "consent viewing" (permission visualize_consent, §6.2): what a user accepted or declined. */
@@ -9,7 +10,7 @@ export type ConsentKind = (typeof CONSENT_KINDS)[number];
 export const MY_CONSENTS_PATH = '/users/consents/';
 
 export const ConsentRequest = Type.Object({
-  kind: Type.Union(CONSENT_KINDS.map((k) => Type.Literal(k))),
+  kind: literalUnion(CONSENT_KINDS),
   version: Type.String({ minLength: 1, maxLength: 40 }),
   accepted: Type.Boolean(),
 }, { additionalProperties: false });
@@ -17,7 +18,7 @@ export type ConsentRequest = Static<typeof ConsentRequest>;
 
 export const UserConsent = Type.Object({
   id: Type.Integer(),
-  kind: Type.Union(CONSENT_KINDS.map((k) => Type.Literal(k))),
+  kind: literalUnion(CONSENT_KINDS),
   version: Type.String(),
   accepted: Type.Boolean(),
   created_at: Type.String(),

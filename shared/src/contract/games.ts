@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { TRAININGS_PATH } from './collections.ts';
 
 /**
@@ -283,7 +284,7 @@ export type GameAnswerResult = Static<typeof GameAnswerResult>;
 /** A play as stored for the learner: the play, the steps answered so far, where it stands. */
 export const LearnerGamePlay = Type.Object({
   id: Type.Integer(),
-  status: Type.Union(GAME_PLAY_STATUSES.map((s) => Type.Literal(s))),
+  status: literalUnion(GAME_PLAY_STATUSES),
   play: GamePlay,
   answers: Type.Array(GameStepResult),
   errors: Type.Integer(),
@@ -298,7 +299,7 @@ export const LearnerGame = Type.Object({
   id: Type.Integer(),
   group_training_id: Type.Integer(),
   title: Type.String(),
-  type: Type.Union(GAME_TYPE_SLUGS.map((s) => Type.Literal(s))),
+  type: literalUnion(GAME_TYPE_SLUGS),
   score: Type.Integer(),
   state: GameState,
   play: Type.Union([LearnerGamePlay, Type.Null()]),

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { IMPORTS_PATH } from './collections.ts';
 
 /**
@@ -26,8 +27,8 @@ export function canProcessImport(status: ImportStatus): boolean {
 
 export const ImportRecord = Type.Object({
   id: Type.Integer(),
-  import_type: Type.Union(IMPORT_TYPES.map((t) => Type.Literal(t))),
-  status: Type.Union(IMPORT_STATUSES.map((s) => Type.Literal(s))),
+  import_type: literalUnion(IMPORT_TYPES),
+  status: literalUnion(IMPORT_STATUSES),
   phase: Type.Union([...IMPORT_PHASES.map((p) => Type.Literal(p)), Type.Null()]),
   file_name: Type.String(),
   /** data rows in the sheet (header excluded); null until the validation pass has counted them */
@@ -46,7 +47,7 @@ export type ImportRecord = Static<typeof ImportRecord>;
 
 /** "save and validate": the finished tus upload becomes an import of the given type. */
 export const ImportCreate = Type.Object({
-  import_type: Type.Union(IMPORT_TYPES.map((t) => Type.Literal(t))),
+  import_type: literalUnion(IMPORT_TYPES),
   /** the tus upload id (last path segment of its Location) */
   upload_id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
 });
@@ -55,8 +56,8 @@ export type ImportCreate = Static<typeof ImportCreate>;
 /** spec 1 §3.7 log entry {import type, log type, line, content}; content in the reader's language. */
 export const ImportLog = Type.Object({
   id: Type.Integer(),
-  import_type: Type.Union(IMPORT_TYPES.map((t) => Type.Literal(t))),
-  log_type: Type.Union(IMPORT_LOG_TYPES.map((t) => Type.Literal(t))),
+  import_type: literalUnion(IMPORT_TYPES),
+  log_type: literalUnion(IMPORT_LOG_TYPES),
   /** spreadsheet row number as Excel shows it (header = 1); null for file-level entries */
   line: Type.Union([Type.Integer(), Type.Null()]),
   /** error key (spec §8) or message key, with the column it concerns */

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PageNumber } from './common.ts';
+import { PageNumber, literalUnion } from './common.ts';
+import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS } from './learnerPaths.ts';
 
 /**
  * The learner side's calls. Spec 2 §7.6 leaves them "not shown": they are designed in
@@ -7,46 +8,12 @@ import { PageNumber } from './common.ts';
  * and JSON as the admin does) and documented in docs/api.md. The server is the authority for
  * every rule: audience, availability, prerequisites, attempts, time, completion.
  */
-export const LEARNER_PATHS = {
-  trainings: '/group_trainings/',
-  training: (id: number | string) => `/group_trainings/${id}/`,
-  favorite: (id: number | string) => `/group_trainings/${id}/favorite/`,
-  like: (id: number | string) => `/group_trainings/${id}/like/`,
-  rate: (id: number | string) => `/group_trainings/${id}/rate/`,
-  restart: (id: number | string) => `/group_trainings/${id}/restart/`,
-  moduleProgress: (id: number | string, moduleId: number | string) => `/group_trainings/${id}/modules/${moduleId}/progress/`,
-  scorm: (id: number | string, moduleId: number | string) => `/group_trainings/${id}/modules/${moduleId}/scorm/`,
-  attempts: (id: number | string, testId: number | string) => `/group_trainings/${id}/tests/${testId}/attempts/`,
-  attempt: (id: number | string, testId: number | string, attemptId: number | string) => `/group_trainings/${id}/tests/${testId}/attempts/${attemptId}/`,
-  answer: (id: number | string, testId: number | string, attemptId: number | string, questionId: number | string) =>
-    `/group_trainings/${id}/tests/${testId}/attempts/${attemptId}/answers/${questionId}/`,
-  submit: (id: number | string, testId: number | string, attemptId: number | string) => `/group_trainings/${id}/tests/${testId}/attempts/${attemptId}/submit/`,
-  evaluation: (id: number | string) => `/group_trainings/${id}/evaluation/`,
-  comments: (id: number | string) => `/group_trainings/${id}/comments/`,
-  trails: '/trails/',
-  trail: (id: number | string) => `/trails/${id}/`,
-  trailFavorite: (id: number | string) => `/trails/${id}/favorite/`,
-  trailLike: (id: number | string) => `/trails/${id}/like/`,
-  trailRate: (id: number | string) => `/trails/${id}/rate/`,
-  trailComments: (id: number | string) => `/trails/${id}/comments/`,
-  certificates: '/certificates/',
-  certificatePdf: (id: number | string) => `/certificates/${id}/pdf/`,
-  /** public, no login: the verification page's data */
-  verifyCertificate: (code: string) => `/certificates/verify/${code}/`,
-  home: '/home/',
-  pointsStatement: '/home/points/',
-  ranking: '/home/ranking/',
-} as const;
-
-/** spec 1 §2.2 learner filters of courses and trails (kept per list by the portal). */
-export const LEARNER_PROGRESS_FILTERS = ['all', 'not_started', 'ongoing', 'finished'] as const;
-export type LearnerProgressFilter = (typeof LEARNER_PROGRESS_FILTERS)[number];
-export const LEARNER_FAVORITE_FILTERS = ['all', 'favorites'] as const;
+export { LEARNER_FAVORITE_FILTERS, LEARNER_PATHS, LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from './learnerPaths.ts';
 
 export const CatalogueQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),
-  progress: Type.Optional(Type.Union(LEARNER_PROGRESS_FILTERS.map((p) => Type.Literal(p)))),
-  favorite: Type.Optional(Type.Union(LEARNER_FAVORITE_FILTERS.map((p) => Type.Literal(p)))),
+  progress: Type.Optional(literalUnion(LEARNER_PROGRESS_FILTERS)),
+  favorite: Type.Optional(literalUnion(LEARNER_FAVORITE_FILTERS)),
   /** comma-separated ids */
   selected_areas: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9,]*$' })),
   selected_groups: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[0-9,]*$' })),

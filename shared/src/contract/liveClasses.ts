@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery, PageNumber } from './common.ts';
+import { ListQuery, PageNumber, literalUnion } from './common.ts';
 import { CertificateSummary, LearnerEvaluation, LearnerTest } from './learner.ts';
 import type { TestOwnerContract } from './trainingTests.ts';
 import { TrainingOwner } from './trainings.ts';
@@ -92,7 +92,7 @@ export type LiveClassPlatform = (typeof LIVE_CLASS_PLATFORMS)[number];
 
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 });
 const NullableString = (maxLength: number, pattern?: string) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength, ...(pattern ? { pattern } : {}) });
-const TypeSchema = Type.Union(LIVE_CLASS_TYPES.map((v) => Type.Literal(v)));
+const TypeSchema = literalUnion(LIVE_CLASS_TYPES);
 const TagRef = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 /** spec 3 §3 live class as read (GET L/, and the answer of POST and PUT). */
@@ -224,7 +224,7 @@ export const LiveClassUsersResult = Type.Object({ changed: Type.Integer(), qty_p
 export type LiveClassUsersResult = Static<typeof LiveClassUsersResult>;
 
 export const LiveClassPlatformOption = Type.Object({
-  id: Type.Integer(), slug: Type.Union(LIVE_CLASS_PLATFORMS.map((v) => Type.Literal(v))), label: Type.String(), uses_url: Type.Boolean(),
+  id: Type.Integer(), slug: literalUnion(LIVE_CLASS_PLATFORMS), label: Type.String(), uses_url: Type.Boolean(),
 });
 export type LiveClassPlatformOption = Static<typeof LiveClassPlatformOption>;
 export const LiveClassScoreOption = Type.Object({ score: Type.Integer(), label: Type.String() });
@@ -303,7 +303,7 @@ export const LearnerLiveClassTest = Type.Composite([Type.Object({ id: Type.Integ
 /** GET /live_classes/{id}/ — the detail page. */
 export const LearnerLiveClass = Type.Composite([LearnerLiveClassCard, Type.Object({
   description: Type.String(),
-  platform: Type.Union(LIVE_CLASS_PLATFORMS.map((v) => Type.Literal(v))),
+  platform: literalUnion(LIVE_CLASS_PLATFORMS),
   /** who runs the class (spec 3 §2: the detail names its instructors) */
   instructors: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   /** spec 3 §4: the remaining activities open only once the class is Finished, for its participants */

@@ -1,36 +1,20 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery, PageNumber } from './common.ts';
+import { ListQuery, PageNumber, literalUnion } from './common.ts';
 import { MESSAGE_STATUSES, OPENED_IN, RECIPIENT_EMAIL_STATUSES } from '../messages.ts';
-import { MAILING_LIST_CONFIG_PATH, MESSAGES_PATH } from './collections.ts';
 
 /**
  * spec 3 §3 "Messages and related", §4, §5 and spec 1 §2.3 mailing_list_config. The spec shows no
  * calls for them; they follow the trainings contract's style (JSON bodies, both list envelopes in
  * the admin, `{count, results}` on the learner side). Instants are ISO 8601 with offset.
  */
-const MESSAGES = MESSAGES_PATH;
 
-export const MESSAGE_PATHS = {
-  collection: MESSAGES,
-  item: (id: number | string) => `${MESSAGES}${id}/`,
-  /** the recipients with their read and e-mail status (both list envelopes) */
-  recipients: (id: number | string) => `${MESSAGES}${id}/recipients/`,
-  /** a message in send fail: try the e-mails that failed again */
-  retry: (id: number | string) => `${MESSAGES}${id}/retry/`,
-  /** GET / PUT: the selected client's mailing list configuration (title slug mailing_list) */
-  mailingListConfig: MAILING_LIST_CONFIG_PATH,
-  /** learner */
-  learnerMessages: '/messages/',
-  learnerMessage: (id: number | string) => `/messages/${id}/`,
-  learnerRead: (id: number | string) => `/messages/${id}/read/`,
-  learnerUnread: '/messages/unread_count/',
-} as const;
+export { MESSAGE_PATHS } from './messagePaths.ts';
 
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 });
 const NullableString = (maxLength: number) => Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength });
 const NullableText = Type.Union([Type.String(), Type.Null()]);
-const StatusSchema = Type.Union(MESSAGE_STATUSES.map((status) => Type.Literal(status)));
-const OpenedInSchema = Type.Union(OPENED_IN.map((where) => Type.Literal(where)));
+const StatusSchema = literalUnion(MESSAGE_STATUSES);
+const OpenedInSchema = literalUnion(OPENED_IN);
 
 export const MessageUser = Type.Object({ id: Type.Integer(), full_name: Type.String(), email: Type.String() });
 export type MessageUser = Static<typeof MessageUser>;
@@ -112,7 +96,7 @@ export const MessageRecipient = Type.Object({
   read_at: NullableText,
   /** web or app; null while not viewed */
   opened_in: Type.Union([OpenedInSchema, Type.Null()]),
-  email_status: Type.Union(RECIPIENT_EMAIL_STATUSES.map((status) => Type.Literal(status))),
+  email_status: literalUnion(RECIPIENT_EMAIL_STATUSES),
   email_sent_at: NullableText,
   /** error code of the last failed e-mail (error_sending_message) */
   email_error: NullableText,

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
 import { LEGAL_TEXT_KINDS, LEGAL_TEXT_MAX, WILDCARD_LIMITS, type LegalTextKind } from '../engagement/pages.ts';
 import { LEGAL_TEXTS_PATH, WILD_CARDS_PATH } from './collections.ts';
 
@@ -29,7 +30,7 @@ export const WILDCARD_PATHS = {
 /** The portal's address of a wildcard page (spec 1 §2.3 wild_cards; designed here). */
 export const wildcardPortalPath = (slug: string) => `/p/${slug}`;
 
-const LegalKind = Type.Union(LEGAL_TEXT_KINDS.map((k) => Type.Literal(k)));
+const LegalKind = literalUnion(LEGAL_TEXT_KINDS);
 const LegalContent = Type.String({ maxLength: LEGAL_TEXT_MAX });
 
 export const LegalTextAdmin = Type.Object({

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery } from './common.ts';
+import { ListQuery, literalUnion } from './common.ts';
 import { TRAIL_ITEM_KINDS } from '../trails.ts';
 import { TRAIL_CATEGORIES_PATH, TRAILS_PATH } from './collections.ts';
 
@@ -116,7 +116,7 @@ export const TrailListQuery = Type.Composite([ListQuery, Type.Object({
 })]);
 export type TrailListQuery = Static<typeof TrailListQuery>;
 
-const Kind = Type.Union(TRAIL_ITEM_KINDS.map((kind) => Type.Literal(kind)));
+const Kind = literalUnion(TRAIL_ITEM_KINDS);
 export const TrailItemRefSchema = Type.Object({ kind: Kind, item_id: Type.Integer({ minimum: 1 }) });
 
 /** One module of GET / POST T/trail_items/, by order. */
@@ -163,7 +163,7 @@ export type TrailDuplicated = Static<typeof TrailDuplicated>;
 export const CERTIFICATE_SYNC_STATES = ['running', 'idle'] as const;
 export type CertificateSyncStateName = (typeof CERTIFICATE_SYNC_STATES)[number];
 export const CertificateSyncState = Type.Object({
-  state: Type.Union(CERTIFICATE_SYNC_STATES.map((s) => Type.Literal(s))),
+  state: literalUnion(CERTIFICATE_SYNC_STATES),
   last_started_at: NullableText,
   last_finished_at: NullableText,
   /** the last run ended in an error (after its retries) */

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { PageNumber } from './common.ts';
+import { PageNumber, literalUnion } from './common.ts';
 import { CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES } from '../webcastChat.ts';
 import { WEBCASTS_PATH } from './collections.ts';
 
@@ -18,7 +18,7 @@ export const WEBCAST_CHAT_PATHS = {
   learner: (webcastId: number | string) => `/webcasts/${webcastId}/chat/`,
 } as const;
 
-const ChatStateSchema = Type.Union(CHAT_STATES.map((s) => Type.Literal(s)));
+const ChatStateSchema = literalUnion(CHAT_STATES);
 
 /** spec 2 §3.12: n sender name, m text, t time (ISO 8601, UTC), a sent by the moderation side; id for moderation. */
 export const ChatMessage = Type.Object({

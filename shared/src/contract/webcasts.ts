@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { ListQuery, PageNumber } from './common.ts';
+import { ListQuery, PageNumber, literalUnion } from './common.ts';
 import { LEARNER_PROGRESS_FILTERS, LearnerEvaluation, LearnerTest } from './learner.ts';
 import type { TestOwnerContract } from './trainingTests.ts';
 import { WEBCASTS_PATH } from './collections.ts';
@@ -244,7 +244,7 @@ export const WebcastCatalogueQuery = Type.Object({
   all_tags: Type.Optional(Type.Boolean()),
   all_areas: Type.Optional(Type.Boolean()),
   /** not_started: before the transmission; ongoing: live; finished: ended (converting included) */
-  progress: Type.Optional(Type.Union(LEARNER_PROGRESS_FILTERS.map((p) => Type.Literal(p)))),
+  progress: Type.Optional(literalUnion(LEARNER_PROGRESS_FILTERS)),
   page: Type.Optional(PageNumber),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });

@@ -310,7 +310,8 @@ describe('after finishing (spec 2 §2.1, §4.10)', () => {
   it('asks to complete all activities before evaluating and commenting', async () => {
     serve(courseDetail([moduleActivity()], { evaluation, comments_enabled: true }));
     await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
-    expect(await screen.findAllByText('You need to complete all activities')).toHaveLength(2);
+    // the evaluation and the comments load after the page, each on its own
+    await waitFor(() => expect(screen.getAllByText('You need to complete all activities')).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Send evaluation' })).not.toBeInTheDocument();
   });
 

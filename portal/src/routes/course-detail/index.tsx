@@ -1,10 +1,11 @@
 import type { ComponentChildren } from 'preact';
+import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import { ApiRequestError } from '@lp/shared/client';
 import { LEARNER_PATHS, type LearnerActivity, type LearnerTraining, type ModuleProgressAnswer, type Reactions } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
-import { errorText, useI18n } from '../../lib/i18n.ts';
+import { errorText, useI18n, withMessages } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';
 import { safeHtml } from '../../lib/safe-html.ts';
 import { useTraining } from '../../hooks/use-training.ts';
@@ -15,10 +16,16 @@ import { ModulePlayer } from '../../components/module-player/index.tsx';
 import { ProgressBar } from '../../components/progress-bar/index.tsx';
 import { ReactionsBar } from '../../components/reactions-bar/index.tsx';
 import { TrainingCertificate } from '../../components/training-certificate/index.tsx';
-import { TrainingComments } from '../../components/training-comments/index.tsx';
-import { TrainingEvaluation } from '../../components/training-evaluation/index.tsx';
-import { TrainingForum } from '../../components/training-forum/index.tsx';
 import { TrainingRestart } from '../../components/training-restart/index.tsx';
+
+// below the activities: the evaluation and the comments load after the page, the forum (and its
+// texts) only for a training that has one — the course page's budget, bench/bundle-size.mjs
+const TrainingEvaluation = lazy(() => import('../../components/training-evaluation/index.tsx')
+  .then((module) => ({ default: module.TrainingEvaluation })));
+const TrainingComments = lazy(() => import('../../components/training-comments/index.tsx')
+  .then((module) => ({ default: module.TrainingComments })));
+const TrainingForum = lazy(() => withMessages('forum', import('../../components/training-forum/index.tsx')
+  .then((module) => ({ default: module.TrainingForum }))));
 
 export interface CourseDetailProps {
   trainingId: number;
@@ -157,21 +164,27 @@ function TrainingView({ training, back, refresh, onReactions }: TrainingViewProp
       {training.evaluation && (
         <section class="panel" aria-labelledby="evaluation-title">
           <h2 id="evaluation-title">{t('portal.courses.evaluation.title')}</h2>
-          <TrainingEvaluation trainingId={training.id} evaluation={training.evaluation} finished={finished} onAnswered={refresh} />
+          <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
+            <TrainingEvaluation trainingId={training.id} evaluation={training.evaluation} finished={finished} onAnswered={refresh} />
+          </Suspense>
         </section>
       )}
 
       {training.comments_enabled && (
         <section class="panel" aria-labelledby="comments-title">
           <h2 id="comments-title">{t('portal.courses.comments.title')}</h2>
-          <TrainingComments trainingId={training.id} finished={finished} canComment={training.can_comment} onCommented={refresh} />
+          <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
+            <TrainingComments trainingId={training.id} finished={finished} canComment={training.can_comment} onCommented={refresh} />
+          </Suspense>
         </section>
       )}
 
       {training.forum_enabled && (
         <section class="panel" aria-labelledby="forum-title">
           <h2 id="forum-title">{t('portal.courses.forum')}</h2>
-          <TrainingForum trainingId={training.id} />
+          <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
+            <TrainingForum trainingId={training.id} />
+          </Suspense>
         </section>
       )}
 
