@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'invalid_embed',
   // spec 2 §7.5 / §5.11 editor images
   'invalid_file_directory',
+  // spec 2 §7.5 step 4: not a file this server stores
+  'invalid_file_url',
   'editor_image_too_large',
   // spec 2 §5.3–5.5 tests, questions and test import
   'test_has_user_results',

@@ -31,6 +31,8 @@ export const FILE_PATHS = {
   /** the policy's `host`: a form POST with key, policy, signature and file */
   upload: (fileId: string) => `/files/upload/${fileId}/`,
   complete: '/files/complete/',
+  /** spec 2 §7.5 step 4 (object store): {file_url} → {file_url}, a short-lived URL to open the stored file */
+  presignedUrl: '/utils/presigned_url/',
 } as const;
 
 /** tus metadata `kind` of the files these forms refer to by upload id. */
@@ -165,3 +167,9 @@ export const FileCompleteBody = Type.Object({
 export type FileCompleteBody = Static<typeof FileCompleteBody>;
 export const FileComplete = Type.Object({ fileUrl: Type.String() });
 export type FileComplete = Static<typeof FileComplete>;
+
+/** spec 2 §7.5 step 4: the URL `complete` answered (root-relative or absolute on this server). */
+export const PresignedUrlBody = Type.Object({ file_url: Type.String({ minLength: 1, maxLength: 2000 }) });
+export type PresignedUrlBody = Static<typeof PresignedUrlBody>;
+export const PresignedUrl = Type.Object({ file_url: Type.String() });
+export type PresignedUrl = Static<typeof PresignedUrl>;
