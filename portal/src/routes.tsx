@@ -97,6 +97,10 @@ export function AppRoutes() {
       <Route path="/courses/:id">
         <Private><CourseDetail /></Private>
       </Route>
+      {/* spec 2 §2.1 public link {host}/online-courses/{id} (the editor copies it) */}
+      <Route path="/online-courses/:id">
+        <Private><CourseDetail /></Private>
+      </Route>
       <Route path="/trails/:id_trail/course/:id">
         <Private><CourseDetail /></Private>
       </Route>

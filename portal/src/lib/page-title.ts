@@ -17,6 +17,7 @@ const PAGES: readonly (readonly [prefix: string, key: string])[] = [
   ['/help', 'portal.help.title'],
   ['/home', 'portal.nav.home'],
   ['/courses', 'portal.nav.courses'],
+  ['/online-courses', 'portal.nav.courses'],
   ['/trails', 'portal.nav.trails'],
   ['/webcasts', 'portal.nav.webcasts'],
   ['/webinars', 'portal.nav.webcasts'],

@@ -106,6 +106,13 @@ describe('training detail and player (spec 2 §2.1)', () => {
     expect(screen.queryByRole('link', { name: /Game 33/ })).not.toBeInTheDocument();
   });
 
+  it('opens by the public link the editor copies, {host}/online-courses/{id} (spec 2 §2.1)', async () => {
+    serve(courseDetail([moduleActivity()]));
+    await renderWithApp(undefined, { path: '/online-courses/7', locale: 'en' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fire safety' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Courses · /);
+  });
+
   it('says "Training not found" on a 404, with the way back; inside a trail the way back leads to the trail', async () => {
     fakeApi({ 'GET /group_trainings/7/': [404, { detail: 'Not found', code: 'not_found' }] });
     const view = await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
