@@ -58,7 +58,8 @@ export function TrailItemsTable({ items, disabled, onMove, onOrder, onPrerequisi
   const label = (item: TrailItem) => `${item.order}. ${item.title}`;
 
   return (
-    <Box sx={{ width: '100%', overflowX: 'auto' }}>
+    // inline-size containment: the wide table scrolls inside its box instead of widening the page on a phone
+    <Box sx={{ width: '100%', overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" aria-label={translate(`${KEY}.table`)}>
         <TableHead>
           <TableRow>
