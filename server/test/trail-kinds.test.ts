@@ -41,7 +41,7 @@ describe.each(DIALECTS)('trail modules of every kind on %s', (dialect) => {
   });
   afterAll(async () => { await t.close(); });
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, tokens: Tokens, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, tokens: Tokens, payload?: object) =>
     t.app.inject({ method, url: `${API}${url}`, headers: bearer(tokens), ...(payload === undefined ? {} : { payload }) });
 
   /** Content of the kinds without a create call used here, row by row, for the group `group` of `clientId`. */
@@ -210,6 +210,47 @@ describe.each(DIALECTS)('trail modules of every kind on %s', (dialect) => {
     const points = await t.app.db.selectFrom('points_ledger').select(['points', 'reason']).where('user_id', '=', learner.id)
       .where('content_type', '=', 'trail').where('content_id', '=', id).execute();
     expect(points).toEqual([{ points: 30, reason: 'trail_completed' }]);
+  });
+
+  it('opens each module\'s own page to the trail\'s audience, as a trail does its trainings (spec 2 §2.1); a closed class stays its invitees\'', async () => {
+    // the modules target 'Store leaders'; the learner is only in the trail's group
+    const leaders = org.groups['Store leaders']!;
+    const learner = await makeLearner(t.app, su, c.demo, { groups: [org.groups[AUDIENCE_GROUP]!] });
+    const news = await content('news', c.demo, 'Notícia dos líderes', leaders);
+    const podcast = await content('podcast', c.demo, 'Podcast dos líderes', leaders);
+    const file = await content('library_file', c.demo, 'Guia dos líderes', leaders);
+    const webcast = await createWebcast(t.app, su, webcastBody(org, { title: 'Webinar dos líderes', user_groups: [leaders], status: 1 }));
+    const open = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Aula dos líderes', user_groups: [leaders] }));
+    const guest = await makeLearner(t.app, su, c.demo, { groups: [leaders] });
+    const closed = await createLiveClass(t.app, manager, liveClassBody(org, {
+      title: 'Aula fechada dos líderes', live_class_type: 'closed', invitees: [guest.id], maximum_participants: null, user_groups: [leaders],
+    }));
+    const pages = [
+      LEARNER_NEWS_PATHS.item(news), PODCAST_PATHS.learnerPodcast(podcast), LIBRARY_PATHS.learnerFile(file),
+      LEARNER_WEBCAST_PATHS.webcast(webcast), LEARNER_LIVE_CLASS_PATHS.liveClass(open),
+    ];
+    const statuses = async () => Promise.all(pages.map(async (url) => (await call('GET', url, learner.tokens)).statusCode));
+    expect(await statuses()).toEqual([404, 404, 404, 404, 404]);
+
+    const id = await trail('Trilha dos líderes');
+    const refs: Ref[] = [
+      { kind: 'news', item_id: news }, { kind: 'podcast', item_id: podcast }, { kind: 'library_file', item_id: file },
+      { kind: 'webcast', item_id: webcast }, { kind: 'live_class', item_id: open },
+    ];
+    expect((await saveItems(id, refs)).statusCode).toBe(200);
+    // an unpublished trail opens nothing
+    expect(await statuses()).toEqual([404, 404, 404, 404, 404]);
+    expect((await postForm(t.app, `${API}${TRAIL_PATHS.publish(id)}`, manager)).statusCode).toBe(200);
+    expect(await statuses()).toEqual([200, 200, 200, 200, 200]);
+    // taking them counts for the trail
+    expect((await call('POST', LIBRARY_PATHS.learnerView(file), learner.tokens)).statusCode).toBe(200);
+    expect((await call('GET', LEARNER_PATHS.trail(id), learner.tokens)).json<LearnerTrail>().items.find((i) => i.kind === 'library_file')?.done).toBe(true);
+    // the lists stay the modules' own audience
+    expect((await call('GET', `${LEARNER_NEWS_PATHS.list}?search=líderes`, learner.tokens)).json().count).toBe(0);
+    expect((await call('GET', `${LEARNER_LIVE_CLASS_PATHS.liveClasses}?search=líderes`, learner.tokens)).json().count).toBe(0);
+    expect((await saveItems(id, [...refs, { kind: 'live_class', item_id: closed }])).statusCode).toBe(200);
+    expect((await call('GET', LEARNER_LIVE_CLASS_PATHS.liveClass(closed), learner.tokens)).statusCode).toBe(404);
+    expect((await call('GET', LEARNER_LIVE_CLASS_PATHS.liveClass(closed), guest.tokens)).statusCode).toBe(200);
   });
 
   it('judges learners of every kind in the admin\'s synchronisation (spec 2 §4.9)', async () => {
