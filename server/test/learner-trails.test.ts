@@ -123,9 +123,9 @@ describe.each(DIALECTS)('learner trails on %s', (dialect) => {
     let trail = await detail();
     expect(trail).toMatchObject({ id: trailId, title: 'Trilha ordenada', description: '<p>Trilha ordenada</p>', status: 'not_started', percent: 0, training_quantity: 3, can_comment: false });
     expect(trail.items).toEqual([
-      { kind: 'training', id: first.id, title: 'Primeiro', order: 1, available: true, lock_reason: null, available_in: null, prerequisite_id: null, status: 'not_started', percent: 0 },
-      { kind: 'training', id: second.id, title: 'Segundo', order: 2, available: false, lock_reason: 'prerequisite', available_in: null, prerequisite_id: first.id, status: 'not_started', percent: 0 },
-      { kind: 'training', id: third.id, title: 'Terceiro', order: 3, available: false, lock_reason: 'not_yet_available', available_in: tomorrow(), prerequisite_id: null, status: 'not_started', percent: 0 },
+      { kind: 'training', id: first.id, title: 'Primeiro', order: 1, available: true, lock_reason: null, available_in: null, prerequisite_kind: null, prerequisite_id: null, status: 'not_started', percent: 0, done: false },
+      { kind: 'training', id: second.id, title: 'Segundo', order: 2, available: false, lock_reason: 'prerequisite', available_in: null, prerequisite_kind: 'training', prerequisite_id: first.id, status: 'not_started', percent: 0, done: false },
+      { kind: 'training', id: third.id, title: 'Terceiro', order: 3, available: false, lock_reason: 'not_yet_available', available_in: tomorrow(), prerequisite_kind: null, prerequisite_id: null, status: 'not_started', percent: 0, done: false },
     ]);
 
     await finishModule(t.app, learner.tokens, first.id, first.modules[0]!);
@@ -135,7 +135,7 @@ describe.each(DIALECTS)('learner trails on %s', (dialect) => {
     expect(trail.percent).toBe(16);
     await finishModule(t.app, learner.tokens, first.id, first.modules[1]!);
     trail = await detail();
-    expect(trail.items[0]).toMatchObject({ status: 'finished', percent: 100 });
+    expect(trail.items[0]).toMatchObject({ status: 'finished', percent: 100, done: true });
     expect(trail.items[1]).toMatchObject({ available: true, lock_reason: null });
 
     // an unpublished training leaves the trail as the learner sees it

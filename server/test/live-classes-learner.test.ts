@@ -140,6 +140,28 @@ describe.each(DIALECTS)('live classes for learners on %s', (dialect) => {
     expect(schedule.json().results).toContainEqual({ ...entry, subscribed: false });
   });
 
+  it('shows the learner\'s next live classes on the home schedule: invited, subscribed, or open to their audience (spec 1 §2.2 home)', async () => {
+    const su = await loginSuperuser(t.app);
+    const group = { groups: [org.groups['Onboarding 2026']!] };
+    const [dani, eva] = await Promise.all([makeLearner(t.app, su, demo, group), makeLearner(t.app, su, demo, group)]);
+    const days = (n: number) => new Date(Date.now() + n * 24 * 60 * 60_000).toISOString();
+    const open = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Agenda aberta', live_class_date: days(2) }));
+    const closed = await createLiveClass(t.app, manager, liveClassBody(org, {
+      title: 'Agenda fechada', live_class_type: 'closed', invitees: [dani.id], maximum_participants: null, user_groups: [], live_class_date: days(3),
+    }));
+    const far = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Agenda distante', live_class_date: days(40) }));
+    expect((await call('POST', L.subscription(open), eva)).statusCode).toBe(200);
+    const schedule = async (who: Person) => {
+      const res = await call('GET', LEARNER_PATHS.home, who);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().schedule as Array<{ kind: string; live_class_id: number | null; subscribed: boolean; title: string }>)
+        .filter((i) => i.kind === 'live_class' && [open, closed, far].includes(i.live_class_id!));
+    };
+    expect((await schedule(dani)).map((i) => [i.title, i.subscribed])).toEqual([['Agenda aberta', false], ['Agenda fechada', true]]);
+    expect((await schedule(eva)).map((i) => [i.title, i.subscribed])).toEqual([['Agenda aberta', true]]);
+    expect(await schedule(outsider)).toEqual([]);
+  });
+
   it('isolates clients on the learner side: another client\'s member meets "Live class not found"', async () => {
     const id = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Só da Demo', live_class_date: minutesFrom(new Date(), 5) }));
     const other: Person = { id: 0, tokens: await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canMoveDown, canMoveUp } from './trainings/hierarchy.ts';
 import {
-  TRAIL_ITEM_KINDS, addTrailItem, moveTrailItem, normaliseTrailItems, removeTrailItem, setTrailItemOrder, setTrailPrerequisite, trailPrerequisiteOptions, validateTrailBasicData, validateTrailItems, type TrailItemNode,
+  TRAIL_ITEM_KINDS, addTrailItem, trailPercentOf, moveTrailItem, normaliseTrailItems, removeTrailItem, setTrailItemOrder, setTrailPrerequisite, trailPrerequisiteOptions, validateTrailBasicData, validateTrailItems, type TrailItemNode,
 } from './trails.ts';
 
 const ctx = { canSetScore: true, useSubscription: false };
@@ -70,8 +70,23 @@ const t = (item_id: number, order: number, prerequisite: number | null = null): 
 const ids = (items: TrailItemNode[] | null) => items?.map((i) => [i.item_id, i.order, i.prerequisite?.item_id ?? null]);
 
 describe('trail modules (spec 2 §2.4, the §5.8 hierarchy rules)', () => {
-  it('offers trainings today', () => {
-    expect(TRAIL_ITEM_KINDS).toEqual(['training']);
+  it('offers the kinds that exist: trainings, live classes, webcasts, news, podcasts and library files (spec 2 §2.4)', () => {
+    expect(TRAIL_ITEM_KINDS).toEqual(['training', 'live_class', 'webcast', 'news', 'podcast', 'library_file']);
+  });
+
+  it('keeps modules of different kinds with the same id apart', () => {
+    const mixed: TrailItemNode[] = [t(7, 1), { kind: 'news', item_id: 7, order: 2, prerequisite: { kind: 'training', item_id: 7 } }];
+    expect(validateTrailItems(mixed)).toBeNull();
+    expect(removeTrailItem(mixed, { kind: 'training', item_id: 7 })).toEqual([{ kind: 'news', item_id: 7, order: 1, prerequisite: null }]);
+    // course catalogs do not exist yet: not a kind
+    expect(validateTrailItems([...mixed, { kind: 'course_catalog' as never, item_id: 1, order: 3, prerequisite: null }])).toBe('validation_error');
+  });
+
+  it('a trail\'s percent is the mean of its modules\' (100 only when all are done)', () => {
+    expect(trailPercentOf([])).toBe(0);
+    expect(trailPercentOf([100, 100, 0])).toBe(66);
+    expect(trailPercentOf([100, 99])).toBe(99);
+    expect(trailPercentOf([100, 100])).toBe(100);
   });
 
   it('orders: normalises, moves up/down (the neighbour takes the old place) and takes a typed order', () => {
@@ -117,6 +132,6 @@ describe('trail modules (spec 2 §2.4, the §5.8 hierarchy rules)', () => {
     expect(validateTrailItems([t(10, 1, 10)])).toBe('hierarchy_item_is_own_prerequisite');
     expect(validateTrailItems([t(10, 1, 20), t(20, 2, 10)])).toBe('hierarchy_one_item_without_prerequisite');
     expect(validateTrailItems([t(10, 1, 30), t(20, 2, 10), t(30, 3, 20), t(40, 4)])).toBe('hierarchy_circular_prerequisite');
-    expect(validateTrailItems([{ ...t(10, 1), kind: 'podcast' as never }])).toBe('validation_error');
+    expect(validateTrailItems([{ ...t(10, 1), kind: 'course_catalog' as never }])).toBe('validation_error');
   });
 });

@@ -14,12 +14,33 @@ import {
 
 /**
  * Kinds of trail module. spec 2 §2.4 names seven (trainings, live classes, news, podcasts,
- * libraries, webinars, course catalogs); a kind joins this list when its content exists.
+ * libraries, webinars, course catalogs); a kind joins this list when its content exists (course
+ * catalogs do not exist yet). The order is the admin's kind selector's.
+ *
+ * When a module is done for a learner — from what its own module records, nothing else:
+ * - training: the enrollment is finished (every published activity done, spec 2 §4.6);
+ * - live_class: the learner completed it (entered the room, the class was set Finished, and the
+ *   reaction evaluation answered when it has one — spec 3 §4, server/src/liveClasses/completion.ts);
+ * - webcast: the learner watched it: opened its page while it was live or its recording ready;
+ * - news: the learner read it (opened the item);
+ * - podcast: the learner listened to it (finished: 90 % heard, spec 3 §5);
+ * - library_file: the learner viewed (previewed) or downloaded the file.
+ * docs/api.md "Trails" repeats this for the API's readers.
  */
-export const TRAIL_ITEM_KINDS = ['training'] as const;
+export const TRAIL_ITEM_KINDS = ['training', 'live_class', 'webcast', 'news', 'podcast', 'library_file'] as const;
 export type TrailItemKind = (typeof TRAIL_ITEM_KINDS)[number];
 export const isTrailItemKind = (value: unknown): value is TrailItemKind =>
   typeof value === 'string' && (TRAIL_ITEM_KINDS as readonly string[]).includes(value);
+
+/**
+ * A trail's percent (spec 2 §3.8): the mean of its modules' percents, rounded down — 100 only
+ * when every module is done. A module other than a training is 0 or 100 (a podcast: its heard
+ * percent until it counts as listened).
+ */
+export function trailPercentOf(percents: readonly number[]): number {
+  if (percents.length === 0) return 0;
+  return Math.floor(percents.reduce((sum, p) => sum + Math.max(0, Math.min(100, p)), 0) / percents.length);
+}
 
 /** spec 2 §9 limits as they apply to trails (title and text as for trainings, score 0–99999). */
 export const TRAIL_LIMITS = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatTransmissionDate, normalizeEmbed, parseTransmissionDate, parseWebcastScore, validateWebcast, webcastPublicUrl, webcastTestsOpen,
-  webcastWatchState, type WebcastValues,
+  webcastIsWatchable, webcastWatchState, type WebcastValues,
 } from './webcasts.ts';
 import { formatDateTime } from './dates/index.ts';
 
@@ -135,6 +135,10 @@ describe('spec 2 §2.1 watch state', () => {
     expect(webcastWatchState(embed, before)).toBe('not_started');
     expect(webcastWatchState(embed, after)).toBe('live');
     expect(webcastWatchState({ ...embed, status: 4 }, before)).toBe('finished');
+  });
+
+  it('is watchable live or with its recording, not before nor while converting', () => {
+    expect((['not_started', 'live', 'converting', 'finished'] as const).map(webcastIsWatchable)).toEqual([false, true, false, true]);
   });
 
   it('tests open only once finished', () => {

@@ -88,6 +88,12 @@ export function webcastWatchState(w: WatchStateInput, now: Date): WebcastWatchSt
   return now.getTime() >= w.transmission_date.getTime() ? 'live' : 'not_started';
 }
 
+/**
+ * There is something to watch: the transmission live, or its recording (or the provider's embed)
+ * ready. Opening the webcast then counts as watching it (a done trail module, spec 2 §2.4).
+ */
+export const webcastIsWatchable = (state: WebcastWatchState): boolean => state === 'live' || state === 'finished';
+
 /** spec 2 §2.1, §4.12: "Tests become available only after the webcast is finished." */
 export const webcastTestsOpen = (status: number): boolean => status === WEBCAST_STATUS.finished;
 

@@ -70,7 +70,7 @@ export function certificate(patch: Partial<LearnerCertificate> = {}): LearnerCer
 export function trailCard(patch: Partial<LearnerTrailCard> = {}): LearnerTrailCard {
   return {
     ...reactions, id: 3, title: 'Store onboarding', image: null, status: 'ongoing', percent: 50,
-    training_quantity: 2, is_mandatory: false, certificate: null, ...patch,
+    training_quantity: 2, qty_items: 2, is_mandatory: false, certificate: null, ...patch,
   };
 }
 
@@ -79,8 +79,14 @@ export function trail(patch: Partial<LearnerTrail> = {}): LearnerTrail {
     ...trailCard(),
     description: '<p>Your first weeks</p>',
     items: [
-      { kind: 'training', id: 7, title: 'Safety basics', order: 1, available: true, lock_reason: null, available_in: null, prerequisite_id: null, status: 'finished', percent: 100 },
-      { kind: 'training', id: 8, title: 'Customer service', order: 2, available: false, lock_reason: 'prerequisite', available_in: null, prerequisite_id: 7, status: 'not_started', percent: 0 },
+      {
+        kind: 'training', id: 7, title: 'Safety basics', order: 1, available: true, lock_reason: null, available_in: null,
+        prerequisite_kind: null, prerequisite_id: null, status: 'finished', percent: 100, done: true,
+      },
+      {
+        kind: 'training', id: 8, title: 'Customer service', order: 2, available: false, lock_reason: 'prerequisite', available_in: null,
+        prerequisite_kind: 'training', prerequisite_id: 7, status: 'not_started', percent: 0, done: false,
+      },
     ],
     can_comment: false,
     ...patch,
@@ -96,6 +102,7 @@ export function dashboard(patch: Partial<HomeDashboard> = {}): HomeDashboard {
     finished_trails: [],
     my_score: { points: 120, position: 4 },
     statistics: { trainings_finished: 1, trainings_ongoing: 2, certificates: 1, hours: 3.5 },
+    schedule: [],
     ...patch,
   };
 }

@@ -136,6 +136,7 @@ export const COLUMN_KINDS = {
   webcast_test_results: { created_at: 'timestamp', deadline_at: 'timestamp', finished_at: 'timestamp', passed: 'bool', started_at: 'timestamp' },
   webcast_tests: { created_at: 'timestamp', randomize_answers: 'bool', randomize_questions: 'bool', updated_at: 'timestamp' },
   webcast_types: { uses_embed: 'bool' },
+  webcast_views: { watched_at: 'timestamp' },
   webcasts: { chat_moderated: 'bool', created_at: 'timestamp', image_alt_texts: 'json', transmission_completed: 'bool', transmission_date: 'timestamp', transmission_downloaded: 'bool', updated_at: 'timestamp', use_chat: 'bool' },
   welcome_banner_areas: { is_mandatory: 'bool' },
   welcome_banner_confirmations: { confirmed_at: 'timestamp' },

@@ -33,7 +33,7 @@ import type {
 } from './tables/learning.table.ts';
 
 import type {
-  WebcastSubscriberTable, WebcastTable, WebcastTypeTable, WebcastEvaluationAnswerTable, WebcastEvaluationQuestionTable, WebcastEvaluationTable,
+  WebcastSubscriberTable, WebcastTable, WebcastTypeTable, WebcastViewTable, WebcastEvaluationAnswerTable, WebcastEvaluationQuestionTable, WebcastEvaluationTable,
   WebcastMaterialTable, WebcastTestAttemptQuestionTable, WebcastTestQuestionAnswerTable, WebcastTestQuestionTable, WebcastTestResultTable,
   WebcastTestTable,
 } from './tables/webcast.table.ts';
@@ -150,6 +150,8 @@ export interface Database {
   webcast_user_groups: AudienceUserGroupTable;
   webcast_tags: AudienceTagTable;
   webcast_subscribers: WebcastSubscriberTable;
+  /** who watched a webcast (2026_11_27_0030_webcast_views) */
+  webcast_views: WebcastViewTable;
   // tests, evaluations and materials of webcasts (2026_11_23_0011_webcast_content)
   webcast_tests: WebcastTestTable;
   webcast_test_questions: WebcastTestQuestionTable;

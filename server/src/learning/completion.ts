@@ -8,7 +8,7 @@
  *   training's points once, when the client and the training type use the score. Open trainings
  *   never certify;
  * - every published trail holding the training records the learner's standing, and grants its
- *   certificate, through `syncTrailForUser`, the code the admin's synchronisation runs too.
+ *   certificate, through `syncTrailsHolding`, the code the admin's synchronisation runs too.
  * Closing a training judges its enrolled learners again in the background (job
  * 'learning.certify_closed'), in batches, so the admin's request does not wait for thousands.
  */
@@ -22,7 +22,7 @@ import type { ProgressChange } from '../plugins/app/learning.ts';
 import { doneActivities } from '../repositories/learner/activities.ts';
 import { hasGameActivity } from '../repositories/learner/games.ts';
 import { clientTrainingFlags, findTrainingType } from '../repositories/trainings.ts';
-import { syncTrailForUser } from '../trails/certificateSync.ts';
+import { syncTrailsHolding } from '../trails/certificateSync.ts';
 import { issueCertificate, type CertificateIssuer } from './certificates.ts';
 import { awardPoints } from './points.ts';
 
@@ -91,12 +91,7 @@ export async function recordCompletion(issuer: CertificateIssuer, change: Progre
     }
   }
 
-  const trails = await db.selectFrom('trail_items').innerJoin('trails', 'trails.id', 'trail_items.trail_id')
-    .select('trails.id').distinct()
-    .where('trail_items.item_type', '=', 'training').where('trail_items.item_id', '=', trainingId)
-    .where('trails.client_id', '=', clientId).where('trails.status', '=', CONTENT_STATUS.published)
-    .orderBy('trails.id').execute();
-  for (const trail of trails) await syncTrailForUser(db, issuer, clientId, trail.id, userId);
+  await syncTrailsHolding(db, issuer, { clientId, kind: 'training', itemId: trainingId, userId });
 }
 
 /**

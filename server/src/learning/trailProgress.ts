@@ -1,63 +1,74 @@
 /**
- * A learner's standing in a trail (spec 2 §3.8): the trail's published trainings
- * in order, and which of them the learner finished. A trail is complete when every one of its
- * published trainings is finished.
+ * A learner's standing in a trail (spec 2 §2.4, §3.8): the trail's modules a learner can take now,
+ * of every kind, in order, and what each module recorded of the learner. A trail is complete when
+ * it has such modules and every one of them is done — each by the rule of its kind
+ * (shared/src/trails.ts TRAIL_ITEM_KINDS, read through repositories/trailItemSources.ts).
  */
-import { CONTENT_STATUS } from '@lp/shared/contract';
+import { TRAIL_ITEM_KINDS, trailItemKey, type TrailItemKind, type TrailItemRef } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
+import { TRAIL_ITEM_SOURCES, type ItemProgress, type LiveItem } from '../repositories/trailItemSources.ts';
+import { storedTrailItems } from '../repositories/trailItems.ts';
 
-export interface TrailTraining {
-  trainingId: number;
+export interface TrailModule {
+  kind: TrailItemKind;
+  itemId: number;
   title: string;
+  /** hours it adds to the trail's certificate */
   workload: number;
-  /** 1-based, among the published trainings */
+  /** 1-based, among the modules learners can take */
   order: number;
-  /** the training that must be finished first, when it is published */
-  prerequisiteId: number | null;
+  /** the module that must be done first, when learners can take it */
+  prerequisite: TrailItemRef | null;
   /** YYYY-MM-DD */
   availableIn: string | null;
 }
 
-/** The trail's modules that are trainings of the client with status 1, by position. */
-export async function trailTrainings(db: Db, clientId: number, trailId: number): Promise<TrailTraining[]> {
-  const rows = await db.selectFrom('trail_items')
-    .innerJoin('group_trainings', 'group_trainings.id', 'trail_items.item_id')
-    .leftJoin('trail_items as parent', 'parent.id', 'trail_items.parent_item_id')
-    .select([
-      'trail_items.item_id', 'trail_items.avaliable_in', 'group_trainings.title', 'group_trainings.workload',
-      'parent.item_type as parent_type', 'parent.item_id as parent_item_id',
-    ])
-    .where('trail_items.trail_id', '=', trailId).where('trail_items.item_type', '=', 'training')
-    .where('group_trainings.client_id', '=', clientId).where('group_trainings.status', '=', CONTENT_STATUS.published)
-    .orderBy('trail_items.position').orderBy('trail_items.id')
-    .execute();
-  const published = new Set(rows.map((r) => r.item_id));
-  return rows.map((r, i) => ({
-    trainingId: r.item_id,
-    title: r.title,
-    workload: Number(r.workload),
-    order: i + 1,
-    prerequisiteId: r.parent_type === 'training' && r.parent_item_id != null && published.has(r.parent_item_id) ? r.parent_item_id : null,
-    availableIn: r.avaliable_in,
-  }));
+export const moduleKey = (module: TrailModule): string => trailItemKey({ kind: module.kind, item_id: module.itemId });
+
+/** The trail's modules learners can take now (each kind's publication rules), by position. */
+export async function trailModules(db: Db, clientId: number, trailId: number, now: Date = new Date()): Promise<TrailModule[]> {
+  const stored = await storedTrailItems(db, trailId);
+  const live = new Map<string, LiveItem>();
+  for (const kind of TRAIL_ITEM_KINDS) {
+    const ids = stored.filter((item) => item.kind === kind).map((item) => item.item_id);
+    for (const [id, item] of await TRAIL_ITEM_SOURCES[kind].live(db, clientId, ids, now)) live.set(trailItemKey({ kind, item_id: id }), item);
+  }
+  return stored.filter((item) => live.has(trailItemKey(item))).map((item, i) => {
+    const content = live.get(trailItemKey(item))!;
+    return {
+      kind: item.kind,
+      itemId: item.item_id,
+      title: content.title,
+      workload: content.workload,
+      order: i + 1,
+      // a prerequisite learners cannot take does not hold them back
+      prerequisite: item.prerequisite && live.has(trailItemKey(item.prerequisite)) ? item.prerequisite : null,
+      availableIn: item.avaliable_in,
+    };
+  });
 }
 
-export interface TrainingEnrollmentState {
-  status: string;
-  completedAt: string | null;
+/** What each module's own module recorded of the user, keyed by moduleKey; modules without a record are absent. */
+export async function moduleProgress(db: Db, userId: number, modules: readonly TrailModule[]): Promise<Map<string, ItemProgress>> {
+  const out = new Map<string, ItemProgress>();
+  for (const kind of TRAIL_ITEM_KINDS) {
+    const ids = [...new Set(modules.filter((m) => m.kind === kind).map((m) => m.itemId))];
+    for (const [id, progress] of await TRAIL_ITEM_SOURCES[kind].progress(db, userId, ids)) out.set(trailItemKey({ kind, item_id: id }), progress);
+  }
+  return out;
 }
 
-/** The user's enrollments among `trainingIds`, by training. */
-export async function enrollmentsOf(db: Db, userId: number, trainingIds: readonly number[]): Promise<Map<number, TrainingEnrollmentState>> {
-  if (trainingIds.length === 0) return new Map();
-  const rows = await db.selectFrom('group_training_enrollments').select(['group_training_id', 'status', 'completed_at'])
-    .where('user_id', '=', userId).where('group_training_id', 'in', [...trainingIds]).execute();
-  return new Map(rows.map((r) => [r.group_training_id, { status: r.status, completedAt: r.completed_at }]));
+/** spec 2 §3.8: a trail with modules learners can take, every one of them done. */
+export function isTrailComplete(modules: readonly TrailModule[], progress: ReadonlyMap<string, ItemProgress>): boolean {
+  return modules.length > 0 && modules.every((m) => progress.get(moduleKey(m))?.done === true);
 }
 
-export const isFinished = (e: TrainingEnrollmentState | undefined): boolean => e?.status === 'finished';
-
-/** spec 2 §3.8: a trail with published trainings, all of them finished. */
-export function isTrailComplete(trainings: readonly TrailTraining[], enrollments: ReadonlyMap<number, TrainingEnrollmentState>): boolean {
-  return trainings.length > 0 && trainings.every((t) => isFinished(enrollments.get(t.trainingId)));
+/** The users with a record in any module of the list: whom a certificate synchronisation judges. */
+export async function moduleLearners(db: Db, modules: readonly TrailModule[]): Promise<number[]> {
+  const users = new Set<number>();
+  for (const kind of TRAIL_ITEM_KINDS) {
+    const ids = [...new Set(modules.filter((m) => m.kind === kind).map((m) => m.itemId))];
+    for (const id of await TRAIL_ITEM_SOURCES[kind].learners(db, ids)) users.add(id);
+  }
+  return [...users];
 }

@@ -7,7 +7,8 @@
  * its published reaction evaluation when it has one. Completing is recorded once on their
  * participant row (`completed_at`, written first: two events of one learner never both issue), and
  * then — through the trainings' own code — the certificate (same PDF and verify URL, and the feed's
- * "certified" event) and the class's points on the learner's statement.
+ * "certified" event) and the class's points on the learner's statement, and the learner's standing
+ * in the trails holding the class (spec 2 §2.4).
  *
  * Two moments judge it: the admin setting Finished (every participant who entered, at most the 24
  * a room holds, spec 3 §9) and the learner answering the reaction evaluation.
@@ -20,6 +21,7 @@ import type { Db } from '../db/database.ts';
 import type { LiveClassRow } from '../db/tables/liveClass.table.ts';
 import { issueCertificate, type CertificateIssuer } from '../learning/certificates.ts';
 import { awardPoints } from '../learning/points.ts';
+import { syncTrailsHolding } from '../trails/certificateSync.ts';
 
 /** Judges one participant; answers whether they completed now. Idempotent. */
 export async function completeParticipant(db: Db, issuer: CertificateIssuer, row: LiveClassRow, userId: number, now = new Date()): Promise<boolean> {
@@ -41,6 +43,8 @@ export async function completeParticipant(db: Db, issuer: CertificateIssuer, row
   await awardPoints(db, {
     clientId: row.client_id, userId, points: effectiveLiveClassScore(row.score), reason: 'live_class_completed', contentType: 'live_class', contentId: row.id,
   });
+  // spec 2 §2.4: a completed class is a done trail module
+  await syncTrailsHolding(db, issuer, { clientId: row.client_id, kind: 'live_class', itemId: row.id, userId });
   return true;
 }
 

@@ -12,6 +12,7 @@ import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 import {
   inAudience, linkedTo, readAudiences, tagNames, tagsUsedBy, type Audience, type AudienceMember,
 } from '../content/audience/index.ts';
+import { audienceOrTrail } from './trailAudience.ts';
 
 // ---- categories ----
 
@@ -91,12 +92,16 @@ export async function findFile(db: Db, clientId: number, id: number): Promise<Li
 
 // ---- learner ----
 
-/** Active files of the client whose audience holds the member (nothing for someone outside the client). */
-export function visibleFiles(db: Db, clientId: number, member: AudienceMember | null) {
+/**
+ * Active files of the client whose audience holds the member (nothing for someone outside the
+ * client) — or, for a file's own calls (`throughTrails`), held by a published trail of theirs
+ * (spec 2 §2.4, trailAudience.ts).
+ */
+export function visibleFiles(db: Db, clientId: number, member: AudienceMember | null, throughTrails = false) {
   return db.selectFrom('library_files')
     .where('library_files.client_id', '=', clientId)
     .where('library_files.status', '=', LIBRARY_FILE_STATUS.active)
-    .where(inAudience('library_file', member));
+    .where(throughTrails ? audienceOrTrail('library_file', 'library_files.id', member) : inAudience('library_file', member));
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -148,7 +153,7 @@ export async function learnerFilePage(
 
 /** A file the learner may open, or undefined (unknown, inactive, another client's, outside the audience). */
 export async function findLearnerFile(db: Db, clientId: number, member: AudienceMember | null, id: number): Promise<LibraryFileRow | undefined> {
-  return visibleFiles(db, clientId, member).selectAll('library_files').where('library_files.id', '=', id).executeTakeFirst();
+  return visibleFiles(db, clientId, member, true).selectAll('library_files').where('library_files.id', '=', id).executeTakeFirst();
 }
 
 export async function learnerFiles(db: Db, userId: number, rows: readonly LibraryFileRow[], urls: MediaUrls): Promise<LearnerLibraryFile[]> {

@@ -13,6 +13,7 @@ import { sqlTime } from '../db/computed.ts';
 import type { NewsRow } from '../db/tables/newsFaq.table.ts';
 import type { ImageAltTexts } from '../db/tables/training.table.ts';
 import { inAudience, readAudience, writeAudience, type AudienceMember } from '../content/audience/index.ts';
+import { audienceOrTrail } from './trailAudience.ts';
 
 /** Everything the editor stores, in storage terms (dates as instants, links as id lists). */
 export interface NewsState {
@@ -159,14 +160,17 @@ export async function toNewsListItems(db: Db, clientId: number, rows: ListRow[])
 
 // ---- the learner side ----
 
-/** spec 3 §4: published, within its optional dates, in the member's audience. */
-export function visibleNews(db: Db, member: AudienceMember, now: Date = new Date()) {
+/**
+ * spec 3 §4: published, within its optional dates, in the member's audience — or, for the item's
+ * own page (`throughTrails`), held by a published trail of theirs (spec 2 §2.4, trailAudience.ts).
+ */
+export function visibleNews(db: Db, member: AudienceMember, now: Date = new Date(), throughTrails = false) {
   return db.selectFrom('news')
     .where('news.client_id', '=', member.clientId)
     .where('news.status', '=', NEWS_STATUS.published)
     .where((eb) => eb.or([eb('news.publish_date', 'is', null), eb('news.publish_date', '<=', now.toISOString())]))
     .where((eb) => eb.or([eb('news.unpublish_date', 'is', null), eb('news.unpublish_date', '>', now.toISOString())]))
-    .where(inAudience('news', member));
+    .where(throughTrails ? audienceOrTrail('news', 'news.id', member) : inAudience('news', member));
 }
 
 /** The alt text in the user's language, else Portuguese, else any. */
@@ -205,8 +209,8 @@ function toCard(r: { id: number; title: string; image_url: string | null; image_
   };
 }
 
-function learnerNewsSelect(db: Db, member: AudienceMember, now: Date) {
-  return visibleNews(db, member, now)
+function learnerNewsSelect(db: Db, member: AudienceMember, now: Date, throughTrails = false) {
+  return visibleNews(db, member, now, throughTrails)
     .select(['news.id', 'news.title', 'news.image_url', 'news.image_alt_texts', 'news.content'])
     .select(publishedAtSql.as('published_at'))
     .select((eb) => eb.selectFrom('news_views as v').select(eb.fn.countAll<number>().as('n'))
@@ -231,9 +235,9 @@ export async function learnerNewsPage(
   return { count: Number(total.n), results: rows.map((r) => toCard(r, languageId)) };
 }
 
-/** One item the learner may see, or undefined (unknown, unpublished, out of its dates, another audience). */
+/** One item the learner may open, or undefined (unknown, unpublished, out of its dates, another audience and no trail of theirs holds it). */
 export async function findLearnerNews(db: Db, member: AudienceMember, languageId: number, id: number, now: Date = new Date()): Promise<LearnerNewsRow | undefined> {
-  const row = await learnerNewsSelect(db, member, now).where('news.id', '=', id).executeTakeFirst();
+  const row = await learnerNewsSelect(db, member, now, true).where('news.id', '=', id).executeTakeFirst();
   return row && { card: toCard(row, languageId), content: row.content };
 }
 

@@ -13,6 +13,7 @@ import type { Database, Db } from '../db/database.ts';
 import type { PodcastPlaylistRow, PodcastProgressRow, PodcastRow } from '../db/tables/podcast.table.ts';
 import type { MediaUrls } from '../plugins/app/mediaLinks.ts';
 import { inAudience, linkedTo, readAudiences, tagNames, type Audience, type AudienceMember } from '../content/audience/index.ts';
+import { audienceOrTrail } from './trailAudience.ts';
 import { reactionsOf } from './learner/reactions.ts';
 
 // ---- admin ----
@@ -128,17 +129,21 @@ export interface PodcastViewer {
   today: string;
 }
 
-/** Published podcasts (status 1, before their day to unpublish) of the client whose audience holds the viewer. */
-export function visiblePodcasts(db: Db, viewer: PodcastViewer) {
+/**
+ * Published podcasts (status 1, before their day to unpublish) of the client whose audience holds
+ * the viewer — or, for a podcast's own page (`throughTrails`), held by a published trail of theirs
+ * (spec 2 §2.4, trailAudience.ts).
+ */
+export function visiblePodcasts(db: Db, viewer: PodcastViewer, throughTrails = false) {
   return db.selectFrom('podcasts')
     .where('podcasts.client_id', '=', viewer.clientId)
     .where('podcasts.status', '=', PODCAST_STATUS.published)
     .where((eb) => eb.or([eb('podcasts.date_to_unpublish', 'is', null), eb('podcasts.date_to_unpublish', '>', viewer.today)]))
-    .where(inAudience('podcast', viewer.member));
+    .where(throughTrails ? audienceOrTrail('podcast', 'podcasts.id', viewer.member) : inAudience('podcast', viewer.member));
 }
 
 export async function findLearnerPodcast(db: Db, viewer: PodcastViewer, id: number): Promise<PodcastRow | undefined> {
-  return visiblePodcasts(db, viewer).selectAll('podcasts').where('podcasts.id', '=', id).executeTakeFirst();
+  return visiblePodcasts(db, viewer, true).selectAll('podcasts').where('podcasts.id', '=', id).executeTakeFirst();
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,10 +1,13 @@
 /**
  * Who sees a trail: the content rule (spec 2 §5.1, §6) over the trail's audience
- * (content/audience). Trails have no owners. A published trail also opens its trainings to its
- * own audience (trailGrantsTraining).
+ * (content/audience). Trails have no owners. A published trail also opens its modules to its own
+ * audience: its trainings (trailGrantsTraining) and the page of every other kind (audienceOrTrail).
  */
+import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
+import { CONTENT_STATUS } from '@lp/shared/contract';
+import type { TrailItemKind } from '@lp/shared/rules';
 import { audienceMember, inAudience, type AudienceMember } from '../content/audience/index.ts';
-import type { Db } from '../db/database.ts';
+import type { Database, Db } from '../db/database.ts';
 
 export async function isInTrailAudience(db: Db, clientId: number, trailId: number, userId: number): Promise<boolean> {
   const member = await audienceMember(db, clientId, userId);
@@ -32,4 +35,24 @@ export async function trailGrantsTraining(db: Db, member: AudienceMember, traini
     .where(inAudience('trail', member))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * The module's own audience, or a published trail of the member's that holds it: what opens a
+ * module's own learner page (spec 2 §2.1 "a training opened inside a trail", the same for every
+ * kind of spec 2 §2.4), so a trail's learners can take each of its modules. Lists and catalogues
+ * keep the module's own audience. `idColumn` names the module's id in the outer query.
+ */
+export function audienceOrTrail(kind: Exclude<TrailItemKind, 'training'>, idColumn: string, member: AudienceMember | null): Expression<SqlBool> {
+  if (!member) return sql<SqlBool>`1 = 0`;
+  const eb = expressionBuilder<Database, never>();
+  return eb.or([
+    inAudience(kind, member),
+    eb.exists(eb.selectFrom('trails').innerJoin('trail_items', 'trail_items.trail_id', 'trails.id').select('trails.id')
+      .where('trails.client_id', '=', member.clientId)
+      .where('trails.status', '=', CONTENT_STATUS.published)
+      .where('trail_items.item_type', '=', kind)
+      .where('trail_items.item_id', '=', sql.ref<number>(idColumn))
+      .where(inAudience('trail', member))),
+  ]);
 }

@@ -1,44 +1,20 @@
-/** The modules (items) of a trail (spec 2 §2.4, §3.8): reading, writing, reconciling and searching them. */
-import { sql } from 'kysely';
+/**
+ * The modules (items) of a trail (spec 2 §2.4, §3.8): reading, writing, reconciling and searching
+ * them, for every kind of TRAIL_ITEM_KINDS through its source (trailItemSources.ts).
+ */
 import { CONTENT_STATUS, type TrailItem, type TrailItemOption } from '@lp/shared/contract';
 import {
-  normaliseTrailItems, removeTrailItem, sameTrailItem, trailItemKey, type TrailItemKind, type TrailItemNode,
+  TRAIL_ITEM_KINDS, isTrailItemKind, normaliseTrailItems, removeTrailItem, sameTrailItem, trailItemKey, type TrailItemKind, type TrailItemNode,
 } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
-
-/** What a kind's content looks like to a trail: its title and status. */
-interface ItemContent { title: string; status: number }
-
-/**
- * Where each kind of module lives (spec 2 §2.4). A kind that joins TRAIL_ITEM_KINDS adds its
- * entry here: how to read its rows of the client and how to search the published ones.
- */
-const ITEM_SOURCES: Record<TrailItemKind, {
-  contents(db: Db, clientId: number, ids: number[]): Promise<Map<number, ItemContent>>;
-  search(db: Db, clientId: number, pattern: string, limit: number): Promise<Array<{ id: number; title: string }>>;
-}> = {
-  training: {
-    async contents(db, clientId, ids) {
-      if (ids.length === 0) return new Map();
-      const rows = await db.selectFrom('group_trainings').select(['id', 'title', 'status'])
-        .where('client_id', '=', clientId).where('id', 'in', ids).where('status', '!=', CONTENT_STATUS.deleted).execute();
-      return new Map(rows.map((r) => [r.id, { title: r.title, status: r.status }]));
-    },
-    search(db, clientId, pattern, limit) {
-      return db.selectFrom('group_trainings').select(['id', 'title'])
-        .where('client_id', '=', clientId).where('status', '=', CONTENT_STATUS.published)
-        .where(sql<boolean>`lower(${sql.ref('title')}) like ${pattern} escape '\\'`)
-        .orderBy('title').orderBy('id').limit(limit).execute();
-    },
-  },
-};
+import { TRAIL_ITEM_SOURCES, type ItemContent } from './trailItemSources.ts';
 
 /** The live (not deleted) content of the client behind `refs`, keyed by trailItemKey. */
 export async function itemContents(db: Db, clientId: number, refs: ReadonlyArray<{ kind: TrailItemKind; item_id: number }>): Promise<Map<string, ItemContent>> {
   const out = new Map<string, ItemContent>();
-  for (const [kind, source] of Object.entries(ITEM_SOURCES) as Array<[TrailItemKind, (typeof ITEM_SOURCES)[TrailItemKind]]>) {
+  for (const kind of TRAIL_ITEM_KINDS) {
     const ids = [...new Set(refs.filter((r) => r.kind === kind).map((r) => r.item_id))];
-    for (const [id, content] of await source.contents(db, clientId, ids)) out.set(trailItemKey({ kind, item_id: id }), content);
+    for (const [id, content] of await TRAIL_ITEM_SOURCES[kind].contents(db, clientId, ids)) out.set(trailItemKey({ kind, item_id: id }), content);
   }
   return out;
 }
@@ -52,15 +28,19 @@ export interface StoredTrailItem extends TrailItemNode {
 export async function storedTrailItems(db: Db, trailId: number): Promise<StoredTrailItem[]> {
   const rows = await db.selectFrom('trail_items').selectAll().where('trail_id', '=', trailId).orderBy('position').orderBy('id').execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return rows.map((r) => {
+  // every write checks the kind (TRAIL_ITEM_KINDS); a row of another kind would be no module
+  return rows.flatMap((r) => {
+    const kind = r.item_type;
+    if (!isTrailItemKind(kind)) return [];
     const parent = r.parent_item_id === null ? undefined : byId.get(r.parent_item_id);
-    return {
-      kind: r.item_type as TrailItemKind,
+    const parentKind = parent?.item_type;
+    return [{
+      kind,
       item_id: r.item_id,
       order: r.position,
-      prerequisite: parent ? { kind: parent.item_type as TrailItemKind, item_id: parent.item_id } : null,
+      prerequisite: parent && isTrailItemKind(parentKind) ? { kind: parentKind, item_id: parent.item_id } : null,
       avaliable_in: r.avaliable_in,
-    };
+    }];
   });
 }
 
@@ -145,6 +125,6 @@ export async function countTrailItems(db: Db, trailId: number): Promise<number> 
 /** spec 2 §5.11 / §9 autocomplete: published content of the kind, from 3 characters, at most `limit`. */
 export async function searchTrailItemOptions(db: Db, clientId: number, kind: TrailItemKind, search: string, limit: number): Promise<TrailItemOption[]> {
   const pattern = `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await ITEM_SOURCES[kind].search(db, clientId, pattern, limit);
+  const rows = await TRAIL_ITEM_SOURCES[kind].search(db, clientId, pattern, limit);
   return rows.map((r) => ({ kind, item_id: r.id, title: r.title }));
 }

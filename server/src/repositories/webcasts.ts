@@ -295,6 +295,16 @@ export async function subscribe(db: Db, webcastId: number, userId: number): Prom
     .execute();
 }
 
+/**
+ * The learner watched the webcast (a trail module's "done", spec 2 §2.4; shared webcastIsWatchable):
+ * recorded once, the first time they open it while there is something to watch.
+ */
+export async function recordWebcastWatched(db: Db, webcastId: number, userId: number): Promise<void> {
+  await db.insertInto('webcast_views').values({ webcast_id: webcastId, user_id: userId, watched_at: new Date() })
+    .onConflict((oc) => oc.columns(['webcast_id', 'user_id']).doNothing())
+    .execute();
+}
+
 /** spec 2 §3.11 webcast types (a global list), by id. */
 export async function webcastTypes(db: Db): Promise<{ id: number; slug: string; uses_embed: boolean }[]> {
   return db.selectFrom('webcast_types').selectAll().orderBy('id').execute();

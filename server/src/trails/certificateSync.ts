@@ -8,15 +8,17 @@
  * dropped, the rest renumbered) and training_quantity recomputed, since certificates are judged
  * against exactly that list; then every learner with progress in the trail is judged again by
  * `syncTrailForUser` — the one place that records trail completion and grants or renews trail
- * certificates and points, which the learner's progress events (server/src/learning/completion.ts)
- * call as well.
+ * certificates and points, which the learner's progress events call as well, through
+ * `syncTrailsHolding`: a training's (server/src/learning/completion.ts), a live class completed,
+ * a webcast watched, a news item read, a podcast listened to, a library file opened.
  */
 import type { FastifyInstance } from 'fastify';
 import { CONTENT_STATUS } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { issueCertificate, type CertificateIssuer } from '../learning/certificates.ts';
 import { awardPoints } from '../learning/points.ts';
-import { enrollmentsOf, isTrailComplete, trailTrainings } from '../learning/trailProgress.ts';
+import type { TrailItemKind } from '@lp/shared/rules';
+import { isTrailComplete, moduleLearners, moduleProgress, trailModules } from '../learning/trailProgress.ts';
 import { isInTrailAudience } from '../repositories/trailAudience.ts';
 import { claimCertificateSync, finishCertificateSync } from '../repositories/trailCertificateSync.ts';
 import { reconcileTrailItems } from '../repositories/trailItems.ts';
@@ -40,20 +42,21 @@ const SYNC_BATCH = 100;
 
 /**
  * A learner's standing in a published trail of their audience, recorded: the trail enrollment
- * (ongoing, or finished when every published training of the trail is finished), and on
- * completion the trail certificate (once per completion; a later completion after a retake
- * renews it) and the trail's points (once). Run inside the transaction that changed the
- * learner's progress, or a sync batch. Idempotent.
+ * (ongoing, or finished when every module learners can take is done, each by the rule of its
+ * kind — shared/src/trails.ts), and on completion the trail certificate (once per completion; a
+ * later completion after a retake renews it) and the trail's points (once). Nothing is recorded
+ * for a learner without any record in the trail's modules nor a trail enrollment. Run inside the
+ * transaction that changed the learner's progress, or a sync batch. Idempotent.
  */
 export async function syncTrailForUser(db: Db, issuer: CertificateIssuer, clientId: number, trailId: number, userId: number): Promise<void> {
   const trail = await db.selectFrom('trails').select(['id', 'title', 'score', 'qty_certificate_expiration_days'])
     .where('id', '=', trailId).where('client_id', '=', clientId).where('status', '=', CONTENT_STATUS.published).executeTakeFirst();
   if (!trail || !(await isInTrailAudience(db, clientId, trailId, userId))) return;
-  const trainings = await trailTrainings(db, clientId, trailId);
-  const enrollments = await enrollmentsOf(db, userId, trainings.map((t) => t.trainingId));
-  const complete = isTrailComplete(trainings, enrollments);
   const now = new Date();
-  if (enrollments.size === 0) {
+  const modules = await trailModules(db, clientId, trailId, now);
+  const progress = await moduleProgress(db, userId, modules);
+  const complete = isTrailComplete(modules, progress);
+  if (progress.size === 0) {
     const existing = await db.selectFrom('trail_enrollments').select('id').where('user_id', '=', userId).where('trail_id', '=', trailId).executeTakeFirst();
     if (!existing) return;
   }
@@ -62,7 +65,7 @@ export async function syncTrailForUser(db: Db, issuer: CertificateIssuer, client
   const enrollment = await db.selectFrom('trail_enrollments').select(['id', 'status', 'completed_at'])
     .where('user_id', '=', userId).where('trail_id', '=', trailId).executeTakeFirstOrThrow();
   if (!complete) {
-    // a retake (or a training added to the trail) opens the trail again; its certificate stays
+    // a retake (or a module added to the trail) opens the trail again; its certificate stays
     await db.updateTable('trail_enrollments').set({ status: 'ongoing', completed_at: null }).where('id', '=', enrollment.id).execute();
     return;
   }
@@ -71,10 +74,26 @@ export async function syncTrailForUser(db: Db, issuer: CertificateIssuer, client
   await db.updateTable('trail_enrollments').set({ status: 'finished', completed_at: completedAt }).where('id', '=', enrollment.id).execute();
   await issueCertificate(db, issuer, {
     clientId, userId, contentType: 'trail', contentId: trailId, title: trail.title,
-    workload: trainings.reduce((sum, t) => sum + t.workload, 0),
+    workload: modules.reduce((sum, m) => sum + m.workload, 0),
     expirationDays: trail.qty_certificate_expiration_days, completedAt,
   });
   await awardPoints(db, { clientId, userId, points: trail.score, reason: 'trail_completed', contentType: 'trail', contentId: trailId });
+}
+
+/** A module's progress changed: the learner's standing in every published trail of the client holding it. */
+export interface ModuleProgressChange { clientId: number; kind: TrailItemKind; itemId: number; userId: number }
+
+/**
+ * Judges the learner again in every published trail of the client that holds the module (spec 2
+ * §2.4): the one call each module makes after recording a learner's progress. Idempotent.
+ */
+export async function syncTrailsHolding(db: Db, issuer: CertificateIssuer, change: ModuleProgressChange): Promise<void> {
+  const trails = await db.selectFrom('trail_items').innerJoin('trails', 'trails.id', 'trail_items.trail_id')
+    .select('trails.id').distinct()
+    .where('trail_items.item_type', '=', change.kind).where('trail_items.item_id', '=', change.itemId)
+    .where('trails.client_id', '=', change.clientId).where('trails.status', '=', CONTENT_STATUS.published)
+    .orderBy('trails.id').execute();
+  for (const trail of trails) await syncTrailForUser(db, issuer, change.clientId, trail.id, change.userId);
 }
 
 /** One run's work on the trail of the client. Idempotent: a retried run does it again safely. */
@@ -82,11 +101,9 @@ export async function syncTrailCertificates(
   db: Db, clientId: number, trailId: number, issuer: CertificateIssuer, afterBatch: () => Promise<void> = async () => {},
 ): Promise<SyncResult> {
   const droppedItems = await db.transaction().execute((trx) => reconcileTrailItems(trx, clientId, trailId));
-  const trainingIds = (await trailTrainings(db, clientId, trailId)).map((t) => t.trainingId);
-  const learners = await db.selectFrom('trail_enrollments').select('user_id').where('trail_id', '=', trailId)
-    .$if(trainingIds.length > 0, (q) => q.union(db.selectFrom('group_training_enrollments').select('user_id').where('group_training_id', 'in', trainingIds)))
-    .execute();
-  const userIds = [...new Set(learners.map((r) => r.user_id))].sort((a, b) => a - b);
+  const enrolled = await db.selectFrom('trail_enrollments').select('user_id').where('trail_id', '=', trailId).execute();
+  const withRecords = await moduleLearners(db, await trailModules(db, clientId, trailId));
+  const userIds = [...new Set([...enrolled.map((r) => r.user_id), ...withRecords])].sort((a, b) => a - b);
   for (let i = 0; i < userIds.length; i += SYNC_BATCH) {
     await db.transaction().execute(async (trx) => {
       for (const userId of userIds.slice(i, i + SYNC_BATCH)) await syncTrailForUser(trx, issuer, clientId, trailId, userId);

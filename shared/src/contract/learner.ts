@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { PageNumber, literalUnion } from './common.ts';
 import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS } from './learnerPaths.ts';
+import { CalendarItem } from './calendar.ts';
+import { TrailItemKindSchema } from './trails.ts';
 
 /**
  * The learner side's calls. Spec 2 §7.6 leaves them "not shown": they are designed in
@@ -252,7 +254,10 @@ export const LearnerTrailCard = Type.Composite([Reactions, Type.Object({
   image: Type.Union([Type.String(), Type.Null()]),
   status: LearnerStatus,
   percent: Type.Integer(),
+  /** spec 2 §3.8: trainings among the modules the learner meets */
   training_quantity: Type.Integer(),
+  /** the modules the learner meets, of every kind (spec 2 §2.4) */
+  qty_items: Type.Integer(),
   is_mandatory: Type.Boolean(),
   certificate: Type.Union([CertificateSummary, Type.Null()]),
 })]);
@@ -261,17 +266,25 @@ export const LearnerTrailPage = Type.Object({ count: Type.Integer(), results: Ty
 
 export const LearnerTrail = Type.Composite([LearnerTrailCard, Type.Object({
   description: Type.String(),
+  /**
+   * The modules in order, of every kind (spec 2 §2.4); `id` is the content's own id. A module is
+   * `done` by the rule of its kind (shared/src/trails.ts TRAIL_ITEM_KINDS); locks (prerequisite,
+   * available-in day) apply to every kind alike.
+   */
   items: Type.Array(Type.Object({
-    kind: Type.Literal('training'),
+    kind: TrailItemKindSchema,
     id: Type.Integer(),
     title: Type.String(),
     order: Type.Integer(),
     available: Type.Boolean(),
     lock_reason: Type.Union([LockReasonSchema, Type.Null()]),
     available_in: Type.Union([Type.String(), Type.Null()]),
+    /** the prerequisite module: its kind and id */
+    prerequisite_kind: Type.Union([TrailItemKindSchema, Type.Null()]),
     prerequisite_id: Type.Union([Type.Integer(), Type.Null()]),
     status: LearnerStatus,
     percent: Type.Integer(),
+    done: Type.Boolean(),
   })),
   can_comment: Type.Boolean(),
 })]);
@@ -315,6 +328,12 @@ export const HomeDashboard = Type.Object({
   finished_trainings: Type.Array(LearnerTrainingCard),
   pending_trails: Type.Array(LearnerTrailCard),
   finished_trails: Type.Array(LearnerTrailCard),
+  /**
+   * spec 1 §2.2 / spec 3 §2 home "schedule": the learner's next calendar items (the calendar's
+   * own, shared/src/engagement/calendar.ts `upcomingSchedule`) — live classes they take part in,
+   * teach, or may join (open ones of their audience), webcasts, activities opening.
+   */
+  schedule: Type.Array(CalendarItem),
   my_score: Type.Object({ points: Type.Integer(), position: Type.Union([Type.Integer(), Type.Null()]) }),
   statistics: Type.Object({
     trainings_finished: Type.Integer(),

@@ -20,7 +20,7 @@ export const TRAIL_PATHS = {
   duplicate: (id: number | string) => `${TRAILS}${id}/duplicate/`,
   /** GET the ordered modules; POST the whole list (JSON array), as the training hierarchy */
   items: (id: number | string) => `${TRAILS}${id}/trail_items/`,
-  /** GET ?kind=training&search= (≥ 3 characters, ≤ 25 results): what can be added */
+  /** GET ?kind={a TRAIL_ITEM_KINDS kind}&search= (≥ 3 characters, ≤ 25 results): what can be added */
   searchItems: `${TRAILS}search_trail_items/`,
   /** POST starts the certificate synchronisation; GET reads its state (spec 2 §4.9) */
   syncCertificates: (id: number | string) => `${TRAILS}${id}/sync_certificates/`,
@@ -61,6 +61,7 @@ export const Trail = Type.Object({
   status: Type.Integer(),
   /** spec 2 §3.8: trainings among the modules */
   training_quantity: Type.Integer(),
+  /** modules of every kind */
   qty_items: Type.Integer(),
   published_at: NullableText,
   created_at: Type.String(),
@@ -116,7 +117,9 @@ export const TrailListQuery = Type.Composite([ListQuery, Type.Object({
 })]);
 export type TrailListQuery = Static<typeof TrailListQuery>;
 
-const Kind = literalUnion(TRAIL_ITEM_KINDS);
+/** One of TRAIL_ITEM_KINDS (shared/src/trails.ts), the one list of trail module kinds. */
+export const TrailItemKindSchema = literalUnion(TRAIL_ITEM_KINDS);
+const Kind = TrailItemKindSchema;
 export const TrailItemRefSchema = Type.Object({ kind: Kind, item_id: Type.Integer({ minimum: 1 }) });
 
 /** One module of GET / POST T/trail_items/, by order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gridRange, monthGrid, monthOfDay, parseMonth, shiftMonth, validateCalendarRange } from './calendar.ts';
+import { HOME_SCHEDULE, gridRange, monthGrid, monthOfDay, parseMonth, shiftMonth, upcomingSchedule, validateCalendarRange } from './calendar.ts';
 import { addDays, daysBetween, parseApiDate, toApiDate } from '../dates/index.ts';
 
 describe('calendar days and months (spec 1 §2.2 calendar)', () => {
@@ -49,5 +49,30 @@ describe('calendar days and months (spec 1 §2.2 calendar)', () => {
     expect(toApiDate('2026-11-24T01:30:00Z', 'America/Sao_Paulo')).toBe('2026-11-23');
     expect(toApiDate('2026-11-24T01:30:00Z', 'Etc/GMT')).toBe('2026-11-24');
     expect(toApiDate('2026-11-24T01:30:00Z', 'Not/AZone')).toBe('2026-11-24');
+  });
+});
+
+describe('the home schedule (spec 1 §2.2 home "schedule")', () => {
+  const item = (title: string, when: { date?: string; starts_at?: string }) => ({ title, date: when.date ?? null, starts_at: when.starts_at ?? null });
+  const now = new Date('2026-11-20T15:00:00Z');
+
+  it('keeps what is still ahead: days from today, instants from an hour ago, soonest first', () => {
+    const items = [
+      item('Yesterday opens', { date: '2026-11-19' }),
+      item('Today opens', { date: '2026-11-20' }),
+      item('Class begun 30 min ago', { starts_at: '2026-11-20T14:30:00Z' }),
+      item('Class begun 2 h ago', { starts_at: '2026-11-20T13:00:00Z' }),
+      item('Webinar tomorrow', { starts_at: '2026-11-21T10:00:00Z' }),
+      item('Class next week', { starts_at: '2026-11-27T22:00:00Z' }),
+    ];
+    expect(upcomingSchedule(items, now).map((i) => i.title)).toEqual([
+      'Today opens', 'Class begun 30 min ago', 'Webinar tomorrow', 'Class next week',
+    ]);
+  });
+
+  it('shows at most HOME_SCHEDULE.size items', () => {
+    const many = Array.from({ length: 9 }, (_, i) => item(`Class ${i}`, { starts_at: `2026-11-2${i}T10:00:00Z` }));
+    expect(upcomingSchedule(many, now)).toHaveLength(HOME_SCHEDULE.size);
+    expect(upcomingSchedule(many, now)[0]!.title).toBe('Class 1');
   });
 });

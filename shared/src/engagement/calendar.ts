@@ -10,6 +10,7 @@ import { endOfWeek } from 'date-fns/endOfWeek';
 import { getDaysInMonth } from 'date-fns/getDaysInMonth';
 import { startOfWeek } from 'date-fns/startOfWeek';
 import type { Day } from 'date-fns';
+import type { CalendarItem } from '../contract/calendar.ts';
 import { tz } from '@date-fns/tz/tz';
 import { DEFAULT_TIME_ZONE, daysBetween, parseApiDate, toApiDate } from '../dates/index.ts';
 
@@ -82,4 +83,29 @@ export function validateCalendarRange(start: string, end: string): CalendarRange
   const days = daysBetween(start, end);
   if (days < 0) return 'validation_error';
   return days + 1 > CALENDAR_MAX_DAYS ? 'calendar_range_too_long' : null;
+}
+
+/**
+ * The home's "schedule" block (spec 1 §2.2, spec 3 §2 home): how many days of the learner's
+ * calendar it reads, how many items it shows, and how long after its start an instant (a live
+ * class, a transmission) still shows — one that has just begun can still be joined.
+ */
+export const HOME_SCHEDULE = { days: 30, size: 5, graceMinutes: 60 } as const;
+
+type ScheduleItem = Pick<CalendarItem, 'date' | 'starts_at' | 'title'>;
+
+/** When an item happens: an instant's own time, a dated item's midnight in Etc/GMT. */
+const momentOf = (item: ScheduleItem): number => (item.starts_at ? new Date(item.starts_at).getTime() : parseApiDate(item.date ?? '')?.getTime() ?? 0);
+
+/**
+ * The next items of a calendar answer: dated items from today (Etc/GMT), instants from
+ * `graceMinutes` ago, soonest first (then by title), at most `size`.
+ */
+export function upcomingSchedule<T extends ScheduleItem>(items: readonly T[], now: Date, size: number = HOME_SCHEDULE.size): T[] {
+  const today = toApiDate(now);
+  const since = now.getTime() - HOME_SCHEDULE.graceMinutes * 60_000;
+  return items
+    .filter((item) => (item.starts_at ? new Date(item.starts_at).getTime() >= since : item.date !== null && item.date >= today))
+    .sort((a, b) => momentOf(a) - momentOf(b) || a.title.localeCompare(b.title))
+    .slice(0, size);
 }

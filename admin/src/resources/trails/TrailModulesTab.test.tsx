@@ -25,12 +25,15 @@ function server(initial: TrailItem[], options: { refuse?: string } = {}) {
     if (path === ITEMS && method === 'POST') {
       if (options.refuse) throw toHttpError(400, { detail: 'no', code: options.refuse });
       sent.push(body as TrailItemInput[]);
+      const titles: Record<string, string> = { training: 'Curso', news: 'Notícia', live_class: 'Aula' };
       stored = (body as TrailItemInput[]).map((i) => ({
-        ...i, title: `Curso ${i.item_id}`, item_status: 1, prerequisite: i.prerequisite ?? null, avaliable_in: i.avaliable_in ?? null,
+        ...i, title: `${titles[i.kind] ?? i.kind} ${i.item_id}`, item_status: 1, prerequisite: i.prerequisite ?? null, avaliable_in: i.avaliable_in ?? null,
       }));
       return stored;
     }
     if (path === trailItemSearchPath('training', 'Cur')) return [{ kind: 'training', item_id: 40, title: 'Curso 40' }, { kind: 'training', item_id: 10, title: 'Curso 10' }];
+    if (path === trailItemSearchPath('news', 'Not')) return [{ kind: 'news', item_id: 10, title: 'Notícia 10' }];
+    if (path === trailItemSearchPath('live_class', 'Aul')) return [{ kind: 'live_class', item_id: 7, title: 'Aula 7' }];
     throw new Error(`unexpected ${method} ${path}`);
   });
   return { serveJson, sent };
@@ -110,6 +113,38 @@ describe('trail modules tab (spec 2 §2.4, §5.8)', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sentOrder(sent[0]!)).toEqual([[10, 1, null], [40, 2, null]]);
     expect(await screen.findByText('Módulo adicionado com sucesso')).toBeInTheDocument();
+  });
+
+  it('adds a module of another kind: the kind selector chooses whose content the search looks in (spec 2 §2.4)', async () => {
+    const { serveJson, sent } = server([item(10, 1)]);
+    renderTab(serveJson);
+    await rows();
+    const kind = screen.getByRole('combobox', { name: 'Tipo de módulo' });
+    await userEvent.click(kind);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Treinamento', 'Aula ao vivo', 'Webinar', 'Notícia', 'Podcast', 'Arquivo da biblioteca',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Notícia' }));
+    expect(screen.queryByRole('combobox', { name: 'Adicionar treinamento' })).not.toBeInTheDocument();
+    // a news item with the id of a training already in the trail is another module
+    await userEvent.type(screen.getByRole('combobox', { name: 'Adicionar notícia' }), 'Not');
+    await userEvent.click(await screen.findByRole('option', { name: 'Notícia 10' }, { timeout: 2000 }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.map((i) => [i.kind, i.item_id, i.order])).toEqual([['training', 10, 1], ['news', 10, 2]]);
+    const [, added] = await rows();
+    expect(added).toHaveTextContent('Notícia');
+    expect(added).toHaveTextContent('Notícia 10');
+
+    // the next kind searches its own content; a prerequisite may be of any kind
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tipo de módulo' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Aula ao vivo' }));
+    await userEvent.type(screen.getByRole('combobox', { name: 'Adicionar aula ao vivo' }), 'Aul');
+    await userEvent.click(await screen.findByRole('option', { name: 'Aula 7' }, { timeout: 2000 }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Pré-requisito de Aula 7' }));
+    await userEvent.click(await screen.findByRole('option', { name: '2. Notícia 10' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]![2]).toMatchObject({ kind: 'live_class', item_id: 7, prerequisite: { kind: 'news', item_id: 10 } });
   });
 
   it('removes a module after confirmation; its dependants lose the prerequisite', async () => {

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Card, CardContent, CircularProgress } from '@mui/material';
+import { Alert, Box, Card, CardContent, CircularProgress, ListItemIcon, MenuItem, TextField } from '@mui/material';
 import { HttpError, useNotify, useTranslate } from 'react-admin';
 import { ADMIN_RESOURCES, type TrailItem, type TrailItemInput, type TrailItemOption } from '@lp/shared/contract';
 import {
-  TRAIL_ITEM_KINDS, addTrailItem, moveTrailItem, removeTrailItem, sameTrailItem, setTrailItemOrder, setTrailPrerequisite,
+  TRAIL_ITEM_KINDS, addTrailItem, isTrailItemKind, moveTrailItem, removeTrailItem, sameTrailItem, setTrailItemOrder, setTrailPrerequisite,
+  type TrailItemKind,
 } from '@lp/shared/rules';
 import { TrailItemSearch } from './modules/TrailItemSearch.tsx';
+import { TRAIL_KIND_ICONS } from './modules/trailKinds.tsx';
 import { TrailItemsTable } from './modules/TrailItemsTable.tsx';
 import { useRecordCache } from '../../common/editor/index.ts';
 import { useTrailActions } from './trailActions.ts';
@@ -17,9 +19,10 @@ const toInput = (item: TrailItem): TrailItemInput => ({
 });
 
 /**
- * spec 2 §2.4 modules of a trail: add trainings (the kinds that exist so far), remove, order,
- * prerequisites (§5.8) and available-in days. Every change sends the whole list (POST
- * T/trail_items/) and shows what the server stored; a refused change reloads the list.
+ * spec 2 §2.4 modules of a trail: add a module of any kind (a kind selector, then the search of
+ * that kind's published content), remove, order, prerequisites (§5.8) and available-in days.
+ * Every change sends the whole list (POST T/trail_items/) and shows what the server stored; a
+ * refused change reloads the list.
  */
 export function TrailModulesTab({ trailId, canManage }: TrailTabProps) {
   const translate = useTranslate();
@@ -29,6 +32,7 @@ export function TrailModulesTab({ trailId, canManage }: TrailTabProps) {
   const [items, setItems] = useState<TrailItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [kind, setKind] = useState<TrailItemKind>(TRAIL_ITEM_KINDS[0]);
 
   const load = useCallback(async () => {
     try {
@@ -71,10 +75,30 @@ export function TrailModulesTab({ trailId, canManage }: TrailTabProps) {
   return (
     <Card>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          {TRAIL_ITEM_KINDS.map((kind) => (
+        <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+          <TextField
+            select
+            label={translate('resources.trails.modules.kind')}
+            value={kind}
+            disabled={locked}
+            onChange={(event) => {
+              if (isTrailItemKind(event.target.value)) setKind(event.target.value);
+            }}
+            sx={{ minWidth: 220 }}
+          >
+            {TRAIL_ITEM_KINDS.map((option) => (
+              <MenuItem key={option} value={option}>
+                <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                  <ListItemIcon sx={{ minWidth: 32 }}>{TRAIL_KIND_ICONS[option]}</ListItemIcon>
+                  {translate(`resources.trails.modules.kinds.${option}`)}
+                </Box>
+              </MenuItem>
+            ))}
+          </TextField>
+          {/* one search per kind: changing the kind starts a new search */}
+          <Box sx={{ flex: '1 1 320px' }}>
             <TrailItemSearch key={kind} kind={kind} exclude={items} disabled={locked} onAdd={add} />
-          ))}
+          </Box>
         </Box>
         <TrailItemsTable
           items={items}

@@ -11,7 +11,7 @@ export interface TrailCardProps {
   onReactions?(reactions: Reactions): void;
 }
 
-/** A trail in a list: image, title, badges, number of trainings, progress and reactions. */
+/** A trail in a list: image, title, badges, number of modules (of every kind), progress and reactions. */
 export function TrailCard({ trail, headingLevel = 2, onReactions }: TrailCardProps) {
   const { t } = useI18n();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -26,7 +26,7 @@ export function TrailCard({ trail, headingLevel = 2, onReactions }: TrailCardPro
           <Link href={`/trails/${trail.id}`}>{trail.title}</Link>
         </Heading>
         <CourseBadges training={trail} />
-        <p class="course-card-meta">{t('portal.trails.trainings', { count: trail.training_quantity })}</p>
+        <p class="course-card-meta">{t('portal.trails.modules', { count: trail.qty_items })}</p>
         <ProgressBar percent={trail.percent} status={trail.status} />
         <ReactionsBar compact title={trail.title} reactions={trail} onChange={onReactions}
           paths={{ favorite: LEARNER_PATHS.trailFavorite(trail.id), like: LEARNER_PATHS.trailLike(trail.id), rate: LEARNER_PATHS.trailRate(trail.id) }} />

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'preact/hooks';
-import { Link } from 'wouter-preact';
 import {
   formatMonth, formatMonthHeading, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate, todayApiDate, userTimeZone,
   type YearMonth,
@@ -10,33 +9,10 @@ import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { useCalendar } from '../../hooks/use-calendar.ts';
 import { Message } from '../../components/message/index.tsx';
+import { CalendarItemText } from '../../components/calendar-item/index.tsx';
 
 /** The day an item belongs to: its date, or a transmission's day in the learner's zone (spec 1 §9). */
 const dayOf = (item: CalendarItem) => item.date ?? toApiDate(item.starts_at!, userTimeZone());
-
-function itemLink(item: CalendarItem): string | null {
-  if (item.training) return `/courses/${item.training.id}`;
-  if (item.webcast_id !== null) return `/webcasts/${item.webcast_id}`;
-  if (item.live_class_id !== null) return `/live_classes/${item.live_class_id}`;
-  return null;
-}
-
-function ItemText({ item }: { item: CalendarItem }) {
-  const { t } = useI18n();
-  const dates = useDateFormat();
-  const time = item.starts_at ? dates.time(item.starts_at) : null;
-  const text = item.kind === 'activity_available'
-    ? t('portal.calendar.kinds.activity_available', { title: item.title, training: item.training?.title ?? '' })
-    : t(`portal.calendar.kinds.${item.kind}`, { title: item.title });
-  const link = itemLink(item);
-  return (
-    <>
-      {time && <time dateTime={item.starts_at!}>{time}</time>}{time && ' · '}
-      {link ? <Link href={link}>{text}</Link> : text}
-      {item.subscribed && <span class="chip">{t('portal.calendar.subscribed')}</span>}
-    </>
-  );
-}
 
 /**
  * The learner calendar (spec 1 §2.2 calendar, spec 3 §2 calendar/agenda): a month grid and the
@@ -101,7 +77,7 @@ export default function Calendar({ today = todayApiDate() }: { today?: string })
             {listed.map((day) => (
               <div key={day}>
                 <dt>{dates.day(day)}</dt>
-                {byDay.get(day)!.map((item, i) => <dd key={i}><ItemText item={item} /></dd>)}
+                {byDay.get(day)!.map((item, i) => <dd key={i}><CalendarItemText item={item} /></dd>)}
               </div>
             ))}
           </dl>

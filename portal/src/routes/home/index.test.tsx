@@ -53,6 +53,34 @@ describe('home (spec 1 §2.2)', () => {
     expect(within(account).getByRole('link', { name: /My certificates/ })).toHaveAttribute('href', '/profile/certificates');
   });
 
+  it('shows the schedule: the learner\'s next live classes beside the rest of their calendar (spec 1 §2.2 home "schedule")', async () => {
+    await open({
+      'GET /home/': [200, dashboard({
+        schedule: [
+          { kind: 'live_class', date: null, starts_at: '2026-12-02T13:00:00Z', title: 'Store planning', training: null, webcast_id: null, live_class_id: 9, subscribed: true },
+          { kind: 'live_class', date: null, starts_at: '2026-12-03T13:00:00Z', title: 'Open Q&A', training: null, webcast_id: null, live_class_id: 10, subscribed: false },
+          { kind: 'activity_available', date: '2026-12-04', starts_at: null, title: 'Lesson 2', training: { id: 7, title: 'Sales' }, webcast_id: null, live_class_id: null, subscribed: false },
+        ],
+      })],
+    });
+    const region = await screen.findByRole('region', { name: 'Schedule' });
+    const items = within(region).getAllByRole('listitem');
+    expect(within(items[0]!).getByRole('link', { name: 'Live class: Store planning' })).toHaveAttribute('href', '/live_classes/9');
+    expect(items[0]).toHaveTextContent('Subscribed');
+    // the day and time in the user's zone (English: MM-DD-YYYY)
+    expect(within(items[0]!).getByText(/^12-02-2026 \d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(within(items[1]!).getByRole('link', { name: 'Live class: Open Q&A' })).toHaveAttribute('href', '/live_classes/10');
+    expect(items[1]).not.toHaveTextContent('Subscribed');
+    expect(within(items[2]!).getByRole('link', { name: 'Lesson 2 opens (Sales)' })).toHaveAttribute('href', '/courses/7');
+    expect(within(items[2]!).getByText('12-04-2026')).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'See the calendar' })).toHaveAttribute('href', '/calendar');
+  });
+
+  it('says when nothing is scheduled', async () => {
+    await open();
+    expect(within(await screen.findByRole('region', { name: 'Schedule' })).getByText('Nothing scheduled for the coming days.')).toBeInTheDocument();
+  });
+
   it('shows the ranking top 10 and my place outside it', async () => {
     await open();
     const region = await screen.findByRole('region', { name: 'Ranking' });

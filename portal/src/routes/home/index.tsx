@@ -14,10 +14,11 @@ import { RankingList } from '../../components/ranking-list/index.tsx';
 import { PointsStatement } from '../../components/points-statement/index.tsx';
 import { HomeTimeline } from '../../components/feed-timeline/index.tsx';
 import { HomeBanners } from '../../components/banners/index.tsx';
+import { CalendarItemText } from '../../components/calendar-item/index.tsx';
 
 /**
- * spec 1 §2.2 home: next steps, my score and statistics, pending and finished courses and
- * trails, ranking and points statement; the account shortcuts stay at the end.
+ * spec 1 §2.2 home: next steps, my score and statistics, the schedule, pending and finished
+ * courses and trails, ranking and points statement; the account shortcuts stay at the end.
  */
 export default function Home() {
   const { t } = useI18n();
@@ -130,6 +131,22 @@ function Dashboard({ home }: { home: HomeDashboard }) {
             <dd>{t('portal.home.hours_value', { hours: formatHours(stats.hours, locale) })}</dd>
           </div>
         </dl>
+      </Section>
+
+      {/* spec 1 §2.2 / spec 3 §2 home "schedule": the next items of the learner's calendar, live classes among them */}
+      <Section id="home-schedule" title={t('portal.home.schedule')}
+        more={<Link href="/calendar">{t('portal.home.all_calendar')}</Link>}>
+        {home.schedule.length === 0
+          ? <p class="note">{t('portal.home.schedule_empty')}</p>
+          : (
+            <ul class="schedule-list">
+              {home.schedule.map((item) => (
+                <li key={`${item.kind}:${item.live_class_id ?? item.webcast_id ?? item.training?.id ?? ''}:${item.date ?? item.starts_at ?? ''}:${item.title}`}>
+                  <CalendarItemText item={item} withDay />
+                </li>
+              ))}
+            </ul>
+          )}
       </Section>
 
       <Section id="home-pending-courses" title={t('portal.home.pending_courses')}

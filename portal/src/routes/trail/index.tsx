@@ -11,10 +11,15 @@ import { Message } from '../../components/message/index.tsx';
 import { ProgressBar } from '../../components/progress-bar/index.tsx';
 import { ReactionsBar } from '../../components/reactions-bar/index.tsx';
 import { TrailComments } from '../../components/trail-comments/index.tsx';
+import { TrailItemKindLabel } from '../../components/trail-item-kind/index.tsx';
+import { trailItemHref } from '../../lib/trail-items.ts';
 
 type TrailItem = LearnerTrail['items'][number];
 
-/** /trails/:id — a trail's trainings in order, with availability and progress (spec 2 §2.1, §3.8). */
+/**
+ * /trails/:id — a trail's modules of every kind in order (spec 2 §2.1, §2.4, §3.8): each with its
+ * kind, a link to its own page while it is available, its lock, and whether it is done.
+ */
 export default function Trail() {
   const { t } = useI18n();
   const { id = '' } = useParams<{ id: string }>();
@@ -65,15 +70,26 @@ function TrailItemRow({ trailId, item, items }: { trailId: number; item: TrailIt
   const { t } = useI18n();
   const dates = useDateFormat();
   const lock = item.available ? null : item.lock_reason;
-  const prerequisite = item.prerequisite_id === null ? null : items.find((other) => other.id === item.prerequisite_id);
+  const prerequisite = item.prerequisite_id === null
+    ? null
+    : items.find((other) => other.kind === item.prerequisite_kind && other.id === item.prerequisite_id);
   return (
-    <li class={`trail-item${lock ? ' trail-item-locked' : ''}`}>
+    <li class={`trail-item${lock ? ' trail-item-locked' : ''}${item.done ? ' trail-item-done' : ''}`}>
+      <TrailItemKindLabel kind={item.kind} />
       <h3 class="trail-item-title">
         {item.available
-          ? <Link href={`/trails/${trailId}/course/${item.id}`}>{item.title}</Link>
+          ? <Link href={trailItemHref(trailId, item)}>{item.title}</Link>
           : <span>{item.title}</span>}
       </h3>
-      <ProgressBar percent={item.percent} status={item.status} />
+      {item.kind === 'training'
+        ? <ProgressBar percent={item.percent} status={item.status} />
+        : (
+          <p class="trail-item-state">
+            {item.done
+              ? <strong>{`✓ ${t(`portal.trails.item_done.${item.kind}`)}`}</strong>
+              : t(`portal.trails.item_todo.${item.kind}`)}
+          </p>
+        )}
       {lock === 'not_yet_available' && (
         <p class="lock">{item.available_in
           ? t('portal.trails.available_from', { date: dates.day(item.available_in) })

@@ -11,18 +11,18 @@ describe('trails list (spec 2 §2.1, spec 1 §2.2 filters)', () => {
   it('shows trail cards with progress and sends the filters kept for this list', async () => {
     loggedIn();
     const { fetchMock } = fakeApi({
-      'GET /trails/': [200, { count: 2, results: [trailCard(), trailCard({ id: 4, title: 'Leadership', is_mandatory: true, status: 'not_started', percent: 0, training_quantity: 1 })] }],
+      'GET /trails/': [200, { count: 2, results: [trailCard(), trailCard({ id: 4, title: 'Leadership', is_mandatory: true, status: 'not_started', percent: 0, training_quantity: 1, qty_items: 1 })] }],
       'GET /lookups/areas/': [200, []],
       'GET /lookups/user_groups/': [200, []],
     });
     await renderWithApp(undefined, { path: '/trails', locale: 'en' });
     const card = await screen.findByRole('article', { name: 'Store onboarding' });
     expect(within(card).getByRole('link', { name: 'Store onboarding' })).toHaveAttribute('href', '/trails/3');
-    expect(within(card).getByText('2 trainings')).toBeInTheDocument();
+    expect(within(card).getByText('2 modules')).toBeInTheDocument();
     expect(within(card).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
     expect(within(screen.getByRole('article', { name: 'Leadership' })).getByText('Mandatory')).toBeInTheDocument();
-    // counts take their plural form: one training, two trails
-    expect(within(screen.getByRole('article', { name: 'Leadership' })).getByText('1 training')).toBeInTheDocument();
+    // counts take their plural form: one module, two trails
+    expect(within(screen.getByRole('article', { name: 'Leadership' })).getByText('1 module')).toBeInTheDocument();
     expect(screen.getByText('2 trails')).toBeInTheDocument();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Progress' }), 'finished');
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url)))

@@ -42,6 +42,9 @@ export type WebcastUpdate = Updateable<WebcastTable>;
 
 export interface WebcastSubscriberTable { id: Generated<number>; webcast_id: number; user_id: number; created_at: DefaultTimestamp }
 
+/** A learner watched the webcast: opened it while live or with its recording ready (once). */
+export interface WebcastViewTable { webcast_id: number; user_id: number; watched_at: DefaultTimestamp }
+
 
 /** What hangs from a webcast: its owned-content tables (server/src/content/tables.ts). */
 export type WebcastTestTable = OwnedTestTable;

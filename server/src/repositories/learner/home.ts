@@ -1,11 +1,13 @@
 /**
  * The learner's home (spec 1 §2.2 "highlights/next steps, pending and finished courses and trails,
- * my score, points statement, ranking, statistics"): the same cards as the catalogue and the
- * trails list, chosen from the learner's standing.
+ * my score, points statement, ranking, statistics and schedule"): the same cards as the catalogue
+ * and the trails list, chosen from the learner's standing, and the next items of their calendar.
  */
 import { sql } from 'kysely';
 import { CONTENT_STATUS, type HomeDashboard, type LearnerTrainingCard } from '@lp/shared/contract';
+import { HOME_SCHEDULE, addDays, upcomingSchedule } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
+import { learnerCalendar } from '../calendar.ts';
 import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
 import { trainingCards, visibleTrainings } from './catalogue.ts';
 import { countValidCertificates } from './certificates.ts';
@@ -65,8 +67,17 @@ async function statistics(db: Db, ctx: LearnerContext): Promise<HomeDashboard['s
   };
 }
 
-export async function homeDashboard(db: Db, ctx: LearnerContext, today: string): Promise<HomeDashboard> {
-  const [ongoingRows, finishedRows, pendingTrailRows, finishedTrailRows, points, stats] = await Promise.all([
+/**
+ * The home's schedule: the learner calendar's own items (live classes they teach, take part in or
+ * may join, webcasts, activities opening) of the next HOME_SCHEDULE.days, the soonest first.
+ */
+async function schedule(db: Db, ctx: LearnerContext, today: string, now: Date): Promise<HomeDashboard['schedule']> {
+  const items = await learnerCalendar(db, ctx, { start: addDays(today, -1), end: addDays(today, HOME_SCHEDULE.days) });
+  return upcomingSchedule(items, now);
+}
+
+export async function homeDashboard(db: Db, ctx: LearnerContext, today: string, now: Date = new Date()): Promise<HomeDashboard> {
+  const [ongoingRows, finishedRows, pendingTrailRows, finishedTrailRows, points, stats, upcoming] = await Promise.all([
     enrolledTrainings(db, ctx, ['ongoing', 'blocked'], 'last_activity_at'),
     enrolledTrainings(db, ctx, ['finished'], 'completed_at'),
     visibleTrails(db, ctx, today)
@@ -79,6 +90,7 @@ export async function homeDashboard(db: Db, ctx: LearnerContext, today: string):
       .limit(HOME_LIST_SIZE).execute(),
     myPoints(db, ctx.clientId, ctx.userId),
     statistics(db, ctx),
+    schedule(db, ctx, today, now),
   ]);
   const [started, fresh, finished, pendingTrails, finishedTrails] = await Promise.all([
     trainingCards(db, ctx, ongoingRows),
@@ -98,5 +110,6 @@ export async function homeDashboard(db: Db, ctx: LearnerContext, today: string):
     finished_trails: finishedTrails,
     my_score: { points, position: await myPosition(db, ctx.clientId, ctx.userId, points) },
     statistics: stats,
+    schedule: upcoming,
   };
 }

@@ -1,16 +1,17 @@
 /**
  * The learner's trails (spec 2 §2.1 trails and trails/{id}, §3.8; spec 1 §2.2 filters
  * item 6): published trails of the selected client, available (availability_date reached), whose
- * audience holds the user — the content rule of content/audience — as cards, and one trail with its trainings in order, their locks
- * (prerequisite, available-in, shared `lockReasonOf`) and the learner's standing in each.
+ * audience holds the user — the content rule of content/audience — as cards, and one trail with
+ * its modules of every kind in order (spec 2 §2.4), their locks (prerequisite, available-in,
+ * shared `lockReasonOf`, alike for every kind) and the learner's standing in each.
  */
 import { sql, type SqlBool } from 'kysely';
 import { CONTENT_STATUS, type CatalogueQuery, type LearnerStatus, type LearnerTrail, type LearnerTrailCard } from '@lp/shared/contract';
-import { learnerStatusOf, lockReasonOf, percentDone, type ActivityState } from '@lp/shared/rules';
+import { learnerStatusOf, lockReasonOf, percentDone, trailItemKey, trailPercentOf, type ActivityState } from '@lp/shared/rules';
 import { hasCommented } from '../../content/repository/comments.ts';
 import type { Db } from '../../db/database.ts';
 import type { TrailRow } from '../../db/tables/trail.table.ts';
-import { trailTrainings, type TrailTraining } from '../../learning/trailProgress.ts';
+import { moduleKey, moduleProgress, trailModules, type TrailModule } from '../../learning/trailProgress.ts';
 import { inAudience, linkedTo, mandatoryFor } from '../../content/audience/index.ts';
 import { doneActivities } from './activities.ts';
 import { audienceMemberOf, type LearnerContext } from './context.ts';
@@ -103,25 +104,58 @@ export async function trainingStandings(db: Db, ctx: LearnerContext, trainingIds
   }));
 }
 
-/** A trail's percent: the mean of its trainings' (100 only when every one is done). */
-const trailPercent = (trainings: readonly TrailTraining[], standings: ReadonlyMap<number, TrainingStanding>): number =>
-  trainings.length === 0 ? 0 : Math.floor(trainings.reduce((sum, t) => sum + (standings.get(t.trainingId)?.percent ?? 0), 0) / trainings.length);
+/** The learner's standing in a module of a trail: as its catalogue card shows it, and done by its kind's rule. */
+export interface ModuleStanding { status: LearnerStatus; percent: number; done: boolean }
+
+/**
+ * Standings of `modules`, keyed by moduleKey: a training's as the catalogue shows it (status with
+ * its certificate, percent of its activities); another kind's from what its module recorded —
+ * done (finished, 100), a record short of done (ongoing: a podcast partly heard, a live class
+ * subscribed to), or nothing (not started).
+ */
+export async function moduleStandings(db: Db, ctx: LearnerContext, modules: readonly TrailModule[]): Promise<Map<string, ModuleStanding>> {
+  const others = modules.filter((m) => m.kind !== 'training');
+  const [trainings, progress] = await Promise.all([
+    trainingStandings(db, ctx, modules.filter((m) => m.kind === 'training').map((m) => m.itemId)),
+    moduleProgress(db, ctx.userId, others),
+  ]);
+  const out = new Map<string, ModuleStanding>();
+  for (const m of modules) {
+    if (m.kind === 'training') {
+      const standing = trainings.get(m.itemId);
+      out.set(moduleKey(m), standing
+        ? { status: standing.status, percent: standing.percent, done: standing.finished }
+        : { status: 'not_started', percent: 0, done: false });
+      continue;
+    }
+    const record = progress.get(moduleKey(m));
+    out.set(moduleKey(m), record?.done
+      ? { status: 'finished', percent: 100, done: true }
+      : record ? { status: 'ongoing', percent: record.percent, done: false } : { status: 'not_started', percent: 0, done: false });
+  }
+  return out;
+}
+
+const trailPercent = (modules: readonly TrailModule[], standings: ReadonlyMap<string, ModuleStanding>): number =>
+  trailPercentOf(modules.map((m) => standings.get(moduleKey(m))?.percent ?? 0));
 
 /** The cards of `rows` (trails the user may see), in their order, in a fixed number of queries per trail. */
 export async function trailCards(db: Db, ctx: LearnerContext, rows: readonly TrailRow[]): Promise<LearnerTrailCard[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [trainingLists, enrollments, reactions, certificates, mandatory] = await Promise.all([
-    Promise.all(rows.map((r) => trailTrainings(db, ctx.clientId, r.id))),
+  const now = new Date();
+  const [moduleLists, enrollments, reactions, certificates, mandatory] = await Promise.all([
+    Promise.all(rows.map((r) => trailModules(db, ctx.clientId, r.id, now))),
     db.selectFrom('trail_enrollments').select(['trail_id', 'status']).where('user_id', '=', ctx.userId).where('trail_id', 'in', ids).execute(),
     reactionsOf(db, ctx.clientId, ctx.userId, 'trail', ids),
     latestCertificates(db, ctx.clientId, ctx.userId, 'trail', ids),
     mandatoryTrails(db, ctx, ids),
   ]);
-  const standings = await trainingStandings(db, ctx, trainingLists.flat().map((t) => t.trainingId));
+  const all = new Map(moduleLists.flat().map((m) => [moduleKey(m), m]));
+  const standings = await moduleStandings(db, ctx, [...all.values()]);
   const state = new Map(enrollments.map((e) => [e.trail_id, e.status]));
   return rows.map((row, i): LearnerTrailCard => {
-    const trainings = trainingLists[i]!;
+    const modules = moduleLists[i]!;
     const certificate = certificates.get(row.id) ?? null;
     return {
       ...reactions.get(row.id)!,
@@ -129,8 +163,9 @@ export async function trailCards(db: Db, ctx: LearnerContext, rows: readonly Tra
       title: row.title,
       image: row.image_url,
       status: learnerStatusOf(state.get(row.id) ?? null, certificate?.status),
-      percent: trailPercent(trainings, standings),
-      training_quantity: trainings.length,
+      percent: trailPercent(modules, standings),
+      training_quantity: modules.filter((m) => m.kind === 'training').length,
+      qty_items: modules.length,
       is_mandatory: mandatory.has(row.id),
       certificate,
     };
@@ -146,38 +181,40 @@ export async function trailCommentState(db: Db, ctx: LearnerContext, trailId: nu
   return { finished: enrollment?.status === 'finished', commented };
 }
 
-/** GET /trails/{id}/: the card, the description and the trainings in order with their locks. */
+/** GET /trails/{id}/: the card, the description and the modules in order with their locks and standing. */
 export async function trailDetail(db: Db, ctx: LearnerContext, row: TrailRow, today: string): Promise<LearnerTrail> {
-  const [[card], trainings, comment] = await Promise.all([
+  const [[card], modules, comment] = await Promise.all([
     trailCards(db, ctx, [row]),
-    trailTrainings(db, ctx.clientId, row.id),
+    trailModules(db, ctx.clientId, row.id),
     trailCommentState(db, ctx, row.id),
   ]);
-  const standings = await trainingStandings(db, ctx, trainings.map((t) => t.trainingId));
-  const key = (id: number) => `training:${id}`;
-  const states = new Map<string, ActivityState>(trainings.map((t) => [key(t.trainingId), {
-    key: key(t.trainingId),
-    prerequisite: t.prerequisiteId === null ? null : key(t.prerequisiteId),
-    availableIn: t.availableIn,
-    done: standings.get(t.trainingId)?.finished ?? false,
+  const standings = await moduleStandings(db, ctx, modules);
+  // spec 2 §5.8 locks, one rule for every kind: the available-in day and a prerequisite not yet done
+  const states = new Map<string, ActivityState>(modules.map((m) => [moduleKey(m), {
+    key: moduleKey(m),
+    prerequisite: m.prerequisite ? trailItemKey(m.prerequisite) : null,
+    availableIn: m.availableIn,
+    done: standings.get(moduleKey(m))?.done ?? false,
   }]));
   return {
     ...card!,
     description: row.description,
-    items: trainings.map((t) => {
-      const lock = lockReasonOf(states.get(key(t.trainingId))!, states, today, false);
-      const standing = standings.get(t.trainingId);
+    items: modules.map((m) => {
+      const lock = lockReasonOf(states.get(moduleKey(m))!, states, today, false);
+      const standing = standings.get(moduleKey(m));
       return {
-        kind: 'training' as const,
-        id: t.trainingId,
-        title: t.title,
-        order: t.order,
+        kind: m.kind,
+        id: m.itemId,
+        title: m.title,
+        order: m.order,
         available: lock === null,
         lock_reason: lock,
-        available_in: t.availableIn,
-        prerequisite_id: t.prerequisiteId,
+        available_in: m.availableIn,
+        prerequisite_kind: m.prerequisite?.kind ?? null,
+        prerequisite_id: m.prerequisite?.item_id ?? null,
         status: standing?.status ?? 'not_started',
         percent: standing?.percent ?? 0,
+        done: standing?.done ?? false,
       };
     }),
     can_comment: comment.finished && !comment.commented,

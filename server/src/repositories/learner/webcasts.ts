@@ -12,20 +12,26 @@ import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { inAudience, linkedTo, tagNames, tagsUsedBy } from '../../content/audience/index.ts';
 import { altTextFor } from './catalogue.ts';
 import { audienceMemberOf, type LearnerContext } from './context.ts';
+import { audienceOrTrail } from '../trailAudience.ts';
 
 /** spec 2 §4.12: learners see published webcasts, and finished ones (their recording, tests and evaluation). */
 export const LEARNER_WEBCAST_STATUSES = [WEBCAST_STATUS.published, WEBCAST_STATUS.finished, WEBCAST_STATUS.converting];
 
-/** The webcasts the learner may open; nothing when the user is not a member of the selected client. */
-export function visibleWebcasts(db: Db, ctx: LearnerContext) {
+/**
+ * The webcasts the learner may open; nothing when the user is not a member of the selected client.
+ * A webcast's own page (`throughTrails`) also opens when a published trail of theirs holds it
+ * (spec 2 §2.4, trailAudience.ts); the catalogue keeps the webcast's own audience.
+ */
+export function visibleWebcasts(db: Db, ctx: LearnerContext, throughTrails = false) {
+  const member = audienceMemberOf(ctx);
   return db.selectFrom('webcasts').selectAll('webcasts')
     .where('webcasts.client_id', '=', ctx.clientId)
     .where('webcasts.status', 'in', LEARNER_WEBCAST_STATUSES)
-    .where(inAudience('webcast', audienceMemberOf(ctx)));
+    .where(throughTrails ? audienceOrTrail('webcast', 'webcasts.id', member) : inAudience('webcast', member));
 }
 
 export async function findLearnerWebcast(db: Db, ctx: LearnerContext, id: number): Promise<WebcastRow | undefined> {
-  return visibleWebcasts(db, ctx).where('webcasts.id', '=', id).executeTakeFirst();
+  return visibleWebcasts(db, ctx, true).where('webcasts.id', '=', id).executeTakeFirst();
 }
 
 const ids = (text: string | undefined): number[] => [...new Set((text ?? '').split(',').filter(Boolean).map(Number).filter((n) => n > 0))];

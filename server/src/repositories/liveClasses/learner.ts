@@ -16,12 +16,18 @@ import { inAudience, linkedTo, tagNames, tagsUsedBy } from '../../content/audien
 import type { Db } from '../../db/database.ts';
 import type { LiveClassRow } from '../../db/tables/liveClass.table.ts';
 import { audienceMemberOf, type LearnerContext } from '../learner/context.ts';
+import { audienceOrTrail } from '../trailAudience.ts';
 import { participantCounts } from './classes.ts';
 
 export const LEARNER_LIVE_CLASS_STATUSES = [LIVE_CLASS_STATUS.published, LIVE_CLASS_STATUS.finished];
 
-/** The classes the learner may open; nothing when the user is not a member of the selected client. */
-export function visibleLiveClasses(db: Db, ctx: LearnerContext, today: string) {
+/**
+ * The classes the learner may open; nothing when the user is not a member of the selected client.
+ * An open class's own page (`throughTrails`) also opens when a published trail of theirs holds it
+ * (spec 2 §2.4, trailAudience.ts); a closed class stays its invitees' only.
+ */
+export function visibleLiveClasses(db: Db, ctx: LearnerContext, today: string, throughTrails = false) {
+  const member = audienceMemberOf(ctx);
   // someone outside the client sees none of its classes, whatever rows name them
   const clientId = ctx.member ? ctx.clientId : -1;
   return db.selectFrom('live_classes').selectAll('live_classes')
@@ -33,12 +39,15 @@ export function visibleLiveClasses(db: Db, ctx: LearnerContext, today: string) {
         .whereRef('i.live_class_id', '=', 'live_classes.id').where('i.user_id', '=', ctx.userId)),
       eb.exists(eb.selectFrom('live_class_participants as p').select('p.id')
         .whereRef('p.live_class_id', '=', 'live_classes.id').where('p.user_id', '=', ctx.userId)),
-      eb.and([eb('live_classes.live_class_type', '=', 'open'), inAudience('live_class', audienceMemberOf(ctx))]),
+      eb.and([
+        eb('live_classes.live_class_type', '=', 'open'),
+        throughTrails ? audienceOrTrail('live_class', 'live_classes.id', member) : inAudience('live_class', member),
+      ]),
     ]));
 }
 
 export async function findLearnerLiveClass(db: Db, ctx: LearnerContext, id: number, today: string): Promise<LiveClassRow | undefined> {
-  return visibleLiveClasses(db, ctx, today).where('live_classes.id', '=', id).executeTakeFirst();
+  return visibleLiveClasses(db, ctx, today, true).where('live_classes.id', '=', id).executeTakeFirst();
 }
 
 const ids = (text: string | undefined): number[] => [...new Set((text ?? '').split(',').filter(Boolean).map(Number).filter((n) => n > 0))];

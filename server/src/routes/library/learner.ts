@@ -11,6 +11,7 @@ import {
   findLearnerFile, learnerFilePage, learnerFiles, learnerFilterOptions, recordFileUse,
 } from '../../repositories/library.ts';
 import { libraryFileNotFound } from './common.ts';
+import { syncTrailsHolding } from '../../trails/certificateSync.ts';
 import { IdParams } from '../../lib/params.ts';
 
 /** `attachment` with the uploader's name, ASCII-safe plus its RFC 5987 UTF-8 form. */
@@ -61,6 +62,8 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     app.db.transaction().execute(async (trx) => {
       const { ctx, row } = await fileOr404(trx, request, request.params.id);
       await recordFileUse(trx, row.id, ctx.userId, 'viewed');
+      // spec 2 §2.4: a file opened is a done trail module
+      await syncTrailsHolding(trx, app.config, { clientId: ctx.clientId, kind: 'library_file', itemId: row.id, userId: ctx.userId });
       return card(trx, request, ctx.userId, row);
     }));
 
@@ -74,7 +77,10 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     } catch {
       throw libraryFileNotFound();
     }
-    await recordFileUse(app.db, row.id, ctx.userId, 'downloaded');
+    await app.db.transaction().execute(async (trx) => {
+      await recordFileUse(trx, row.id, ctx.userId, 'downloaded');
+      await syncTrailsHolding(trx, app.config, { clientId: ctx.clientId, kind: 'library_file', itemId: row.id, userId: ctx.userId });
+    });
     return reply
       .header('Content-Type', 'application/octet-stream')
       .header('Content-Length', String(size))

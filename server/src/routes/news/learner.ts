@@ -12,6 +12,7 @@ import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { storedClientSettings } from '../../repositories/clients.ts';
 import { findLearnerNews, learnerNewsPage, recordNewsView, touchNewsView } from '../../repositories/news.ts';
 import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
+import { syncTrailsHolding } from '../../trails/certificateSync.ts';
 import { IdParams } from '../../lib/params.ts';
 
 const newsNotFound = () => new HttpError(404, 'not_found', 'News not found');
@@ -52,7 +53,12 @@ const learnerNews: FastifyPluginAsyncTypebox = async (app) => {
     const { id } = request.params;
     const found = reader.member && await findLearnerNews(app.db, reader.member, reader.languageId, id);
     if (!reader.member || !found) throw newsNotFound();
-    await recordNewsView(app.db, id, reader.member.userId);
+    const member = reader.member;
+    // spec 3 §3: opening an item is reading it — a done trail module (spec 2 §2.4)
+    await app.db.transaction().execute(async (trx) => {
+      await recordNewsView(trx, id, member.userId);
+      await syncTrailsHolding(trx, app.config, { clientId: member.clientId, kind: 'news', itemId: id, userId: member.userId });
+    });
     const commented = await hasCommented(app.db, reader.member.clientId, 'news', id, reader.member.userId);
     return {
       ...found.card, read: true, content: found.content, comments_enabled: reader.commentsEnabled, can_comment: reader.commentsEnabled && !commented,

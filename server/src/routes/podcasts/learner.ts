@@ -17,6 +17,7 @@ import {
 } from '../../repositories/podcasts.ts';
 import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
 import { podcastNotFound } from './common.ts';
+import { syncTrailsHolding } from '../../trails/certificateSync.ts';
 import { IdParams } from '../../lib/params.ts';
 
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
@@ -75,6 +76,10 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       const progress = await recordPodcastProgress(trx, row, viewer.userId, {
         positionSeconds: request.body.position_seconds, ended: request.body.ended ?? false,
       });
+      // spec 2 §2.4: a podcast listened to is a done trail module
+      if (progress.status === 'finished') {
+        await syncTrailsHolding(trx, app.config, { clientId: viewer.clientId, kind: 'podcast', itemId: row.id, userId: viewer.userId });
+      }
       return {
         status: progress.status,
         percent: Number(progress.percent),

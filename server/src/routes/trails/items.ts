@@ -42,11 +42,11 @@ const items: FastifyPluginAsyncTypebox = async (app) => {
       await trailOr404(trx, request, id);
       const stored = new Set((await storedTrailItems(trx, id)).map(trailItemKey));
       const contents = await itemContents(trx, clientId, list);
-      // only published content of the selected client joins a trail; modules already in it stay when unpublished since
-      const unavailable = list.find((item) => {
-        const content = contents.get(trailItemKey(item));
-        return !content || (!stored.has(trailItemKey(item)) && content.status !== CONTENT_STATUS.published);
-      });
+      // content the selected client does not have (another client's, deleted, unknown) does not exist for it
+      const missing = list.find((item) => !contents.has(trailItemKey(item)));
+      if (missing) throw new HttpError(404, 'not_found', `${missing.kind} ${missing.item_id} not found`);
+      // only published content joins a trail; modules already in it stay when unpublished since
+      const unavailable = list.find((item) => !stored.has(trailItemKey(item)) && contents.get(trailItemKey(item))!.status !== CONTENT_STATUS.published);
       if (unavailable) {
         throw new HttpError(400, 'trail_item_not_available', `${unavailable.kind} ${unavailable.item_id} cannot be added to the trail`);
       }

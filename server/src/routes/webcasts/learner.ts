@@ -4,7 +4,7 @@ import {
   LEARNER_WEBCAST_PATHS, LearnerWebcast, LearnerWebcastPage, WebcastCatalogueQuery, WebcastSubscription,
   type LearnerWebcast as LearnerWebcastType,
 } from '@lp/shared/contract';
-import { WEBCAST_TYPE, embedPlayerUrl, webcastTestsOpen } from '@lp/shared/rules';
+import { WEBCAST_TYPE, embedPlayerUrl, webcastIsWatchable, webcastTestsOpen } from '@lp/shared/rules';
 import {
   WEBCAST_OWNER, evaluationAnswered, ownedDb, publishedEvaluation, publishedMaterials, publishedTestsOf, registerLearnerEvaluation,
   type OwnedDb,
@@ -15,7 +15,8 @@ import { learnerTest } from '../../repositories/learner/detail.ts';
 import {
   findLearnerWebcast, learnerWebcastPage, learnerWebcastTags, webcastCards,
 } from '../../repositories/learner/webcasts.ts';
-import { hlsPlaybackUrl, subscribe } from '../../repositories/webcasts.ts';
+import { hlsPlaybackUrl, recordWebcastWatched, subscribe } from '../../repositories/webcasts.ts';
+import { syncTrailsHolding } from '../../trails/certificateSync.ts';
 import { pageOf } from '../../lib/learnerPaging.ts';
 import { contextOf } from '../trainings/learner/common.ts';
 import learnerTests, { notFinished, webcastNotFound } from './learnerTests.ts';
@@ -44,7 +45,8 @@ async function testsOf(db: OwnedDb, ctx: LearnerContext, webcastId: number, now:
 
 /**
  * The learner's webcasts (spec 2 §2.1 'webcasts', 'webcasts/{id}'): the list with its filters,
- * the watch page's data, subscribing (the learner becomes a guest), the reaction evaluation
+ * the watch page's data (opening it while watchable records that the learner watched it),
+ * subscribing (the learner becomes a guest), the reaction evaluation
  * once the webcast is finished, and the tests (learnerTests.ts). docs/api.md "Learner: webcasts".
  */
 const learner: FastifyPluginAsyncTypebox = async (app) => {
@@ -71,6 +73,13 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     const row = await findLearnerWebcast(app.db, ctx, request.params.id);
     if (!row) throw webcastNotFound();
     const [card] = await webcastCards(app.db, ctx, [row], now);
+    if (webcastIsWatchable(card!.state)) {
+      // spec 2 §2.4: opening it with something to watch is watching it — a done trail module
+      await app.db.transaction().execute(async (trx) => {
+        await recordWebcastWatched(trx, row.id, ctx.userId);
+        await syncTrailsHolding(trx, app.config, { clientId: ctx.clientId, kind: 'webcast', itemId: row.id, userId: ctx.userId });
+      });
+    }
     const open = webcastTestsOpen(row.status);
     const owned = ownedDb(app.db, WEBCAST_OWNER);
     const [tests, evaluation, materials] = await Promise.all([

@@ -9,6 +9,7 @@ import { isApiDate, sameTrailItem, trailItemKey, trailPrerequisiteOptions, type 
 import { MoveButtons } from '../../../common/ordering/MoveButtons.tsx';
 import { OrderButton } from '../../../common/ordering/OrderButton.tsx';
 import { ContentStatusChip } from '../../../common/ContentStatusChip.tsx';
+import { TRAIL_KIND_ICONS } from './trailKinds.tsx';
 
 const KEY = 'resources.trails.modules';
 
@@ -46,7 +47,7 @@ function AvailableInInput({ item, disabled, onChange }: { item: TrailItem; disab
 }
 
 /**
- * The trail's modules (spec 2 §2.4): move up/down and typed order, kind, title (with the
+ * The trail's modules (spec 2 §2.4): move up/down and typed order, kind (icon and name), title (with the
  * content's status when it is no longer published), prerequisite with the §5.8 options,
  * available-in day and remove (after confirmation).
  */
@@ -57,7 +58,8 @@ export function TrailItemsTable({ items, disabled, onMove, onOrder, onPrerequisi
   const label = (item: TrailItem) => `${item.order}. ${item.title}`;
 
   return (
-    <Box sx={{ width: '100%', overflowX: 'auto' }}>
+    // inline-size containment: the wide table scrolls inside its box instead of widening the page on a phone
+    <Box sx={{ width: '100%', overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small" aria-label={translate(`${KEY}.table`)}>
         <TableHead>
           <TableRow>
@@ -87,7 +89,12 @@ export function TrailItemsTable({ items, disabled, onMove, onOrder, onPrerequisi
                 <TableCell>
                   <OrderButton order={item.order} count={count} title={item.title} disabled={disabled} onChange={(order) => onOrder(item, order)} />
                 </TableCell>
-                <TableCell>{translate(`${KEY}.kinds.${item.kind}`)}</TableCell>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+                    {TRAIL_KIND_ICONS[item.kind]}
+                    {translate(`${KEY}.kinds.${item.kind}`)}
+                  </Box>
+                </TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     {item.title}
