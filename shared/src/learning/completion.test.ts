@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_PLAYBACK_RATE, MIN_VIEW_SECONDS, PLAY_SLACK_SECONDS, addPlayedSample, completionRuleOf, judgeModuleReport, mergeRanges,
+  MAX_PLAYBACK_RATE, MIN_VIEW_SECONDS, PLAY_SLACK_SECONDS, addPlayedSample, completionRuleOf, isPackageFrameMessage, judgeModuleReport, mergeRanges,
   playedSeconds, watchedPercent, type ModuleProgressState, type PlaySample, type PlayedRange,
 } from './completion.ts';
 import { WATCHED_PERCENT } from './player.ts';
@@ -188,5 +188,16 @@ describe('judging reports on the server clock', () => {
     const done = opened({ finished: true, percent: 100, pages: 3, page: 3 });
     expect(judgeModuleReport('pdf', done, { event: 'opened' }, at(9))).toMatchObject({ ok: true, percent: 100, finishes: true });
     expect(judgeModuleReport('pdf', done, { event: 'page', page: 1, pages: 3 }, at(9))).toMatchObject({ ok: true, percent: 100, finishes: true });
+  });
+});
+
+describe('the HTML package messages', () => {
+  it('knows a package saying it is shown or completed, and nothing else', () => {
+    expect(isPackageFrameMessage({ type: 'lp-package', kind: 'loaded' })).toBe(true);
+    expect(isPackageFrameMessage({ type: 'lp-package', kind: 'completed' })).toBe(true);
+    expect(isPackageFrameMessage({ type: 'lp-package', kind: 'finished' })).toBe(false);
+    expect(isPackageFrameMessage({ type: 'lp-scorm', kind: 'commit', cmi: {} })).toBe(false);
+    expect(isPackageFrameMessage('{"type":"lp-package","kind":"completed"}')).toBe(false);
+    expect(isPackageFrameMessage(null)).toBe(false);
   });
 });

@@ -225,3 +225,18 @@ export function judgeModuleReport(
       return kept(Math.max(state.percent, report.percent ?? 0), report.finished);
   }
 }
+
+/**
+ * What an HTML package's page posts to the portal that frames it (server contentOrigin/packageBridge.js,
+ * or the package itself): it is shown, loaded; it is completed.
+ */
+export interface PackageFrameMessage {
+  type: 'lp-package';
+  kind: 'loaded' | 'completed';
+}
+
+export function isPackageFrameMessage(data: unknown): data is PackageFrameMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const message = data as Record<string, unknown>;
+  return message.type === 'lp-package' && (message.kind === 'loaded' || message.kind === 'completed');
+}

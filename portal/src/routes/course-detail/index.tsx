@@ -87,7 +87,7 @@ function TrainingView({ training, back, refresh, onReactions }: TrainingViewProp
   const progressChanged = (answer?: ModuleProgressAnswer) => {
     const current = latest.current;
     const activity = current.activities.find((a) => a.type === 'module' && a.id === openModuleId);
-    if (!answer || answer.training_status !== current.status || (answer.status === 'finished' && activity?.status !== 'finished')) refresh();
+    if (!answer || answer.training_status !== current.status || answer.status !== activity?.status) refresh();
   };
   const finished = training.status === 'finished' || training.status === 'expired';
 
@@ -127,7 +127,7 @@ function TrainingView({ training, back, refresh, onReactions }: TrainingViewProp
         </div>
         {openActivity?.module && (
           <ModulePlayer key={openActivity.id} trainingId={training.id} moduleId={openActivity.id} title={openActivity.title}
-            module={openActivity.module} onChanged={progressChanged} />
+            module={openActivity.module} finished={openActivity.status === 'finished'} onChanged={progressChanged} />
         )}
       </section>
 
