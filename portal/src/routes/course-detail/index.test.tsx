@@ -156,6 +156,9 @@ describe('training detail and player (spec 2 §2.1)', () => {
     await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([
       { event: 'opened' }, { event: 'played', played: [[40, 45]], duration: 200, position_seconds: 45 },
     ]));
+    // the module's new percent shows in the list without asking for the training again
+    expect(await screen.findByText('10% complete')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/group_trainings/7/')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(dispose).toHaveBeenCalled();
   });

@@ -54,7 +54,8 @@ export function CourseDetail({ trainingId, trailId }: CourseDetailProps) {
   if (!training) return <p class="loading">{t('portal.loading')}</p>;
   return (
     <TrainingView training={training} back={back} refresh={() => void mutate()}
-      onReactions={(reactions) => void mutate((current) => current && { ...current, ...reactions }, { revalidate: false })} />
+      onReactions={(reactions) => void mutate((current) => current && { ...current, ...reactions }, { revalidate: false })}
+      onModuleProgress={(moduleId, answer) => void mutate((current) => current && withModuleProgress(current, moduleId, answer), { revalidate: false })} />
   );
 }
 
@@ -64,9 +65,21 @@ interface TrainingViewProps {
   /** asks the server for the training again (progress, evaluation, comment, restart changed it) */
   refresh(): void;
   onReactions(reactions: Reactions): void;
+  /** a module's percent and position moved on the server, nothing else: shown without asking again */
+  onModuleProgress(moduleId: number, answer: ModuleProgressAnswer): void;
 }
 
-function TrainingView({ training, back, refresh, onReactions }: TrainingViewProps) {
+/** The training with one module's percent and position as a progress answer gives them. */
+function withModuleProgress(training: LearnerTraining, moduleId: number, answer: ModuleProgressAnswer): LearnerTraining {
+  return {
+    ...training,
+    activities: training.activities.map((a) => (a.type === 'module' && a.id === moduleId && a.module
+      ? { ...a, module: { ...a.module, percent: answer.percent, position_seconds: answer.position_seconds } }
+      : a)),
+  };
+}
+
+function TrainingView({ training, back, refresh, onReactions, onModuleProgress }: TrainingViewProps) {
   const { t, locale } = useI18n();
   const dates = useDateFormat();
   const [openModuleId, setOpenModuleId] = useState<number | null>(null);
@@ -88,6 +101,7 @@ function TrainingView({ training, back, refresh, onReactions }: TrainingViewProp
     const current = latest.current;
     const activity = current.activities.find((a) => a.type === 'module' && a.id === openModuleId);
     if (!answer || answer.training_status !== current.status || answer.status !== activity?.status) refresh();
+    else if (openModuleId !== null && answer.percent !== activity?.module?.percent) onModuleProgress(openModuleId, answer);
   };
   const finished = training.status === 'finished' || training.status === 'expired';
 
