@@ -175,6 +175,7 @@ describe('training detail and player (spec 2 §2.1)', () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock);
     await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Intro video' }));
+    await waitFor(() => expect(document.querySelector('audio')).not.toBeNull());
     const audio = document.querySelector('audio')!;
     expect(audio).toHaveAttribute('src', '/media/a.mp3');
     const media = { currentTime: 0, paused: true, ended: false };
@@ -234,21 +235,21 @@ describe('training detail and player (spec 2 §2.1)', () => {
     });
     await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Package' }));
-    const html = screen.getByTitle('Package');
+    const html = await screen.findByTitle('Package');
     expect(html.tagName).toBe('IFRAME');
     expect(html).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
     expect(html.getAttribute('sandbox')).not.toContain('allow-same-origin');
     expect(html).toHaveAttribute('src', '/media/pkg/index.html');
 
     await userEvent.click(screen.getByRole('button', { name: 'Open Clip' }));
-    const clip = screen.getByTitle('Clip');
+    const clip = await screen.findByTitle('Clip');
     expect(clip.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/abc123\?enablejsapi=1&origin=/);
     expect(clip).not.toHaveAttribute('sandbox');
     clip.dispatchEvent(new Event('load'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Open Slides' }));
     expect(posts(calls, '/group_trainings/7/modules/13/progress/')).toEqual([]);
-    await userEvent.click(screen.getByRole('link', { name: 'Download the presentation' }));
+    await userEvent.click(await screen.findByRole('link', { name: 'Download the presentation' }));
     await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/13/progress/')).toEqual([{ event: 'opened' }, { event: 'completed', by: 'download' }]));
     // the package never said it was shown; the clip's frame loaded, which opens it and nothing more
     expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([]);

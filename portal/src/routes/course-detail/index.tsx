@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
 import { ApiRequestError } from '@lp/shared/client';
@@ -11,7 +12,6 @@ import { useTraining } from '../../hooks/use-training.ts';
 import { ActivityList } from '../../components/activity-list/index.tsx';
 import { CourseBadges } from '../../components/course-card/index.tsx';
 import { Message } from '../../components/message/index.tsx';
-import { ModulePlayer } from '../../components/module-player/index.tsx';
 import { ProgressBar } from '../../components/progress-bar/index.tsx';
 import { ReactionsBar } from '../../components/reactions-bar/index.tsx';
 import { TrainingCertificate } from '../../components/training-certificate/index.tsx';
@@ -25,6 +25,9 @@ export interface CourseDetailProps {
   /** opened inside a trail (spec 2 §2.1 'trails/{id_trail}/course/{id}'): the way back leads there */
   trailId?: number;
 }
+
+// the players (and what they report) load when a module is opened, not with the page
+const ModulePlayer = lazy(() => import('../../components/module-player/index.tsx').then((m) => ({ default: m.ModulePlayer })));
 
 /** Routes 'courses/:id' and 'trails/:id_trail/course/:id'. */
 export default function CourseDetailPage() {
@@ -140,8 +143,10 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
           </button>
         </div>
         {openActivity?.module && (
-          <ModulePlayer key={openActivity.id} trainingId={training.id} moduleId={openActivity.id} title={openActivity.title}
-            module={openActivity.module} finished={openActivity.status === 'finished'} onChanged={progressChanged} />
+          <Suspense fallback={<p class="loading">{t('portal.courses.player.loading')}</p>}>
+            <ModulePlayer key={openActivity.id} trainingId={training.id} moduleId={openActivity.id} title={openActivity.title}
+              module={openActivity.module} finished={openActivity.status === 'finished'} onChanged={progressChanged} />
+          </Suspense>
         )}
       </section>
 
