@@ -1,9 +1,11 @@
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { LEARNER_PATHS, TRAINING_PATHS } from '@lp/shared/contract';
+import { MIN_VIEW_SECONDS } from '@lp/shared/rules';
 import { bearer, login, type Tokens } from './helpers.ts';
 import { addModule, createTraining, postForm, trainingBody, type OrgIds } from './trainingsFixtures.ts';
 import { adminWith } from './userFixtures.ts';
+import { openedEarlier } from './learnerContentFixtures.ts';
 
 /**
  * Fixtures of the completion, certificate, home and trail suites: published trainings the demo
@@ -59,11 +61,20 @@ export async function audienceLearner(app: FastifyInstance, su: Tokens, clientId
 
 export const learnerLogin = (app: FastifyInstance, email: string, password: string) => login(app, email, password);
 
-/** The learner's module player says the module was gone through (an embed: opened = done). */
+/**
+ * The learner goes through one of these trainings' modules (an embed, addModule's default) as its
+ * player does: opened, then shown for the minimum time — the opening is moved back by that time,
+ * the server's clock being real — and reported done (shared learning/completion.ts).
+ */
 export async function finishModule(app: FastifyInstance, tokens: Tokens, trainingId: number, moduleId: number) {
-  const res = await app.inject({
-    method: 'POST', url: `${API}${LEARNER_PATHS.moduleProgress(trainingId, moduleId)}`, headers: bearer(tokens), payload: { finished: true },
+  const report = (body: object) => app.inject({
+    method: 'POST', url: `${API}${LEARNER_PATHS.moduleProgress(trainingId, moduleId)}`, headers: bearer(tokens), payload: body,
   });
+  const opened = await report({ event: 'opened' });
+  if (opened.statusCode !== 200) throw new Error(`module opened: ${opened.statusCode} ${opened.body}`);
+  // every learner's opening of the module: earlier ones stay older than the minimum
+  await openedEarlier(app, moduleId, MIN_VIEW_SECONDS);
+  const res = await report({ event: 'completed', by: 'time' });
   if (res.statusCode !== 200) throw new Error(`module progress: ${res.statusCode} ${res.body}`);
   return res.json() as { status: string; training_status: string };
 }

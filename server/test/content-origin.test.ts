@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNER_PATHS, MODULE_PATHS } from '@lp/shared/contract';
 import { PACKAGE_FRAME_SANDBOX } from '@lp/shared/rules';
-import { runtimePath } from '../src/contentOrigin/contentApp.ts';
+import { packageBridgePath, runtimePath } from '../src/contentOrigin/contentApp.ts';
 import { signGrant, verifyGrant } from '../src/lib/signedMedia.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import { MODULE_TYPE, makeLearner, makeModule, makeTraining, type Learner } from './learnerContentFixtures.ts';
@@ -63,7 +63,10 @@ describe.each(DIALECTS)('content origin on %s', (dialect) => {
   afterAll(async () => { await t.close(); });
 
   it('launches a SCORM package on the content origin with the runtime injected before the package\'s own scripts', async () => {
-    await scorm('PUT', { cmi: { core: { lesson_location: 'p7', exit: 'suspend', lesson_status: 'incomplete' }, suspend_data: 'abc' } });
+    // the portal reports the package opened when its runtime starts, then saves what it commits
+    const opened = await t.app.inject({ method: 'POST', url: `${API}${LEARNER_PATHS.moduleProgress(training, scormModule)}`, headers: bearer(learner.tokens), payload: { event: 'opened' } });
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect((await scorm('PUT', { cmi: { core: { lesson_location: 'p7', exit: 'suspend', lesson_status: 'incomplete' }, suspend_data: 'abc' } })).statusCode).toBe(200);
     const { launch_url: url } = (await scorm('GET')).json<{ launch_url: string }>();
     expect(new URL(url).origin).toBe(`http://localhost:${t.config.contentPort}`);
     const page = await content(url);
@@ -116,13 +119,19 @@ describe.each(DIALECTS)('content origin on %s', (dialect) => {
     }
   });
 
-  it('serves an HTML package untouched, its files to its own opaque-origin page (CORS *), read-only', async () => {
+  it('serves an HTML package with only its bridge to the portal added, its files to its own opaque-origin page (CORS *), read-only', async () => {
     const modules = await t.app.inject({ url: `${API}${MODULE_PATHS.collection(training)}?page_size=0`, headers: bearer(su) });
     expect(modules.statusCode, modules.body).toBe(200);
     const html = modules.json<{ results: Array<{ id: number; resource_url: string }> }>().results.find((m) => m.id === htmlModule)!;
     expect(html.resource_url).toMatch(new RegExp(`^http://localhost:${t.config.contentPort}/m/`));
     const page = await content(html.resource_url);
-    expect(page.body).toBe(HOSTILE);
+    // the bridge tells the portal that framed it the package is shown, and lets it say it is done (docs/api.md "Honest completion")
+    expect(page.body).toBe(HOSTILE.replace('<head>', `<head><script src="${packageBridgePath}" data-parent="http://localhost"></script>`));
+    const bridge = await content(`http://localhost:${t.config.contentPort}${packageBridgePath}`);
+    expect(bridge.statusCode).toBe(200);
+    expect(bridge.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(bridge.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(bridge.body).toContain("type: 'lp-package'");
     expect(page.headers['content-security-policy']).toBe(`sandbox ${PACKAGE_FRAME_SANDBOX}; frame-ancestors http://localhost http://localhost:${t.config.contentPort}`);
     expect(page.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
     const json = await content(html.resource_url.replace(/index\.html$/, 'data/course.json'));

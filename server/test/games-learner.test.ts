@@ -7,7 +7,7 @@ import type { ProgressChange } from '../src/plugins/app/learning.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { makeGame, solutionOf, wrongAnswerOf } from './gameFixtures.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
-import { MODULE_TYPE, makeLearner, makeModule, makeTraining, setHierarchy, type Learner } from './learnerContentFixtures.ts';
+import { MODULE_TYPE, makeLearner, makeModule, makeTraining, readPdf, setHierarchy, type Learner } from './learnerContentFixtures.ts';
 import { orgIds } from './trainingsFixtures.ts';
 import { clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 
@@ -165,7 +165,7 @@ describe.each(DIALECTS)('learner games on %s', (dialect) => {
     expect(locked.statusCode).toBe(403);
     expect(locked.json().code).toBe('activity_locked_prerequisite');
     expect((await call('GET', GAME_PATHS.learner(training, game), learner.tokens)).statusCode).toBe(403);
-    expect((await call('POST', LEARNER_PATHS.moduleProgress(training, module), learner.tokens, { finished: true })).statusCode).toBe(200);
+    expect((await readPdf(t.app, learner.tokens, training, module)).statusCode).toBe(200);
 
     // a lost play does not finish the game, nor free what follows it
     const strict: GameContent = { ...content, error_limit: 0 };
@@ -182,7 +182,7 @@ describe.each(DIALECTS)('learner games on %s', (dialect) => {
     expect(d.activities.find((a) => a.type === 'game')).toMatchObject({ status: 'finished' });
     expect(d.activities.find((a) => a.id === after && a.type === 'module')).toMatchObject({ available: true });
     expect(d.percent).toBe(Math.floor((2 * 100) / 3));
-    expect((await call('POST', LEARNER_PATHS.moduleProgress(training, after), learner.tokens, { finished: true })).statusCode).toBe(200);
+    expect((await readPdf(t.app, learner.tokens, training, after)).statusCode).toBe(200);
     d = await detail(training, learner);
     expect(d).toMatchObject({ status: 'finished', percent: 100 });
     const certificate = await t.app.db.selectFrom('certificates').select('id').where('user_id', '=', learner.id).where('content_id', '=', training).where('content_type', '=', 'training').executeTakeFirst();
@@ -192,7 +192,7 @@ describe.each(DIALECTS)('learner games on %s', (dialect) => {
     expect((await call('POST', LEARNER_PATHS.restart(training), learner.tokens)).statusCode).toBe(200);
     d = await detail(training, learner);
     expect(d.activities.find((a) => a.type === 'game')).toMatchObject({ status: 'not_started', lock_reason: 'prerequisite' });
-    expect((await call('POST', LEARNER_PATHS.moduleProgress(training, module), learner.tokens, { finished: true })).statusCode).toBe(200);
+    expect((await readPdf(t.app, learner.tokens, training, module)).statusCode).toBe(200);
     expect((await call('GET', GAME_PATHS.learner(training, game), learner.tokens)).json<LearnerGame>().state).toMatchObject({ plays: 0, done: false });
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTENT_STATUS } from '@lp/shared/contract';
-import { login, type Tokens } from './helpers.ts';
+import { CONTENT_STATUS, LEARNER_PATHS } from '@lp/shared/contract';
+import { bearer, login, type Tokens } from './helpers.ts';
 import { adminWith } from './userFixtures.ts';
 import { writeAudience } from '../src/content/audience/index.ts';
 
@@ -141,4 +141,35 @@ export async function setEnrollmentStatus(app: FastifyInstance, userId: number, 
     .values({ user_id: userId, group_training_id: trainingId, status, started_at: now, last_activity_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'group_training_id']).doUpdateSet({ status }))
     .execute();
+}
+
+/** POST …/modules/{m}/progress/ as the learner's module player does (ModuleProgressBody). */
+export function reportProgress(app: FastifyInstance, tokens: Tokens, trainingId: number, moduleId: number, body: object) {
+  return app.inject({ method: 'POST', url: `/api${LEARNER_PATHS.moduleProgress(trainingId, moduleId)}`, headers: bearer(tokens), payload: body });
+}
+
+/**
+ * The learner reads a PDF module through, as its viewer reports it: opened, then every page to the
+ * last (shared learning/completion.ts). Answers the last report.
+ */
+export async function readPdf(app: FastifyInstance, tokens: Tokens, trainingId: number, moduleId: number, pages = 1) {
+  const opened = await reportProgress(app, tokens, trainingId, moduleId, { event: 'opened' });
+  if (opened.statusCode !== 200) return opened;
+  let last = opened;
+  for (let page = 1; page <= pages; page += 1) last = await reportProgress(app, tokens, trainingId, moduleId, { event: 'page', page, pages });
+  return last;
+}
+
+/**
+ * Moves the openings of a module back in time — the learner's, or every learner's — as if the
+ * content had been shown that much earlier (the server's clock is real): the minimum time of an
+ * HTML package or an embed.
+ */
+export async function openedEarlier(app: FastifyInstance, moduleId: number, seconds: number, userId?: number): Promise<void> {
+  let rows = app.db.selectFrom('group_training_module_progress').select(['id', 'opened_at']).where('module_id', '=', moduleId).where('opened_at', 'is not', null);
+  if (userId !== undefined) rows = rows.where('user_id', '=', userId);
+  for (const row of await rows.execute()) {
+    await app.db.updateTable('group_training_module_progress').set({ opened_at: new Date(new Date(row.opened_at!).getTime() - seconds * 1000) })
+      .where('id', '=', row.id).execute();
+  }
 }

@@ -19,6 +19,7 @@ export * from './forum.ts';
 export * from './games/index.ts';
 export * from './languages.ts';
 export * from './learning/activities.ts';
+export * from './learning/completion.ts';
 export * from './learning/player.ts';
 export * from './learning/scorm.ts';
 export * from './learning/status.ts';

@@ -38,12 +38,31 @@ test('a learner watches, is tested, certified, and blocked by a block-type test'
   // the test waits for the video (its prerequisite)
   await expect(page.getByText('Conclua “Vídeo de boas-vindas” primeiro')).toBeVisible();
 
-  // watch the whole video (6 s); the player reports progress and the end
+  // issue 24 item 3: jumping to the end of the video (6 s) does not watch it — opened, it is only in progress
+  const videoRow = page.getByRole('listitem').filter({ hasText: 'Vídeo de boas-vindas' });
+  const progress = (body: (event: string) => boolean) => page.waitForResponse((res) => res.url().endsWith('/progress/')
+    && res.request().method() === 'POST' && body(String((res.request().postDataJSON() as { event?: string }).event)));
+  const opened = progress((event) => event === 'opened');
   await page.getByRole('button', { name: 'Abrir Vídeo de boas-vindas' }).click();
   const video = page.locator('video').first();
   await expect(video).toBeVisible();
-  await video.evaluate((v: HTMLVideoElement) => { v.muted = true; return v.play(); });
-  await expect(page.getByText('Concluída').first()).toBeVisible({ timeout: 30_000 });
+  expect((await opened).ok()).toBe(true);
+  const skipped = progress((event) => event === 'played');
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.currentTime = v.duration - 0.3;
+    return v.play();
+  });
+  expect(await (await skipped).json()).toMatchObject({ status: 'ongoing' });
+  await expect(videoRow.getByText('Em andamento')).toBeVisible();
+  await expect(videoRow.getByText('Concluída')).toHaveCount(0);
+
+  // watched from the start, really played: done
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = 0;
+    return v.play();
+  });
+  await expect(videoRow.getByText('Concluída')).toBeVisible({ timeout: 30_000 });
 
   // the conventional test: fail once, then pass (spec 2 §4.8 unlimited attempts until the minimum)
   await page.getByRole('link', { name: /Prova de boas-vindas/ }).first().click();

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import JSZip from 'jszip';
 import LZString from 'lz-string';
-import { expect, test, type APIRequestContext, type Frame, type Page, type Response } from '@playwright/test';
-import { adminLogin, portalLogin } from './support.ts';
+import { expect, test, type Frame, type Page, type Response } from '@playwright/test';
+import { adminLogin, apiToken, portalLogin, tusUpload, zip } from './support.ts';
 
-const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'lp-e2e-screenshots');
 
 /**
@@ -91,34 +89,6 @@ const MANIFEST = `<?xml version="1.0"?><manifest identifier="lp.e2e" version="1.
 <organizations default="o"><organization identifier="o"><title>E2E</title><item identifier="i" identifierref="r"><title>Lição</title></item></organization></organizations>
 <resources><resource identifier="r" type="webcontent" adlcp:scormtype="sco" href="index.html"><file href="index.html"/></resource></resources></manifest>`;
 
-async function zip(files: Record<string, string>): Promise<Buffer> {
-  const archive = new JSZip();
-  for (const [name, content] of Object.entries(files)) archive.file(name, content);
-  return archive.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-}
-
-async function token(request: APIRequestContext, username: string, password: string): Promise<string> {
-  const res = await request.post('/api/o/token/', { headers: { authorization: BASIC }, form: { grant_type: 'password', username, password } });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).access_token as string;
-}
-
-/** tus creation + one PATCH, as the admin's uploader does; answers the upload id. */
-async function tusUpload(request: APIRequestContext, auth: string, bytes: Buffer, filename: string): Promise<string> {
-  const metadata = Object.entries({ filename, kind: 'training_module' }).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
-  const created = await request.post('/api/files/tus/', {
-    headers: { authorization: `Bearer ${auth}`, 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata },
-  });
-  expect(created.status()).toBe(201);
-  const location = created.headers().location!;
-  const patched = await request.patch(location, {
-    headers: { authorization: `Bearer ${auth}`, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    data: bytes,
-  });
-  expect(patched.status()).toBe(204);
-  return location.split('/').pop()!;
-}
-
 /** What the hostile page wrote, once it has run. */
 /**
  * The access token a token answer hands the page, or null. A page that navigates away before the
@@ -158,7 +128,7 @@ function expectNothingStolen(found: Record<string, string>, secrets: string[]) {
 test('an uploaded package reads nothing of the session of whoever opens it; SCORM still completes', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(180_000);
   const app = new URL(baseURL!).origin;
-  const instructor = await token(request, 'instructor@demo.local', 'Instructor#2026!');
+  const instructor = await apiToken(request, 'instructor@demo.local', 'Instructor#2026!');
   const auth = { authorization: `Bearer ${instructor}` };
 
   // a copy of the demo learner's onboarding training, with the two packages as its modules

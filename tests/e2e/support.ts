@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import JSZip from 'jszip';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The DATA_DIR of the server under test (written by e2e-server.mjs). */
 export function dataDir(): string {
@@ -47,4 +48,36 @@ export async function adminLogin(page: Page, username: string, password: string,
   await page.getByLabel(/E-mail/).fill(username);
   await page.getByLabel('Senha').fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
+
+/** An access token of the API for a user (password grant of the portal's client). */
+export async function apiToken(request: APIRequestContext, username: string, password: string): Promise<string> {
+  const res = await request.post('/api/o/token/', { headers: { authorization: BASIC }, form: { grant_type: 'password', username, password } });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).access_token as string;
+}
+
+/** A zip of the given files (an HTML or SCORM package). */
+export async function zip(files: Record<string, string>): Promise<Buffer> {
+  const archive = new JSZip();
+  for (const [name, content] of Object.entries(files)) archive.file(name, content);
+  return archive.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** tus creation + one PATCH of a training module's file, as the admin's uploader does; answers the upload id. */
+export async function tusUpload(request: APIRequestContext, auth: string, bytes: Buffer, filename: string): Promise<string> {
+  const metadata = Object.entries({ filename, kind: 'training_module' }).map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`).join(',');
+  const created = await request.post('/api/files/tus/', {
+    headers: { authorization: `Bearer ${auth}`, 'tus-resumable': '1.0.0', 'upload-length': String(bytes.length), 'upload-metadata': metadata },
+  });
+  expect(created.status()).toBe(201);
+  const location = created.headers().location!;
+  const patched = await request.patch(location, {
+    headers: { authorization: `Bearer ${auth}`, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    data: bytes,
+  });
+  expect(patched.status()).toBe(204);
+  return location.split('/').pop()!;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -34,6 +35,10 @@ const SCORM_AGAIN_VERSION = (JSON.parse(fs.readFileSync(path.join(SCORM_AGAIN_DI
 const RUNTIMES = { '1.2': 'scorm12.min.js', '2004': 'scorm2004.min.js' } as const;
 export const runtimePath = (version: '1.2' | '2004') => `/__lp/scorm-again-${SCORM_AGAIN_VERSION}/${RUNTIMES[version]}`;
 const BRIDGE = fs.readFileSync(path.join(import.meta.dirname, 'scormBridge.js'), 'utf8');
+const PACKAGE_BRIDGE = fs.readFileSync(path.join(import.meta.dirname, 'packageBridge.js'), 'utf8');
+/** the HTML packages' bridge (packageBridge.js), named by its content so it may be kept for good */
+export const packageBridgePath = `/__lp/package-bridge-${createHash('sha256').update(PACKAGE_BRIDGE).digest('hex').slice(0, 12)}.js`;
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 const HTML = /\.(html?|xhtml|xht)$/i;
 
@@ -91,6 +96,9 @@ export default fp(async (app) => {
       .send(fs.createReadStream(path.join(SCORM_AGAIN_DIST, file)));
   });
 
+  content.get(packageBridgePath, async (_request, reply) => reply.type('text/javascript; charset=utf-8')
+    .header('Cache-Control', 'public, max-age=31536000, immutable').send(PACKAGE_BRIDGE));
+
   // the learner's runtime: their stored CMI, read when the page loads, and the bridge
   content.get('/__lp/launch/*', async (request, reply) => {
     const token = request.url.split('?')[0]!.slice('/__lp/launch/'.length).replace(/\.js$/, '');
@@ -124,6 +132,9 @@ export default fp(async (app) => {
     const charset = declaredCharset(html) ?? 'utf-8';
     if (grant.s) {
       html = injectIntoHead(html, `<script src="${runtimePath(grant.s.v)}"></script><script src="/__lp/launch/${token}.js"></script>`);
+    } else if (grant.o) {
+      // an HTML package framed by the portal: it tells the portal it is shown, and lets the package say it is done
+      html = injectIntoHead(html, `<script src="${packageBridgePath}" data-parent="${attribute(grant.o)}"></script>`);
     }
     return reply.type(`text/html; charset=${charset}`)
       .header('Content-Security-Policy', packageCsp(ancestors))

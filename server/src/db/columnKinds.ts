@@ -43,7 +43,7 @@ export const COLUMN_KINDS = {
   group_training_game_skips: { created_at: 'timestamp' },
   group_training_games: { config: 'json', created_at: 'timestamp', updated_at: 'timestamp' },
   group_training_materials: { created_at: 'timestamp', updated_at: 'timestamp' },
-  group_training_module_progress: { cmi: 'json', created_at: 'timestamp', finished_at: 'timestamp', updated_at: 'timestamp' },
+  group_training_module_progress: { cmi: 'json', created_at: 'timestamp', finished_at: 'timestamp', opened_at: 'timestamp', play_clock: 'timestamp', played: 'json', updated_at: 'timestamp' },
   group_training_module_types: { use_embed: 'bool' },
   group_training_modules: { created_at: 'timestamp', updated_at: 'timestamp' },
   group_training_profiles: { is_mandatory: 'bool' },

@@ -141,6 +141,9 @@ export const ERROR_CODES = [
   'you_already_commented',
   'comments_disabled',
   'scorm_data_too_large',
+  // issue 24 item 3 honest completion (learning/completion.ts): a report before opening, or one the rules cannot account for
+  'module_not_opened',
+  'module_progress_not_consistent',
   // webcast editor, subscribers, webcast tests and evaluations (spec 2 §5.9)
   'description_too_long',
   'invalid_timezone',

@@ -3,6 +3,7 @@ import { PageNumber, literalUnion } from './common.ts';
 import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS } from './learnerPaths.ts';
 import { CalendarItem } from './calendar.ts';
 import { TrailItemKindSchema } from './trails.ts';
+import { MAX_MEDIA_SECONDS, MAX_REPORTED_RANGES } from '../learning/completion.ts';
 
 /**
  * The learner side's calls. Spec 2 §7.6 leaves them "not shown": they are designed in
@@ -159,13 +160,25 @@ export const FavoriteBody = Type.Object({ favorite: Type.Boolean() });
 export const LikeBody = Type.Object({ liked: Type.Boolean() });
 export const RateBody = Type.Object({ stars: Type.Integer({ minimum: 0, maximum: 5 }) });
 
-/** POST …/modules/{m}/progress/: what the player reports; the server keeps the highest percent. */
-export const ModuleProgressBody = Type.Object({
-  percent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
-  position_seconds: Type.Optional(Type.Number({ minimum: 0 })),
-  /** documents, embeds and files: opened = done */
-  finished: Type.Optional(Type.Boolean()),
-});
+/**
+ * POST …/modules/{m}/progress/: one event of the module's player (the rules: shared
+ * learning/completion.ts). `opened` when its content is shown loaded; media report the ranges they
+ * played (union, seconds) with their duration and position; a PDF the page shown; an HTML package,
+ * an embed or a file that it is done — by the package's word, the minimum time shown, a download.
+ */
+const Seconds = Type.Number({ minimum: 0, maximum: MAX_MEDIA_SECONDS });
+export const ModuleProgressBody = Type.Union([
+  Type.Object({ event: Type.Literal('opened') }),
+  Type.Object({
+    event: Type.Literal('played'),
+    played: Type.Array(Type.Tuple([Seconds, Seconds]), { maxItems: MAX_REPORTED_RANGES }),
+    duration: Type.Number({ exclusiveMinimum: 0, maximum: MAX_MEDIA_SECONDS }),
+    position_seconds: Seconds,
+  }),
+  Type.Object({ event: Type.Literal('page'), page: Type.Integer({ minimum: 1, maximum: 100_000 }), pages: Type.Integer({ minimum: 1, maximum: 100_000 }) }),
+  Type.Object({ event: Type.Literal('completed'), by: Type.Union([Type.Literal('package'), Type.Literal('time'), Type.Literal('download')]) }),
+]);
+export type ModuleProgressBody = Static<typeof ModuleProgressBody>;
 export const ModuleProgressAnswer = Type.Object({
   status: Type.Union([Type.Literal('ongoing'), Type.Literal('finished')]),
   percent: Type.Integer(),

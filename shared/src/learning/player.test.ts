@@ -1,26 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { embedPlayerUrl, moduleKindOf, reportFinishesModule, WATCHED_PERCENT } from './player.ts';
+import { embedPlayerUrl, moduleKindOf } from './player.ts';
 
-describe('module kinds and finishing', () => {
+describe('module kinds', () => {
   it('maps module type slugs to player kinds', () => {
     expect(moduleKindOf('video')).toBe('video');
     expect(moduleKindOf('slideshare')).toBe('slideshare');
     expect(moduleKindOf('something_new')).toBe('file');
-  });
-
-  it('finishes a video or audio at 90 % watched, never by the bare flag', () => {
-    expect(WATCHED_PERCENT).toBe(90);
-    expect(reportFinishesModule('video', 89, true)).toBe(false);
-    expect(reportFinishesModule('video', 90, false)).toBe(true);
-    expect(reportFinishesModule('audio', 95, false)).toBe(true);
-  });
-
-  it('finishes documents, embeds, files and HTML when the player says so; SCORM only through its CMI', () => {
-    for (const kind of ['pdf', 'powerpoint', 'file', 'html', 'youtube', 'vimeo', 'slideshare'] as const) {
-      expect(reportFinishesModule(kind, 0, true)).toBe(true);
-      expect(reportFinishesModule(kind, 100, false)).toBe(false);
-    }
-    expect(reportFinishesModule('scorm', 100, true)).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The module player's rules (spec 2 §3.2 module kinds): what kind of player a
- * module type needs, when the progress a player reports finishes the module, and which URL an
- * embed of a hosted service is framed with. The server decides with these; the portal shows it.
+ * module type needs and which URL an embed of a hosted service is framed with (when a module is
+ * done: completion.ts). The server decides with these; the portal shows it.
  */
 import type { ModuleKind } from '../contract/learner.ts';
 import { embedUrlFor } from '../trainings/modules.ts';
@@ -13,22 +13,8 @@ export function moduleKindOf(slug: string): ModuleKind {
   return (KINDS as readonly string[]).includes(slug) ? (slug as ModuleKind) : 'file';
 }
 
-/** A video or audio counts as watched from this share of it ("watched"). */
+/** A video or audio counts as watched from this share of it played ("watched"; completion.ts). */
 export const WATCHED_PERCENT = 90;
-
-/** Kinds whose completion the player measures (a share watched); the others finish when opened through. */
-export const isTimedMedia = (kind: ModuleKind): boolean => kind === 'video' || kind === 'audio';
-
-/**
- * Whether a report finishes the module: a video or audio once WATCHED_PERCENT of it was seen
- * (a bare `finished` flag does not skip it); a SCORM package only through its own CMI status
- * (`scormOutcome`); a document, embed, file or HTML package when the player says it was done.
- */
-export function reportFinishesModule(kind: ModuleKind, percent: number, finished: boolean): boolean {
-  if (isTimedMedia(kind)) return percent >= WATCHED_PERCENT;
-  if (kind === 'scorm') return false;
-  return finished;
-}
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{6,20}$/;
 

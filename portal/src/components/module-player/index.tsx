@@ -1,13 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { PACKAGE_FRAME_SANDBOX } from '@lp/shared/rules';
-import type { LearnerTraining, ModuleProgressAnswer } from '@lp/shared/contract';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { LearnerTraining, ModuleProgressAnswer, ModuleProgressBody } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';
-import { reportModuleProgress, type ModuleProgressReport } from '../../lib/module-progress.ts';
+import { progressReporter } from '../../lib/module-progress.ts';
 import { Message } from '../message/index.tsx';
+import { PdfViewer } from '../pdf-viewer/index.tsx';
 import { VideoPlayer } from '../video-player/index.tsx';
 import { ScormPlayer } from '../scorm-player/index.tsx';
+import { EmbedFrame, PackageFrame } from './frames.tsx';
 
 type Activity = LearnerTraining['activities'][number];
 export type PlayableModule = NonNullable<Activity['module']>;
@@ -17,6 +18,8 @@ export interface ModulePlayerProps {
   moduleId: number;
   title: string;
   module: PlayableModule;
+  /** the module is done already (a review): nothing is counted toward it */
+  finished?: boolean;
   /**
    * The learner's progress changed on the server: with the answer to a progress report, or
    * without one after a SCORM session ended (its commits carry the progress).
@@ -24,67 +27,103 @@ export interface ModulePlayerProps {
   onChanged?(answer?: ModuleProgressAnswer): void;
 }
 
-/** Plays one module by its kind (spec 2 §3.2) and reports the learner's progress. */
-export function ModulePlayer({ trainingId, moduleId, title, module, onChanged }: ModulePlayerProps) {
+/** What a player of any kind tells the module player. */
+interface Reports {
+  /** the content is shown, loaded: the server starts its clock (nothing is taken before); settles once answered */
+  opened(): Promise<void>;
+  played(progress: MediaReport): void;
+  page(page: number, pages: number): void;
+  completed(by: 'package' | 'time' | 'download'): void;
+}
+
+/**
+ * Plays one module by its kind (spec 2 §3.2) and reports what the learner really did with it, one
+ * report after the other; the server judges each by the completion rules of shared
+ * learning/completion.ts — nothing is done because it was opened, nor when its content failed to load.
+ */
+export function ModulePlayer({ trainingId, moduleId, title, module, finished = false, onChanged }: ModulePlayerProps) {
   const { t } = useI18n();
   const [error, setError] = useState<string | null>(null);
-  const latest = useRef(onChanged);
-  latest.current = onChanged;
+  const latest = useRef({ onChanged, t });
+  latest.current = { onChanged, t };
 
-  const report = (body: ModuleProgressReport) => {
-    reportModuleProgress(trainingId, moduleId, body)
-      .then((answer) => {
+  const reports = useMemo((): Reports => {
+    const send = progressReporter(trainingId, moduleId, {
+      answered: (answer) => {
         setError(null);
-        latest.current?.(answer);
-      })
-      .catch((failure: unknown) => setError(t('portal.courses.player.progress_error', { reason: errorText(t, errorCode(failure)) })));
-  };
-  const opened = () => report({ finished: true });
-  const played = (progress: MediaReport) => report(progress);
+        latest.current.onChanged?.(answer);
+      },
+      failed: (failure) => setError(latest.current.t('portal.courses.player.progress_error', { reason: errorText(latest.current.t, errorCode(failure)) })),
+    });
+    const report = (body: ModuleProgressBody) => void send(body);
+    // nothing is played of what never loaded (the server would refuse it anyway)
+    let opened = false;
+    return {
+      opened: () => {
+        opened = true;
+        return send({ event: 'opened' });
+      },
+      // the share is counted on the medium's duration: nothing to tell before it is known
+      played: (p) => {
+        if (opened && p.duration > 0) report({ event: 'played', played: p.played.map(([a, b]) => [a, b]), duration: p.duration, position_seconds: p.position_seconds });
+      },
+      page: (page, pages) => report({ event: 'page', page, pages }),
+      completed: (by) => report({ event: 'completed', by }),
+    };
+  }, [trainingId, moduleId]);
 
   return (
     <div class={`module-player module-${module.kind}`}>
-      <PlayerBody kind={module.kind} module={module} title={title} trainingId={trainingId} moduleId={moduleId}
-        onOpened={opened} onPlayed={played} onScormFinish={() => latest.current?.()} />
+      <PlayerBody module={module} title={title} trainingId={trainingId} moduleId={moduleId} finished={finished}
+        reports={reports} onScormFinish={() => latest.current.onChanged?.()} />
       {error && <Message kind="error">{error}</Message>}
     </div>
   );
 }
 
 interface BodyProps {
-  kind: PlayableModule['kind'];
   module: PlayableModule;
   title: string;
   trainingId: number;
   moduleId: number;
-  onOpened(): void;
-  onPlayed(progress: MediaReport): void;
+  finished: boolean;
+  reports: Reports;
   onScormFinish(): void;
 }
 
-function PlayerBody({ kind, module, title, trainingId, moduleId, onOpened, onPlayed, onScormFinish }: BodyProps) {
+function PlayerBody({ module, title, trainingId, moduleId, finished, reports, onScormFinish }: BodyProps) {
   const { t } = useI18n();
   const url = module.resource_url;
+  const kind = module.kind;
   switch (kind) {
     case 'video':
-      return url ? <VideoPlayer url={url} title={title} resumeAt={module.position_seconds} onProgress={onPlayed} /> : <Missing />;
+      return url
+        ? <VideoPlayer url={url} title={title} resumeAt={module.position_seconds} onLoaded={reports.opened} onProgress={reports.played} />
+        : <Missing />;
     case 'audio':
-      return url ? <AudioPlayer url={url} title={title} resumeAt={module.position_seconds} onProgress={onPlayed} /> : <Missing />;
+      return url ? <AudioPlayer url={url} title={title} resumeAt={module.position_seconds} reports={reports} /> : <Missing />;
     case 'pdf':
-      return url ? <PdfViewer url={url} title={title} onOpened={onOpened} /> : <Missing />;
+      return url ? <PdfViewer url={url} title={title} onLoaded={reports.opened} onPage={reports.page} /> : <Missing />;
     case 'scorm':
-      return <ScormPlayer trainingId={trainingId} moduleId={moduleId} title={title} onFinish={onScormFinish} />;
+      return <ScormPlayer trainingId={trainingId} moduleId={moduleId} title={title} onOpened={reports.opened} onFinish={onScormFinish} />;
     case 'html':
-      return url ? <OpenedFrame src={url} title={title} onOpened={onOpened} sandboxed /> : <Missing />;
+      return url
+        ? <PackageFrame src={url} title={title} finished={finished} onOpened={reports.opened} onCompleted={reports.completed} />
+        : <Missing />;
     case 'youtube':
     case 'vimeo':
     case 'slideshare':
-      return module.embed_url ? <OpenedFrame src={module.embed_url} title={title} onOpened={onOpened} /> : <Missing />;
+      return module.embed_url
+        ? <EmbedFrame kind={kind} src={module.embed_url} title={title} finished={finished} onOpened={reports.opened} onCompleted={reports.completed} onPlayed={reports.played} />
+        : <Missing />;
     case 'powerpoint':
     case 'file':
       return url ? (
         <p class="download-module">
-          <a class="button-link" href={url} download target="_blank" rel="noopener" onClick={onOpened}>
+          <a class="button-link" href={url} download target="_blank" rel="noopener" onClick={() => {
+            void reports.opened();
+            reports.completed('download');
+          }}>
             {t(kind === 'powerpoint' ? 'portal.courses.player.download_powerpoint' : 'portal.courses.player.download_file')}
           </a>
         </p>
@@ -99,52 +138,15 @@ function Missing() {
   return <Message kind="info">{t('portal.courses.player.unavailable')}</Message>;
 }
 
-/** Runs once when the content is shown: documents, frames and embeds count as done when opened. */
-function useOpened(onOpened: () => void) {
-  const once = useRef(onOpened);
-  useEffect(() => once.current(), []);
-}
-
-function AudioPlayer({ url, title, resumeAt, onProgress }: { url: string; title: string; resumeAt: number; onProgress(p: MediaReport): void }) {
+function AudioPlayer({ url, title, resumeAt, reports }: { url: string; title: string; resumeAt: number; reports: Reports }) {
   const element = useRef<HTMLAudioElement>(null);
-  const latest = useRef({ onProgress, resumeAt });
-  latest.current = { onProgress, resumeAt };
+  const latest = useRef({ reports, resumeAt });
+  latest.current = { reports, resumeAt };
   // attached in the commit itself, before the element can play and fire anything
   useLayoutEffect(() => trackMediaProgress(element.current!, {
     resumeAt: latest.current.resumeAt,
-    report: (progress) => latest.current.onProgress(progress),
+    loaded: () => void latest.current.reports.opened(),
+    report: (progress) => latest.current.reports.played(progress),
   }), [url]);
   return <audio ref={element} class="audio-player" src={url} controls preload="metadata" aria-label={title} />;
-}
-
-/** spec 2 §8 'PDF not supported by browser': the fallback offers the file to download. */
-function PdfViewer({ url, title, onOpened }: { url: string; title: string; onOpened(): void }) {
-  const { t } = useI18n();
-  useOpened(onOpened);
-  const fallback = (
-    <Message kind="info">
-      {t('portal.courses.player.pdf_not_supported')}{' '}
-      <a href={url} download target="_blank" rel="noopener">{t('portal.courses.player.download_pdf')}</a>
-    </Message>
-  );
-  // phones and browsers without a PDF viewer say so; <object> shows its content where it cannot render
-  if (typeof navigator !== 'undefined' && navigator.pdfViewerEnabled === false) return fallback;
-  return (
-    <object class="content-frame" data={url} type="application/pdf" aria-label={title}>
-      {fallback}
-    </object>
-  );
-}
-
-/**
- * HTML packages come from the content origin and run in a sandbox without allow-same-origin
- * (docs/security.md): their scripts reach nothing of the portal nor of any origin.
- */
-function OpenedFrame({ src, title, onOpened, sandboxed }: { src: string; title: string; onOpened(): void; sandboxed?: boolean }) {
-  useOpened(onOpened);
-  return (
-    <iframe class="content-frame" src={src} title={title} allow="fullscreen; picture-in-picture"
-      sandbox={sandboxed ? PACKAGE_FRAME_SANDBOX : undefined}
-      referrerpolicy={sandboxed ? 'no-referrer' : 'strict-origin-when-cross-origin'} />
-  );
 }

@@ -37,6 +37,34 @@ describe('SCORM frame bridge (docs/security.md "SCORM")', () => {
     expect(commits).toHaveLength(2);
   });
 
+  it("reports the package opened when its runtime starts, before the session's first commit is saved", async () => {
+    const { frame, post } = packageFrame();
+    const steps: string[] = [];
+    let answerOpened: () => void = () => undefined;
+    const opened = vi.fn(() => new Promise<void>((resolve) => {
+      steps.push('opened sent');
+      answerOpened = () => {
+        steps.push('opened answered');
+        resolve();
+      };
+    }));
+    const bridge = listenToScormFrame({ source: () => frame.contentWindow, commit: async () => { steps.push('commit'); }, opened });
+    post({ type: 'lp-scorm', kind: 'commit', cmi: { core: { lesson_status: 'incomplete' } } });
+    await flush();
+    // a commit with no session started yet is saved as before (the server judges it)
+    expect(steps).toEqual(['commit']);
+    steps.length = 0;
+    post({ type: 'lp-scorm', kind: 'initialize', cmi: {} });
+    post({ type: 'lp-scorm', kind: 'commit', cmi: { core: { lesson_status: 'completed' } } });
+    await flush();
+    expect(steps).toEqual(['opened sent']);
+    answerOpened();
+    await flush();
+    expect(steps).toEqual(['opened sent', 'opened answered', 'commit']);
+    expect(opened).toHaveBeenCalledOnce();
+    await bridge.close();
+  });
+
   it('hears only its frame, at the opaque origin of its sandbox, with the message shape', async () => {
     const { frame, post } = packageFrame();
     const other = document.createElement('iframe');

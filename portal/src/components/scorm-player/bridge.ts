@@ -8,6 +8,11 @@ export interface ScormFrameOptions {
   /** PUT …/scorm/ with the CMI; keepalive when the page is going away */
   commit(cmi: Cmi, options: { keepalive: boolean }): Promise<void>;
   onCommitError?(error: unknown): void;
+  /**
+   * the runtime started (LMSInitialize / Initialize): the package is shown, loaded — reported to
+   * the server before any commit of the session, which it refuses before the opening
+   */
+  opened?(): Promise<void>;
   /** after LMSFinish / Terminate and its commit: the content is done with this session */
   onFinish?(): void;
   /** where messages arrive (the portal's window) */
@@ -49,6 +54,10 @@ export function listenToScormFrame(options: ScormFrameOptions): ScormFrameBridge
     switch (event.data.kind) {
       case 'initialize':
         open = true;
+        if (options.opened) {
+          const opened = options.opened;
+          queue = queue.then(opened).catch((error: unknown) => options.onCommitError?.(error));
+        }
         break;
       case 'state':
         dirty = true;

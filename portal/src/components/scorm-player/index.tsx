@@ -10,6 +10,8 @@ export interface ScormPlayerProps {
   trainingId: number;
   moduleId: number;
   title: string;
+  /** the package's runtime started: it is shown, loaded (reported before its first commit) */
+  onOpened?(): Promise<void>;
   /** after LMSFinish / Terminate: the training's progress may have changed on the server */
   onFinish?(): void;
 }
@@ -20,13 +22,15 @@ export interface ScormPlayerProps {
  * their CMI. The frame is sandboxed without allow-same-origin: the package reaches nothing of
  * the portal, and the portal saves what it posts (bridge.ts).
  */
-export function ScormPlayer({ trainingId, moduleId, title, onFinish }: ScormPlayerProps) {
+export function ScormPlayer({ trainingId, moduleId, title, onOpened, onFinish }: ScormPlayerProps) {
   const { t } = useI18n();
   const [launchUrl, setLaunchUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
   const finished = useRef(onFinish);
   finished.current = onFinish;
+  const opened = useRef(onOpened);
+  opened.current = onOpened;
   // the language may change while a package runs; its messages follow it without reloading the package
   const translate = useRef(t);
   translate.current = t;
@@ -50,6 +54,7 @@ export function ScormPlayer({ trainingId, moduleId, title, onFinish }: ScormPlay
       commit: (cmi, { keepalive }) => api.json<void>(path, { method: 'PUT', body: JSON.stringify({ cmi }), keepalive }),
       onCommitError: (failure) => setError(errorText(translate.current, errorCode(failure))),
       onFinish: () => finished.current?.(),
+      opened: () => opened.current?.() ?? Promise.resolve(),
     });
     return () => void bridge.close();
   }, [launchUrl, path]);

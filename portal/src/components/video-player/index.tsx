@@ -11,6 +11,8 @@ export interface VideoPlayerProps {
   resumeAt?: number;
   /** progress of a recorded video (a live stream reports none) */
   onProgress?(progress: MediaReport): void;
+  /** a recorded video's metadata arrived: it is shown, loaded (never for a video that fails) */
+  onLoaded?(): void;
   /** a live HLS stream (a webcast on air): kept near the live edge, no resume nor progress */
   live?: boolean;
 }
@@ -19,13 +21,13 @@ export interface VideoPlayerProps {
  * video.js (+ hls.js for HLS) come in a separate chunk imported when this mounts, i.e. only when
  * the learner opens a video (spec 2 §2.1; "loaded only on pages that play video").
  */
-export function VideoPlayer({ url, title, resumeAt = 0, onProgress, live = false }: VideoPlayerProps) {
+export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, live = false }: VideoPlayerProps) {
   const { t, locale } = useI18n();
   const frame = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   // the latest callback and resume point, without restarting the player when they change
-  const latest = useRef({ onProgress, resumeAt, title, locale });
-  latest.current = { onProgress, resumeAt, title, locale };
+  const latest = useRef({ onProgress, onLoaded, resumeAt, title, locale });
+  latest.current = { onProgress, onLoaded, resumeAt, title, locale };
 
   useEffect(() => {
     let gone = false;
@@ -40,6 +42,7 @@ export function VideoPlayer({ url, title, resumeAt = 0, onProgress, live = false
         }
         const untrack = live ? () => undefined : trackMediaProgress(mounted.media, {
           resumeAt: latest.current.resumeAt,
+          loaded: () => latest.current.onLoaded?.(),
           report: (progress) => latest.current.onProgress?.(progress),
         });
         mounted.media.addEventListener('error', () => setState('error'));

@@ -8,6 +8,9 @@ import { courseDetail, moduleActivity } from '../../test/course-fixtures.ts';
 // the video engine (video.js + hls.js) is the lazy chunk: stand in for it and see when it is asked for
 const engine = vi.hoisted(() => ({ mountVideo: vi.fn() }));
 vi.mock('../../components/video-player/engine.ts', () => engine);
+// pdf.js too
+const pdfEngine = vi.hoisted(() => ({ openPdf: vi.fn() }));
+vi.mock('../../components/pdf-viewer/engine.ts', () => pdfEngine);
 
 type Route = [number, unknown] | ((call: FakeCall) => [number, unknown]);
 const posts = (calls: FakeCall[], path: string) => calls.filter((c) => c.method !== 'GET' && c.path === path).map((c) => JSON.parse(c.body || '{}') as unknown);
@@ -21,15 +24,28 @@ function serve(training: LearnerTraining | (() => LearnerTraining), extra: Recor
   });
 }
 
-/** A <video>/<audio> whose position and duration the test sets (jsdom plays nothing). */
+/** A <video>/<audio> whose position, state and duration the test sets (jsdom plays nothing); playFor plays it in real time. */
 function controllableMedia(tag: 'video' | 'audio', duration = 100) {
   const media = document.createElement(tag);
-  const state = { currentTime: 0, ended: false };
-  Object.defineProperty(media, 'currentTime', { get: () => state.currentTime, set: (v: number) => { state.currentTime = v; } });
+  const state = { currentTime: 0, ended: false, paused: true };
+  for (const key of ['currentTime', 'ended', 'paused'] as const) {
+    Object.defineProperty(media, key, { get: () => state[key], set: (v: never) => { state[key] = v; } });
+  }
   Object.defineProperty(media, 'duration', { get: () => duration });
   Object.defineProperty(media, 'readyState', { get: () => 1 });
-  Object.defineProperty(media, 'ended', { get: () => state.ended });
-  return { media, state };
+  let clock = 0;
+  vi.spyOn(performance, 'now').mockImplementation(() => clock);
+  const playFor = (seconds: number) => {
+    state.paused = false;
+    media.dispatchEvent(new Event('playing'));
+    for (let i = 0; i < seconds * 4; i += 1) {
+      clock += 250;
+      state.currentTime += 0.25;
+      media.dispatchEvent(new Event('timeupdate'));
+    }
+    state.paused = true;
+  };
+  return { media, state, playFor };
 }
 
 // jsdom cannot follow links; a download link is clicked for its side effects only
@@ -125,8 +141,8 @@ describe('training detail and player (spec 2 §2.1)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Fire safety' })).toBeInTheDocument();
   });
 
-  it('loads the video engine only when a video is opened, resumes it and reports progress', async () => {
-    const { media, state } = controllableMedia('video', 200);
+  it('loads the video engine only when a video is opened, resumes it and reports what is played', async () => {
+    const { media, state, playFor } = controllableMedia('video', 200);
     const dispose = vi.fn();
     engine.mountVideo.mockImplementation(async (container: HTMLElement) => {
       container.append(media);
@@ -142,92 +158,109 @@ describe('training detail and player (spec 2 §2.1)', () => {
     await waitFor(() => expect(state.currentTime).toBe(40));
     expect(screen.getByRole('heading', { level: 2, name: 'Intro video' })).toHaveFocus();
 
-    media.dispatchEvent(new Event('play'));
-    state.currentTime = 90;
+    playFor(5);
     media.dispatchEvent(new Event('pause'));
-    state.currentTime = 200;
-    state.ended = true;
-    media.dispatchEvent(new Event('ended'));
     await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([
-      { percent: 45, position_seconds: 90 }, { percent: 100, position_seconds: 200 },
+      { event: 'opened' }, { event: 'played', played: [[40, 45]], duration: 200, position_seconds: 45 },
     ]));
+    // the module's new percent shows in the list without asking for the training again
+    expect(await screen.findByText('10% complete')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'GET' && c.path === '/group_trainings/7/')).toHaveLength(1);
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(dispose).toHaveBeenCalled();
   });
 
-  it('refreshes the training when a report finishes the module', async () => {
-    let finished = false;
-    const { calls } = serve(() => courseDetail([moduleActivity({ status: finished ? 'finished' : 'not_started' }, { kind: 'audio', resource_url: '/media/a.mp3' })]), {
-      'POST /group_trainings/7/modules/11/progress/': () => {
-        finished = true;
-        return [200, { status: 'finished', percent: 100, position_seconds: 100, training_status: 'finished' }];
+  it('refreshes the training when a report changes the module: opened, then finished by what was played', async () => {
+    let status: 'not_started' | 'ongoing' | 'finished' = 'not_started';
+    const { calls } = serve(() => courseDetail([moduleActivity({ status }, { kind: 'audio', resource_url: '/media/a.mp3' })]), {
+      'POST /group_trainings/7/modules/11/progress/': (call) => {
+        status = (JSON.parse(call.body) as { event: string }).event === 'opened' ? 'ongoing' : 'finished';
+        return [200, { status, percent: status === 'finished' ? 100 : 0, position_seconds: 0, training_status: status === 'finished' ? 'finished' : 'ongoing' }];
       },
     });
+    let clock = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
     await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Intro video' }));
+    await waitFor(() => expect(document.querySelector('audio')).not.toBeNull());
     const audio = document.querySelector('audio')!;
     expect(audio).toHaveAttribute('src', '/media/a.mp3');
-    Object.defineProperty(audio, 'duration', { get: () => 100 });
-    Object.defineProperty(audio, 'ended', { get: () => true });
-    audio.dispatchEvent(new Event('ended'));
+    const media = { currentTime: 0, paused: true, ended: false };
+    for (const key of ['currentTime', 'paused', 'ended'] as const) Object.defineProperty(audio, key, { get: () => media[key], set: (v: never) => { media[key] = v; } });
+    Object.defineProperty(audio, 'duration', { get: () => 10 });
+    // nothing before the audio's metadata: a file that never loads is never opened
+    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([]);
+    audio.dispatchEvent(new Event('loadedmetadata'));
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/group_trainings/7/')).toHaveLength(2));
-    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([{ percent: 100, position_seconds: 100 }]);
+    media.paused = false;
+    audio.dispatchEvent(new Event('playing'));
+    for (let i = 0; i < 40; i += 1) {
+      clock += 250;
+      media.currentTime += 0.25;
+      audio.dispatchEvent(new Event('timeupdate'));
+    }
+    media.ended = true;
+    media.paused = true;
+    audio.dispatchEvent(new Event('ended'));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.path === '/group_trainings/7/')).toHaveLength(3));
+    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([
+      { event: 'opened' }, { event: 'played', played: [[0, 10]], duration: 10, position_seconds: 10 },
+    ]);
     expect(await screen.findByRole('button', { name: 'Review Intro video' })).toBeInTheDocument();
     expect(engine.mountVideo).not.toHaveBeenCalled();
   });
 
-  it('PDF: framed with the "PDF not supported by browser" fallback and its download; opened = finished', async () => {
+  it('PDF: shown page by page, each page reported; one that cannot be shown offers its download and reports nothing', async () => {
+    pdfEngine.openPdf.mockResolvedValue({ pages: 2, render: vi.fn(async () => undefined), close: vi.fn() });
     const { calls } = serve(courseDetail([moduleActivity({ title: 'Handbook' }, { kind: 'pdf', resource_url: '/media/handbook.pdf' })]));
     const view = await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Handbook' }));
-    const frame = document.querySelector('object')!;
-    expect(frame).toHaveAttribute('data', '/media/handbook.pdf');
-    expect(within(frame).getByText(/PDF not supported by browser/)).toBeInTheDocument();
-    expect(within(frame).getByRole('link', { name: 'Download the PDF' })).toHaveAttribute('href', '/media/handbook.pdf');
-    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([{ finished: true }]));
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download the PDF' })).toHaveAttribute('href', '/media/handbook.pdf');
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([
+      { event: 'opened' }, { event: 'page', page: 1, pages: 2 }, { event: 'page', page: 2, pages: 2 },
+    ]));
     view.unmount();
 
-    // a browser that says it has no PDF viewer gets the fallback straight away
-    Object.defineProperty(navigator, 'pdfViewerEnabled', { value: false, configurable: true });
-    try {
-      serve(courseDetail([moduleActivity({ title: 'Handbook' }, { kind: 'pdf', resource_url: '/media/handbook.pdf' })]));
-      await renderWithApp(undefined, { path: '/courses/7', locale: 'fr' });
-      await userEvent.click(await screen.findByRole('button', { name: 'Ouvrir Handbook' }));
-      expect(screen.getByText(/PDF non pris en charge par le navigateur/)).toBeInTheDocument();
-      expect(document.querySelector('object')).toBeNull();
-    } finally {
-      Reflect.deleteProperty(navigator, 'pdfViewerEnabled');
-    }
+    pdfEngine.openPdf.mockRejectedValue(new Error('no PDF here'));
+    const failed = serve(courseDetail([moduleActivity({ title: 'Handbook' }, { kind: 'pdf', resource_url: '/media/handbook.pdf' })]));
+    await renderWithApp(undefined, { path: '/courses/7', locale: 'fr' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Ouvrir Handbook' }));
+    expect(await screen.findByText(/PDF non pris en charge par le navigateur/)).toBeInTheDocument();
+    expect(posts(failed.calls, '/group_trainings/7/modules/11/progress/')).toEqual([]);
   });
 
-  it('HTML zip in a sandbox without allow-same-origin, embeds in a frame, files finished when downloaded', async () => {
+  it('HTML zip in a sandbox without allow-same-origin and embeds in a frame, none done by opening; files done when downloaded', async () => {
     const { calls } = serve(courseDetail([
       moduleActivity({ title: 'Package' }, { kind: 'html', resource_url: '/media/pkg/index.html' }),
       moduleActivity({ id: 12, title: 'Clip' }, { kind: 'youtube', resource_url: null, embed_url: 'https://www.youtube-nocookie.com/embed/abc123' }),
       moduleActivity({ id: 13, title: 'Slides' }, { kind: 'powerpoint', resource_url: '/media/slides.pptx' }),
     ]), {
-      'POST /group_trainings/7/modules/12/progress/': [200, { status: 'finished', percent: 100, position_seconds: 0, training_status: 'ongoing' }],
+      'POST /group_trainings/7/modules/12/progress/': [200, { status: 'ongoing', percent: 0, position_seconds: 0, training_status: 'ongoing' }],
       'POST /group_trainings/7/modules/13/progress/': [200, { status: 'finished', percent: 100, position_seconds: 0, training_status: 'ongoing' }],
     });
     await renderWithApp(undefined, { path: '/courses/7', locale: 'en' });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Package' }));
-    const html = screen.getByTitle('Package');
+    const html = await screen.findByTitle('Package');
     expect(html.tagName).toBe('IFRAME');
     expect(html).toHaveAttribute('sandbox', 'allow-scripts allow-forms allow-popups allow-modals allow-downloads');
     expect(html.getAttribute('sandbox')).not.toContain('allow-same-origin');
     expect(html).toHaveAttribute('src', '/media/pkg/index.html');
 
     await userEvent.click(screen.getByRole('button', { name: 'Open Clip' }));
-    const clip = screen.getByTitle('Clip');
-    expect(clip).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abc123');
+    const clip = await screen.findByTitle('Clip');
+    expect(clip.getAttribute('src')).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/abc123\?enablejsapi=1&origin=/);
     expect(clip).not.toHaveAttribute('sandbox');
+    clip.dispatchEvent(new Event('load'));
 
     await userEvent.click(screen.getByRole('button', { name: 'Open Slides' }));
     expect(posts(calls, '/group_trainings/7/modules/13/progress/')).toEqual([]);
-    await userEvent.click(screen.getByRole('link', { name: 'Download the presentation' }));
-    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/13/progress/')).toEqual([{ finished: true }]));
-    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([{ finished: true }]);
-    expect(posts(calls, '/group_trainings/7/modules/12/progress/')).toEqual([{ finished: true }]);
+    await userEvent.click(await screen.findByRole('link', { name: 'Download the presentation' }));
+    await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/13/progress/')).toEqual([{ event: 'opened' }, { event: 'completed', by: 'download' }]));
+    // the package never said it was shown; the clip's frame loaded, which opens it and nothing more
+    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([]);
+    expect(posts(calls, '/group_trainings/7/modules/12/progress/')).toEqual([{ event: 'opened' }]);
   });
 
   it('SCORM: frames the launch page in a sandbox and saves what the package posts to PUT …/scorm/', async () => {
@@ -248,6 +281,10 @@ describe('training detail and player (spec 2 §2.1)', () => {
     post('initialize', { core: { lesson_location: 'p4' } });
     post('commit', { core: { lesson_status: 'completed', lesson_location: 'p4' } });
     await waitFor(() => expect(posts(calls, '/group_trainings/7/modules/11/scorm/')).toHaveLength(1));
+    // the runtime's start opened the module on the server, before its first commit
+    expect(posts(calls, '/group_trainings/7/modules/11/progress/')).toEqual([{ event: 'opened' }]);
+    const order = calls.filter((c) => c.method !== 'GET' && c.path.startsWith('/group_trainings/7/modules/11/')).map((c) => c.path);
+    expect(order.slice(0, 2)).toEqual(['/group_trainings/7/modules/11/progress/', '/group_trainings/7/modules/11/scorm/']);
     expect(posts(calls, '/group_trainings/7/modules/11/scorm/')[0]).toEqual({ cmi: { core: { lesson_status: 'completed', lesson_location: 'p4' } } });
     post('state', { core: { lesson_status: 'completed', lesson_location: 'p5' } });
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));

@@ -12,7 +12,6 @@ import { useTraining } from '../../hooks/use-training.ts';
 import { ActivityList } from '../../components/activity-list/index.tsx';
 import { CourseBadges } from '../../components/course-card/index.tsx';
 import { Message } from '../../components/message/index.tsx';
-import { ModulePlayer } from '../../components/module-player/index.tsx';
 import { ProgressBar } from '../../components/progress-bar/index.tsx';
 import { ReactionsBar } from '../../components/reactions-bar/index.tsx';
 import { TrainingCertificate } from '../../components/training-certificate/index.tsx';
@@ -32,6 +31,9 @@ export interface CourseDetailProps {
   /** opened inside a trail (spec 2 §2.1 'trails/{id_trail}/course/{id}'): the way back leads there */
   trailId?: number;
 }
+
+// the players (and what they report) load when a module is opened, not with the page
+const ModulePlayer = lazy(() => import('../../components/module-player/index.tsx').then((m) => ({ default: m.ModulePlayer })));
 
 /** Routes 'courses/:id' and 'trails/:id_trail/course/:id'. */
 export default function CourseDetailPage() {
@@ -61,7 +63,8 @@ export function CourseDetail({ trainingId, trailId }: CourseDetailProps) {
   if (!training) return <p class="loading">{t('portal.loading')}</p>;
   return (
     <TrainingView training={training} back={back} refresh={() => void mutate()}
-      onReactions={(reactions) => void mutate((current) => current && { ...current, ...reactions }, { revalidate: false })} />
+      onReactions={(reactions) => void mutate((current) => current && { ...current, ...reactions }, { revalidate: false })}
+      onModuleProgress={(moduleId, answer) => void mutate((current) => current && withModuleProgress(current, moduleId, answer), { revalidate: false })} />
   );
 }
 
@@ -71,9 +74,21 @@ interface TrainingViewProps {
   /** asks the server for the training again (progress, evaluation, comment, restart changed it) */
   refresh(): void;
   onReactions(reactions: Reactions): void;
+  /** a module's percent and position moved on the server, nothing else: shown without asking again */
+  onModuleProgress(moduleId: number, answer: ModuleProgressAnswer): void;
 }
 
-function TrainingView({ training, back, refresh, onReactions }: TrainingViewProps) {
+/** The training with one module's percent and position as a progress answer gives them. */
+function withModuleProgress(training: LearnerTraining, moduleId: number, answer: ModuleProgressAnswer): LearnerTraining {
+  return {
+    ...training,
+    activities: training.activities.map((a) => (a.type === 'module' && a.id === moduleId && a.module
+      ? { ...a, module: { ...a.module, percent: answer.percent, position_seconds: answer.position_seconds } }
+      : a)),
+  };
+}
+
+function TrainingView({ training, back, refresh, onReactions, onModuleProgress }: TrainingViewProps) {
   const { t, locale } = useI18n();
   const dates = useDateFormat();
   const [openModuleId, setOpenModuleId] = useState<number | null>(null);
@@ -94,7 +109,8 @@ function TrainingView({ training, back, refresh, onReactions }: TrainingViewProp
   const progressChanged = (answer?: ModuleProgressAnswer) => {
     const current = latest.current;
     const activity = current.activities.find((a) => a.type === 'module' && a.id === openModuleId);
-    if (!answer || answer.training_status !== current.status || (answer.status === 'finished' && activity?.status !== 'finished')) refresh();
+    if (!answer || answer.training_status !== current.status || answer.status !== activity?.status) refresh();
+    else if (openModuleId !== null && answer.percent !== activity?.module?.percent) onModuleProgress(openModuleId, answer);
   };
   const finished = training.status === 'finished' || training.status === 'expired';
 
@@ -133,8 +149,10 @@ function TrainingView({ training, back, refresh, onReactions }: TrainingViewProp
           </button>
         </div>
         {openActivity?.module && (
-          <ModulePlayer key={openActivity.id} trainingId={training.id} moduleId={openActivity.id} title={openActivity.title}
-            module={openActivity.module} onChanged={progressChanged} />
+          <Suspense fallback={<p class="loading">{t('portal.courses.player.loading')}</p>}>
+            <ModulePlayer key={openActivity.id} trainingId={training.id} moduleId={openActivity.id} title={openActivity.title}
+              module={openActivity.module} finished={openActivity.status === 'finished'} onChanged={progressChanged} />
+          </Suspense>
         )}
       </section>
 

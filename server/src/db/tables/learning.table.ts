@@ -31,6 +31,17 @@ export interface GroupTrainingModuleProgressTable {
   /** the SCORM runtime data model the package last committed */
   cmi: NullableJson<Record<string, unknown>>;
   finished_at: NullableTimestamp;
+  /** the latest opening of the module, on the server's clock (shared learning/completion.ts) */
+  opened_at: NullableTimestamp;
+  /** media: the server time the played seconds could have been played by, at the fastest */
+  play_clock: NullableTimestamp;
+  /** media: the union of the ranges played, [start, end] seconds */
+  played: NullableJson<[number, number][]>;
+  /** media: the duration the watched share is counted on */
+  media_duration: number | null;
+  /** pdf: its page count as first reported, and the furthest page shown */
+  pages: number | null;
+  page: Generated<number>;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

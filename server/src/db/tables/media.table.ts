@@ -19,6 +19,8 @@ export interface MediaObjectTable {
   size: number | string;
   created_by: number | null;
   created_at: Timestamp;
+  /** a video or audio file's seconds, read from the file on its first play (null: not yet, or unreadable) */
+  duration: number | null;
 }
 export type MediaObjectRow = Selectable<MediaObjectTable>;
 export type NewMediaObjectRow = Insertable<MediaObjectTable>;

@@ -3,14 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import {
   LEARNER_PATHS, LearnerTraining, ModuleProgressAnswer, ModuleProgressBody, ScormCommit, ScormState, type LearnerStatus,
 } from '@lp/shared/contract';
-import { SCORM_CMI_MAX_BYTES, learnerStatusOf, moduleKindOf, reportFinishesModule, scormOutcome } from '@lp/shared/rules';
+import {
+  SCORM_CMI_MAX_BYTES, completionRuleOf, learnerStatusOf, moduleKindOf, scormOutcome, type ModuleReport, type ModuleReportRefusal,
+} from '@lp/shared/rules';
 import type { Db } from '../../../db/database.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import type { LearnerContext } from '../../../repositories/learner/context.ts';
 import { learnerActivities, learnerTrainingDetail, scormVersionOf } from '../../../repositories/learner/detail.ts';
 import { wipeTrainingProgress } from '../../../repositories/learner/enrollments.ts';
 import {
-  ensureEnrollment, findEnrollment, findModuleProgress, latestCertificates, recordModuleProgress,
+  ensureEnrollment, findEnrollment, findModuleProgress, latestCertificates, recordModuleReport, storedMediaDuration,
 } from '../../../repositories/learner/progress.ts';
 import { ModuleParams, contextOf, learnerTrainingOr404, lockedError, openModule } from './common.ts';
 import { IdParams } from '../../../lib/params.ts';
@@ -25,10 +27,11 @@ async function trainingStatus(db: Db, ctx: LearnerContext, trainingId: number): 
 }
 
 /**
- * Issue 5 item 2: progress the players report, SCORM runtime data (kept per learner, resumed,
- * its completion read from the CMI), and spec 2 §2.1 "restart the training". Every write
- * refuses a locked activity (403 with the lock's code), makes the enrollment on the first
- * activity and reports the change through app.learning in the same transaction.
+ * Issue 5 item 2 and issue 24 item 3: the events the players report, judged by the completion
+ * rules of each module kind on the server's clock (shared learning/completion.ts), SCORM runtime
+ * data (kept per learner, resumed, its completion read from the CMI), and spec 2 §2.1 "restart the
+ * training". Every write refuses a locked activity (403 with the lock's code); opening a module
+ * makes the enrollment; every report goes through app.learning in the same transaction.
  */
 const progress: FastifyPluginAsyncTypebox = async (app) => {
   /** The training and one of its modules the learner may open now (404 / 403 otherwise). */
@@ -39,27 +42,33 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
     return openModule(activities, moduleId).module;
   }
 
+  /** A refusal of the completion rules, as the API answers it (spec error keys; docs/api.md). */
+  const refused = (code: ModuleReportRefusal) => (code === 'module_not_opened'
+    ? new HttpError(409, code, 'Open the module before reporting progress on it')
+    : new HttpError(422, code, 'This progress does not match how the module was played'));
+
   app.post(LEARNER_PATHS.moduleProgress(':id', ':moduleId'), {
     config: { access: 'authenticated' },
     schema: { params: ModuleParams, body: ModuleProgressBody, response: { 200: ModuleProgressAnswer } },
   }, async (request) => {
     const ctx = await contextOf(app, request);
     const { id, moduleId } = request.params;
-    const body = request.body;
+    const report: ModuleReport = request.body;
     return app.db.transaction().execute(async (trx) => {
       const module = await openModuleOf(trx, ctx, id, moduleId);
       const kind = moduleKindOf(module.slug);
+      // a stored medium's share is counted on its own duration (read from the file once, then kept)
+      const knownDuration = report.event === 'played' && completionRuleOf(kind) === 'watched'
+        ? await storedMediaDuration(trx, app.config.dataDir, ctx.clientId, module.row.resource) : null;
+      // a refusal below rolls this back with the rest: only an accepted report enrolls
       await ensureEnrollment(trx, ctx.userId, id);
-      const row = await recordModuleProgress(trx, { userId: ctx.userId, trainingId: id, moduleId }, {
-        percent: body.percent ?? null,
-        positionSeconds: body.position_seconds ?? null,
-        finishes: reportFinishesModule(kind, body.percent ?? 0, body.finished ?? false),
-      });
+      const outcome = await recordModuleReport(trx, { userId: ctx.userId, trainingId: id, moduleId }, kind, report, { knownDuration });
+      if (!outcome.ok) throw refused(outcome.code);
       await app.learning.progressChanged({ db: trx, clientId: ctx.clientId, userId: ctx.userId, trainingId: id, cause: 'module' });
       return {
-        status: row.status,
-        percent: row.percent,
-        position_seconds: Number(row.position_seconds),
+        status: outcome.row.status,
+        percent: outcome.row.percent,
+        position_seconds: Number(outcome.row.position_seconds),
         training_status: await trainingStatus(trx, ctx, id),
       };
     });
@@ -100,9 +109,10 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
       const pkg = scormPackage(request, ctx, id, module);
       const outcome = scormOutcome(pkg.version, request.body.cmi);
       await ensureEnrollment(trx, ctx.userId, id);
-      await recordModuleProgress(trx, { userId: ctx.userId, trainingId: id, moduleId }, {
-        percent: outcome.percent, positionSeconds: null, finishes: outcome.finished, cmi,
-      });
+      // the portal reports the package opened when its runtime starts: a commit before that is refused
+      const recorded = await recordModuleReport(trx, { userId: ctx.userId, trainingId: id, moduleId }, 'scorm',
+        { event: 'cmi', finished: outcome.finished, percent: outcome.percent }, { cmi });
+      if (!recorded.ok) throw refused(recorded.code);
       await app.learning.progressChanged({ db: trx, clientId: ctx.clientId, userId: ctx.userId, trainingId: id, cause: 'module' });
       return { ...pkg, cmi: request.body.cmi };
     });
