@@ -31,6 +31,7 @@ import * as security from './migrations/2026_11_27_0003_security.ts';
 import * as jsonDocuments from './migrations/2026_11_27_0005_json_documents.ts';
 import * as liveClasses from './migrations/2026_11_27_0020_live_classes.ts';
 import * as gamePlays from './migrations/2026_11_27_0006_game_plays.ts';
+import * as overviewIndexes from './migrations/2026_11_27_0060_overview_indexes.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0005_json_documents': jsonDocuments,
   '2026_11_27_0020_live_classes': liveClasses,
   '2026_11_27_0006_game_plays': gamePlays,
+  '2026_11_27_0060_overview_indexes': overviewIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
