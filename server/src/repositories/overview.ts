@@ -39,12 +39,17 @@ const count = () => sql<number | string>`count(*)`;
 
 interface Bounds { start: string; end: string }
 
-/** Sessions opened by the client's users, per day (one login = one token family; administrative views excluded). */
+/**
+ * Sessions opened by the client's users (one login = one token family; administrative views
+ * excluded). The link to the client is an `exists`, so the period's range of logins always drives
+ * the query: a join let SQLite start from the client's users and scan the logins of each.
+ */
 function loginsOfPeriod(db: Db, clientId: number, { start, end }: Bounds) {
   return db.selectFrom('token_families as f')
-    .innerJoin('user_clients as uc', (j) => j.onRef('uc.user_id', '=', 'f.user_id').on('uc.client_id', '=', clientId))
     .where('f.created_at', '>=', start).where('f.created_at', '<', end)
-    .where('f.acting_user_id', 'is', null);
+    .where('f.acting_user_id', 'is', null)
+    .where((eb) => eb.exists(eb.selectFrom('user_clients as uc').select('uc.user_id')
+      .whereRef('uc.user_id', '=', 'f.user_id').where('uc.client_id', '=', clientId)));
 }
 
 /** Enrolments in the client's trainings (deleted ones included: what happened in them happened). */
