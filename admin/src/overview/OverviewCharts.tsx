@@ -29,11 +29,13 @@ export function OverviewCharts({ data }: { data: Overview }) {
   const [locale] = useLocaleState();
   const days = data.daily.map((d) => d.day);
   const ranked = [...data.trainings.top, ...[...data.trainings.bottom].reverse()];
+  // side by side, both charts take the taller one's height
+  const height = Math.max(280, ranked.length * 36 + 60);
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
       <ChartCard title={translate(`${O}.daily_chart`)}>
         <LineChart
-          height={280}
+          height={height}
           xAxis={[{ scaleType: 'point', data: days, valueFormatter: (day: string) => formatShortDay(day, locale) }]}
           series={[
             { data: data.daily.map((d) => d.logins), label: translate(`${O}.logins`), showMark: false },
@@ -48,7 +50,7 @@ export function OverviewCharts({ data }: { data: Overview }) {
           ? <Typography color="text.secondary">{translate(`${O}.no_enrollments`)}</Typography>
           : (
             <BarChart
-              height={Math.max(160, ranked.length * 36 + 60)}
+              height={height}
               layout="horizontal"
               yAxis={[{ scaleType: 'band', data: ranked.map((t) => t.title), width: 120 }]}
               xAxis={[{ min: 0, max: 100 }]}

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Stack, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, Button, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { OVERVIEW_PRESETS, lastDays, resolveOverviewPeriod, type OverviewPeriod } from '@lp/shared/rules';
 
@@ -32,6 +32,18 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
   const checked = resolveOverviewPeriod(from, to, today);
   const error = typeof checked === 'string' ? translate(`errors.${checked}`) : null;
   const selected = custom ? 'custom' : presetOf(period, today);
+  // a phone has no room for five buttons in a row: the same choices in a drop-down
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+
+  const choose = (value: number | 'custom' | null) => {
+    if (value === null) return;
+    if (value === 'custom') { setCustom(true); return; }
+    setCustom(false);
+    const next = lastDays(today, value);
+    setFrom(next.from);
+    setTo(next.to);
+    onChange(next);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,24 +52,21 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ xs: 'stretch', md: 'center' }}>
-      <ToggleButtonGroup
-        exclusive size="small" value={selected} aria-label={translate(`${O}.period`)}
-        sx={{ flexWrap: 'wrap' }}
-        onChange={(_event, value: number | 'custom' | null) => {
-          if (value === null) return;
-          if (value === 'custom') { setCustom(true); return; }
-          setCustom(false);
-          const next = lastDays(today, value);
-          setFrom(next.from);
-          setTo(next.to);
-          onChange(next);
-        }}
-      >
-        {OVERVIEW_PRESETS.map((days) => (
-          <ToggleButton key={days} value={days}>{translate(`${O}.last_days`, { smart_count: days })}</ToggleButton>
-        ))}
-        <ToggleButton value="custom">{translate(`${O}.custom`)}</ToggleButton>
-      </ToggleButtonGroup>
+      {narrow ? (
+        <TextField select size="small" label={translate(`${O}.period`)} value={selected}
+          onChange={(e) => choose(e.target.value === 'custom' ? 'custom' : Number(e.target.value))}>
+          {OVERVIEW_PRESETS.map((days) => <MenuItem key={days} value={days}>{translate(`${O}.last_days`, { smart_count: days })}</MenuItem>)}
+          <MenuItem value="custom">{translate(`${O}.custom`)}</MenuItem>
+        </TextField>
+      ) : (
+        <ToggleButtonGroup exclusive size="small" value={selected} aria-label={translate(`${O}.period`)}
+          onChange={(_event, value: number | 'custom' | null) => choose(value)}>
+          {OVERVIEW_PRESETS.map((days) => (
+            <ToggleButton key={days} value={days}>{translate(`${O}.last_days`, { smart_count: days })}</ToggleButton>
+          ))}
+          <ToggleButton value="custom">{translate(`${O}.custom`)}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
       {custom && (
         <Box component="form" onSubmit={submit} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
           <TextField type="date" size="small" label={translate(`${O}.from`)} value={from} onChange={(e) => setFrom(e.target.value)}
