@@ -6,6 +6,7 @@ import { authProvider } from './authProvider.ts';
 import { dataProvider } from './dataProvider.ts';
 import { i18nProvider, preferredLocale } from './i18nProvider.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { OVERVIEW_ROUTE, OverviewScreen } from './overview/index.ts';
 import { Layout } from './layout/Layout.tsx';
 import { LoginPage } from './login/LoginPage.tsx';
 import tags from './resources/tags/index.ts';
@@ -113,6 +114,8 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.imports.name} {...imports} />
         <Resource name={ADMIN_RESOURCES.audit_log.name} {...auditLog} />
         <CustomRoutes>
+          {/* spec 1 §2.3, §2.4: admin_overview, the landing page (the dashboard sends there whoever may open it) */}
+          <Route path={OVERVIEW_ROUTE} element={<Suspense fallback={<Loading />}><OverviewScreen /></Suspense>} />
           {/* spec 1 §2.3: admin-import/{id} is the detail's own path */}
           <Route path={IMPORT_DETAIL_ALIAS} element={<ImportRedirect />} />
           {/* spec 1 §2.3: wild_card/{id} is the wildcard page editor's own path */}

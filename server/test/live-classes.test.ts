@@ -221,7 +221,8 @@ describe.each(DIALECTS)('live classes admin on %s', (dialect) => {
   });
 
   it('report button: accepted (202) with the list filters, 5 minutes of cooldown, an xlsx with one row per participant (spec 3 §9)', async () => {
-    const reporter = await adminWith(t.app, su, c.demo, ['live_classes']);
+    // spec 1 §6.2: the live classes screen and the Excel reports item
+    const reporter = await adminWith(t.app, su, c.demo, ['live_classes', 'reports']);
     const id = await createLiveClass(t.app, manager, liveClassBody(org, { title: '=Relatório qq', maximum_participants: 5 }));
     await t.app.inject({ method: 'POST', url: `${API}${LIVE_CLASS_PATHS.subscribersAdd(id)}`, headers: bearer(manager), payload: { user_ids: [people[0], people[1]] } });
     const empty = await createLiveClass(t.app, manager, liveClassBody(org, { title: 'Vazia qq' }));

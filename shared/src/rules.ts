@@ -28,6 +28,7 @@ export * from './library.ts';
 export * from './liveClasses/index.ts';
 export * from './messages.ts';
 export * from './news.ts';
+export * from './overview.ts';
 export * from './pagination.ts';
 export * from './password.ts';
 export * from './permissions.ts';

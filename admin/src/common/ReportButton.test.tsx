@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, ListContextProvider, Notification, testDataProvider, type ListControllerResult } from 'react-admin';
-import { USERS_REPORT_PATH, type SessionUser } from '@lp/shared/contract';
+import { AdminContext, ListContextProvider, Notification, testDataProvider, usePermissions, type ListControllerResult } from 'react-admin';
+import { COURSES_REPORT_PATH, TRAILS_REPORT_PATH, USERS_REPORT_PATH, type SessionUser } from '@lp/shared/contract';
 import { readSession, updateSession } from '@lp/shared/client';
 import { apiClient } from '../apiClient.ts';
-import { ReportButton } from './ReportButton.tsx';
+import { ReportButton, ReportRequestButton } from './ReportButton.tsx';
+import { coursesReportBody } from '../resources/trainings/TrainingList.tsx';
 import { usersReportBody } from '../resources/users/usersReportBody.ts';
 import { authFor, i18n } from '../test/fixtures.ts';
 import { adminWith } from '../test/userFixtures.ts';
@@ -76,5 +77,60 @@ describe('ReportButton (spec 1 §4.4: 5 minutes between requests, superusers exe
     expect(await button()).toBeDisabled();
     await userEvent.hover((await button()).parentElement!);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(/Disponível novamente em (2:00|1:5\d)/);
+  });
+
+  it('is not shown without the Excel reports item (spec 1 §6.2 reports)', async () => {
+    const admin = adminWith(['users']);
+    function PermissionsRead() {
+      const { isPending } = usePermissions();
+      return isPending ? null : <p>permissions read</p>;
+    }
+    render(
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(admin)}>
+        <ListContextProvider value={{ filterValues: {} } as unknown as ListControllerResult}>
+          <ReportButton report="users" path={USERS_REPORT_PATH} toBody={usersReportBody} />
+          <PermissionsRead />
+        </ListContextProvider>
+      </AdminContext>,
+    );
+    expect(await screen.findByText('permissions read')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Exportar relatório' })).not.toBeInTheDocument();
+  });
+
+  it('asks for the trainings report with the trainings list’s search and status', async () => {
+    request.mockResolvedValue(new Response(JSON.stringify({ detail: 'report_processing', report: 'courses', requested_at: new Date().toISOString() }), { status: 202 }));
+    const admin = adminWith(['trainings', 'reports']);
+    updateSession(localStorage, { user: admin });
+    render(
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(admin)}>
+        <ListContextProvider value={{ filterValues: { q: 'vendas', status: 2 } } as unknown as ListControllerResult}>
+          <ReportButton report="courses" path={COURSES_REPORT_PATH} toBody={coursesReportBody} />
+        </ListContextProvider>
+        <Notification />
+      </AdminContext>,
+    );
+    await waitFor(async () => expect(await button()).toBeEnabled());
+    await userEvent.click(await button());
+    expect(request).toHaveBeenCalledWith(COURSES_REPORT_PATH, { method: 'POST', body: JSON.stringify({ search: 'vendas', status: 2 }) });
+    expect(await button()).toBeDisabled();
+    expect(readSession(localStorage).user?.last_report_requests.courses).toEqual(expect.any(String));
+  });
+
+  it('opens one trail’s report from its editor, outside any list (spec 2 §2.4)', async () => {
+    request.mockResolvedValue(new Response(JSON.stringify({ detail: 'report_processing', report: 'trails', requested_at: new Date().toISOString() }), { status: 202 }));
+    const admin = adminWith(['trails', 'reports'], { last_report_requests: { courses: minutesAgo(1) } });
+    updateSession(localStorage, { user: admin });
+    render(
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(admin)}>
+        <ReportRequestButton report="trails" path={TRAILS_REPORT_PATH} body={() => ({ trail_id: 42 })} label="resources.trails.report.open" />
+        <Notification />
+      </AdminContext>,
+    );
+    // another report's cooldown does not hold this one back
+    const open = await screen.findByRole('button', { name: 'Abrir relatório da trilha' });
+    await waitFor(() => expect(open).toBeEnabled());
+    await userEvent.click(open);
+    expect(request).toHaveBeenCalledWith(TRAILS_REPORT_PATH, { method: 'POST', body: JSON.stringify({ trail_id: 42 }) });
+    expect(await screen.findByText('O relatório está sendo processado e assim que concluído será enviado para o seu e-mail.')).toBeInTheDocument();
   });
 });

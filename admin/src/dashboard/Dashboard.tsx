@@ -1,14 +1,20 @@
 import { Card, CardContent, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Title, usePermissions, useTranslate } from 'react-admin';
-import type { SessionUser } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, type SessionUser } from '@lp/shared/contract';
+import { canOpenAdminTitle } from '@lp/shared/rules';
 import { useAdminScreens } from '../layout/useAdminScreens.ts';
+import { OVERVIEW_ROUTE } from '../overview/index.ts';
 
-/** Landing page of the control panel: a greeting and the screens this user may open. */
+/**
+ * Landing page of the control panel. spec 1 §2.4: who may open the overview lands there
+ * (admin_overview); anyone else gets a greeting and the screens they may open.
+ */
 export function Dashboard() {
   const translate = useTranslate();
   const { permissions: user } = usePermissions<SessionUser | null>();
   const screens = useAdminScreens();
+  if (user && canOpenAdminTitle(user, ADMIN_RESOURCES.overview.title) === 'allow') return <Navigate to={OVERVIEW_ROUTE} replace />;
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="admin.dashboard.title" />

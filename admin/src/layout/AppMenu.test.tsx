@@ -74,4 +74,15 @@ describe('AppMenu', () => {
     expect(await screen.findByRole('menuitem', { name: /Tags/ })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: /Configuração/ })).not.toBeInTheDocument();
   });
+
+  it('heads the menu with the overview for who may open it (spec 1 §2.4 admin_overview), the dashboard otherwise', async () => {
+    renderMenu(sessionUser({ user_client_module_items: [{ id: 1, module_items: [{ slug: 'overview', permission: true }] }] }));
+    expect(await screen.findByRole('menuitem', { name: /Visão geral/ })).toHaveAttribute('href', expect.stringMatching(/\/overview$/));
+  });
+
+  it('offers no overview without its module item', async () => {
+    renderMenu(sessionUser());
+    await screen.findByRole('menuitem', { name: /Tags/ });
+    expect(screen.queryByRole('menuitem', { name: /Visão geral/ })).not.toBeInTheDocument();
+  });
 });

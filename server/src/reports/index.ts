@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_LINK_TTL_MS, hasPermission, isReportKey, type AccessSubject, type ReportKey } from '@lp/shared/rules';
-import { reportDownloadPath, type LiveClassReportRequest, type UsersReportRequest } from '@lp/shared/contract';
+import { reportDownloadPath } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { ReportRow } from '../db/tables/report.table.ts';
 import { translate } from '../lib/i18n.ts';
@@ -13,43 +13,15 @@ import {
 } from '../repositories/reports.ts';
 import { canLogIn, findUserById, moduleItemsByClient } from '../repositories/users.ts';
 import { newReportFileName, removeReportFile, reportFilePath, reportsDir } from './files.ts';
-import { writeLiveClassesReport } from './liveClasses.ts';
-import { writeUsersReport } from './users.ts';
+import { reportOf } from './catalogue.ts';
+import { writeReport } from './workbook.ts';
 
 export const REPORT_JOB = 'reports.build';
 export const REPORT_JOB_ATTEMPTS = 3;
 
-interface WriteOptions<P> {
-  clientId: number;
-  params: P;
-  languageId: number;
-  filePath: string;
-  heartbeat(): Promise<void>;
-}
-
-/** A report the job knows how to build; more report buttons (spec 1 §3.1) add entries here. */
-interface ReportDefinition<P> {
-  /** module items the requester needs in the report's client (superusers pass, spec 1 §6.1) */
-  permissions: readonly string[];
-  /** writes the xlsx and answers its number of data rows */
-  write(db: Db, options: WriteOptions<P>): Promise<number>;
-}
-
-const REPORTS: Partial<Record<ReportKey, ReportDefinition<never>>> = {
-  // spec 1 §6.2: the users screen (users) and Excel reports (reports)
-  users: {
-    permissions: ['users', 'reports'],
-    write: (db, o: WriteOptions<UsersReportRequest>) => writeUsersReport(db, { ...o, filters: o.params }),
-  } satisfies ReportDefinition<UsersReportRequest>,
-  // spec 3 §9 report buttons (live_classes), spec 1 §6.2: who opens the live classes admin
-  live_classes: {
-    permissions: ['live_classes'],
-    write: (db, o: WriteOptions<LiveClassReportRequest>) => writeLiveClassesReport(db, { ...o, filters: o.params }),
-  } satisfies ReportDefinition<LiveClassReportRequest>,
-};
-
+/** Module items the report needs (its declaration's); `reports` for a key no module declares yet. */
 export function reportPermissions(report: ReportKey): readonly string[] {
-  return REPORTS[report]?.permissions ?? ['reports'];
+  return reportOf(report)?.permissions ?? ['reports'];
 }
 
 export function mayHaveReport(subject: AccessSubject, report: ReportKey): boolean {
@@ -109,7 +81,7 @@ export function defineReportJob(app: FastifyInstance): void {
   app.jobs.define<{ reportId: number }>(REPORT_JOB, async ({ reportId }, ctx) => {
     const report = await findReport(db, reportId);
     if (!report || report.status !== 'processing') return;
-    const definition = isReportKey(report.report) ? REPORTS[report.report] : undefined;
+    const definition = isReportKey(report.report) ? reportOf(report.report) : undefined;
     const requester = await findUserById(db, report.user_id);
     if (!definition || !requester) return fail(report, new Error(`cannot build report ${report.report}`), ctx);
 
@@ -119,9 +91,9 @@ export function defineReportJob(app: FastifyInstance): void {
     const partPath = `${filePath}.part`;
     try {
       await fs.mkdir(reportsDir(config.dataDir), { recursive: true });
-      const rowCount = await definition.write(db, {
+      const rowCount = await writeReport(db, definition, {
         clientId: report.client_id,
-        params: report.params as never,
+        params: report.params,
         languageId: report.language_id,
         filePath: partPath,
         heartbeat: ctx.heartbeat,

@@ -13,7 +13,15 @@ export async function linkedClientIdsOf(db: Db, userId: number): Promise<number[
 }
 
 /** The users of the client, narrowed to an area's or a group's members of that client; paged by the list helper. */
-export function adminUserListQuery(db: Db, clientId: number, narrow: { areaId?: number; groupId?: number }) {
+export interface UserListNarrowing {
+  areaId?: number;
+  groupId?: number;
+  /** holders of a current certificate of the client that expires within this many days from `now` */
+  certificateExpiresWithin?: number;
+  now?: Date;
+}
+
+export function adminUserListQuery(db: Db, clientId: number, narrow: UserListNarrowing) {
   let query = db.selectFrom('users')
     .innerJoin('user_clients', 'user_clients.user_id', 'users.id')
     .select('users.id')
@@ -23,6 +31,12 @@ export function adminUserListQuery(db: Db, clientId: number, narrow: { areaId?: 
   }
   if (narrow.groupId) {
     query = query.where(sql<boolean>`exists (select 1 from user_group_members m inner join user_groups g on g.id = m.group_id where m.user_id = users.id and g.client_id = ${clientId} and g.id = ${narrow.groupId})`);
+  }
+  if (narrow.certificateExpiresWithin) {
+    const now = narrow.now ?? new Date();
+    const until = new Date(now.getTime() + narrow.certificateExpiresWithin * 86_400_000);
+    query = query.where(sql<boolean>`exists (select 1 from certificates c where c.user_id = users.id and c.client_id = ${clientId}
+      and c.superseded_at is null and c.expires_at >= ${now.toISOString()} and c.expires_at < ${until.toISOString()})`);
   }
   return query;
 }

@@ -6,7 +6,7 @@
  */
 import {
   BADGES_PATH, BANNERS_PATH, CONFIGURATION_PATH, FAQ_CATEGORIES_PATH, FAQS_PATH, IMPORTS_PATH, LEGAL_TEXTS_PATH, LIBRARIES_PATH,
-  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, MAILING_LIST_CONFIG_PATH, MESSAGES_PATH, NEWS_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
+  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, MAILING_LIST_CONFIG_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
 
@@ -20,6 +20,8 @@ export interface AdminResourceDef {
 }
 
 export const ADMIN_RESOURCES = {
+  // spec 1 §2.3 / §2.4: /admin/overview (admin_overview), the control panel's landing page, title slug overview
+  overview: { name: 'overview', title: 'overview', apiPath: OVERVIEW_PATH },
   tags: { name: 'tags', title: 'tags', apiPath: '/admin_tags/tags/' },
   areas: { name: 'area_config', title: 'area_config', apiPath: '/admin_users/areas/' },
   profiles: { name: 'profiles', title: 'user_management', apiPath: '/admin_users/profiles/' },

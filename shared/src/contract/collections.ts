@@ -4,6 +4,8 @@
  * sub-resources all derive from these. Plain strings with no imports, so taking one (the admin's
  * menu takes them all through ADMIN_RESOURCES) loads no schema.
  */
+/** spec 1 §2.3 overview dashboard: the figures of the selected client (contract/overview.ts) */
+export const OVERVIEW_PATH = '/admin_overview/overview/';
 export const USERS_PATH = '/admin_users/users/';
 export const USER_GROUPS_PATH = '/admin_users/user_groups/';
 export const IMPORTS_PATH = '/admin_imports/imports/';

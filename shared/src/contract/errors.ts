@@ -53,6 +53,8 @@ export const ERROR_CODES = [
   'test_validation_error',
   // spec 1 §4.4 report buttons: 5 minutes between requests of one report (not for superusers)
   'report_cooldown',
+  // spec 1 §2.3 overview dashboard: a period of at most a year and a day (shared overview.ts)
+  'overview_period_too_long',
   // spec 2 §5.1 training basic data (and the other titles of spec 2 §9)
   'title_too_long',
   'introduction_too_long',

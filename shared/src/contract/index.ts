@@ -30,6 +30,7 @@ export * from './messages.ts';
 export * from './news.ts';
 export * from './notifications.ts';
 export * from './organisation.ts';
+export * from './overview.ts';
 export * from './pages.ts';
 export * from './podcasts.ts';
 export * from './realtime.ts';

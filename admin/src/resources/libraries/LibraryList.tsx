@@ -3,10 +3,12 @@ import {
   SelectInput, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { Chip } from '@mui/material';
-import { ADMIN_RESOURCES, type LibraryFile } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, LIBRARIES_REPORT_PATH, type LibraryFile } from '@lp/shared/contract';
 import { LIBRARY_FILE_STATUS, formatFileSize } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { ReportButton } from '../../common/ReportButton.tsx';
+import { listReportBody } from '../../common/reportBody.ts';
 import { LIBRARY_STATUS_CHOICES } from './LibraryForm.tsx';
 
 const F = 'resources.libraries.fields';
@@ -26,11 +28,15 @@ function StatusChip({ status }: { status: number }) {
   return <Chip size="small" color={active ? 'success' : 'default'} label={translate(`resources.libraries.status.${active ? 'active' : 'inactive'}`)} />;
 }
 
+const librariesReportBody = (filterValues: Record<string, unknown>) => listReportBody(filterValues, { integers: ['status', 'category'] });
+
+/** Columns, create and the library report (spec 1 §3.1 key libraries, spec 3 §9). */
 function LibraryListActions() {
   return (
     <TopToolbar>
       <SelectColumnsButton />
       <CreateButton />
+      <ReportButton report="libraries" path={LIBRARIES_REPORT_PATH} toBody={librariesReportBody} />
     </TopToolbar>
   );
 }

@@ -73,7 +73,8 @@ describe('LiveClassList (spec 1 §2.3 /admin/live_classes)', () => {
   });
 
   it('filters by type and status through the list query', async () => {
-    const getList = renderList();
+    // spec 1 §6.2: the list's item and the Excel reports item
+    const getList = renderList(adminWith(['live_classes', 'reports']));
     await screen.findByText('Vendas consultivas');
     await userEvent.click(screen.getByRole('combobox', { name: 'Tipo' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Fechada' }));
@@ -91,7 +92,8 @@ describe('LiveClassList report button (spec 3 §9, spec 1 §4.4)', () => {
 
   it('asks for the report with the list filters, says it goes by e-mail and then waits 5 minutes', async () => {
     request.mockResolvedValue(new Response(JSON.stringify({ detail: 'report_processing', report: 'live_classes', requested_at: new Date().toISOString() }), { status: 202 }));
-    const getList = renderList();
+    // spec 1 §6.2: the list's item and the Excel reports item
+    const getList = renderList(adminWith(['live_classes', 'reports']));
     await screen.findByText('Vendas consultivas');
     await userEvent.click(screen.getByRole('combobox', { name: 'Tipo' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Fechada' }));
@@ -104,8 +106,14 @@ describe('LiveClassList report button (spec 3 §9, spec 1 §4.4)', () => {
   });
 
   it('is disabled after a request under 5 minutes old, except for a superuser', async () => {
-    renderList(adminWith(['live_classes'], { last_report_requests: { live_classes: minutesAgo(2) } }));
+    renderList(adminWith(['live_classes', 'reports'], { last_report_requests: { live_classes: minutesAgo(2) } }));
     await waitFor(async () => expect(await button()).toBeDisabled());
+  });
+
+  it('is not offered without the reports item', async () => {
+    renderList(adminWith(['live_classes']));
+    await screen.findByText('Vendas consultivas');
+    expect(screen.queryByRole('button', { name: 'Exportar relatório' })).not.toBeInTheDocument();
   });
 
   it('stays enabled for a superuser right after a request', async () => {

@@ -1,7 +1,9 @@
 import { BooleanField, FunctionField, NumberField, SearchInput, SelectInput, TextField, useLocaleState } from 'react-admin';
 import { MESSAGE_STATUSES, formatDateTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
-import type { MessageListItem } from '@lp/shared/contract';
+import { MAILING_REPORT_PATH, type MessageListItem } from '@lp/shared/contract';
+import { ReportButton } from '../../common/ReportButton.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
+import { listReportBody } from '../../common/reportBody.ts';
 import { MessageStatusChip } from './MessageStatusChip.tsx';
 
 const F = 'resources.messages.fields';
@@ -12,16 +14,19 @@ const filters = [
     choices={MESSAGE_STATUSES.map((status) => ({ id: status, name: `resources.messages.status.${status}` }))} />,
 ];
 
+const mailingReportBody = (filterValues: Record<string, unknown>) => listReportBody(filterValues, { words: ['status'] });
+
 function SendDateField(_props: { source: string; label: string }) {
   const [locale] = useLocaleState();
   const languageId = languageIdForLocale(locale as LocaleCode);
   return <FunctionField<MessageListItem> source="send_date" render={(message) => formatDateTime(message.send_date, languageId, userTimeZone())} />;
 }
 
-/** spec 3 §2 /admin/messages: newest send date first, with the status and how many read it. */
+/** spec 3 §2 /admin/messages: newest send date first, with the status and how many read it; the mailing report (spec 1 §3.1, spec 3 §9). */
 export function MessageList() {
   return (
-    <ResourceList filters={filters} sortField="send_date">
+    <ResourceList filters={filters} sortField="send_date"
+      actions={<ReportButton report="mailing" path={MAILING_REPORT_PATH} toBody={mailingReportBody} />}>
       <TextField source="id" label={`${F}.id`} />
       <TextField source="title" label={`${F}.title`} />
       <SendDateField source="send_date" label={`${F}.send_date`} />

@@ -5,10 +5,12 @@ import {
   useTranslate,
 } from 'react-admin';
 import { formatDuration } from '@lp/shared/rules';
-import type { Podcast } from '@lp/shared/contract';
+import { PODCASTS_REPORT_PATH, type Podcast } from '@lp/shared/contract';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { ReportButton } from '../../common/ReportButton.tsx';
+import { listReportBody } from '../../common/reportBody.ts';
 import { PODCAST_STATUS_CHOICES } from './PodcastForm.tsx';
 import { PlaylistsPanel } from './PlaylistsPanel.tsx';
 import { usePodcastAccess } from './usePodcastAccess.ts';
@@ -21,12 +23,16 @@ const podcastFilters = [
   <SelectInput key="status" source="status" label={`${F}.status`} choices={PODCAST_STATUS_CHOICES} alwaysOn />,
 ];
 
+const podcastsReportBody = (filterValues: Record<string, unknown>) => listReportBody(filterValues, { integers: ['status'] });
+
+/** Columns, create (podcasts_manage) and the podcasts report (spec 1 §3.1 key podcasts, spec 3 §9). */
 function PodcastListActions() {
   const { canManage } = usePodcastAccess();
   return (
     <TopToolbar>
       <SelectColumnsButton />
       {canManage && <CreateButton />}
+      <ReportButton report="podcasts" path={PODCASTS_REPORT_PATH} toBody={podcastsReportBody} />
     </TopToolbar>
   );
 }

@@ -2,10 +2,12 @@ import {
   ArrayField, ChipField, CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, ReferenceInput, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useRecordContext, type FieldProps,
 } from 'react-admin';
-import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, TRAILS_REPORT_PATH } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
+import { ReportButton } from '../../common/ReportButton.tsx';
+import { listReportBody } from '../../common/reportBody.ts';
 import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
 
 const F = 'resources.trails.fields';
@@ -25,12 +27,16 @@ export const trailFilters = [
   </ReferenceInput>,
 ];
 
+const trailsReportBody = (filterValues: Record<string, unknown>) => listReportBody(filterValues, { integers: ['status', 'category'] });
+
+/** Columns, create (trails_manage) and the trails report (spec 1 §3.1 key trails). */
 function TrailListActions() {
   const { canManage } = useTrailAccess();
   return (
     <TopToolbar>
       <SelectColumnsButton />
       {canManage && <CreateButton />}
+      <ReportButton report="trails" path={TRAILS_REPORT_PATH} toBody={trailsReportBody} />
     </TopToolbar>
   );
 }

@@ -3,10 +3,11 @@ import { Box, Button, Card, CardContent, Divider, Stack, Tooltip, Typography } f
 import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import { HttpError, Loading, useNotify, useRedirect, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, CONTENT_STATUS } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, CONTENT_STATUS, TRAILS_REPORT_PATH } from '@lp/shared/contract';
 import { useRecordCache } from '../../common/editor/index.ts';
 import { useTrailActions } from './trailActions.ts';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
+import { ReportRequestButton, useMayRequestReports } from '../../common/ReportButton.tsx';
 import { CertificateSyncButton } from './publish/CertificateSyncButton.tsx';
 import { DuplicateTrailButton } from './publish/DuplicateTrailButton.tsx';
 import { useTrail } from './TrailBasicDataTab.tsx';
@@ -17,7 +18,8 @@ const KEY = 'resources.trails.publish';
 /**
  * Configure and publish a trail: its status, Publish (it needs a module) and Unpublish, which
  * return to the trails list as for trainings (spec 2 §4.6); Duplicate; certificate
- * synchronisation (spec 2 §4.9). Without trails_manage every control is disabled.
+ * synchronisation (spec 2 §4.9); "open a trail report" (spec 2 §2.4: this trail's learners, by
+ * e-mail, needs the reports item). Without trails_manage every control but the report is disabled.
  */
 export function TrailPublishTab({ trailId, canManage }: TrailTabProps) {
   const translate = useTranslate();
@@ -27,6 +29,7 @@ export function TrailPublishTab({ trailId, canManage }: TrailTabProps) {
   const records = useRecordCache();
   const { data: trail } = useTrail(trailId);
   const [busy, setBusy] = useState(false);
+  const mayReport = useMayRequestReports();
   if (!trail) return <Loading />;
 
   const change = async (action: 'publish' | 'unpublish') => {
@@ -80,6 +83,12 @@ export function TrailPublishTab({ trailId, canManage }: TrailTabProps) {
             <Typography variant="subtitle1" gutterBottom>{translate('resources.trails.sync.title')}</Typography>
             <CertificateSyncButton trailId={trailId} canManage={canManage} />
           </Box>
+          {mayReport && (
+            <Box>
+              <Typography variant="subtitle1" gutterBottom>{translate('resources.trails.report.title')}</Typography>
+              <ReportRequestButton report="trails" path={TRAILS_REPORT_PATH} body={() => ({ trail_id: trailId })} label="resources.trails.report.open" />
+            </Box>
+          )}
         </Stack>
       </CardContent>
     </Card>

@@ -2,9 +2,11 @@ import {
   ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar,
 } from 'react-admin';
-import type { TrainingListItem } from '@lp/shared/contract';
+import { COURSES_REPORT_PATH, type TrainingListItem } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { ReportButton } from '../../common/ReportButton.tsx';
+import { listReportBody } from '../../common/reportBody.ts';
 import { TrainingStatusField } from './TrainingStatusField.tsx';
 import { useTrainingAccess } from './useTrainingAccess.ts';
 
@@ -19,12 +21,17 @@ const trainingFilters = [
   <SelectInput key="status" source="status" label="resources.trainings.fields.status" choices={statusChoices} alwaysOn />,
 ];
 
+/** The list's filters as the trainings report's body (CoursesReportRequest). */
+export const coursesReportBody = (filterValues: Record<string, unknown>) => listReportBody(filterValues, { integers: ['status'] });
+
+/** Columns, create (trainings_manage) and the trainings report (spec 1 §3.1 key courses). */
 function TrainingListActions() {
   const { canManage } = useTrainingAccess();
   return (
     <TopToolbar>
       <SelectColumnsButton />
       {canManage && <CreateButton />}
+      <ReportButton report="courses" path={COURSES_REPORT_PATH} toBody={coursesReportBody} />
     </TopToolbar>
   );
 }

@@ -2,7 +2,6 @@ import { CreateButton, DatagridConfigurable, List, SelectColumnsButton, TextFiel
 import { USERS_REPORT_PATH, type SessionUser } from '@lp/shared/contract';
 import { hasPermission } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
-import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { IncludeInGroupButton } from './IncludeInGroupButton.tsx';
 import { ReportButton } from '../../common/ReportButton.tsx';
@@ -10,7 +9,7 @@ import { usersReportBody } from './usersReportBody.ts';
 import { UserStatusField } from './UserStatusField.tsx';
 import { userFilters } from './userFilters.tsx';
 
-/** The list's toolbar with the users report button (spec 1 §2.3; docs/api.md: users + reports). */
+/** The list's toolbar with the users report button (spec 1 §2.3; docs/api.md: users + reports; hidden without reports). */
 function UserListActions() {
   return (
     <TopToolbar>
@@ -26,11 +25,10 @@ export function UserList() {
   const { permissions: admin } = usePermissions<SessionUser | null>();
   // adding members is the user groups' API (slug users_groups)
   const canGroup = !!admin && hasPermission(admin, 'users_groups');
-  const canReport = !!admin && hasPermission(admin, 'reports');
   return (
     <List
       filters={userFilters}
-      actions={canReport ? <UserListActions /> : <ListActions />}
+      actions={<UserListActions />}
       pagination={<ListPagination />}
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'full_name', order: 'ASC' }}

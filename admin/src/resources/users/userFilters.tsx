@@ -1,7 +1,9 @@
 import { ReferenceInput, SearchInput, SelectInput } from 'react-admin';
-import { USER_STATUSES } from '@lp/shared/rules';
+import { CERTIFICATE_EXPIRY_WINDOWS, USER_STATUSES } from '@lp/shared/rules';
 
 const statusChoices = USER_STATUSES.map((id) => ({ id, name: `resources.users.status.${id}` }));
+/** the overview's "certificates expiring" drill-down (docs/api.md users list `certificate_expires_within`) */
+const expiryChoices = CERTIFICATE_EXPIRY_WINDOWS.map((days) => ({ id: days, name: `resources.users.certificate_expiring.${days}` }));
 
 /** spec 1 §2.3: users filters (kept per list by react-admin's store); keys of docs/api.md. */
 export const userFilters = [
@@ -16,4 +18,6 @@ export const userFilters = [
   <ReferenceInput key="group_id" source="group_id" reference="lookup_user_groups" perPage={500}>
     <SelectInput optionText="name" label="resources.users.fields.group_ids" />
   </ReferenceInput>,
+  <SelectInput key="certificate_expires_within" source="certificate_expires_within" label="resources.users.fields.certificate_expires_within"
+    choices={expiryChoices} />,
 ];

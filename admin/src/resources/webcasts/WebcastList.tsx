@@ -2,10 +2,12 @@ import {
   ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useLocaleState,
 } from 'react-admin';
-import { WEBCAST_PATHS, type WebcastListItem, type WebcastTypeOption } from '@lp/shared/contract';
+import { WEBCASTS_REPORT_PATH, WEBCAST_PATHS, type WebcastListItem, type WebcastTypeOption } from '@lp/shared/contract';
 import { formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { ReportButton } from '../../common/ReportButton.tsx';
+import { listReportBody } from '../../common/reportBody.ts';
 import { useReferenceList } from '../../common/http/index.ts';
 import { WebcastStatusField } from './WebcastStatusChip.tsx';
 import { useWebcastAccess } from './useWebcastAccess.ts';
@@ -21,12 +23,16 @@ export function useWebcastTypes(): WebcastTypeOption[] {
   return useReferenceList<WebcastTypeOption>(WEBCAST_PATHS.types).data ?? [];
 }
 
+const webcastsReportBody = (filterValues: Record<string, unknown>) => listReportBody(filterValues, { integers: ['status', 'webcast_type'] });
+
+/** Columns, create (webcasts_manage) and the webcasts report (spec 1 §3.1 key webcasts). */
 function WebcastListActions() {
   const { canManage } = useWebcastAccess();
   return (
     <TopToolbar>
       <SelectColumnsButton />
       {canManage && <CreateButton />}
+      <ReportButton report="webcasts" path={WEBCASTS_REPORT_PATH} toBody={webcastsReportBody} />
     </TopToolbar>
   );
 }

@@ -54,6 +54,20 @@ export async function gameProgress(db: Db, userId: number, gameIds: readonly num
   return out;
 }
 
+/** The games each of many users has done (won a counted play, or skipped), in two queries: gameProgress for a report's page of learners. */
+export async function wonOrSkippedGames(db: Db, userIds: readonly number[], gameIds: readonly number[]): Promise<Map<number, Set<number>>> {
+  const out = new Map<number, Set<number>>();
+  if (userIds.length === 0 || gameIds.length === 0) return out;
+  const [won, skipped] = await Promise.all([
+    db.selectFrom('group_training_game_plays').select(['user_id', 'game_id'])
+      .where('user_id', 'in', [...userIds]).where('game_id', 'in', [...gameIds]).where('status', '=', 'won').execute(),
+    db.selectFrom('group_training_game_skips').select(['user_id', 'game_id'])
+      .where('user_id', 'in', [...userIds]).where('game_id', 'in', [...gameIds]).execute(),
+  ]);
+  for (const r of [...won, ...skipped]) out.set(r.user_id, (out.get(r.user_id) ?? new Set()).add(r.game_id));
+  return out;
+}
+
 /** The learner's state in one game, and the open play if any. */
 export async function learnerGameState(
   db: Db, userId: number, game: GroupTrainingGameRow,
