@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import { ADMIN_RESOURCES, TRAILS_REPORT_PATH, TrailsReportRequest } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
-import { trailTrainings, type TrailTraining } from '../learning/trailProgress.ts';
+import { moduleKey, moduleProgress, trailModules, type TrailModule } from '../learning/trailProgress.ts';
+import { trailPercentOf } from '@lp/shared/rules';
 import { trainingPercents } from '../repositories/learner/activities.ts';
 import { trailAdminListQuery } from '../repositories/trails.ts';
 import { defineReport } from './definition.ts';
@@ -16,8 +16,8 @@ const COLUMNS = [
   { field: 'email', label: `${C}.email`, width: 32 },
   { field: 'enrollment_status', label: `${C}.enrollment_status`, width: 16 },
   { field: 'progress', label: `${C}.progress`, width: 12 },
-  { field: 'trainings_completed', label: `${C}.trainings_completed`, width: 16 },
-  { field: 'trainings_total', label: `${C}.trainings_total`, width: 16 },
+  { field: 'modules_completed', label: `${C}.modules_completed`, width: 16 },
+  { field: 'modules_total', label: `${C}.modules_total`, width: 16 },
   { field: 'started_at', label: `${C}.started_at`, width: 20, date: true },
   { field: 'completed_at', label: `${C}.completed_at`, width: 20, date: true },
   { field: 'certificate_code', label: `${C}.certificate_code`, width: 30 },
@@ -26,30 +26,36 @@ const COLUMNS = [
 ] as const;
 
 /**
- * Each learner's percent in the trail as the portal shows it (the mean of its published trainings'
- * percents, repositories/learner/trails.ts) and how many of those trainings they finished.
+ * Each learner's percent in the trail as the portal shows it (the mean of its modules' percents,
+ * repositories/learner/trails.ts: a training's by its activities, another kind's by what its module
+ * recorded) and how many of the modules they have done, each by its kind's rule.
  */
-async function trailStandings(db: Db, trainings: readonly TrailTraining[], userIds: number[]) {
-  const ids = trainings.map((t) => t.trainingId);
-  const [percents, finished] = await Promise.all([
-    Promise.all(ids.map((id) => trainingPercents(db, id, userIds))),
-    ids.length === 0 ? [] : db.selectFrom('group_training_enrollments')
-      .select(['user_id', sql<number | string>`count(*)`.as('n')])
-      .where('group_training_id', 'in', ids).where('user_id', 'in', userIds).where('status', '=', 'finished')
-      .groupBy('user_id').execute(),
+async function trailStandings(db: Db, modules: readonly TrailModule[], userIds: number[]) {
+  const trainings = modules.filter((m) => m.kind === 'training');
+  const [percents, progress] = await Promise.all([
+    Promise.all(trainings.map((m) => trainingPercents(db, m.itemId, userIds))),
+    Promise.all(userIds.map((userId) => moduleProgress(db, userId, modules))),
   ]);
-  const done = new Map(finished.map((r) => [r.user_id, Number(r.n)]));
-  return new Map(userIds.map((userId) => [userId, {
-    percent: ids.length === 0 ? 0 : Math.floor(percents.reduce((sum, p) => sum + (p.get(userId) ?? 0), 0) / ids.length),
-    completed: done.get(userId) ?? 0,
-  }]));
+  const trainingPercent = new Map(trainings.map((m, i) => [moduleKey(m), percents[i]!]));
+  return new Map(userIds.map((userId, u) => {
+    const done = progress[u]!;
+    const perModule = modules.map((m) => {
+      // as moduleStandings: a training by its activities, another kind 100 once done
+      if (m.kind === 'training') return trainingPercent.get(moduleKey(m))?.get(userId) ?? 0;
+      const record = done.get(moduleKey(m));
+      return record?.done ? 100 : record?.percent ?? 0;
+    });
+    return [userId, {
+      percent: trailPercentOf(perModule),
+      completed: modules.filter((m) => done.get(moduleKey(m))?.done === true).length,
+    }];
+  }));
 }
 
 /**
  * The trails report (spec 1 §3.1 key `trails`; spec 2 §2.4 "open a trail report", §4.9): the
  * trails the list shows with the same filters — or the one trail of its editor — one row per
- * learner in the trail with their standing, percent, trainings finished of the trail's published
- * ones, the dates and the current trail certificate; one row for a trail nobody started.
+ * learner in the trail with their standing, percent, modules done of those learners can take, the dates and the current trail certificate; one row for a trail nobody started.
  */
 export const trailsReport = defineReport({
   key: 'trails',
@@ -60,7 +66,7 @@ export const trailsReport = defineReport({
   columns: COLUMNS,
   rows(db, { clientId, params: filters, t }) {
     const base = (trail: { id: number; title: string; status: number }) => ({ trail_id: trail.id, trail: trail.title, trail_status: t(contentStatusWord(trail.status)) });
-    const trainingsOf = new Map<number, Promise<TrailTraining[]>>();
+    const modulesOf = new Map<number, Promise<TrailModule[]>>();
     return walkContent({
       async contents(afterId, limit) {
         // the list's reading (repositories/trails.ts): deleted trails only when asked for, or when one is named
@@ -77,11 +83,11 @@ export const trailsReport = defineReport({
       keyOf: (e) => e.id,
       alone: base,
       async rows(trail, enrollments) {
-        if (!trainingsOf.has(trail.id)) trainingsOf.set(trail.id, trailTrainings(db, clientId, trail.id));
-        const trainings = await trainingsOf.get(trail.id)!;
+        if (!modulesOf.has(trail.id)) modulesOf.set(trail.id, trailModules(db, clientId, trail.id));
+        const modules = await modulesOf.get(trail.id)!;
         const userIds = enrollments.map((e) => e.user_id);
         const [standings, certificates] = await Promise.all([
-          trailStandings(db, trainings, userIds), currentCertificates(db, clientId, 'trail', trail.id, userIds),
+          trailStandings(db, modules, userIds), currentCertificates(db, clientId, 'trail', trail.id, userIds),
         ]);
         return enrollments.map((e) => ({
           ...base(trail),
@@ -89,8 +95,8 @@ export const trailsReport = defineReport({
           email: e.email,
           enrollment_status: t(`reports.enrollment_status.${e.status}`),
           progress: standings.get(e.user_id)?.percent ?? 0,
-          trainings_completed: standings.get(e.user_id)?.completed ?? 0,
-          trainings_total: trainings.length,
+          modules_completed: standings.get(e.user_id)?.completed ?? 0,
+          modules_total: modules.length,
           started_at: when(e.started_at),
           completed_at: when(e.completed_at),
           ...certificates.get(e.user_id),
