@@ -15,7 +15,8 @@ import { isInstitutionalPage } from './lib/institutional.ts';
 // (lazy pages of the learner side are declared beside their anchor comments below)
 // the home's data is asked for with its code, not after it (one round trip less on a phone)
 const Home = lazy(() => {
-  void preload(LEARNER_PATHS.home, fetcher);
+  // the page's own useSWR reads this request, its failure included: here it is only started
+  preload(LEARNER_PATHS.home, fetcher).catch(() => undefined);
   return import('./routes/home/index.tsx');
 });
 const Profile = lazy(() => import('./routes/profile/index.tsx'));
