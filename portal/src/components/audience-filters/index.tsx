@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useId } from 'preact/hooks';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search.ts';
 import { LEARNER_PROGRESS_FILTERS } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { DEFAULT_AUDIENCE_FILTERS, isAudienceFiltered, type AudienceFilters } from '../../lib/audience-filters.ts';
@@ -18,22 +19,12 @@ export interface AudienceFiltersFormProps {
   groups?: readonly LookupOption[];
 }
 
-const SEARCH_DELAY_MS = 400;
 
 /** Search, tags (all of them or any), areas (all or any), groups and, where offered, progress. */
 export function AudienceFiltersForm({ filters, onChange, texts: K, progress = false, tags, areas, groups }: AudienceFiltersFormProps) {
   const { t } = useI18n();
   const id = useId();
-  const [search, setSearch] = useState(filters.search);
-  const latest = useRef(filters);
-  latest.current = filters;
-  useEffect(() => setSearch(filters.search), [filters.search]);
-  // typing settles before the list is asked again
-  useEffect(() => {
-    if (search === latest.current.search) return undefined;
-    const timer = setTimeout(() => onChange({ ...latest.current, search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, onChange]);
+  const [search, setSearch] = useDebouncedSearch(filters, onChange);
 
   const set = (patch: Partial<AudienceFilters>) => onChange({ ...filters, ...patch });
   return (

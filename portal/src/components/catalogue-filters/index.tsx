@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useId } from 'preact/hooks';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search.ts';
 import { LEARNER_PROGRESS_FILTERS } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { DEFAULT_FILTERS, isFiltered, type CatalogueFilters } from '../../lib/catalogue-filters.ts';
@@ -13,22 +14,12 @@ export interface CatalogueFiltersFormProps {
   groups?: readonly LookupOption[];
 }
 
-const SEARCH_DELAY_MS = 400;
 
 /** spec 1 §2.2: search, progress, favourite, areas and groups of the courses and trails lists. */
 export function CatalogueFiltersForm({ filters, onChange, areas, groups }: CatalogueFiltersFormProps) {
   const { t } = useI18n();
   const id = useId();
-  const [search, setSearch] = useState(filters.search);
-  const latest = useRef(filters);
-  latest.current = filters;
-  useEffect(() => setSearch(filters.search), [filters.search]);
-  // typing settles before the list is asked again
-  useEffect(() => {
-    if (search === latest.current.search) return undefined;
-    const timer = setTimeout(() => onChange({ ...latest.current, search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, onChange]);
+  const [search, setSearch] = useDebouncedSearch(filters, onChange);
 
   const set = (patch: Partial<CatalogueFilters>) => onChange({ ...filters, ...patch });
   return (
