@@ -16,11 +16,14 @@ import streamingPlugin from './plugins/app/streaming.ts';
 import completion from './learning/completion.ts';
 import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import metricsPlugin from './plugins/app/metrics.ts';
+import requestIdPlugin from './plugins/app/requestId.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
 import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
 import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
 import compressPlugin from './plugins/external/compress.ts';
+import openApiPlugin from './plugins/external/openapi.ts';
 import contentOriginPlugin from './contentOrigin/contentApp.ts';
 import websocketPlugin from './plugins/external/websocket.ts';
 import realtimePlugin from './plugins/app/realtime.ts';
@@ -58,6 +61,7 @@ async function api(app: FastifyInstance) {
 /** The whole application as a plugin; server.ts only listens (fastify/demo layout). */
 const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveStatic = true }) => {
   await app.register(errorsPlugin);
+  await app.register(requestIdPlugin);
   // before any route: every route refuses NUL bytes and lone surrogates (docs/security.md)
   await app.register(textGuardPlugin);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
@@ -71,9 +75,13 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(securityHeadersPlugin);
   // before any route: it hooks every route as it is added
   await app.register(compressPlugin);
+  // before any route: the API reference collects the routes' schemas as they are added
+  await app.register(openApiPlugin);
   // DESIGN "User content on its own origin": its own server, listening beside this one
   await app.register(contentOriginPlugin);
   await app.register(mailPlugin, { config });
+  // /metrics, and the timers the jobs and every answer feed (docs/production.md "Observability")
+  await app.register(metricsPlugin);
   // docs/security.md "Rate limits": before auth, which counts every authenticated request
   await app.register(rateLimitsPlugin);
   await app.register(authPlugin);

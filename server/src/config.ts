@@ -1,6 +1,11 @@
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyServerOptions } from 'fastify';
 import { FAQ_ASK_RATE } from '@lp/shared/rules';
 import { streamingSettings, type StreamingSettings } from '@lp/streaming/server';
+
+type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
 /**
  * Request limits per window (@fastify/rate-limit, docs/security.md "Rate limits"); shared across
@@ -108,6 +113,10 @@ export interface Config {
   refreshReuseGraceSeconds: number;
   staticRoot: string | null;
   logLevel: string;
+  /** LOG_FORMAT: 'pretty' (human-readable, the default outside production) or 'json' (one object a line, production's default) */
+  logFormat: 'pretty' | 'json';
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null = /metrics answers loopback callers only */
+  metricsToken: string | null;
   /** Fastify's trustProxy: false, or the proxies whose X-Forwarded-For is believed */
   trustProxy: false | string[];
   rateLimits: RateLimits;
@@ -174,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshReuseGraceSeconds: int(env.REFRESH_REUSE_GRACE, 10),
     staticRoot: env.STATIC_ROOT ?? path.resolve(import.meta.dirname, '../..'),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat: env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty' ? env.LOG_FORMAT : env.NODE_ENV === 'production' ? 'json' : 'pretty',
+    metricsToken: env.METRICS_TOKEN || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     uploadTtlSeconds: int(env.UPLOAD_TTL, 24 * 3600),
@@ -189,8 +200,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /** Fastify's own options that follow the configuration (server.ts; tests build their app with them too). */
-export function fastifyOptions(config: Pick<Config, 'trustProxy'>): { trustProxy: boolean | string[] } {
-  return { trustProxy: config.trustProxy };
+/** A request id a proxy or a caller sent is kept when it looks like one; otherwise one is made. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+export function requestIdOf(header: string | string[] | undefined): string {
+  const given = Array.isArray(header) ? header[0] : header;
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The Fastify options every instance of the app shares (server, tests, benches). */
+export function fastifyOptions(config: Pick<Config, 'trustProxy'>): { trustProxy: boolean | string[]; genReqId: (req: IncomingMessage) => string } {
+  return {
+    trustProxy: config.trustProxy,
+    // docs/production.md "Observability": every log line of a request carries its id (reqId), the answer names it in X-Request-Id
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+  };
+}
+
+/** The logger of the server process: pino, pretty-printed for people or JSON for collectors. */
+export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions {
+  if (config.logFormat === 'json') return { level: config.logLevel };
+  return { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } };
 }
 
 /**

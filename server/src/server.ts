@@ -1,11 +1,11 @@
 import Fastify from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import appPlugin from './app.ts';
-import { fastifyOptions, loadConfig } from './config.ts';
+import { fastifyOptions, loadConfig, loggerOptions } from './config.ts';
 
 const config = loadConfig();
 const app = Fastify({
-  logger: { level: config.logLevel },
+  logger: loggerOptions(config),
   // TRUST_PROXY: X-Forwarded-For only from the proxies named (the login lock, the limits and consent evidence read request.ip)
   ...fastifyOptions(config),
   requestTimeout: 120_000,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify';
 import pg from 'pg';
 import appPlugin from '../src/app.ts';
 import { fastifyOptions, loadConfig, type Config } from '../src/config.ts';
@@ -20,7 +20,7 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   /** every route registered, with its declared access (lib/access.ts), for permission sweeps */
-  routes: Array<{ method: string; url: string; access?: Access }>;
+  routes: Array<{ method: string; url: string; access?: Access; schema?: FastifySchema }>;
   close(): Promise<void>;
 }
 
@@ -66,7 +66,7 @@ async function buildOnce(dialect: Dialect, overrides: Partial<Config>, extra?: (
   const app = Fastify({ ...fastifyOptions(config), logger: false, pluginTimeout: 60_000 });
   const routes: TestApp['routes'] = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routes.push({ method, url: r.url, access: r.config?.access });
+    for (const method of [r.method].flat()) routes.push({ method, url: r.url, access: r.config?.access, schema: r.schema });
   });
   try {
     await app.register(appPlugin, { config, serveStatic: false });

@@ -8,7 +8,16 @@ import { bearer, buildTestApp, login, type TestApp, type Tokens } from './helper
  * decision: it has to be added here.
  */
 const PUBLIC_ROUTES: Record<string, 'public' | 'optional'> = {
+  // liveness and readiness for proxies and supervisors (docs/production.md "Health")
   'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/health/live': 'public',
+  // the API reference: the front ends' bundles name the same routes (docs/api.md "Reference")
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/init.js': 'public',
+  'GET /api/docs/openapi.json': 'public',
+  'GET /api/docs/assets/:file': 'public',
   'GET /api/login_params/': 'public',
   'POST /api/o/token/': 'public',
   'POST /api/o/revoke_token/': 'public',

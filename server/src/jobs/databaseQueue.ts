@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
-import { DEFAULT_MAX_ATTEMPTS, retryDelayMs, type EnqueueOptions, type JobHandler, type JobQueue } from './types.ts';
+import { DEFAULT_MAX_ATTEMPTS, retryDelayMs, type EnqueueOptions, type JobHandler, type JobQueue, type QueueStats } from './types.ts';
 
 export interface DatabaseQueueOptions {
   pollMs?: number;
@@ -154,6 +154,24 @@ export function createDatabaseQueue(db: Kysely<Database>, log: FastifyBaseLogger
         if (Date.now() > deadline) throw new Error('job queue did not become idle');
         await new Promise((r) => setTimeout(r, 25));
       }
+    },
+    async stats(): Promise<QueueStats> {
+      const now = new Date();
+      const rows = await db.selectFrom('jobs')
+        .select((eb) => ['status', eb.fn.countAll<number>().as('n'), eb.fn.min('run_at').as('oldest')])
+        .where((eb) => eb.or([
+          eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now.toISOString())]),
+          eb('status', '=', 'running'),
+        ]))
+        .groupBy('status')
+        .execute();
+      const waiting = rows.find((r) => r.status === 'queued');
+      const oldest = waiting?.oldest ? new Date(waiting.oldest as string | Date).getTime() : null;
+      return {
+        waiting: Number(waiting?.n ?? 0),
+        running: Number(rows.find((r) => r.status === 'running')?.n ?? 0),
+        oldestWaitingSeconds: oldest === null ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+      };
     },
     async close() {
       running = false;

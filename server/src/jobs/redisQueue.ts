@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Queue, Worker, type Job } from 'bullmq';
-import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobHandler, type JobQueue } from './types.ts';
+import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobHandler, type JobQueue, type QueueStats } from './types.ts';
 
 const QUEUE_NAME = 'jobs';
 
@@ -61,6 +61,16 @@ export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyB
         if (Date.now() > deadline) throw new Error('job queue did not become idle');
         await new Promise((r) => setTimeout(r, 25));
       }
+    },
+    async stats(): Promise<QueueStats> {
+      const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
+      // oldest first: the job that has waited longest
+      const [oldest] = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
+      return {
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        running: counts.active ?? 0,
+        oldestWaitingSeconds: oldest ? Math.max(0, (Date.now() - oldest.timestamp - (oldest.delay ?? 0)) / 1000) : 0,
+      };
     },
     async close() {
       await worker?.close();

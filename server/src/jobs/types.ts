@@ -31,6 +31,16 @@ export interface JobQueue {
   /** resolves once nothing runnable is queued or running (tests, graceful shutdown) */
   idle(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
+  /** what waits and runs now, cluster-wide (the metrics' queue depth and age) */
+  stats(): Promise<QueueStats>;
+}
+
+export interface QueueStats {
+  /** runnable jobs not yet taken */
+  waiting: number;
+  running: number;
+  /** seconds the longest-waiting runnable job has waited; 0 when none waits */
+  oldestWaitingSeconds: number;
 }
 
 export const DEFAULT_MAX_ATTEMPTS = 3;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { XLSX_MIME } from '@lp/shared/contract';
+import { FileAnswer, XLSX_MIME } from '@lp/shared/contract';
 import { authOf } from '../plugins/app/auth.ts';
 import { notFound } from './httpError.ts';
 
@@ -64,7 +64,7 @@ export function registerUserFiles(parent: FastifyInstance, def: UserFileArea): v
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.get(`${def.urlPath}:name/`, {
     config: { access: 'authenticated' },
-    schema: { params: Type.Object({ name: Type.String({ maxLength: 40 }) }) },
+    schema: { params: Type.Object({ name: Type.String({ maxLength: 40 }) }), response: { 200: FileAnswer } },
   }, async (request, reply) => {
     const { user } = authOf(request);
     const { name } = request.params;

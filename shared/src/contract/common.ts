@@ -13,6 +13,12 @@ export function literalUnion<T extends string | number>(values: readonly T[]): T
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type IdParams = Static<typeof IdParams>;
 
+/** A 204 answer: nothing in the body. */
+export const NoContent = Type.Unsafe<undefined>({ type: 'null', description: 'No content' });
+
+/** An answer that is a file's bytes, typed by its Content-Type (a download, a PDF, a template, media). */
+export const FileAnswer = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'The file; its type is in Content-Type' });
+
 export const ApiErrorSchema = Type.Object({
   detail: Type.String(),
   code: Type.String(),

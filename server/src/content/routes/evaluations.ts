@@ -4,6 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import {
   BaseEvaluation, BaseEvaluationQuestion, Evaluation, EvaluationCreated, EvaluationForm, EvaluationFromBaseForm, ListQuery, SlugOption,
   evaluationQuestionSchemas,
+  NoContent,
 } from '@lp/shared/contract';
 import {
   EVALUATION_DEFAULT_STATUS, formErrorCode, validateEvaluation, validateEvaluationModel, validateEvaluationQuestion,
@@ -121,7 +122,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return (await findEvaluation(owned, id, evaluation_id))!;
   });
 
-  app.delete(evaluation, { config: { access: guard.write }, schema: { params: EvaluationParams } }, async (request, reply) => {
+  app.delete(evaluation, { config: { access: guard.write }, schema: { params: EvaluationParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { id, evaluation_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     if (!(await deleteEvaluation(owned, id, evaluation_id))) throw notFound();
@@ -184,7 +185,7 @@ export function registerEvaluationRoutes(parent: FastifyInstance, owner: OwnerKi
     return toQuestion((await findEvaluationQuestion(owned, evaluation_id, question_id))!);
   });
 
-  app.delete(question, { config: { access: guard.write }, schema: { params: EvaluationQuestionParams } }, async (request, reply) => {
+  app.delete(question, { config: { access: guard.write }, schema: { params: EvaluationQuestionParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { id, evaluation_id, question_id } = request.params;
     await evaluationOr404(app.db, request, id, evaluation_id);
     if (!(await deleteEvaluationQuestion(owned, evaluation_id, question_id))) throw notFound();

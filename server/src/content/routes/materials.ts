@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   MATERIAL_DEFAULT_STATUS, UPLOAD_LIMITS, formErrorCode, hasPermission, parseFormInteger, validateMaterialForm,
 } from '@lp/shared/rules';
-import { ListQuery, TrainingMaterial, TrainingMaterialForm } from '@lp/shared/contract';
+import { ListQuery, TrainingMaterial, TrainingMaterialForm, NoContent } from '@lp/shared/contract';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import type { AuthContext } from '../../plugins/app/auth.ts';
@@ -96,7 +96,7 @@ export function registerMaterialRoutes(parent: FastifyInstance, owner: OwnerKind
   });
 
   // soft delete (spec 2 §4.1 status 3): the material leaves every list
-  app.delete(item, { config: { access: guard.write }, schema: { params: MaterialParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: MaterialParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { id: ownerId } = await ownerOr404(app.db, owner, request, request.params.id);
     if (!(await softDeleteMaterial(owned, ownerId, request.params.materialId))) throw notFound();
     return reply.status(204).send();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ListQuery, QuestionSearchRequest, testOwnerSchemas, type ErrorCode } from '@lp/shared/contract';
+import { ListQuery, QuestionSearchRequest, testOwnerSchemas, type ErrorCode, NoContent } from '@lp/shared/contract';
 import { QUESTION_SEARCH, TEST_DEFAULTS, alternativesChangeLocked, formErrorCode, validateQuestion } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -146,7 +146,7 @@ export function registerQuestionRoutes(parent: FastifyInstance, owner: OwnerKind
     return questionAnswer(owner, question);
   });
 
-  app.delete(item, { config: { access: write }, schema: { params: QuestionParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: write }, schema: { params: QuestionParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { id: ownerId, testId, questionId } = request.params;
     await app.db.transaction().execute(async (trx) => {
       const { db, test } = await testOr404(trx, request, ownerId, testId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ListQuery, TestTypeOption, TrainingTestForm, testOwnerSchemas, type ErrorCode } from '@lp/shared/contract';
+import { ListQuery, TestTypeOption, TrainingTestForm, testOwnerSchemas, type ErrorCode, NoContent } from '@lp/shared/contract';
 import {
   TEST_DEFAULTS, changedLockedFields, formErrorCode, normalizeTestSettings, validateTest, type TestSettings, type TestTypeRules,
   type TestValues,
@@ -221,7 +221,7 @@ export function registerTestRoutes(parent: FastifyInstance, owner: OwnerKind): v
     return answer(owned(app.db), row);
   });
 
-  app.delete(item, { config: { access: write }, schema: { params: TestParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: write }, schema: { params: TestParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { id: ownerId, testId } = request.params;
     await ownerOr404(app.db, owner, request, ownerId);
     const db = owned(app.db);

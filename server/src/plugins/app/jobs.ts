@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createDatabaseQueue, createRedisQueue, type JobQueue } from '../../jobs/index.ts';
+import { createDatabaseQueue, createRedisQueue, type JobHandler, type JobQueue } from '../../jobs/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,9 +16,25 @@ export default fp(async (app) => {
   const queue = config.redisUrl
     ? createRedisQueue(config.redisUrl, config.redisPrefix, app.log, config.jobRetryBaseMs)
     : createDatabaseQueue(app.db, app.log, { retryBaseMs: config.jobRetryBaseMs });
-  app.decorate('jobs', queue);
+  // every handler's run is timed for /metrics (plugins/app/metrics.ts)
+  const timed: JobQueue = {
+    ...queue,
+    define<P extends object>(name: string, handler: JobHandler<P>) {
+      queue.define<P>(name, async (payload, ctx) => {
+        const end = app.metrics.jobDuration.startTimer({ job: name });
+        try {
+          await handler(payload, ctx);
+          end({ outcome: 'done' });
+        } catch (error) {
+          end({ outcome: 'failed' });
+          throw error;
+        }
+      });
+    },
+  };
+  app.decorate('jobs', timed);
   app.addHook('onReady', async () => {
     if (config.runJobs) queue.start();
   });
   app.addHook('onClose', async () => queue.close());
-}, { name: 'jobs', dependencies: ['db'] });
+}, { name: 'jobs', dependencies: ['db', 'metrics'] });

@@ -7,12 +7,14 @@ import { requestOrigins } from './mediaLinks.ts';
 import type { Config } from '../../config.ts';
 
 type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
-export type ResponseKind = 'api' | 'media' | 'admin' | 'portal' | 'framed';
+export type ResponseKind = 'api' | 'docs' | 'media' | 'admin' | 'portal' | 'framed';
 
 /** Which policy an answer gets, by its path. */
 export function responseKind(url: string): ResponseKind {
   const path = url.split('?')[0] ?? '/';
   if (path.startsWith('/api/files/media/') || path.startsWith(MEDIA_URL_PREFIX)) return 'media';
+  // the API reference's page and its viewer (routes/docs)
+  if (path === '/api/docs' || path.startsWith('/api/docs/')) return 'docs';
   if (path.startsWith('/api/') || path === '/api') return 'api';
   if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
   // the game preview page, which the control panel's game editor frames (spec 3 §2)
@@ -83,6 +85,27 @@ function optionsFor(kind: ResponseKind, config: Config, request: FastifyRequest)
       return {
         hsts,
         contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] } },
+        xFrameOptions: { action: 'deny' },
+      };
+    case 'docs':
+      // Swagger UI: its bundled scripts and styles from this origin, calls to this API only
+      return {
+        hsts,
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'"],
+            'script-src-attr': ["'none'"],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:'],
+            'connect-src': ["'self'"],
+            'object-src': ["'none'"],
+            'base-uri': ["'self'"],
+            'form-action': ["'self'"],
+            'frame-ancestors': ["'none'"],
+          },
+        },
         xFrameOptions: { action: 'deny' },
       };
     case 'media':

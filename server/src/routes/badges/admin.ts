@@ -5,6 +5,7 @@ import type { FastifyError } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_RESOURCES, BADGE_PATHS, Badge, BadgeAward, BadgeAwardInput, BadgeImage, BadgeInput, IdParams, ListQuery, type ErrorCode,
+  NoContent,
 } from '@lp/shared/contract';
 import { BADGE_STATUS, localeForLanguageId, validateBadge } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
@@ -181,7 +182,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     return { awarded };
   });
 
-  app.delete(BADGE_PATHS.award(':id', ':userId'), { config: { access: guard }, schema: { params: AwardParams } }, async (request, reply) => {
+  app.delete(BADGE_PATHS.award(':id', ':userId'), { config: { access: guard }, schema: { params: AwardParams, response: { 204: NoContent } } }, async (request, reply) => {
     const clientId = clientOf(request);
     await badgeOr404(app.db, clientId, request.params.id);
     const result = await app.db.transaction().execute((trx) => revokeManual(trx, clientId, request.params.id, request.params.userId));

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared/contract';
+import { FileAnswer, LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
@@ -32,7 +32,7 @@ const certificates: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(LEARNER_PATHS.certificatePdf(':id'), {
     config: { access: 'authenticated' },
-    schema: { params: IdParams },
+    schema: { params: IdParams, response: { 200: FileAnswer } },
   }, async (request, reply) => {
     const cert = await ownCertificate(app.db, clientOf(request), authOf(request).user.id, request.params.id);
     if (!cert) throw certificateNotFound();

@@ -2,6 +2,7 @@ import { todayApiDate } from '@lp/shared/rules';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   FEED_PAGE_SIZE_MAX, FEED_PATHS, FEED_POST_MAX, FeedEvent, FeedPage, FeedPostInput, FeedQuery, IdParams,
+  NoContent,
 } from '@lp/shared/contract';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
@@ -39,7 +40,7 @@ const feed: FastifyPluginAsyncTypebox = async (app) => {
     return reply.status(201).send(created);
   });
 
-  app.delete(FEED_PATHS.post(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.delete(FEED_PATHS.post(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {
     if (!(await deletePost(app.db, clientOf(request), authOf(request).user.id, request.params.id))) throw notFound();
     return reply.status(204).send();
   });

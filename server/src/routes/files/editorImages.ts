@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { FILE_PATHS, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm } from '@lp/shared/contract';
+import { FILE_PATHS, NoContent, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm } from '@lp/shared/contract';
 import { UPLOAD_LIMITS, editorImageArea, editorImageExtensions, fileExtension, hasPermission } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
 import { mediaFile, mediaPath, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
@@ -85,7 +85,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
   app.post(FILE_PATHS.upload(':fileId'), {
     // before the body is read: no one unknown gets to send 10 MB
     config: { access: 'authenticated' },
-    schema: { params: UploadParams, body: UploadForm },
+    schema: { params: UploadParams, body: UploadForm, response: { 204: NoContent } },
     // the multipart limit is the image limit: say so with the image's own key
     errorHandler: (error: FastifyError) => {
       if (error.statusCode === 413) throw new HttpError(413, 'editor_image_too_large', 'Images are at most 10 MB');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { toApiDate } from '@lp/shared/rules';
+import { FileAnswer } from '@lp/shared/contract';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { requesterStillAllowed } from '../../reports/index.ts';
@@ -20,7 +21,7 @@ const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{
  */
 const reportFiles: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/files/reports/:token/', {
-    schema: { params: TokenParams },
+    schema: { params: TokenParams, response: { 200: FileAnswer } },
     // a session sent along (the admin fetching the link) must be the requester's
     config: { access: 'optional' },
   }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { FileAnswer } from '@lp/shared/contract';
 import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../../lib/serveMedia.ts';
 import { isActiveDocument, verifyGrant } from '../../lib/signedMedia.ts';
 import { attachmentDisposition } from '../library/learner.ts';
@@ -15,7 +16,7 @@ const INLINE = /\.(mp4|webm|mp3|wav|ogg|m4a|pdf|png|jpe?g|gif|webp)$/i;
  * (HTML, SVG, XML) and package files are the content origin's, never served here.
  */
 const signedMedia: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${SIGNED_MEDIA_PREFIX}*`, { config: { access: 'public' } }, async (request, reply) => {
+  app.get(`${SIGNED_MEDIA_PREFIX}*`, { config: { access: 'public' }, schema: { response: { 200: FileAnswer, 206: FileAnswer } } }, async (request, reply) => {
     const { token, rest } = splitGranted(request.url.split('?')[0]!.slice(`/api${SIGNED_MEDIA_PREFIX}`.length));
     const grant = verifyGrant(app.mediaSecret, token);
     if (!grant || grant.d.startsWith('packages/') || grant.s) throw mediaNotFound();

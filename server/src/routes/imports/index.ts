@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate, ImportRecord,
-  ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, type ImportType, ImportLog,
+  FileAnswer, ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, type ImportType, ImportLog,
 } from '@lp/shared/contract';
 import { canOpenAdminTitle } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -85,7 +85,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/admin_imports/templates/:import_type/', {
-    config: { access: guard }, schema: { params: ImportTypeParams },
+    config: { access: guard }, schema: { params: ImportTypeParams, response: { 200: FileAnswer } },
   }, async (request, reply) => {
     const { import_type: type } = request.params;
     const languageId = authOf(request).user.language_id;

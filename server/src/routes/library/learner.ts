@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { audienceMember } from '../../content/audience/index.ts';
-import { LIBRARY_PATHS, LearnerLibraryFile, LearnerLibraryPage, LibraryFilterOptions, LibraryQuery } from '@lp/shared/contract';
+import { FileAnswer, LIBRARY_PATHS, LearnerLibraryFile, LearnerLibraryPage, LibraryFilterOptions, LibraryQuery } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { mediaFile } from '../../lib/mediaStore.ts';
@@ -67,7 +67,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       return card(trx, request, ctx.userId, row);
     }));
 
-  app.get(LIBRARY_PATHS.learnerDownload(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.get(LIBRARY_PATHS.learnerDownload(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: FileAnswer } } }, async (request, reply) => {
     const { ctx, row } = await fileOr404(app.db, request, request.params.id);
     if (!row.allow_download) throw new HttpError(403, 'download_not_allowed', 'This file cannot be downloaded');
     const file = mediaFile(app.config.dataDir, row.resource);

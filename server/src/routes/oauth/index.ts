@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { RevokeRequest, TokenRequest, TokenResponse } from '@lp/shared/contract';
 import { normaliseUsername } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
@@ -107,7 +108,7 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
     return tokenAnswer(request, reply, tokens);
   });
 
-  app.post('/o/revoke_token/', { config: { access: 'public' }, schema: { body: RevokeRequest } }, async (request, reply) => {
+  app.post('/o/revoke_token/', { config: { access: 'public' }, schema: { body: RevokeRequest, response: { 200: Type.Object({}) } } }, async (request, reply) => {
     await authenticateApplication(app.db, request, {});
     const cookieMode = wantsRefreshCookie(request);
     const token = request.body.token ?? (cookieMode ? refreshCookieOf(request) : undefined);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   CONTENT_STATUS, FORUM_LEARNER_PATHS, ForumReply, ForumReplyInput, ForumTopic, ForumTopicInput, ListQuery, type ErrorCode, ForumTopicItem,
+  NoContent,
 } from '@lp/shared/contract';
 import {
   FORUM_STATUS, LEARNER_VISIBLE_REPLY_STATUSES, LEARNER_VISIBLE_TOPIC_STATUSES, cleanForumText, topicAcceptsReplies, validateForumReply,
@@ -127,7 +128,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // the author's delete is the moderators' status 3: they can still see and restore it
-  app.delete(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams } }, async (request, reply) => {
+  app.delete(P.topic(':id', ':topicId'), { config: { access: 'authenticated' }, schema: { params: TopicParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { id, topicId } = request.params;
     const { scope, topic } = await topicOr404(request, id, topicId);
     if (topic.author.id !== authOf(request).user.id) throw notAuthor();
@@ -193,7 +194,7 @@ const forumLearner: FastifyPluginAsyncTypebox = async (app) => {
     return replyAnswer(request, scope, topicId, replyId);
   });
 
-  app.delete(P.reply(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams } }, async (request, reply) => {
+  app.delete(P.reply(':id', ':topicId', ':replyId'), { config: { access: 'authenticated' }, schema: { params: ReplyParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { id, topicId, replyId } = request.params;
     const found = await replyOr404(request, id, topicId, replyId);
     if (found.reply.author.id !== authOf(request).user.id) throw notAuthor();

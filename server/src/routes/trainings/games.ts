@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { AdminGame, GAME_PATHS, GameInput, GameListItem, ListQuery, gameTypeSlug } from '@lp/shared/contract';
+import { AdminGame, GAME_PATHS, GameInput, GameListItem, ListQuery, gameTypeSlug, NoContent } from '@lp/shared/contract';
 import { formErrorCode, validateGameInput } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
@@ -75,7 +75,7 @@ const games: FastifyPluginAsyncTypebox = async (app) => {
     return toAdminGame((await findGame(app.db, training.id, request.params.gameId))!);
   });
 
-  app.delete(item, { config: { access: guard.write }, schema: { params: GameParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: GameParams, response: { 204: NoContent } } }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     if (!(await softDeleteGame(app.db, training.id, request.params.gameId))) throw notFound();
     return reply.status(204).send();

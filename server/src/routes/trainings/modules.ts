@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   MODULE_PATHS, ModuleListQuery, TrainingModule, TrainingModuleForm, UPLOAD_KINDS, type ErrorCode,
+  NoContent,
 } from '@lp/shared/contract';
 import {
   MODULE_DEFAULT_STATUS, formErrorCode, hasPermission, moduleFileLocked, moduleFileRule, moduleTypeLocked, parseFormInteger,
@@ -204,7 +205,7 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
    * trainingHierarchy.ts), appending new modules and passing a deleted one's prerequisite on.
    * Learner counters and the stored file stay (duplicates share files).
    */
-  app.delete(item, { config: { access: guard.write }, schema: { params: ModuleParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: ModuleParams, response: { 204: NoContent } } }, async (request, reply) => {
     const training = await trainingOr404(app.db, request, request.params.id);
     if (!(await softDeleteModule(app.db, training.id, request.params.moduleId))) throw notFound();
     return reply.status(204).send();

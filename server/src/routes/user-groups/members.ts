@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { ADMIN_RESOURCES, IdParams, ListQuery, MembersChange, UserSummary } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -31,7 +32,7 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
     return sendList(reply, 'group_members', list, rows, total);
   });
 
-  app.post(base, { config: { access: guard }, schema: { params: IdParams, body: MembersChange } }, async (request) => {
+  app.post(base, { config: { access: guard }, schema: { params: IdParams, body: MembersChange, response: { 200: Type.Object({ added: Type.Integer() }) } } }, async (request) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     const ids = [...new Set(request.body.user_ids)];
@@ -40,7 +41,7 @@ const members: FastifyPluginAsyncTypebox = async (app) => {
     return { added: await addGroupMembers(app.db, request.params.id, ids) };
   });
 
-  app.post(`${base}remove/`, { config: { access: guard }, schema: { params: IdParams, body: MembersChange } }, async (request) => {
+  app.post(`${base}remove/`, { config: { access: guard }, schema: { params: IdParams, body: MembersChange, response: { 200: Type.Object({ removed: Type.Integer() }) } } }, async (request) => {
     const clientId = clientOf(request);
     await ownGroup(app.db, clientId, request.params.id);
     return { removed: await removeGroupMembers(app.db, request.params.id, request.body.user_ids) };

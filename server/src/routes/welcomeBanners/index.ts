@@ -2,7 +2,7 @@ import { todayApiDate, formErrorCode, validateWelcomeBanner, welcomeBannerConfli
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  ADMIN_RESOURCES, BANNER_PATHS, CurrentWelcomeBanner, IdParams, ListQuery, WelcomeBanner, WelcomeBannerConflictAnswer, WelcomeBannerConflictQuery, WelcomeBannerInput,
+  ADMIN_RESOURCES, BANNER_PATHS, CurrentWelcomeBanner, IdParams, ListQuery, NoContent, WelcomeBanner, WelcomeBannerConflictAnswer, WelcomeBannerConflictQuery, WelcomeBannerInput,
 } from '@lp/shared/contract';
 import { audienceMember, foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
@@ -175,13 +175,13 @@ export const welcomeBannersLearner: FastifyPluginAsyncTypebox = async (app) => {
     return { auth, row };
   }
 
-  app.post(BANNER_PATHS.learnerWelcomeConfirm(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.post(BANNER_PATHS.learnerWelcomeConfirm(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { auth, row } = await bannerOr404(request, request.params.id);
     await confirmWelcomeBanner(app.db, row.id, auth.user.id, auth.familyId);
     return reply.status(204).send();
   });
 
-  app.post(BANNER_PATHS.learnerWelcomeDecline(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.post(BANNER_PATHS.learnerWelcomeDecline(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {
     const { auth, row } = await bannerOr404(request, request.params.id);
     const state = await welcomeBannerState(app.db, row);
     if (!state.user_logout) throw new HttpError(400, 'welcome_banner_decline_not_allowed', 'This welcome banner cannot be declined');
