@@ -14,9 +14,7 @@ export const api = createApiClient({
  */
 export const fetcher = <T>(path: string): Promise<T> => api.json<T>(path).catch(async (error: unknown) => {
   if (error instanceof ApiRequestError) throw error;
-  const [{ offlineAnswer }, { downloadRecords }] = await Promise.all([import('./offline/downloads.ts'), import('./offline/environment.ts')]);
-  const records = downloadRecords();
-  const kept = records ? offlineAnswer(records, path) : undefined;
+  const kept = (await import('./offline/fallback.ts')).keptAnswer(path);
   if (kept === undefined) throw error;
   return kept as T;
 });

@@ -17,9 +17,3 @@ export function downloadEnvironment(): DownloadEnvironment | null {
     api: <T>(path: string, init?: RequestInit) => api.json<T>(path, init),
   };
 }
-
-/** Read-only look-ups need no Cache Storage (the test page, the swr fetcher offline). */
-export function downloadRecords(): Pick<DownloadEnvironment, 'userId' | 'storage'> | null {
-  const userId = getSession().user?.id;
-  return userId === undefined ? null : { userId, storage: window.localStorage };
-}

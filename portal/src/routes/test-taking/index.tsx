@@ -90,11 +90,7 @@ function TrainingTestSession({ training, activity, back }: { training: LearnerTr
   const { mutate } = useTraining(training.id);
   const paths = useMemo(() => trainingAttemptPaths(training.id, activity.id), [training.id, activity.id]);
   // a downloaded training's test is answered offline on the attempt the download opened (lib/offline)
-  const offline = useCallback(async () => {
-    const [{ offlineAttempt }, { downloadRecords }] = await Promise.all([import('../../lib/offline/downloads.ts'), import('../../lib/offline/environment.ts')]);
-    const records = downloadRecords();
-    return records ? offlineAttempt(records, training.id, activity.id) : null;
-  }, [training.id, activity.id]);
+  const offline = useCallback(async () => (await import('../../lib/offline/fallback.ts')).keptAttempt(training.id, activity.id), [training.id, activity.id]);
   return <TestSession paths={paths} activity={activity} back={back} refresh={() => void mutate()} offlineAttempt={offline} />;
 }
 
