@@ -14,6 +14,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheOnly } from 'workbox-strategies';
 import { RangeRequestsPlugin } from 'workbox-range-requests';
+import { GAME_PREVIEW_PATH } from '@lp/shared/contract';
 import { OFFLINE_MEDIA_CACHE } from './lib/offline/cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -21,9 +22,11 @@ declare const self: ServiceWorkerGlobalScope;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// the portal's own routes: not the API, the control panel, media nor files with an extension
+// the portal's own routes: not the API, the control panel, media nor files with an extension — nor
+// the game preview, which the control panel frames and the server answers with its own frame policy
+const previewPath = new RegExp(`^${GAME_PREVIEW_PATH}(/|$)`);
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-  denylist: [/^\/api\//, /^\/admin(\/|$)/, /^\/media\//, /\/[^/?]+\.[^/?]+$/],
+  denylist: [/^\/api\//, /^\/admin(\/|$)/, /^\/media\//, /\/[^/?]+\.[^/?]+$/, previewPath],
 }));
 
 const downloaded = new CacheOnly({ cacheName: OFFLINE_MEDIA_CACHE, plugins: [new RangeRequestsPlugin()] });

@@ -60,6 +60,9 @@ test('a downloaded training plays and is answered offline; progress and answers 
   await expect(item.getByText(/Prova · Prova de boas-vindas · pronta para responder sem conexão/)).toBeVisible();
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'downloads-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'downloads-desktop.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
 
   // ---- offline: the portal opens from the device, the video plays from it ----
   await context.setOffline(true);

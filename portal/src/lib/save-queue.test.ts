@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@lp/shared/client';
+import type { ErrorCode } from '@lp/shared/contract';
 import { SaveQueue } from './save-queue.ts';
 
 interface Event { name: string; perishable?: boolean }
 
 const offline = () => new TypeError('Failed to fetch');
-const refusal = (code: string) => new ApiRequestError(422, { detail: code, code });
+const refusal = (code: ErrorCode) => new ApiRequestError(422, { detail: code, code });
 const revive = (entry: unknown): [string, Event] | null => (Array.isArray(entry) && typeof entry[0] === 'string' ? [entry[0], entry[1] as Event] : null);
 
 /** A server the test switches on and off: sent items are recorded while it is reachable. */
