@@ -64,8 +64,8 @@ export default function ProfileDownloads() {
         {!offlineSupported() && <Message kind="info">{t('portal.offline.unsupported')}</Message>}
         {pending > 0 && <Message kind="info">{t('portal.offline.pending', { count: pending })}</Message>}
         <p class="downloads-usage">
-          {t('portal.offline.usage', { size: fileSize(total, locale) })}
-          {estimate?.quota ? ` ${t('portal.offline.quota', { used: fileSize(estimate.usage ?? 0, locale), quota: fileSize(estimate.quota, locale) })}` : ''}
+          <strong>{t('portal.offline.usage', { size: fileSize(total, locale) })}</strong>
+          {estimate?.quota ? <span class="muted"> {t('portal.offline.quota', { used: fileSize(estimate.usage ?? 0, locale), quota: fileSize(estimate.quota, locale) })}</span> : null}
         </p>
         {downloads.length === 0 ? (
           <p class="note">{t('portal.offline.none')}</p>
