@@ -50,6 +50,8 @@ test('a downloaded training plays and is answered offline; progress and answers 
   // ---- download: the video's file, the module opened on the server, an attempt of the test ----
   await page.getByRole('button', { name: 'Baixar para usar sem conexão' }).click();
   await expect(page.getByText(/1 conteúdo guardado neste aparelho/)).toBeVisible({ timeout: 30_000 });
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.getByRole('region', { name: 'Usar sem conexão' }).screenshot({ path: path.join(SCREENSHOTS, 'offline-panel-phone.png') });
   const downloaded = await activities();
   expect(downloaded.find((a) => a.id === testId)!.test!.open_attempt_id).not.toBeNull();
   const attemptId = downloaded.find((a) => a.id === testId)!.test!.open_attempt_id!;
@@ -58,7 +60,6 @@ test('a downloaded training plays and is answered offline; progress and answers 
   const item = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /Boas-vindas à loja/ }) });
   await expect(item.getByText(/Vídeo · Vídeo de boas-vindas · \d+ KB/)).toBeVisible();
   await expect(item.getByText(/Prova · Prova de boas-vindas · pronta para responder sem conexão/)).toBeVisible();
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'downloads-phone.png'), fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: path.join(SCREENSHOTS, 'downloads-desktop.png'), fullPage: true });
