@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { LAZY_NAMESPACES } from './src/lib/messageNamespaces.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +44,23 @@ function portalMessages(): Plugin {
 export default defineConfig({
   base: '/',
   // brotli and gzip beside every asset: the server sends them as they are (plugins/external/static.ts)
-  plugins: [preact(), portalMessages(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })],
+  plugins: [
+    preact(), portalMessages(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // the service worker of src/sw.ts (app shell, downloaded files): main.tsx registers it after the
+    // page loaded, so it weighs nothing on the first load; no web app manifest (not an installable app)
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // every page's code, styles and texts, and pdf.js's worker (a downloaded PDF opens offline)
+        globPatterns: ['**/*.{js,mjs,css,html}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     // swr is written for React: preact/compat stands in for it (the preset aliases it too)
     alias: [

@@ -17,3 +17,16 @@ void loadMessages(locale)
     document.documentElement.lang = locale;
     render(<App locale={locale} />, document.getElementById('app')!);
   });
+
+// the service worker (src/sw.ts: the app shell and downloaded trainings offline) installs once the
+// page has loaded, so it never competes with the first load; module events an earlier page could
+// not send (offline) are sent then too (lib/offline/progress-outbox.ts, loaded only when some wait)
+window.addEventListener('load', () => {
+  setTimeout(() => {
+    if (import.meta.env.PROD && 'serviceWorker' in navigator) void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    const userId = session.user?.id;
+    if (userId !== undefined && localStorage.getItem(`lp-progress-outbox-u${userId}`) !== null) {
+      void import('./lib/offline/progress-outbox.ts').then((outbox) => outbox.resumeProgressOutbox());
+    }
+  }, 2000);
+}, { once: true });

@@ -32,6 +32,8 @@ const TestTaking = lazy(() => import('./routes/test-taking/index.tsx'));
 const Game = lazy(() => withMessages('games', import('./routes/game/index.tsx')));
 const GamePreview = lazy(() => withMessages('games', import('./routes/game-preview/index.tsx')));
 const ProfileCertificates = lazy(() => import('./routes/profile-certificates/index.tsx'));
+// the profile's Downloads tab (trainings kept for offline use, lib/offline), with its texts
+const ProfileDownloads = lazy(() => withMessages('offline', import('./routes/profile-downloads/index.tsx')));
 const CertificateVerify = lazy(() => import('./routes/certificate-verify/index.tsx'));
 const Trails = lazy(() => import('./routes/trails/index.tsx'));
 const Trail = lazy(() => import('./routes/trail/index.tsx'));
@@ -199,6 +201,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/profile/certificates">
         <Private><ProfileCertificates /></Private>
+      </Route>
+      <Route path="/profile/downloads">
+        <Private><ProfileDownloads /></Private>
       </Route>
       <Route path="/certificates/verify/:code">
         <Public><CertificateVerify /></Public>

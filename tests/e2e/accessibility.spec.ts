@@ -10,7 +10,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 const PAGES = [
   '/home', '/courses', '/trails', '/webcasts', '/webcasts/1', '/live_classes', '/library', '/podcasts', '/news',
-  '/feed', '/calendar', '/messages', '/profile', '/profile/certificates', '/institutional/faq',
+  '/feed', '/calendar', '/messages', '/profile', '/profile/certificates', '/profile/downloads', '/institutional/faq',
 ];
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -8,8 +8,16 @@ export const api = createApiClient({
   onSessionLost: notifySessionLost,
 });
 
-/** The swr fetcher, set once in <SWRConfig>: keys are API paths under /api. */
-export const fetcher = <T>(path: string): Promise<T> => api.json<T>(path);
+/**
+ * The swr fetcher, set once in <SWRConfig>: keys are API paths under /api. Without a connection,
+ * what a downloaded training keeps answers for it (lib/offline, loaded only then).
+ */
+export const fetcher = <T>(path: string): Promise<T> => api.json<T>(path).catch(async (error: unknown) => {
+  if (error instanceof ApiRequestError) throw error;
+  const kept = (await import('./offline/fallback.ts')).keptAnswer(path);
+  if (kept === undefined) throw error;
+  return kept as T;
+});
 
 /** JSON body helper for writes. */
 export function send<T>(path: string, method: 'POST' | 'PATCH', body: unknown): Promise<T> {

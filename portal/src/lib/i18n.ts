@@ -56,6 +56,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/forum'),
     fr: () => import('virtual:portal-messages/fr/forum'),
   },
+  offline: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/offline'),
+    en: () => import('virtual:portal-messages/en/offline'),
+    es: () => import('virtual:portal-messages/es/offline'),
+    fr: () => import('virtual:portal-messages/fr/offline'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { loadNamespace } from '../lib/i18n.ts';
 import { LAZY_NAMESPACES } from '../lib/messageNamespaces.ts';
+import { stopProgressOutbox } from '../lib/offline/progress-outbox.ts';
 
 // findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
 configure({ asyncUtilTimeout: 5000 });
@@ -12,6 +13,8 @@ beforeAll(() => Promise.all(LAZY_NAMESPACES.map((namespace) => loadNamespace(nam
 
 afterEach(() => {
   cleanup();
+  // the learner's module events are one queue per page: each test starts a page of its own
+  stopProgressOutbox();
   localStorage.clear();
   // catalogue filters are kept per list in sessionStorage (spec 1 §2.2)
   sessionStorage.clear();

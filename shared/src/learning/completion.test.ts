@@ -141,6 +141,26 @@ describe('judging reports on the server clock', () => {
     expect(today).toMatchObject({ ok: true, percent: 33, state: { played: [[0, 200]] } });
   });
 
+  it('accepts played time made offline and sent after reconnecting, counted from the opening the download sent (issue 24 item 6)', () => {
+    // downloaded at T0 (opened on the server's clock); an hour later, offline, the 600 s video is
+    // watched; the player's reports wait on the device and arrive together at reconnection
+    let state = opened();
+    const reconnected = at(3600 + 600 + 120);
+    for (let end = 10; end <= 600; end += 10) {
+      const judged = judgeModuleReport('video', state, { event: 'played', played: [[0, end]], duration: 600, position_seconds: end }, reconnected, 600);
+      expect(judged.ok).toBe(true);
+      if (judged.ok) state = { ...state, ...judged.state, percent: judged.percent, finished: judged.finishes };
+    }
+    expect(state.finished).toBe(true);
+    // the same claim against an opening made at reconnection (an opening replayed from the device)
+    // is what the portal must never send: the server's clock could not account for it
+    const replayedOpening = opened({ openedAt: reconnected });
+    expect(judgeModuleReport('video', replayedOpening, { event: 'played', played: [[0, 600]], duration: 600, position_seconds: 600 }, reconnected + 1000, 600))
+      .toEqual({ ok: false, code: 'module_progress_not_consistent' });
+    // and a download is no licence: a whole video claimed 10 s after downloading is refused
+    expect(judgeModuleReport('video', opened(), { event: 'played', played: [[0, 600]], duration: 600, position_seconds: 600 }, at(10), 600).ok).toBe(false);
+  });
+
   it("takes an embed's duration from its player once, and refuses another later", () => {
     const first = judgeModuleReport('youtube', opened(), { event: 'played', played: [[0, 30]], duration: 212, position_seconds: 30 }, at(30));
     expect(first).toMatchObject({ ok: true, percent: 14, state: { duration: 212 } });

@@ -1,9 +1,8 @@
-import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { LearnerTraining, ModuleProgressAnswer, ModuleProgressBody } from '@lp/shared/contract';
-import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';
-import { progressReporter } from '../../lib/module-progress.ts';
+import { listenToModule, progressOutbox, queueProgress } from '../../lib/offline/progress-outbox.ts';
 import { Message } from '../message/index.tsx';
 import { PdfViewer } from '../pdf-viewer/index.tsx';
 import { VideoPlayer } from '../video-player/index.tsx';
@@ -47,28 +46,40 @@ export function ModulePlayer({ trainingId, moduleId, title, module, finished = f
   const latest = useRef({ onChanged, t });
   latest.current = { onChanged, t };
 
+  // the server's answers to this module's events: the ones sent now, and the ones kept offline
+  // (in the commit itself: a medium may load, and its opening be answered, before passive effects run)
+  useLayoutEffect(() => listenToModule(trainingId, moduleId, {
+    answered: (answer) => {
+      setError(null);
+      latest.current.onChanged?.(answer);
+    },
+    refused: (code) => setError(latest.current.t('portal.courses.player.progress_error', { reason: errorText(latest.current.t, code) })),
+  }), [trainingId, moduleId]);
+  // no connection: what the learner does is kept on the device and sent when it is back
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    const outbox = progressOutbox();
+    const follow = () => setWaiting(outbox.offline && outbox.size > 0);
+    follow();
+    return outbox.subscribe(follow);
+  }, []);
+
   const reports = useMemo((): Reports => {
-    const send = progressReporter(trainingId, moduleId, {
-      answered: (answer) => {
-        setError(null);
-        latest.current.onChanged?.(answer);
-      },
-      failed: (failure) => setError(latest.current.t('portal.courses.player.progress_error', { reason: errorText(latest.current.t, errorCode(failure)) })),
-    });
-    const report = (body: ModuleProgressBody) => void send(body);
+    // every event goes through the learner's one outbox, in the order it happened (issue 24 item 6)
+    const report = (body: ModuleProgressBody) => queueProgress({ trainingId, moduleId, body });
     // nothing is played of what never loaded (the server would refuse it anyway)
     let opened = false;
     return {
       opened: () => {
         opened = true;
-        return send({ event: 'opened' });
+        return report({ event: 'opened' });
       },
       // the share is counted on the medium's duration: nothing to tell before it is known
       played: (p) => {
-        if (opened && p.duration > 0) report({ event: 'played', played: p.played.map(([a, b]) => [a, b]), duration: p.duration, position_seconds: p.position_seconds });
+        if (opened && p.duration > 0) void report({ event: 'played', played: p.played.map(([a, b]) => [a, b]), duration: p.duration, position_seconds: p.position_seconds });
       },
-      page: (page, pages) => report({ event: 'page', page, pages }),
-      completed: (by) => report({ event: 'completed', by }),
+      page: (page, pages) => void report({ event: 'page', page, pages }),
+      completed: (by) => void report({ event: 'completed', by }),
     };
   }, [trainingId, moduleId]);
 
@@ -77,6 +88,7 @@ export function ModulePlayer({ trainingId, moduleId, title, module, finished = f
       <PlayerBody module={module} title={title} trainingId={trainingId} moduleId={moduleId} finished={finished}
         reports={reports} onScormFinish={() => latest.current.onChanged?.()} />
       {error && <Message kind="error">{error}</Message>}
+      {waiting && !error && <Message kind="info">{t('portal.offline.progress_kept')}</Message>}
     </div>
   );
 }

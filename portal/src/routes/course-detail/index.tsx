@@ -32,8 +32,13 @@ export interface CourseDetailProps {
   trailId?: number;
 }
 
+// downloading for offline use (lib/offline) loads after the page, as the evaluation does
+const OfflineDownload = lazy(() => withMessages('offline', import('../../components/offline-download/index.tsx')
+  .then((module) => ({ default: module.OfflineDownload }))));
+
 // the players (and what they report) load when a module is opened, not with the page
-const ModulePlayer = lazy(() => import('../../components/module-player/index.tsx').then((m) => ({ default: m.ModulePlayer })));
+// (with the offline texts: what is played without a connection is kept and sent later)
+const ModulePlayer = lazy(() => withMessages('offline', import('../../components/module-player/index.tsx').then((m) => ({ default: m.ModulePlayer }))));
 
 /** Routes 'courses/:id' and 'trails/:id_trail/course/:id'. */
 export default function CourseDetailPage() {
@@ -162,6 +167,10 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
           ? <p class="note">{t('portal.courses.no_activities')}</p>
           : <ActivityList trainingId={training.id} activities={training.activities} openModuleId={openActivity ? openModuleId : null} onOpenModule={open} />}
       </section>
+
+      <Suspense fallback={null}>
+        <OfflineDownload training={training} onDownloaded={refresh} />
+      </Suspense>
 
       {training.materials.length > 0 && (
         <section class="panel" aria-labelledby="materials-title">

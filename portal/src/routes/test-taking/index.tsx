@@ -89,7 +89,9 @@ export default function TestTaking() {
 function TrainingTestSession({ training, activity, back }: { training: LearnerTraining; activity: TestActivity; back: string }) {
   const { mutate } = useTraining(training.id);
   const paths = useMemo(() => trainingAttemptPaths(training.id, activity.id), [training.id, activity.id]);
-  return <TestSession paths={paths} activity={activity} back={back} refresh={() => void mutate()} />;
+  // a downloaded training's test is answered offline on the attempt the download opened (lib/offline)
+  const offline = useCallback(async () => (await import('../../lib/offline/fallback.ts')).keptAttempt(training.id, activity.id), [training.id, activity.id]);
+  return <TestSession paths={paths} activity={activity} back={back} refresh={() => void mutate()} offlineAttempt={offline} />;
 }
 
 type Phase = 'intro' | 'starting' | 'answering' | 'submitting' | 'done';
@@ -103,10 +105,12 @@ export interface TestSessionProps {
   refresh(): void;
   /** the translation key of the way back (the training's by default) */
   backLabel?: string;
+  /** without a connection: the attempt kept for offline answering, if there is one */
+  offlineAttempt?(): Promise<Attempt | null>;
 }
 
 /** One test taken from its intro to its result; the calls go to `paths`. */
-export function TestSession({ paths, activity, back, refresh, backLabel = 'portal.tests.back_to_training' }: TestSessionProps) {
+export function TestSession({ paths, activity, back, refresh, backLabel = 'portal.tests.back_to_training', offlineAttempt }: TestSessionProps) {
   const { t } = useI18n();
   const mutate = refresh;
   const test = activity.test;
@@ -181,11 +185,17 @@ export function TestSession({ paths, activity, back, refresh, backLabel = 'porta
     try {
       begin(await api.json<Attempt>(paths.attempts, { method: 'POST' }));
     } catch (failure) {
+      const kept = isRetriable(failure) && offlineAttempt ? await offlineAttempt().catch(() => null) : null;
       if (!alive.current) return;
+      // offline: the answers wait in the queue (and in storage) until the connection is back
+      if (kept?.status === 'in_progress') {
+        begin(kept);
+        return;
+      }
       setError(isRetriable(failure) ? t('portal.tests.connection_failed') : errorText(t, errorCode(failure)));
       setPhase('intro');
     }
-  }, [paths, begin, t]);
+  }, [paths, begin, t, offlineAttempt]);
 
   // an attempt in progress is resumed at once, with the answers the server holds; only when the
   // page opens (the training refreshes after a submit and must not start anything by itself)
