@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiToken, portalLogin, tusUpload, zip } from './support.ts';
+import { apiToken, copyOnboardingTraining, portalLogin, zip } from './support.ts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'lp-e2e-screenshots');
 
@@ -46,23 +46,10 @@ const HTML_LESSON = `<!doctype html><html><head><meta charset="utf-8"><title>Aul
  */
 test('a PDF is done on its last page and an HTML package when it says so, never by opening; a crafted completion is refused', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const instructor = await apiToken(request, 'instructor@demo.local', 'Instructor#2026!');
-  const auth = { authorization: `Bearer ${instructor}` };
-  const list = await request.get('/api/admin_group_trainings/group_trainings/?search=Boas-vindas&page_size=0', { headers: auth });
-  const seeded = ((await list.json()).results as Array<{ id: number; title: string }>).find((r) => r.title === 'Boas-vindas à loja')!;
-  const copy = await request.get(`/api/admin_group_trainings/group_trainings/${seeded.id}/duplicate/`, { headers: auth });
-  expect(copy.ok(), await copy.text()).toBe(true);
-  const trainingId = (await copy.json()).group_training_duplicated_id as number;
-  const addModule = async (title: string, type: number, bytes: Buffer, name: string) => {
-    const res = await request.post(`/api/admin_group_trainings/group_trainings/${trainingId}/group_training_modules/`, {
-      headers: auth, multipart: { title, group_training_module_type: String(type), status: '1', resource: await tusUpload(request, instructor, bytes, name) },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  };
+  const { trainingId, addModule, publish } = await copyOnboardingTraining(request);
   await addModule('Manual em PDF', 3, twoPagePdf(), 'manual.pdf');
   await addModule('Aula HTML', 5, await zip({ 'index.html': HTML_LESSON }), 'aula-html.zip');
-  const published = await request.post(`/api/admin_group_trainings/group_trainings/${trainingId}/publish/`, { headers: auth, data: {} });
-  expect(published.ok(), await published.text()).toBe(true);
+  await publish();
 
   // a crafted completion of the video, never opened: refused, nothing recorded
   const learner = { authorization: `Bearer ${await apiToken(request, 'learner@demo.local', 'Learner#2026!')}` };

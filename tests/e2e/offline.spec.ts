@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { apiToken, portalLogin } from './support.ts';
+import { apiToken, copyOnboardingTraining, portalLogin } from './support.ts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'lp-e2e-screenshots');
 
@@ -17,13 +17,7 @@ interface Activity { id: number; type: string; title: string; status: string; mo
  */
 test('a downloaded training plays and is answered offline; progress and answers reach the server when back online', async ({ page, context, request }) => {
   test.setTimeout(180_000);
-  const instructor = await apiToken(request, 'instructor@demo.local', 'Instructor#2026!');
-  const auth = { authorization: `Bearer ${instructor}` };
-  const list = await request.get('/api/admin_group_trainings/group_trainings/?search=Boas-vindas&page_size=0', { headers: auth });
-  const seeded = ((await list.json()).results as Array<{ id: number; title: string }>).find((r) => r.title === 'Boas-vindas à loja')!;
-  const copy = await request.get(`/api/admin_group_trainings/group_trainings/${seeded.id}/duplicate/`, { headers: auth });
-  expect(copy.ok(), await copy.text()).toBe(true);
-  const trainingId = (await copy.json()).group_training_duplicated_id as number;
+  const { trainingId, auth, publish } = await copyOnboardingTraining(request);
   // the test no longer waits for the video: both can be taken offline
   const hierarchyPath = `/api/admin_group_trainings/group_trainings/${trainingId}/group_training_hierarchy/`;
   const items = await (await request.get(hierarchyPath, { headers: auth })).json() as Array<{ type_id: number; type_slug: string; hierarchy_order: number }>;
@@ -31,8 +25,7 @@ test('a downloaded training plays and is answered offline; progress and answers 
     headers: auth, data: items.map((item) => ({ type_id: item.type_id, type_slug: item.type_slug, hierarchy_order: item.hierarchy_order, parent_id: null, parent_slug: null })),
   });
   expect(flat.ok(), await flat.text()).toBe(true);
-  const published = await request.post(`/api/admin_group_trainings/group_trainings/${trainingId}/publish/`, { headers: auth, data: {} });
-  expect(published.ok(), await published.text()).toBe(true);
+  await publish();
 
   const learner = { authorization: `Bearer ${await apiToken(request, 'learner@demo.local', 'Learner#2026!')}` };
   const activities = async () => ((await (await request.get(`/api/group_trainings/${trainingId}/`, { headers: learner })).json()) as { activities: Activity[] }).activities;

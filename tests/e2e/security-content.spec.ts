@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import LZString from 'lz-string';
 import { expect, test, type Frame, type Page, type Response } from '@playwright/test';
-import { adminLogin, apiToken, portalLogin, tusUpload, zip } from './support.ts';
+import { adminLogin, copyOnboardingTraining, portalLogin, zip } from './support.ts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'lp-e2e-screenshots');
 
@@ -128,26 +128,11 @@ function expectNothingStolen(found: Record<string, string>, secrets: string[]) {
 test('an uploaded package reads nothing of the session of whoever opens it; SCORM still completes', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(180_000);
   const app = new URL(baseURL!).origin;
-  const instructor = await apiToken(request, 'instructor@demo.local', 'Instructor#2026!');
-  const auth = { authorization: `Bearer ${instructor}` };
-
   // a copy of the demo learner's onboarding training, with the two packages as its modules
-  const list = await request.get('/api/admin_group_trainings/group_trainings/?search=Boas-vindas&page_size=0', { headers: auth });
-  const seeded = ((await list.json()).results as Array<{ id: number; title: string }>).find((r) => r.title === 'Boas-vindas à loja')!;
-  const copy = await request.get(`/api/admin_group_trainings/group_trainings/${seeded.id}/duplicate/`, { headers: auth });
-  expect(copy.ok(), await copy.text()).toBe(true);
-  const trainingId = (await copy.json()).group_training_duplicated_id as number;
-  const addModule = async (title: string, type: number, bytes: Buffer, name: string) => {
-    const res = await request.post(`/api/admin_group_trainings/group_trainings/${trainingId}/group_training_modules/`, {
-      headers: auth, multipart: { title, group_training_module_type: String(type), status: '1', resource: await tusUpload(request, instructor, bytes, name) },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    return (await res.json()) as { id: number; resource_url: string };
-  };
+  const { trainingId, addModule, publish } = await copyOnboardingTraining(request);
   const hostile = await addModule('Aula hostil', 5, await zip({ 'index.html': hostilePage(app) }), 'aula.zip');
   await addModule('Lição SCORM', 4, await zip({ 'imsmanifest.xml': MANIFEST, 'index.html': SCORM_PAGE }), 'licao-scorm.zip');
-  const published = await request.post(`/api/admin_group_trainings/group_trainings/${trainingId}/publish/`, { headers: auth, data: {} });
-  expect(published.ok(), await published.text()).toBe(true);
+  await publish();
   // the package is served by the content origin (this host, the next port), never by the app's
   expect(new URL(hostile.resource_url).origin).toBe(`http://127.0.0.1:${Number(new URL(app).port) + 1}`);
   expect((await request.get(`/media/${new URL(hostile.resource_url).pathname.split('/').slice(3).join('/')}`)).status()).toBe(404);

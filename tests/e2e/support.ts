@@ -81,3 +81,42 @@ export async function tusUpload(request: APIRequestContext, auth: string, bytes:
   expect(patched.status()).toBe(204);
   return location.split('/').pop()!;
 }
+
+export interface TrainingCopy {
+  trainingId: number;
+  /** the instructor's bearer header, who owns the copy */
+  auth: { authorization: string };
+  /** adds an uploaded module (spec 2 §3.2 types: 3 PDF, 4 SCORM, 5 HTML …) and answers it as created */
+  addModule(title: string, type: number, bytes: Buffer, name: string): Promise<{ id: number; resource_url: string }>;
+  publish(): Promise<void>;
+}
+
+/**
+ * A copy of the demo learner's onboarding training ("Boas-vindas à loja"), made by the
+ * instructor through the duplicate action: a spec may change it without touching the seed that
+ * other specs read.
+ */
+export async function copyOnboardingTraining(request: APIRequestContext): Promise<TrainingCopy> {
+  const instructor = await apiToken(request, 'instructor@demo.local', 'Instructor#2026!');
+  const auth = { authorization: `Bearer ${instructor}` };
+  const list = await request.get('/api/admin_group_trainings/group_trainings/?search=Boas-vindas&page_size=0', { headers: auth });
+  const seeded = ((await list.json()).results as Array<{ id: number; title: string }>).find((r) => r.title === 'Boas-vindas à loja')!;
+  const copy = await request.get(`/api/admin_group_trainings/group_trainings/${seeded.id}/duplicate/`, { headers: auth });
+  expect(copy.ok(), await copy.text()).toBe(true);
+  const trainingId = (await copy.json()).group_training_duplicated_id as number;
+  return {
+    trainingId,
+    auth,
+    async addModule(title, type, bytes, name) {
+      const res = await request.post(`/api/admin_group_trainings/group_trainings/${trainingId}/group_training_modules/`, {
+        headers: auth, multipart: { title, group_training_module_type: String(type), status: '1', resource: await tusUpload(request, instructor, bytes, name) },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as { id: number; resource_url: string };
+    },
+    async publish() {
+      const published = await request.post(`/api/admin_group_trainings/group_trainings/${trainingId}/publish/`, { headers: auth, data: {} });
+      expect(published.ok(), await published.text()).toBe(true);
+    },
+  };
+}
