@@ -1,4 +1,5 @@
-import { SimpleForm, TextInput, maxLength, minLength, regex, required } from 'react-admin';
+import { TextInput, maxLength, minLength, regex, required } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 
 const validateName = [required(), maxLength(150)];
@@ -7,7 +8,7 @@ const validateCode = [required(), minLength(3), maxLength(3), regex(/^[A-Z]{3}$/
 
 export function CountryForm({ edit = false }: { edit?: boolean }) {
   return (
-    <SimpleForm toolbar={edit ? <EditToolbar /> : undefined}>
+    <EditorForm toolbar={edit ? <EditToolbar /> : undefined}>
       <TextInput source="name" validate={validateName} fullWidth />
       <TextInput
         source="code"
@@ -15,6 +16,6 @@ export function CountryForm({ edit = false }: { edit?: boolean }) {
         parse={(value: string) => value.toUpperCase()}
         helperText="resources.countries.helper.code"
       />
-    </SimpleForm>
+    </EditorForm>
   );
 }

@@ -1,22 +1,7 @@
 import { Box } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import {
-  AutocompleteArrayInput,
-  AutocompleteInput,
-  BooleanInput,
-  DateInput,
-  NumberInput,
-  ReferenceArrayInput,
-  ReferenceInput,
-  SaveButton,
-  SelectInput,
-  TabbedForm,
-  TextInput,
-  Toolbar,
-  usePermissions,
-  useRecordContext,
-  useTranslate,
-} from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceArrayInput, ReferenceInput, SaveButton, SelectInput, TextInput, Toolbar, usePermissions, useRecordContext, useTranslate } from 'react-admin';
+import { EditorTabbedForm } from '../../common/editor/index.ts';
 import { allowedStatusTransitions, hasPermission, MARITAL_STATUSES, USER_STATUSES } from '@lp/shared/rules';
 import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
@@ -110,8 +95,8 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
   const canEditPermissions = admin ? hasPermission(admin, 'user_management') : false;
 
   return (
-    <TabbedForm validate={validate} toolbar={<UserFormToolbar />} warnWhenUnsavedChanges>
-      <TabbedForm.Tab label="resources.users.tabs.personal">
+    <EditorTabbedForm validate={validate} toolbar={<UserFormToolbar />} warnWhenUnsavedChanges>
+      <EditorTabbedForm.Tab label="resources.users.tabs.personal">
         <Box sx={row}>
           <TextInput source="full_name" fullWidth />
           <TextInput source="nick_name" fullWidth />
@@ -148,8 +133,8 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         </Box>
         <HandicapInputs />
         <AddressInputs country={false} />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
         <AutocompleteArrayInput source="client_ids" choices={clients} fullWidth />
         <Box sx={row}>
           <ReferenceInput source="profile_id" reference="lookup_profiles" perPage={500}>
@@ -172,12 +157,12 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         </Box>
         {/* spec 1 §3.4 superiors (approvers): people of this client who approve the account (§4.1) */}
         <SuperiorsInput />
-      </TabbedForm.Tab>
+      </EditorTabbedForm.Tab>
       {canEditPermissions && (
-        <TabbedForm.Tab label="resources.users.tabs.permissions" path="permissions">
+        <EditorTabbedForm.Tab label="resources.users.tabs.permissions" path="permissions">
           <UserPermissionsTab />
-        </TabbedForm.Tab>
+        </EditorTabbedForm.Tab>
       )}
-    </TabbedForm>
+    </EditorTabbedForm>
   );
 }
