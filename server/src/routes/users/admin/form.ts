@@ -10,7 +10,7 @@ import { clientOf } from '../../../plugins/app/auth.ts';
 import {
   audit, loadAdminUsers, uniqueConflictOf, uniqueConflicts, unusablePassword,
 } from '../../../repositories/adminUsers.ts';
-import { getLoginParams } from '../../../repositories/clients.ts';
+import { defaultCountryCode, getLoginParams } from '../../../repositories/clients.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { canLogIn } from '../../../repositories/users.ts';
 import {
@@ -45,6 +45,10 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
     const code = await countryCodeOf(db, input.country_id);
     if (code === undefined) throw new HttpError(400, 'validation_error', 'Unknown country', { country_id: 'validation_error' });
     countryCode = code;
+  } else {
+    // spec 1 §5.2: a user without a country is checked by the client's default country's rules,
+    // so a form that sends no country cannot slip an invalid Brazilian document past
+    countryCode = await defaultCountryCode(db, clientId);
   }
   // spec 1 §5.3 "Invalid email for this profile": the chosen profile's domains (a profile of another client is refused below)
   // (an update without profile_id keeps the user's profile here, so its domains still apply)
