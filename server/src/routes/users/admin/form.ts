@@ -40,7 +40,7 @@ function detailValues(input: UserInput) {
 /** Validation the shared rules cannot see: references, clients, status (spec 1 §5.3). */
 async function checkInput(db: Db, request: FastifyRequest, input: UserInput, current: { id: number; status: string } | null) {
   const clientId = clientOf(request);
-  let countryCode: string | null = null;
+  let countryCode: string | null;
   if (input.country_id) {
     const code = await countryCodeOf(db, input.country_id);
     if (code === undefined) throw new HttpError(400, 'validation_error', 'Unknown country', { country_id: 'validation_error' });
