@@ -102,6 +102,12 @@ export const UserInput = Type.Object({
   client_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
   status: Type.Optional(Type.String({ maxLength: 40 })),
   password: Type.Optional(Type.String({ maxLength: 256 })),
+  /**
+   * Creation only: `set` — `password` is the new user's password (required); `email` — the user
+   * is sent a first-access link to choose one (any `password` is ignored). Omitted: `password`
+   * when given, else no usable password until a reset.
+   */
+  password_choice: Type.Optional(Type.Union([Type.Literal('email'), Type.Literal('set')])),
 });
 export type UserInput = Static<typeof UserInput>;
 

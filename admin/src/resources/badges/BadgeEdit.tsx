@@ -1,5 +1,17 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { Create, Edit, NumberInput, RadioButtonGroupInput, SelectInput, TextInput, Toolbar, SaveButton, DeleteButton, useRecordContext, useTranslate } from 'react-admin';
+import {
+  Create,
+  Edit,
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  SaveButton,
+  DeleteButton,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { EditorForm } from '../../common/editor/index.ts';
 import { useWatch } from 'react-hook-form';
 import { BADGE_LIMITS } from '@lp/shared/rules';

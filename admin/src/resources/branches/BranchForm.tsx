@@ -1,5 +1,18 @@
 import { Box } from '@mui/material';
-import { AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, TextInput, maxLength, maxValue, minValue, required, useTranslate } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  maxLength,
+  maxValue,
+  minValue,
+  required,
+  useTranslate,
+} from 'react-admin';
 import { EditorForm } from '../../common/editor/index.ts';
 import { validateBranchDetails, type BranchDetailsLike } from '@lp/shared/rules';
 import { AddressInputs } from '../../common/AddressInputs.tsx';

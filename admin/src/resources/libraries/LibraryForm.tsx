@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { BooleanInput, DeleteButton, ReferenceInput, SaveButton, SelectInput, TextInput, Toolbar, useRedirect, useTranslate } from 'react-admin';
+import {
+  BooleanInput,
+  DeleteButton,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { EditorTabbedForm } from '../../common/editor/index.ts';
 import { ADMIN_RESOURCES, LIBRARY_UPLOAD_KIND } from '@lp/shared/contract';
 import { LIBRARY_FILE_STATUS, LIBRARY_LIMITS, UPLOAD_LIMITS, checkMaterialFile, formatFileSize } from '@lp/shared/rules';

@@ -1,7 +1,18 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { DateInput, DeleteButton, SaveButton, SelectInput, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate } from 'react-admin';
+import {
+  DateInput,
+  DeleteButton,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
+} from 'react-admin';
 import { EditorTabbedForm } from '../../common/editor/index.ts';
 import { ADMIN_RESOURCES, PODCAST_UPLOAD_KINDS, type Podcast } from '@lp/shared/contract';
 import {

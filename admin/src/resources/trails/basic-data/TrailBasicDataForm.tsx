@@ -1,7 +1,17 @@
 import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { FieldValues } from 'react-hook-form';
-import { DateInput, NumberInput, ReferenceArrayInput, SaveButton, TextInput, Toolbar, useRedirect, useTranslate, type ValidateForm } from 'react-admin';
+import {
+  DateInput,
+  NumberInput,
+  ReferenceArrayInput,
+  SaveButton,
+  TextInput,
+  Toolbar,
+  useRedirect,
+  useTranslate,
+  type ValidateForm,
+} from 'react-admin';
 import { EditorTabbedForm } from '../../../common/editor/index.ts';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { TRAIL_LIMITS } from '@lp/shared/rules';

@@ -1,7 +1,18 @@
 import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useWatch, type FieldValues } from 'react-hook-form';
-import { BooleanInput, DateInput, NumberInput, SaveButton, SelectInput, TextInput, Toolbar, useRedirect, useTranslate, type ValidateForm } from 'react-admin';
+import {
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useRedirect,
+  useTranslate,
+  type ValidateForm,
+} from 'react-admin';
 import { EditorTabbedForm } from '../../../common/editor/index.ts';
 import { TRAINING_LIMITS, effectiveTrainingType, trainingScoreIsUsed, type TrainingClientFlags } from '@lp/shared/rules';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';

@@ -1,7 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
-import { BooleanInput, NumberInput, RadioButtonGroupInput, SelectInput, TextInput, DateInput, useTranslate, type ValidateForm } from 'react-admin';
+import {
+  BooleanInput,
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  DateInput,
+  useTranslate,
+  type ValidateForm,
+} from 'react-admin';
 import { EditorTabbedForm } from '../../../common/editor/index.ts';
 import { WEBCAST_LIMITS, normalizeEmbed, webcastUsesEmbed } from '@lp/shared/rules';
 import type { WebcastScoreOption, WebcastTypeOption } from '@lp/shared/contract';

@@ -5,6 +5,7 @@ import { accountChanges, canTransition, isUserStatus, unmaskDocument, validateUs
 import type { Db } from '../../../db/database.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
+import { sendRecoveryMail } from '../../../lib/passwordRecovery.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
@@ -104,7 +105,9 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   async function save(request: FastifyRequest, input: UserInput, current: UserRow | null): Promise<number> {
     const id = current?.id ?? null;
     const clientId = clientOf(request);
-    const passwordHash = input.password ? await hashPassword(input.password, app.config.scryptLogN) : null;
+    // a new user sent a first-access link chooses their own password (issue 25 item 5)
+    const typed = current === null && input.password_choice === 'email' ? null : input.password;
+    const passwordHash = typed ? await hashPassword(typed, app.config.scryptLogN) : null;
     const values = {
       full_name: input.full_name.trim(),
       nick_name: blank(input.nick_name),
@@ -188,6 +191,9 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   app.post(USERS_PATH, { config: { access: guard }, schema: { body: UserInput, response: { 201: AdminUser } } }, async (request, reply) => {
     await checkInput(app.db, request, request.body, null);
     const id = await save(request, request.body, null);
+    if (request.body.password_choice === 'email') {
+      await sendRecoveryMail(app, await targetUser(app.db, request, id));
+    }
     return reply.status(201).send(await readOne(request, id));
   });
 
