@@ -70,6 +70,20 @@ export default tseslint.config(
     },
   },
   {
+    // docs/admin.md "One editor shape": every form shows refused saves the one way (EditorForm)
+    files: ['admin/src/**/*.{ts,tsx}'],
+    ignores: ['admin/src/common/editor/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{
+          name: 'react-admin',
+          importNames: ['SimpleForm', 'TabbedForm'],
+          message: 'Use EditorForm / EditorTabbedForm (admin/src/common/editor): the one error presentation and unsaved-changes warning.',
+        }],
+      }],
+    },
+  },
+  {
     files: ['admin/src/resources/**/*.{ts,tsx}'],
     plugins: { layout: layoutPlugin },
     rules: { 'layout/no-cross-resource-imports': 'error' },

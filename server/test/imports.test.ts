@@ -145,8 +145,8 @@ describe.each(DIALECTS)('imports on %s', (dialect) => {
   });
 
   it('saves and validates: 201 awaiting, then line-numbered errors while valid rows pass', async () => {
-    const bra = await t.app.inject({ method: 'POST', url: '/api/admin_organization/countries/', headers: bearer(su), payload: { name: 'Brasil', code: 'BRA' } });
-    expect(bra.statusCode).toBe(201);
+    // Brazil is seeded (migration 2026_11_27_0110, spec 1 §5.2)
+    await t.app.db.selectFrom('countries').select('id').where('code', '=', 'BRA').executeTakeFirstOrThrow();
     const records = [
       { full_name: 'Valid One', email: 'valid.one@example.com', profile: 'Cashier', area: 'Sales; Operations', country: 'Brasil', document: '935.411.347-80' },
       { full_name: 'Bad Mail', email: 'not-an-email' },

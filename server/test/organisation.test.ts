@@ -48,8 +48,9 @@ describe.each(DIALECTS)('organisation on %s', (dialect) => {
     const size = (await post('branch_size_types', { name: 'Large' })).json();
     const regional = (await post('regionals', { name: 'Northeast' })).json();
     const hq = (await post('headquarters', { name: 'Chain', company_document: '555' })).json();
-    const country = await post('countries', { name: 'Argentina', code: 'arg' }, su);
-    expect(country.json()).toMatchObject({ code: 'ARG' });
+    // Argentina is seeded (spec 1 §5.2); a country of one's own is added with its code upper-cased
+    const country = await post('countries', { name: 'Paraguay', code: 'pry' }, su);
+    expect(country.json()).toMatchObject({ code: 'PRY', use_document_mask: false });
     expect((await post('branch_types', { name: 'Outlet' })).json().code).toBe('name_not_unique');
     const branch = await post('branches', {
       name: 'Store 1', code: 'S1', branch_type_id: type.id, size_type_id: size.id, regional_id: regional.id, headquarter_id: hq.id,
@@ -65,7 +66,7 @@ describe.each(DIALECTS)('organisation on %s', (dialect) => {
       const res = await t.app.inject({ url: `/api/lookups/${path}/`, headers: bearer(orgAdmin) });
       expect(res.json().map((o: { name: string }) => o.name), path).toContain(name);
     }
-    expect((await t.app.inject({ url: '/api/lookups/countries/', headers: bearer(orgAdmin) })).json()).toContainEqual({ id: country.json().id, name: 'Argentina', code: 'ARG' });
+    expect((await t.app.inject({ url: '/api/lookups/countries/', headers: bearer(orgAdmin) })).json()).toContainEqual({ id: country.json().id, name: 'Paraguay', code: 'PRY', use_document_mask: false });
     expect((await t.app.inject({ url: '/api/lookups/user_statuses/', headers: bearer(orgAdmin) })).json()).toContainEqual({ id: 'awaiting_validation', name: 'awaiting_validation' });
 
     // deleting a type clears the reference

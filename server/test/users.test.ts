@@ -90,12 +90,12 @@ describe.each(DIALECTS)('admin users on %s', (dialect) => {
     expect((await post(newUser(c.demo, { email: 'not-an-email' }))).json().code).toBe('invalid_email');
     expect((await post(newUser(c.demo, { client_ids: [] }))).json().code).toBe('user_needs_a_client');
     expect((await post(newUser(c.demo, { password: '123' }))).json().fields.password).toBe('password_too_short');
-    const bra = await t.app.inject({ method: 'POST', url: '/api/admin_organization/countries/', headers: bearer(su), payload: { name: 'Brasil', code: 'BRA' } });
-    expect(bra.statusCode).toBe(201);
-    const badDoc = await post(newUser(c.demo, { country_id: bra.json().id, document: '111.111.111-11' }));
+    // Brazil is seeded (migration 2026_11_27_0110, spec 1 §5.2)
+    const bra = await t.app.db.selectFrom('countries').select('id').where('code', '=', 'BRA').executeTakeFirstOrThrow();
+    const badDoc = await post(newUser(c.demo, { country_id: bra.id, document: '111.111.111-11' }));
     expect(badDoc.statusCode).toBe(400);
     expect(badDoc.json()).toMatchObject({ code: 'invalid_document', fields: { document: 'invalid_document' } });
-    expect((await post(newUser(c.demo, { country_id: bra.json().id, document: '935.411.347-80' }))).statusCode).toBe(201);
+    expect((await post(newUser(c.demo, { country_id: bra.id, document: '935.411.347-80' }))).statusCode).toBe(201);
     // a status only an action may set
     expect((await post(newUser(c.demo, { status: 'deleted' }))).json().code).toBe('invalid_status_transition');
   });

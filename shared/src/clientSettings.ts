@@ -26,4 +26,5 @@ export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
   webcast_use_score: true,
   webcast_use_static_score: false,
   points_name: 'points',
+  default_country_code: 'BRA',
 };

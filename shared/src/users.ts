@@ -79,8 +79,14 @@ export interface UserInputLike {
   document?: string | null;
   client_ids?: readonly number[] | null;
   password?: string | null;
+  /** on creation: `set` — the admin types the password now; `email` — the user gets a first-access link */
+  password_choice?: PasswordChoice | null;
   marital_status?: string | null;
 }
+
+/** How a new user gets a password (issue 25 item 5): set by the admin now, or chosen by the user through an e-mailed link. */
+export const PASSWORD_CHOICES = ['email', 'set'] as const;
+export type PasswordChoice = (typeof PASSWORD_CHOICES)[number];
 
 export interface UserValidationContext {
   /** ISO alpha-3 code of the user's country; BRA enables the document check (spec 1 §5.2) */
@@ -136,6 +142,8 @@ export function validateUserInput(input: UserInputLike, context: UserValidationC
   if (input.password) {
     const problem = checkPassword(input.password, context.passwordLevel ?? 'low');
     if (problem) errors.password = problem;
+  } else if (context.isNew && input.password_choice === 'set') {
+    errors.password = 'make_sure_that_all_fields_are_filled_in';
   }
   return errors;
 }

@@ -45,3 +45,38 @@ test('an administrator creates a user, sends the reset e-mail, and the user logs
   await learner.getByRole('button', { name: 'Entrar' }).click();
   await expect(learner.getByText(/Nina/).first()).toBeVisible();
 });
+
+/**
+ * Issue 25 items 1 and 2 (spec 1 §2.3 "Form errors scroll to the first invalid field", §5.2, §5.3,
+ * §8.5): a fresh install checks a Brazilian document, and a taken e-mail is shown on the e-mail
+ * field — brought into view and focused from another tab — with a notice naming the conflict.
+ */
+test('an administrator creating a user sees the invalid document and the taken e-mail on their focused fields', async ({ page }) => {
+  await adminLogin(page, 'admin@demo.local', 'Admin#2026!');
+  await page.getByRole('menuitem', { name: 'Usuários', exact: true }).click();
+  await page.getByRole('link', { name: 'Criar' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/create$/);
+
+  await page.getByRole('textbox', { name: 'Nome completo' }).fill('Tina Taken');
+  // the client's default country (Brazil) is chosen and its mask applies
+  await page.getByRole('textbox', { name: 'Documento' }).fill('12345678900');
+  await expect(page.getByRole('textbox', { name: 'Documento' })).toHaveValue('123.456.789-00');
+  await page.getByRole('textbox', { name: 'E-mail' }).fill('learner@demo.local');
+  await page.getByRole('tab', { name: 'Dados da organização' }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  // the form's own rule: back on the personal tab, the document focused, "Invalid document" said
+  await expect(page.getByRole('tab', { name: 'Dados pessoais' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('textbox', { name: 'Documento' })).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'Documento inválido' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Documento' }).fill('111.444.777-35');
+  await page.getByRole('tab', { name: 'Dados da organização' }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  // the server's 409: on the e-mail field, focused, and the notice names the conflict
+  const emailField = page.getByRole('textbox', { name: 'E-mail' });
+  await expect(emailField).toBeFocused();
+  await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'E-mail cadastrado para outro usuário' })).toBeVisible();
+  await expect(page.getByText('Certifique-se de que todos os campos estão preenchidos.')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/users\/create$/);
+});

@@ -23,7 +23,7 @@ export const COLUMN_KINDS = {
   clients: { created_at: 'timestamp', settings: 'json' },
   comments: { created_at: 'timestamp', updated_at: 'timestamp' },
   content_reactions: { favorite: 'bool', liked: 'bool', updated_at: 'timestamp' },
-  countries: { created_at: 'timestamp' },
+  countries: { created_at: 'timestamp', use_document_mask: 'bool' },
   editor_image_uploads: { completed_at: 'timestamp', created_at: 'timestamp', expires_at: 'timestamp', uploaded_at: 'timestamp' },
   faq_categories: { created_at: 'timestamp' },
   faq_questions: { created_at: 'timestamp', is_public: 'bool', updated_at: 'timestamp' },

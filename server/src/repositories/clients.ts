@@ -58,3 +58,10 @@ export async function lockClientRow(db: Db, clientId: number): Promise<void> {
   if (dialectOf(db as Kysely<unknown>) !== 'postgres') return;
   await db.selectFrom('clients').select('id').where('id', '=', clientId).forUpdate().execute();
 }
+
+/** The client's default country code (spec 1 §5.2; the platform default when it stores none), null when emptied. */
+export async function defaultCountryCode(db: Db, clientId: number): Promise<string | null> {
+  const stored = (await storedClientSettings(db, clientId))?.default_country_code;
+  const code = (stored ?? DEFAULT_CLIENT_SETTINGS.default_country_code).trim().toUpperCase();
+  return code || null;
+}

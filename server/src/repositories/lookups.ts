@@ -41,6 +41,8 @@ export async function organisationOptions(db: Db, table: OrganisationOptionTable
 }
 
 /** Countries are shared by every client. */
-export async function countryOptions(db: Db): Promise<{ id: number; name: string; code: string }[]> {
-  return db.selectFrom('countries').select(['id', 'name', 'code']).orderBy('name').execute();
+export async function countryOptions(db: Db): Promise<{ id: number; name: string; code: string; use_document_mask: boolean }[]> {
+  const rows = await db.selectFrom('countries').select(['id', 'name', 'code', 'use_document_mask']).orderBy('name').execute();
+  // SQLite answers a boolean column as 0/1
+  return rows.map((r) => ({ ...r, use_document_mask: Boolean(r.use_document_mask) }));
 }

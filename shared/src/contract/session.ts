@@ -24,6 +24,11 @@ export const ClientSettings = Type.Object({
   webcast_use_score: Type.Boolean(),
   webcast_use_static_score: Type.Boolean(),
   points_name: Type.String(),
+  /**
+   * ISO alpha-3 code of the country a user has when the form names none (spec 1 §5.2): the user
+   * form starts with it and the server checks the document by its rules. Empty: no default.
+   */
+  default_country_code: Type.String({ maxLength: 3 }),
 });
 export type ClientSettings = Static<typeof ClientSettings>;
 

@@ -102,6 +102,12 @@ export const UserInput = Type.Object({
   client_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
   status: Type.Optional(Type.String({ maxLength: 40 })),
   password: Type.Optional(Type.String({ maxLength: 256 })),
+  /**
+   * Creation only: `set` — `password` is the new user's password (required); `email` — the user
+   * is sent a first-access link to choose one (any `password` is ignored). Omitted: `password`
+   * when given, else no usable password until a reset.
+   */
+  password_choice: Type.Optional(Type.Union([Type.Literal('email'), Type.Literal('set')])),
 });
 export type UserInput = Static<typeof UserInput>;
 
@@ -226,7 +232,14 @@ export type Regional = Static<typeof NamedItem>;
 export const RegionalInput = NamedItemInput;
 
 /** Countries are global (not per client); `code` is ISO 3166-1 alpha-3 (spec 1 §5.2 masks: BRA, ARG, URY). */
-export const Country = Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), created_at: Type.String() });
+export const Country = Type.Object({
+  id: Type.Integer(), name: Type.String(), code: Type.String(), created_at: Type.String(),
+  /** spec 1 §5.2: the document is shown with the country's mask */
+  use_document_mask: Type.Boolean(),
+});
 export type Country = Static<typeof Country>;
-export const CountryInput = Type.Object({ name: Name, code: Type.String({ minLength: 3, maxLength: 3 }) });
+export const CountryInput = Type.Object({
+  name: Name, code: Type.String({ minLength: 3, maxLength: 3 }),
+  use_document_mask: Type.Optional(Type.Boolean()),
+});
 export type CountryInput = Static<typeof CountryInput>;

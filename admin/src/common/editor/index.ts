@@ -7,3 +7,6 @@ export {
 export { translatedErrors } from './ruleErrors.ts';
 export { recordQueryKey, useRecordCache } from './recordCache.ts';
 export { useDetailRecord } from './detailRecord.ts';
+export { EditorForm, EditorTabbedForm } from './EditorForm.tsx';
+export { FormErrorPresenter } from './FormErrorPresenter.tsx';
+export { errorPaths, fieldElement, noticeOf, revealField } from './formErrors.ts';

@@ -64,16 +64,22 @@ export function formErrorsOf(failure: unknown, fieldMap?: Readonly<Record<string
 }
 
 /**
- * The one mapping of a refused save onto the form: shows the notice and returns the field errors
- * for the form's submit handler to hand back (react-admin sets them with setError), so everything
- * the user typed stays.
+ * The one mapping of a refused save onto the form: returns the field errors for the form's submit
+ * handler to hand back (react-admin sets them with setError), so everything the user typed stays.
+ * A refusal that names fields is announced by the form's FormErrorPresenter, with the refusal's
+ * own code as its notice (`root.serverError`, which react-admin's forms read too), and its first
+ * field focused; one that names none shows `notice` here.
  */
 export function useSaveErrors() {
   const notify = useNotify();
   return useCallback((failure: unknown, { notice, fieldMap }: SaveErrorOptions) => {
     const report = readSaveFailure(failure);
+    if (report.fields) {
+      const nested = nestErrors(report.fields, fieldMap);
+      return report.notice?.startsWith('errors.') ? { ...nested, root: { serverError: report.notice } } : nested;
+    }
     const key = typeof notice === 'function' ? notice(report) : notice;
     if (key) notify(key, { type: 'error' });
-    return report.fields ? nestErrors(report.fields, fieldMap) : undefined;
+    return undefined;
   }, [notify]);
 }

@@ -1,4 +1,5 @@
-import { SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import { TextInput, maxLength, required } from 'react-admin';
+import { EditorForm } from '../editor/index.ts';
 import { EditToolbar } from '../EditToolbar.tsx';
 
 const validateName = [required(), maxLength(150)];
@@ -6,8 +7,8 @@ const validateName = [required(), maxLength(150)];
 /** The form of the organisation lists that are just a name (branch types, size types, regionals). */
 export function NamedItemForm({ edit = false }: { edit?: boolean }) {
   return (
-    <SimpleForm toolbar={edit ? <EditToolbar /> : undefined}>
+    <EditorForm toolbar={edit ? <EditToolbar /> : undefined}>
       <TextInput source="name" validate={validateName} fullWidth />
-    </SimpleForm>
+    </EditorForm>
   );
 }

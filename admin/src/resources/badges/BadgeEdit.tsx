@@ -1,8 +1,18 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import {
-  Create, Edit, NumberInput, RadioButtonGroupInput, SelectInput, SimpleForm, TextInput, Toolbar, SaveButton, DeleteButton,
-  useRecordContext, useTranslate,
+  Create,
+  Edit,
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  SaveButton,
+  DeleteButton,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { useWatch } from 'react-hook-form';
 import { BADGE_LIMITS } from '@lp/shared/rules';
 import type { Badge } from '@lp/shared/contract';
@@ -45,7 +55,7 @@ function BadgeForm() {
   const record = useRecordContext<Badge>();
   const isDefault = record?.badge_type === 'default';
   return (
-    <SimpleForm
+    <EditorForm
       toolbar={<BadgeToolbar />}
       validate={validateBadgeForm}
       defaultValues={{ status: 1, rule_metric: '', description: '' }}
@@ -62,7 +72,7 @@ function BadgeForm() {
       <SelectInput source="rule_metric" label={`${R}.fields.rule`} choices={METRIC_CHOICES} disabled={isDefault}
         helperText={`${R}.help.rule`} emptyText={`${R}.rules.manual`} parse={(v: string) => v || null} format={(v: string | null) => v ?? ''} />
       <ThresholdInput locked={isDefault} />
-    </SimpleForm>
+    </EditorForm>
   );
 }
 

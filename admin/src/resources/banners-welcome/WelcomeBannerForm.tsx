@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { BooleanInput, DateInput, SelectInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, DateInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, WELCOME_BANNER_TYPES } from '@lp/shared/rules';
 import type { WelcomeBanner } from '@lp/shared/contract';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
@@ -36,7 +37,7 @@ export function WelcomeBannerForm({ edit = false }: { edit?: boolean }) {
   const stored = edit ? record?.start_date ?? null : null;
   const validate = (values: Record<string, unknown>) => validateWelcomeBannerForm(values, stored);
   return (
-    <SimpleForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
+    <EditorForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
       <Box sx={row}>
         <SelectInput source="welcome_banner_type" label={`${F}.welcome_banner_type`} choices={welcomeTypeChoices} />
         <SelectInput source="status" label={`${F}.status`} choices={bannerStatusChoices} />
@@ -56,6 +57,6 @@ export function WelcomeBannerForm({ edit = false }: { edit?: boolean }) {
       <Typography variant="subtitle1" sx={{ mt: 2 }}>{translate('resources.banners.sections.audience')}</Typography>
       <AudienceInputs />
       <WelcomeBannerConflict />
-    </SimpleForm>
+    </EditorForm>
   );
 }

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { DateInput, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { BANNER_IMAGE_ASPECTS, BANNER_LIMITS, BANNER_TYPES, isBannerType } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
@@ -36,7 +37,7 @@ function BannerImages() {
 export function BannerForm({ edit = false }: { edit?: boolean }) {
   const translate = useTranslate();
   return (
-    <SimpleForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
+    <EditorForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
       <Box sx={row}>
         <SelectInput source="banner_type" label={`${F}.banner_type`} choices={bannerTypeChoices} helperText="resources.banners.help.banner_type" />
         <SelectInput source="status" label={`${F}.status`} choices={bannerStatusChoices} />
@@ -58,6 +59,6 @@ export function BannerForm({ edit = false }: { edit?: boolean }) {
       </Box>
       <Typography variant="subtitle1" sx={{ mt: 2 }}>{translate('resources.banners.sections.audience')}</Typography>
       <AudienceInputs />
-    </SimpleForm>
+    </EditorForm>
   );
 }

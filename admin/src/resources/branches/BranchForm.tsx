@@ -1,8 +1,19 @@
 import { Box } from '@mui/material';
 import {
-  AutocompleteInput, BooleanInput, DateInput, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, maxValue, minValue, required,
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  maxLength,
+  maxValue,
+  minValue,
+  required,
   useTranslate,
 } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { validateBranchDetails, type BranchDetailsLike } from '@lp/shared/rules';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
@@ -57,7 +68,7 @@ function BranchDetailsInputs() {
 /** spec 1 §3.6 store: the fields the contract's BranchInput carries. */
 export function BranchForm({ edit = false }: { edit?: boolean }) {
   return (
-    <SimpleForm toolbar={edit ? <EditToolbar /> : undefined}>
+    <EditorForm toolbar={edit ? <EditToolbar /> : undefined}>
       <Box sx={row}>
         <TextInput source="name" validate={validateName} />
         <TextInput source="store_name" validate={validateStoreName} />
@@ -78,6 +89,6 @@ export function BranchForm({ edit = false }: { edit?: boolean }) {
       </Box>
       <BranchDetailsInputs />
       <AddressInputs />
-    </SimpleForm>
+    </EditorForm>
   );
 }

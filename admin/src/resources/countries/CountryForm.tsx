@@ -1,4 +1,5 @@
-import { SimpleForm, TextInput, maxLength, minLength, regex, required } from 'react-admin';
+import { BooleanInput, TextInput, maxLength, minLength, regex, required } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 
 const validateName = [required(), maxLength(150)];
@@ -7,7 +8,7 @@ const validateCode = [required(), minLength(3), maxLength(3), regex(/^[A-Z]{3}$/
 
 export function CountryForm({ edit = false }: { edit?: boolean }) {
   return (
-    <SimpleForm toolbar={edit ? <EditToolbar /> : undefined}>
+    <EditorForm toolbar={edit ? <EditToolbar /> : undefined} defaultValues={{ use_document_mask: false }}>
       <TextInput source="name" validate={validateName} fullWidth />
       <TextInput
         source="code"
@@ -15,6 +16,8 @@ export function CountryForm({ edit = false }: { edit?: boolean }) {
         parse={(value: string) => value.toUpperCase()}
         helperText="resources.countries.helper.code"
       />
-    </SimpleForm>
+      {/* spec 1 §5.2: the mask is applied only when the country's configuration enables it */}
+      <BooleanInput source="use_document_mask" helperText="resources.countries.helper.use_document_mask" />
+    </EditorForm>
   );
 }

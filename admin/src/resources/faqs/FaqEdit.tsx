@@ -1,8 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useWatch } from 'react-hook-form';
-import {
-  BooleanInput, Create, Edit, NumberInput, ReferenceInput, SelectInput, SimpleForm, TextInput, useTranslate,
-} from 'react-admin';
+import { BooleanInput, Create, Edit, NumberInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { FAQ_LIMITS } from '@lp/shared/rules';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
@@ -33,7 +32,7 @@ function QuestionInput() {
 /** spec 3 §3: category, question, answer (rich text, sanitised by the server), public flag, order and status. */
 function FaqForm({ edit }: { edit: boolean }) {
   return (
-    <SimpleForm validate={validateFaqForm} toolbar={edit ? <EditToolbar /> : undefined} defaultValues={NEW_FAQ_QUESTION}>
+    <EditorForm validate={validateFaqForm} toolbar={edit ? <EditToolbar /> : undefined} defaultValues={NEW_FAQ_QUESTION}>
       <ReferenceInput source="category" reference={ADMIN_RESOURCES.faq_categories.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>
         <SelectInput label={`${F}.category`} optionText="name" fullWidth />
       </ReferenceInput>
@@ -43,7 +42,7 @@ function FaqForm({ edit }: { edit: boolean }) {
       <BooleanInput source="is_public" label={`${F}.is_public`} helperText="resources.faqs.help.is_public" />
       <NumberInput source="order" label={`${F}.order`} min={FAQ_LIMITS.orderMin} step={1} helperText="resources.faqs.help.order" />
       <SelectInput source="status" label={`${F}.status`} choices={statusChoices} />
-    </SimpleForm>
+    </EditorForm>
   );
 }
 

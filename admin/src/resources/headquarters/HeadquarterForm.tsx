@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import { TextInput, maxLength, required } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 
@@ -12,7 +13,7 @@ const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }
 
 export function HeadquarterForm({ edit = false }: { edit?: boolean }) {
   return (
-    <SimpleForm toolbar={edit ? <EditToolbar /> : undefined}>
+    <EditorForm toolbar={edit ? <EditToolbar /> : undefined}>
       <Box sx={row}>
         <TextInput source="name" validate={validateName} />
         <TextInput source="company_document" validate={validateDocument} />
@@ -20,6 +21,6 @@ export function HeadquarterForm({ edit = false }: { edit?: boolean }) {
         <TextInput source="fantasy_name" validate={validateOptional} />
       </Box>
       <AddressInputs />
-    </SimpleForm>
+    </EditorForm>
   );
 }

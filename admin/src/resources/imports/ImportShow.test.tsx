@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, Notification, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
@@ -142,6 +142,14 @@ describe('ImportShow', () => {
     renderShow([importRecord({ status: 'validated', phase: null, error_count: 2, finished_at: null })]);
     expect(await screen.findByText(/Validação concluída com 2 linhas com erro, listadas abaixo/)).toBeInTheDocument();
     expect(await processButton()).toBeEnabled();
+  });
+
+  it('a finished import says "N rows imported, M with errors", pluralised (issue 25 item 5)', async () => {
+    renderShow([importRecord({ status: 'with_errors', phase: null, created_count: 40, updated_count: 7, error_count: 3 })]);
+    expect(await screen.findByTestId('import-summary')).toHaveTextContent('47 linhas importadas, 3 com erros');
+    cleanup();
+    renderShow([importRecord({ status: 'finalized', phase: null, created_count: 1, updated_count: 0, error_count: 0 })]);
+    expect(await screen.findByTestId('import-summary')).toHaveTextContent(/^1 linha importada$/);
   });
 
   it('says why when the server refuses to process (409 invalid_status_transition)', async () => {

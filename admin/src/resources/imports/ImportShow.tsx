@@ -84,6 +84,12 @@ function ImportDetail() {
             : translate(`${RESOURCE_KEY}.process.validated_hint`)}
         </Alert>
       )}
+      {(record.status === 'finalized' || record.status === 'with_errors') && (
+        // issue 25 item 5: a finished import says how many rows went in, not only "with errors"
+        <Alert severity={record.error_count > 0 ? 'warning' : 'success'} sx={{ mx: 2, mb: 2 }} data-testid="import-summary">
+          {importSummary(translate, record)}
+        </Alert>
+      )}
       <Divider />
       <ImportLogs importId={record.id} status={record.status} />
     </>
@@ -104,3 +110,10 @@ export function ImportShow() {
 }
 
 export default ImportShow;
+
+/** "N rows imported, M with errors" (each count pluralised through polyglot's smart_count). */
+export function importSummary(translate: (key: string, options?: object) => string, record: Pick<ImportRecord, 'created_count' | 'updated_count' | 'error_count'>): string {
+  const imported = translate(`${RESOURCE_KEY}.summary.imported`, { smart_count: record.created_count + record.updated_count });
+  if (record.error_count === 0) return imported;
+  return translate(`${RESOURCE_KEY}.summary.with_errors`, { imported, smart_count: record.error_count });
+}

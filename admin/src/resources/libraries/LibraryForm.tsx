@@ -2,8 +2,17 @@ import { useState } from 'react';
 import { Alert, Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
-  BooleanInput, DeleteButton, ReferenceInput, SaveButton, SelectInput, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate,
+  BooleanInput,
+  DeleteButton,
+  ReferenceInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useRedirect,
+  useTranslate,
 } from 'react-admin';
+import { EditorTabbedForm } from '../../common/editor/index.ts';
 import { ADMIN_RESOURCES, LIBRARY_UPLOAD_KIND } from '@lp/shared/contract';
 import { LIBRARY_FILE_STATUS, LIBRARY_LIMITS, UPLOAD_LIMITS, checkMaterialFile, formatFileSize } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
@@ -47,13 +56,13 @@ export function LibraryForm({ edit }: { edit: boolean }) {
   const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   return (
-    <TabbedForm
+    <EditorTabbedForm
       validate={(values) => validateLibraryForm(values as LibraryFormValues)}
       toolbar={<LibraryToolbar edit={edit} busy={busy} />}
       syncWithLocation={false}
       warnWhenUnsavedChanges
     >
-      <TabbedForm.Tab label="resources.libraries.tabs.file">
+      <EditorTabbedForm.Tab label="resources.libraries.tabs.file">
         <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: LIBRARY_LIMITS.titleMax }} />
         <TextInput source="description" label={`${F}.description`} fullWidth multiline minRows={3} inputProps={{ maxLength: LIBRARY_LIMITS.descriptionMax }} />
         <ReferenceInput source="category" reference={ADMIN_RESOURCES.library_categories.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>
@@ -72,10 +81,10 @@ export function LibraryForm({ edit }: { edit: boolean }) {
         {busy && <Alert severity="info">{translate('resources.libraries.uploading')}</Alert>}
         <BooleanInput source="allow_download" label={`${F}.allow_download`} helperText="resources.libraries.help.allow_download" />
         <SelectInput source="status" label={`${F}.status`} choices={LIBRARY_STATUS_CHOICES} />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.libraries.tabs.audience">
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.libraries.tabs.audience">
         <AudienceInputs />
-      </TabbedForm.Tab>
-    </TabbedForm>
+      </EditorTabbedForm.Tab>
+    </EditorTabbedForm>
   );
 }

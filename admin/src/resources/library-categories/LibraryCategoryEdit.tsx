@@ -1,4 +1,5 @@
-import { Create, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required } from 'react-admin';
+import { Create, DeleteButton, Edit, SaveButton, TextInput, Toolbar, maxLength, required } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { useParams } from 'react-router-dom';
 import { LIBRARY_LIMITS } from '@lp/shared/rules';
 
@@ -16,9 +17,9 @@ function CategoryToolbar({ edit }: { edit: boolean }) {
 /** A library category is its name, unique in the client (spec 3 §3 "library_file_categories"). */
 function CategoryForm({ edit }: { edit: boolean }) {
   return (
-    <SimpleForm toolbar={<CategoryToolbar edit={edit} />}>
+    <EditorForm toolbar={<CategoryToolbar edit={edit} />}>
       <TextInput source="name" label="resources.library/categories.fields.name" validate={validateName} fullWidth />
-    </SimpleForm>
+    </EditorForm>
   );
 }
 

@@ -1,11 +1,9 @@
 import { Card, CardContent, Typography } from '@mui/material';
-import {
-  BooleanInput, Loading, SaveButton, SimpleForm, TextInput, Title, Toolbar, useNotify, useTranslate,
-} from 'react-admin';
+import { BooleanInput, Loading, SaveButton, TextInput, Title, Toolbar, useNotify, useTranslate } from 'react-admin';
 import { MAILING_LIST_LIMITS, validateMailingListConfig } from '@lp/shared/rules';
 import { MESSAGE_PATHS, type MailingListConfig, type MailingListConfigInput } from '@lp/shared/contract';
 import { useSettingsRecord } from '../../common/settings/index.ts';
-import { translatedErrors } from '../../common/editor/index.ts';
+import { EditorForm, translatedErrors } from '../../common/editor/index.ts';
 import { useSaveErrors } from '../../common/editor/index.ts';
 
 const F = 'resources.mailing_list_config.fields';
@@ -57,12 +55,12 @@ export function MailingListConfigPage() {
       ) : !data ? (
         <Loading />
       ) : (
-        <SimpleForm record={{ id: 'mailing_list_config', ...data }} onSubmit={save} validate={validate} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+        <EditorForm record={{ id: 'mailing_list_config', ...data }} onSubmit={save} validate={validate} toolbar={<Toolbar><SaveButton /></Toolbar>}>
           <TextInput source="sender_name" label={`${F}.sender_name`} helperText="resources.mailing_list_config.help.sender_name" fullWidth inputProps={{ maxLength: MAILING_LIST_LIMITS.senderNameMax }} />
           <TextInput source="reply_to" label={`${F}.reply_to`} helperText="resources.mailing_list_config.help.reply_to" fullWidth />
           <TextInput source="footer" label={`${F}.footer`} helperText="resources.mailing_list_config.help.footer" multiline minRows={3} fullWidth inputProps={{ maxLength: MAILING_LIST_LIMITS.footerMax }} />
           <BooleanInput source="email_messages" label={`${F}.email_messages`} helperText="resources.mailing_list_config.help.email_messages" />
-        </SimpleForm>
+        </EditorForm>
       )}
     </Card>
   );

@@ -1,6 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { BooleanInput, DateTimeInput, RadioButtonGroupInput, SimpleForm, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { BooleanInput, DateTimeInput, RadioButtonGroupInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { MESSAGE_LIMITS } from '@lp/shared/rules';
 import type { Message } from '@lp/shared/contract';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
@@ -39,7 +40,7 @@ export function MessageForm({ edit = false }: { edit?: boolean }) {
   const translate = useTranslate();
   const record = useRecordContext<Message>();
   return (
-    <SimpleForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
+    <EditorForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
       <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: MESSAGE_LIMITS.titleMax }} />
       <RichTextInput source="content" label={`${F}.content`} onUploadImage={uploadImage} maxPlainLength={MESSAGE_LIMITS.contentMax} />
 
@@ -56,6 +57,6 @@ export function MessageForm({ edit = false }: { edit?: boolean }) {
       <BooleanInput source="send_in_app" label={`${F}.send_in_app`} />
       <BooleanInput source="send_email" label={`${F}.send_email`} />
       <EmailBody />
-    </SimpleForm>
+    </EditorForm>
   );
 }

@@ -1,7 +1,8 @@
 import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useWatch, type FieldValues } from 'react-hook-form';
-import { DateTimeInput, SaveButton, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate, type ValidateForm } from 'react-admin';
+import { DateTimeInput, SaveButton, TextInput, Toolbar, useRedirect, useTranslate, type ValidateForm } from 'react-admin';
+import { EditorTabbedForm } from '../../common/editor/index.ts';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { NEWS_IMAGE_ASPECT, NEWS_LIMITS } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
@@ -63,7 +64,7 @@ export interface NewsFormProps {
  */
 export function NewsForm({ values, validate, onSubmit }: NewsFormProps) {
   return (
-    <TabbedForm
+    <EditorTabbedForm
       record={{ ...values, id: values.id ?? 0 }}
       validate={validate}
       onSubmit={(submitted: FieldValues) => onSubmit(submitted as NewsFormValues)}
@@ -71,7 +72,7 @@ export function NewsForm({ values, validate, onSubmit }: NewsFormProps) {
       syncWithLocation={false}
       warnWhenUnsavedChanges
     >
-      <TabbedForm.Tab label="resources.news.tabs.fields">
+      <EditorTabbedForm.Tab label="resources.news.tabs.fields">
         <NewsStatusToggle />
         <TitleInput />
         <RichTextInput source="content" label={`${F}.content`} required fullToolbar onUploadImage={uploadContentImage} />
@@ -84,10 +85,10 @@ export function NewsForm({ values, validate, onSubmit }: NewsFormProps) {
         <ImageCropInput source="image_url" label={`${F}.image_url`} aspect={NEWS_IMAGE_ASPECT} onUpload={uploadNewsImage} />
         <AltTextsInput source="news_image_alt_texts" max={NEWS_LIMITS.altTextMax} />
         {values.portal_url && <PublicLink url={values.portal_url} label={`${F}.portal_url`} />}
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.news.tabs.permissions">
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.news.tabs.permissions">
         <AudienceInputs />
-      </TabbedForm.Tab>
-    </TabbedForm>
+      </EditorTabbedForm.Tab>
+    </EditorTabbedForm>
   );
 }

@@ -2,8 +2,18 @@ import { useState } from 'react';
 import { Alert, Box, Button, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
-  DateInput, DeleteButton, SaveButton, SelectInput, TabbedForm, TextInput, Toolbar, useNotify, useRecordContext, useRedirect, useTranslate,
+  DateInput,
+  DeleteButton,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useTranslate,
 } from 'react-admin';
+import { EditorTabbedForm } from '../../common/editor/index.ts';
 import { ADMIN_RESOURCES, PODCAST_UPLOAD_KINDS, type Podcast } from '@lp/shared/contract';
 import {
   PODCAST_AUDIO_EXTENSIONS, PODCAST_IMAGE_EXTENSIONS, PODCAST_LIMITS, PODCAST_STATUS, UPLOAD_LIMITS, checkMaterialFile, fileExtension,
@@ -82,13 +92,13 @@ export function PodcastForm({ edit, canManage }: { edit: boolean; canManage: boo
   const [busy, setBusy] = useState(false);
   const locked = !canManage;
   return (
-    <TabbedForm
+    <EditorTabbedForm
       validate={(values) => validatePodcastForm(values as PodcastFormValues)}
       toolbar={<PodcastToolbar edit={edit} canManage={canManage} busy={busy} />}
       syncWithLocation={false}
       warnWhenUnsavedChanges
     >
-      <TabbedForm.Tab label="resources.podcasts.tabs.data">
+      <EditorTabbedForm.Tab label="resources.podcasts.tabs.data">
         <TextInput source="title" label={`${F}.title`} fullWidth disabled={locked} inputProps={{ maxLength: PODCAST_LIMITS.titleMax }} />
         <TextInput source="description" label={`${F}.description`} fullWidth multiline minRows={3} disabled={locked}
           inputProps={{ maxLength: PODCAST_LIMITS.descriptionMax }} />
@@ -111,10 +121,10 @@ export function PodcastForm({ edit, canManage }: { edit: boolean; canManage: boo
           <SelectInput source="status" label={`${F}.status`} choices={PODCAST_STATUS_CHOICES} disabled={locked} />
           <DateInput source="date_to_unpublish" label={`${F}.date_to_unpublish`} helperText="resources.podcasts.help.date_to_unpublish" disabled={locked} />
         </Box>
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.podcasts.tabs.audience">
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.podcasts.tabs.audience">
         <AudienceInputs />
-      </TabbedForm.Tab>
-    </TabbedForm>
+      </EditorTabbedForm.Tab>
+    </EditorTabbedForm>
   );
 }

@@ -1,4 +1,5 @@
-import { SimpleForm, TextInput, maxLength, required } from 'react-admin';
+import { TextInput, maxLength, required } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { invalidEmailDomain } from '@lp/shared/rules';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { TranslationsInputs } from '../../common/TranslationsInputs.tsx';
@@ -14,7 +15,7 @@ const validateDomains = (value: readonly string[] | null | undefined) =>
 
 export function ProfileForm({ edit = false }: { edit?: boolean }) {
   return (
-    <SimpleForm toolbar={edit ? <EditToolbar /> : undefined}>
+    <EditorForm toolbar={edit ? <EditToolbar /> : undefined}>
       <TextInput source="name" validate={validateName} fullWidth />
       <TextInput
         source="email_domains"
@@ -27,6 +28,6 @@ export function ProfileForm({ edit = false }: { edit?: boolean }) {
         fullWidth
       />
       <TranslationsInputs />
-    </SimpleForm>
+    </EditorForm>
   );
 }

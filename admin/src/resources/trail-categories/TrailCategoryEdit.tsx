@@ -1,4 +1,5 @@
-import { Create, DeleteButton, Edit, SaveButton, SimpleForm, TextInput, Toolbar, maxLength, required } from 'react-admin';
+import { Create, DeleteButton, Edit, SaveButton, TextInput, Toolbar, maxLength, required } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { useParams } from 'react-router-dom';
 import { TRAIL_LIMITS } from '@lp/shared/rules';
 import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
@@ -18,9 +19,9 @@ function CategoryToolbar({ edit, canManage }: { edit: boolean; canManage: boolea
 function CategoryForm({ edit }: { edit: boolean }) {
   const { canManage } = useTrailAccess();
   return (
-    <SimpleForm toolbar={<CategoryToolbar edit={edit} canManage={canManage} />}>
+    <EditorForm toolbar={<CategoryToolbar edit={edit} canManage={canManage} />}>
       <TextInput source="name" label="resources.trail/categories.fields.name" validate={validateName} disabled={!canManage} fullWidth />
-    </SimpleForm>
+    </EditorForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { AdminContext, Notification } from 'react-admin';
@@ -253,18 +253,33 @@ describe('TrainingConfigureTab', () => {
     expect(screen.queryByText('trainings list')).not.toBeInTheDocument();
   });
 
-  it('publishes and unpublishes, each returning to the trainings list', async () => {
-    for (const label of ['Publicar', 'Despublicar']) {
-      const { serveForm } = renderTab();
+  it('publishes and unpublishes, each saying so and returning to the trainings list (issue 25 item 5)', async () => {
+    for (const [label, notice] of [['Publicar', 'Publicado'], ['Despublicar', 'Despublicado']] as const) {
+      const { serveForm } = renderTab({ training: { status: label === 'Publicar' ? 2 : 1 } });
       await userEvent.click(await screen.findByRole('button', { name: label }));
       expect(await screen.findByText('trainings list')).toBeInTheDocument();
+      expect(await screen.findByText(notice)).toBeInTheDocument();
       expect(serveForm).toHaveBeenCalledWith(label === 'Publicar' ? TRAINING_PATHS.publish(ID) : TRAINING_PATHS.unpublish(ID), 'POST', {});
       cleanup();
     }
   });
 
+  it('disables the actions while one runs, and Unpublish on a training that is not published', async () => {
+    let release: () => void = () => undefined;
+    const { serveForm } = renderTab({ serveForm: () => new Promise((resolve) => { release = () => resolve(training()); }) });
+    const publish = await screen.findByRole('button', { name: 'Publicar' });
+    expect(screen.getByRole('button', { name: 'Despublicar' })).toBeDisabled();
+    await userEvent.click(publish);
+    await waitFor(() => expect(publish).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Duplicar treinamento' })).toBeDisabled();
+    await userEvent.click(publish);
+    expect(serveForm).toHaveBeenCalledTimes(1);
+    release();
+    expect(await screen.findByText('trainings list')).toBeInTheDocument();
+  });
+
   it('cannot publish a training without items', async () => {
-    renderTab({ items: [] });
+    renderTab({ items: [], training: { status: 1 } });
     expect(await screen.findByText('Este treinamento ainda não tem aulas, provas ou jogos')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Publicar' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Despublicar' })).toBeEnabled();

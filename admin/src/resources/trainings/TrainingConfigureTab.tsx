@@ -6,7 +6,8 @@ import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Confirm, useNotify, useRedirect, useTranslate } from 'react-admin';
 import { moveItem, setItemOrder, setPrerequisite, type HierarchyRef } from '@lp/shared/rules';
-import type { HierarchyItem, Training } from '@lp/shared/contract';
+import { CONTENT_STATUS, type HierarchyItem, type Training } from '@lp/shared/contract';
+import { useAction } from '../../common/actions/useAction.ts';
 import { useTrainingActions } from './trainingActions.ts';
 import { HierarchyTable } from './configure/HierarchyTable.tsx';
 import { OpenTrainingToggle } from './configure/OpenTrainingToggle.tsx';
@@ -44,7 +45,6 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
   const [training, setTraining] = useState<Training | null>(null);
   const [items, setItems] = useState<HierarchyItem[] | null>(null);
   const [saving, setSaving] = useState(false);
-  const [busy, setBusy] = useState<'publish' | 'unpublish' | 'duplicate' | null>(null);
   const [duplicating, setDuplicating] = useState(false);
 
   const loadHierarchy = useCallback(async () => {
@@ -100,38 +100,28 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
     }
   };
 
-  /** spec 2 §4.6: Publish and Unpublish both return to the trainings list on success. */
-  const changeStatus = async (action: 'publish' | 'unpublish') => {
-    setBusy(action);
-    try {
-      await actions.setPublished(trainingId, action);
-      redirect('list', TRAININGS);
-    } catch (error) {
-      console.error(`${action} failed`, error);
-      // spec 2 §8: a refused publish says why; unpublish failures are silent
-      if (action === 'publish') {
-        notify(error instanceof Error ? error.message : 'errors.to_publish_the_training_it_must_have_at_least_one_class_or_test', { type: 'error' });
-      }
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const duplicate = async () => {
-    setBusy('duplicate');
-    try {
-      const { group_training_duplicated_id: copy } = await actions.duplicate(trainingId);
-      setDuplicating(false);
-      // spec 2 §4.6: the user is taken to the new training's editor
-      redirect('edit', TRAININGS, copy);
-    } catch (error) {
-      // spec 2 §8: duplicate failures are silent (only logged)
-      console.error('duplicate failed', error);
-      setDuplicating(false);
-    } finally {
-      setBusy(null);
-    }
-  };
+  /** spec 2 §4.6: Publish and Unpublish both return to the trainings list on success, saying so. */
+  const publish = useAction(() => actions.setPublished(trainingId, 'publish'), {
+    success: 'admin.actions.published',
+    // spec 2 §8: a refused publish says why
+    failure: (error) => (error instanceof Error && error.message ? error.message : 'errors.to_publish_the_training_it_must_have_at_least_one_class_or_test'),
+    onSuccess: () => redirect('list', TRAININGS),
+  });
+  const unpublish = useAction(() => actions.setPublished(trainingId, 'unpublish'), {
+    success: 'admin.actions.unpublished',
+    // spec 2 §8: unpublish failures are silent
+    failure: null,
+    onSuccess: () => redirect('list', TRAININGS),
+  });
+  const duplicate = useAction(() => actions.duplicate(trainingId), {
+    success: 'admin.actions.duplicated',
+    // spec 2 §8: duplicate failures are silent (only logged)
+    failure: null,
+    // spec 2 §4.6: the user is taken to the new training's editor
+    onSuccess: ({ group_training_duplicated_id: copy }) => { setDuplicating(false); redirect('edit', TRAININGS, copy); },
+    onFailure: () => setDuplicating(false),
+  });
+  const busy = publish.pending || unpublish.pending || duplicate.pending;
 
   if (!training || !items) {
     return (
@@ -143,6 +133,8 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
 
   const controlsDisabled = !canManage || saving;
   const cannotPublish = !canManage || items.length === 0;
+  // unpublishing applies to a published training only
+  const isPublished = training.status === CONTENT_STATUS.published;
 
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
@@ -170,7 +162,7 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
             <Button
               variant="outlined"
               startIcon={<ContentCopyIcon />}
-              disabled={!canManage || busy !== null}
+              disabled={!canManage || busy}
               onClick={() => setDuplicating(true)}
             >
               {translate(`${KEY}.duplicate_training`)}
@@ -183,8 +175,8 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
               variant="outlined"
               color="warning"
               startIcon={<UnpublishedIcon />}
-              disabled={!canManage || busy !== null}
-              onClick={() => void changeStatus('unpublish')}
+              disabled={!canManage || busy || !isPublished}
+              onClick={() => void unpublish.run()}
             >
               {translate(`${KEY}.unpublish`)}
             </Button>
@@ -195,8 +187,8 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
             <Button
               variant="contained"
               startIcon={<PublishIcon />}
-              disabled={cannotPublish || busy !== null}
-              onClick={() => void changeStatus('publish')}
+              disabled={cannotPublish || busy}
+              onClick={() => void publish.run()}
             >
               {translate(`${KEY}.publish`)}
             </Button>
@@ -205,10 +197,10 @@ export function TrainingConfigureTab({ trainingId, canManage }: TrainingConfigur
       </Box>
       <Confirm
         isOpen={duplicating}
-        loading={busy === 'duplicate'}
+        loading={duplicate.pending}
         title={`${KEY}.duplicate_training`}
         content={`${KEY}.confirm_duplicate_the_training_and_all_its_contents`}
-        onConfirm={() => void duplicate()}
+        onConfirm={() => void duplicate.run()}
         onClose={() => setDuplicating(false)}
       />
     </Stack>

@@ -150,7 +150,9 @@ describe('training editor (spec 2 §2.3)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ title: 'Atendimento ao cliente', user_groups: [3], owners: [2] });
-    expect(await screen.findByText('Erro ao salvar os dados básicos.')).toBeInTheDocument();
+    // the notice names the problem (issue 25 item 1), the field says it too and is focused
+    await waitFor(() => expect(screen.getAllByText('O título deve ter no máximo 256 caracteres.')).toHaveLength(2));
     expect(screen.getByDisplayValue('Atendimento ao cliente')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByDisplayValue('Atendimento ao cliente')).toHaveFocus());
   });
 });

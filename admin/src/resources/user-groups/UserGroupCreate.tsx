@@ -1,13 +1,14 @@
-import { Create, SimpleForm, TextInput } from 'react-admin';
+import { Create, TextInput } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { validateGroupName } from './userGroupValidation.ts';
 
 export function UserGroupCreate() {
   // after creating, open the group so members can be added
   return (
     <Create redirect="edit">
-      <SimpleForm>
+      <EditorForm>
         <TextInput source="name" validate={validateGroupName} fullWidth />
-      </SimpleForm>
+      </EditorForm>
     </Create>
   );
 }

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router-dom';
-import { Edit, SimpleForm, TextInput } from 'react-admin';
+import { Edit, TextInput } from 'react-admin';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
-import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
+import { EditorForm, TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { GroupMembersTab } from './GroupMembersTab.tsx';
 import { validateGroupName } from './userGroupValidation.ts';
 
@@ -19,9 +19,9 @@ export function UserGroupEdit() {
         <GroupMembersTab groupId={id} />
       ) : (
         <Edit id={id} resource={RESOURCE} mutationMode="pessimistic" redirect={false}>
-          <SimpleForm toolbar={<EditToolbar />}>
+          <EditorForm toolbar={<EditToolbar />}>
             <TextInput source="name" validate={validateGroupName} fullWidth />
-          </SimpleForm>
+          </EditorForm>
         </Edit>
       )}
     </TabbedEditor>

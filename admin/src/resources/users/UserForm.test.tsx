@@ -15,7 +15,7 @@ import { authFor, i18n } from '../../test/fixtures.ts';
 import { adminUser, adminWith } from '../../test/userFixtures.ts';
 
 const countries = [
-  { id: 1, name: 'Brasil', code: 'BRA' },
+  { id: 1, name: 'Brasil', code: 'BRA', use_document_mask: true },
   { id: 2, name: 'Argentina', code: 'ARG' },
 ];
 

@@ -6,18 +6,20 @@ import {
   BooleanInput,
   DateInput,
   NumberInput,
+  PasswordInput,
+  RadioButtonGroupInput,
   ReferenceArrayInput,
   ReferenceInput,
   SaveButton,
   SelectInput,
-  TabbedForm,
   TextInput,
   Toolbar,
   usePermissions,
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { allowedStatusTransitions, hasPermission, MARITAL_STATUSES, USER_STATUSES } from '@lp/shared/rules';
+import { EditorTabbedForm } from '../../common/editor/index.ts';
+import { allowedStatusTransitions, hasPermission, MARITAL_STATUSES, PASSWORD_CHOICES, USER_STATUSES } from '@lp/shared/rules';
 import type { AdminUser, SessionUser } from '@lp/shared/contract';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';
@@ -50,6 +52,22 @@ function GenderInput() {
       helperText="resources.users.gender.free_entry"
       fullWidth
     />
+  );
+}
+
+/**
+ * A new user's password (issue 25 item 5): a first-access link e-mailed to the user, or a password
+ * the admin types now (then required; the server refuses the same).
+ */
+function PasswordChoiceInputs() {
+  const translate = useTranslate();
+  const choice = useWatch({ name: 'password_choice' }) as string | undefined;
+  const choices = PASSWORD_CHOICES.map((id) => ({ id, name: translate(`resources.users.password_choice.${id}`) }));
+  return (
+    <Box sx={row}>
+      <RadioButtonGroupInput source="password_choice" choices={choices} isRequired />
+      {choice === 'set' && <PasswordInput source="password" isRequired autoComplete="new-password" fullWidth />}
+    </Box>
   );
 }
 
@@ -110,14 +128,14 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
   const canEditPermissions = admin ? hasPermission(admin, 'user_management') : false;
 
   return (
-    <TabbedForm validate={validate} toolbar={<UserFormToolbar />} warnWhenUnsavedChanges>
-      <TabbedForm.Tab label="resources.users.tabs.personal">
+    <EditorTabbedForm validate={validate} toolbar={<UserFormToolbar />} warnWhenUnsavedChanges>
+      <EditorTabbedForm.Tab label="resources.users.tabs.personal">
         <Box sx={row}>
-          <TextInput source="full_name" fullWidth />
+          <TextInput source="full_name" isRequired fullWidth />
           <TextInput source="nick_name" fullWidth />
         </Box>
         <Box sx={row}>
-          <TextInput source="email" fullWidth />
+          <TextInput source="email" isRequired fullWidth />
           <AutocompleteInput source="country_id" choices={countries} optionText="name" fullWidth />
         </Box>
         <Box sx={row}>
@@ -148,9 +166,10 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         </Box>
         <HandicapInputs />
         <AddressInputs country={false} />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
-        <AutocompleteArrayInput source="client_ids" choices={clients} fullWidth />
+        {isNew && <PasswordChoiceInputs />}
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
+        <AutocompleteArrayInput source="client_ids" choices={clients} isRequired fullWidth />
         <Box sx={row}>
           <ReferenceInput source="profile_id" reference="lookup_profiles" perPage={500}>
             <SelectInput optionText="name" label="resources.users.fields.profile_id" fullWidth />
@@ -172,12 +191,12 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         </Box>
         {/* spec 1 §3.4 superiors (approvers): people of this client who approve the account (§4.1) */}
         <SuperiorsInput />
-      </TabbedForm.Tab>
+      </EditorTabbedForm.Tab>
       {canEditPermissions && (
-        <TabbedForm.Tab label="resources.users.tabs.permissions" path="permissions">
+        <EditorTabbedForm.Tab label="resources.users.tabs.permissions" path="permissions">
           <UserPermissionsTab />
-        </TabbedForm.Tab>
+        </EditorTabbedForm.Tab>
       )}
-    </TabbedForm>
+    </EditorTabbedForm>
   );
 }

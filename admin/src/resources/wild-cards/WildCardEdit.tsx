@@ -1,9 +1,8 @@
 import { Box, Button, IconButton, InputAdornment, Stack, TextField as MuiTextField, Tooltip, Typography } from '@mui/material';
 import AutoFixHighIcon from '@mui/icons-material/AutoFixHigh';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import {
-  Create, Edit, RadioButtonGroupInput, SimpleForm, TextInput, useNotify, useRecordContext, useTranslate,
-} from 'react-admin';
+import { Create, Edit, RadioButtonGroupInput, TextInput, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { WILDCARD_LIMITS, hasText, slugify, validateAudience, wildcardSlug, wildcardSlugError } from '@lp/shared/rules';
 import { wildcardPortalPath, type WildcardPage } from '@lp/shared/contract';
@@ -99,7 +98,7 @@ function SlugInput() {
 function WildCardForm({ edit }: { edit: boolean }) {
   const translate = useTranslate();
   return (
-    <SimpleForm toolbar={edit ? <EditToolbar /> : undefined} validate={validateWildCard} defaultValues={{ status: 2, slug: '', content: '' }}>
+    <EditorForm toolbar={edit ? <EditToolbar /> : undefined} validate={validateWildCard} defaultValues={{ status: 2, slug: '', content: '' }}>
       <TextInput source="title" label={`${R}.fields.title`} fullWidth isRequired inputProps={{ maxLength: WILDCARD_LIMITS.titleMax }} />
       <SlugInput />
       <RichTextInput source="content" label={`${R}.fields.content`} fullWidth required />
@@ -108,7 +107,7 @@ function WildCardForm({ edit }: { edit: boolean }) {
         <Typography variant="subtitle1" component="h2" sx={{ mt: 2 }}>{translate(`${R}.fields.audience`)}</Typography>
         <AudienceInputs />
       </Box>
-    </SimpleForm>
+    </EditorForm>
   );
 }
 

@@ -10,6 +10,8 @@ export interface CountryTable {
   /** ISO 3166-1 alpha-3 */
   code: string;
   created_at: Timestamp;
+  /** spec 1 §5.2: the document is shown with the country's mask */
+  use_document_mask: Generated<boolean>;
 }
 export type CountryRow = Selectable<CountryTable>;
 

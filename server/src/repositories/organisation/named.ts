@@ -29,14 +29,14 @@ export async function deleteNamedItem(db: Db, table: NamedTable, branchColumn: B
   return Number(res.numDeletedRows) === 1;
 }
 
-export const countriesQuery = (db: Db) => db.selectFrom('countries').select(['id', 'name', 'code', 'created_at']);
+export const countriesQuery = (db: Db) => db.selectFrom('countries').select(['id', 'name', 'code', 'created_at', 'use_document_mask']);
 
-export async function insertCountry(db: Db, values: { name: string; code: string }): Promise<number> {
+export async function insertCountry(db: Db, values: { name: string; code: string; use_document_mask?: boolean }): Promise<number> {
   const row = await db.insertInto('countries').values({ ...values, created_at: new Date() }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateCountry(db: Db, id: number, values: { name: string; code: string }): Promise<boolean> {
+export async function updateCountry(db: Db, id: number, values: { name: string; code: string; use_document_mask?: boolean }): Promise<boolean> {
   const res = await db.updateTable('countries').set(values).where('id', '=', id).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }

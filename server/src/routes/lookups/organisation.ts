@@ -19,7 +19,7 @@ const organisationLookups: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/lookups/countries/', {
     config: { access: 'authenticated' },
-    schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String() })) } },
+    schema: { response: { 200: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), code: Type.String(), use_document_mask: Type.Boolean() })) } },
   }, async () => countryOptions(app.db));
 
   app.get('/lookups/user_statuses/', {

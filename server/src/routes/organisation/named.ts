@@ -57,13 +57,16 @@ const named: FastifyPluginAsync = async (app) => {
     },
     query: (db) => countriesQuery(db),
     async toApi(_db, rows) {
-      return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, created_at: r.created_at }));
+      return rows.map((r) => ({ id: r.id, name: r.name, code: r.code, created_at: r.created_at, use_document_mask: Boolean(r.use_document_mask) }));
     },
     async create(db, _clientId, input) {
-      return insertCountry(db, { name: input.name.trim(), code: input.code.toUpperCase() });
+      return insertCountry(db, { name: input.name.trim(), code: input.code.toUpperCase(), use_document_mask: input.use_document_mask ?? false });
     },
     async update(db, _clientId, id, input) {
-      return updateCountry(db, id, { name: input.name.trim(), code: input.code.toUpperCase() });
+      return updateCountry(db, id, {
+        name: input.name.trim(), code: input.code.toUpperCase(),
+        ...(input.use_document_mask !== undefined ? { use_document_mask: input.use_document_mask } : {}),
+      });
     },
     async remove(db, _clientId, id) {
       return deleteCountry(db, id);

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { Alert, Box, Typography } from '@mui/material';
 import { useWatch, type FieldValues } from 'react-hook-form';
-import {
-  DateInput, NumberInput, RadioButtonGroupInput, SelectInput, SimpleForm, TextInput, useTranslate, type ValidateForm,
-} from 'react-admin';
+import { DateInput, NumberInput, RadioButtonGroupInput, SelectInput, TextInput, useTranslate, type ValidateForm } from 'react-admin';
+import { EditorForm } from '../../../common/editor/index.ts';
 import { LIVE_CLASS_LIMITS, LIVE_CLASS_STATUS, MEETING_ROOM_CAPACITY, platformUsesUrl } from '@lp/shared/rules';
 import { LIVE_CLASS_TYPES, type LiveClassPlatformOption, type LiveClassScoreOption } from '@lp/shared/contract';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';
@@ -84,7 +83,7 @@ export function LiveClassForm({ values, platforms, scores, canManage, canSetScor
     ...(finished ? [{ id: LIVE_CLASS_STATUS.finished, name: 'resources.live_classes.status.finished' }] : []),
   ];
   return (
-    <SimpleForm
+    <EditorForm
       record={{ ...values, id: values.id ?? 0 }}
       validate={validate}
       onSubmit={(submitted: FieldValues) => onSubmit(submitted as LiveClassFormValues)}
@@ -128,6 +127,6 @@ export function LiveClassForm({ values, platforms, scores, canManage, canSetScor
         <RadioButtonGroupInput source="status" label={`${K}.status`} choices={statusChoices} row disabled={locked} fullWidth={false} />
         {values.id ? <LiveClassStatusChip status={values.status} /> : null}
       </Box>
-    </SimpleForm>
+    </EditorForm>
   );
 }

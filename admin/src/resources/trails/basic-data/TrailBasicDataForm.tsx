@@ -2,8 +2,17 @@ import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { FieldValues } from 'react-hook-form';
 import {
-  DateInput, NumberInput, ReferenceArrayInput, SaveButton, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate, type ValidateForm,
+  DateInput,
+  NumberInput,
+  ReferenceArrayInput,
+  SaveButton,
+  TextInput,
+  Toolbar,
+  useRedirect,
+  useTranslate,
+  type ValidateForm,
 } from 'react-admin';
+import { EditorTabbedForm } from '../../../common/editor/index.ts';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { TRAIL_LIMITS } from '@lp/shared/rules';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';
@@ -47,7 +56,7 @@ export interface TrailBasicDataFormProps {
 export function TrailBasicDataForm({ values, canManage, canSetScore, useSubscription, validate, onSubmit }: TrailBasicDataFormProps) {
   const locked = !canManage;
   return (
-    <TabbedForm
+    <EditorTabbedForm
       record={{ ...values, id: values.id ?? 0 }}
       validate={validate}
       onSubmit={(submitted: FieldValues) => onSubmit(submitted as TrailFormValues)}
@@ -55,7 +64,7 @@ export function TrailBasicDataForm({ values, canManage, canSetScore, useSubscrip
       syncWithLocation={false}
       warnWhenUnsavedChanges
     >
-      <TabbedForm.Tab label="resources.trails.tabs.basic_data_fields">
+      <EditorTabbedForm.Tab label="resources.trails.tabs.basic_data_fields">
         <TextInput source="title" label={`${F}.title`} fullWidth disabled={locked} />
         <RichTextInput source="description" label={`${F}.description`} maxPlainLength={TRAIL_LIMITS.descriptionMax} disabled={locked} />
         <ImageCropInput source="image_url" label={`${F}.image_url`} onUpload={uploadTrailImage} disabled={locked} />
@@ -73,10 +82,10 @@ export function TrailBasicDataForm({ values, canManage, canSetScore, useSubscrip
           <DateInput source="date_to_unpublish" label={`${F}.date_to_unpublish`} helperText="resources.trails.help.date_to_unpublish" disabled={locked} />
         </Box>
         <CertificateExpirationInput disabled={locked} />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.trails.tabs.audience">
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.trails.tabs.audience">
         <AudienceInputs useSubscription={useSubscription} />
-      </TabbedForm.Tab>
-    </TabbedForm>
+      </EditorTabbedForm.Tab>
+    </EditorTabbedForm>
   );
 }

@@ -2,9 +2,18 @@ import { Box, Button } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import {
-  BooleanInput, DateInput, NumberInput, SaveButton, SelectInput, TabbedForm, TextInput, Toolbar, useRedirect, useTranslate,
+  BooleanInput,
+  DateInput,
+  NumberInput,
+  SaveButton,
+  SelectInput,
+  TextInput,
+  Toolbar,
+  useRedirect,
+  useTranslate,
   type ValidateForm,
 } from 'react-admin';
+import { EditorTabbedForm } from '../../../common/editor/index.ts';
 import { TRAINING_LIMITS, effectiveTrainingType, trainingScoreIsUsed, type TrainingClientFlags } from '@lp/shared/rules';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';
 import { CertificateExpirationInput } from '../../../common/certificateExpiration/CertificateExpirationInput.tsx';
@@ -70,7 +79,7 @@ export function TrainingBasicDataForm({ values, flags, types, canManage, canSetS
   const locked = !canManage;
   const typeChoices = types.map((t) => ({ id: t.id, name: translate(`trainings.types.${t.slug}`, { _: t.slug }) }));
   return (
-    <TabbedForm
+    <EditorTabbedForm
       record={{ ...values, id: values.id ?? 0 }}
       validate={validate}
       onSubmit={(submitted: FieldValues) => onSubmit(submitted as TrainingFormValues)}
@@ -78,7 +87,7 @@ export function TrainingBasicDataForm({ values, flags, types, canManage, canSetS
       syncWithLocation={false}
       warnWhenUnsavedChanges
     >
-      <TabbedForm.Tab label="resources.trainings.tabs.basic_data_fields">
+      <EditorTabbedForm.Tab label="resources.trainings.tabs.basic_data_fields">
         <TextInput source="title" label="resources.trainings.fields.title" fullWidth disabled={locked} />
         <RichTextInput
           source="description"
@@ -113,10 +122,10 @@ export function TrainingBasicDataForm({ values, flags, types, canManage, canSetS
         </Box>
         <OwnersInput source="owners" initialOwners={values.owners_list} disabled={locked} />
         {values.portal_url && <PublicLink url={values.portal_url} label="resources.trainings.fields.portal_url" />}
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.trainings.tabs.permissions">
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.trainings.tabs.permissions">
         <AudienceInputs useSubscription={flags.use_training_subscription} />
-      </TabbedForm.Tab>
-    </TabbedForm>
+      </EditorTabbedForm.Tab>
+    </EditorTabbedForm>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from 'react-admin';
 import type { AdminGame } from '@lp/shared/contract';
 import { GAME_LIMITS, gameFingerprint, validateGameInput } from '@lp/shared/rules';
-import { fieldMessage, nestErrors, readSaveFailure, useSaveErrors } from '../../../common/editor/index.ts';
+import { FormErrorPresenter, fieldMessage, nestErrors, readSaveFailure, useSaveErrors } from '../../../common/editor/index.ts';
 import { GameContentInputs } from './GameContentInputs.tsx';
 import { GamePreviewPanel } from './GamePreviewPanel.tsx';
 import {
@@ -142,7 +142,8 @@ export function GameEditor({ trainingId, gameId, canManage }: GameEditorProps) {
   return (
     // the form's resource is the games one (react-admin's iterators and labels read it)
     <ResourceContextProvider value={resource}>
-    <Form record={values} onSubmit={(submitted: FieldValues) => save(submitted as GameFormValues)}>
+    <Form record={values} onSubmit={(submitted: FieldValues) => save(submitted as GameFormValues)} disableInvalidFormNotification>
+      <FormErrorPresenter />
       {/* on a phone react-admin's toolbar is fixed at the bottom: room for it below the preview */}
       <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 }, pb: { xs: 10, sm: 2 } }}>
         <Typography variant="h6" component="h2">{translate(`${KEY}.${gameId === null ? 'editor_title_new' : 'editor_title_edit'}`)}</Typography>

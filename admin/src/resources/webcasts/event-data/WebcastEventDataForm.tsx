@@ -2,8 +2,16 @@ import { useEffect, type ReactNode } from 'react';
 import { Box, Typography } from '@mui/material';
 import { useFormContext, useWatch, type FieldValues } from 'react-hook-form';
 import {
-  BooleanInput, NumberInput, RadioButtonGroupInput, SelectInput, TabbedForm, TextInput, DateInput, useTranslate, type ValidateForm,
+  BooleanInput,
+  NumberInput,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  DateInput,
+  useTranslate,
+  type ValidateForm,
 } from 'react-admin';
+import { EditorTabbedForm } from '../../../common/editor/index.ts';
 import { WEBCAST_LIMITS, normalizeEmbed, webcastUsesEmbed } from '@lp/shared/rules';
 import type { WebcastScoreOption, WebcastTypeOption } from '@lp/shared/contract';
 import { AudienceInputs } from '../../../common/audience/AudienceInputs.tsx';
@@ -104,7 +112,7 @@ export function WebcastEventDataForm({ values, types, score, canManage, validate
     { id: 4, name: 'resources.webcasts.status.finished' },
   ];
   return (
-    <TabbedForm
+    <EditorTabbedForm
       record={{ ...values, id: values.id ?? 0 }}
       validate={validate}
       onSubmit={(submitted: FieldValues) => onSubmit(submitted as WebcastFormValues)}
@@ -112,7 +120,7 @@ export function WebcastEventDataForm({ values, types, score, canManage, validate
       syncWithLocation={false}
       warnWhenUnsavedChanges
     >
-      <TabbedForm.Tab label="resources.webcasts.tabs.event_data_fields">
+      <EditorTabbedForm.Tab label="resources.webcasts.tabs.event_data_fields">
         {finished && <Typography color="text.secondary">{translate('resources.webcasts.messages.finished_locked')}</Typography>}
         <TextInput source="title" label={`${K}.title`} fullWidth disabled={locked} />
         <RichTextInput
@@ -158,10 +166,10 @@ export function WebcastEventDataForm({ values, types, score, canManage, validate
           <RadioButtonGroupInput source="status" label={`${K}.status`} choices={statusChoices} row disabled={!canManage} />
           {values.id ? <WebcastStatusChip status={values.status} /> : null}
         </Box>
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="resources.webcasts.tabs.permissions">
+      </EditorTabbedForm.Tab>
+      <EditorTabbedForm.Tab label="resources.webcasts.tabs.permissions">
         <AudienceInputs />
-      </TabbedForm.Tab>
-    </TabbedForm>
+      </EditorTabbedForm.Tab>
+    </EditorTabbedForm>
   );
 }

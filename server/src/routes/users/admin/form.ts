@@ -5,12 +5,13 @@ import { accountChanges, canTransition, isUserStatus, unmaskDocument, validateUs
 import type { Db } from '../../../db/database.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
+import { sendRecoveryMail } from '../../../lib/passwordRecovery.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
   audit, loadAdminUsers, uniqueConflictOf, uniqueConflicts, unusablePassword,
 } from '../../../repositories/adminUsers.ts';
-import { getLoginParams } from '../../../repositories/clients.ts';
+import { defaultCountryCode, getLoginParams } from '../../../repositories/clients.ts';
 import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { canLogIn } from '../../../repositories/users.ts';
 import {
@@ -40,11 +41,15 @@ function detailValues(input: UserInput) {
 /** Validation the shared rules cannot see: references, clients, status (spec 1 §5.3). */
 async function checkInput(db: Db, request: FastifyRequest, input: UserInput, current: { id: number; status: string } | null) {
   const clientId = clientOf(request);
-  let countryCode: string | null = null;
+  let countryCode: string | null;
   if (input.country_id) {
     const code = await countryCodeOf(db, input.country_id);
     if (code === undefined) throw new HttpError(400, 'validation_error', 'Unknown country', { country_id: 'validation_error' });
     countryCode = code;
+  } else {
+    // spec 1 §5.2: a user without a country is checked by the client's default country's rules,
+    // so a form that sends no country cannot slip an invalid Brazilian document past
+    countryCode = await defaultCountryCode(db, clientId);
   }
   // spec 1 §5.3 "Invalid email for this profile": the chosen profile's domains (a profile of another client is refused below)
   // (an update without profile_id keeps the user's profile here, so its domains still apply)
@@ -100,7 +105,9 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   async function save(request: FastifyRequest, input: UserInput, current: UserRow | null): Promise<number> {
     const id = current?.id ?? null;
     const clientId = clientOf(request);
-    const passwordHash = input.password ? await hashPassword(input.password, app.config.scryptLogN) : null;
+    // a new user sent a first-access link chooses their own password (issue 25 item 5)
+    const typed = current === null && input.password_choice === 'email' ? null : input.password;
+    const passwordHash = typed ? await hashPassword(typed, app.config.scryptLogN) : null;
     const values = {
       full_name: input.full_name.trim(),
       nick_name: blank(input.nick_name),
@@ -184,6 +191,9 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   app.post(USERS_PATH, { config: { access: guard }, schema: { body: UserInput, response: { 201: AdminUser } } }, async (request, reply) => {
     await checkInput(app.db, request, request.body, null);
     const id = await save(request, request.body, null);
+    if (request.body.password_choice === 'email') {
+      await sendRecoveryMail(app, await targetUser(app.db, request, id));
+    }
     return reply.status(201).send(await readOne(request, id));
   });
 
