@@ -56,6 +56,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/forum'),
     fr: () => import('virtual:portal-messages/fr/forum'),
   },
+  surveys: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/surveys'),
+    en: () => import('virtual:portal-messages/en/surveys'),
+    es: () => import('virtual:portal-messages/es/surveys'),
+    fr: () => import('virtual:portal-messages/fr/surveys'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 
