@@ -24,7 +24,11 @@ export default function SurveyPage() {
   const params = useParams<{ id: string }>();
   const gate = params.id === 'mandatory';
   const { data: list } = useSWR<LearnerSurveyCard[]>(gate ? LEARNER_SURVEY_PATHS.surveys : null);
-  const id = gate ? list?.find((s) => s.mandatory && !s.answered)?.id : Number(params.id);
+  // the gate's survey stays on the page once answered (its thanks, then the way on)
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const pending = list?.find((s) => s.mandatory && !s.answered)?.id;
+  useEffect(() => { if (gate && chosen === undefined && pending !== undefined) setChosen(pending); }, [gate, chosen, pending]);
+  const id = gate ? chosen ?? pending : Number(params.id);
   const { t } = useI18n();
   if (gate && list && id === undefined) return <p>{t(`${K}.empty`)}</p>;
   if (id === undefined) return <p class="loading">{t('portal.loading')}</p>;
@@ -129,7 +133,7 @@ function SurveyForm({ id, gate }: { id: number; gate: boolean }) {
           </p>
         )}
       </form>
-      {locked && !user?.has_mandatory_surveys && <p><Link href="/surveys">{t(`${K}.back`)}</Link></p>}
+      {locked && !user?.has_mandatory_surveys && <p><Link href={gate ? '/home' : '/surveys'}>{t(gate ? 'portal.nav.home' : `${K}.back`)}</Link></p>}
     </section>
   );
 }
