@@ -1,3 +1,5 @@
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEARNER_SURVEY_PATHS, SURVEY_PATHS, type Survey, type SurveyQuestion } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
@@ -19,6 +21,7 @@ describe.each(DIALECTS)('surveys on %s', (dialect) => {
   let t: TestApp;
   let su: Tokens;
   let manager: Tokens;
+  let managerId: number;
   let otherManager: Tokens;
   let noPermission: Tokens;
   let org: OrgIds;
@@ -32,7 +35,7 @@ describe.each(DIALECTS)('surveys on %s', (dialect) => {
     su = await loginSuperuser(t.app);
     ({ demo } = await clientIds(t.app));
     org = await orgIds(t.app, demo);
-    manager = (await adminWith(t.app, su, demo, ['surveys'])).tokens;
+    ({ tokens: manager, id: managerId } = await adminWith(t.app, su, demo, ['surveys', 'reports']));
     // the seeded manager of Other Company holds every module item there
     otherManager = await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password);
     noPermission = (await adminWith(t.app, su, demo, ['news'])).tokens;
@@ -157,6 +160,35 @@ describe.each(DIALECTS)('surveys on %s', (dialect) => {
     expect(await session(bia)).toBe(true);
     await call('DELETE', SURVEY_PATHS.item(survey.id), manager);
     expect(await session(bia)).toBe(false);
+  });
+
+  it('exports the answers as xlsx, e-mailed in the background, formula-like texts kept as text (reports registry)', async () => {
+    const { survey, questions } = await makeSurvey({ survey_type: 'optional' });
+    const [single, multiple, justified, text] = questions as [SurveyQuestion, SurveyQuestion, SurveyQuestion, SurveyQuestion];
+    const sent = await call('POST', L.submit(survey.id), ana.tokens, { answers: [
+      { question_id: single.id, answer_ids: [single.options[1]!.id], answer_text: null },
+      { question_id: multiple.id, answer_ids: [multiple.options[0]!.id, multiple.options[1]!.id], answer_text: null },
+      { question_id: justified.id, answer_ids: [justified.options[0]!.id], answer_text: '=HYPERLINK("http://x")' },
+      { question_id: text.id, answer_ids: [], answer_text: 'ok' },
+    ] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const res = await call('POST', SURVEY_PATHS.report, manager, { survey_id: survey.id });
+    expect(res.statusCode, res.body).toBe(202);
+    // without the surveys item the button's route refuses (spec 1 §6.2)
+    expect((await call('POST', SURVEY_PATHS.report, noPermission, { survey_id: survey.id })).statusCode).toBe(403);
+    await t.app.jobs.idle();
+    const report = await t.app.db.selectFrom('reports').selectAll().where('user_id', '=', managerId).where('report', '=', 'surveys')
+      .orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(report.status, report.error ?? '').toBe('ready');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path.join(t.config.dataDir, 'reports', report.file_name!));
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow({ includeEmpty: false }, (row) => { rows.push((row.values as unknown[]).slice(1)); });
+    expect(rows).toHaveLength(5);
+    expect(rows[2]).toEqual(expect.arrayContaining(['Clima 2026', 'O que usa?', 'App; Web']));
+    const why = rows.find((r) => r.includes('Por quê?'))!;
+    // the frame escapes formula-like cells: a text, never a formula
+    expect(why.some((c) => typeof c === 'string' && c.endsWith('=HYPERLINK("http://x")') && !c.startsWith('='))).toBe(true);
   });
 
   it('two simultaneous submissions of the same survey make one answer', async () => {
