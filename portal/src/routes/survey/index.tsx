@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { Link, useParams } from 'wouter-preact';
+import { Link, Redirect, useParams } from 'wouter-preact';
 import useSWR, { useSWRConfig } from 'swr';
 import { LEARNER_SURVEY_PATHS, type LearnerSurvey, type LearnerSurveyCard, type SurveyAnswer } from '@lp/shared/contract';
 import { allowsManyOptions, hasOptions, takesText, validateSurveyAnswers } from '@lp/shared/rules';
@@ -30,7 +30,8 @@ export default function SurveyPage() {
   useEffect(() => { if (gate && chosen === undefined && pending !== undefined) setChosen(pending); }, [gate, chosen, pending]);
   const id = gate ? chosen ?? pending : Number(params.id);
   const { t } = useI18n();
-  if (gate && list && id === undefined) return <p>{t(`${K}.empty`)}</p>;
+  // nothing mandatory left (a session read before the answer sent the learner here): on to the home
+  if (gate && list && id === undefined) return <Redirect to="/home" replace />;
   if (id === undefined) return <p class="loading">{t('portal.loading')}</p>;
   return <SurveyForm id={id} gate={gate} />;
 }
@@ -66,13 +67,11 @@ function SurveyForm({ id, gate }: { id: number; gate: boolean }) {
     try {
       const path = final ? LEARNER_SURVEY_PATHS.submit(id) : LEARNER_SURVEY_PATHS.draft(id);
       await api.json(path, { method: final ? 'POST' : 'PUT', body: JSON.stringify({ answers: given() }) });
-      setNotice({ kind: 'success', text: t(`${K}.${final ? 'sent' : 'saved'}`) });
       if (final) {
-        await reload();
-        await mutate(LEARNER_SURVEY_PATHS.surveys);
         // the gate opens once the session no longer names an unanswered mandatory survey
-        await mutate(SESSION_USER_KEY);
+        await Promise.all([reload(), mutate(LEARNER_SURVEY_PATHS.surveys), mutate(SESSION_USER_KEY)]);
       }
+      setNotice({ kind: 'success', text: t(`${K}.${final ? 'sent' : 'saved'}`) });
     } catch (e) {
       setNotice({ kind: 'error', text: errorText(t, errorCode(e)) });
     } finally {
