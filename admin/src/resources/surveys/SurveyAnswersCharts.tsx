@@ -17,6 +17,8 @@ export default function SurveyQuestionChart({ question, label }: { question: Que
         height={Math.max(160, names.length * 40 + 60)}
         layout="horizontal"
         yAxis={[{ scaleType: 'band', data: names, width: 140 }]}
+        // counts of people: whole numbers on the axis
+        xAxis={[{ tickMinStep: 1 }]}
         series={[{ data: question.options.map((o) => o.count), label }]}
         hideLegend
       />

@@ -30,9 +30,10 @@ export function SurveyQuestionsTab({ surveyId }: { surveyId: number }) {
   );
   const [editing, setEditing] = useState<{ id: number | null; values: QuestionFormValues } | null>(null);
   return (
-    <Card>
+    // contain: the table scrolls inside the card on a phone instead of widening the page
+    <Card sx={{ contain: 'inline-size' }}>
       <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+        <Box sx={{ display: 'flex', mb: 1 }}>
           <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing({ id: null, values: NEW_QUESTION })}>
             {translate('resources.surveys.actions.add_question')}
           </Button>
