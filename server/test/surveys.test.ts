@@ -192,7 +192,7 @@ describe.each(DIALECTS)('surveys on %s', (dialect) => {
   });
 
   it('two simultaneous submissions of the same survey make one answer', async () => {
-    const { survey, questions } = await makeSurvey({ survey_type: 'optional', user_groups: [org.groups['Onboarding 2026']!] });
+    const { survey, questions } = await makeSurvey({ survey_type: 'optional', score: 5, user_groups: [org.groups['Onboarding 2026']!] });
     const answers = questions.filter((q) => q.options.length).map((q) => ({
       question_id: q.id, answer_ids: [q.options[0]!.id], answer_text: q.question_type === 'alternatives_justification' ? 'porque sim' : null,
     }));
@@ -203,5 +203,8 @@ describe.each(DIALECTS)('surveys on %s', (dialect) => {
     expect(rows).toEqual([{ id: expect.any(Number), status: 'finished' }]);
     const stored = await t.app.db.selectFrom('survey_test_attempt_questions').select('question_id').where('result_id', '=', rows[0]!.id).execute();
     expect(stored).toHaveLength(answers.length);
+    // the survey's score goes to the statement once (spec 3 §3 score)
+    const statement = (await call('GET', '/home/points/?page=1', bia.tokens)).json();
+    expect(statement.results.filter((e: { title: string }) => e.title === 'Clima 2026')).toEqual([expect.objectContaining({ points: 5, reason: 'survey_answered' })]);
   });
 });

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { LEARNER_SURVEY_PATHS, LearnerSurvey, LearnerSurveyCard, SurveyAnswersInput, SurveySubmitted } from '@lp/shared/contract';
 import { DEFAULT_TIME_ZONE, formErrorCode, todayApiDate, validateSurveyAnswers, type SurveyQuestionShape } from '@lp/shared/rules';
 import type { QuestionWithAnswers } from '../../content/index.ts';
+import { awardPoints } from '../../learning/points.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { IdParams } from '../../lib/params.ts';
 import {
@@ -88,6 +89,8 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       // the claim first: of two submissions at once, the second finds it finished and writes nothing
       if (!(await finishAttempt(trx, attempt.id, given.size))) throw alreadyAnswered();
       await writeAnswers(trx, attempt.id, questions, request.body.answers);
+      // spec 3 §3 score: the survey's points, once (the ledger's key and the one finished attempt)
+      await awardPoints(trx, { clientId: ctx.clientId, userId: ctx.userId, points: row.score ?? 0, reason: 'survey_answered', contentType: 'survey', contentId: row.id });
     });
     return { answered: true as const, score: row.score ?? 0 };
   });
