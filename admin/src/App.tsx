@@ -16,6 +16,7 @@ import trailCategories from './resources/trail-categories/index.ts';
 import webcasts from './resources/webcasts/index.ts';
 import liveClasses from './resources/live-classes/index.ts';
 import news from './resources/news/index.ts';
+import surveys from './resources/surveys/index.ts';
 import faqs from './resources/faqs/index.ts';
 import faqCategories from './resources/faq-categories/index.ts';
 import banners from './resources/banners/index.ts';
@@ -86,6 +87,8 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.webcasts.name} {...webcasts} />
         {/* live classes (spec 3 §2) */}
         <Resource name={ADMIN_RESOURCES.live_classes.name} {...liveClasses} />
+        {/* spec 3 §2 surveys */}
+        <Resource name={ADMIN_RESOURCES.surveys.name} {...surveys} />
         {/* news and FAQ */}
         <Resource name={ADMIN_RESOURCES.news.name} {...news} />
         <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />

@@ -45,6 +45,9 @@ const WebcastTest = lazy(() => import('./routes/webcast-test/index.tsx'));
 const LiveClasses = lazy(() => withMessages('liveClasses', import('./routes/live-classes/index.tsx')));
 const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-class/index.tsx')));
 const LiveClassTest = lazy(() => withMessages('liveClasses', import('./routes/live-class-test/index.tsx')));
+// surveys: the list and the answering page (also the mandatory-survey gate's page), texts with them
+const Surveys = lazy(() => withMessages('surveys', import('./routes/surveys/index.tsx')));
+const Survey = lazy(() => withMessages('surveys', import('./routes/survey/index.tsx')));
 // library (previews load video.js only for a video) and podcasts (the player with its page)
 const Library = lazy(() => withMessages('library', import('./routes/library/index.tsx')));
 const Podcasts = lazy(() => withMessages('podcasts', import('./routes/podcasts/index.tsx')));
@@ -131,6 +134,13 @@ export function AppRoutes() {
       </Route>
       <Route path="/live_classes/:id/tests/:testId">
         <Private><LiveClassTest /></Private>
+      </Route>
+      {/* surveys (spec 1 §2.3 / spec 3 §2; /surveys/mandatory is the gate's page, spec 1 §3.1) */}
+      <Route path="/surveys">
+        <Private><Surveys /></Private>
+      </Route>
+      <Route path="/surveys/:id">
+        <Private><Survey /></Private>
       </Route>
       <Route path="/live-classes">
         <Redirect to="/live_classes" replace />

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BANNER_STATUS, LIBRARY_FILE_STATUS, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
+  BANNER_STATUS, LIBRARY_FILE_STATUS, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, SURVEY_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
 } from '@lp/shared/rules';
 import { CONTENT_STATUS, WILDCARD_PATHS } from '@lp/shared/contract';
 import {
@@ -18,6 +18,7 @@ import { visibleNews } from '../src/repositories/news.ts';
 import { findLearnerPodcast } from '../src/repositories/podcasts.ts';
 import { isInTrailAudience } from '../src/repositories/trailAudience.ts';
 import { isInTrainingAudience } from '../src/repositories/trainingAudience.ts';
+import { findOpenSurvey } from '../src/repositories/surveys/learner.ts';
 import { visibleWelcomeBanner } from '../src/repositories/welcomeBanners.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -70,6 +71,9 @@ const OWNER_ROWS: Record<AudienceKind, (db: Db, clientId: number, title: string)
   wildcard_page: async (db, client_id, title) => (await db.insertInto('wildcard_pages').values({
     client_id, title, slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), created_by: null, status: WILDCARD_STATUS.published,
   }).returning('id').executeTakeFirstOrThrow()).id,
+  survey: async (db, client_id, title) => (await db.insertInto('surveys').values({
+    client_id, title, start_date: '2026-01-01', end_date: null, score: null, created_by: null, status: SURVEY_STATUS.published,
+  }).returning('id').executeTakeFirstOrThrow()).id,
 };
 
 interface Asker { member: AudienceMember; tokens: Tokens }
@@ -98,6 +102,8 @@ const LEARNER_PATHS: Record<AudienceKind, (t: TestApp, asker: Asker, id: number)
     expect([200, 404]).toContain(res.statusCode);
     return res.statusCode === 200;
   },
+  survey: async (t, { member }, id) =>
+    (await findOpenSurvey(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id, todayApiDate())) !== undefined,
 };
 
 type Org = (o: OrgIds) => number;

@@ -5,6 +5,7 @@
  */
 export * from './accountActions.ts';
 export * from './banners.ts';
+export * from './surveys.ts';
 export * from './branches.ts';
 export * from './clientSettings.ts';
 export * from './dates/index.ts';

@@ -62,6 +62,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/offline'),
     fr: () => import('virtual:portal-messages/fr/offline'),
   },
+  surveys: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/surveys'),
+    en: () => import('virtual:portal-messages/en/surveys'),
+    es: () => import('virtual:portal-messages/es/surveys'),
+    fr: () => import('virtual:portal-messages/fr/surveys'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 

@@ -96,6 +96,7 @@ export function trail(patch: Partial<LearnerTrail> = {}): LearnerTrail {
 export function dashboard(patch: Partial<HomeDashboard> = {}): HomeDashboard {
   return {
     next_steps: [trainingCard()],
+    open_surveys: [],
     pending_trainings: [trainingCard(), trainingCard({ id: 8, title: 'Customer service', status: 'not_started', percent: 0, is_mandatory: true })],
     finished_trainings: [trainingCard({ id: 9, title: 'Fire drill', status: 'finished', percent: 100 })],
     pending_trails: [trailCard()],

@@ -4,8 +4,8 @@
  * evaluations with questions and learner answers; support materials; comments — written once,
  * over each owner kind's own tables.
  */
-export type { OwnerKind, OwnerTableName } from './owner.ts';
-export { LIVE_CLASS_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
+export type { OwnerKind, OwnerTableName, QuestionOwnerKind } from './owner.ts';
+export { LIVE_CLASS_OWNER, SURVEY_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
 export { ownedDb, type OwnedDb } from './ownedDb.ts';
 export { createOwnedTables, dropOwnedTables } from './schema.ts';
 export type { OwnedMaterialRow, OwnedTestResultRow, OwnedTestRow } from './tables.ts';
@@ -18,6 +18,9 @@ export { registerLearnerEvaluation, type LearnerEvaluationPolicy } from './route
 export { learnerTestContext, type LearnerTestContext } from './learnerAttempt.ts';
 
 // the repository
+export {
+  deleteQuestion, findQuestion, insertQuestions, questionListQuery, toQuestionRow, updateQuestion, withAnswers, type QuestionState, type QuestionWithAnswers,
+} from './repository/questions.ts';
 export { copyOwnedContent } from './repository/copy.ts';
 export { findPublishedTest, publishedTestsOf, type PublishedTest } from './repository/tests.ts';
 export { evaluationAnswered, publishedEvaluation } from './repository/evaluations.ts';

@@ -39,13 +39,30 @@ export interface LearnerPaths {
 }
 
 /**
+ * What owns questions and answers without the rest (a survey, spec 3 §3): its tables come from
+ * `createOwnedTables(…, { testsOnly: true })` and the core's question and attempt repository serve
+ * it through `ownedDb`; it mounts its own routes instead of the registrars (no reaction
+ * evaluations, materials or comments). Every OwnerKind is one.
+ */
+export interface QuestionOwnerKind extends OwnedTablesOf {
+  kind: string;
+  ownerTable: OwnerTableName;
+  tablePrefix: string;
+  admin: {
+    title: string;
+    manage: PermissionSlug;
+    refusal: string;
+  };
+}
+
+/**
  * An owner kind: everything the owned-content core (tests, questions and import, attempts,
  * reaction evaluations, support materials, comments) needs to serve it. One declaration per
  * kind, in content/owners.ts; its tables come from content/schema.ts `createOwnedTables`.
  * Paths and wire names are the spec's, from shared. Plain data: the declarations import
  * nothing from the owner areas, which build on them.
  */
-export interface OwnerKind extends OwnedTablesOf {
+export interface OwnerKind extends QuestionOwnerKind {
   /** labels and logs: training, webcast … */
   kind: string;
   /** the owner's own table (id, client_id, title, status): owned tables reference it ON DELETE CASCADE */

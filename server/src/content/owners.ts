@@ -8,7 +8,7 @@ import {
   TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, UPLOAD_KINDS, WEBCAST_BASE_EVALUATION_FIELD, WEBCAST_EVALUATION_PATHS,
   WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_MATERIAL_PATHS, WEBCAST_MATERIAL_UPLOAD_KIND, WEBCAST_PATHS, WEBCAST_TESTS,
 } from '@lp/shared/contract';
-import type { OwnerKind } from './owner.ts';
+import type { OwnerKind, QuestionOwnerKind } from './owner.ts';
 
 /** spec 2 §7.1 group trainings: P = /admin_group_trainings/group_trainings/{id}. */
 export const TRAINING_OWNER: OwnerKind = {
@@ -71,4 +71,16 @@ export const LIVE_CLASS_OWNER: OwnerKind = {
   },
   materials: { ...LIVE_CLASS_MATERIAL_PATHS, uploadKind: LIVE_CLASS_MATERIAL_UPLOAD_KIND, folder: (id) => `live_classes/${id}/materials` },
   learner: LEARNER_LIVE_CLASS_PATHS,
+};
+
+/**
+ * spec 3 §3 "Survey": a question-only owner. Its one test (type `survey`, unscored) holds the
+ * questions; a learner's answer is one attempt (routes/surveys). spec 1 §6.2 `surveys` opens and
+ * changes it: the catalogue has no separate manage item for surveys.
+ */
+export const SURVEY_OWNER: QuestionOwnerKind = {
+  kind: 'survey',
+  ownerTable: 'surveys',
+  tablePrefix: 'survey',
+  admin: { title: ADMIN_RESOURCES.surveys.title, manage: 'surveys', refusal: 'You do not have permission to change surveys' },
 };

@@ -1,6 +1,31 @@
-import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { sql, type ColumnDataType, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { columnTypes, dialectOf } from '../db/dialect.ts';
 import { OWNED_TABLE_SUFFIXES, type OwnedTablesOf } from './tables.ts';
+
+export interface OwnedTablesOptions {
+  /**
+   * Only the tests, questions and attempts (a question-only owner such as a survey: no reaction
+   * evaluations, no materials; docs/architecture/owned-content.md "Question-only owners").
+   */
+  testsOnly?: boolean;
+}
+
+type TableBuilder = ReturnType<Kysely<unknown>['schema']['createTable']>;
+
+/**
+ * spec 3 §3 "Survey" question types, for every owner's questions: a test's questions are single
+ * choice (the default); a survey's may take several choices and a text (shared/src/surveys.ts).
+ */
+export function questionTypeColumn<B extends TableBuilder>(b: B): B {
+  return b.addColumn('question_type', 'varchar(40)', (c) => c.notNull().defaultTo('single_choice')) as B;
+}
+
+/** An attempt question's several choices (JSON array of answer ids) and free text (justification, dissertative answer). */
+export function attemptAnswerColumns(json: ColumnDataType) {
+  return <B extends TableBuilder>(b: B): B => b
+    .addColumn('answer_ids', json)
+    .addColumn('answer_text', 'text') as B;
+}
 
 /**
  * Migration helper: the owned-content tables of a new owner kind (docs/architecture/owned-content.md
@@ -11,7 +36,7 @@ import { OWNED_TABLE_SUFFIXES, type OwnedTablesOf } from './tables.ts';
  * before this helper with these same columns (2026_11_27_0001_owned_content named their owner
  * column owner_id); server/src/content/schema.test.ts compares them column for column.
  */
-export async function createOwnedTables(db: Kysely<unknown>, owner: OwnedTablesOf): Promise<void> {
+export async function createOwnedTables(db: Kysely<unknown>, owner: OwnedTablesOf, { testsOnly = false }: OwnedTablesOptions = {}): Promise<void> {
   const t = columnTypes(dialectOf(db));
   const real = dialectOf(db) === 'postgres' ? 'double precision' : 'real';
   const now = sql`CURRENT_TIMESTAMP`;
@@ -55,6 +80,7 @@ export async function createOwnedTables(db: Kysely<unknown>, owner: OwnedTablesO
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', t.timestamp, (c) => c.notNull().defaultTo(now))
+    .$call(questionTypeColumn)
     .execute();
   await db.schema.createIndex(`${p}_test_questions_test_idx`).on(`${p}_test_questions`).columns(['test_id', 'position']).execute();
 
@@ -103,8 +129,11 @@ export async function createOwnedTables(db: Kysely<unknown>, owner: OwnedTablesO
     /** timed types: once confirmed, the answer cannot change (spec 2 §4.8) */
     .addColumn('confirmed_at', t.timestamp)
     .addColumn('is_correct', t.bool)
+    .$call(attemptAnswerColumns(t.json))
     .addUniqueConstraint(`${p}_test_attempt_questions_uq`, ['result_id', 'question_id'])
     .execute();
+
+  if (testsOnly) return;
 
   // ---- reaction evaluations (spec 2 §3.5) ----
   await db.schema.createTable(`${p}_evaluations`)
@@ -160,6 +189,7 @@ export async function createOwnedTables(db: Kysely<unknown>, owner: OwnedTablesO
 }
 
 /** The down of createOwnedTables: every owned table of the owner kind, dependents first. */
-export async function dropOwnedTables(db: Kysely<unknown>, owner: OwnedTablesOf): Promise<void> {
-  for (const suffix of [...OWNED_TABLE_SUFFIXES].reverse()) await db.schema.dropTable(`${owner.tablePrefix}_${suffix}`).execute();
+export async function dropOwnedTables(db: Kysely<unknown>, owner: OwnedTablesOf, { testsOnly = false }: OwnedTablesOptions = {}): Promise<void> {
+  const suffixes = testsOnly ? OWNED_TABLE_SUFFIXES.filter((s) => s.startsWith('test')) : [...OWNED_TABLE_SUFFIXES];
+  for (const suffix of suffixes.reverse()) await db.schema.dropTable(`${owner.tablePrefix}_${suffix}`).execute();
 }

@@ -6,6 +6,7 @@
  * (`owned_tests` …) and the owner's RenameTablesPlugin (db/renameTables.ts) rewrites them to the real ones.
  */
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { SurveyQuestionType } from '@lp/shared/rules';
 import type { DefaultBool, DefaultTimestamp, Json, NullableTimestamp, Timestamp } from '../db/columns.ts';
 
 /** What the core reads of the owner's own row (group_trainings, webcasts …). */
@@ -48,6 +49,8 @@ export interface OwnedTestQuestionTable {
   status: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** shared SURVEY_QUESTION_TYPES; a test's questions are single choice (2026_11_27_0100_surveys) */
+  question_type: ColumnType<SurveyQuestionType, SurveyQuestionType | undefined, SurveyQuestionType>;
 }
 
 export interface OwnedTestQuestionAnswerTable {
@@ -93,6 +96,10 @@ export interface OwnedTestAttemptQuestionTable {
   answer_id: number | null;
   confirmed_at: NullableTimestamp;
   is_correct: boolean | null;
+  /** several choices (survey multiple-choice types); null for a test's single `answer_id` */
+  answer_ids: ColumnType<number[] | null, string | null | undefined, string | null>;
+  /** a justification or a dissertative answer */
+  answer_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** spec 2 §3.5 reaction evaluation. */

@@ -43,6 +43,10 @@ import type {
   LiveClassParticipantTable, LiveClassPlatformTypeTable, LiveClassTable, LiveClassTestAttemptQuestionTable, LiveClassTestQuestionAnswerTable,
   LiveClassTestQuestionTable, LiveClassTestResultTable, LiveClassTestTable,
 } from './tables/liveClass.table.ts';
+import type {
+  SurveyOwnerTable, SurveyQuestionTypeTable, SurveyTable, SurveyTestAttemptQuestionTable, SurveyTestQuestionAnswerTable, SurveyTestQuestionTable,
+  SurveyTestResultTable, SurveyTestTable, SurveyTypeTable,
+} from './tables/survey.table.ts';
 import type { WebcastStreamSessionTable, WebcastStreamTable } from './tables/streaming.table.ts';
 
 import type { LibraryCategoryTable, LibraryFileTable, LibraryFileUserTable } from './tables/library.table.ts';
@@ -186,6 +190,19 @@ export interface Database {
   live_class_profiles: AudienceProfileTable;
   live_class_user_groups: AudienceUserGroupTable;
   live_class_tags: AudienceTagTable;
+  // surveys (2026_11_27_0100_surveys): a question-only owner of the owned-content core, with an audience
+  survey_types: SurveyTypeTable;
+  survey_question_types: SurveyQuestionTypeTable;
+  surveys: SurveyTable;
+  survey_owners: SurveyOwnerTable;
+  survey_tests: SurveyTestTable;
+  survey_test_questions: SurveyTestQuestionTable;
+  survey_test_question_answers: SurveyTestQuestionAnswerTable;
+  survey_test_results: SurveyTestResultTable;
+  survey_test_attempt_questions: SurveyTestAttemptQuestionTable;
+  survey_areas: AudienceAreaTable;
+  survey_profiles: AudienceProfileTable;
+  survey_user_groups: AudienceUserGroupTable;
   // library and podcasts (2026_11_23_0021_library_podcasts)
   library_categories: LibraryCategoryTable;
   library_files: LibraryFileTable;

@@ -30,6 +30,7 @@ import * as audienceLinks from './migrations/2026_11_27_0002_audience_links.ts';
 import * as security from './migrations/2026_11_27_0003_security.ts';
 import * as jsonDocuments from './migrations/2026_11_27_0005_json_documents.ts';
 import * as liveClasses from './migrations/2026_11_27_0020_live_classes.ts';
+import * as surveys from './migrations/2026_11_27_0100_surveys.ts';
 import * as gamePlays from './migrations/2026_11_27_0006_game_plays.ts';
 import * as webcastViews from './migrations/2026_11_27_0030_webcast_views.ts';
 import * as honestCompletion from './migrations/2026_11_27_0070_honest_completion.ts';
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0030_webcast_views': webcastViews,
   '2026_11_27_0070_honest_completion': honestCompletion,
   '2026_11_27_0060_overview_indexes': overviewIndexes,
+  '2026_11_27_0100_surveys': surveys,
   '2026_11_27_0110_country_documents': countryDocuments,
 };
 

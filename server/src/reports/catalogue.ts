@@ -5,6 +5,7 @@ import { librariesReport } from './libraries.ts';
 import { liveClassesReport } from './liveClasses.ts';
 import { mailingReport } from './mailing.ts';
 import { podcastsReport } from './podcasts.ts';
+import { surveysReport } from './surveys.ts';
 import { trailsReport } from './trails.ts';
 import { usersReport } from './users.ts';
 import { webcastsReport } from './webcasts.ts';
@@ -15,7 +16,7 @@ import { webcastsReport } from './webcasts.ts';
  * joins when the face-to-face module exists.
  */
 export const REPORTS: readonly ReportDeclaration[] = [
-  usersReport, liveClassesReport, coursesReport, trailsReport, webcastsReport, podcastsReport, librariesReport, mailingReport,
+  usersReport, liveClassesReport, coursesReport, trailsReport, webcastsReport, podcastsReport, librariesReport, mailingReport, surveysReport,
 ];
 
 const BY_KEY = new Map<ReportKey, ReportDeclaration>(REPORTS.map((r) => [r.key, r]));

@@ -1,11 +1,13 @@
-import { emptyReportRequestTimes, type ClientModuleItems } from '@lp/shared/rules';
+import { DEFAULT_TIME_ZONE, emptyReportRequestTimes, todayApiDate, type ClientModuleItems } from '@lp/shared/rules';
 import type { ProfileBasicData, SessionUser } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { toSessionClient } from './clients.ts';
 import { termsAccepted } from './consents.ts';
+import { learnerContext } from './learner/context.ts';
 import { reportRequestTimes } from './reports.ts';
+import { hasMandatorySurveys } from './surveys/learner.ts';
 
 /** spec 1 §4.1: statuses that may log in. */
 const LOGIN_STATUSES = new Set(['active', 'active_webservice', 'pre_registered', 'complete_registration', 'temporary']);
@@ -77,7 +79,8 @@ export async function loadSessionUser(db: Db, user: UserRow, confinedClientId: n
     id_user_language_selected: user.language_id,
     user_clients: clients.map(toSessionClient),
     user_client_module_items: (await moduleItemsByClient(db, user.id)).filter((c) => confinedClientId === null || c.id === confinedClientId),
-    has_mandatory_surveys: false,
+    // spec 1 §3.1: a published mandatory survey of the learner's audience is open and unanswered
+    has_mandatory_surveys: selected !== null && await hasMandatorySurveys(db, await learnerContext(db, selected, user), todayApiDate(DEFAULT_TIME_ZONE, new Date())),
     // spec 1 §3.1: the latest decision about the selected client's terms (routes/consents)
     accept_terms_and_conditions: selected !== null && await termsAccepted(db, user.id, selected),
     user_companies: [],

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ALL_PERMISSION_SLUGS } from '@lp/shared/rules';
+import { ALL_PERMISSION_SLUGS, DEFAULT_TIME_ZONE, todayApiDate } from '@lp/shared/rules';
 import type { ClientSettings } from '@lp/shared/contract';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -15,12 +15,14 @@ import { seedBannersMessages } from './bannersMessages.ts';
 import { seedNewsFaq } from './newsFaq.ts';
 import { seedLibraryPodcasts } from './libraryPodcasts.ts';
 import { seedPagesBadges } from './pagesBadges.ts';
+import { seedSurveys } from './surveys.ts';
 
 export const DEMO = {
   superuser: { email: 'admin@demo.local', password: 'Admin#2026!', full_name: 'Ana Admin' },
   instructor: { email: 'instructor@demo.local', password: 'Instructor#2026!', full_name: 'Igor Instructor' },
   learner: { email: 'learner@demo.local', password: 'Learner#2026!', full_name: 'Lia Learner', document: '52998224725' },
   otherAdmin: { email: 'manager@other.local', password: 'Manager#2026!', full_name: 'Otto Manager' },
+  storeManager: { email: 'store.manager@demo.local', password: 'Store#2026!', full_name: 'Sara Store Manager' },
 } as const;
 
 export const INSTRUCTOR_ITEMS = ['trainings', 'trainings_manage', 'webcasts', 'webcasts_manage', 'live_classes', 'live_classes_manage', 'tags'] as const;
@@ -105,6 +107,7 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     const instructor = await insertUser(tdb, logN, DEMO.instructor, false);
     const learner = await insertUser(tdb, logN, DEMO.learner, false);
     const otherAdmin = await insertUser(tdb, logN, DEMO.otherAdmin, false);
+    const storeManager = await insertUser(tdb, logN, DEMO.storeManager, false);
 
     await trx.insertInto('user_clients').values([
       { user_id: admin, client_id: demo, profile_id: null },
@@ -112,8 +115,9 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
       { user_id: instructor, client_id: demo, profile_id: null },
       { user_id: learner, client_id: demo, profile_id: null },
       { user_id: otherAdmin, client_id: other, profile_id: null },
+      { user_id: storeManager, client_id: demo, profile_id: null },
     ]).execute();
-    await trx.updateTable('users').set({ selected_client_id: demo }).where('id', 'in', [admin, instructor, learner]).execute();
+    await trx.updateTable('users').set({ selected_client_id: demo }).where('id', 'in', [admin, instructor, learner, storeManager]).execute();
     await grant(tdb, instructor, demo, INSTRUCTOR_ITEMS);
     await grant(tdb, otherAdmin, other, ALL_PERMISSION_SLUGS);
 
@@ -137,6 +141,11 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await seedBannersMessages(tdb, { clientId: demo, authorId: admin, learnerId: learner, groupId: groupIds[0]!, dataDir: config.dataDir });
     await seedNewsFaq(tdb, { clientId: demo, authorId: admin });
     await seedLibraryPodcasts(tdb, { clientId: demo, authorId: admin, dataDir: config.dataDir });
+    // the store manager (Store leaders) must answer the mandatory survey first
+    if (groupIds[1]) {
+      await trx.insertInto('user_group_members').values([{ group_id: groupIds[1], user_id: storeManager }]).execute();
+      await seedSurveys(tdb, { clientId: demo, authorId: admin, groupId: groupIds[1], today: todayApiDate(DEFAULT_TIME_ZONE, new Date()) });
+    }
   });
   return true;
 }

@@ -6,7 +6,7 @@
  */
 import {
   BADGES_PATH, BANNERS_PATH, CONFIGURATION_PATH, FAQ_CATEGORIES_PATH, FAQS_PATH, IMPORTS_PATH, LEGAL_TEXTS_PATH, LIBRARIES_PATH,
-  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, MAILING_LIST_CONFIG_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
+  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, MAILING_LIST_CONFIG_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
 
@@ -45,6 +45,8 @@ export const ADMIN_RESOURCES = {
   webcasts: { name: 'webcasts', title: 'webcasts', apiPath: WEBCASTS_PATH },
   // spec 3 §2 / spec 1 §2.3: /admin/live_classes and /admin/live_classes/{id}, title slug live_classes
   live_classes: { name: 'live_classes', title: 'live_classes', apiPath: LIVE_CLASSES_PATH },
+  // spec 3 §2 / spec 1 §2.3: surveys, surveys/{id} → title slug surveys
+  surveys: { name: 'surveys', title: 'surveys', apiPath: SURVEYS_PATH },
   // news and FAQ
   // spec 3 §2 / spec 1 §2.3: news → news, faqs → faq, faq/categories → faq_categories
   news: { name: 'news', title: 'news', apiPath: NEWS_PATH },

@@ -14,6 +14,7 @@ export const TRAILS_PATH = '/admin_trails/trails/';
 export const TRAIL_CATEGORIES_PATH = '/admin_trails/trail_categories/';
 export const WEBCASTS_PATH = '/admin_webcasts/webcasts/';
 export const LIVE_CLASSES_PATH = '/admin_live_classes/live_classes/';
+export const SURVEYS_PATH = '/admin_surveys/surveys/';
 export const NEWS_PATH = '/admin_news/news/';
 export const FAQS_PATH = '/admin_faq/faqs/';
 export const FAQ_CATEGORIES_PATH = '/admin_faq/faq_categories/';

@@ -220,6 +220,13 @@ export const ERROR_CODES = [
   'slug_not_unique',
   'feed_post_too_long',
   'calendar_range_too_long',
+  // surveys (spec 3 §5 "Surveys", §8): "Select at least one option"; mandatory questions answered
+  'select_at_least_one_option',
+  'answer_mandatory_questions',
+  'survey_justification_required',
+  'survey_not_found',
+  'survey_not_open',
+  'survey_already_answered',
   // docs/security.md: shared users, rate limits, upload quota and package ceilings
   'account_shared_with_other_clients',
   'too_many_requests',

@@ -26,6 +26,7 @@ export * from './imports.ts';
 export * from './learner.ts';
 export * from './library.ts';
 export * from './liveClasses.ts';
+export * from './surveys.ts';
 export * from './messages.ts';
 export * from './news.ts';
 export * from './notifications.ts';

@@ -337,6 +337,8 @@ export type CertificateVerification = Static<typeof CertificateVerification>;
 export const HomeDashboard = Type.Object({
   /** what to do next: started first, then mandatory, then newest */
   next_steps: Type.Array(LearnerTrainingCard),
+  /** issue 20: the open surveys not answered yet (mandatory first), shown before the next trainings */
+  open_surveys: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), mandatory: Type.Boolean() })),
   pending_trainings: Type.Array(LearnerTrainingCard),
   finished_trainings: Type.Array(LearnerTrainingCard),
   pending_trails: Type.Array(LearnerTrailCard),

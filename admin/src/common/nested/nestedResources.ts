@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
   ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GAME_PATHS, GROUP_TRAINING_TESTS, LIVE_CLASS_EVALUATION_PATHS,
-  LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, MATERIAL_PATHS, MESSAGE_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
+  LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, MATERIAL_PATHS, SURVEY_PATHS, MESSAGE_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
   commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
 } from '@lp/shared/contract';
 
@@ -115,6 +115,8 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
     path: (trainingId, topicId) => FORUM_ADMIN_PATHS.replies(trainingId, topicId),
     list: 'rest',
   },
+  // spec 3 §3 a survey's questions (the whole list as an array)
+  [`${ADMIN_RESOURCES.surveys.name}/questions`]: { path: SURVEY_PATHS.questions, list: 'array' },
   // spec 1 §2.3 consent viewing: a user's accepted and declined legal texts, newest first
   [`${ADMIN_RESOURCES.users.name}/consents`]: { path: userConsentsPath, list: 'array' },
   // spec 2 §7.4 comments list: a bare array (rows per page 0 = all)

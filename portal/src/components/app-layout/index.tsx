@@ -7,6 +7,7 @@ import { AppHeader } from '../app-header/index.tsx';
 import { useDocumentTitle } from '../document-title/index.tsx';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
 import { AdministrativeViewBanner } from '../administrative-view-banner/index.tsx';
+import { MandatorySurveyGate } from '../mandatory-survey-gate/index.tsx';
 import { PasswordChangeGate } from '../password-change-gate/index.tsx';
 import { WelcomeBannerGate } from '../welcome-banner/index.tsx';
 
@@ -35,7 +36,9 @@ export function AppLayout({ children }: { children: ComponentChildren }) {
       <WelcomeBannerGate />
       <main class="app-main" id="main" tabIndex={-1} ref={main}>
         <PasswordChangeGate>
-          <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
+          <MandatorySurveyGate>
+            <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
+          </MandatorySurveyGate>
         </PasswordChangeGate>
       </main>
     </div>

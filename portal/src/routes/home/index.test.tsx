@@ -117,6 +117,14 @@ describe('home (spec 1 §2.2)', () => {
     expect(within(region).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
+  it('points the next steps to the open surveys first (issue 20)', async () => {
+    await open({ 'GET /home/': [200, dashboard({ open_surveys: [{ id: 4, title: 'Store climate', mandatory: true }] })] });
+    const next = await screen.findByRole('region', { name: 'Next steps' });
+    expect(within(next).getByRole('link', { name: 'Answer the survey: Store climate' })).toHaveAttribute('href', '/surveys/4');
+    expect(within(next).getByText('Mandatory')).toBeInTheDocument();
+    expect(within(next).getByRole('link', { name: 'Safety basics' })).toBeInTheDocument();
+  });
+
   it('says when there is nothing yet', async () => {
     await open({
       'GET /home/': [200, dashboard({ next_steps: [], pending_trainings: [], pending_trails: [], finished_trainings: [], finished_trails: [], my_score: { points: 0, position: null } })],

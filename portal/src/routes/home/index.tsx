@@ -89,9 +89,19 @@ function Dashboard({ home }: { home: HomeDashboard }) {
   return (
     <>
       <Section id="home-next" title={t('portal.home.next_steps')}>
-        {home.next_steps.length === 0
+        {home.open_surveys.length > 0 && (
+          <ul class="next-steps next-surveys">
+            {home.open_surveys.map((survey) => (
+              <li key={`survey-${survey.id}`}>
+                <Link href={`/surveys/${survey.id}`} class="next-step-title">{t('portal.home.open_survey', { title: survey.title })}</Link>
+                {survey.mandatory && <p class="badges"><span class="badge">{t('portal.home.mandatory_survey')}</span></p>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {home.next_steps.length === 0 && home.open_surveys.length === 0
           ? <p class="note">{t('portal.home.next_steps_empty')}</p>
-          : (
+          : home.next_steps.length > 0 && (
             <ol class="next-steps">
               {home.next_steps.map((training) => (
                 <li key={training.id}>

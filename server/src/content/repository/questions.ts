@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import { CONTENT_STATUS, type TestAnswer } from '@lp/shared/contract';
 import { htmlToPlainText } from '@lp/shared/rules';
+import type { SurveyQuestionType } from '@lp/shared/rules';
 import type { OwnedDb } from '../ownedDb.ts';
 
 export interface QuestionRow {
@@ -13,6 +14,8 @@ export interface QuestionRow {
   is_mandatory: boolean;
   status: number;
   position: number;
+  /** single choice for a test's question; a survey's may take several choices and a text */
+  question_type: SurveyQuestionType;
 }
 
 export interface QuestionWithAnswers extends QuestionRow {
@@ -23,15 +26,19 @@ export interface QuestionWithAnswers extends QuestionRow {
 export interface QuestionState {
   title: string;
   is_mandatory: boolean;
+  /** omitted: single choice (a test's question) */
+  question_type?: SurveyQuestionType;
   answers: Array<{ id?: number; title: string; is_correct: boolean }>;
 }
 
 export function questionListQuery(db: OwnedDb, testId: number) {
-  return db.selectFrom('owned_test_questions as q').select(['q.id', 'q.title', 'q.is_mandatory', 'q.status', 'q.position']).where('q.test_id', '=', testId);
+  return db.selectFrom('owned_test_questions as q').select(['q.id', 'q.title', 'q.is_mandatory', 'q.status', 'q.position', 'q.question_type']).where('q.test_id', '=', testId);
 }
 
-type RawQuestion = { id: number; title: string; is_mandatory: boolean; status: number; position: number };
-export const toQuestionRow = (r: RawQuestion): QuestionRow => ({ id: r.id, title: r.title, is_mandatory: r.is_mandatory, status: r.status, position: r.position });
+type RawQuestion = { id: number; title: string; is_mandatory: boolean; status: number; position: number; question_type: SurveyQuestionType };
+export const toQuestionRow = (r: RawQuestion): QuestionRow => ({
+  id: r.id, title: r.title, is_mandatory: r.is_mandatory, status: r.status, position: r.position, question_type: r.question_type,
+});
 
 /** The alternatives of the questions, in their order. */
 export async function answersOf(db: OwnedDb, questionIds: readonly number[]): Promise<Map<number, TestAnswer[]>> {
@@ -85,6 +92,7 @@ export async function insertQuestions(db: OwnedDb, testId: number, questions: re
   for (const q of questions) {
     const row = await db.insertInto('owned_test_questions').values({
       test_id: testId, title: q.title, is_mandatory: q.is_mandatory, position, status: 1, created_at: now, updated_at: now,
+      ...(q.question_type ? { question_type: q.question_type } : {}),
     }).returning('id').executeTakeFirstOrThrow();
     await insertAnswers(db, row.id, q.answers);
     ids.push(row.id);
@@ -98,7 +106,8 @@ export async function insertQuestions(db: OwnedDb, testId: number, questions: re
  * results and §4.4 rely on), new ones inserted, missing ones deleted. Run in a transaction.
  */
 export async function updateQuestion(db: OwnedDb, questionId: number, state: QuestionState): Promise<void> {
-  await db.updateTable('owned_test_questions').set({ title: state.title, is_mandatory: state.is_mandatory, updated_at: new Date() })
+  await db.updateTable('owned_test_questions')
+    .set({ title: state.title, is_mandatory: state.is_mandatory, updated_at: new Date(), ...(state.question_type ? { question_type: state.question_type } : {}) })
     .where('id', '=', questionId).execute();
   const kept = state.answers.flatMap((a) => (a.id === undefined ? [] : [a.id]));
   let drop = db.deleteFrom('owned_test_question_answers').where('question_id', '=', questionId);

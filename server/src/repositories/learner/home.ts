@@ -14,6 +14,7 @@ import { countValidCertificates } from './certificates.ts';
 import type { LearnerContext } from './context.ts';
 import { myPoints, myPosition } from './points.ts';
 import { trailCards, visibleTrails } from './trails.ts';
+import { learnerSurveyCards } from '../surveys/learner.ts';
 
 /** Cards per list on the home (the pages behind them list everything). */
 const HOME_LIST_SIZE = 6;
@@ -92,6 +93,7 @@ export async function homeDashboard(db: Db, ctx: LearnerContext, today: string, 
     statistics(db, ctx),
     schedule(db, ctx, today, now),
   ]);
+  const surveys = (await learnerSurveyCards(db, ctx, today)).filter((s) => !s.answered).slice(0, NEXT_STEPS_SIZE);
   const [started, fresh, finished, pendingTrails, finishedTrails] = await Promise.all([
     trainingCards(db, ctx, ongoingRows),
     notStarted(db, ctx),
@@ -102,6 +104,7 @@ export async function homeDashboard(db: Db, ctx: LearnerContext, today: string, 
   return {
     // what to do next: trainings in progress (latest first), then mandatory ones not started, then the newest
     next_steps: [...started.filter((c) => c.status === 'ongoing'), ...fresh].slice(0, NEXT_STEPS_SIZE),
+    open_surveys: surveys.map((s) => ({ id: s.id, title: s.title, mandatory: s.mandatory })),
     // pending: started and not finished, then the assigned (visible) ones not started yet, mandatory
     // first — a training the learner was given and never opened is still to do (spec 1 §2.2)
     pending_trainings: [...started, ...fresh].slice(0, HOME_LIST_SIZE),
