@@ -1,8 +1,9 @@
 import { Box, Typography } from '@mui/material';
-import { BooleanInput, DateInput, NumberInput, SelectInput, SimpleForm, TextInput, useTranslate } from 'react-admin';
+import { BooleanInput, DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { SURVEY_LIMITS, SURVEY_TYPES } from '@lp/shared/rules';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
+import { EditorForm } from '../../common/editor/index.ts';
 import { surveyStatusChoices } from './SurveyList.tsx';
 import { validateSurveyForm } from './surveyPayload.ts';
 
@@ -14,15 +15,15 @@ const typeChoices = SURVEY_TYPES.map((type) => ({ id: type, name: `resources.sur
 export function SurveyForm({ edit = false }: { edit?: boolean }) {
   const translate = useTranslate();
   return (
-    <SimpleForm validate={validateSurveyForm} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
-      <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: SURVEY_LIMITS.titleMax }} />
+    <EditorForm validate={validateSurveyForm} toolbar={edit ? <EditToolbar /> : undefined}>
+      <TextInput source="title" label={`${F}.title`} isRequired fullWidth inputProps={{ maxLength: SURVEY_LIMITS.titleMax }} />
       <TextInput source="description" label={`${F}.description`} fullWidth multiline minRows={2} />
       <Box sx={row}>
-        <SelectInput source="survey_type" label={`${F}.survey_type`} choices={typeChoices} helperText="resources.surveys.help.survey_type" />
+        <SelectInput source="survey_type" label={`${F}.survey_type`} isRequired choices={typeChoices} helperText="resources.surveys.help.survey_type" />
         <SelectInput source="status" label={`${F}.status`} choices={surveyStatusChoices} />
       </Box>
       <Box sx={row}>
-        <DateInput source="start_date" label={`${F}.start_date`} />
+        <DateInput source="start_date" label={`${F}.start_date`} isRequired />
         <DateInput source="end_date" label={`${F}.end_date`} helperText="resources.surveys.help.end_date" />
       </Box>
       <Box sx={row}>
@@ -31,6 +32,6 @@ export function SurveyForm({ edit = false }: { edit?: boolean }) {
       </Box>
       <Typography variant="subtitle1" sx={{ mt: 2 }}>{translate(`${F}.audience`)}</Typography>
       <AudienceInputs />
-    </SimpleForm>
+    </EditorForm>
   );
 }
