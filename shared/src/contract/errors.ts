@@ -191,6 +191,7 @@ export const ERROR_CODES = [
   'invalid_quarter',
   'appointment_not_editable',
   'appointment_transition_not_allowed',
+  'presential_reference_in_use',
   'enrollment_transition_not_allowed',
   // realtime and chat (spec 2 §4.13)
   'chat_disabled',

@@ -6,18 +6,21 @@
  * the planned-vacancy arithmetic and the enrollment checks.
  */
 import type { ErrorCode } from '../contract/errors.ts';
+import {
+  APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES, ENROLLMENT_STATUSES, EVENT_TEST_TYPES, type AppointmentAction, type AppointmentStatus,
+  type AppointmentTrainingType, type EnrollmentStatus, type EventTestType,
+} from '../contract/presential.ts';
+
+export { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES, ENROLLMENT_STATUSES, EVENT_TEST_TYPES };
+export type { AppointmentAction, AppointmentStatus, AppointmentTrainingType, EnrollmentStatus, EventTestType };
 
 // ---- the appointment workflow (spec 3 §4) ----
 
-/**
- * spec 3 §4 statuses. "awaiting cancellation" is an enrollment's state, not an appointment's
- * (§4 "Enrollment…"); "failed" is what cancel_events also does (spec 1 §6.2 "cancel and fail events").
+/*
+ * The statuses and actions are the contract's lists. "awaiting cancellation" is an enrollment's
+ * state, not an appointment's (§4 "Enrollment…"); "failed" is what cancel_events also does
+ * (spec 1 §6.2 "cancel and fail events").
  */
-export const APPOINTMENT_STATUSES = ['pre_scheduled', 'awaiting_approval', 'approved', 'reproved', 'in_progress', 'finished', 'canceled', 'failed'] as const;
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
-
-export const APPOINTMENT_ACTIONS = ['request', 'approve', 'reprove', 'start', 'finish', 'cancel', 'fail'] as const;
-export type AppointmentAction = (typeof APPOINTMENT_ACTIONS)[number];
 
 export interface AppointmentTransition {
   from: readonly AppointmentStatus[];
@@ -151,16 +154,13 @@ export function divisionRefusal(expected: number | null, division: readonly numb
 
 // ---- enrollment (spec 3 §4 "Enrollment…", "Training listing and type", §5) ----
 
-export const ENROLLMENT_STATUSES = ['subscribed', 'awaiting_cancellation', 'canceled', 'cancellation_reproved'] as const;
-export type EnrollmentStatus = (typeof ENROLLMENT_STATUSES)[number];
 /** Statuses that hold a seat. */
 export const ACTIVE_ENROLLMENT_STATUSES: readonly EnrollmentStatus[] = ['subscribed', 'awaiting_cancellation', 'cancellation_reproved'];
 
-export type AppointmentType = 'open' | 'closed';
 
 export interface EnrollmentCheck {
   appointment_status: AppointmentStatus;
-  training_type: AppointmentType;
+  training_type: AppointmentTrainingType;
   /** the user is an invitee of the appointment (a closed training's only way in) */
   invited: boolean;
   /** the enrolling side is an admin with subscribe_event_users (adds guests) */
@@ -221,8 +221,6 @@ export function decideCancellation(status: EnrollmentStatus, approve: boolean): 
 
 // ---- appointment and event data (spec 3 §3, §5) ----
 
-export const EVENT_TEST_TYPES = ['online_test', 'presential_test', 'without_tests'] as const;
-export type EventTestType = (typeof EVENT_TEST_TYPES)[number];
 
 export interface AppointmentValues {
   title?: string | null;
