@@ -198,7 +198,7 @@ describe.each(DIALECTS)('face-to-face seats under concurrency on %s', (dialect) 
     const plan = await makeVacancy(t.app, su, { branch_id: store, course_id: course, quarter: '4/2026', planned: 3 });
     const people = await Promise.all(Array.from({ length: 10 }, () => makeLearner(t.app, su, demo)));
     for (const p of people) await placeInBranch(t.app, p.id, store);
-    const appointments = [];
+    const appointments: Array<{ id: number; eventId: number }> = [];
     for (let i = 0; i < 2; i += 1) {
       const id = await makeAppointment(t.app, su, appointmentBody(type, instructor, { course_id: course }));
       const eventId = await makeEvent(t.app, su, id);

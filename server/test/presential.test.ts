@@ -4,7 +4,7 @@ import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
 import {
-  P, appointmentBody, approve, call, eventBody, makeAppointment, makeCourse, makeEvent, makeType,
+  P, appointmentBody, call, eventBody, makeAppointment, makeCourse, makeEvent, makeType,
 } from './presentialFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 

@@ -242,3 +242,5 @@ export async function isInAppointmentAudience(db: Db, clientId: number, appointm
     .where('presential_appointments.id', '=', appointmentId).where('presential_appointments.client_id', '=', clientId)
     .where(inAudience('presential_appointment', member)).executeTakeFirst());
 }
+
+export const inviteesOf = (db: Db, appointmentId: number) => userIdsOf(db, 'presential_appointment_invitees', appointmentId);

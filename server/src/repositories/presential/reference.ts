@@ -150,3 +150,9 @@ export async function clientRowExists(
 ): Promise<boolean> {
   return !!(await db.selectFrom(table).select('id').where('id', '=', id).where('client_id', '=', clientId).executeTakeFirst());
 }
+
+/** The client's course (its name is a blank title's), or undefined. */
+export async function clientCourse(db: Db, clientId: number, courseId: number | null): Promise<{ name: string } | undefined> {
+  if (courseId === null) return undefined;
+  return db.selectFrom('presential_courses').select('name').where('id', '=', courseId).where('client_id', '=', clientId).executeTakeFirst();
+}

@@ -19,7 +19,7 @@ import {
   activeEventCount, appointmentListQuery, appointmentState, applyTransition, duplicateAppointment, findAppointment, foreignMaterials, historyQuery, inputsOf,
   insertAppointment, lockAppointment, nonMembers, replaceInputs, updateAppointment, type AppointmentState,
 } from '../../repositories/presential/appointments.ts';
-import { clientRowExists } from '../../repositories/presential/reference.ts';
+import { clientCourse, clientRowExists } from '../../repositories/presential/reference.ts';
 import { ACCESS, actionAccess, appointmentNotFound, appointmentOr404, appointmentRead, loadAppointment } from './common.ts';
 
 const T = 'presential_appointments';
@@ -76,7 +76,7 @@ async function resolveState(db: Db, clientId: number, input: AppointmentInput, c
   };
   if (!isValidTimezone(state.timezone)) fields.timezone = 'invalid_timezone';
   // spec 3 §3 "title: blank uses the training title"
-  const course = state.course_id !== null ? await db.selectFrom('presential_courses').select('name').where('id', '=', state.course_id).where('client_id', '=', clientId).executeTakeFirst() : undefined;
+  const course = await clientCourse(db, clientId, state.course_id);
   if (state.course_id !== null && !course) fields.course_id = 'validation_error';
   Object.assign(fields, validateAppointment({ ...state, title: appointmentTitle(state.title, course?.name) }), { ...fields });
   const code = formErrorCode(fields);

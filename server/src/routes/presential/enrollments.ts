@@ -8,7 +8,7 @@ import { HttpError } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { Id, IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { findAppointment, lockAppointment, nonMembers } from '../../repositories/presential/appointments.ts';
+import { findAppointment, inviteesOf, lockAppointment, nonMembers } from '../../repositories/presential/appointments.ts';
 import {
   EnrollmentRefused, enrollUsers, enrollmentListQuery, findEnrollment, moveEnrollment, toEnrollment,
 } from '../../repositories/presential/enrollments.ts';
@@ -53,7 +53,7 @@ const enrollments: FastifyPluginAsyncTypebox = async (app) => {
         if (!appointment || appointment.is_template) throw appointmentNotFound();
         const event = await findEvent(trx, clientId, appointment.id, eventId);
         if (!event) throw eventNotFound();
-        const invited = new Set((await trx.selectFrom('presential_appointment_invitees').select('user_id').where('appointment_id', '=', appointment.id).execute()).map((r) => r.user_id));
+        const invited = new Set(await inviteesOf(trx, appointment.id));
         const taken = await enrollUsers(trx, { appointment, event, invited, byAdmin: true, actorId: authOf(request).user.id, now: new Date() }, userIds);
         return { enrolled: new Set(userIds).size, qty_participants: taken };
       });
