@@ -18,6 +18,7 @@ import liveClasses from './resources/live-classes/index.ts';
 import news from './resources/news/index.ts';
 import faqs from './resources/faqs/index.ts';
 import faqCategories from './resources/faq-categories/index.ts';
+import { presentialResources } from './resources/presential/index.ts';
 import banners from './resources/banners/index.ts';
 import welcomeBanners from './resources/banners-welcome/index.ts';
 import messages from './resources/messages/index.ts';
@@ -86,6 +87,8 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.webcasts.name} {...webcasts} />
         {/* live classes (spec 3 §2) */}
         <Resource name={ADMIN_RESOURCES.live_classes.name} {...liveClasses} />
+        {/* face-to-face (spec 3 §2, spec 1 §2.3 presential/*) */}
+        {Object.entries(presentialResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
         {/* news and FAQ */}
         <Resource name={ADMIN_RESOURCES.news.name} {...news} />
         <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />
