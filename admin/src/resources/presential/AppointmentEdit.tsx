@@ -3,13 +3,13 @@ import { useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, MenuItem, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput, BooleanInput, Create, DateTimeInput, Edit, Loading, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput,
-  SimpleForm, TextInput, Title, useGetList, useGetOne, useNotify, usePermissions, useTranslate,
+  SaveButton, SimpleForm, TextInput, Title, Toolbar, useGetList, useGetOne, useLocaleState, useNotify, usePermissions, useTranslate,
 } from 'react-admin';
 import {
   ADMIN_RESOURCES, APPOINTMENT_TRAINING_TYPES, EVENT_TEST_TYPES, PRESENTIAL_PATHS, type Appointment, type AppointmentHistoryEntry, type AppointmentInputRow, type CourseItem, type EventTestType,
   type PresentialEnrollment, type PresentialEvent, type SessionUser,
 } from '@lp/shared/contract';
-import { hasPermission } from '@lp/shared/rules';
+import { formatDateTime, hasPermission, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { useContractHttp } from '../../common/http/index.ts';
@@ -37,7 +37,8 @@ export const toAppointmentInput = (r: Record<string, unknown>) =>
 /** spec 3 §3 "Face-to-face training (appointment)": every field; type and instructor required (§5). */
 function BasicDataForm({ readOnly }: { readOnly: boolean }) {
   return (
-    <SimpleForm toolbar={readOnly ? false : undefined}>
+    // appointments are canceled through the workflow, never deleted: the toolbar only saves
+    <SimpleForm toolbar={readOnly ? false : <Toolbar><SaveButton /></Toolbar>}>
       <TextInput source="title" label={`${F}.title`} helperText={`${F}.title_help`} fullWidth />
       <Stack direction={{ xs: 'column', md: 'row' }} gap={2} width="100%">
         <ReferenceInput source="course_id" reference={REFERENCE_NAMES.courses}>
@@ -103,6 +104,7 @@ function Workflow({ appointment }: { appointment: Appointment }) {
 /** The status history (spec 3 §3 "history"), read again whenever the appointment changes. */
 function History({ appointmentId, version }: { appointmentId: number; version: string }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const http = useContractHttp();
   const [rows, setRows] = useState<AppointmentHistoryEntry[]>([]);
   useEffect(() => {
@@ -115,7 +117,7 @@ function History({ appointmentId, version }: { appointmentId: number; version: s
       {rows.map((h) => (
         <li key={h.id}>
           <Typography variant="body2">
-            {`${new Date(h.created_at).toLocaleString()} — ${translate(`resources.${NAME}.status.${h.to_status}`)}${h.user ? ` (${h.user.full_name})` : ''}`}
+            {`${formatDateTime(h.created_at, languageIdForLocale(locale as LocaleCode))} — ${translate(`resources.${NAME}.status.${h.to_status}`)}${h.user ? ` (${h.user.full_name})` : ''}`}
           </Typography>
         </li>
       ))}
@@ -144,7 +146,7 @@ function EventsTab({ appointmentId, canEdit }: { appointmentId: number; canEdit:
   const E = `resources.${NAME}.events`;
   return (
     <Card><CardContent>
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left' } }}>
+      <Box component="table" sx={{ display: 'block', overflowX: 'auto', width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left' } }}>
         <thead><tr>{['date', 'hours', 'event_type', 'location_name', 'participants'].map((k) => <th key={k}>{translate(`${E}.${k}`)}</th>)}</tr></thead>
         <tbody>
           {data.map((e) => (
@@ -164,7 +166,7 @@ function EventsTab({ appointmentId, canEdit }: { appointmentId: number; canEdit:
           <MuiTextField size="small" type="time" label={translate(`${E}.start_hour`)} value={draft.start_hour} onChange={(e) => setDraft({ ...draft, start_hour: e.target.value })} InputLabelProps={{ shrink: true }} />
           <MuiTextField size="small" type="time" label={translate(`${E}.end_hour`)} value={draft.end_hour} onChange={(e) => setDraft({ ...draft, end_hour: e.target.value })} InputLabelProps={{ shrink: true }} />
           <MuiTextField size="small" label={translate(`${E}.location_name`)} value={draft.location_name} onChange={(e) => setDraft({ ...draft, location_name: e.target.value })} />
-          <Button variant="contained" onClick={() => void add()}>{translate(`${E}.add`)}</Button>
+          <Button variant="contained" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} onClick={() => void add()}>{translate(`${E}.add`)}</Button>
         </Stack>
       )}
     </CardContent></Card>
@@ -196,7 +198,7 @@ function SubscribersTab({ appointmentId, canSubscribe }: { appointmentId: number
   };
   return (
     <Card><CardContent>
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left' } }}>
+      <Box component="table" sx={{ display: 'block', overflowX: 'auto', width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left' } }}>
         <thead><tr>{['name', 'branch', 'event', 'status'].map((k) => <th key={k}>{translate(`${S}.${k}`)}</th>)}</tr></thead>
         <tbody>
           {data.map((s) => (
@@ -215,7 +217,7 @@ function SubscribersTab({ appointmentId, canSubscribe }: { appointmentId: number
           <MuiTextField select size="small" sx={{ minWidth: 240 }} label={translate(`${S}.name`)} value={userId} onChange={(e) => setUserId(Number(e.target.value))}>
             {users.map((u) => <MenuItem key={u.id} value={u.id}>{u.full_name}</MenuItem>)}
           </MuiTextField>
-          <Button variant="contained" onClick={() => void add()}>{translate(`${S}.add`)}</Button>
+          <Button variant="contained" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }} onClick={() => void add()}>{translate(`${S}.add`)}</Button>
         </Stack>
       )}
     </CardContent></Card>
@@ -229,7 +231,7 @@ function InputsTab({ appointmentId }: { appointmentId: number }) {
   const I = `resources.${NAME}.inputs`;
   return (
     <Card><CardContent>
-      <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left' } }}>
+      <Box component="table" sx={{ display: 'block', overflowX: 'auto', width: '100%', borderCollapse: 'collapse', '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left' } }}>
         <thead><tr>{['name', 'quantity', 'value', 'total'].map((k) => <th key={k}>{translate(`${I}.${k}`)}</th>)}</tr></thead>
         <tbody>{data.map((r) => <tr key={r.material_id}><td>{r.name}</td><td>{r.quantity}</td><td>{r.value.toFixed(2)}</td><td>{r.total.toFixed(2)}</td></tr>)}</tbody>
       </Box>
@@ -260,8 +262,8 @@ export function AppointmentEdit() {
     <TabbedEditor tabs={visible} current={current} onSelect={select} labels={`resources.${NAME}.tabs`} title={title}>
       {appointment && <Workflow appointment={appointment} />}
       {current === 'basic_data' && (id
-        ? <Edit id={id} resource={NAME} mutationMode="pessimistic" redirect={false} transform={toAppointmentInput} actions={false}><BasicDataForm readOnly={!keys.basicData} /></Edit>
-        : <Create resource={NAME} redirect="edit" transform={toAppointmentInput}><BasicDataForm readOnly={!keys.request} /></Create>)}
+        ? <Edit id={id} resource={NAME} mutationMode="pessimistic" redirect={false} transform={toAppointmentInput} actions={false} title={false}><BasicDataForm readOnly={!keys.basicData} /></Edit>
+        : <Create resource={NAME} redirect="edit" transform={toAppointmentInput} title={false}><BasicDataForm readOnly={!keys.request} /></Create>)}
       {current === 'events' && id && <EventsTab appointmentId={id} canEdit={keys.events} />}
       {current === 'subscribers' && id && <SubscribersTab appointmentId={id} canSubscribe={keys.subscribe} />}
       {current === 'inputs' && id && <InputsTab appointmentId={id} />}
