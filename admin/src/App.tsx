@@ -19,6 +19,7 @@ import news from './resources/news/index.ts';
 import surveys from './resources/surveys/index.ts';
 import faqs from './resources/faqs/index.ts';
 import faqCategories from './resources/faq-categories/index.ts';
+import { presentialResources } from './resources/presential/index.ts';
 import banners from './resources/banners/index.ts';
 import welcomeBanners from './resources/banners-welcome/index.ts';
 import messages from './resources/messages/index.ts';
@@ -89,6 +90,8 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.live_classes.name} {...liveClasses} />
         {/* spec 3 §2 surveys */}
         <Resource name={ADMIN_RESOURCES.surveys.name} {...surveys} />
+        {/* face-to-face (spec 3 §2, spec 1 §2.3 presential/*) */}
+        {Object.entries(presentialResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
         {/* news and FAQ */}
         <Resource name={ADMIN_RESOURCES.news.name} {...news} />
         <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />

@@ -13,6 +13,7 @@ import { learnerContext } from '../src/repositories/learner/context.ts';
 import { findLearnerWebcast } from '../src/repositories/learner/webcasts.ts';
 import { resolveRecipients } from '../src/repositories/messages.ts';
 import { newRoomKey } from '../src/repositories/liveClasses/classes.ts';
+import { isInAppointmentAudience } from '../src/repositories/presential/appointments.ts';
 import { findLearnerLiveClass } from '../src/repositories/liveClasses/learner.ts';
 import { visibleNews } from '../src/repositories/news.ts';
 import { findLearnerPodcast } from '../src/repositories/podcasts.ts';
@@ -70,6 +71,10 @@ const OWNER_ROWS: Record<AudienceKind, (db: Db, clientId: number, title: string)
   }).returning('id').executeTakeFirstOrThrow()).id,
   wildcard_page: async (db, client_id, title) => (await db.insertInto('wildcard_pages').values({
     client_id, title, slug: title.toLowerCase().replace(/[^a-z0-9]+/g, '-'), created_by: null, status: WILDCARD_STATUS.published,
+  }).returning('id').executeTakeFirstOrThrow()).id,  presential_appointment: async (db, client_id, title) => (await db.insertInto('presential_appointments').values({
+    client_id, title, training_code: null, course_id: null, appointment_type_id: null, product_category_id: null, product_id: null, training_type: 'open',
+    minimum_participants: null, maximum_participants: null, expected_participants: null, minimum_score: null, owner_id: null, owner_email: null,
+    cancellation_reason: null, requester_id: null, status: 'approved',
   }).returning('id').executeTakeFirstOrThrow()).id,
   survey: async (db, client_id, title) => (await db.insertInto('surveys').values({
     client_id, title, start_date: '2026-01-01', end_date: null, score: null, created_by: null, status: SURVEY_STATUS.published,
@@ -104,6 +109,7 @@ const LEARNER_PATHS: Record<AudienceKind, (t: TestApp, asker: Asker, id: number)
   },
   survey: async (t, { member }, id) =>
     (await findOpenSurvey(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id, todayApiDate())) !== undefined,
+  presential_appointment: async (t, { member }, id) => isInAppointmentAudience(t.app.db, member.clientId, id, member.userId),
 };
 
 type Org = (o: OrgIds) => number;

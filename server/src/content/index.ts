@@ -5,7 +5,7 @@
  * over each owner kind's own tables.
  */
 export type { OwnerKind, OwnerTableName, QuestionOwnerKind } from './owner.ts';
-export { LIVE_CLASS_OWNER, SURVEY_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
+export { LIVE_CLASS_OWNER, PRESENTIAL_EVENT_OWNER, SURVEY_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
 export { ownedDb, type OwnedDb } from './ownedDb.ts';
 export { createOwnedTables, dropOwnedTables } from './schema.ts';
 export type { OwnedMaterialRow, OwnedTestResultRow, OwnedTestRow } from './tables.ts';

@@ -7,6 +7,8 @@ import {
   LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD, LIVE_CLASS_MATERIAL_PATHS, LIVE_CLASS_MATERIAL_UPLOAD_KIND, LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, LEARNER_PATHS, LEARNER_WEBCAST_PATHS, MATERIAL_PATHS, TRAINING_EVALUATION_PATHS,
   TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, UPLOAD_KINDS, WEBCAST_BASE_EVALUATION_FIELD, WEBCAST_EVALUATION_PATHS,
   WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_MATERIAL_PATHS, WEBCAST_MATERIAL_UPLOAD_KIND, WEBCAST_PATHS, WEBCAST_TESTS,
+  LEARNER_PRESENTIAL_PATHS, PRESENTIAL_EVENT_BASE_EVALUATION_FIELD, PRESENTIAL_EVENT_EVALUATION_PATHS, PRESENTIAL_EVENT_EVALUATION_QUESTION_TYPE_FIELD,
+  PRESENTIAL_EVENT_MATERIAL_PATHS, PRESENTIAL_EVENT_MATERIAL_UPLOAD_KIND, PRESENTIAL_EVENT_TESTS, PRESENTIAL_PATHS,
 } from '@lp/shared/contract';
 import type { OwnerKind, QuestionOwnerKind } from './owner.ts';
 
@@ -83,4 +85,28 @@ export const SURVEY_OWNER: QuestionOwnerKind = {
   ownerTable: 'surveys',
   tablePrefix: 'survey',
   admin: { title: ADMIN_RESOURCES.surveys.title, manage: 'surveys', refusal: 'You do not have permission to change surveys' },
+};
+
+/**
+ * spec 3 §1 "Face-to-face": each event has reaction evaluations, tests (online or applied by QR
+ * code), materials and comments of origin presential — moderated (spec 3 §7 "Moderation … is
+ * defined for news, podcast and presential"). Opened by the appointments title (any of
+ * request_events, approve_events, finish_events); changed with presential_edit_evaluations.
+ */
+export const PRESENTIAL_EVENT_OWNER: OwnerKind = {
+  kind: 'presential_event',
+  ownerTable: 'presential_events',
+  tablePrefix: 'presential_event',
+  wirePrefix: 'presential_event',
+  commentOrigin: 'presential',
+  admin: { title: ADMIN_RESOURCES.presential_appointments.title, manage: 'presential_edit_evaluations', refusal: 'You do not have permission to change the evaluations of face-to-face events' },
+  tests: PRESENTIAL_EVENT_TESTS,
+  evaluations: {
+    paths: PRESENTIAL_EVENT_EVALUATION_PATHS,
+    questionTypeField: PRESENTIAL_EVENT_EVALUATION_QUESTION_TYPE_FIELD,
+    fromBaseField: PRESENTIAL_EVENT_BASE_EVALUATION_FIELD,
+    questionTypesPath: PRESENTIAL_PATHS.evaluationQuestionTypes,
+  },
+  materials: { ...PRESENTIAL_EVENT_MATERIAL_PATHS, uploadKind: PRESENTIAL_EVENT_MATERIAL_UPLOAD_KIND, folder: (id) => `presential_events/${id}/materials` },
+  learner: LEARNER_PRESENTIAL_PATHS,
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type * as Presential from './tables/presential.table.ts';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
   AuditLogTable, UserAreaTable, UserClientTable, UserModuleItemTable, UserSuperiorTable, UserTable,
@@ -203,6 +204,33 @@ export interface Database {
   survey_areas: AudienceAreaTable;
   survey_profiles: AudienceProfileTable;
   survey_user_groups: AudienceUserGroupTable;
+  // face-to-face (2026_11_27_0130_presential): reference data, appointments, events (owners), vacancies, enrollments
+  presential_appointment_types: Presential.PresentialAppointmentTypeTable;
+  presential_product_categories: Presential.PresentialNamedTable;
+  presential_products: Presential.PresentialProductTable;
+  presential_support_materials: Presential.PresentialSupportMaterialTable;
+  presential_courses: Presential.PresentialCourseTable;
+  presential_appointments: Presential.PresentialAppointmentTable;
+  presential_appointment_instructors: Presential.PresentialAppointmentUserTable;
+  presential_appointment_invitees: Presential.PresentialAppointmentUserTable;
+  presential_appointment_materials: Presential.PresentialAppointmentMaterialTable;
+  presential_appointment_history: Presential.PresentialAppointmentHistoryTable;
+  presential_appointment_areas: AudienceAreaTable;
+  presential_appointment_profiles: AudienceProfileTable;
+  presential_appointment_user_groups: AudienceUserGroupTable;
+  presential_events: Presential.PresentialEventTable;
+  presential_event_instructors: Presential.PresentialEventInstructorTable;
+  presential_event_tests: Presential.PresentialEventTestTable;
+  presential_event_test_questions: Presential.PresentialEventTestQuestionTable;
+  presential_event_test_question_answers: Presential.PresentialEventTestQuestionAnswerTable;
+  presential_event_test_results: Presential.PresentialEventTestResultTable;
+  presential_event_test_attempt_questions: Presential.PresentialEventTestAttemptQuestionTable;
+  presential_event_evaluations: Presential.PresentialEventEvaluationTable;
+  presential_event_evaluation_questions: Presential.PresentialEventEvaluationQuestionTable;
+  presential_event_evaluation_answers: Presential.PresentialEventEvaluationAnswerTable;
+  presential_event_materials: Presential.PresentialEventMaterialTable;
+  presential_planned_vacancies: Presential.PresentialPlannedVacancyTable;
+  presential_enrollments: Presential.PresentialEnrollmentTable;
   // library and podcasts (2026_11_23_0021_library_podcasts)
   library_categories: LibraryCategoryTable;
   library_files: LibraryFileTable;

@@ -8,6 +8,7 @@ import { hashToken } from '../lib/tokens.ts';
 import { saveLoginParams } from '../repositories/clients.ts';
 import { seedTrainings } from './trainings.ts';
 import { seedLiveClasses } from './liveClasses.ts';
+import { seedPresential } from './presential.ts';
 import { seedGames } from './games.ts';
 import { seedWebcasts } from './webcasts.ts';
 import { seedWebcastChat } from './webcastChat.ts';
@@ -135,6 +136,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await seedWebcasts(tdb, { clientId: demo, authorId: instructor });
     // spec 3 §6 roles: the instructor runs live classes
     await seedLiveClasses(tdb, { clientId: demo, instructorId: instructor, learnerId: learner });
+    // spec 3 §6 roles: face-to-face appointments requested by the admin, run by the instructor (issue 16 item 8)
+    await seedPresential(tdb, { clientId: demo, adminId: admin, instructorId: instructor });
     await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
     // content modules
     await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });

@@ -6,7 +6,7 @@
  */
 import {
   BADGES_PATH, BANNERS_PATH, CONFIGURATION_PATH, FAQ_CATEGORIES_PATH, FAQS_PATH, IMPORTS_PATH, LEGAL_TEXTS_PATH, LIBRARIES_PATH,
-  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, MAILING_LIST_CONFIG_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
+  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
 
@@ -47,6 +47,14 @@ export const ADMIN_RESOURCES = {
   live_classes: { name: 'live_classes', title: 'live_classes', apiPath: LIVE_CLASSES_PATH },
   // spec 3 §2 / spec 1 §2.3: surveys, surveys/{id} → title slug surveys
   surveys: { name: 'surveys', title: 'surveys', apiPath: SURVEYS_PATH },
+  // face-to-face (spec 1 §2.3 / spec 3 §2 "Admin routes": the seven presential/* routes and their title slugs)
+  presential_appointments: { name: 'presential/appointments', title: 'appointments', apiPath: PRESENTIAL_APPOINTMENTS_PATH },
+  presential_courses: { name: 'presential/courses-catalog', title: 'presential_manager_catalog', apiPath: '/admin_presential/courses_catalog/' },
+  presential_planned_vacancies: { name: 'presential/planned-vacancies', title: 'presential_manager_seats', apiPath: '/admin_presential/planned_vacancies/' },
+  presential_product_categories: { name: 'presential/categories-modules', title: 'product_categories', apiPath: '/admin_presential/product_categories/' },
+  presential_products: { name: 'presential/products', title: 'products', apiPath: '/admin_presential/products/' },
+  presential_support_materials: { name: 'presential/materials', title: 'support_materials', apiPath: '/admin_presential/support_materials/' },
+  presential_appointment_types: { name: 'presential/appointment-types', title: 'appointment_types', apiPath: '/admin_presential/appointment_types/' },
   // news and FAQ
   // spec 3 §2 / spec 1 §2.3: news → news, faqs → faq, faq/categories → faq_categories
   news: { name: 'news', title: 'news', apiPath: NEWS_PATH },

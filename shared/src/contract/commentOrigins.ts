@@ -2,7 +2,7 @@
  * spec 2 §2.7 / §7.4: the comment moderation table shared by several admin editors. One table of
  * origin → paths (under /api) read by the admin's table and the server's routes.
  */
-import { LIVE_CLASSES_PATH, NEWS_PATH, PODCASTS_PATH, TRAILS_PATH, TRAININGS_PATH, WEBCASTS_PATH } from './collections.ts';
+import { LIVE_CLASSES_PATH, NEWS_PATH, PODCASTS_PATH, PRESENTIAL_EVENTS_PATH, TRAILS_PATH, TRAININGS_PATH, WEBCASTS_PATH } from './collections.ts';
 
 export const COMMENT_ORIGINS = ['training', 'trail', 'trails', 'news', 'podcast', 'presential', 'webcast', 'live_class'] as const;
 export type CommentOrigin = (typeof COMMENT_ORIGINS)[number];
@@ -23,7 +23,7 @@ export const COMMENT_ORIGIN_PATHS: Readonly<Record<CommentOrigin, CommentOriginP
   trails: { collection: TRAILS_PATH, list: 'trail_user_stars', moderated: false },
   news: { collection: NEWS_PATH, list: 'comments', moderated: true },
   podcast: { collection: PODCASTS_PATH, list: 'comments', moderated: true },
-  presential: { collection: '/presential/presential_events/', list: 'comments', moderated: true },
+  presential: { collection: PRESENTIAL_EVENTS_PATH, list: 'comments', moderated: true },
   // §7.4: "No moderation path exists for webcast or live_class"
   webcast: { collection: WEBCASTS_PATH, list: 'comments', moderated: false },
   live_class: { collection: LIVE_CLASSES_PATH, list: 'comments', moderated: false },

@@ -34,6 +34,7 @@ export * from './organisation.ts';
 export * from './overview.ts';
 export * from './pages.ts';
 export * from './podcasts.ts';
+export * from './presential.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
 export * from './session.ts';

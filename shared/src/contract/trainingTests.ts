@@ -13,7 +13,7 @@ import { TRAININGS_PATH } from './collections.ts';
 /** What a test owner (group training or webcast) changes: paths and wire names. */
 export interface TestOwnerContract {
   /** labels ('question_bank.training' …) and the editor images' directory (spec 2 §7.5) */
-  ownerKind: 'training' | 'webcast' | 'live_class';
+  ownerKind: 'training' | 'webcast' | 'live_class' | 'presential_event';
   /** 'group_training' | 'webcast': the prefix of the question bank hit fields (§3.4) */
   hitPrefix: string;
   /** the type field of a test: group_training_test_type / webcast_test_type */

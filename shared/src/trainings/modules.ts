@@ -236,7 +236,7 @@ export function validateMaterialForm(values: { title?: string | null; status?: s
 }
 
 /** spec 2 §7.5: where editor images may go, by the admin's name for the destination. */
-export type EditorImageDestination = 'trainings' | 'webcasts' | 'live_classes' | 'training_images' | 'trail_images'
+export type EditorImageDestination = 'trainings' | 'webcasts' | 'live_classes' | 'presential_events' | 'training_images' | 'trail_images'
   // banner and welcome-banner images (image crop input), message bodies (spec 3 §3)
   | 'banner_images' | 'welcome_banner_images' | 'messages'
   // the news body (spec 3 §7 media/html_images/news/{year}/{month}/) and the news image
@@ -258,14 +258,16 @@ export function editorImageDirectory(destination: EditorImageDestination, date: 
 }
 
 /** The directories §7.5 allows (and the training image's own). */
-export const EDITOR_IMAGE_DIRECTORY = /^media\/(html_images\/(trainings|webcasts|live_classes|messages|news)|images\/(trainings|trails|banners|welcome_banners|news))\/(\d{4})\/(0[1-9]|1[0-2])\/$/;
+export const EDITOR_IMAGE_DIRECTORY = /^media\/(html_images\/(trainings|webcasts|live_classes|presential_events|messages|news)|images\/(trainings|trails|banners|welcome_banners|news))\/(\d{4})\/(0[1-9]|1[0-2])\/$/;
 
 /** Which area's manage permission an editor-image directory needs. */
-export function editorImageArea(directory: string): 'trainings' | 'webcasts' | 'live_classes' | 'trails' | 'banners' | 'banners_welcome' | 'messages' | 'news' | null {
+export function editorImageArea(directory: string): 'trainings' | 'webcasts' | 'live_classes' | 'presential_events' | 'trails' | 'banners' | 'banners_welcome' | 'messages' | 'news' | null {
   const match = EDITOR_IMAGE_DIRECTORY.exec(directory);
   if (!match) return null;
   if (match[2] === 'webcasts') return 'webcasts';
   if (match[2] === 'live_classes') return 'live_classes';
+  // a face-to-face event's test questions (spec 3 §1): who edits its evaluations and tests
+  if (match[2] === 'presential_events') return 'presential_events';
   if (match[2] === 'messages') return 'messages';
   // spec 3 §7: the news editor's images, and the news image, need the news permission
   if (match[2] === 'news' || match[3] === 'news') return 'news';

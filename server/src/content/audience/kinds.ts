@@ -36,6 +36,8 @@ export const AUDIENCE_KINDS = {
   message: { owner: 'messages', links: 'message', tags: false, mandatory: false },
   wildcard_page: { owner: 'wildcard_pages', links: 'wildcard_page', tags: false, mandatory: false },
   survey: { owner: 'surveys', links: 'survey', tags: false, mandatory: false },
+  // spec 3 §3 an appointment's target audience
+  presential_appointment: { owner: 'presential_appointments', links: 'presential_appointment', tags: false, mandatory: false },
 } as const satisfies Record<string, KindDeclaration>;
 
 export type AudienceKind = keyof typeof AUDIENCE_KINDS;

@@ -19,7 +19,7 @@ import { formBool } from '../trainings/actions.ts';
 /** A policy is good for this long (the image is chosen before it is asked for). */
 const POLICY_TTL_MS = 60 * 60 * 1000;
 const MANAGE_SLUG = {
-  trainings: 'trainings_manage', webcasts: 'webcasts_manage', live_classes: 'live_classes_manage', trails: 'trails_manage',
+  trainings: 'trainings_manage', webcasts: 'webcasts_manage', live_classes: 'live_classes_manage', presential_events: 'presential_edit_evaluations', trails: 'trails_manage',
   // spec 3 §6: banner images need banners, welcome-banner images banners_welcome, message images messages
   banners: 'banners', banners_welcome: 'banners_welcome', messages: 'messages',
   // spec 3 §7 inline images of the news editor (and the news image): the news permission

@@ -8,6 +8,7 @@ import { editorImageUploader } from '../../upload/uploadEditorImage.ts';
 // spec 2 §7.5: images in the question and alternative editors go with the owner's editor images
 const uploaders = {
   training: editorImageUploader('trainings'), webcast: editorImageUploader('webcasts'), live_class: editorImageUploader('live_classes'),
+  presential_event: editorImageUploader('presential_events'),
 } as const satisfies Record<TestOwnerContract['ownerKind'], unknown>;
 
 function Watch({ onChange }: { onChange(html: string): void }) {

@@ -45,6 +45,8 @@ const TESTS_PARENT: Record<TestOwnerContract['ownerKind'], string> = {
   training: ADMIN_RESOURCES.trainings.name,
   webcast: ADMIN_RESOURCES.webcasts.name,
   live_class: ADMIN_RESOURCES.live_classes.name,
+  // a face-to-face event's tests: `presential-events/{eventId}/tests` (the comments' parent name too)
+  presential_event: 'presential-events',
 };
 
 /** The owner's tests as a nested resource (`trainings/7/tests`). */

@@ -1,0 +1,35 @@
+import { lazy } from 'react';
+import EventIcon from '@mui/icons-material/Event';
+import ListAltIcon from '@mui/icons-material/ListAlt';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { guarded } from '../../permissions/PermissionGuard.tsx';
+
+const R = ADMIN_RESOURCES;
+const list = lazy(() => import('./ReferenceScreens.tsx'));
+const edit = lazy(async () => ({ default: (await import('./ReferenceScreens.tsx')).ReferenceEdit }));
+const create = lazy(async () => ({ default: (await import('./ReferenceScreens.tsx')).ReferenceCreate }));
+
+/** One reference resource under its spec 1 §2.3 title slug (the screens read the resource from their context). */
+const reference = (title: string, representation: string) => ({
+  list: guarded(title, list), edit: guarded(title, edit), create: guarded(title, create), icon: ListAltIcon, recordRepresentation: representation,
+});
+
+/**
+ * spec 1 §2.3 / spec 3 §2 the seven presential/* admin routes: appointment types, categories-modules,
+ * products, materials, courses-catalog, planned-vacancies and appointments, each behind its title slug.
+ */
+export const presentialResources = {
+  [R.presential_appointments.name]: {
+    list: guarded(R.presential_appointments.title, lazy(() => import('./AppointmentList.tsx'))),
+    edit: guarded(R.presential_appointments.title, lazy(() => import('./AppointmentEdit.tsx'))),
+    create: guarded(R.presential_appointments.title, lazy(async () => ({ default: (await import('./AppointmentEdit.tsx')).AppointmentCreate }))),
+    icon: EventIcon,
+    recordRepresentation: 'display_title',
+  },
+  [R.presential_appointment_types.name]: reference(R.presential_appointment_types.title, 'label'),
+  [R.presential_product_categories.name]: reference(R.presential_product_categories.title, 'name'),
+  [R.presential_products.name]: reference(R.presential_products.title, 'name'),
+  [R.presential_support_materials.name]: reference(R.presential_support_materials.title, 'name'),
+  [R.presential_courses.name]: reference(R.presential_courses.title, 'code'),
+  [R.presential_planned_vacancies.name]: reference(R.presential_planned_vacancies.title, 'quarter'),
+};

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { PRESENTIAL_EVENT_OWNER } from '../../content/owners.ts';
+import { registerOwnedContent } from '../../content/routes/index.ts';
+import appointments from './appointments.ts';
+import enrollments from './enrollments.ts';
+import events from './events.ts';
+import reference from './reference.ts';
+import vacancies from './vacancies.ts';
+
+/**
+ * Face-to-face trainings (spec 3 §2 "Face-to-face (presential)", §3–§5, §8, §9; issue 16): the
+ * reference data, planned vacancies, appointments with their workflow, events and inputs,
+ * enrollments and cancellation requests, and — through the owned-content core — each event's
+ * tests, reaction evaluations, materials and comments (origin presential, moderated).
+ */
+const presential: FastifyPluginAsync = async (app) => {
+  await app.register(reference);
+  await app.register(vacancies);
+  await app.register(appointments);
+  await app.register(events);
+  await app.register(enrollments);
+  registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);
+};
+export default presential;
