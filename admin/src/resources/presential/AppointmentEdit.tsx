@@ -3,14 +3,14 @@ import { useParams } from 'react-router-dom';
 import { Box, Button, Card, CardContent, MenuItem, Stack, TextField as MuiTextField, Typography } from '@mui/material';
 import {
   AutocompleteArrayInput, BooleanInput, Create, DateTimeInput, Edit, Loading, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput,
-  SaveButton, SimpleForm, TextInput, Title, Toolbar, useGetList, useGetOne, useLocaleState, useNotify, usePermissions, useTranslate,
+  SaveButton, TextInput, Title, Toolbar, useGetList, useGetOne, useLocaleState, useNotify, usePermissions, useTranslate,
 } from 'react-admin';
 import {
   ADMIN_RESOURCES, APPOINTMENT_TRAINING_TYPES, EVENT_TEST_TYPES, PRESENTIAL_PATHS, type Appointment, type AppointmentHistoryEntry, type AppointmentInputRow, type CourseItem, type EventTestType,
   type PresentialEnrollment, type PresentialEvent, type SessionUser,
 } from '@lp/shared/contract';
 import { formatDateTime, hasPermission, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
-import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
+import { EditorForm, TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { useContractHttp } from '../../common/http/index.ts';
 import { ActionButton } from './AppointmentList.tsx';
@@ -38,7 +38,7 @@ export const toAppointmentInput = (r: Record<string, unknown>) =>
 function BasicDataForm({ readOnly }: { readOnly: boolean }) {
   return (
     // appointments are canceled through the workflow, never deleted: the toolbar only saves
-    <SimpleForm toolbar={readOnly ? false : <Toolbar><SaveButton /></Toolbar>}>
+    <EditorForm toolbar={readOnly ? false : <Toolbar><SaveButton /></Toolbar>}>
       <TextInput source="title" label={`${F}.title`} helperText={`${F}.title_help`} fullWidth />
       <Stack direction={{ xs: 'column', md: 'row' }} gap={2} width="100%">
         <ReferenceInput source="course_id" reference={REFERENCE_NAMES.courses}>
@@ -80,7 +80,7 @@ function BasicDataForm({ readOnly }: { readOnly: boolean }) {
       </Stack>
       <TextInput source="participating_audience" label={`${F}.participating_audience`} fullWidth />
       <TextInput source="comments" label={`${F}.comments`} multiline fullWidth />
-    </SimpleForm>
+    </EditorForm>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
 import {
-  Create, DeleteButton, Edit, FunctionField, NumberField, NumberInput, ReferenceField, ReferenceInput, SaveButton, SelectInput, SimpleForm, TextField,
+  Create, DeleteButton, Edit, FunctionField, NumberField, NumberInput, ReferenceField, ReferenceInput, SaveButton, SelectInput, TextField,
   TextInput, Toolbar, maxLength, minValue, required, useResourceContext,
 } from 'react-admin';
+import { EditorForm } from '../../common/editor/index.ts';
 import { useParams } from 'react-router-dom';
 import { ADMIN_RESOURCES, type CourseItem } from '@lp/shared/contract';
 import { ResourceList } from '../../common/ResourceList.tsx';
@@ -122,9 +123,9 @@ function ReferenceForm({ edit }: { edit: boolean }) {
   const resource = useResourceContext() ?? '';
   const kind = kindOf(resource);
   return (
-    <SimpleForm toolbar={<Toolbar sx={{ justifyContent: 'space-between' }}><SaveButton />{edit && <DeleteButton mutationMode="pessimistic" />}</Toolbar>}>
+    <EditorForm toolbar={<Toolbar sx={{ justifyContent: 'space-between' }}><SaveButton />{edit && <DeleteButton mutationMode="pessimistic" />}</Toolbar>}>
       {inputs(kind, `resources.${resource}.fields`)}
-    </SimpleForm>
+    </EditorForm>
   );
 }
 
