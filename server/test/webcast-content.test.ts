@@ -78,6 +78,10 @@ describe.each(DIALECTS)('webcast content and watch page on %s', (dialect) => {
     }]);
     const types = await json('GET', WEBCAST_PATHS.testTypes, undefined, reader);
     expect(types.json()).toHaveLength(7);
+    // the survey type (8) is the surveys' own: not offered, and refused as unknown
+    expect((types.json() as Array<{ id: number }>).map((type) => type.id)).not.toContain(8);
+    const survey = await form('POST', C.tests(id), { title: 'Pesquisa', webcast_test_type: '8' });
+    expect(survey.statusCode).toBe(400);
   });
 
   it('test import: template_download_url, validate_template with the tus upload, start_import with webcast_test_question_answers (spec 2 §7.3)', async () => {

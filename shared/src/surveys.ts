@@ -30,6 +30,12 @@ export const isSurveyType = (value: unknown): value is SurveyType =>
   typeof value === 'string' && (SURVEY_TYPES as readonly string[]).includes(value);
 
 /** spec 3 §4: published / unpublished (3: deleted, kept for its answers). */
+/**
+ * The test engine's test type of a survey's one test (group_training_test_types row 8, unscored):
+ * a survey's own, never offered to nor accepted from the tests of trainings, webcasts and the rest.
+ */
+export const SURVEY_TEST_TYPE_ID = 8;
+
 export const SURVEY_STATUS = { published: 1, unpublished: 2, deleted: 3 } as const;
 
 export const SURVEY_LIMITS = { titleMax: 256, questionTitleMax: 2000, optionMax: 500, minOptions: 2, maxOptions: 20, textMax: 5000 } as const;

@@ -4,14 +4,13 @@
  * Every query is scoped to the selected client.
  */
 import type { Survey, SurveyAnswersSummary, SurveyListItem } from '@lp/shared/contract';
-import { SURVEY_STATUS, SURVEY_TYPES, type SurveyType } from '@lp/shared/rules';
+import { SURVEY_STATUS, SURVEY_TEST_TYPE_ID, SURVEY_TYPES, type SurveyType } from '@lp/shared/rules';
 import { readAudience, writeAudience } from '../../content/audience/index.ts';
 import { SURVEY_OWNER, ownedDb, questionListQuery, toQuestionRow, withAnswers, type OwnedDb } from '../../content/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { SurveyRow } from '../../db/tables/survey.table.ts';
 
 /** group_training_test_types id of a survey's one test (2026_11_27_0100_surveys) */
-export const SURVEY_TEST_TYPE_ID = 8;
 
 export const surveyTypeId = (type: SurveyType): number => SURVEY_TYPES.indexOf(type) + 1;
 export const surveyTypeOf = (id: number): SurveyType => SURVEY_TYPES[id - 1] ?? 'optional';
