@@ -75,14 +75,26 @@ describe('countries (superuser only, spec 1 §6.1)', () => {
 });
 
 describe('CountryForm', () => {
-  it('creates a country with the ISO alpha-3 code in capitals', async () => {
+  it('creates a country with the ISO alpha-3 code in capitals and its document mask off unless turned on (spec 1 §5.2)', async () => {
     const create = vi.fn(async (_r: string, params: { data: object }) => ({ data: { id: 5, ...params.data } }));
     renderAt(`/${RESOURCE}/create`, SUPERUSER, provider({ create } as Partial<DataProvider>).dataProvider);
     await userEvent.type(await nameInput(), 'Uruguai');
     await userEvent.type(codeInput(), 'ury');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({ data: { name: 'Uruguai', code: 'URY' } }));
+    expect(create).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({ data: { name: 'Uruguai', code: 'URY', use_document_mask: false } }));
+  });
+
+  it('turns the document mask on', async () => {
+    const create = vi.fn(async (_r: string, params: { data: object }) => ({ data: { id: 5, ...params.data } }));
+    renderAt(`/${RESOURCE}/create`, SUPERUSER, provider({ create } as Partial<DataProvider>).dataProvider);
+    await userEvent.type(await nameInput(), 'Chile');
+    await userEvent.type(codeInput(), 'chl');
+    await userEvent.click(screen.getByLabelText('Usar a máscara do documento'));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() => expect(create).toHaveBeenCalledWith(RESOURCE, expect.objectContaining({
+      data: { name: 'Chile', code: 'CHL', use_document_mask: true },
+    })));
   });
 
   it('refuses a code that is not three letters', async () => {

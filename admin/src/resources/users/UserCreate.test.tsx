@@ -38,6 +38,9 @@ function renderCreate(create: DataProvider['create']) {
 
 const created = (data: object) => ({ data: { ...adminUser(), ...data, id: 9 } });
 
+// the whole user form, typed into: slower than the suite's default timeout on a busy machine
+const SLOW = 90_000;
+
 describe('UserCreate', () => {
   it('starts in the client\'s default country (spec 1 §5.2): the document is masked and 123.456.789-00 refused', async () => {
     const create = vi.fn();
@@ -51,13 +54,13 @@ describe('UserCreate', () => {
     expect(await screen.findByText('Documento inválido')).toBeInTheDocument();
     await waitFor(() => expect(doc).toHaveFocus());
     expect(create).not.toHaveBeenCalled();
-  });
+  }, SLOW);
 
   it('marks the fields the rules always require with *', async () => {
     renderCreate(vi.fn() as never);
     expect(await screen.findByLabelText(/Nome completo \*/)).toBeInTheDocument();
     expect(screen.getByLabelText(/E-mail \*/)).toBeInTheDocument();
-  });
+  }, SLOW);
 
   it('sends a first-access link by default; "set the password now" asks for the password and sends it', async () => {
     const create = vi.fn(async (_r: string, params: { data: Record<string, unknown> }) => created(params.data));
@@ -78,5 +81,5 @@ describe('UserCreate', () => {
     await waitFor(() => expect(create).toHaveBeenCalledWith('users', expect.objectContaining({
       data: expect.objectContaining({ password_choice: 'set', password: 'Chosen#Pass1', country_id: 1 }),
     })));
-  });
+  }, SLOW);
 });

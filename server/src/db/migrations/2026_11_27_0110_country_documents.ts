@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 
 /**
  * spec 1 §5.2: a fresh install knows the countries whose documents have rules, so the document
@@ -13,7 +13,7 @@ const SEEDED = [
   { name: 'Uruguay', code: 'URY' },
 ] as const;
 
-interface CountriesTable { id: number; name: string; code: string; created_at: Date; use_document_mask: boolean }
+interface CountriesTable { id: Generated<number>; name: string; code: string; created_at: Date; use_document_mask: boolean }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('countries').addColumn('use_document_mask', 'boolean', (c) => c.notNull().defaultTo(false)).execute();
