@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAQ_PATHS, HELP_REQUEST_PATH, REALTIME_TICKET_PATH } from '@lp/shared/contract';
+import { brazilianDocumentOf } from '@lp/shared/rules';
 import { jsonText } from '../src/db/computed.ts';
 import { issueCertificate } from '../src/learning/certificates.ts';
 import { saveLoginParams } from '../src/repositories/clients.ts';
@@ -58,7 +59,7 @@ describe.each(DIALECTS)('anonymisation completeness on %s', (dialect) => {
   it('confirm leaves no copy of the identity in any table', async () => {
     const stamp = Date.now();
     const body = newUser(c.demo, {
-      full_name: `Zuleica Anonimável ${stamp}`, password: PASSWORD, document: `7${randomInt(1e9, 1e10)}`, register: `REG-${stamp}`,
+      full_name: `Zuleica Anonimável ${stamp}`, password: PASSWORD, document: brazilianDocumentOf(String(randomInt(1e8, 1e9))), register: `REG-${stamp}`,
       gmin_number: `GMIN-${stamp}`, mobile: '988776655', birthday: '1979-03-04',
       // spec 1 §3.4 details: every personal one goes too
       address: `Rua Anonimável ${stamp}`, postal_code: '50999-123', whatsapp: `+55 81 9${stamp % 1e8}`,

@@ -44,3 +44,11 @@ export function isValidBrazilianDocument(value: string): boolean {
   const second = checkDigit(digits.slice(0, 10), 11);
   return first === digits[9] && second === digits[10];
 }
+
+/** The Brazilian document of nine base digits with its two check digits (demo data and tests). */
+export function brazilianDocumentOf(base: string): string {
+  const digits = [...base.padStart(9, '0').slice(-9)].map(Number);
+  digits.push(checkDigit(digits, 10));
+  digits.push(checkDigit(digits, 11));
+  return digits.join('');
+}

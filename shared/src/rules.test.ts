@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkNewPassword, checkPassword } from './password.ts';
-import { documentDigits, isValidBrazilianDocument, maskDocument, unmaskDocument } from './document.ts';
+import { brazilianDocumentOf, documentDigits, isValidBrazilianDocument, maskDocument, unmaskDocument } from './document.ts';
 import { slugify } from './slug.ts';
 import { formatDate, toApiDate } from './dates/index.ts';
 import { pageRange } from './pagination.ts';
@@ -35,6 +35,8 @@ describe('spec 1 §5.2 documents', () => {
     expect(isValidBrazilianDocument('52998224726')).toBe(false);
     expect(isValidBrazilianDocument('111.111.111-11')).toBe(false);
     expect(isValidBrazilianDocument('1234567890')).toBe(false);
+    expect(brazilianDocumentOf('529982247')).toBe('52998224725');
+    expect(isValidBrazilianDocument(brazilianDocumentOf('123456789'))).toBe(true);
   });
   it('masks by country', () => {
     expect(maskDocument('52998224725', 'BRA')).toBe('529.982.247-25');

@@ -113,7 +113,7 @@ export const COLUMN_KINDS = {
   presential_event_evaluation_questions: { created_at: 'timestamp' },
   presential_event_evaluations: { created_at: 'timestamp', updated_at: 'timestamp' },
   presential_event_materials: { created_at: 'timestamp', updated_at: 'timestamp' },
-  presential_event_test_attempt_questions: { answer_order: 'json', confirmed_at: 'timestamp', is_correct: 'bool' },
+  presential_event_test_attempt_questions: { answer_ids: 'json', answer_order: 'json', confirmed_at: 'timestamp', is_correct: 'bool' },
   presential_event_test_question_answers: { is_correct: 'bool' },
   presential_event_test_questions: { created_at: 'timestamp', is_mandatory: 'bool', updated_at: 'timestamp' },
   presential_event_test_results: { created_at: 'timestamp', deadline_at: 'timestamp', finished_at: 'timestamp', passed: 'bool', started_at: 'timestamp' },
