@@ -90,6 +90,29 @@ describe('EditorForm: the one error presentation (spec 1 §2.3, §8.5; spec 2 §
     expect(await screen.findByRole('alert')).toHaveTextContent('Certifique-se de que todos os campos estão preenchidos.');
   });
 
+  it("a form-level rule's error (react-admin keeps it as {message, args} on the field) is named in the notice, not the generic one", async () => {
+    const update = vi.fn();
+    // as the user form's rules answer (translatedErrors): field → `errors.{code}`
+    const validate = (values: Record<string, unknown>) => (String(values.register ?? '').startsWith('X') ? { register: 'errors.invalid_document' } : {});
+    const form = (
+      <EditorTabbedForm validate={validate}>
+        <EditorTabbedForm.Tab label="resources.users.tabs.personal">
+          <TextInput source="register" />
+        </EditorTabbedForm.Tab>
+        <EditorTabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
+          <TextInput source="email" />
+        </EditorTabbedForm.Tab>
+      </EditorTabbedForm>
+    );
+    renderAt('/users/7', form, update as never);
+    await userEvent.type(await screen.findByLabelText(/Matrícula|Register/), 'X1');
+    await userEvent.click(screen.getByRole('tab', { name: 'Dados da organização' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Dados pessoais' })).toHaveAttribute('aria-selected', 'true'));
+    expect(update).not.toHaveBeenCalled();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Documento inválido');
+  });
+
   it('a single-section form focuses the first invalid field in the order of the form, whatever order the server names them in', async () => {
     const update = vi.fn(async () => {
       throw toHttpError(400, {

@@ -5,6 +5,11 @@ const RA_FORMAT = '@@react-admin@@';
 
 /** A field error's message as key and arguments, whichever way the validator wrote it. */
 export function messageOf(raw: unknown): { key: string; args: Record<string, unknown> } | null {
+  // a form-level `validate` answering `{message, args}` (ra-core's ValidationErrorMessage) is kept as that object
+  if (raw && typeof raw === 'object' && typeof (raw as { message?: unknown }).message === 'string') {
+    const { message, args } = raw as { message: string; args?: Record<string, unknown> };
+    return message === '' ? null : { key: message, args: args ?? {} };
+  }
   if (typeof raw !== 'string' || raw === '') return null;
   if (!raw.startsWith(RA_FORMAT)) return { key: raw, args: {} };
   try {
