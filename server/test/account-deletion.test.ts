@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brazilianDocumentOf } from '@lp/shared/rules';
 import { verifyPassword } from '../src/lib/passwords.ts';
 import { DIALECTS, bearer, buildTestApp, login, tokenCall, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser, newUser, type Clients } from './userFixtures.ts';
@@ -24,7 +25,7 @@ describe.each(DIALECTS)('account deletion on %s', (dialect) => {
     const area = await t.app.db.selectFrom('areas').select('id').where('client_id', '=', c.demo).executeTakeFirstOrThrow();
     const group = await t.app.db.selectFrom('user_groups').select('id').where('client_id', '=', c.demo).executeTakeFirstOrThrow();
     const body = newUser(c.demo, {
-      password: 'Leave#Me1', nick_name: 'Nick', document: `${Date.now()}`.slice(-11), register: `R${Date.now()}`, gmin_number: `G${Date.now()}`,
+      password: 'Leave#Me1', nick_name: 'Nick', document: brazilianDocumentOf(`${Date.now()}`.slice(-9)), register: `R${Date.now()}`, gmin_number: `G${Date.now()}`,
       sap_code: 'SAP', gender: 'male', birthday: '1980-01-02', mobile_country_code: '55', mobile_area_code: '21', mobile: '999999999',
       area_ids: [area.id], group_ids: [group.id],
     });

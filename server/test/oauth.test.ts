@@ -13,7 +13,7 @@ describe.each(DIALECTS)('auth on %s (spec 1 §4.4, §7)', (dialect) => {
 
   it('reports the database in /api/health', async () => {
     const res = await t.app.inject('/api/health');
-    expect(res.json()).toEqual({ status: 'ok', db: 'ok', dialect });
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok', redis: 'off', storage: 'ok', dialect });
   });
 
   it('logs in by e-mail (any case) and by document, masked or not', async () => {
