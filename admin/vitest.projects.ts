@@ -26,7 +26,8 @@ const ownGraph = filesNeedingOwnGraph('src');
 const shared = {
   environment: 'jsdom' as const,
   setupFiles: ['./src/test/setup.ts'],
-  testTimeout: 20_000,
+  // a form test takes 2–3 s alone; three workers beside the server suites on two cores may take ten times that
+  testTimeout: 45_000,
   // screens show times in the user's (the browser's) zone: one zone for the runs on every machine
   env: { TZ: 'UTC' },
 };

@@ -26,7 +26,7 @@ const play = (kind: Partial<PlayableModule>, finished = false) => renderWithApp(
  * Waits for `check` to pass on the real clock: the view time's interval is faked here, and
  * testing-library's waitFor polls with an interval too.
  */
-async function eventually(check: () => void, ms = 4000): Promise<void> {
+async function eventually(check: () => void, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   for (;;) {
     try {
