@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  ListQuery, SURVEY_PATHS, Survey, SurveyAnswersSummary, SurveyInput, SurveyListItem, SurveyQuestionTypeOption, SurveyTypeOption, type ErrorCode,
+  ListQuery, NoContent, SURVEY_PATHS, Survey, SurveyAnswersSummary, SurveyInput, SurveyListItem, SurveyQuestionTypeOption, SurveyTypeOption, type ErrorCode,
 } from '@lp/shared/contract';
 import { SURVEY_QUESTION_TYPES, SURVEY_STATUS, SURVEY_TYPES, formErrorCode, isSurveyType, validateSurvey } from '@lp/shared/rules';
 import { foreignAudienceIds } from '../../content/audience/index.ts';
@@ -98,7 +98,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     return answer(request, id);
   });
 
-  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {
     if (!(await deleteSurvey(app.db, clientOf(request), request.params.id))) throw surveyNotFound();
     return reply.status(204).send();
   });

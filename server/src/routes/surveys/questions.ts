@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { SURVEY_PATHS, SurveyQuestion, SurveyQuestionInput } from '@lp/shared/contract';
+import { NoContent, SURVEY_PATHS, SurveyQuestion, SurveyQuestionInput } from '@lp/shared/contract';
 import { formErrorCode, hasOptions, isSurveyQuestionType, validateSurveyQuestion } from '@lp/shared/rules';
 import { deleteQuestion, findQuestion, insertQuestions, updateQuestion, type QuestionState, type QuestionWithAnswers } from '../../content/index.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -76,7 +76,7 @@ const questions: FastifyPluginAsyncTypebox = async (app) => {
     return toSurveyQuestion((await findQuestion(odb(), testId, current.id))!);
   });
 
-  app.delete(item, { config: { access: guard.write }, schema: { params: QuestionParams } }, async (request, reply) => {
+  app.delete(item, { config: { access: guard.write }, schema: { params: QuestionParams, response: { 204: NoContent } } }, async (request, reply) => {
     const row = await surveyOr404(app.db, request, request.params.id);
     const q = await findQuestion(odb(), await surveyTestId(app.db, row.id), request.params.questionId);
     if (!q) throw notFound();
