@@ -9,7 +9,7 @@ import type { ErrorCode } from '../contract/errors.ts';
 import {
   APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES, ENROLLMENT_STATUSES, EVENT_TEST_TYPES, type AppointmentAction, type AppointmentStatus,
   type AppointmentTrainingType, type EnrollmentStatus, type EventTestType,
-} from '../contract/presential.ts';
+} from './lists.ts';
 
 export { APPOINTMENT_ACTIONS, APPOINTMENT_STATUSES, ENROLLMENT_STATUSES, EVENT_TEST_TYPES };
 export type { AppointmentAction, AppointmentStatus, AppointmentTrainingType, EnrollmentStatus, EventTestType };
