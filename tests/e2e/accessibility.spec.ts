@@ -21,6 +21,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test('learner pages: titled, a menu button on phones, no serious accessibility violation', async ({ page }) => {
+  // axe over every learner page: a minute on a quiet machine, more on a loaded one
+  test.setTimeout(240_000);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   expect(await seriousViolations(page), 'login').toEqual([]);

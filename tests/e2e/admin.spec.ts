@@ -20,10 +20,13 @@ test.describe('control panel (issue "Platform foundation" item 7)', () => {
     await expect(page).toHaveURL(/\/admin\/tags\/create$/);
     await page.getByRole('textbox', { name: 'Nome' }).fill('Seasonal campaign');
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await expect(page.getByText('Já existe um registro com este nome')).toBeVisible();
+    // on the field and in the notice (the one error presentation, issue 25 item 1)
+    await expect(page.locator('.MuiFormHelperText-root').getByText('Já existe um registro com este nome')).toBeVisible();
+    await expect(page.getByRole('alert').getByText('Já existe um registro com este nome')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Nome' })).toHaveValue('Seasonal campaign');
 
-    // search keeps to the list
+    // search keeps to the list (leaving the unsaved form asks first)
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('menuitem', { name: 'Tags' }).click();
     await page.getByPlaceholder('Buscar').fill('season');
     await expect(page.getByText(/Exibindo 1 a 1 de 1 registros/)).toBeVisible();
