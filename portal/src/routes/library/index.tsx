@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { useParams } from 'wouter-preact';
 import { formatFileSize, libraryFileIcon } from '@lp/shared/rules';
 import type { LearnerLibraryFile, LearnerLibraryPage } from '@lp/shared/contract';
@@ -9,12 +9,12 @@ import {
 } from '../../lib/library-filters.ts';
 import { useAreas, useUserGroups, type LookupOption } from '../../hooks/use-lookups.ts';
 import { useLibraryFiles, useLibraryFilterOptions } from '../../hooks/use-library.ts';
+import { useDebouncedSearch } from '../../hooks/use-debounced-search.ts';
 import { DownloadButton, LibraryPreview } from '../../components/library-preview/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { MultiSelect } from '../../components/multi-select/index.tsx';
 import './library.css';
 
-const SEARCH_DELAY_MS = 400;
 
 /**
  * spec 3 §2 'library' and 'library/{name}' (a search by name): the files of the learner's
@@ -140,16 +140,8 @@ interface LibraryFiltersFormProps {
 function LibraryFiltersForm({ filters, onChange, areas, groups, categories, tags, extensions }: LibraryFiltersFormProps) {
   const { t } = useI18n();
   const id = useId();
-  const [search, setSearch] = useState(filters.search);
-  const latest = useRef(filters);
-  latest.current = filters;
-  useEffect(() => setSearch(filters.search), [filters.search]);
   // typing settles before the list is asked again
-  useEffect(() => {
-    if (search === latest.current.search) return undefined;
-    const timer = setTimeout(() => onChange({ ...latest.current, search }), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [search, onChange]);
+  const [search, setSearch] = useDebouncedSearch(filters, onChange);
 
   const set = (patch: Partial<LibraryFilters>) => onChange({ ...filters, ...patch });
   // the multi-select works with numbers: extensions are numbered in the order offered
