@@ -19,13 +19,15 @@ export interface ResourceListProps {
   actions?: ReactNode;
   /** false hides "create" from a user who may read the list but not change it (spec 1 §6.2 *_manage items) */
   canCreate?: boolean;
+  /** false where the server has no delete (a record that ends through its workflow, spec 3 §2 appointments): no row or bulk delete */
+  canDelete?: boolean;
 }
 
 /**
  * The list every admin resource shares: search and filters kept per list, configurable
  * columns, the page sizes of ListPagination, bulk delete and row actions.
  */
-export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC', actions, canCreate = true }: ResourceListProps) {
+export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC', actions, canCreate = true, canDelete = true }: ResourceListProps) {
   return (
     <List
       filters={filters}
@@ -34,10 +36,10 @@ export function ResourceList({ children, filters = searchFilters, omit, sortFiel
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: sortField, order: sortOrder }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />} omit={omit}>
+      <DatagridConfigurable rowClick="edit" bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false} omit={omit}>
         {children}
         <CreatedAtField source="created_at" />
-        <RowActions label="admin.list.actions" />
+        <RowActions label="admin.list.actions" canDelete={canDelete} />
       </DatagridConfigurable>
     </List>
   );

@@ -5,11 +5,11 @@ import { DeleteButton, EditButton } from 'react-admin';
  * Edit and delete (behind a confirmation) in one column; `label` names the column in the
  * header and in the columns chooser.
  */
-export function RowActions(_props: { label?: string }) {
+export function RowActions({ canDelete = true }: { label?: string; canDelete?: boolean }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
       <EditButton />
-      <DeleteButton mutationMode="pessimistic" />
+      {canDelete && <DeleteButton mutationMode="pessimistic" />}
     </Box>
   );
 }

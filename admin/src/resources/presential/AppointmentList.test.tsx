@@ -43,6 +43,9 @@ describe('AppointmentList (spec 3 §2 "appointment list with request, approve, r
     const done = screen.getByText('Pós-venda').closest('tr') as HTMLElement;
     expect(within(done).getByText('Finalizado')).toBeInTheDocument();
     expect(within(done).queryByRole('button', { name: 'Aprovar' })).not.toBeInTheDocument();
+    // appointments end through the workflow (cancel), and the server has no delete: no dead button
+    expect(within(open).queryByRole('button', { name: /Excluir|Apagar|Delete/ })).not.toBeInTheDocument();
+    expect(within(open).getByRole('link', { name: /Editar/ })).toBeInTheDocument();
   });
 
   it('approves at once; cancels only after the irreversible confirmation, with the reason', async () => {

@@ -81,7 +81,7 @@ export function AppointmentList() {
       choices={APPOINTMENT_TRAINING_TYPES.map((s) => ({ id: s, name: `resources.${NAME}.training_types.${s}` }))} />,
   ];
   return (
-    <ResourceList filters={filters} sortField="id" sortOrder="DESC" omit={['created_at']}>
+    <ResourceList filters={filters} sortField="id" sortOrder="DESC" omit={['created_at']} canDelete={false}>
       <TextField source="id" label={`${F}.id`} />
       <TextField source="display_title" label={`${F}.title`} sortable={false} />
       <TextField source="course_code" label={`${F}.course_id`} sortable={false} />
