@@ -28,3 +28,23 @@ export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
   points_name: 'points',
   default_country_code: 'BRA',
 };
+
+/** The sections a client may rename (spec 1 §3.2 title_trainings, title_webcasts, title_news). */
+export type RenamableSection = 'trainings' | 'webcasts' | 'news';
+
+const SECTION_SETTING = { trainings: 'title_trainings', webcasts: 'title_webcasts', news: 'title_news' } as const;
+
+/**
+ * The selected client's own word for a section, or null where it keeps ours: an empty value or the
+ * default key (spec 2 §1 "title_trainings (default 'trainings') and title_webcasts (default
+ * 'webinars') rename the sections"; spec 3 §2 title_news, default 'news').
+ */
+export function sectionHeading(
+  user: { id_user_client_selected?: number | null; user_clients: readonly { id: number; settings: Partial<ClientSettings> }[] } | null | undefined,
+  section: RenamableSection,
+): string | null {
+  const client = user?.user_clients.find((c) => c.id === user.id_user_client_selected);
+  const key = SECTION_SETTING[section];
+  const heading = client?.settings[key]?.trim();
+  return heading && heading !== DEFAULT_CLIENT_SETTINGS[key] ? heading : null;
+}

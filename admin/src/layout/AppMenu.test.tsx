@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN_RESOURCES } from '@lp/shared/contract';
+import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
+import { MENU_GROUP_OF, matchesMenuSearch } from './menuGroups.ts';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, ResourceDefinitionContextProvider, type ResourceDefinitions } from 'react-admin';
 import { AppMenu } from './AppMenu.tsx';
 import { visibleResources } from '../permissions/adminTitles.ts';
@@ -7,9 +11,10 @@ import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
 import type { SessionUser } from '@lp/shared/contract';
 
 const NAMES = ['tags', 'users', 'users-groups', 'profiles', 'area_config'];
+const MENU_NAMES = [...NAMES, 'trainings'];
 
 const definitions: ResourceDefinitions = Object.fromEntries(
-  NAMES.map((name) => [name, { name, hasList: true, hasEdit: true, hasCreate: true, hasShow: false }]),
+  MENU_NAMES.map((name) => [name, { name, hasList: true, hasEdit: true, hasCreate: true, hasShow: false }]),
 );
 
 function renderMenu(user: SessionUser) {
@@ -85,4 +90,54 @@ describe('AppMenu', () => {
     await screen.findByRole('menuitem', { name: /Tags/ });
     expect(screen.queryByRole('menuitem', { name: /Visão geral/ })).not.toBeInTheDocument();
   });
+
+  it('groups the entries by area, each group collapsible (spec 1 §2.3 the admin\'s own menu)', async () => {
+    renderMenu(sessionUser({ is_superuser: true }));
+    const people = await screen.findByRole('button', { name: 'Pessoas e organização' });
+    expect(people).toHaveAttribute('aria-expanded', 'true');
+    const peopleGroup = document.getElementById(people.getAttribute('aria-controls') as string) as HTMLElement;
+    expect(within(peopleGroup).getByRole('menuitem', { name: /Usuários/ })).toBeInTheDocument();
+    expect(within(peopleGroup).queryByRole('menuitem', { name: /Tags/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Configurações' })).toBeInTheDocument();
+    await userEvent.click(people);
+    expect(people).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: /Perfis/ })).toBeNull());
+    expect(screen.getByRole('menuitem', { name: /Tags/ })).toBeInTheDocument();
+  });
+
+  it('finds an entry by a search that ignores accents and case, and says when nothing matches', async () => {
+    renderMenu(sessionUser({ is_superuser: true }));
+    const search = await screen.findByRole('searchbox', { name: 'Buscar no menu' });
+    await userEvent.type(search, 'usuarios');
+    expect(screen.getByRole('menuitem', { name: /^Usuários/ })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: /Grupos de usuários/ })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: /Tags/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pessoas e organização' })).not.toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'zzz');
+    expect(screen.getByRole('status')).toHaveTextContent('Nenhuma tela encontrada');
+  });
+
+  it("names a section the client renamed with the client's word (spec 2 §1 title_trainings)", async () => {
+    renderMenu(sessionUser({
+      is_superuser: true,
+      user_clients: [{ id: 1, name: 'Demo Retail', home_route: 'home', settings: { ...DEFAULT_CLIENT_SETTINGS, title_trainings: 'Cursos' } }],
+    }));
+    expect(await screen.findByRole('menuitem', { name: /Cursos/ })).toHaveAttribute('href', expect.stringMatching(/\/trainings$/));
+    expect(screen.queryByRole('menuitem', { name: /^Treinamentos/ })).not.toBeInTheDocument();
+  });
 });
+
+describe('menu groups', () => {
+  it('gives every admin screen an area', () => {
+    const keys = Object.keys(ADMIN_RESOURCES).filter((k) => k !== 'overview');
+    expect(keys.filter((k) => !(k in MENU_GROUP_OF))).toEqual([]);
+  });
+
+  it('matches without accents or case', () => {
+    expect(matchesMenuSearch('Configuração', 'configuracao')).toBe(true);
+    expect(matchesMenuSearch('Usuários', 'TAGS')).toBe(false);
+    expect(matchesMenuSearch('Tags', '  ')).toBe(true);
+  });
+});
+

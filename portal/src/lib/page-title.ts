@@ -1,6 +1,5 @@
 import type { SessionUser } from '@lp/shared/contract';
-import { newsHeading } from './news-heading.ts';
-import { webcastHeading } from './webcast-heading.ts';
+import { sectionHeading } from '@lp/shared/rules';
 
 /**
  * The page part of the document title (WCAG 2.4.2: each page its own title, `{page} · {client}`)
@@ -42,8 +41,8 @@ export function pageTitleKey(path: string): string | null {
 
 /** The client's own words for news and webcasts (spec 1 §3.2 title_news, title_webcasts) win over ours. */
 export function clientHeading(key: string, user: SessionUser | null | undefined): string | null {
-  if (key === 'portal.nav.news') return newsHeading(user);
-  if (key === 'portal.nav.webcasts') return webcastHeading(user);
+  if (key === 'portal.nav.news') return sectionHeading(user, 'news');
+  if (key === 'portal.nav.webcasts') return sectionHeading(user, 'webcasts');
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import { hasPermission, trainingFlags, type TrainingClientFlags } from '@lp/shared/rules';
+import { hasPermission, trainingFlags, type TrainingClientFlags, sectionHeading } from '@lp/shared/rules';
 import type { SessionUser } from '@lp/shared/contract';
 
 export interface TrainingAccess {
@@ -18,13 +18,11 @@ export function useTrainingAccess(): TrainingAccess {
   const { permissions: user, isPending } = usePermissions<SessionUser | null>();
   const client = user?.user_clients.find((c) => c.id === user.id_user_client_selected) ?? user?.user_clients[0];
   const settings = client?.settings as unknown as Record<string, unknown> | undefined;
-  const heading = client?.settings.title_trainings;
   return {
     flags: trainingFlags(settings),
     canManage: !!user && hasPermission(user, 'trainings_manage'),
     canSetScore: !!user && hasPermission(user, 'trainings_set_score'),
-    // 'trainings' is the default key, not a heading of the client's own
-    heading: heading && heading !== 'trainings' ? heading : null,
+    heading: sectionHeading(user, 'trainings'),
     isPending,
   };
 }

@@ -1,5 +1,5 @@
 import { usePermissions } from 'react-admin';
-import { DEFAULT_CLIENT_SETTINGS, hasPermission } from '@lp/shared/rules';
+import { DEFAULT_CLIENT_SETTINGS, hasPermission, sectionHeading } from '@lp/shared/rules';
 import type { SessionUser } from '@lp/shared/contract';
 
 export interface WebcastFlags {
@@ -29,7 +29,6 @@ export function useWebcastAccess(): WebcastAccess {
   const { permissions: user, isPending } = usePermissions<SessionUser | null>();
   const client = user?.user_clients.find((c) => c.id === user.id_user_client_selected) ?? user?.user_clients[0];
   const settings = client?.settings as unknown as Record<string, unknown> | undefined;
-  const heading = client?.settings.title_webcasts;
   return {
     // spec 2 §2.5: comments "when the client has use_comments_webcast, or when no client is found"
     flags: {
@@ -39,7 +38,7 @@ export function useWebcastAccess(): WebcastAccess {
     },
     canManage: !!user && hasPermission(user, 'webcasts_manage'),
     canSetScore: !!user && hasPermission(user, 'webcast_set_score'),
-    heading: heading && heading !== 'webinars' ? heading : null,
+    heading: sectionHeading(user, 'webcasts'),
     isPending,
   };
 }

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
+import { sectionHeading } from '@lp/shared/rules';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter-preact';
 import { api, userKeys } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
-import { newsHeading } from '../../lib/news-heading.ts';
-import { webcastHeading } from '../../lib/webcast-heading.ts';
 import { LanguageSwitch } from '../language-switch/index.tsx';
 import { MessagesLink } from '../messages-link/index.tsx';
 
@@ -42,14 +41,14 @@ export function AppHeader() {
       <div class="app-header-panel" id="app-header-panel">
         <nav aria-label={t('portal.nav.label')}>
           <Link href="/home" aria-current={current('/home')}>{t('portal.nav.home')}</Link>
-          <Link href="/courses" aria-current={location.startsWith('/courses') ? 'page' : undefined}>{t('portal.nav.courses')}</Link>
+          <Link href="/courses" aria-current={location.startsWith('/courses') ? 'page' : undefined}>{sectionHeading(user, 'trainings') ?? t('portal.nav.courses')}</Link>
           <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
-          <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{webcastHeading(user) ?? t('portal.nav.webcasts')}</Link>
+          <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{sectionHeading(user, 'webcasts') ?? t('portal.nav.webcasts')}</Link>
           <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
           <Link href="/surveys" aria-current={location.startsWith('/surveys') ? 'page' : undefined}>{t('portal.nav.surveys')}</Link>
           <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
           <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
-          <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{newsHeading(user) ?? t('portal.nav.news')}</Link>
+          <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{sectionHeading(user, 'news') ?? t('portal.nav.news')}</Link>
           <Link href="/feed" aria-current={current('/feed')}>{t('portal.nav.feed')}</Link>
           <Link href="/calendar" aria-current={current('/calendar')}>{t('portal.nav.calendar')}</Link>
           <MessagesLink current={location === '/messages'} />

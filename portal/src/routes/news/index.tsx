@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'preact/compat';
+import { sectionHeading } from '@lp/shared/rules';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'wouter-preact';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { NEWS_PAGE_SIZE, useNewsList } from '../../hooks/use-news.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
-import { newsHeading } from '../../lib/news-heading.ts';
 import { NewsCard } from '../../components/news-card/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 
@@ -19,7 +19,7 @@ const NewsModal = lazy(() => import('../../components/news-modal/index.tsx'));
 export default function News() {
   const { t } = useI18n();
   const { data: user } = useSessionUser();
-  const heading = newsHeading(user) ?? t('portal.news.title');
+  const heading = sectionHeading(user, 'news') ?? t('portal.news.title');
   const [, params] = useRoute<{ id: string }>('/news/:id');
   const [, navigate] = useLocation();
   const [search, setSearch] = useState('');

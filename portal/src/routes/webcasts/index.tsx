@@ -1,10 +1,10 @@
 import { Link } from 'wouter-preact';
+import { sectionHeading } from '@lp/shared/rules';
 import type { LearnerWebcastCard } from '@lp/shared/contract';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';
 import { isAudienceFiltered, useAudienceFilters } from '../../lib/audience-filters.ts';
-import { webcastHeading } from '../../lib/webcast-heading.ts';
 import { useAreas, useUserGroups } from '../../hooks/use-lookups.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
 import { useWebcastTags, useWebcasts } from '../../hooks/use-webcasts.ts';
@@ -60,7 +60,7 @@ export default function Webcasts() {
 
   return (
     <section class="courses webcasts" aria-labelledby="webcasts-title">
-      <h1 id="webcasts-title">{webcastHeading(user) ?? t('portal.webcasts.title')}</h1>
+      <h1 id="webcasts-title">{sectionHeading(user, 'webcasts') ?? t('portal.webcasts.title')}</h1>
       <AudienceFiltersForm texts="portal.webcasts.filters" progress filters={filters} onChange={setFilters} tags={tags} areas={areas} groups={groups} />
       {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
       {isLoading && <p class="loading">{t('portal.loading')}</p>}
