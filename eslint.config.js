@@ -72,13 +72,17 @@ export default tseslint.config(
   {
     // docs/admin.md "One editor shape": every form shows refused saves the one way (EditorForm)
     files: ['admin/src/**/*.{ts,tsx}'],
-    ignores: ['admin/src/common/editor/**'],
+    ignores: ['admin/src/common/editor/**', 'admin/src/common/ResponsiveDatagrid.tsx'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: [{
           name: 'react-admin',
           importNames: ['SimpleForm', 'TabbedForm'],
           message: 'Use EditorForm / EditorTabbedForm (admin/src/common/editor): the one error presentation and unsaved-changes warning.',
+        }, {
+          name: 'react-admin',
+          importNames: ['DatagridConfigurable'],
+          message: 'Use ResponsiveDatagrid (admin/src/common/ResponsiveDatagrid.tsx): columns on a tablet, one line per record on a phone.',
         }],
       }],
     },

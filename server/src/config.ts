@@ -209,9 +209,13 @@ export function requestIdOf(header: string | string[] | undefined): string {
 }
 
 /** The Fastify options every instance of the app shares (server, tests, benches). */
-export function fastifyOptions(config: Pick<Config, 'trustProxy'>): { trustProxy: boolean | string[]; genReqId: (req: IncomingMessage) => string } {
+export function fastifyOptions(config: Pick<Config, 'trustProxy'>): { trustProxy: boolean | string[]; genReqId: (req: IncomingMessage) => string; pluginTimeout: number } {
   return {
     trustProxy: config.trustProxy,
+    // the db plugin migrates and, on a first start, seeds the demo before any route is served: on a
+    // loaded two-core machine that takes longer than Fastify's 10 s default, and a start must not
+    // fail for being slow (a migration that truly hangs is the database's to time out)
+    pluginTimeout: 0,
     // docs/production.md "Observability": every log line of a request carries its id (reqId), the answer names it in X-Request-Id
     genReqId: (req) => requestIdOf(req.headers['x-request-id']),
   };

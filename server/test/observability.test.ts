@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, loggerOptions, requestIdOf } from '../src/config.ts';
+import Fastify from 'fastify';
+import { fastifyOptions, loadConfig, loggerOptions, requestIdOf } from '../src/config.ts';
 import { buildTestApp, type Dialect, type TestApp } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -145,5 +146,20 @@ describe('log format and request ids', () => {
     expect(requestIdOf(['first-id-0001', 'second'])).toBe('first-id-0001');
     expect(requestIdOf('short')).toMatch(/^[0-9a-f-]{36}$/);
     expect(requestIdOf(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('starting', () => {
+  it('waits for a slow first start (migrations and the demo seed) instead of failing after 10 s', async () => {
+    // a fresh install migrates and seeds inside the db plugin; on a loaded machine that outlasts
+    // Fastify's default plugin timeout, and the server then refused to start
+    const options = fastifyOptions(loadConfig({}));
+    expect(options.pluginTimeout).toBe(0);
+    const app = Fastify({ ...options, logger: false });
+    let started = false;
+    await app.register(async () => { await new Promise((resolve) => { setTimeout(resolve, 50); }); started = true; });
+    await app.ready();
+    expect(started).toBe(true);
+    await app.close();
   });
 });

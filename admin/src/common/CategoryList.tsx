@@ -1,11 +1,12 @@
 import { Box } from '@mui/material';
 import {
-  CreateButton, DatagridConfigurable, DeleteButton, EditButton, List, NumberField, SelectColumnsButton, TextField, TopToolbar,
+  CreateButton, DeleteButton, EditButton, List, NumberField, SelectColumnsButton, TextField, TopToolbar,
   useResourceContext,
 } from 'react-admin';
 import { CreatedAtField } from './CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from './ListPagination.tsx';
 import { searchFilters } from './searchFilters.tsx';
+import { ResponsiveDatagrid } from './ResponsiveDatagrid.tsx';
 
 function CategoryListActions({ canManage }: { canManage: boolean }) {
   return (
@@ -50,13 +51,13 @@ export function CategoryList({ countSource, canManage = true }: CategoryListProp
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'name', order: 'ASC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="id" label={`${F}.id`} />
         <TextField source="name" label={`${F}.name`} />
         <NumberField source={countSource} label={`${F}.${countSource}`} sortable={false} />
         <CreatedAtField source="created_at" label={`${F}.created_at`} />
         <CategoryRowActions label="admin.list.actions" canManage={canManage} />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

@@ -38,6 +38,8 @@ export function ListPagination() {
       getItemAriaLabel={(type) => translate(`ra.navigation.${type === 'previous' ? 'previous' : type}`)}
       showFirstButton
       showLastButton
+      // a phone wraps the range and the page buttons under the rows-per-page choice, inside the screen
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', rowGap: 0.5 }, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } } }}
     />
   );
 }

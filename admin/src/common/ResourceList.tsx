@@ -1,10 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
-import { BulkDeleteButton, DatagridConfigurable, List } from 'react-admin';
+import { BulkDeleteButton, List } from 'react-admin';
 import { CreatedAtField } from './CreatedAtField.tsx';
 import { ListActions } from './ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from './ListPagination.tsx';
 import { RowActions } from './RowActions.tsx';
 import { searchFilters } from './searchFilters.tsx';
+import { ResponsiveDatagrid } from './ResponsiveDatagrid.tsx';
 
 export interface ResourceListProps {
   /** the resource's own columns; id first is the convention, created_at and actions are appended */
@@ -36,11 +37,11 @@ export function ResourceList({ children, filters = searchFilters, omit, sortFiel
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: sortField, order: sortOrder }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false} omit={omit}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false} omit={omit}>
         {children}
         <CreatedAtField source="created_at" />
         <RowActions label="admin.list.actions" canDelete={canDelete} />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

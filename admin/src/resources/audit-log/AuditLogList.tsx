@@ -1,10 +1,11 @@
 import {
-  DatagridConfigurable, FunctionField, List, SearchInput, SelectInput, TextField, useTranslate,
+  FunctionField, List, SearchInput, SelectInput, TextField, useTranslate,
 } from 'react-admin';
 import { AUDIT_ACTIONS, type AuditLogEntry } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const KEY = 'resources.audit-log';
 const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: `${KEY}.actions.${id}` }));
@@ -32,7 +33,7 @@ export function AuditLogList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'id', order: 'DESC' }}
     >
-      <DatagridConfigurable rowClick={false} bulkActionButtons={false} omit={['user_agent', 'client_name']}>
+      <ResponsiveDatagrid rowClick={false} bulkActionButtons={false} omit={['user_agent', 'client_name']}>
         <CreatedAtField source="created_at" showTime />
         <FunctionField<AuditLogEntry> source="action" render={(r) => translate(`${KEY}.actions.${r.action}`, { _: r.action })} />
         <TextField source="actor_name" emptyText="—" sortable={false} />
@@ -41,7 +42,7 @@ export function AuditLogList() {
         <TextField source="client_name" emptyText="—" sortable={false} />
         <TextField source="ip" emptyText="—" sortable={false} />
         <TextField source="user_agent" emptyText="—" sortable={false} />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

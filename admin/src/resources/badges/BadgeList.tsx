@@ -3,7 +3,7 @@ import { Avatar, Button, Chip } from '@mui/material';
 import RestoreIcon from '@mui/icons-material/Restore';
 import MilitaryTechIcon from '@mui/icons-material/MilitaryTech';
 import {
-  CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
+  CreateButton, DeleteButton, List, NumberField, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
   useNotify, useRecordContext, useRefresh, useTranslate, type FieldProps,
 } from 'react-admin';
 import type { Badge } from '@lp/shared/contract';
@@ -11,6 +11,7 @@ import { useBadgeActions } from './useBadgeActions.ts';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { STATUS_CHOICES, ruleLabel } from './badgeForm.ts';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const R = 'resources.badges';
 
@@ -93,7 +94,7 @@ export function BadgeList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'id', order: 'ASC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['id', 'created_at']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['id', 'created_at']}>
         <TextField source="id" label={`${R}.fields.id`} />
         <BadgeImageField source="image_url" label={`${R}.fields.image_url`} sortable={false} />
         <TextField source="title" label={`${R}.fields.title`} />
@@ -103,7 +104,7 @@ export function BadgeList() {
         <StatusField source="status" label={`${R}.fields.status`} />
         <CreatedAtField source="created_at" label={`${R}.fields.created_at`} />
         <RowActions label="admin.list.actions" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

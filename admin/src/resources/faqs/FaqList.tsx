@@ -1,7 +1,7 @@
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import {
-  BooleanField, CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, ReferenceInput, SearchInput, SelectColumnsButton,
+  BooleanField, CreateButton, DeleteButton, List, NumberField, ReferenceInput, SearchInput, SelectColumnsButton,
   SelectInput, TextField, TopToolbar, useRecordContext, useTranslate, type FieldProps,
 } from 'react-admin';
 import { ADMIN_RESOURCES, type FaqQuestion } from '@lp/shared/contract';
@@ -9,6 +9,7 @@ import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { FaqReceivedList } from './FaqReceivedList.tsx';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const F = 'resources.faqs.fields';
 
@@ -49,7 +50,7 @@ function Questions() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'order', order: 'ASC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['updated_at']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['updated_at']}>
         <TextField source="id" label={`${F}.id`} />
         <TextField source="question" label={`${F}.question`} />
         <TextField source="category_name" label={`${F}.category`} />
@@ -58,7 +59,7 @@ function Questions() {
         <StatusField source="status" label={`${F}.status`} />
         <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
         <DeleteButton mutationMode="pessimistic" label="" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

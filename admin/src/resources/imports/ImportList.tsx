@@ -1,10 +1,11 @@
-import { DatagridConfigurable, FunctionField, List, TextField } from 'react-admin';
+import { FunctionField, List, TextField } from 'react-admin';
 import type { ImportRecord } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { ListActions } from '../../common/ListActions.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { importFilters } from './importFilters.tsx';
 import { ImportCounts, ImportProgress, ImportStatusChip, ImportTypeField, isRunning, POLL_MS, RESOURCE_KEY } from './importFields.tsx';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 interface ListQuery {
   state: { data?: { data?: ImportRecord[] } };
@@ -25,7 +26,7 @@ export function ImportList() {
       sort={{ field: 'id', order: 'DESC' }}
       queryOptions={{ refetchInterval: refetchWhileRunning }}
     >
-      <DatagridConfigurable rowClick="show" bulkActionButtons={false} omit={['updated_at']}>
+      <ResponsiveDatagrid rowClick="show" bulkActionButtons={false} omit={['updated_at']}>
         <TextField source="id" />
         <ImportTypeField source="import_type" label={`${RESOURCE_KEY}.fields.import_type`} />
         <TextField source="file_name" />
@@ -39,7 +40,7 @@ export function ImportList() {
         />
         <CreatedAtField source="created_at" />
         <CreatedAtField source="updated_at" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  BooleanField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, ReferenceInput, SearchInput, SelectColumnsButton,
+  BooleanField, CreateButton, FunctionField, List, NumberField, ReferenceInput, SearchInput, SelectColumnsButton,
   SelectInput, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { Chip } from '@mui/material';
@@ -10,6 +10,7 @@ import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.ts
 import { ReportButton } from '../../common/ReportButton.tsx';
 import { listReportBody } from '../../common/reportBody.ts';
 import { LIBRARY_STATUS_CHOICES } from './LibraryForm.tsx';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const F = 'resources.libraries.fields';
 
@@ -54,7 +55,7 @@ export function LibraryList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['size', 'updated_at']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['size', 'updated_at']}>
         <TextField source="id" label={`${F}.id`} />
         <TextField source="title" label={`${F}.title`} />
         <TextField source="category_name" label={`${F}.category`} />
@@ -66,7 +67,7 @@ export function LibraryList() {
         <NumberField source="downloads" label={`${F}.downloads`} />
         <CreatedAtField source="created_at" label={`${F}.created_at`} />
         <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

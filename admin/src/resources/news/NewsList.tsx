@@ -5,7 +5,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
-  CreateButton, DatagridConfigurable, DeleteButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput,
+  CreateButton, DeleteButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput,
   TextField, Title, TopToolbar, useLocaleState, useRecordContext, useTranslate, type FieldProps,
 } from 'react-admin';
 import { NEWS_DEFAULT_TIMEZONE, formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
@@ -13,6 +13,7 @@ import type { NewsListItem } from '@lp/shared/contract';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { useNewsAccess } from './useNewsAccess.ts';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const F = 'resources.news.fields';
 
@@ -80,7 +81,7 @@ export function NewsList() {
         perPage={DEFAULT_PER_PAGE}
         sort={{ field: 'created_at', order: 'DESC' }}
       >
-        <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['updated_at']}>
+        <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['updated_at']}>
           <TextField source="id" label={`${F}.id`} />
           <TextField source="title" label={`${F}.title`} />
           <PublicationField source="publication" label={`${F}.status`} sortable={false} />
@@ -91,7 +92,7 @@ export function NewsList() {
           <CreatedAtField source="created_at" label={`${F}.created_at`} />
           <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
           <DeleteButton mutationMode="pessimistic" label="" />
-        </DatagridConfigurable>
+        </ResponsiveDatagrid>
       </List>
     </>
   );

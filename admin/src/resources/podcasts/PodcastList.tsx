@@ -1,7 +1,7 @@
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import {
-  CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
+  CreateButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
   useTranslate,
 } from 'react-admin';
 import { formatDuration } from '@lp/shared/rules';
@@ -14,6 +14,7 @@ import { listReportBody } from '../../common/reportBody.ts';
 import { PODCAST_STATUS_CHOICES } from './PodcastForm.tsx';
 import { PlaylistsPanel } from './PlaylistsPanel.tsx';
 import { usePodcastAccess } from './usePodcastAccess.ts';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const F = 'resources.podcasts.fields';
 
@@ -46,7 +47,7 @@ function PodcastTable() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['updated_at', 'finished']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['updated_at', 'finished']}>
         <TextField source="id" label={`${F}.id`} />
         <TextField source="title" label={`${F}.title`} />
         <FunctionField<Podcast> source="duration" label={`${F}.duration`} render={(r) => formatDuration(r.duration)} />
@@ -58,7 +59,7 @@ function PodcastTable() {
         <NumberField source="comments" label={`${F}.comments`} />
         <CreatedAtField source="created_at" label={`${F}.created_at`} />
         <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  ArrayField, ChipField, CreateButton, DatagridConfigurable, DeleteButton, List, NumberField, ReferenceInput, SearchInput,
+  ArrayField, ChipField, CreateButton, DeleteButton, List, NumberField, ReferenceInput, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useRecordContext, type FieldProps,
 } from 'react-admin';
 import { ADMIN_RESOURCES, TRAILS_REPORT_PATH } from '@lp/shared/contract';
@@ -9,6 +9,7 @@ import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { ReportButton } from '../../common/ReportButton.tsx';
 import { listReportBody } from '../../common/reportBody.ts';
 import { useTrailAccess } from '../../common/trailAccess/useTrailAccess.ts';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const F = 'resources.trails.fields';
 
@@ -65,7 +66,7 @@ export function TrailList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['score', 'availability_date', 'updated_at']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['score', 'availability_date', 'updated_at']}>
         <TextField source="id" label={`${F}.id`} />
         <TextField source="title" label={`${F}.title`} />
         <ArrayField source="categories" label={`${F}.trail_categories`} sortable={false}>
@@ -82,7 +83,7 @@ export function TrailList() {
         <CreatedAtField source="created_at" label={`${F}.created_at`} />
         <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
         <TrailRowActions label="admin.list.actions" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
+  ArrayField, BooleanField, ChipField, CreateButton, FunctionField, List, NumberField, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar,
 } from 'react-admin';
 import { COURSES_REPORT_PATH, type TrainingListItem } from '@lp/shared/contract';
@@ -9,6 +9,7 @@ import { ReportButton } from '../../common/ReportButton.tsx';
 import { listReportBody } from '../../common/reportBody.ts';
 import { TrainingStatusField } from './TrainingStatusField.tsx';
 import { useTrainingAccess } from './useTrainingAccess.ts';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const statusChoices = [
   { id: 1, name: 'common.content_status.published' },
@@ -46,7 +47,7 @@ export function TrainingList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['owners_list', 'updated_at']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['owners_list', 'updated_at']}>
         <TextField source="id" label="resources.trainings.fields.id" />
         <TextField source="title" label="resources.trainings.fields.title" />
         <ArrayField source="tags" label="resources.trainings.fields.tags" sortable={false}>
@@ -66,7 +67,7 @@ export function TrainingList() {
         />
         <CreatedAtField source="created_at" label="resources.trainings.fields.created_at" />
         <CreatedAtField source="updated_at" label="resources.trainings.fields.updated_at" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

@@ -1,4 +1,4 @@
-import { CreateButton, DatagridConfigurable, List, SelectColumnsButton, TextField, TopToolbar, usePermissions } from 'react-admin';
+import { CreateButton, List, SelectColumnsButton, TextField, TopToolbar, usePermissions } from 'react-admin';
 import { USERS_REPORT_PATH, type SessionUser } from '@lp/shared/contract';
 import { hasPermission } from '@lp/shared/rules';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
@@ -8,6 +8,7 @@ import { ReportButton } from '../../common/ReportButton.tsx';
 import { usersReportBody } from './usersReportBody.ts';
 import { UserStatusField } from './UserStatusField.tsx';
 import { userFilters } from './userFilters.tsx';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 /** The list's toolbar with the users report button (spec 1 §2.3; docs/api.md: users + reports; hidden without reports). */
 function UserListActions() {
@@ -33,7 +34,7 @@ export function UserList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'full_name', order: 'ASC' }}
     >
-      <DatagridConfigurable
+      <ResponsiveDatagrid
         rowClick="edit"
         bulkActionButtons={canGroup ? <IncludeInGroupButton /> : false}
         omit={['nick_name', 'register', 'gmin_number', 'sap_code']}
@@ -48,7 +49,7 @@ export function UserList() {
         <TextField source="sap_code" sortable={false} />
         <UserStatusField source="status" label="resources.users.fields.status" />
         <CreatedAtField source="date_joined" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

@@ -1,5 +1,5 @@
 import {
-  ArrayField, BooleanField, ChipField, CreateButton, DatagridConfigurable, FunctionField, List, NumberField, SearchInput,
+  ArrayField, BooleanField, ChipField, CreateButton, FunctionField, List, NumberField, SearchInput,
   SelectColumnsButton, SelectInput, SingleFieldList, TextField, TopToolbar, useLocaleState,
 } from 'react-admin';
 import { WEBCASTS_REPORT_PATH, WEBCAST_PATHS, type WebcastListItem, type WebcastTypeOption } from '@lp/shared/contract';
@@ -11,6 +11,7 @@ import { listReportBody } from '../../common/reportBody.ts';
 import { useReferenceList } from '../../common/http/index.ts';
 import { WebcastStatusField } from './WebcastStatusChip.tsx';
 import { useWebcastAccess } from './useWebcastAccess.ts';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const statusChoices = [
   { id: 1, name: 'resources.webcasts.status.published' },
@@ -62,7 +63,7 @@ export function WebcastList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'transmission_date', order: 'DESC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['use_chat', 'created_at', 'updated_at']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['use_chat', 'created_at', 'updated_at']}>
         <TextField source="id" label="resources.webcasts.fields.id" />
         <TextField source="title" label="resources.webcasts.fields.title" />
         <FunctionField<WebcastListItem>
@@ -85,7 +86,7 @@ export function WebcastList() {
         <WebcastStatusField source="status" label="resources.webcasts.fields.status" />
         <CreatedAtField source="created_at" label="resources.webcasts.fields.created_at" />
         <CreatedAtField source="updated_at" label="resources.webcasts.fields.updated_at" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }

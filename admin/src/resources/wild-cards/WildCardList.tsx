@@ -1,11 +1,12 @@
 import {
-  CreateButton, DatagridConfigurable, DeleteButton, List, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
+  CreateButton, DeleteButton, List, SearchInput, SelectColumnsButton, SelectInput, TextField, TopToolbar,
   useRecordContext, type FieldProps,
 } from 'react-admin';
 import { wildcardPortalPath, type WildcardPage } from '@lp/shared/contract';
 import { ContentStatusChip } from '../../common/ContentStatusChip.tsx';
 import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
+import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
 
 const F = 'resources.wild_cards.fields';
 
@@ -39,7 +40,7 @@ export function WildCardList() {
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: 'title', order: 'ASC' }}
     >
-      <DatagridConfigurable rowClick="edit" bulkActionButtons={false} omit={['id', 'created_at']}>
+      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false} omit={['id', 'created_at']}>
         <TextField source="id" label={`${F}.id`} />
         <TextField source="title" label={`${F}.title`} />
         <AddressField source="slug" label={`${F}.slug`} />
@@ -47,7 +48,7 @@ export function WildCardList() {
         <CreatedAtField source="created_at" label={`${F}.created_at`} />
         <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
         <DeleteButton mutationMode="pessimistic" />
-      </DatagridConfigurable>
+      </ResponsiveDatagrid>
     </List>
   );
 }
