@@ -28,7 +28,7 @@ test.describe('control panel (issue "Platform foundation" item 7)', () => {
     // search keeps to the list (leaving the unsaved form asks first)
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('menuitem', { name: 'Tags' }).click();
-    await page.getByPlaceholder('Buscar').fill('season');
+    await page.getByPlaceholder('Buscar', { exact: true }).fill('season');
     await expect(page.getByText(/Exibindo 1 a 1 de 1 registros/)).toBeVisible();
   });
 
@@ -56,5 +56,26 @@ test.describe('control panel (issue "Platform foundation" item 7)', () => {
     await adminLogin(page, 'learner@demo.local', 'Learner#2026!');
     await expect(page.getByText('Usuário não tem acesso ao painel de controle!')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  });
+});
+
+test.describe('control panel on a phone (#25 "usable on a tablet and a phone")', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the trainings list fits a 390-px screen, one line per training, and the menu opens over it and closes after a choice', async ({ page }) => {
+    await adminLogin(page, 'admin@demo.local', 'Admin#2026!', '/admin/trainings');
+    const training = page.getByRole('link', { name: /Boas-vindas à loja/ });
+    await expect(training).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // the menu starts closed on a phone, opens on demand, searches, and closes after the choice
+    await expect(page.getByRole('menuitem', { name: 'Tags' })).toBeHidden();
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    await page.getByRole('searchbox', { name: 'Buscar no menu' }).fill('tag');
+    await page.getByRole('menuitem', { name: 'Tags' }).click();
+    await expect(page).toHaveURL(/\/admin\/tags$/);
+    await expect(page.getByRole('menuitem', { name: 'Tags' })).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

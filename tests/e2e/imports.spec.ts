@@ -66,7 +66,7 @@ test('an administrator imports users from the downloaded template', async ({ pag
 
   // both valid people are listed
   await page.getByRole('menuitem', { name: 'Usuários', exact: true }).click();
-  await page.getByPlaceholder('Buscar').fill(String(stamp));
+  await page.getByPlaceholder('Buscar', { exact: true }).fill(String(stamp));
   await expect(page.getByText(people[0]!.email)).toBeVisible();
   await expect(page.getByText(people[2]!.email)).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { Button, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemText, Menu, MenuItem } from '@mui/material';
 import BusinessIcon from '@mui/icons-material/Business';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useNotify, usePermissions, useRefresh, useTranslate } from 'react-admin';
@@ -45,9 +45,12 @@ export function ClientSelector() {
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         aria-label={translate('admin.client_selector.label')}
         aria-haspopup="menu"
-        sx={{ textTransform: 'none' }}
+        sx={{ textTransform: 'none', minWidth: 0, whiteSpace: 'nowrap' }}
       >
-        {current?.name ?? translate('admin.client_selector.label')}
+        {/* a phone's app bar has room for the icons only; the name is in the menu it opens */}
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {current?.name ?? translate('admin.client_selector.label')}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {user.user_clients.map((client) => (
