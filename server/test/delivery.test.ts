@@ -77,6 +77,14 @@ describe('delivery', () => {
     }
   });
 
+  it('a missing file is a 404 in either app, not the page (a favicon, an old chunk)', async () => {
+    for (const url of ['/admin/favicon.ico', '/admin/assets/index-gone999.js', '/favicon.ico', '/assets/index-gone999.js']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/html/);
+    }
+  });
+
   it('API answers are compressed for a client that accepts it', async () => {
     const tokens = await login(t.app, DEMO.superuser.email, DEMO.superuser.password);
     const url = `/api${TRAININGS_PATH}?page_size=100`;

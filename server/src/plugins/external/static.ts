@@ -32,7 +32,9 @@ export default fp<StaticOptions>(async (app, { root }) => {
   // answer goes through the compression every route has.
   app.get('/*', (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/admin/') && hasAdmin) {
+    // a missing file (a favicon, an old build's chunk) is a 404, never the page: a browser would
+    // take HTML for the script or image it asked for
+    if (url.startsWith('/admin/') && hasAdmin && !path.extname(url)) {
       return reply.type('text/html').header('Cache-Control', 'no-cache').send(send(path.join(admin, 'index.html')));
     }
     const portalRoute = !url.startsWith('/admin/') && !url.startsWith('/api/') && !url.startsWith('/media/') && !path.extname(url);
