@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { SessionUser } from '@lp/shared/contract';
 import { Dashboard } from './Dashboard.tsx';
 import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
 
-function renderHome(user: SessionUser) {
+function renderHome(user: SessionUser | null) {
   render(
     <MemoryRouter initialEntries={['/']}>
       <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(user)}>
@@ -29,5 +29,11 @@ describe('Dashboard (spec 1 §2.4: the control panel lands on admin_overview)', 
     renderHome(sessionUser());
     expect(await screen.findByText('Olá, Igor Instructor!')).toBeInTheDocument();
     expect(screen.queryByText('overview page')).not.toBeInTheDocument();
+  });
+
+  it('shows no greeting without a session (no "Olá, !" on the way to the login page)', async () => {
+    renderHome(null);
+    await act(async () => { await new Promise((resolve) => { setTimeout(resolve, 50); }); });
+    expect(screen.queryByText(/Olá/)).not.toBeInTheDocument();
   });
 });

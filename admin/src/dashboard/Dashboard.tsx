@@ -14,13 +14,15 @@ export function Dashboard() {
   const translate = useTranslate();
   const { permissions: user } = usePermissions<SessionUser | null>();
   const screens = useAdminScreens();
-  if (user && canOpenAdminTitle(user, ADMIN_RESOURCES.overview.title) === 'allow') return <Navigate to={OVERVIEW_ROUTE} replace />;
+  // no greeting without a name: before the session is read (or on the way to the login page) nothing shows
+  if (!user) return null;
+  if (canOpenAdminTitle(user, ADMIN_RESOURCES.overview.title) === 'allow') return <Navigate to={OVERVIEW_ROUTE} replace />;
   return (
     <Card sx={{ mt: 2 }}>
       <Title title="admin.dashboard.title" />
       <CardContent>
         <Typography variant="h5" gutterBottom>
-          {translate('admin.dashboard.welcome', { name: user?.full_name ?? '' })}
+          {translate('admin.dashboard.welcome', { name: user.full_name })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {translate('admin.dashboard.intro')}

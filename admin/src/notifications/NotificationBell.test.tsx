@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { AdminContext, testDataProvider } from 'react-admin';
 import { formatRelativeTime } from '@lp/shared/rules';
-import type { Notification, NotificationsPage } from '@lp/shared/contract';
+import type { Notification, NotificationsPage, SessionUser } from '@lp/shared/contract';
 import { NOTIFICATIONS_POLL_MS, NotificationBell } from './NotificationBell.tsx';
 import { linkTarget, notificationText } from './notificationText.ts';
-import { i18n } from '../test/fixtures.ts';
+import { authFor, i18n, sessionUser } from '../test/fixtures.ts';
 import { fakeHttp } from '../test/fakeHttp.ts';
 import { ContractHttpProvider } from '../common/http/index.ts';
 
@@ -32,7 +32,7 @@ function Where() {
   return <p data-testid="location">{location.pathname}</p>;
 }
 
-function renderBell(pages: NotificationsPage[]) {
+function renderBell(pages: NotificationsPage[], user: SessionUser | null = sessionUser()) {
   let call = 0;
   const getNotifications = vi.fn(async (_pageSize: number) => pages[Math.min(call++, pages.length - 1)]!);
   const markNotificationRead = vi.fn(async (_id: number) => undefined);
@@ -47,7 +47,7 @@ function renderBell(pages: NotificationsPage[]) {
   });
   render(
     <MemoryRouter initialEntries={['/']}>
-      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()}>
+      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n()} authProvider={authFor(user)}>
         <ContractHttpProvider value={http}>
           <NotificationBell />
           <Where />
@@ -66,6 +66,13 @@ afterEach(() => {
 });
 
 describe('NotificationBell', () => {
+  it('asks nothing before anyone is signed in (the bar shows a moment before the login page)', async () => {
+    const { getNotifications } = renderBell([{ results: [], unread: 0, count: 0 }], null);
+    await bell();
+    await act(async () => { await new Promise((resolve) => { setTimeout(resolve, 50); }); });
+    expect(getNotifications).not.toHaveBeenCalled();
+  });
+
   const unreadImport = notification();
   const readReport = notification({
     id: 2, kind: 'report_ready', read_at: minutesAgo(60), created_at: minutesAgo(120),

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Badge, Box, Button, Divider, IconButton, ListItemText, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useLocaleState, usePermissions, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { formatDateTime, formatRelativeTime, languageIdForLocale, userTimeZone, type LocaleCode } from '@lp/shared/rules';
-import type { Notification, NotificationsPage } from '@lp/shared/contract';
+import type { Notification, NotificationsPage, SessionUser } from '@lp/shared/contract';
 import { ADMIN_BASENAME } from '../apiClient.ts';
 import { useNotificationsApi } from './notificationsApi.ts';
 import { linkTarget, notificationText } from './notificationText.ts';
@@ -24,6 +24,9 @@ export function NotificationBell() {
   const [page, setPage] = useState<NotificationsPage | null>(null);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const mounted = useRef(true);
+  // nobody signed in yet (the app bar shows a moment before the login page): no call that can only be refused
+  const { permissions: user } = usePermissions<SessionUser | null>();
+  const signedIn = !!user;
 
   const load = useCallback(async () => {
     try {
@@ -37,6 +40,7 @@ export function NotificationBell() {
 
   useEffect(() => {
     mounted.current = true;
+    if (!signedIn) return undefined;
     void load();
     const timer = setInterval(() => {
       if (typeof document === 'undefined' || !document.hidden) void load();
@@ -45,7 +49,7 @@ export function NotificationBell() {
       mounted.current = false;
       clearInterval(timer);
     };
-  }, [load]);
+  }, [load, signedIn]);
 
   const open = (event: MouseEvent<HTMLElement>) => {
     setAnchor(event.currentTarget);
