@@ -51,5 +51,19 @@ describe('LoginPage', () => {
     await user.type(screen.getByLabelText(/Senha/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Entrar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Usuário ou senha inválidos');
+    // the focus goes back to the password, selected to type again (#25 "focus is lost after a failed login")
+    const password = screen.getByLabelText(/Senha/) as HTMLInputElement;
+    expect(password).toHaveFocus();
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong'.length]);
+  });
+
+  it('focuses the first empty field (spec 1 §8.5 make_sure_that_all_fields_are_filled_in)', async () => {
+    stubLoginParams(loginParams());
+    renderLogin();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/Senha/), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    expect(screen.getByLabelText(/E-mail/)).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import {
   Alert,
   Box,
@@ -30,6 +30,8 @@ export function LoginView({ params, loading }: { params: LoginParams | null; loa
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
 
   const primary = params?.colors.primary || FALLBACK_COLORS.primary;
   const background = params?.background_color || FALLBACK_COLORS.background;
@@ -40,6 +42,8 @@ export function LoginView({ params, loading }: { params: LoginParams | null; loa
     event.preventDefault();
     if (!username.trim() || !password) {
       setError('errors.make_sure_that_all_fields_are_filled_in');
+      // spec 1 §8.5: the first field left empty takes the focus
+      (!username.trim() ? usernameInput : passwordInput).current?.focus();
       return;
     }
     setError(null);
@@ -49,6 +53,9 @@ export function LoginView({ params, loading }: { params: LoginParams | null; loa
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'ra.auth.sign_in_error');
       setSubmitting(false);
+      // the focus stays in the form (the refused password selected to type again), not on the disabled button
+      passwordInput.current?.focus();
+      passwordInput.current?.select();
     }
   };
 
@@ -102,6 +109,7 @@ export function LoginView({ params, loading }: { params: LoginParams | null; loa
               label={translate(usernameLabel)}
               name="username"
               autoComplete="username"
+              inputRef={usernameInput}
               value={username}
               onChange={(e) => setUsername(e.target.value)}
               autoFocus
@@ -113,6 +121,7 @@ export function LoginView({ params, loading }: { params: LoginParams | null; loa
               name="password"
               type="password"
               autoComplete="current-password"
+              inputRef={passwordInput}
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               required
