@@ -37,9 +37,11 @@ export function AppMenu() {
     : <Menu.DashboardItem />;
   if (!sidebarOpen) return <Menu>{head}{entries.map(item)}</Menu>;
   const found = entries.filter((e) => matchesMenuSearch(e.label, query));
+  // a role="menu" may hold menu items only (WAI-ARIA): the search and each area's heading sit
+  // between menus, one menu per area, each reached by Tab and walked with the arrow keys
   return (
-    <Menu>
-      {head}
+    <Box component="nav" aria-label={translate('admin.menu.label')}>
+      <Menu sx={{ mb: 0 }}>{head}</Menu>
       {entries.length > 0 && (
         <Box sx={{ px: 1.5, py: 1 }}>
           <TextField
@@ -53,9 +55,11 @@ export function AppMenu() {
         </Box>
       )}
       {query.trim() !== ''
-        ? (found.length > 0 ? found.map(item) : <Typography role="status" variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>{translate('admin.menu.no_match')}</Typography>)
+        ? (found.length > 0
+          ? <Menu sx={{ mt: 0 }}>{found.map(item)}</Menu>
+          : <Typography role="status" variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>{translate('admin.menu.no_match')}</Typography>)
         : groupScreens(entries).map(({ group, screens: inGroup }) => <MenuSection key={group} group={group}>{inGroup.map(item)}</MenuSection>)}
-    </Menu>
+    </Box>
   );
 }
 
@@ -66,11 +70,13 @@ function MenuSection({ group, children }: { group: MenuGroup; children: ReactNod
   return (
     <>
       <ListItemButton dense aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} sx={{ mt: 0.5 }}>
-        <ListItemText primary={translate(`admin.menu.groups.${group}`)}
+        <ListItemText id={`${id}-label`} primary={translate(`admin.menu.groups.${group}`)}
           slotProps={{ primary: { variant: 'overline', color: 'text.secondary', sx: { lineHeight: 1.6 } } }} />
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
-      <Collapse in={open} id={id} unmountOnExit>{children}</Collapse>
+      <Collapse in={open} id={id} unmountOnExit>
+        <Menu aria-labelledby={`${id}-label`} sx={{ my: 0 }}>{children}</Menu>
+      </Collapse>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Card, Tab, Tabs } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import {
-  BooleanField, CreateButton, DeleteButton, List, NumberField, ReferenceInput, SearchInput, SelectColumnsButton,
+  BooleanField, CreateButton, List, NumberField, ReferenceInput, SearchInput, SelectColumnsButton,
   SelectInput, TextField, TopToolbar, useRecordContext, useTranslate, type FieldProps,
 } from 'react-admin';
 import { ADMIN_RESOURCES, type FaqQuestion } from '@lp/shared/contract';
@@ -10,6 +10,7 @@ import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { FaqReceivedList } from './FaqReceivedList.tsx';
 import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
+import { RowActions } from '../../common/RowActions.tsx';
 
 const F = 'resources.faqs.fields';
 
@@ -58,7 +59,7 @@ function Questions() {
         <NumberField source="order" label={`${F}.order`} />
         <StatusField source="status" label={`${F}.status`} />
         <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
-        <DeleteButton mutationMode="pessimistic" label="" />
+        <RowActions label="admin.list.actions" />
       </ResponsiveDatagrid>
     </List>
   );

@@ -5,7 +5,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import {
-  CreateButton, DeleteButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput,
+  CreateButton, FunctionField, List, NumberField, SearchInput, SelectColumnsButton, SelectInput,
   TextField, Title, TopToolbar, useLocaleState, useRecordContext, useTranslate, type FieldProps,
 } from 'react-admin';
 import { NEWS_DEFAULT_TIMEZONE, formatDateTime, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
@@ -14,6 +14,7 @@ import { CreatedAtField } from '../../common/CreatedAtField.tsx';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { useNewsAccess } from './useNewsAccess.ts';
 import { ResponsiveDatagrid } from '../../common/ResponsiveDatagrid.tsx';
+import { RowActions } from '../../common/RowActions.tsx';
 
 const F = 'resources.news.fields';
 
@@ -91,7 +92,7 @@ export function NewsList() {
           <NumberField source="qty_comments" label={`${F}.qty_comments`} sortable={false} />
           <CreatedAtField source="created_at" label={`${F}.created_at`} />
           <CreatedAtField source="updated_at" label={`${F}.updated_at`} />
-          <DeleteButton mutationMode="pessimistic" label="" />
+          <RowActions label="admin.list.actions" />
         </ResponsiveDatagrid>
       </List>
     </>
