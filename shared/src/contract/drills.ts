@@ -32,6 +32,8 @@ const DateType = literalUnion(DRILL_DATE_TYPES);
 const Day = Type.String({ maxLength: 10 });
 const OptionalDay = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 10 });
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+/** an input's integer or null: one JSON type list, so the request coercion keeps null as null (an anyOf would make it 0) */
+const IntOrNull = Type.Unsafe<number | null>({ type: ['integer', 'null'] });
 
 export const Drill = Type.Object({
   id: Type.Integer(),
@@ -78,16 +80,16 @@ export const DrillInput = Type.Object({
   date_type: Type.Optional(Type.String({ maxLength: 40 })),
   weekdays: Type.Optional(Type.Array(Type.Integer(), { maxItems: 7 })),
   days_of_the_month: Type.Optional(Type.Array(Type.Integer(), { maxItems: 31 })),
-  start_month: Type.Optional(NullableInt),
-  end_month: Type.Optional(NullableInt),
+  start_month: Type.Optional(IntOrNull),
+  end_month: Type.Optional(IntOrNull),
   custom_dates: Type.Optional(Type.Array(Type.String({ maxLength: 10 }), { maxItems: 400 })),
-  minimum_score: Type.Optional(NullableInt),
-  qty_questions_frequency: Type.Optional(NullableInt),
-  time_to_answer: Type.Optional(NullableInt),
+  minimum_score: Type.Optional(IntOrNull),
+  qty_questions_frequency: Type.Optional(IntOrNull),
+  time_to_answer: Type.Optional(IntOrNull),
   allow_approved_to_answer: Type.Optional(Type.Boolean()),
   show_feedback: Type.Optional(Type.Boolean()),
   randomize_answers: Type.Optional(Type.Boolean()),
-  score: Type.Optional(NullableInt),
+  score: Type.Optional(IntOrNull),
   status: Type.Optional(Type.Integer()),
 });
 export type DrillInput = Static<typeof DrillInput>;

@@ -37,6 +37,8 @@ export const LEARNER_GENERAL_TEST_PATHS = {
 const TestType = literalUnion(GENERAL_TEST_TYPES);
 const OptionalDay = Type.Unsafe<string | null>({ type: ['string', 'null'], maxLength: 10 });
 const NullableInt = Type.Union([Type.Integer(), Type.Null()]);
+/** an input's integer or null: one JSON type list, so the request coercion keeps null as null (an anyOf would make it 0) */
+const IntOrNull = Type.Unsafe<number | null>({ type: ['integer', 'null'] });
 const Ids = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000 });
 
 export const GeneralTest = Type.Object({
@@ -77,10 +79,10 @@ export const GeneralTestInput = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 2000 })),
   description: Type.Optional(Type.String({ maxLength: 20_000 })),
   test_type: Type.Optional(Type.String({ maxLength: 40 })),
-  minimum_score: Type.Optional(NullableInt),
-  quantity_questions: Type.Optional(NullableInt),
-  quantity_realizations: Type.Optional(NullableInt),
-  time_to_finish: Type.Optional(NullableInt),
+  minimum_score: Type.Optional(IntOrNull),
+  quantity_questions: Type.Optional(IntOrNull),
+  quantity_realizations: Type.Optional(IntOrNull),
+  time_to_finish: Type.Optional(IntOrNull),
   publish_date: Type.Optional(OptionalDay),
   unpublish_date: Type.Optional(OptionalDay),
   status: Type.Optional(Type.Integer()),

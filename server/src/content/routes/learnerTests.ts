@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { attemptAnswer, attemptRecords, ranOutOfTime, type LearnerTestContext } from '../learnerAttempt.ts';
-import type { OwnerKind } from '../owner.ts';
+import type { TestEngineOwner } from '../owner.ts';
 import { ownedDb } from '../ownedDb.ts';
 import {
   attemptsOf, claimAttempt, drawnQuestions, findAttempt, holdAttemptInProgress, insertAttempt, markAnswers, questionPool, recordResult, saveAnswer,
@@ -33,7 +33,12 @@ export interface LearnerTestPolicy<C extends LearnerTestContext> {
   /** in the transaction that writes a new attempt */
   started?(trx: Db, ctx: C, now: Date): Promise<void>;
   /** the outcome to record (a failed last attempt may mean nothing for this owner) */
-  settle?(outcome: AttemptOutcome): AttemptOutcome;
+  settle?(outcome: AttemptOutcome, ctx: C): AttemptOutcome;
+  /**
+   * The attempt may not be reopened (spec 3 §4 general tests: "finished in one session without
+   * reloading"): starting again or reading an attempt in progress ends it, scored as it stands.
+   */
+  reloadEnds?: boolean;
   /** in the finishing transaction, after the result is recorded */
   finished?(app: FastifyInstance, trx: Db, ctx: C, outcome: AttemptOutcome, now: Date): Promise<void>;
 }
@@ -56,7 +61,7 @@ const questionState = (q: DrawnQuestion): DrawnQuestionState => ({ position: q.p
  * the same result), read the attempt back after a reload. The server's clock and the shared
  * rules (shared/src/learning/testEngine.ts) decide; the owner's policy does the rest.
  */
-export function registerLearnerTests<C extends LearnerTestContext>(parent: FastifyInstance, owner: OwnerKind, policy: LearnerTestPolicy<C>): void {
+export function registerLearnerTests<C extends LearnerTestContext>(parent: FastifyInstance, owner: TestEngineOwner, policy: LearnerTestPolicy<C>): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const paths = owner.learner;
   const db = ownedDb(app.db, owner);
@@ -83,7 +88,7 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
       const score = scoreAttempt(await markAnswers(owned, row.id, ctx.timed ? now : null));
       const left = attemptsLeft(ctx.slug, ctx.maximumAttempts, attemptRecords(await attemptsOf(owned, ctx.testId, ctx.userId)));
       const computed = attemptOutcome(ctx.slug, score.correct_count, ctx.minimumScore, left);
-      const outcome = policy.settle ? policy.settle(computed) : computed;
+      const outcome = policy.settle ? policy.settle(computed, ctx) : computed;
       await recordResult(owned, row.id, score, outcome);
       await policy.finished?.(app, trx, ctx, outcome, now);
     });
@@ -113,6 +118,8 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
       if (decision.kind === 'resume') {
         const row = attempts.find((a) => a.id === decision.attemptId)!;
         if (ranOutOfTime(ctx, row, now)) await finish(ctx, row, 'expired', now);
+        // a start that lost the race to a simultaneous one (round > 1) takes that attempt as it is
+        else if (policy.reloadEnds && round === 1) await finish(ctx, row, 'finished', now);
         return reply.code(200).send(await load(ctx, row.id, now));
       }
       if (decision.kind === 'refused') {
@@ -158,6 +165,7 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
     const row = await findAttempt(db, attemptId, ctx.testId, ctx.userId);
     if (!row) throw attemptNotFound();
     if (ranOutOfTime(ctx, row, now)) await finish(ctx, row, 'expired', now);
+    else if (policy.reloadEnds && row.status === 'in_progress') await finish(ctx, row, 'finished', now);
     return load(ctx, attemptId, now);
   });
 
