@@ -135,6 +135,8 @@ describe.each(DIALECTS)('drills on %s', (dialect) => {
 
   it("answers today's questions one at a time with feedback, and approved learners get the points once", async () => {
     const { drill, questions } = await makeDrill({ qty_questions_frequency: 2, minimum_score: 2 }, 14);
+    const home = async () => (await call('GET', '/home/', ana.tokens)).json<{ todays_drills: Array<{ id: number }> }>().todays_drills.map((d) => d.id);
+    expect(await home()).toContain(drill.id);
     let day = (await call('GET', L.today(drill.id), ana.tokens)).json<LearnerDrillDay>();
     expect(day.total_today).toBe(2);
     expect(day.current?.deadline_at).toBeNull();
@@ -154,6 +156,8 @@ describe.each(DIALECTS)('drills on %s', (dialect) => {
     const second = a1.day.current!;
     const r2 = (await call('POST', L.answer(drill.id), ana.tokens, { question_id: second.id, answer_id: rightOf(second, questions) })).json<DrillAnswered>();
     expect(r2.day).toMatchObject({ done_today: true, approved: true, correct: 2, current: null });
+    // home's next steps no longer offer it today
+    expect(await home()).not.toContain(drill.id);
     day = (await call('GET', L.today(drill.id), ana.tokens)).json<LearnerDrillDay>();
     expect(day.answered.map((q) => q.correct)).toEqual([true, true]);
     // spec 3 §3 score: points when approved, once
@@ -192,6 +196,17 @@ describe.each(DIALECTS)('drills on %s', (dialect) => {
     const rows = await t.app.db.selectFrom('drill_test_results as r').innerJoin('drill_tests as d', 'd.id', 'r.test_id').select('r.id')
       .where('d.owner_id', '=', drill.id).where('r.user_id', '=', bia.id).execute();
     expect(rows).toHaveLength(1);
+  });
+
+  it('the demo drill over this week is valid and published', async () => {
+    const list = (await call('GET', `${DRILL_PATHS.collection}?page_size=0`, manager)).json<{ results: Drill[] }>().results;
+    const demoDrill = list.find((d) => d.title.startsWith('Segurança na loja'))!;
+    expect(demoDrill).toMatchObject({ status: 1, date_type: 'range' });
+    // saving it unchanged runs every check of spec 3 §5 on it
+    const saved = await call('PUT', DRILL_PATHS.item(demoDrill.id), manager, {});
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Drill>()).toMatchObject({ qty_questions: 14, qty_dates: 7 });
+    expect(saved.json<Drill>().start_date <= today && today <= saved.json<Drill>().end_date).toBe(true);
   });
 
   it('keeps drills to their client and their permission (spec 3 §6)', async () => {

@@ -151,10 +151,20 @@ describe.each(DIALECTS)('general tests on %s', (dialect) => {
 
     const caio = await learner();
     const first = (await start(caio, test)).json<Attempt>();
+    // the same start sent again at once, before any answer, is the same start
+    expect((await start(caio, test)).json<Attempt>()).toMatchObject({ id: first.id, status: 'in_progress' });
+    const c1 = first.questions[0]!;
+    await call('PUT', L.answer(test.id, test.test_id, first.id, c1.id), caio.tokens, { answer_id: choose(questions, c1.id, true), confirm: true });
     const restarted = await start(caio, test);
     expect(restarted.statusCode).toBe(200);
     expect(restarted.json<Attempt>()).toMatchObject({ id: first.id, status: 'finished' });
     expect((await start(caio, test)).statusCode).toBe(409);
+
+    // a reload later on ends it even with nothing answered
+    const dan = await learner();
+    const third = (await start(dan, test)).json<Attempt>();
+    await t.app.db.updateTable('general_test_test_results').set({ started_at: new Date(Date.now() - 5000) }).where('id', '=', third.id).execute();
+    expect((await start(dan, test)).json<Attempt>()).toMatchObject({ id: third.id, status: 'finished', result: { correct_count: 0, passed: false } });
   });
 
   it('two simultaneous starts make one attempt', async () => {
@@ -235,6 +245,10 @@ describe.each(DIALECTS)('general tests on %s', (dialect) => {
     expect((await call('DELETE', GENERAL_TEST_PATHS.question(test.id, questions[0]!.id), otherManager)).statusCode).toBe(404);
     expect((await call('GET', GENERAL_TEST_PATHS.results(test.id), otherManager)).statusCode).toBe(404);
     const inside = await learner();
+    // home's next steps offer it to its audience only
+    const home = async (who: Person) => (await call('GET', '/home/', who.tokens)).json<{ open_general_tests: Array<{ id: number }> }>().open_general_tests.map((g) => g.id);
+    expect(await home(inside)).toContain(test.id);
+    expect(await home(outsider)).not.toContain(test.id);
     expect((await call('GET', L.list, inside.tokens)).json<LearnerGeneralTestCard[]>()).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: test.id, standing: 'not_started', questions: 2 })]),
     );

@@ -48,6 +48,8 @@ const cryptoInt = (maxExclusive: number) => randomInt(maxExclusive);
 
 /** Two starts of the same learner at the same moment: the loser of the insert reads back. */
 const START_ROUNDS = 3;
+/** reloadEnds: a second start this soon after the first, with nothing answered, is the same start */
+const RELOAD_GRACE_MS = 2000;
 
 const attemptNotFound = () => new HttpError(404, 'not_found', 'Attempt not found');
 const timeExpired = () => new HttpError(409, 'time_expired', 'Time expired');
@@ -94,6 +96,16 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
     });
   }
 
+  /**
+   * A start repeated within RELOAD_GRACE_MS of the attempt's start, before any answer (a double
+   * click, a retried request, two tabs at once): it shows nothing a reload would gain — the same
+   * questions, the same deadline — so it is the same start, not a reload.
+   */
+  async function sameStartAgain(row: AttemptRow, now: Date): Promise<boolean> {
+    if (now.getTime() - new Date(row.startedAt).getTime() >= RELOAD_GRACE_MS) return false;
+    return (await drawnQuestions(db, row.id)).every((q) => q.answerId === null);
+  }
+
   /** An attempt of the learner that is still open, or why not (expiring it when its time ran out). */
   async function openAttemptOrRefuse(ctx: C, attemptId: number, now: Date): Promise<AttemptRow> {
     const row = await findAttempt(db, attemptId, ctx.testId, ctx.userId);
@@ -118,8 +130,9 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
       if (decision.kind === 'resume') {
         const row = attempts.find((a) => a.id === decision.attemptId)!;
         if (ranOutOfTime(ctx, row, now)) await finish(ctx, row, 'expired', now);
-        // a start that lost the race to a simultaneous one (round > 1) takes that attempt as it is
-        else if (policy.reloadEnds && round === 1) await finish(ctx, row, 'finished', now);
+        // a start that lost the race to a simultaneous one (round > 1), or the same start sent twice,
+        // takes that attempt as it is; any later start is a reload and ends it
+        else if (policy.reloadEnds && round === 1 && !(await sameStartAgain(row, now))) await finish(ctx, row, 'finished', now);
         return reply.code(200).send(await load(ctx, row.id, now));
       }
       if (decision.kind === 'refused') {
