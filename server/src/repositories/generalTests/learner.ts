@@ -36,6 +36,12 @@ export async function restartLearner(db: Db, testId: number, userId: number): Pr
     .where('test_id', '=', testId).where('user_id', '=', userId).where('status', 'in', ['finished', 'expired']).execute();
 }
 
+/** The restart type out of realizations: the learner's last result reads blocked. */
+export async function blockLearner(db: Db, testId: number, userId: number): Promise<void> {
+  await generalTestsDb(db).updateTable('owned_test_results').set({ consequence: 'blocked' })
+    .where('test_id', '=', testId).where('user_id', '=', userId).where('status', 'in', ['finished', 'expired']).execute();
+}
+
 export async function learnerGeneralTestCard(db: Db, row: GeneralTestRow, userId: number): Promise<LearnerGeneralTestCard> {
   const test = await generalTestTest(db, row.id);
   const odb = generalTestsDb(db);

@@ -9,7 +9,7 @@ import { HttpError } from '../../lib/httpError.ts';
 import { IdParams } from '../../lib/params.ts';
 import { generalTestsDb } from '../../repositories/generalTests/admin.ts';
 import {
-  findOpenGeneralTest, learnerGeneralTestCard, openGeneralTests, realizationsTaken, restartLearner,
+  blockLearner, findOpenGeneralTest, learnerGeneralTestCard, openGeneralTests, realizationsTaken, restartLearner,
 } from '../../repositories/generalTests/learner.ts';
 import { contextOf } from '../trainings/learner/common.ts';
 import { generalTestNotFound } from './common.ts';
@@ -42,11 +42,8 @@ const policy: LearnerTestPolicy<GeneralTestContext> = {
   async finished(app, trx, ctx, outcome) {
     if (outcome.consequence !== 'restarted') return;
     if (restartAllowed(await realizationsTaken(trx, ctx.testId, ctx.userId), ctx.realizations)) await restartLearner(trx, ctx.testId, ctx.userId);
-    else {
-      // no realization left: the restart type blocks like the block type
-      await generalTestsDb(trx).updateTable('owned_test_results').set({ consequence: 'blocked' })
-        .where('test_id', '=', ctx.testId).where('user_id', '=', ctx.userId).where('status', 'in', ['finished', 'expired']).execute();
-    }
+    // no realization left: the restart type blocks like the block type
+    else await blockLearner(trx, ctx.testId, ctx.userId);
   },
 };
 
