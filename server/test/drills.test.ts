@@ -187,7 +187,7 @@ describe.each(DIALECTS)('drills on %s', (dialect) => {
     expect(inTime.json<DrillAnswered>()).toMatchObject({ correct: null, correct_answer_id: null, day: { done_today: true, correct: 1 } });
   });
 
-  it('opens one day for simultaneous requests, and refuses approved learners unless allowed', async () => {
+  it('opens one day for simultaneous requests and records one of two simultaneous answers', async () => {
     const { drill } = await makeDrill({ qty_questions_frequency: 1, minimum_score: 1 }, 7);
     const opened = await Promise.all([0, 1, 2].map(() => call('GET', L.today(drill.id), bia.tokens)));
     expect(opened.map((r) => r.statusCode)).toEqual([200, 200, 200]);
@@ -196,6 +196,16 @@ describe.each(DIALECTS)('drills on %s', (dialect) => {
     const rows = await t.app.db.selectFrom('drill_test_results as r').innerJoin('drill_tests as d', 'd.id', 'r.test_id').select('r.id')
       .where('d.owner_id', '=', drill.id).where('r.user_id', '=', bia.id).execute();
     expect(rows).toHaveLength(1);
+    // two answers to the shown question at once: one is recorded, the points once
+    const [shown] = [...ids];
+    const all = (await call('GET', DRILL_PATHS.questions(drill.id), manager)).json<ChoiceQuestion[]>();
+    const answers = await Promise.all([true, false].map((right) => call('POST', L.answer(drill.id), bia.tokens, {
+      question_id: shown, answer_id: all.find((q) => q.id === shown)!.alternatives.find((a) => a.is_correct === right)!.id,
+    })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const marked = await t.app.db.selectFrom('drill_test_attempt_questions').select(['answer_id']).where('result_id', '=', rows[0]!.id).execute();
+    expect(marked).toHaveLength(1);
+    expect(marked[0]!.answer_id).not.toBeNull();
   });
 
   it('the demo drill over this week is valid and published', async () => {
