@@ -3,6 +3,10 @@ import {
   DRILL_PATHS, LEARNER_DRILL_PATHS, type ChoiceQuestion, type Drill, type DrillAnswered, type DrillResult, type LearnerDrillCard, type LearnerDrillDay,
 } from '@lp/shared/contract';
 import { DEFAULT_TIME_ZONE, addDays, todayApiDate, weekdayOf } from '@lp/shared/rules';
+import { DRILL_OWNER, ownedDb } from '../src/content/index.ts';
+import { drawnQuestions } from '../src/content/repository/attempts.ts';
+import { findDrill } from '../src/repositories/drills/admin.ts';
+import { answerShown, ensureDay } from '../src/repositories/drills/learner.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -206,6 +210,25 @@ describe.each(DIALECTS)('drills on %s', (dialect) => {
     const marked = await t.app.db.selectFrom('drill_test_attempt_questions').select(['answer_id']).where('result_id', '=', rows[0]!.id).execute();
     expect(marked).toHaveLength(1);
     expect(marked[0]!.answer_id).not.toBeNull();
+  });
+
+  it('an approved learner gets no new day unless allow_approved_to_answer (spec 3 §3)', async () => {
+    const { drill, questions } = await makeDrill({
+      date_type: 'custom', custom_dates: [addDays(today, -1), today], qty_questions_frequency: 1, minimum_score: 1, allow_approved_to_answer: false,
+    }, 2);
+    const cleo = await makeLearner(t.app, su, demo);
+    // yesterday's day, answered right (the repository takes the day: the routes only ever open today)
+    const row = (await findDrill(t.app.db, demo, drill.id))!;
+    const yesterday = await ensureDay(t.app.db, row, cleo.id, addDays(today, -1), new Date());
+    if (typeof yesterday === 'string') throw new Error(yesterday);
+    const shown = (await drawnQuestions(ownedDb(t.app.db, DRILL_OWNER), yesterday.id))[0]!;
+    const right = questions.find((q) => q.id === shown.questionId)!.alternatives.find((a) => a.is_correct)!.id;
+    expect(await answerShown(t.app.db, row, yesterday, { clientId: demo, userId: cleo.id }, shown.questionId, right, new Date())).toMatchObject({ kind: 'saved', correct: true });
+    const refused = await call('GET', L.today(drill.id), cleo.tokens);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('drill_already_approved');
+    await call('PUT', DRILL_PATHS.item(drill.id), manager, { allow_approved_to_answer: true });
+    expect((await call('GET', L.today(drill.id), cleo.tokens)).statusCode).toBe(200);
   });
 
   it('the demo drill over this week is valid and published', async () => {
