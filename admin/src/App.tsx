@@ -17,6 +17,8 @@ import webcasts from './resources/webcasts/index.ts';
 import liveClasses from './resources/live-classes/index.ts';
 import news from './resources/news/index.ts';
 import surveys from './resources/surveys/index.ts';
+import drills from './resources/drills/index.ts';
+import generalTests from './resources/general-tests/index.ts';
 import faqs from './resources/faqs/index.ts';
 import faqCategories from './resources/faq-categories/index.ts';
 import { presentialResources } from './resources/presential/index.ts';
@@ -90,6 +92,9 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.live_classes.name} {...liveClasses} />
         {/* spec 3 §2 surveys */}
         <Resource name={ADMIN_RESOURCES.surveys.name} {...surveys} />
+        {/* spec 3 §2 drills and general tests (assessments) */}
+        <Resource name={ADMIN_RESOURCES.drills.name} {...drills} />
+        <Resource name={ADMIN_RESOURCES.general_tests.name} {...generalTests} />
         {/* face-to-face (spec 3 §2, spec 1 §2.3 presential/*) */}
         {Object.entries(presentialResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
         {/* news and FAQ */}

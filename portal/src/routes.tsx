@@ -48,6 +48,11 @@ const LiveClassTest = lazy(() => withMessages('liveClasses', import('./routes/li
 // surveys: the list and the answering page (also the mandatory-survey gate's page), texts with them
 const Surveys = lazy(() => withMessages('surveys', import('./routes/surveys/index.tsx')));
 const Survey = lazy(() => withMessages('surveys', import('./routes/survey/index.tsx')));
+// drills (today's questions with the server's countdown) and general tests (the shared test screen), texts with them
+const Drills = lazy(() => withMessages('drills', import('./routes/drills/index.tsx')));
+const Drill = lazy(() => withMessages('drills', import('./routes/drill/index.tsx')));
+const GeneralTests = lazy(() => withMessages('generalTests', import('./routes/general-tests/index.tsx')));
+const GeneralTest = lazy(() => withMessages('generalTests', import('./routes/general-test/index.tsx')));
 // library (previews load video.js only for a video) and podcasts (the player with its page)
 const Library = lazy(() => withMessages('library', import('./routes/library/index.tsx')));
 const Podcasts = lazy(() => withMessages('podcasts', import('./routes/podcasts/index.tsx')));
@@ -141,6 +146,19 @@ export function AppRoutes() {
       </Route>
       <Route path="/surveys/:id">
         <Private><Survey /></Private>
+      </Route>
+      {/* drills and general tests (spec 3 §2, §3) */}
+      <Route path="/drills">
+        <Private><Drills /></Private>
+      </Route>
+      <Route path="/drills/:id">
+        <Private><Drill /></Private>
+      </Route>
+      <Route path="/general_tests">
+        <Private><GeneralTests /></Private>
+      </Route>
+      <Route path="/general_tests/:id">
+        <Private><GeneralTest /></Private>
       </Route>
       <Route path="/live-classes">
         <Redirect to="/live_classes" replace />

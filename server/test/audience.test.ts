@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BANNER_STATUS, LIBRARY_FILE_STATUS, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, SURVEY_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
+  BANNER_STATUS, LIBRARY_FILE_STATUS, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, SURVEY_STATUS, GENERAL_TEST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
 } from '@lp/shared/rules';
 import { CONTENT_STATUS, WILDCARD_PATHS } from '@lp/shared/contract';
 import {
@@ -20,6 +20,7 @@ import { findLearnerPodcast } from '../src/repositories/podcasts.ts';
 import { isInTrailAudience } from '../src/repositories/trailAudience.ts';
 import { isInTrainingAudience } from '../src/repositories/trainingAudience.ts';
 import { findOpenSurvey } from '../src/repositories/surveys/learner.ts';
+import { findOpenGeneralTest } from '../src/repositories/generalTests/learner.ts';
 import { visibleWelcomeBanner } from '../src/repositories/welcomeBanners.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -79,6 +80,10 @@ const OWNER_ROWS: Record<AudienceKind, (db: Db, clientId: number, title: string)
   survey: async (db, client_id, title) => (await db.insertInto('surveys').values({
     client_id, title, start_date: '2026-01-01', end_date: null, score: null, created_by: null, status: SURVEY_STATUS.published,
   }).returning('id').executeTakeFirstOrThrow()).id,
+  general_test: async (db, client_id, title) => (await db.insertInto('general_tests').values({
+    client_id, title, quantity_realizations: null, time_to_finish: 10, publish_date: '2026-01-01', unpublish_date: null, created_by: null,
+    status: GENERAL_TEST_STATUS.published,
+  }).returning('id').executeTakeFirstOrThrow()).id,
 };
 
 interface Asker { member: AudienceMember; tokens: Tokens }
@@ -109,6 +114,8 @@ const LEARNER_PATHS: Record<AudienceKind, (t: TestApp, asker: Asker, id: number)
   },
   survey: async (t, { member }, id) =>
     (await findOpenSurvey(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id, todayApiDate())) !== undefined,
+  general_test: async (t, { member }, id) =>
+    (await findOpenGeneralTest(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id, todayApiDate())) !== undefined,
   presential_appointment: async (t, { member }, id) => isInAppointmentAudience(t.app.db, member.clientId, id, member.userId),
 };
 

@@ -13,7 +13,7 @@ export const PERMISSION_GROUPS = {
   ],
   content: [
     'banners', 'banners_welcome', 'calendar', 'schedule', 'faq', 'faq_categories', 'library',
-    'library_categories', 'news', 'messages', 'mailing_list', 'surveys', 'tags', 'trainings', 'trainings_manage',
+    'library_categories', 'news', 'messages', 'mailing_list', 'surveys', 'drills', 'general_tests', 'tags', 'trainings', 'trainings_manage',
     'trainings_set_score', 'trails', 'trails_manage', 'trails_set_score', 'webcasts',
     'webcasts_manage', 'webcast_set_score', 'live_classes', 'live_classes_manage',
     'live_class_set_score', 'podcasts', 'podcasts_manage',

@@ -68,6 +68,18 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/surveys'),
     fr: () => import('virtual:portal-messages/fr/surveys'),
   },
+  drills: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/drills'),
+    en: () => import('virtual:portal-messages/en/drills'),
+    es: () => import('virtual:portal-messages/es/drills'),
+    fr: () => import('virtual:portal-messages/fr/drills'),
+  },
+  generalTests: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/generalTests'),
+    en: () => import('virtual:portal-messages/en/generalTests'),
+    es: () => import('virtual:portal-messages/es/generalTests'),
+    fr: () => import('virtual:portal-messages/fr/generalTests'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 

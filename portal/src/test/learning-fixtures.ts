@@ -97,6 +97,8 @@ export function dashboard(patch: Partial<HomeDashboard> = {}): HomeDashboard {
   return {
     next_steps: [trainingCard()],
     open_surveys: [],
+    todays_drills: [],
+    open_general_tests: [],
     pending_trainings: [trainingCard(), trainingCard({ id: 8, title: 'Customer service', status: 'not_started', percent: 0, is_mandatory: true })],
     finished_trainings: [trainingCard({ id: 9, title: 'Fire drill', status: 'finished', percent: 100 })],
     pending_trails: [trailCard()],

@@ -4,8 +4,8 @@
  * evaluations with questions and learner answers; support materials; comments — written once,
  * over each owner kind's own tables.
  */
-export type { OwnerKind, OwnerTableName, QuestionOwnerKind } from './owner.ts';
-export { LIVE_CLASS_OWNER, PRESENTIAL_EVENT_OWNER, SURVEY_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
+export type { OwnerKind, OwnerTableName, QuestionOwnerKind, TestEngineOwner } from './owner.ts';
+export { DRILL_OWNER, GENERAL_TEST_OWNER, LIVE_CLASS_OWNER, PRESENTIAL_EVENT_OWNER, SURVEY_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
 export { ownedDb, type OwnedDb } from './ownedDb.ts';
 export { createOwnedTables, dropOwnedTables } from './schema.ts';
 export type { OwnedMaterialRow, OwnedTestResultRow, OwnedTestRow } from './tables.ts';

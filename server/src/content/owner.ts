@@ -56,13 +56,21 @@ export interface QuestionOwnerKind extends OwnedTablesOf {
 }
 
 /**
+ * A question-only owner whose learners take its test through the shared test engine
+ * (`registerLearnerTests`): a general test (spec 3 §3). Every OwnerKind is one.
+ */
+export interface TestEngineOwner extends QuestionOwnerKind {
+  learner: Pick<LearnerPaths, 'attempts' | 'attempt' | 'answer' | 'submit'>;
+}
+
+/**
  * An owner kind: everything the owned-content core (tests, questions and import, attempts,
  * reaction evaluations, support materials, comments) needs to serve it. One declaration per
  * kind, in content/owners.ts; its tables come from content/schema.ts `createOwnedTables`.
  * Paths and wire names are the spec's, from shared. Plain data: the declarations import
  * nothing from the owner areas, which build on them.
  */
-export interface OwnerKind extends QuestionOwnerKind {
+export interface OwnerKind extends TestEngineOwner {
   /** labels and logs: training, webcast … */
   kind: string;
   /** the owner's own table (id, client_id, title, status): owned tables reference it ON DELETE CASCADE */

@@ -8,9 +8,9 @@ import {
   TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, UPLOAD_KINDS, WEBCAST_BASE_EVALUATION_FIELD, WEBCAST_EVALUATION_PATHS,
   WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_MATERIAL_PATHS, WEBCAST_MATERIAL_UPLOAD_KIND, WEBCAST_PATHS, WEBCAST_TESTS,
   LEARNER_PRESENTIAL_PATHS, PRESENTIAL_EVENT_BASE_EVALUATION_FIELD, PRESENTIAL_EVENT_EVALUATION_PATHS, PRESENTIAL_EVENT_EVALUATION_QUESTION_TYPE_FIELD,
-  PRESENTIAL_EVENT_MATERIAL_PATHS, PRESENTIAL_EVENT_MATERIAL_UPLOAD_KIND, PRESENTIAL_EVENT_TESTS, PRESENTIAL_PATHS,
+  PRESENTIAL_EVENT_MATERIAL_PATHS, PRESENTIAL_EVENT_MATERIAL_UPLOAD_KIND, PRESENTIAL_EVENT_TESTS, PRESENTIAL_PATHS, LEARNER_GENERAL_TEST_PATHS,
 } from '@lp/shared/contract';
-import type { OwnerKind, QuestionOwnerKind } from './owner.ts';
+import type { OwnerKind, QuestionOwnerKind, TestEngineOwner } from './owner.ts';
 
 /** spec 2 §7.1 group trainings: P = /admin_group_trainings/group_trainings/{id}. */
 export const TRAINING_OWNER: OwnerKind = {
@@ -85,6 +85,29 @@ export const SURVEY_OWNER: QuestionOwnerKind = {
   ownerTable: 'surveys',
   tablePrefix: 'survey',
   admin: { title: ADMIN_RESOURCES.surveys.title, manage: 'surveys', refusal: 'You do not have permission to change surveys' },
+};
+
+/**
+ * spec 3 §3 "Drill": questions with alternatives on the drill's one test; a learner's drill day is
+ * one attempt of it (routes/drills/). The `drills` module item opens and changes drills (spec 3 §6).
+ */
+export const DRILL_OWNER: QuestionOwnerKind = {
+  kind: 'drill',
+  ownerTable: 'drills',
+  tablePrefix: 'drill',
+  admin: { title: ADMIN_RESOURCES.drills.title, manage: 'drills', refusal: 'You do not have permission to change drills' },
+};
+
+/**
+ * spec 3 §3 "General test (assessment)": questions with alternatives and a bank on the general
+ * test's one test, taken through the shared test engine (timed block / timed restart).
+ */
+export const GENERAL_TEST_OWNER: TestEngineOwner = {
+  kind: 'general_test',
+  ownerTable: 'general_tests',
+  tablePrefix: 'general_test',
+  admin: { title: ADMIN_RESOURCES.general_tests.title, manage: 'general_tests', refusal: 'You do not have permission to change general tests' },
+  learner: LEARNER_GENERAL_TEST_PATHS,
 };
 
 /**

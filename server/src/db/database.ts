@@ -48,6 +48,13 @@ import type {
   SurveyOwnerTable, SurveyQuestionTypeTable, SurveyTable, SurveyTestAttemptQuestionTable, SurveyTestQuestionAnswerTable, SurveyTestQuestionTable,
   SurveyTestResultTable, SurveyTestTable, SurveyTypeTable,
 } from './tables/survey.table.ts';
+import type {
+  DrillTable, DrillTestAttemptQuestionTable, DrillTestQuestionAnswerTable, DrillTestQuestionTable, DrillTestResultTable, DrillTestTable,
+} from './tables/drill.table.ts';
+import type {
+  GeneralTestTable, GeneralTestTestAttemptQuestionTable, GeneralTestTestQuestionAnswerTable, GeneralTestTestQuestionTable, GeneralTestTestResultTable,
+  GeneralTestTestTable,
+} from './tables/generalTest.table.ts';
 import type { WebcastStreamSessionTable, WebcastStreamTable } from './tables/streaming.table.ts';
 
 import type { LibraryCategoryTable, LibraryFileTable, LibraryFileUserTable } from './tables/library.table.ts';
@@ -204,6 +211,23 @@ export interface Database {
   survey_areas: AudienceAreaTable;
   survey_profiles: AudienceProfileTable;
   survey_user_groups: AudienceUserGroupTable;
+  // drills (2026_11_27_0400_drills): a question-only owner of the owned-content core
+  drills: DrillTable;
+  drill_tests: DrillTestTable;
+  drill_test_questions: DrillTestQuestionTable;
+  drill_test_question_answers: DrillTestQuestionAnswerTable;
+  drill_test_results: DrillTestResultTable;
+  drill_test_attempt_questions: DrillTestAttemptQuestionTable;
+  // general tests (2026_11_27_0410_general_tests): a question-only owner with an audience
+  general_tests: GeneralTestTable;
+  general_test_tests: GeneralTestTestTable;
+  general_test_test_questions: GeneralTestTestQuestionTable;
+  general_test_test_question_answers: GeneralTestTestQuestionAnswerTable;
+  general_test_test_results: GeneralTestTestResultTable;
+  general_test_test_attempt_questions: GeneralTestTestAttemptQuestionTable;
+  general_test_areas: AudienceAreaTable;
+  general_test_profiles: AudienceProfileTable;
+  general_test_user_groups: AudienceUserGroupTable;
   // face-to-face (2026_11_27_0130_presential): reference data, appointments, events (owners), vacancies, enrollments
   presential_appointment_types: Presential.PresentialAppointmentTypeTable;
   presential_product_categories: Presential.PresentialNamedTable;

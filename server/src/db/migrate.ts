@@ -31,6 +31,8 @@ import * as security from './migrations/2026_11_27_0003_security.ts';
 import * as jsonDocuments from './migrations/2026_11_27_0005_json_documents.ts';
 import * as liveClasses from './migrations/2026_11_27_0020_live_classes.ts';
 import * as surveys from './migrations/2026_11_27_0100_surveys.ts';
+import * as drills from './migrations/2026_11_27_0400_drills.ts';
+import * as generalTests from './migrations/2026_11_27_0410_general_tests.ts';
 import * as gamePlays from './migrations/2026_11_27_0006_game_plays.ts';
 import * as webcastViews from './migrations/2026_11_27_0030_webcast_views.ts';
 import * as honestCompletion from './migrations/2026_11_27_0070_honest_completion.ts';
@@ -77,6 +79,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0060_overview_indexes': overviewIndexes,
   '2026_11_27_0100_surveys': surveys,
   '2026_11_27_0110_country_documents': countryDocuments,
+  '2026_11_27_0400_drills': drills,
+  '2026_11_27_0410_general_tests': generalTests,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

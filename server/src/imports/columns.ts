@@ -3,7 +3,7 @@ import type { ImportType } from '@lp/shared/contract';
 /** Drop-down sources of the template's hidden "lists" sheet (spec 1 §3.8 lookups of the client). */
 export const LOOKUP_NAMES = [
   'profiles', 'areas', 'branches', 'user_groups', 'countries', 'languages', 'genders', 'statuses',
-  'headquarters', 'branch_types', 'branch_size_types', 'regionals',
+  'headquarters', 'branch_types', 'branch_size_types', 'regionals', 'drills',
 ] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];
 
@@ -77,10 +77,24 @@ const BRANCHES: ColumnDef[] = [
   ...ADDRESS,
 ];
 
+/** spec 1 §1, §4.3 drills import: one question with its alternatives per line, into a drill of the client (by title). */
+const DRILLS: ColumnDef[] = [
+  { key: 'drill', required: true, list: { name: 'drills', strict: true }, width: 28 },
+  { key: 'question', required: true, maxLength: 2000, width: 40 },
+  { key: 'alternative_1', required: true, maxLength: 500, width: 24 },
+  { key: 'alternative_2', required: true, maxLength: 500, width: 24 },
+  { key: 'alternative_3', maxLength: 500, width: 24 },
+  { key: 'alternative_4', maxLength: 500, width: 24 },
+  { key: 'alternative_5', maxLength: 500, width: 24 },
+  /** the number (1–5) of the correct alternative */
+  { key: 'correct', required: true, maxLength: 2, width: 10 },
+];
+
 export const TEMPLATE_COLUMNS: Record<ImportType, readonly ColumnDef[]> = {
   users: USERS,
   headquarters: HEADQUARTERS,
   branches: BRANCHES,
+  drills: DRILLS,
 };
 
 /** Header cells → column keys; null when the header is not the template's. */

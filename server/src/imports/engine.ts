@@ -9,13 +9,14 @@ import { hashPassword } from '../lib/passwords.ts';
 import { addImportLogs, type NewLogEntry } from '../repositories/imports.ts';
 import { mapHeader } from './columns.ts';
 import { loadLookups } from './lookups.ts';
+import { drillsKind } from './drills.ts';
 import { branchesKind, headquartersKind } from './organisation.ts';
 import { SpreadsheetError, sheetRows } from './reader.ts';
 import { firstPerField, type ImportKind, type KindContext, type Planned, type RawRow, type RowError } from './rows.ts';
 import { usersKind } from './users.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const KINDS: Record<ImportType, ImportKind<any>> = { users: usersKind, headquarters: headquartersKind, branches: branchesKind };
+const KINDS: Record<ImportType, ImportKind<any>> = { users: usersKind, headquarters: headquartersKind, branches: branchesKind, drills: drillsKind };
 
 /** Rows per database round (a transaction in the processing pass); 1000 × 23 user columns stays under SQLite's 32 766 bound parameters. */
 export const BATCH_SIZE = 1000;

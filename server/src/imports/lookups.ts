@@ -1,4 +1,4 @@
-import { LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
+import { DRILL_STATUS, LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { LookupName } from './columns.ts';
 
@@ -86,6 +86,11 @@ export async function loadLookups(db: Db, clientId: number): Promise<Lookups> {
   }
   const genders = new Lookup<string>();
   for (const g of ['male', 'female']) genders.add(g, g);
+  // the drills import's target, by title (spec 1 §4.3)
+  const drills = new Lookup();
+  for (const r of await db.selectFrom('drills').select(['id', 'title']).where('client_id', '=', clientId).where('status', '!=', DRILL_STATUS.deleted).orderBy('title').orderBy('id').execute()) {
+    drills.add(r.title, r.id);
+  }
   return {
     profiles: await named('profiles'),
     profileEmailDomains,
@@ -100,5 +105,6 @@ export async function loadLookups(db: Db, clientId: number): Promise<Lookups> {
     languages,
     statuses,
     genders,
+    drills,
   };
 }

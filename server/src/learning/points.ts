@@ -5,14 +5,14 @@
  */
 import type { Db } from '../db/database.ts';
 
-export type PointsReason = 'training_completed' | 'trail_completed' | 'live_class_completed' | 'survey_answered';
+export type PointsReason = 'training_completed' | 'trail_completed' | 'live_class_completed' | 'survey_answered' | 'drill_approved';
 
 export interface PointsAward {
   clientId: number;
   userId: number;
   points: number;
   reason: PointsReason;
-  contentType: 'training' | 'trail' | 'live_class' | 'survey';
+  contentType: 'training' | 'trail' | 'live_class' | 'survey' | 'drill';
   contentId: number;
 }
 

@@ -17,6 +17,7 @@ import { seedNewsFaq } from './newsFaq.ts';
 import { seedLibraryPodcasts } from './libraryPodcasts.ts';
 import { seedPagesBadges } from './pagesBadges.ts';
 import { seedSurveys } from './surveys.ts';
+import { seedDrillsTests } from './drillsTests.ts';
 
 export const DEMO = {
   superuser: { email: 'admin@demo.local', password: 'Admin#2026!', full_name: 'Ana Admin' },
@@ -149,6 +150,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
       await trx.insertInto('user_group_members').values([{ group_id: groupIds[1], user_id: storeManager }]).execute();
       await seedSurveys(tdb, { clientId: demo, authorId: admin, groupId: groupIds[1], today: todayApiDate(DEFAULT_TIME_ZONE, new Date()) });
     }
+    // a drill over this week and a general test (issue 20 items 2 and 3)
+    await seedDrillsTests(tdb, { clientId: demo, authorId: admin, today: todayApiDate(DEFAULT_TIME_ZONE, new Date()) });
   });
   return true;
 }

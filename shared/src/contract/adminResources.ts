@@ -6,7 +6,7 @@
  */
 import {
   BADGES_PATH, BANNERS_PATH, CONFIGURATION_PATH, FAQ_CATEGORIES_PATH, FAQS_PATH, IMPORTS_PATH, LEGAL_TEXTS_PATH, LIBRARIES_PATH,
-  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
+  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, DRILLS_PATH, GENERAL_TESTS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
 
@@ -47,6 +47,9 @@ export const ADMIN_RESOURCES = {
   live_classes: { name: 'live_classes', title: 'live_classes', apiPath: LIVE_CLASSES_PATH },
   // spec 3 §2 / spec 1 §2.3: surveys, surveys/{id} → title slug surveys
   surveys: { name: 'surveys', title: 'surveys', apiPath: SURVEYS_PATH },
+  // spec 1 §2.3: drills, drills/{id} → title slug drills; general-tests, general-tests/{id} → general_tests
+  drills: { name: 'drills', title: 'drills', apiPath: DRILLS_PATH },
+  general_tests: { name: 'general-tests', title: 'general_tests', apiPath: GENERAL_TESTS_PATH },
   // face-to-face (spec 1 §2.3 / spec 3 §2 "Admin routes": the seven presential/* routes and their title slugs)
   presential_appointments: { name: 'presential/appointments', title: 'appointments', apiPath: PRESENTIAL_APPOINTMENTS_PATH },
   presential_courses: { name: 'presential/courses-catalog', title: 'presential_manager_catalog', apiPath: '/admin_presential/courses_catalog/' },

@@ -15,6 +15,8 @@ export const TRAIL_CATEGORIES_PATH = '/admin_trails/trail_categories/';
 export const WEBCASTS_PATH = '/admin_webcasts/webcasts/';
 export const LIVE_CLASSES_PATH = '/admin_live_classes/live_classes/';
 export const SURVEYS_PATH = '/admin_surveys/surveys/';
+export const DRILLS_PATH = '/admin_drills/drills/';
+export const GENERAL_TESTS_PATH = '/admin_general_tests/general_tests/';
 /** spec 3 §7 "Comments": a face-to-face event's collection (the owned content of an event hangs from it) */
 export const PRESENTIAL_EVENTS_PATH = '/presential/presential_events/';
 /** spec 1 §2.3 presential/* admin collections */

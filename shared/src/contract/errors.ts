@@ -255,6 +255,18 @@ export const ERROR_CODES = [
   'survey_not_found',
   'survey_not_open',
   'survey_already_answered',
+  // drills (spec 3 §5 "Drills", §8): minimum score, start date and questions frequency errors; "Invalid field"
+  'invalid_field',
+  'drill_end_date_error',
+  'drill_no_dates',
+  'drill_minimum_score_error',
+  'drill_questions_frequency_error',
+  'drill_not_found',
+  'drill_no_questions_today',
+  'drill_already_approved',
+  // general tests (spec 3 §8)
+  'general_test_has_results',
+  'general_test_not_found',
   // docs/security.md: shared users, rate limits, upload quota and package ceilings
   'account_shared_with_other_clients',
   'too_many_requests',

@@ -8,7 +8,8 @@ import { IMPORTS_PATH } from './collections.ts';
  * States (§4.3): awaiting → processing → validated → processing → finalized, or with_errors.
  * `phase` says which pass a `processing` import is in.
  */
-export const IMPORT_TYPES = ['users', 'headquarters', 'branches'] as const;
+/** spec 1 §1 bulk imports: users, headquarters/branches, drills (questions with alternatives into a drill) */
+export const IMPORT_TYPES = ['users', 'headquarters', 'branches', 'drills'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 
 export const IMPORT_STATUSES = ['awaiting', 'processing', 'validated', 'finalized', 'with_errors'] as const;

@@ -339,6 +339,10 @@ export const HomeDashboard = Type.Object({
   next_steps: Type.Array(LearnerTrainingCard),
   /** issue 20: the open surveys not answered yet (mandatory first), shown before the next trainings */
   open_surveys: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), mandatory: Type.Boolean() })),
+  /** issue 20: drills with questions to answer today */
+  todays_drills: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
+  /** issue 20: general tests the learner may take (not started, or restarted) */
+  open_general_tests: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
   pending_trainings: Type.Array(LearnerTrainingCard),
   finished_trainings: Type.Array(LearnerTrainingCard),
   pending_trails: Type.Array(LearnerTrailCard),

@@ -99,7 +99,21 @@ function Dashboard({ home }: { home: HomeDashboard }) {
             ))}
           </ul>
         )}
-        {home.next_steps.length === 0 && home.open_surveys.length === 0
+        {(home.todays_drills.length > 0 || home.open_general_tests.length > 0) && (
+          <ul class="next-steps next-surveys">
+            {home.todays_drills.map((drill) => (
+              <li key={`drill-${drill.id}`}>
+                <Link href={`/drills/${drill.id}`} class="next-step-title">{t('portal.home.todays_drill', { title: drill.title })}</Link>
+              </li>
+            ))}
+            {home.open_general_tests.map((test) => (
+              <li key={`general-test-${test.id}`}>
+                <Link href={`/general_tests/${test.id}`} class="next-step-title">{t('portal.home.open_general_test', { title: test.title })}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {home.next_steps.length === 0 && home.open_surveys.length === 0 && home.todays_drills.length === 0 && home.open_general_tests.length === 0
           ? <p class="note">{t('portal.home.next_steps_empty')}</p>
           : home.next_steps.length > 0 && (
             <ol class="next-steps">

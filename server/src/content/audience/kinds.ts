@@ -36,6 +36,7 @@ export const AUDIENCE_KINDS = {
   message: { owner: 'messages', links: 'message', tags: false, mandatory: false },
   wildcard_page: { owner: 'wildcard_pages', links: 'wildcard_page', tags: false, mandatory: false },
   survey: { owner: 'surveys', links: 'survey', tags: false, mandatory: false },
+  general_test: { owner: 'general_tests', links: 'general_test', tags: false, mandatory: false },
   // spec 3 §3 an appointment's target audience
   presential_appointment: { owner: 'presential_appointments', links: 'presential_appointment', tags: false, mandatory: false },
 } as const satisfies Record<string, KindDeclaration>;

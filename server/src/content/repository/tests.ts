@@ -4,9 +4,12 @@
  * the owner against the selected client, except where a function says it scopes itself.
  */
 import { CONTENT_STATUS } from '@lp/shared/contract';
-import { SURVEY_TEST_TYPE_ID, type TestTypeRules } from '@lp/shared/rules';
+import { DRILL_TEST_TYPE_ID, SURVEY_TEST_TYPE_ID, type TestTypeRules } from '@lp/shared/rules';
 import type { OwnedDb } from '../ownedDb.ts';
 import type { OwnedTestResultRow, OwnedTestRow } from '../tables.ts';
+
+/** test types a module keeps for its own test (surveys, drills): never offered to, nor accepted from, other owners */
+const OWN_TEST_TYPE_IDS = [SURVEY_TEST_TYPE_ID, DRILL_TEST_TYPE_ID];
 
 /** What a test stores (the form after §5.3 and the type's rules). */
 export interface TestState {
@@ -31,8 +34,8 @@ export interface TestCounts {
 
 /** spec 2 §3.4 test types: the global lookup every owner kind shares. */
 export async function findTestType(db: OwnedDb, id: number): Promise<TestTypeRules | undefined> {
-  // the survey type is the surveys' own (a test of another owner refuses it as unknown)
-  if (id === SURVEY_TEST_TYPE_ID) return undefined;
+  // the survey and drill types are their modules' own (a test of another owner refuses them as unknown)
+  if (OWN_TEST_TYPE_IDS.includes(id)) return undefined;
   const row = await db.selectFrom('group_training_test_types').selectAll().where('id', '=', id).executeTakeFirst();
   return row && {
     id: row.id, use_max_attempts: row.use_max_attempts, use_minimum_score: row.use_minimum_score, use_time: row.use_time,
@@ -41,7 +44,7 @@ export async function findTestType(db: OwnedDb, id: number): Promise<TestTypeRul
 
 /** The test types as the editors' reference list shows them (spec 2 §7.1, §7.3). */
 export async function testTypeOptions(db: OwnedDb) {
-  const rows = await db.selectFrom('group_training_test_types').selectAll().where('id', '!=', SURVEY_TEST_TYPE_ID).orderBy('id').execute();
+  const rows = await db.selectFrom('group_training_test_types').selectAll().where('id', 'not in', OWN_TEST_TYPE_IDS).orderBy('id').execute();
   return rows.map((r) => ({
     id: r.id, value: r.id, slug: r.slug,
     use_max_attempts: r.use_max_attempts, use_minimum_score: r.use_minimum_score, use_time: r.use_time,

@@ -10,7 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { attemptAnswer, attemptRecords, ranOutOfTime, type LearnerTestContext } from '../learnerAttempt.ts';
-import type { OwnerKind } from '../owner.ts';
+import type { TestEngineOwner } from '../owner.ts';
 import { ownedDb } from '../ownedDb.ts';
 import {
   attemptsOf, claimAttempt, drawnQuestions, findAttempt, holdAttemptInProgress, insertAttempt, markAnswers, questionPool, recordResult, saveAnswer,
@@ -33,7 +33,12 @@ export interface LearnerTestPolicy<C extends LearnerTestContext> {
   /** in the transaction that writes a new attempt */
   started?(trx: Db, ctx: C, now: Date): Promise<void>;
   /** the outcome to record (a failed last attempt may mean nothing for this owner) */
-  settle?(outcome: AttemptOutcome): AttemptOutcome;
+  settle?(outcome: AttemptOutcome, ctx: C): AttemptOutcome;
+  /**
+   * The attempt may not be reopened (spec 3 §4 general tests: "finished in one session without
+   * reloading"): starting again or reading an attempt in progress ends it, scored as it stands.
+   */
+  reloadEnds?: boolean;
   /** in the finishing transaction, after the result is recorded */
   finished?(app: FastifyInstance, trx: Db, ctx: C, outcome: AttemptOutcome, now: Date): Promise<void>;
 }
@@ -43,6 +48,8 @@ const cryptoInt = (maxExclusive: number) => randomInt(maxExclusive);
 
 /** Two starts of the same learner at the same moment: the loser of the insert reads back. */
 const START_ROUNDS = 3;
+/** reloadEnds: a second start this soon after the first, with nothing answered, is the same start */
+const RELOAD_GRACE_MS = 2000;
 
 const attemptNotFound = () => new HttpError(404, 'not_found', 'Attempt not found');
 const timeExpired = () => new HttpError(409, 'time_expired', 'Time expired');
@@ -56,7 +63,7 @@ const questionState = (q: DrawnQuestion): DrawnQuestionState => ({ position: q.p
  * the same result), read the attempt back after a reload. The server's clock and the shared
  * rules (shared/src/learning/testEngine.ts) decide; the owner's policy does the rest.
  */
-export function registerLearnerTests<C extends LearnerTestContext>(parent: FastifyInstance, owner: OwnerKind, policy: LearnerTestPolicy<C>): void {
+export function registerLearnerTests<C extends LearnerTestContext>(parent: FastifyInstance, owner: TestEngineOwner, policy: LearnerTestPolicy<C>): void {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const paths = owner.learner;
   const db = ownedDb(app.db, owner);
@@ -83,10 +90,20 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
       const score = scoreAttempt(await markAnswers(owned, row.id, ctx.timed ? now : null));
       const left = attemptsLeft(ctx.slug, ctx.maximumAttempts, attemptRecords(await attemptsOf(owned, ctx.testId, ctx.userId)));
       const computed = attemptOutcome(ctx.slug, score.correct_count, ctx.minimumScore, left);
-      const outcome = policy.settle ? policy.settle(computed) : computed;
+      const outcome = policy.settle ? policy.settle(computed, ctx) : computed;
       await recordResult(owned, row.id, score, outcome);
       await policy.finished?.(app, trx, ctx, outcome, now);
     });
+  }
+
+  /**
+   * A start repeated within RELOAD_GRACE_MS of the attempt's start, before any answer (a double
+   * click, a retried request, two tabs at once): it shows nothing a reload would gain — the same
+   * questions, the same deadline — so it is the same start, not a reload.
+   */
+  async function sameStartAgain(row: AttemptRow, now: Date): Promise<boolean> {
+    if (now.getTime() - new Date(row.startedAt).getTime() >= RELOAD_GRACE_MS) return false;
+    return (await drawnQuestions(db, row.id)).every((q) => q.answerId === null);
   }
 
   /** An attempt of the learner that is still open, or why not (expiring it when its time ran out). */
@@ -113,6 +130,9 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
       if (decision.kind === 'resume') {
         const row = attempts.find((a) => a.id === decision.attemptId)!;
         if (ranOutOfTime(ctx, row, now)) await finish(ctx, row, 'expired', now);
+        // a start that lost the race to a simultaneous one (round > 1), or the same start sent twice,
+        // takes that attempt as it is; any later start is a reload and ends it
+        else if (policy.reloadEnds && round === 1 && !(await sameStartAgain(row, now))) await finish(ctx, row, 'finished', now);
         return reply.code(200).send(await load(ctx, row.id, now));
       }
       if (decision.kind === 'refused') {
@@ -158,6 +178,7 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
     const row = await findAttempt(db, attemptId, ctx.testId, ctx.userId);
     if (!row) throw attemptNotFound();
     if (ranOutOfTime(ctx, row, now)) await finish(ctx, row, 'expired', now);
+    else if (policy.reloadEnds && row.status === 'in_progress') await finish(ctx, row, 'finished', now);
     return load(ctx, attemptId, now);
   });
 

@@ -15,6 +15,8 @@ import type { LearnerContext } from './context.ts';
 import { myPoints, myPosition } from './points.ts';
 import { trailCards, visibleTrails } from './trails.ts';
 import { learnerSurveyCards } from '../surveys/learner.ts';
+import { learnerDrillCards } from '../drills/learner.ts';
+import { learnerGeneralTestCard, openGeneralTests } from '../generalTests/learner.ts';
 
 /** Cards per list on the home (the pages behind them list everything). */
 const HOME_LIST_SIZE = 6;
@@ -94,6 +96,11 @@ export async function homeDashboard(db: Db, ctx: LearnerContext, today: string, 
     schedule(db, ctx, today, now),
   ]);
   const surveys = (await learnerSurveyCards(db, ctx, today)).filter((s) => !s.answered).slice(0, NEXT_STEPS_SIZE);
+  // issue 20: today's drills still to answer, and the general tests the learner may take
+  const drills = (await learnerDrillCards(db, ctx, today)).filter((d) => d.drill_day && !d.done_today).slice(0, NEXT_STEPS_SIZE);
+  const generalTests = (await Promise.all((await openGeneralTests(db, ctx, today).orderBy('general_tests.publish_date', 'desc').limit(20).execute())
+    .map((row) => learnerGeneralTestCard(db, row, ctx.userId))))
+    .filter((g) => g.standing === 'not_started' || g.standing === 'can_restart').slice(0, NEXT_STEPS_SIZE);
   const [started, fresh, finished, pendingTrails, finishedTrails] = await Promise.all([
     trainingCards(db, ctx, ongoingRows),
     notStarted(db, ctx),
@@ -105,6 +112,8 @@ export async function homeDashboard(db: Db, ctx: LearnerContext, today: string, 
     // what to do next: trainings in progress (latest first), then mandatory ones not started, then the newest
     next_steps: [...started.filter((c) => c.status === 'ongoing'), ...fresh].slice(0, NEXT_STEPS_SIZE),
     open_surveys: surveys.map((s) => ({ id: s.id, title: s.title, mandatory: s.mandatory })),
+    todays_drills: drills.map((d) => ({ id: d.id, title: d.title })),
+    open_general_tests: generalTests.map((g) => ({ id: g.id, title: g.title })),
     // pending: started and not finished, then the assigned (visible) ones not started yet, mandatory
     // first — a training the learner was given and never opened is still to do (spec 1 §2.2)
     pending_trainings: [...started, ...fresh].slice(0, HOME_LIST_SIZE),
