@@ -34,6 +34,8 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   messages: 'communication',
   mailing_list_config: 'communication',
   surveys: 'engagement',
+  drills: 'engagement',
+  general_tests: 'engagement',
   badges: 'engagement',
   users: 'people',
   user_groups: 'people',
