@@ -48,6 +48,9 @@ const LiveClassTest = lazy(() => withMessages('liveClasses', import('./routes/li
 // surveys: the list and the answering page (also the mandatory-survey gate's page), texts with them
 const Surveys = lazy(() => withMessages('surveys', import('./routes/surveys/index.tsx')));
 const Survey = lazy(() => withMessages('surveys', import('./routes/survey/index.tsx')));
+// field-sales tasks (the operator's side, 4traders_apply_events): my tasks and one task, texts with them
+const FieldTasks = lazy(() => withMessages('fieldSales', import('./routes/field-tasks/index.tsx')));
+const FieldTask = lazy(() => withMessages('fieldSales', import('./routes/field-task/index.tsx')));
 // library (previews load video.js only for a video) and podcasts (the player with its page)
 const Library = lazy(() => withMessages('library', import('./routes/library/index.tsx')));
 const Podcasts = lazy(() => withMessages('podcasts', import('./routes/podcasts/index.tsx')));
@@ -141,6 +144,13 @@ export function AppRoutes() {
       </Route>
       <Route path="/surveys/:id">
         <Private><Survey /></Private>
+      </Route>
+      {/* field-sales tasks: the representative's tasks today and this week, check-in, questionnaire, check-out */}
+      <Route path="/field_sales">
+        <Private><FieldTasks /></Private>
+      </Route>
+      <Route path="/field_sales/:id">
+        <Private><FieldTask /></Private>
       </Route>
       <Route path="/live-classes">
         <Redirect to="/live_classes" replace />

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { ADDRESS, P, call, createTask, listTasks, questionnaireBody, taskBody } from './fieldSalesFixtures.ts';
@@ -146,7 +147,7 @@ describe.each(DIALECTS)('field-sales questionnaires and tasks on %s', (dialect) 
     const first = await createTask(t.app, su, taskBody(r.id, { task_date: '2027-04-05', recurrence: { frequency: 'weekly', count: 5 } }));
     const series = async () => listTasks(t.app, su, { series_id: first.series_id });
     const ids = (await series()).map((x) => x.id);
-    const fields = (x: Record<string, any>) => ({ task_date: x.task_date, start_time: x.start_time, rep: x.representative.id });
+    const fields = (x: Task) => ({ task_date: x.task_date, start_time: x.start_time, rep: x.representative.id });
     // only this: the third moves to 14:00
     const only = await call(t.app, su, 'PUT', P.task(ids[2]!), { ...taskBody(r.id, { task_date: '2027-04-19', start_time: '14:00', end_time: '15:00' }), scope: 'only_this' });
     expect(only.statusCode).toBe(200);

@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { FIELD_SALES_PATHS } from '@lp/shared/contract';
+import { FIELD_SALES_PATHS, type Task } from '@lp/shared/contract';
 import { bearer, type Tokens } from './helpers.ts';
 
 /** Fixtures of the field-sales suites: questionnaires and tasks through the API, and a local Nominatim. */
@@ -52,7 +52,7 @@ export async function listTasks(app: FastifyInstance, tokens: Tokens, filter: Re
   const res = await call(app, tokens, 'GET', `${P.tasks}?page_size=0&ordering=task_date&filter=${encodeURIComponent(JSON.stringify(filter))}`);
   if (res.statusCode !== 200) throw new Error(`GET tasks: ${res.statusCode} ${res.body}`);
   const body = res.json();
-  return (Array.isArray(body) ? body : body.results) as Array<Record<string, any>>;
+  return (Array.isArray(body) ? body : body.results) as Task[];
 }
 
 /**

@@ -68,6 +68,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/surveys'),
     fr: () => import('virtual:portal-messages/fr/surveys'),
   },
+  fieldSales: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/fieldSales'),
+    en: () => import('virtual:portal-messages/en/fieldSales'),
+    es: () => import('virtual:portal-messages/es/fieldSales'),
+    fr: () => import('virtual:portal-messages/fr/fieldSales'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 

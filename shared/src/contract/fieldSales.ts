@@ -2,7 +2,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './common.ts';
 import {
   FIELD_QUESTION_TYPES, RECURRENCE_FREQUENCIES, RECURRENCE_SCOPES, RECURRENCE_UNITS, STEP_TYPES, TASK_ACTIONS, TASK_EVENT_STATES, TASK_STATUSES,
-  MAX_RECURRENCE,
 } from '../fieldSales/lists.ts';
 
 export {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter-preact';
+import { hasPermission } from '@lp/shared/rules';
 import { api, userKeys } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
@@ -46,6 +47,10 @@ export function AppHeader() {
           <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
           <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{webcastHeading(user) ?? t('portal.nav.webcasts')}</Link>
           <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
+          {/* the field-sales operator's tasks: only for who carries them out (4traders_apply_events) */}
+          {user && hasPermission(user, '4traders_apply_events') && (
+            <Link href="/field_sales" aria-current={location.startsWith('/field_sales') ? 'page' : undefined}>{t('portal.nav.field_sales')}</Link>
+          )}
           <Link href="/surveys" aria-current={location.startsWith('/surveys') ? 'page' : undefined}>{t('portal.nav.surveys')}</Link>
           <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
           <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
