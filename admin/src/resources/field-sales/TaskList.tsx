@@ -1,0 +1,36 @@
+import { DateInput, FunctionField, ReferenceInput, AutocompleteInput, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES, TASK_STATUSES, type Task } from '@lp/shared/contract';
+import { ResourceList } from '../../common/ResourceList.tsx';
+
+const NAME = ADMIN_RESOURCES.field_sales_tasks.name;
+const F = `resources.${NAME}.fields`;
+const statusChoices = TASK_STATUSES.filter((s) => s !== 'deleted').map((id) => ({ id, name: `resources.${NAME}.status.${id}` }));
+
+/**
+ * spec 3 §2 "Admin calendar of tasks" (list form): filters by representative, status and day;
+ * each row its date, time, representative, address and status (scheduled / finished as events show them).
+ */
+export function TaskList() {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <ReferenceInput key="rep" source="representative_id" reference="users" alwaysOn>
+      <AutocompleteInput label={`${F}.representative`} optionText="full_name" />
+    </ReferenceInput>,
+    <SelectInput key="status" source="status" label={`${F}.status`} choices={statusChoices} alwaysOn />,
+    <DateInput key="day" source="task_date" label={`${F}.task_date`} />,
+  ];
+  return (
+    <ResourceList filters={filters} sortField="starts_at" sortOrder="ASC" omit={['id']}>
+      <TextField source="id" label={`${F}.id`} />
+      <FunctionField<Task> source="task_date" label={`${F}.task_date`} render={(t) => `${t.task_date} ${t.start_time}–${t.end_time}`} />
+      <TextField source="title" label={`${F}.title`} />
+      <TextField source="representative.full_name" label={`${F}.representative`} sortBy="representative" />
+      <FunctionField<Task> label={`${F}.address`} sortable={false} render={(t) => [[t.address, t.number].filter(Boolean).join(', '), t.city].filter(Boolean).join(' — ')} />
+      <FunctionField<Task> source="status" label={`${F}.status`}
+        render={(t) => `${translate(`resources.${NAME}.status.${t.status}`)}${t.series_id ? ` · ${translate(`resources.${NAME}.messages.occurrence`, { n: t.occurrence ?? 1 })}` : ''}`} />
+    </ResourceList>
+  );
+}
+
+export default TaskList;
