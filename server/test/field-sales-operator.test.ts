@@ -1,3 +1,5 @@
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
@@ -67,6 +69,23 @@ describe.each(DIALECTS)('field-sales operator side and address search on %s', (d
     // a realized task is neither canceled nor deleted
     expect((await call(t.app, su, 'POST', P.cancel(task.id), { cancel_motive: 'x' })).json().code).toBe('task_transition_not_allowed');
     expect((await call(t.app, su, 'POST', P.remove(task.id), {})).json().code).toBe('task_transition_not_allowed');
+  });
+
+  it('exports the results as xlsx, e-mailed in the background, with the list\'s filters (reports registry)', async () => {
+    const reporter = await adminWith(t.app, su, c.demo, ['4traders_tasks', 'reports']);
+    expect((await call(t.app, rep.tokens, 'POST', P.report, {})).statusCode).toBe(403);
+    const res = await call(t.app, reporter.tokens, 'POST', P.report, { from: '2026-12-07', to: '2026-12-07', representative_id: rep.id });
+    expect(res.statusCode, res.body).toBe(202);
+    await t.app.jobs.idle();
+    const report = await t.app.db.selectFrom('reports').selectAll().where('user_id', '=', reporter.id).where('report', '=', 'field_tasks').executeTakeFirstOrThrow();
+    expect(report.status, report.error ?? '').toBe('ready');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path.join(t.config.dataDir, 'reports', report.file_name!));
+    const rows: unknown[][] = [];
+    workbook.worksheets[0]!.eachRow({ includeEmpty: false }, (row) => { rows.push((row.values as unknown[]).slice(1)); });
+    // the header, then one row per answer of the one realized task of that day (the first test's)
+    expect(rows).toHaveLength(5);
+    expect(rows[1]).toEqual(expect.arrayContaining(['2026-12-07', '09:00–10:00', 'Realizada', 'Exposição', 'Posição na gôndola', 'Base']));
   });
 
   it('marks a task not realized with its reason', async () => {

@@ -32,6 +32,8 @@ export const FIELD_SALES_PATHS = {
   remove: (id: Id) => `${ADMIN}tasks/${id}/delete/`,
   /** GET → TaskResults: the answers and the check-in/out of one task */
   results: (id: Id) => `${ADMIN}tasks/${id}/results/`,
+  /** POST FieldTasksReportRequest → 202 ReportAccepted: tasks with check-in/out and answers as xlsx, e-mailed (reports registry) */
+  report: `${ADMIN}tasks/report/`,
   /** GET ?q= → AddressCandidate[]: the client's branches first, then the geocoder */
   addressSearch: `${ADMIN}address_search/`,
   /** the operator (4traders_apply_events): GET ?range=today|week */
@@ -262,3 +264,12 @@ export type CheckBody = Static<typeof CheckBody>;
 export const NotRealizedBody = Type.Object({ reason: Type.String({ maxLength: 2000 }) });
 export type NotRealizedBody = Static<typeof NotRealizedBody>;
 export const AnswerParams = Type.Object({ id: Type.Integer({ minimum: 1 }), questionId: Type.Integer({ minimum: 1 }) });
+
+/** The results export: the list's filters (a day range, a representative, a status). */
+export const FieldTasksReportRequest = Type.Object({
+  from: Type.Optional(ApiDate),
+  to: Type.Optional(ApiDate),
+  representative_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  status: Type.Optional(literalUnion(TASK_STATUSES)),
+});
+export type FieldTasksReportRequest = Static<typeof FieldTasksReportRequest>;

@@ -1,6 +1,17 @@
 import { DateInput, FunctionField, ReferenceInput, AutocompleteInput, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, TASK_STATUSES, type Task } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, FIELD_SALES_PATHS, TASK_STATUSES, type FieldTasksReportRequest, type Task } from '@lp/shared/contract';
+import { ReportButton } from '../../common/ReportButton.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
+
+/** The results export with the list's filters (the day filter as a one-day range). */
+export function fieldTasksReportBody(filters: Record<string, unknown>): FieldTasksReportRequest {
+  const day = typeof filters.task_date === 'string' && filters.task_date ? filters.task_date : undefined;
+  return {
+    ...(day ? { from: day, to: day } : {}),
+    ...(filters.representative_id ? { representative_id: Number(filters.representative_id) } : {}),
+    ...(typeof filters.status === 'string' && filters.status ? { status: filters.status as FieldTasksReportRequest['status'] } : {}),
+  };
+}
 
 const NAME = ADMIN_RESOURCES.field_sales_tasks.name;
 const F = `resources.${NAME}.fields`;
@@ -21,7 +32,8 @@ export function TaskList() {
     <DateInput key="day" source="task_date" label={`${F}.task_date`} />,
   ];
   return (
-    <ResourceList filters={filters} sortField="starts_at" sortOrder="ASC" omit={['id']}>
+    <ResourceList filters={filters} sortField="starts_at" sortOrder="ASC" omit={['id']}
+      actions={<ReportButton report="field_tasks" path={FIELD_SALES_PATHS.report} toBody={fieldTasksReportBody} />}>
       <TextField source="id" label={`${F}.id`} />
       <FunctionField<Task> source="task_date" label={`${F}.task_date`} render={(t) => `${t.task_date} ${t.start_time}–${t.end_time}`} />
       <TextField source="title" label={`${F}.title`} />
