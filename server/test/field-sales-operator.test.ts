@@ -28,7 +28,7 @@ describe.each(DIALECTS)('field-sales operator side and address search on %s', (d
   });
   afterAll(async () => {
     await t.close();
-    await nominatim.close();
+    await nominatim.close().catch(() => undefined);
   });
 
   it('checks in, saves each answer, refuses a check-out with required questions open, then checks out', async () => {
@@ -88,6 +88,18 @@ describe.each(DIALECTS)('field-sales operator side and address search on %s', (d
     expect(rows[1]).toEqual(expect.arrayContaining(['2026-12-07', '09:00–10:00', 'Realizada', 'Exposição', 'Posição na gôndola', 'Base']));
   });
 
+  it('seeds a questionnaire and a week of daily visits for each demo representative', async () => {
+    for (const who of [DEMO.representative, DEMO.representative2]) {
+      const tokens = await login(t.app, who.email, who.password);
+      const week = (await call(t.app, tokens, 'GET', `${P.myTasks}?timezone=America/Sao_Paulo&days=7`)).json();
+      expect(week).toHaveLength(7);
+      expect(new Set(week.map((x: { series_id: number }) => x.series_id)).size).toBe(1);
+      expect(week[0]).toMatchObject({ questionnaire_title: 'Visita de loja', status: 'pending', timezone: 'America/Sao_Paulo' });
+      // they carry out tasks, nothing else
+      expect((await call(t.app, tokens, 'GET', P.tasks)).statusCode).toBe(403);
+    }
+  });
+
   it('marks a task not realized with its reason', async () => {
     const task = await createTask(t.app, su, taskBody(rep.id, { task_date: '2026-12-08' }));
     expect((await call(t.app, rep.tokens, 'POST', P.notRealized(task.id), { reason: ' ' })).json().code).toBe('make_sure_that_all_fields_are_filled_in');
@@ -137,19 +149,15 @@ describe.each(DIALECTS)('field-sales operator side and address search on %s', (d
     expect((await call(t.app, otherAdmin, 'GET', `${P.addressSearch}?q=Loja+Paulista`)).json().code).toBe('no_address_found');
   });
 
+  // the last test of the suite: the local geocoder goes away
   it('keeps the branches when the geocoder cannot be reached', async () => {
-    const down = await buildTestApp(dialect, { geocoderUrl: 'http://127.0.0.1:4299' });
-    try {
-      const admin = await loginSuperuser(down.app);
-      const branch = (await call(down.app, admin, 'POST', ADMIN_RESOURCES.branches.apiPath, { name: 'Loja Centro', code: `CEN-${dialect}` })).json();
-      await down.app.db.updateTable('branches').set({ address: 'Rua Direita', number: '10', latitude: -23.54, longitude: -46.63 }).where('id', '=', branch.id).execute();
-      const res = await call(down.app, admin, 'GET', `${P.addressSearch}?q=Centro`);
-      expect(res.json().map((x: { place_ref: string }) => x.place_ref)).toEqual([`branch:${branch.id}`]);
-      const none = await call(down.app, admin, 'GET', `${P.addressSearch}?q=Avenida+Paulista`);
-      expect(none.statusCode).toBe(502);
-      expect(none.json().code).toBe('geocoder_unavailable');
-    } finally {
-      await down.close();
-    }
+    await nominatim.close();
+    const branch = (await call(t.app, su, 'POST', ADMIN_RESOURCES.branches.apiPath, { name: 'Loja Centro', code: `CEN-${dialect}` })).json();
+    await t.app.db.updateTable('branches').set({ address: 'Rua Direita', number: '10', latitude: -23.54, longitude: -46.63 }).where('id', '=', branch.id).execute();
+    const res = await call(t.app, su, 'GET', `${P.addressSearch}?q=Centro`);
+    expect(res.json().map((x: { place_ref: string }) => x.place_ref)).toEqual([`branch:${branch.id}`]);
+    const none = await call(t.app, su, 'GET', `${P.addressSearch}?q=Rua+Augusta`);
+    expect(none.statusCode).toBe(502);
+    expect(none.json().code).toBe('geocoder_unavailable');
   });
 });

@@ -73,5 +73,5 @@ export async function startNominatim(port: number): Promise<{ url: string; reque
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${bound}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `http://127.0.0.1:${bound}`, requests, close: () => new Promise((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }) };
 }

@@ -1,7 +1,10 @@
+import { useState } from 'react';
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { DateInput, FunctionField, ReferenceInput, AutocompleteInput, SearchInput, SelectInput, TextField, useTranslate } from 'react-admin';
 import { ADMIN_RESOURCES, FIELD_SALES_PATHS, TASK_STATUSES, type FieldTasksReportRequest, type Task } from '@lp/shared/contract';
 import { ReportButton } from '../../common/ReportButton.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
+import { TaskWeek } from './TaskWeek.tsx';
 
 /** The results export with the list's filters (the day filter as a one-day range). */
 export function fieldTasksReportBody(filters: Record<string, unknown>): FieldTasksReportRequest {
@@ -23,6 +26,14 @@ const statusChoices = TASK_STATUSES.filter((s) => s !== 'deleted').map((id) => (
  */
 export function TaskList() {
   const translate = useTranslate();
+  const [view, setView] = useState<'list' | 'week'>('list');
+  const toggle = (
+    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v: 'list' | 'week' | null) => v && setView(v)} aria-label={translate(`resources.${NAME}.calendar.view`)} sx={{ mt: 1 }}>
+      <ToggleButton value="list">{translate(`resources.${NAME}.calendar.list`)}</ToggleButton>
+      <ToggleButton value="week">{translate(`resources.${NAME}.calendar.week`)}</ToggleButton>
+    </ToggleButtonGroup>
+  );
+  if (view === 'week') return <>{toggle}<TaskWeek /></>;
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <ReferenceInput key="rep" source="representative_id" reference="users" alwaysOn>
@@ -32,6 +43,8 @@ export function TaskList() {
     <DateInput key="day" source="task_date" label={`${F}.task_date`} />,
   ];
   return (
+    <>
+    {toggle}
     <ResourceList filters={filters} sortField="starts_at" sortOrder="ASC" omit={['id']}
       actions={<ReportButton report="field_tasks" path={FIELD_SALES_PATHS.report} toBody={fieldTasksReportBody} />}>
       <TextField source="id" label={`${F}.id`} />
@@ -42,6 +55,7 @@ export function TaskList() {
       <FunctionField<Task> source="status" label={`${F}.status`}
         render={(t) => `${translate(`resources.${NAME}.status.${t.status}`)}${t.series_id ? ` · ${translate(`resources.${NAME}.messages.occurrence`, { n: t.occurrence ?? 1 })}` : ''}`} />
     </ResourceList>
+    </>
   );
 }
 

@@ -1,9 +1,10 @@
+import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { ADMIN_RESOURCES, FIELD_SALES_PATHS, type AddressCandidate } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, FIELD_SALES_PATHS, type AddressCandidate, type Task } from '@lp/shared/contract';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 import { fakeHttp } from '../../test/fakeHttp.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
@@ -11,6 +12,7 @@ import { TaskCreate } from './TaskEdit.tsx';
 import { QuestionnaireCreate } from './QuestionnaireEdit.tsx';
 import { createPayload } from './taskPayload.ts';
 import { questionnairePayload } from './questionnairePayload.ts';
+import { mondayOf, weekGrid } from './TaskWeek.tsx';
 
 const TASKS = ADMIN_RESOURCES.field_sales_tasks.name;
 const QUESTIONS = ADMIN_RESOURCES.field_sales_questionnaires.name;
@@ -21,7 +23,7 @@ const paulista: AddressCandidate = {
   latitude: -23.5647577, longitude: -46.6518495,
 };
 
-function renderCreate(resource: string, element: JSX.Element, http: ReturnType<typeof fakeHttp>['http'], create = vi.fn(async (_r: string, p: { data: { id?: number } }) => ({ data: { ...p.data, id: 1 } }))) {
+function renderCreate(resource: string, element: ReactElement, http: ReturnType<typeof fakeHttp>['http'], create = vi.fn(async (_r: string, p: { data: { id?: number } }) => ({ data: { ...p.data, id: 1 } }))) {
   const dataProvider: DataProvider = testDataProvider({
     getList: async () => ({ data: [{ id: 6, full_name: 'Rita Representante', title: 'Visita' }], total: 1 }) as never,
     getMany: async () => ({ data: [{ id: 6, full_name: 'Rita Representante', title: 'Visita' }] }) as never,
@@ -99,5 +101,24 @@ describe('field-sales questionnaire editor (spec 3 §2 "questions/questionnaire 
         { title: 'Exposição', step_type: 'questions', questions: [{ text: 'Posição', question_type: 'single_choice', required: true, options: ['Topo', 'Base'] }] },
       ],
     });
+  });
+});
+
+describe('field-sales week calendar (spec 3 §2 "Admin calendar of tasks")', () => {
+  it('lays a week out by representative and day, from its Monday', () => {
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2026-12-01')).toBe('2026-11-30');
+    const t = (id: number, rep: [number, string], day: string, start: string) => ({
+      id, representative: { id: rep[0], full_name: rep[1] }, task_date: day, start_time: start,
+    }) as unknown as Task;
+    const rui: [number, string] = [1, 'Rui'];
+    const ana: [number, string] = [2, 'Ana'];
+    const { days, rows } = weekGrid([t(1, rui, '2026-11-24', '14:00'), t(2, ana, '2026-11-29', '09:00'), t(3, rui, '2026-11-24', '08:00')], '2026-11-23');
+    expect(days).toEqual(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28', '2026-11-29']);
+    expect(rows.map((r) => [r.name, r.cells.map((c) => c.map((x) => x.id))])).toEqual([
+      ['Ana', [[], [], [], [], [], [], [2]]],
+      ['Rui', [[], [3, 1], [], [], [], [], []]],
+    ]);
   });
 });
