@@ -100,6 +100,12 @@ describe.each(DIALECTS)('field-sales operator side and address search on %s', (d
     }
   });
 
+  it('checks in once when the check-in is sent several times at once', async () => {
+    const task = await createTask(t.app, su, taskBody(rep.id, { task_date: '2026-12-10' }));
+    const answers = await Promise.all([1, 2, 3, 4].map(() => call(t.app, rep.tokens, 'POST', P.checkIn(task.id), { latitude: -23.56, longitude: -46.65 })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+  });
+
   it('marks a task not realized with its reason', async () => {
     const task = await createTask(t.app, su, taskBody(rep.id, { task_date: '2026-12-08' }));
     expect((await call(t.app, rep.tokens, 'POST', P.notRealized(task.id), { reason: ' ' })).json().code).toBe('make_sure_that_all_fields_are_filled_in');

@@ -202,6 +202,8 @@ describe.each(DIALECTS)('field-sales questionnaires and tasks on %s', (dialect) 
     const manager = (await adminWith(t.app, su, c.demo, ['4traders_tasks', '4traders_manage_tasks'])).tokens;
     const questions = (await adminWith(t.app, su, c.demo, ['4traders_questions'])).tokens;
     expect((await call(t.app, reader, 'GET', P.tasks)).statusCode).toBe(200);
+    // no MAP_TILE_URL: the admin draws no map (the forms work without it)
+    expect((await call(t.app, reader, 'GET', P.mapSettings)).json()).toEqual({ tile_url: null });
     expect((await call(t.app, reader, 'POST', P.tasks, taskBody(rep, { task_date: '2026-12-14' }))).statusCode).toBe(403);
     expect((await call(t.app, reader, 'GET', P.questionnaires)).statusCode).toBe(403);
     expect((await call(t.app, manager, 'POST', P.tasks, taskBody(rep, { task_date: '2026-12-14' }))).statusCode).toBe(201);

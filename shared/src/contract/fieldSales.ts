@@ -34,6 +34,8 @@ export const FIELD_SALES_PATHS = {
   results: (id: Id) => `${ADMIN}tasks/${id}/results/`,
   /** POST FieldTasksReportRequest → 202 ReportAccepted: tasks with check-in/out and answers as xlsx, e-mailed (reports registry) */
   report: `${ADMIN}tasks/report/`,
+  /** GET → MapSettings: the map's tile template (MAP_TILE_URL; null = no tiles, the forms work without them) */
+  mapSettings: `${ADMIN}map_settings/`,
   /** GET ?q= → AddressCandidate[]: the client's branches first, then the geocoder */
   addressSearch: `${ADMIN}address_search/`,
   /** the operator (4traders_apply_events): GET ?range=today|week */
@@ -273,3 +275,6 @@ export const FieldTasksReportRequest = Type.Object({
   status: Type.Optional(literalUnion(TASK_STATUSES)),
 });
 export type FieldTasksReportRequest = Static<typeof FieldTasksReportRequest>;
+
+export const MapSettings = Type.Object({ tile_url: Type.Union([Type.String(), Type.Null()]) });
+export type MapSettings = Static<typeof MapSettings>;

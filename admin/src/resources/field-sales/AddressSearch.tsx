@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, List, ListItemButton, ListItemText, TextField as MuiTextField, Typography } from '@mui/material';
 import { TextInput, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { useContractHttp } from '../../common/http/index.ts';
 import { ADDRESS_FIELDS } from './taskPayload.ts';
 
 const K = 'resources.4traders/tasks';
+const TaskMap = lazy(() => import('./TaskMap.tsx'));
 
 /**
  * spec 3 §2 "address search with map", §5 "The address must be selected from the search list":
@@ -67,6 +68,11 @@ export function AddressSearch() {
         <TextInput source="city" label={`${K}.fields.city`} InputProps={{ readOnly: true }} helperText={false} />
       </Box>
       <TextInput source="complement" label={`${K}.fields.complement`} helperText={false} />
+      {lat !== null && lat !== undefined && (
+        <Suspense fallback={null}>
+          <TaskMap points={[{ latitude: Number(lat), longitude: Number(lng), label: String(chosen[1] ?? '') }]} />
+        </Suspense>
+      )}
       {lat !== null && lat !== undefined && (
         <Typography variant="body2" color="text.secondary">
           {[neighborhood, state].filter(Boolean).join(', ')} · {translate(`${K}.fields.coordinates`)}: {Number(lat).toFixed(5)}, {Number(lng).toFixed(5)}

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ADMIN_RESOURCES, AddressCandidate, AddressSearchQuery, FIELD_SALES_PATHS, IdParams, ListQuery, Task, TaskCancelBody, TaskChange, TaskInput, TaskResults,
+  ADMIN_RESOURCES, AddressCandidate, AddressSearchQuery, FIELD_SALES_PATHS, IdParams, ListQuery, MapSettings, Task, TaskCancelBody, TaskChange, TaskInput, TaskResults,
   TaskScopeBody, TaskUpdate,
 } from '@lp/shared/contract';
 import { TASK_TRANSITIONS } from '@lp/shared/rules';
@@ -98,6 +98,9 @@ const tasks: FastifyPluginAsyncTypebox = async (app) => {
     const task = await one(clientOf(request), request.params.id);
     return { task, answers: await taskAnswers(app.db, task.id) };
   });
+
+  /** The admin map's tiles (MAP_TILE_URL); without them the map is left out and the forms work the same. */
+  app.get(P.mapSettings, { config: { access: ACCESS.readTasks }, schema: { response: { 200: MapSettings } } }, async () => ({ tile_url: app.config.mapTileUrl }));
 
   /** spec 3 §2 the form's address search: the client's branches first, then the geocoder (GEOCODER_URL). */
   app.get(P.addressSearch, { config: { access: ACCESS.readTasks }, schema: { querystring: AddressSearchQuery, response: { 200: Type.Array(AddressCandidate) } } }, async (request) => {
