@@ -53,6 +53,9 @@ const Drills = lazy(() => withMessages('drills', import('./routes/drills/index.t
 const Drill = lazy(() => withMessages('drills', import('./routes/drill/index.tsx')));
 const GeneralTests = lazy(() => withMessages('generalTests', import('./routes/general-tests/index.tsx')));
 const GeneralTest = lazy(() => withMessages('generalTests', import('./routes/general-test/index.tsx')));
+// field-sales tasks (the operator's side, 4traders_apply_events): my tasks and one task, texts with them
+const FieldTasks = lazy(() => withMessages('fieldSales', import('./routes/field-tasks/index.tsx')));
+const FieldTask = lazy(() => withMessages('fieldSales', import('./routes/field-task/index.tsx')));
 // library (previews load video.js only for a video) and podcasts (the player with its page)
 const Library = lazy(() => withMessages('library', import('./routes/library/index.tsx')));
 const Podcasts = lazy(() => withMessages('podcasts', import('./routes/podcasts/index.tsx')));
@@ -159,6 +162,13 @@ export function AppRoutes() {
       </Route>
       <Route path="/general_tests/:id">
         <Private><GeneralTest /></Private>
+      </Route>
+      {/* field-sales tasks: the representative's tasks today and this week, check-in, questionnaire, check-out */}
+      <Route path="/field_sales">
+        <Private><FieldTasks /></Private>
+      </Route>
+      <Route path="/field_sales/:id">
+        <Private><FieldTask /></Private>
       </Route>
       <Route path="/live-classes">
         <Redirect to="/live_classes" replace />

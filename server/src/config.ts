@@ -130,6 +130,10 @@ export interface Config {
   streamingSignallingUrl: string | null;
   /** JITSI_DOMAIN: the Jitsi Meet server of embedded live class rooms (spec 3 §2), host[:port] without a scheme */
   jitsiDomain: string;
+  /** GEOCODER_URL: a service speaking the Nominatim search API (spec 3 §2 address search); null = the client's branches only */
+  geocoderUrl: string | null;
+  /** MAP_TILE_URL: the admin map's tile template ({z}/{x}/{y}); null = no tiles (forms work without them) */
+  mapTileUrl: string | null;
   /** an HTML or SCORM package unpacks to at most this many bytes … */
   packageMaxUnpackedBytes: number;
   /** … and at most this many times its packed size */
@@ -195,6 +199,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     streamingSignallingUrl: env.STREAMING_SIGNALLING_URL || null,
     // the public Jitsi Meet service unless a self-hosted one is named
     jitsiDomain: (env.JITSI_DOMAIN?.trim() || 'meet.jit.si').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
+    geocoderUrl: env.GEOCODER_URL?.trim().replace(/\/+$/, '') || null,
+    mapTileUrl: env.MAP_TILE_URL?.trim() || null,
     ...overrides,
   };
 }

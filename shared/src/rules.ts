@@ -18,6 +18,7 @@ export * from './engagement/badges.ts';
 export * from './engagement/calendar.ts';
 export * from './engagement/pages.ts';
 export * from './faq.ts';
+export * from './fieldSales/index.ts';
 export * from './forum.ts';
 export * from './games/index.ts';
 export * from './languages.ts';

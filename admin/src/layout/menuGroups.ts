@@ -22,6 +22,8 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   presential_products: 'learning',
   presential_support_materials: 'learning',
   presential_appointment_types: 'learning',
+  field_sales_tasks: 'engagement',
+  field_sales_questionnaires: 'engagement',
   news: 'content',
   faqs: 'content',
   faq_categories: 'content',

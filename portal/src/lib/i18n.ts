@@ -80,6 +80,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/generalTests'),
     fr: () => import('virtual:portal-messages/fr/generalTests'),
   },
+  fieldSales: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/fieldSales'),
+    en: () => import('virtual:portal-messages/en/fieldSales'),
+    es: () => import('virtual:portal-messages/es/fieldSales'),
+    fr: () => import('virtual:portal-messages/fr/fieldSales'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type * as Presential from './tables/presential.table.ts';
+import type * as FieldSales from './tables/fieldSales.table.ts';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
   AuditLogTable, UserAreaTable, UserClientTable, UserModuleItemTable, UserSuperiorTable, UserTable,
@@ -255,6 +256,13 @@ export interface Database {
   presential_event_materials: Presential.PresentialEventMaterialTable;
   presential_planned_vacancies: Presential.PresentialPlannedVacancyTable;
   presential_enrollments: Presential.PresentialEnrollmentTable;
+  // field-sales tasks (2026_11_27_0300_field_sales): questionnaires, task series, tasks, answers
+  field_questionnaires: FieldSales.FieldQuestionnaireTable;
+  field_questionnaire_steps: FieldSales.FieldQuestionnaireStepTable;
+  field_questions: FieldSales.FieldQuestionTable;
+  field_task_series: FieldSales.FieldTaskSeriesTable;
+  field_tasks: FieldSales.FieldTaskTable;
+  field_task_answers: FieldSales.FieldTaskAnswerTable;
   // library and podcasts (2026_11_23_0021_library_podcasts)
   library_categories: LibraryCategoryTable;
   library_files: LibraryFileTable;

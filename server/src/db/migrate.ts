@@ -38,6 +38,7 @@ import * as webcastViews from './migrations/2026_11_27_0030_webcast_views.ts';
 import * as honestCompletion from './migrations/2026_11_27_0070_honest_completion.ts';
 import * as countryDocuments from './migrations/2026_11_27_0110_country_documents.ts';
 import * as presential from './migrations/2026_11_27_0130_presential.ts';
+import * as fieldSales from './migrations/2026_11_27_0300_field_sales.ts';
 import * as overviewIndexes from './migrations/2026_11_27_0060_overview_indexes.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0110_country_documents': countryDocuments,
   '2026_11_27_0400_drills': drills,
   '2026_11_27_0410_general_tests': generalTests,
+  '2026_11_27_0300_field_sales': fieldSales,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,6 +1,7 @@
 import type { ReportKey } from '@lp/shared/rules';
 import type { ReportDeclaration } from './definition.ts';
 import { coursesReport } from './courses.ts';
+import { fieldTasksReport } from './fieldTasks.ts';
 import { librariesReport } from './libraries.ts';
 import { liveClassesReport } from './liveClasses.ts';
 import { mailingReport } from './mailing.ts';
@@ -17,6 +18,7 @@ import { webcastsReport } from './webcasts.ts';
  */
 export const REPORTS: readonly ReportDeclaration[] = [
   usersReport, liveClassesReport, coursesReport, trailsReport, webcastsReport, podcastsReport, librariesReport, mailingReport, surveysReport,
+  fieldTasksReport,
 ];
 
 const BY_KEY = new Map<ReportKey, ReportDeclaration>(REPORTS.map((r) => [r.key, r]));

@@ -18,6 +18,7 @@ import { seedLibraryPodcasts } from './libraryPodcasts.ts';
 import { seedPagesBadges } from './pagesBadges.ts';
 import { seedSurveys } from './surveys.ts';
 import { seedDrillsTests } from './drillsTests.ts';
+import { seedFieldSales } from './fieldSales.ts';
 
 export const DEMO = {
   superuser: { email: 'admin@demo.local', password: 'Admin#2026!', full_name: 'Ana Admin' },
@@ -25,6 +26,9 @@ export const DEMO = {
   learner: { email: 'learner@demo.local', password: 'Learner#2026!', full_name: 'Lia Learner', document: '52998224725' },
   otherAdmin: { email: 'manager@other.local', password: 'Manager#2026!', full_name: 'Otto Manager' },
   storeManager: { email: 'store.manager@demo.local', password: 'Store#2026!', full_name: 'Sara Store Manager' },
+  // field-sales representatives (issue 19): they hold 4traders_apply_events only
+  representative: { email: 'rep1@demo.local', password: 'Rep#2026!', full_name: 'Rui Representante' },
+  representative2: { email: 'rep2@demo.local', password: 'Rep#2026!', full_name: 'Rosa Representante' },
 } as const;
 
 export const INSTRUCTOR_ITEMS = ['trainings', 'trainings_manage', 'webcasts', 'webcasts_manage', 'live_classes', 'live_classes_manage', 'tags'] as const;
@@ -110,6 +114,7 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     const learner = await insertUser(tdb, logN, DEMO.learner, false);
     const otherAdmin = await insertUser(tdb, logN, DEMO.otherAdmin, false);
     const storeManager = await insertUser(tdb, logN, DEMO.storeManager, false);
+    const representatives = [await insertUser(tdb, logN, DEMO.representative, false), await insertUser(tdb, logN, DEMO.representative2, false)] as const;
 
     await trx.insertInto('user_clients').values([
       { user_id: admin, client_id: demo, profile_id: null },
@@ -118,10 +123,12 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
       { user_id: learner, client_id: demo, profile_id: null },
       { user_id: otherAdmin, client_id: other, profile_id: null },
       { user_id: storeManager, client_id: demo, profile_id: null },
+      ...representatives.map((user_id) => ({ user_id, client_id: demo, profile_id: null })),
     ]).execute();
-    await trx.updateTable('users').set({ selected_client_id: demo }).where('id', 'in', [admin, instructor, learner, storeManager]).execute();
+    await trx.updateTable('users').set({ selected_client_id: demo }).where('id', 'in', [admin, instructor, learner, storeManager, ...representatives]).execute();
     await grant(tdb, instructor, demo, INSTRUCTOR_ITEMS);
     await grant(tdb, otherAdmin, other, ALL_PERMISSION_SLUGS);
+    for (const rep of representatives) await grant(tdb, rep, demo, ['4traders_apply_events']);
 
     const { groupIds } = await organisation(tdb, demo,
       ['Sales', 'Operations', 'Marketing', 'Customer service'],
@@ -139,6 +146,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await seedLiveClasses(tdb, { clientId: demo, instructorId: instructor, learnerId: learner });
     // spec 3 §6 roles: face-to-face appointments requested by the admin, run by the instructor (issue 16 item 8)
     await seedPresential(tdb, { clientId: demo, adminId: admin, instructorId: instructor });
+    // field-sales: a questionnaire and a week of daily visits for each representative (issue 19 item 8)
+    await seedFieldSales(tdb, { clientId: demo, adminId: admin, representativeIds: representatives });
     await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
     // content modules
     await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { sectionHeading } from '@lp/shared/rules';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter-preact';
+import { hasPermission } from '@lp/shared/rules';
 import { api, userKeys } from '../../lib/api.ts';
 import { useI18n } from '../../lib/i18n.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
@@ -45,6 +46,10 @@ export function AppHeader() {
           <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
           <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{sectionHeading(user, 'webcasts') ?? t('portal.nav.webcasts')}</Link>
           <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
+          {/* the field-sales operator's tasks: only for who carries them out (4traders_apply_events) */}
+          {user && hasPermission(user, '4traders_apply_events') && (
+            <Link href="/field_sales" aria-current={location.startsWith('/field_sales') ? 'page' : undefined}>{t('portal.nav.field_sales')}</Link>
+          )}
           <Link href="/surveys" aria-current={location.startsWith('/surveys') ? 'page' : undefined}>{t('portal.nav.surveys')}</Link>
           <Link href="/drills" aria-current={location.startsWith('/drills') ? 'page' : undefined}>{t('portal.nav.drills')}</Link>
           <Link href="/general_tests" aria-current={location.startsWith('/general_tests') ? 'page' : undefined}>{t('portal.nav.general_tests')}</Link>
