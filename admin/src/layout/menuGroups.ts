@@ -2,7 +2,7 @@ import { ADMIN_RESOURCES, type AdminResourceKey } from '@lp/shared/contract';
 import type { RenamableSection } from '@lp/shared/rules';
 
 /** The menu's areas, in the order they are shown (spec 1 §2.3 "the admin's own left menu"). */
-export const MENU_GROUPS = ['learning', 'content', 'communication', 'engagement', 'people', 'settings'] as const;
+export const MENU_GROUPS = ['learning', 'content', 'communication', 'engagement', 'field_sales', 'people', 'settings'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /**
@@ -22,8 +22,8 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   presential_products: 'learning',
   presential_support_materials: 'learning',
   presential_appointment_types: 'learning',
-  field_sales_tasks: 'engagement',
-  field_sales_questionnaires: 'engagement',
+  field_sales_tasks: 'field_sales',
+  field_sales_questionnaires: 'field_sales',
   news: 'content',
   faqs: 'content',
   faq_categories: 'content',
