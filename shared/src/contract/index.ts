@@ -35,6 +35,7 @@ export * from './overview.ts';
 export * from './pages.ts';
 export * from './podcasts.ts';
 export * from './presential.ts';
+export * from './rewards.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
 export * from './session.ts';

@@ -38,6 +38,8 @@ export const AUDIENCE_KINDS = {
   survey: { owner: 'surveys', links: 'survey', tags: false, mandatory: false },
   // spec 3 §3 an appointment's target audience
   presential_appointment: { owner: 'presential_appointments', links: 'presential_appointment', tags: false, mandatory: false },
+  // spec 3 §3 "Reward campaign: … audience" (who the campaign targets; spec 3 §6 the required profile is checked apart)
+  reward_campaign: { owner: 'reward_campaigns', links: 'reward_campaign', tags: false, mandatory: false },
 } as const satisfies Record<string, KindDeclaration>;
 
 export type AudienceKind = keyof typeof AUDIENCE_KINDS;
