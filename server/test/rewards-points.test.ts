@@ -1,4 +1,7 @@
+import path from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '../src/lib/i18n.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner, type Learner } from './learnerContentFixtures.ts';
@@ -194,6 +197,38 @@ describe.each(DIALECTS)('reward points, sales and redemptions on %s', (dialect) 
       [null, 'pending', ''], ['pending', 'approved', 'ok'], ['approved', 'shipped', 'Correios BR123'], ['shipped', 'delivered', 'entregue'],
     ]);
     expect(mine.redeem_date).not.toBeNull();
+  });
+
+  it('e-mails the sales, points and orders reports as xlsx, formula-like cells escaped (issue 18 item 9)', async () => {
+    const learner = await enrolled();
+    const upload = await (await import('./mediaFixtures.ts')).tusUpload(t.app, learner.tokens, (await import('./mediaFixtures.ts')).png(), 'nota.png', 'reward_invoice');
+    const sale = await call(t.app, learner.tokens, 'POST', L.sales(campaign), {
+      sale_date: '2026-11-21', invoice_number: 'NF-REP', retailer: '=HYPERLINK("http://x")', products: [{ product_id: cat.productA, quantity: 1 }], invoice_upload: upload,
+    });
+    expect(sale.statusCode).toBe(201);
+    const order = await call(t.app, learner.tokens, 'POST', L.redeem(campaign), { reward_id: await makeReward(t.app, su, { points_to_aquire: 40 }), requester });
+    expect(order.statusCode).toBe(201);
+    const sheet = async (key: 'reward_sales' | 'reward_points' | 'reward_orders', url: string) => {
+      const res = await call(t.app, su, 'POST', url, { campaign_id: campaign });
+      expect(res.statusCode, res.body).toBe(202);
+      await t.app.jobs.idle();
+      const report = await t.app.db.selectFrom('reports').selectAll().where('report', '=', key).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(report.status, report.error ?? '').toBe('ready');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(path.join(t.config.dataDir, 'reports', report.file_name!));
+      const rows: unknown[][] = [];
+      workbook.worksheets[0]!.eachRow((row) => { rows.push((row.values as unknown[]).slice(1)); });
+      return rows;
+    };
+    const sales = await sheet('reward_sales', P.salesReport);
+    expect(sales[0]![0]).toBe(translate(1, 'resources.reward_reports.sale_id'));
+    const mine = sales.find((r) => r[4] === 'NF-REP')!;
+    expect(mine.slice(1, 11)).toEqual([expect.any(String), expect.any(String), '2026-11-21', 'NF-REP', "'=HYPERLINK(\"http://x\")", translate(1, 'resources.rewards/sales.statuses.awaiting_approval'), 'TV 50"', 1, 100, 100]);
+    const points = await sheet('reward_points', P.pointsReport);
+    const person = await balances(learner.id);
+    expect(points.find((r) => r[1] === person.email)!.slice(4, 6)).toEqual([100, 60]);
+    const orders = await sheet('reward_orders', P.ordersReport);
+    expect(orders.some((r) => r[0] === order.json().order_number && r[4] === 40)).toBe(true);
   });
 
   it("keeps another client's sales, orders and invoices out of reach", async () => {

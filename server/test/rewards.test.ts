@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../src/seed/demo.ts';
+import { DEMO_CAMPAIGN_TITLE } from '../src/seed/rewards.ts';
 import { DIALECTS, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
 import { L, P, addPeople, call, campaignBody, created, makeBranch, makeCatalogue, publishedCampaign, type Catalogue } from './rewardFixtures.ts';
@@ -125,6 +126,20 @@ describe.each(DIALECTS)('reward campaigns on %s', (dialect) => {
     expect((await call(t.app, brands, 'GET', `${P.brands}?page=1`)).statusCode).toBe(200);
     expect((await call(t.app, brands, 'GET', `${P.categories}?page=1`)).statusCode).toBe(403);
     expect((await call(t.app, learner.tokens, 'GET', `${P.campaigns}?page=1`)).statusCode).toBe(403);
+  });
+
+  it('seeds a published demo campaign with sales in each state, a catalog and orders, all in the ledger', async () => {
+    const learner = await login(t.app, DEMO.learner.email, DEMO.learner.password);
+    const [campaign] = (await call(t.app, learner, 'GET', L.campaigns)).json().filter((x: { title: string }) => x.title === DEMO_CAMPAIGN_TITLE);
+    // earned: 2×300 + 3×10 approved, 150 awaiting, 300 reproved and reversed; spent: 150 + 200
+    expect(campaign).toMatchObject({ status: 'published', enrolled: true, total_points: 780, points_for_use: 430, level: { name: 'Prata' } });
+    const sales = (await call(t.app, learner, 'GET', `${L.sales(campaign.id)}?page_size=0`)).json().results;
+    expect(sales.map((x: { status: string }) => x.status).sort()).toEqual(['approved', 'awaiting_approval', 'reproved']);
+    const orders = (await call(t.app, learner, 'GET', `${L.orders(campaign.id)}?page_size=0`)).json().results;
+    expect(orders.map((o: { status: string }) => o.status).sort()).toEqual(['delivered', 'pending']);
+    expect((await call(t.app, learner, 'GET', `${L.catalog(campaign.id)}?page_size=0`)).json().results).toHaveLength(3);
+    const entries = await t.app.db.selectFrom('reward_points_entries').select('points').where('campaign_id', '=', campaign.id).execute();
+    expect(entries.reduce((sum, e) => sum + e.points, 0)).toBe(430);
   });
 
   it("keeps another client's campaigns, people and lists out of reach", async () => {

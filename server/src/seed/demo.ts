@@ -9,6 +9,7 @@ import { saveLoginParams } from '../repositories/clients.ts';
 import { seedTrainings } from './trainings.ts';
 import { seedLiveClasses } from './liveClasses.ts';
 import { seedPresential } from './presential.ts';
+import { seedRewards } from './rewards.ts';
 import { seedGames } from './games.ts';
 import { seedWebcasts } from './webcasts.ts';
 import { seedWebcastChat } from './webcastChat.ts';
@@ -138,6 +139,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await seedLiveClasses(tdb, { clientId: demo, instructorId: instructor, learnerId: learner });
     // spec 3 §6 roles: face-to-face appointments requested by the admin, run by the instructor (issue 16 item 8)
     await seedPresential(tdb, { clientId: demo, adminId: admin, instructorId: instructor });
+    // a published reward campaign for the learner's group, with sales in each state, a catalog and orders (issue 18 item 10)
+    await seedRewards(tdb, { clientId: demo, adminId: admin, learnerId: learner, groupId: groupIds[0]! });
     await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
     // content modules
     await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });

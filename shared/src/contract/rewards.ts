@@ -64,6 +64,10 @@ export const REWARD_PATHS = {
   order: (id: Id) => `${ADMIN}orders/${id}/`,
   /** POST OrderStatusBody → RedeemOrder */
   orderStatus: (id: Id) => `${ADMIN}orders/${id}/status/`,
+  /** POST RewardReportRequest → 202 ReportAccepted: e-mailed xlsx (reports registry) */
+  salesReport: `${ADMIN}sales/report/`,
+  pointsReport: `${ADMIN}campaigns/points_report/`,
+  ordersReport: `${ADMIN}orders/report/`,
 } as const;
 
 export const LEARNER_REWARD_PATHS = {
@@ -447,3 +451,10 @@ export const LearnerCatalogQuery = Type.Composite([ListQuery, Type.Object({
   featured: Type.Optional(Type.Boolean()),
 })]);
 export type LearnerCatalogQuery = Static<typeof LearnerCatalogQuery>;
+
+/** The reports' filters (the lists'): one campaign, optionally one status. */
+export const RewardReportRequest = Type.Object({
+  campaign_id: Type.Integer({ minimum: 1 }),
+  status: Type.Optional(Type.String({ maxLength: 32 })),
+});
+export type RewardReportRequest = Static<typeof RewardReportRequest>;
