@@ -20,6 +20,7 @@ import surveys from './resources/surveys/index.ts';
 import faqs from './resources/faqs/index.ts';
 import faqCategories from './resources/faq-categories/index.ts';
 import { presentialResources } from './resources/presential/index.ts';
+import { rewardResources } from './resources/rewards/index.ts';
 import banners from './resources/banners/index.ts';
 import welcomeBanners from './resources/banners-welcome/index.ts';
 import messages from './resources/messages/index.ts';
@@ -92,6 +93,8 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.surveys.name} {...surveys} />
         {/* face-to-face (spec 3 §2, spec 1 §2.3 presential/*) */}
         {Object.entries(presentialResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
+        {/* reward campaigns (spec 3 §2 "Reward campaigns", spec 1 §6.2 "Rewards") */}
+        {Object.entries(rewardResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
         {/* news and FAQ */}
         <Resource name={ADMIN_RESOURCES.news.name} {...news} />
         <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />
