@@ -47,6 +47,7 @@ export function AppHeader() {
           <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{webcastHeading(user) ?? t('portal.nav.webcasts')}</Link>
           <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
           <Link href="/surveys" aria-current={location.startsWith('/surveys') ? 'page' : undefined}>{t('portal.nav.surveys')}</Link>
+          <Link href="/rewards" aria-current={location.startsWith('/rewards') ? 'page' : undefined}>{t('portal.nav.rewards')}</Link>
           <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
           <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
           <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{newsHeading(user) ?? t('portal.nav.news')}</Link>
