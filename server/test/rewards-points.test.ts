@@ -231,6 +231,26 @@ describe.each(DIALECTS)('reward points, sales and redemptions on %s', (dialect) 
     expect(orders.some((r) => r[0] === order.json().order_number && r[4] === 40)).toBe(true);
   });
 
+  it('credits an event QR code once per user, even scanned twice at once (events_qrcode)', async () => {
+    const event = (await call(t.app, su, 'POST', P.events(campaign), { title: 'Feira de lançamento', points: 75 })).json();
+    expect(event).toMatchObject({ title: 'Feira de lançamento', points: 75, scans: 0, qr_token: expect.any(String) });
+    const learner = await enrolled();
+    const scans = await Promise.all(Array.from({ length: 4 }, () => call(t.app, learner.tokens, 'POST', L.scan, { code: event.qr_token })));
+    expect(scans.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(scans.filter((r) => r.json().credited)).toHaveLength(1);
+    expect(await expectLedgerTrue(learner.id)).toMatchObject({ total_points: 75, points_for_use: 75 });
+    expect((await call(t.app, su, 'GET', P.events(campaign))).json().find((e: { id: number }) => e.id === event.id).scans).toBe(1);
+    // a wrong code, or the code read by a blocked person, credits nothing
+    expect((await call(t.app, learner.tokens, 'POST', L.scan, { code: 'not-a-real-code' })).statusCode).toBe(404);
+    await call(t.app, su, 'POST', P.block(campaign, learner.id));
+    expect((await call(t.app, learner.tokens, 'POST', L.scan, { code: event.qr_token })).json().code).toBe('campaign_user_blocked');
+    // the events open with their own key
+    const campaigns = (await (await import('./userFixtures.ts')).adminWith(t.app, su, c.demo, ['reward_campaigns'])).tokens;
+    expect((await call(t.app, campaigns, 'GET', P.events(campaign))).statusCode).toBe(403);
+    const qr = (await (await import('./userFixtures.ts')).adminWith(t.app, su, c.demo, ['events_qrcode'])).tokens;
+    expect((await call(t.app, qr, 'GET', P.events(campaign))).statusCode).toBe(200);
+  });
+
   it("keeps another client's sales, orders and invoices out of reach", async () => {
     const learner = await enrolled();
     const sale = (await reportSale(t.app, learner.tokens, campaign, 'NF-T1', [{ product_id: cat.productC, quantity: 1 }])).json();

@@ -131,6 +131,7 @@ export const COLUMN_KINDS = {
   reward_audit_justifications: { created_at: 'timestamp' },
   reward_brands: { created_at: 'timestamp' },
   reward_campaign_areas: { is_mandatory: 'bool' },
+  reward_campaign_events: { created_at: 'timestamp' },
   reward_campaign_profiles: { is_mandatory: 'bool' },
   reward_campaign_user_events: { created_at: 'timestamp' },
   reward_campaign_users: { blocked: 'bool', inscription_date: 'timestamp' },

@@ -50,6 +50,9 @@ export const REWARD_PATHS = {
   level: (id: Id, userId: Id) => `${ADMIN}campaigns/${id}/users/${userId}/level/`,
   /** GET the person's timelines: status and level history, points statement, sales, redeem orders */
   history: (id: Id, userId: Id) => `${ADMIN}campaigns/${id}/users/${userId}/history/`,
+  /** GET / POST CampaignEventInput: events linked to the campaign with a QR code (events_qrcode) */
+  events: (id: Id) => `${ADMIN}campaigns/${id}/events/`,
+  event: (id: Id, eventId: Id) => `${ADMIN}campaigns/${id}/events/${eventId}/`,
   // sales and audit (auditor and processor)
   sales: `${ADMIN}sales/`,
   sale: (id: Id) => `${ADMIN}sales/${id}/`,
@@ -82,6 +85,8 @@ export const LEARNER_REWARD_PATHS = {
   /** POST RedeemBody → RedeemOrder */
   redeem: (id: Id) => `${LEARNER}campaigns/${id}/redeem/`,
   orders: (id: Id) => `${LEARNER}campaigns/${id}/orders/`,
+  /** POST ScanBody → ScanAnswer: the QR code of an event read at the event credits its points once */
+  scan: `${LEARNER}qrcode/`,
 } as const;
 
 /** tus metadata `kind` of an invoice photo (jpg, jpeg, png; validated by content). */
@@ -240,6 +245,28 @@ export const CampaignUserEventEntry = Type.Object({
   created_at: Type.String(),
 });
 export type CampaignUserEventEntry = Static<typeof CampaignUserEventEntry>;
+
+// ---- events with a QR code ----
+
+export const CampaignEvent = Type.Object({
+  id: Type.Integer(), campaign_id: Type.Integer(), title: Type.String(), event_date: NullableText, points: Type.Integer(),
+  /** what the QR code carries (the portal's /rewards/qrcode/{qr_token} page scans it) */
+  qr_token: Type.String(),
+  /** how many people scanned it */
+  scans: Type.Integer(),
+  created_at: Type.String(),
+});
+export type CampaignEvent = Static<typeof CampaignEvent>;
+export const CampaignEventInput = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: 256 }),
+  event_date: Type.Optional(NullableDay),
+  points: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+});
+export type CampaignEventInput = Static<typeof CampaignEventInput>;
+export const ScanBody = Type.Object({ code: Type.String({ minLength: 8, maxLength: 64 }) });
+export type ScanBody = Static<typeof ScanBody>;
+export const ScanAnswer = Type.Object({ campaign_id: Type.Integer(), event: Type.String(), points: Type.Integer(), credited: Type.Boolean() });
+export type ScanAnswer = Static<typeof ScanAnswer>;
 
 // ---- sales ----
 

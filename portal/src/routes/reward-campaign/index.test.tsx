@@ -26,13 +26,13 @@ const order: RedeemOrder = {
     { id: 3, previous_status: 'approved', status: 'shipped', status_comment: 'Post BR123', responsible: 'Admin', created_at: '2026-11-22T10:00:00Z' },
   ],
 };
-const BASE = {
+const BASE: Parameters<typeof fakeApi>[0] = {
   'GET /rewards/campaigns/4/': [200, campaign],
   'GET /rewards/campaigns/4/statement/': [200, [{ id: 1, kind: 'sale', points: 630, points_from: 0, points_to: 630, reason: 'Invoice 000101', source_id: 1, created_at: '2026-11-20T10:00:00Z' }]],
   'GET /rewards/campaigns/4/sales/': [200, { count: 0, results: [] }],
   'GET /rewards/campaigns/4/orders/': [200, { count: 1, results: [order] }],
   'GET /rewards/campaigns/4/catalog/': [200, { count: 2, results: [reward({}), reward({ id: 2, reward_title: 'Speaker', points_to_aquire: 900 })] }],
-} as const;
+};
 
 /** The tus creation answers a Location header, which the fake JSON network cannot: answered here. */
 function withTus(calls: Array<{ method: string; path: string }>) {

@@ -184,6 +184,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('reward_points_entries_user_idx').on('reward_points_entries').columns(['campaign_id', 'user_id', 'id']).execute();
 
+  /**
+   * Events linked to campaigns with a QR code (spec 1 §6.2 events_qrcode; issue 18 item 2): the
+   * code carries `qr_token`; scanning credits the event's points once per user (the ledger's key).
+   */
+  await db.schema.createTable('reward_campaign_events')
+    .addColumn('id', t.id, t.primaryId)
+    .addColumn('client_id', 'integer', client)
+    .addColumn('campaign_id', 'integer', (c) => c.notNull().references('reward_campaigns.id').onDelete('cascade'))
+    .addColumn('title', 'varchar(256)', (c) => c.notNull())
+    .addColumn('event_date', 'varchar(10)')
+    .addColumn('points', 'integer', (c) => c.notNull())
+    .addColumn('qr_token', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(now))
+    .execute();
+
   // ---- catalog ----
   await db.schema.createTable('reward_rewards')
     .addColumn('id', t.id, t.primaryId)
@@ -259,7 +274,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await dropAudienceTables(db, AUDIENCE);
   for (const table of [
-    'reward_order_history', 'reward_redeem_codes', 'reward_orders', 'reward_rewards', 'reward_points_entries', 'reward_sale_items', 'reward_sales',
+    'reward_order_history', 'reward_redeem_codes', 'reward_orders', 'reward_rewards', 'reward_campaign_events', 'reward_points_entries', 'reward_sale_items', 'reward_sales',
     'reward_campaign_user_events', 'reward_campaign_users', 'reward_points_table', 'reward_campaign_levels', 'reward_campaign_stores', 'reward_campaigns',
     'reward_audit_justifications', 'reward_sale_products', ...[...NAMED].reverse(),
   ]) {

@@ -126,6 +126,18 @@ export interface RewardPointsEntryTable {
   created_at: DefaultTimestamp;
 }
 
+export interface RewardCampaignEventTable {
+  id: Generated<number>;
+  client_id: number;
+  campaign_id: number;
+  title: string;
+  event_date: string | null;
+  points: number;
+  qr_token: string;
+  created_at: DefaultTimestamp;
+}
+export type RewardCampaignEventRow = Selectable<RewardCampaignEventTable>;
+
 export interface RewardTable {
   id: Generated<number>;
   client_id: number;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import campaigns from './campaigns.ts';
 import catalog from './catalog.ts';
+import events from './events.ts';
 import learner from './learner.ts';
 import orders from './orders.ts';
 import people from './people.ts';
@@ -16,6 +17,7 @@ const rewards: FastifyPluginAsync = async (app) => {
   await app.register(reference);
   await app.register(campaigns);
   await app.register(people);
+  await app.register(events);
   await app.register(sales);
   await app.register(catalog);
   await app.register(orders);

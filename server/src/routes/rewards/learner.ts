@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  LEARNER_REWARD_PATHS, LearnerCampaign, LearnerCatalogQuery, ListQuery, RewardPointsEntry, RedeemBody, RedeemOrder, REWARD_UPLOAD_KINDS, Reward, Sale, SaleInput,
+  LEARNER_REWARD_PATHS, LearnerCampaign, ScanAnswer, ScanBody, LearnerCatalogQuery, ListQuery, RewardPointsEntry, RedeemBody, RedeemOrder, REWARD_UPLOAD_KINDS, Reward, Sale, SaleInput,
 } from '@lp/shared/contract';
 import { UPLOAD_LIMITS, campaignOpen, repeatedProduct } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
@@ -14,7 +14,8 @@ import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { findCampaign } from '../../repositories/rewards/campaigns.ts';
 import { findReward, learnerCatalogQuery, toReward } from '../../repositories/rewards/catalog.ts';
-import { statement } from '../../repositories/rewards/ledger.ts';
+import { eventByToken } from '../../repositories/rewards/events.ts';
+import { addEntry, statement } from '../../repositories/rewards/ledger.ts';
 import { inCampaignAudience, learnerCampaign, profileOf, visibleCampaigns } from '../../repositories/rewards/learner.ts';
 import { RedeemRefused, ordersQuery, redeem, toOrders } from '../../repositories/rewards/orders.ts';
 import { addPerson, findPerson } from '../../repositories/rewards/people.ts';
@@ -167,6 +168,19 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     }
     const [order] = await toOrders(app.db, await ordersQuery(app.db, clientId).where('o.id', '=', id).execute(), true);
     return reply.status(201).send(order!);
+  });
+
+  // issue 18 item 2: scanning an event's QR code credits the campaign points once per user (the ledger's key decides two scans at once)
+  app.post(L.scan, { config: { access: 'authenticated' }, schema: { body: ScanBody, response: { 200: ScanAnswer } } }, async (request) => {
+    const clientId = clientOf(request);
+    const userId = authOf(request).user.id;
+    const event = await eventByToken(app.db, clientId, request.body.code.trim());
+    if (!event) throw new HttpError(404, 'not_found', 'Not found or no permission to access');
+    const campaign = await participate(app.db, request, event.campaign_id);
+    const credited = await addEntry(app.db, {
+      clientId, campaignId: campaign.id, userId, kind: 'event_qrcode', points: event.points, sourceId: event.id, reason: event.title, createdBy: userId,
+    });
+    return { campaign_id: campaign.id, event: event.title, points: event.points, credited };
   });
 
   app.get(L.orders(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, querystring: ListQuery, response: listResponse(RedeemOrder) } }, async (request, reply) => {
