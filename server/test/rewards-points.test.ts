@@ -251,6 +251,28 @@ describe.each(DIALECTS)('reward points, sales and redemptions on %s', (dialect) 
     expect((await call(t.app, qr, 'GET', P.events(campaign))).statusCode).toBe(200);
   });
 
+  it('takes photos by type, reproved with a reason or deleted (spec 3 §4 "Photo upload")', async () => {
+    const learner = await enrolled();
+    const vitrine = await created(t.app, su, P.uploadFileTypes, { name: 'Vitrine' });
+    const { png, tusUpload } = await import('./mediaFixtures.ts');
+    const send = async () => call(t.app, learner.tokens, 'POST', L.photos(campaign), {
+      photo_type_id: vitrine, information: 'Vitrine da loja', upload: await tusUpload(t.app, learner.tokens, png(), 'vitrine.png', 'reward_photo'),
+    });
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ photo_type: 'Vitrine', status: 'awaiting_approval', url: expect.stringMatching(/\/api\/files\/media\//) });
+    const second = (await send()).json();
+    expect((await call(t.app, su, 'POST', P.photoAudit(first.json().id), { status: 'reproved' })).json().code).toBe('reproval_justification_required');
+    const reason = await created(t.app, su, P.justifications, { kind: 'file', text: 'Foto sem a vitrine completa' });
+    expect((await call(t.app, su, 'POST', P.photoAudit(first.json().id), { status: 'reproved', justification_id: reason })).json())
+      .toMatchObject({ status: 'reproved', reproval_reason: 'Foto sem a vitrine completa' });
+    expect((await call(t.app, su, 'DELETE', P.photo(second.id))).statusCode).toBe(204);
+    const mine = (await call(t.app, learner.tokens, 'GET', L.photos(campaign))).json();
+    expect(mine.map((p: { id: number; status: string }) => [p.id, p.status])).toEqual([[first.json().id, 'reproved']]);
+    const other = await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password);
+    expect((await call(t.app, other, 'POST', P.photoAudit(first.json().id), { status: 'approved' })).statusCode).toBe(404);
+  });
+
   it("keeps another client's sales, orders and invoices out of reach", async () => {
     const learner = await enrolled();
     const sale = (await reportSale(t.app, learner.tokens, campaign, 'NF-T1', [{ product_id: cat.productC, quantity: 1 }])).json();

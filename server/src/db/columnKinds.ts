@@ -141,6 +141,7 @@ export const COLUMN_KINDS = {
   reward_levels: { created_at: 'timestamp' },
   reward_order_history: { created_at: 'timestamp' },
   reward_orders: { created_at: 'timestamp', redeem_date: 'timestamp', requester: 'json', updated_at: 'timestamp' },
+  reward_photo_uploads: { audited_at: 'timestamp', created_at: 'timestamp' },
   reward_points_entries: { created_at: 'timestamp' },
   reward_redeem_codes: { created_at: 'timestamp', handed_out_at: 'timestamp' },
   reward_rewards: { active: 'bool', created_at: 'timestamp', is_featured: 'bool', uses_redeem_codes: 'bool' },

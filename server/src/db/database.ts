@@ -255,6 +255,7 @@ export interface Database {
   reward_sale_items: Reward.RewardSaleItemTable;
   reward_points_entries: Reward.RewardPointsEntryTable;
   reward_campaign_events: Reward.RewardCampaignEventTable;
+  reward_photo_uploads: Reward.RewardPhotoUploadTable;
   reward_rewards: Reward.RewardTable;
   reward_orders: Reward.RewardOrderTable;
   reward_redeem_codes: Reward.RewardRedeemCodeTable;

@@ -88,7 +88,7 @@ export function grantExpiry(ttlSeconds: number, now = Date.now()): number {
  * signed too: a learner's receipts stay out of reach of other people and other clients.
  */
 export function isRestrictedResource(resource: string): boolean {
-  return /^(trainings\/\d+\/(modules|materials)|webcasts\/\d+\/materials|library|podcasts\/audios|packages|rewards\/invoices)\//.test(resource);
+  return /^(trainings\/\d+\/(modules|materials)|webcasts\/\d+\/materials|library|podcasts\/audios|packages|rewards\/(invoices|photos))\//.test(resource);
 }
 
 /** Documents a browser would run or render as a page: served only by the content origin. */

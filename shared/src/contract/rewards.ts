@@ -58,6 +58,10 @@ export const REWARD_PATHS = {
   sale: (id: Id) => `${ADMIN}sales/${id}/`,
   /** POST SaleAuditBody → Sale */
   audit: (id: Id) => `${ADMIN}sales/${id}/audit/`,
+  /** GET the photo uploads (filters campaign_id, status); POST {id}/audit/ PhotoAuditBody; DELETE {id}/ (irreversible) */
+  photos: `${ADMIN}photos/`,
+  photo: (id: Id) => `${ADMIN}photos/${id}/`,
+  photoAudit: (id: Id) => `${ADMIN}photos/${id}/audit/`,
   // catalog (reward) and orders (reward_orders)
   rewards: `${ADMIN}rewards/`,
   reward: (id: Id) => `${ADMIN}rewards/${id}/`,
@@ -85,12 +89,14 @@ export const LEARNER_REWARD_PATHS = {
   /** POST RedeemBody → RedeemOrder */
   redeem: (id: Id) => `${LEARNER}campaigns/${id}/redeem/`,
   orders: (id: Id) => `${LEARNER}campaigns/${id}/orders/`,
+  /** GET my photos; POST PhotoInput → PhotoUpload */
+  photos: (id: Id) => `${LEARNER}campaigns/${id}/photos/`,
   /** POST ScanBody → ScanAnswer: the QR code of an event read at the event credits its points once */
   scan: `${LEARNER}qrcode/`,
 } as const;
 
 /** tus metadata `kind` of an invoice photo (jpg, jpeg, png; validated by content). */
-export const REWARD_UPLOAD_KINDS = { invoice: 'reward_invoice' } as const;
+export const REWARD_UPLOAD_KINDS = { invoice: 'reward_invoice', photo: 'reward_photo' } as const;
 
 // type arrays, not unions: the validator's coercion would turn a null into 0 for the first branch of a union
 const NullableInteger = (options: { minimum?: number; maximum?: number } = {}) => Type.Unsafe<number | null>({ type: ['integer', 'null'], ...options });
@@ -325,6 +331,34 @@ export const SaleAuditBody = Type.Object({
   observation: Type.Optional(Type.String({ maxLength: 2000 })),
 });
 export type SaleAuditBody = Static<typeof SaleAuditBody>;
+
+// ---- photo uploads ----
+
+export const PhotoUpload = Type.Object({
+  id: Type.Integer(), campaign_id: Type.Integer(), user: NamedRef, photo_type_id: NullableInt, photo_type: NullableText, information: Type.String(),
+  /** a signed, expiring link */
+  url: Type.String(),
+  status: literalUnion(SALE_STATUSES), reproval_reason: Type.String(), audited_at: NullableText, created_at: Type.String(),
+});
+export type PhotoUpload = Static<typeof PhotoUpload>;
+export const PhotoInput = Type.Object({
+  photo_type_id: NullableInt,
+  information: Type.Optional(Type.String({ maxLength: 2000 })),
+  /** a finished tus upload of REWARD_UPLOAD_KINDS.photo */
+  upload: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type PhotoInput = Static<typeof PhotoInput>;
+export const PhotoListQuery = Type.Composite([ListQuery, Type.Object({
+  campaign_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  status: Type.Optional(literalUnion(SALE_STATUSES)),
+})]);
+export type PhotoListQuery = Static<typeof PhotoListQuery>;
+export const PhotoAuditBody = Type.Object({
+  status: literalUnion(['approved', 'reproved'] as const),
+  justification_id: Type.Optional(NullableInt),
+  justification: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export type PhotoAuditBody = Static<typeof PhotoAuditBody>;
 
 // ---- catalog ----
 

@@ -163,6 +163,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('reward_sale_items_uq', ['sale_id', 'product_id'])
     .execute();
 
+  /** spec 3 §3 "Photo upload: photo_type, photo information, status, reproval reason"; §4 reproved with a reason or deleted */
+  await db.schema.createTable('reward_photo_uploads')
+    .addColumn('id', t.id, t.primaryId)
+    .addColumn('client_id', 'integer', client)
+    .addColumn('campaign_id', 'integer', (c) => c.notNull().references('reward_campaigns.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', user)
+    .addColumn('photo_type_id', 'integer', (c) => c.references('reward_upload_file_types.id').onDelete('restrict'))
+    .addColumn('information', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('resource', 'varchar(512)', (c) => c.notNull())
+    /** shared SALE_STATUSES (awaiting_approval, approved, reproved) */
+    .addColumn('status', 'varchar(20)', (c) => c.notNull().defaultTo('awaiting_approval'))
+    .addColumn('reproval_reason', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('auditor_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+    .addColumn('audited_at', t.timestamp)
+    .addColumn('created_at', t.timestamp, (c) => c.notNull().defaultTo(now))
+    .execute();
+  await db.schema.createIndex('reward_photo_uploads_campaign_idx').on('reward_photo_uploads').columns(['campaign_id', 'status']).execute();
+
   // ---- the ledger ----
   /**
    * One entry per credit or debit of a user in a campaign (shared POINTS_ENTRY_KINDS). The key
@@ -275,7 +293,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await dropAudienceTables(db, AUDIENCE);
   for (const table of [
     'reward_order_history', 'reward_redeem_codes', 'reward_orders', 'reward_rewards', 'reward_campaign_events', 'reward_points_entries', 'reward_sale_items', 'reward_sales',
-    'reward_campaign_user_events', 'reward_campaign_users', 'reward_points_table', 'reward_campaign_levels', 'reward_campaign_stores', 'reward_campaigns',
+    'reward_photo_uploads', 'reward_campaign_user_events', 'reward_campaign_users', 'reward_points_table', 'reward_campaign_levels', 'reward_campaign_stores', 'reward_campaigns',
     'reward_audit_justifications', 'reward_sale_products', ...[...NAMED].reverse(),
   ]) {
     await db.schema.dropTable(table).execute();

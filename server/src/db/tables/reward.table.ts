@@ -113,6 +113,22 @@ export interface RewardSaleItemTable {
   points: number;
 }
 
+export interface RewardPhotoUploadTable {
+  id: Generated<number>;
+  client_id: number;
+  campaign_id: number;
+  user_id: number;
+  photo_type_id: number | null;
+  information: Generated<string>;
+  resource: string;
+  status: Generated<SaleStatus>;
+  reproval_reason: Generated<string>;
+  auditor_id: number | null;
+  audited_at: NullableTimestamp;
+  created_at: DefaultTimestamp;
+}
+export type RewardPhotoUploadRow = Selectable<RewardPhotoUploadTable>;
+
 export interface RewardPointsEntryTable {
   id: Generated<number>;
   client_id: number;

@@ -5,6 +5,7 @@ import events from './events.ts';
 import learner from './learner.ts';
 import orders from './orders.ts';
 import people from './people.ts';
+import photos from './photos.ts';
 import reference from './reference.ts';
 import sales from './sales.ts';
 
@@ -19,6 +20,7 @@ const rewards: FastifyPluginAsync = async (app) => {
   await app.register(people);
   await app.register(events);
   await app.register(sales);
+  await app.register(photos);
   await app.register(catalog);
   await app.register(orders);
   await app.register(learner);

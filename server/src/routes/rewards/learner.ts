@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  LEARNER_REWARD_PATHS, LearnerCampaign, ScanAnswer, ScanBody, LearnerCatalogQuery, ListQuery, RewardPointsEntry, RedeemBody, RedeemOrder, REWARD_UPLOAD_KINDS, Reward, Sale, SaleInput,
+  LEARNER_REWARD_PATHS, LearnerCampaign, PhotoInput, PhotoUpload, ScanAnswer, ScanBody, LearnerCatalogQuery, ListQuery, RewardPointsEntry, RedeemBody, RedeemOrder, REWARD_UPLOAD_KINDS, Reward, Sale, SaleInput,
 } from '@lp/shared/contract';
 import { UPLOAD_LIMITS, campaignOpen, repeatedProduct } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
@@ -19,7 +19,8 @@ import { addEntry, statement } from '../../repositories/rewards/ledger.ts';
 import { inCampaignAudience, learnerCampaign, profileOf, visibleCampaigns } from '../../repositories/rewards/learner.ts';
 import { RedeemRefused, ordersQuery, redeem, toOrders } from '../../repositories/rewards/orders.ts';
 import { addPerson, findPerson } from '../../repositories/rewards/people.ts';
-import { foreignIds } from '../../repositories/rewards/reference.ts';
+import { insertPhoto, photosQuery, toPhotos } from '../../repositories/rewards/photos.ts';
+import { foreignIds, isClientRow } from '../../repositories/rewards/reference.ts';
 import { insertSale, salesQuery, toSales } from '../../repositories/rewards/sales.ts';
 import { commitUpload, prepareUpload, savingUpload } from '../trainings/uploadedFile.ts';
 import { campaignNotFound } from './common.ts';
@@ -72,6 +73,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   const L = LEARNER_REWARD_PATHS;
   // the invoice photo: any signed-in learner uploads it; the sale validates its content (jpg/png magic bytes)
   app.tus.defineKind(REWARD_UPLOAD_KINDS.invoice, { maxBytes: UPLOAD_LIMITS.generalMaxBytes, extensions: ['.jpg', '.jpeg', '.png'], allowed: () => true });
+  app.tus.defineKind(REWARD_UPLOAD_KINDS.photo, { maxBytes: UPLOAD_LIMITS.generalMaxBytes, extensions: ['.jpg', '.jpeg', '.png'], allowed: () => true });
 
   app.get(L.campaigns, { config: { access: 'authenticated' }, schema: { response: { 200: learnerCampaignAnswer } } }, async (request) => {
     const userId = authOf(request).user.id;
@@ -168,6 +170,32 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     }
     const [order] = await toOrders(app.db, await ordersQuery(app.db, clientId).where('o.id', '=', id).execute(), true);
     return reply.status(201).send(order!);
+  });
+
+  // spec 3 §2 "upload photos" (by photo type), audited by the admin (photos.ts)
+  app.get(L.photos(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: Type.Array(PhotoUpload) } } }, async (request) => {
+    const { campaign } = await openCampaign(app.db, request, request.params.id);
+    const rows = await photosQuery(app.db, campaign.client_id).where('p.campaign_id', '=', campaign.id).where('p.user_id', '=', authOf(request).user.id).orderBy('p.id', 'desc').execute();
+    return toPhotos(app.mediaUrls(request), rows);
+  });
+
+  app.post(L.photos(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, body: PhotoInput, response: { 201: PhotoUpload } } }, async (request, reply) => {
+    const clientId = clientOf(request);
+    const userId = authOf(request).user.id;
+    const campaign = await participate(app.db, request, request.params.id);
+    if (!(await isClientRow(app.db, 'reward_upload_file_types', clientId, request.body.photo_type_id))) {
+      throw new HttpError(400, 'validation_error', 'Unknown photo type', { photo_type_id: 'validation_error' });
+    }
+    const prepared = await prepareUpload(app, request, request.body.upload, REWARD_UPLOAD_KINDS.photo, 'image', `rewards/photos/${clientId}`);
+    const id = await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
+      const created = await insertPhoto(trx, {
+        clientId, campaignId: campaign.id, userId, photoTypeId: request.body.photo_type_id, information: (request.body.information ?? '').trim(), resource: prepared.media.resource,
+      });
+      await commitUpload(trx, app, request, prepared);
+      return created;
+    }));
+    const rows = await photosQuery(app.db, clientId).where('p.id', '=', id).execute();
+    return reply.status(201).send(toPhotos(app.mediaUrls(request), rows)[0]!);
   });
 
   // issue 18 item 2: scanning an event's QR code credits the campaign points once per user (the ledger's key decides two scans at once)
