@@ -23,6 +23,7 @@ import faqs from './resources/faqs/index.ts';
 import faqCategories from './resources/faq-categories/index.ts';
 import { presentialResources } from './resources/presential/index.ts';
 import { fieldSalesResources } from './resources/field-sales/index.ts';
+import { rewardResources } from './resources/rewards/index.ts';
 import banners from './resources/banners/index.ts';
 import welcomeBanners from './resources/banners-welcome/index.ts';
 import messages from './resources/messages/index.ts';
@@ -100,6 +101,8 @@ export function App() {
         {Object.entries(presentialResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
         {/* field-sales tasks (spec 3 §2, spec 1 §2.3 4traders/questions and 4traders/tasks) */}
         {Object.entries(fieldSalesResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
+        {/* reward campaigns (spec 3 §2 "Reward campaigns", spec 1 §6.2 "Rewards") */}
+        {Object.entries(rewardResources).map(([name, def]) => <Resource key={name} name={name} {...def} />)}
         {/* news and FAQ */}
         <Resource name={ADMIN_RESOURCES.news.name} {...news} />
         <Resource name={ADMIN_RESOURCES.faqs.name} {...faqs} />

@@ -47,6 +47,9 @@ const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-c
 const LiveClassTest = lazy(() => withMessages('liveClasses', import('./routes/live-class-test/index.tsx')));
 // surveys: the list and the answering page (also the mandatory-survey gate's page), texts with them
 const Surveys = lazy(() => withMessages('surveys', import('./routes/surveys/index.tsx')));
+// reward campaigns (spec 3 §2 "Learner campaign pages"): the list and the campaign page, texts with them
+const RewardCampaigns = lazy(() => withMessages('rewards', import('./routes/rewards/index.tsx')));
+const RewardCampaign = lazy(() => withMessages('rewards', import('./routes/reward-campaign/index.tsx')));
 const Survey = lazy(() => withMessages('surveys', import('./routes/survey/index.tsx')));
 // drills (today's questions with the server's countdown) and general tests (the shared test screen), texts with them
 const Drills = lazy(() => withMessages('drills', import('./routes/drills/index.tsx')));
@@ -169,6 +172,13 @@ export function AppRoutes() {
       </Route>
       <Route path="/field_sales/:id">
         <Private><FieldTask /></Private>
+      </Route>
+      {/* reward campaigns (spec 3 §2 "Learner campaign pages") */}
+      <Route path="/rewards">
+        <Private><RewardCampaigns /></Private>
+      </Route>
+      <Route path="/rewards/:id">
+        <Private><RewardCampaign /></Private>
       </Route>
       <Route path="/live-classes">
         <Redirect to="/live_classes" replace />

@@ -21,6 +21,7 @@ import { isInTrailAudience } from '../src/repositories/trailAudience.ts';
 import { isInTrainingAudience } from '../src/repositories/trainingAudience.ts';
 import { findOpenSurvey } from '../src/repositories/surveys/learner.ts';
 import { findOpenGeneralTest } from '../src/repositories/generalTests/learner.ts';
+import { visibleCampaigns } from '../src/repositories/rewards/learner.ts';
 import { visibleWelcomeBanner } from '../src/repositories/welcomeBanners.ts';
 import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -79,6 +80,8 @@ const OWNER_ROWS: Record<AudienceKind, (db: Db, clientId: number, title: string)
   }).returning('id').executeTakeFirstOrThrow()).id,
   survey: async (db, client_id, title) => (await db.insertInto('surveys').values({
     client_id, title, start_date: '2026-01-01', end_date: null, score: null, created_by: null, status: SURVEY_STATUS.published,
+  }).returning('id').executeTakeFirstOrThrow()).id,  reward_campaign: async (db, client_id, title) => (await db.insertInto('reward_campaigns').values({
+    client_id, title, required_profile_id: null, start_date: null, end_date: null, status: 'published',
   }).returning('id').executeTakeFirstOrThrow()).id,
   general_test: async (db, client_id, title) => (await db.insertInto('general_tests').values({
     client_id, title, quantity_realizations: null, time_to_finish: 10, publish_date: '2026-01-01', unpublish_date: null, created_by: null,
@@ -117,6 +120,7 @@ const LEARNER_PATHS: Record<AudienceKind, (t: TestApp, asker: Asker, id: number)
   general_test: async (t, { member }, id) =>
     (await findOpenGeneralTest(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id, todayApiDate())) !== undefined,
   presential_appointment: async (t, { member }, id) => isInAppointmentAudience(t.app.db, member.clientId, id, member.userId),
+  reward_campaign: async (t, { member }, id) => (await visibleCampaigns(t.app.db, member.clientId, member.userId)).some((c) => c.id === id),
 };
 
 type Org = (o: OrgIds) => number;

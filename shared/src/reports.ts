@@ -12,6 +12,8 @@ export const REPORT_KEYS = [
   'surveys',
   // not in spec 1 §3.1's list either: the field-sales results export (issue 19 "Results")
   'field_tasks',
+  // not in spec 1 §3.1's list either: the reward campaigns' sales, points and orders (issue 18 item 9)
+  'reward_sales', 'reward_points', 'reward_orders',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 

@@ -38,6 +38,7 @@ export * from './password.ts';
 export * from './permissions.ts';
 export * from './podcasts.ts';
 export * from './presential/index.ts';
+export * from './rewards/index.ts';
 export * from './reports.ts';
 export * from './slug.ts';
 export * from './spreadsheet.ts';

@@ -2,7 +2,7 @@ import { ADMIN_RESOURCES, type AdminResourceKey } from '@lp/shared/contract';
 import type { RenamableSection } from '@lp/shared/rules';
 
 /** The menu's areas, in the order they are shown (spec 1 §2.3 "the admin's own left menu"). */
-export const MENU_GROUPS = ['learning', 'content', 'communication', 'engagement', 'field_sales', 'people', 'settings'] as const;
+export const MENU_GROUPS = ['learning', 'content', 'communication', 'engagement', 'rewards', 'field_sales', 'people', 'settings'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /**
@@ -23,6 +23,19 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   presential_support_materials: 'learning',
   presential_appointment_types: 'learning',
   field_sales_tasks: 'field_sales',
+  reward_campaigns: 'rewards',
+  reward_sales: 'rewards',
+  reward_orders: 'rewards',
+  reward_catalog: 'rewards',
+  reward_levels: 'rewards',
+  reward_justifications: 'rewards',
+  reward_types: 'rewards',
+  reward_categories: 'rewards',
+  reward_departments: 'rewards',
+  reward_brands: 'rewards',
+  reward_sale_products: 'rewards',
+  reward_sale_product_types: 'rewards',
+  reward_upload_file_types: 'rewards',
   field_sales_questionnaires: 'field_sales',
   news: 'content',
   faqs: 'content',

@@ -86,6 +86,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/fieldSales'),
     fr: () => import('virtual:portal-messages/fr/fieldSales'),
   },
+  rewards: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/rewards'),
+    en: () => import('virtual:portal-messages/en/rewards'),
+    es: () => import('virtual:portal-messages/es/rewards'),
+    fr: () => import('virtual:portal-messages/fr/rewards'),
+  },
 };
 const wantedNamespaces = new Set<LazyNamespace>();
 

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type * as Presential from './tables/presential.table.ts';
 import type * as FieldSales from './tables/fieldSales.table.ts';
+import type * as Reward from './tables/reward.table.ts';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
   AuditLogTable, UserAreaTable, UserClientTable, UserModuleItemTable, UserSuperiorTable, UserTable,
@@ -263,6 +264,34 @@ export interface Database {
   field_task_series: FieldSales.FieldTaskSeriesTable;
   field_tasks: FieldSales.FieldTaskTable;
   field_task_answers: FieldSales.FieldTaskAnswerTable;
+  // reward campaigns (2026_11_27_0200_rewards): reference lists, campaigns, people, sales, the points ledger, catalog, orders
+  reward_categories: Reward.RewardNamedTable;
+  reward_departments: Reward.RewardNamedTable;
+  reward_brands: Reward.RewardNamedTable;
+  reward_sale_product_types: Reward.RewardNamedTable;
+  reward_upload_file_types: Reward.RewardNamedTable;
+  reward_levels: Reward.RewardNamedTable;
+  reward_types: Reward.RewardNamedTable;
+  reward_sale_products: Reward.RewardSaleProductTable;
+  reward_audit_justifications: Reward.RewardAuditJustificationTable;
+  reward_campaigns: Reward.RewardCampaignTable;
+  reward_campaign_areas: AudienceAreaTable;
+  reward_campaign_profiles: AudienceProfileTable;
+  reward_campaign_user_groups: AudienceUserGroupTable;
+  reward_campaign_stores: Reward.RewardCampaignStoreTable;
+  reward_campaign_levels: Reward.RewardCampaignLevelTable;
+  reward_points_table: Reward.RewardPointsTableTable;
+  reward_campaign_users: Reward.RewardCampaignUserTable;
+  reward_campaign_user_events: Reward.RewardCampaignUserEventTable;
+  reward_sales: Reward.RewardSaleTable;
+  reward_sale_items: Reward.RewardSaleItemTable;
+  reward_points_entries: Reward.RewardPointsEntryTable;
+  reward_campaign_events: Reward.RewardCampaignEventTable;
+  reward_photo_uploads: Reward.RewardPhotoUploadTable;
+  reward_rewards: Reward.RewardTable;
+  reward_orders: Reward.RewardOrderTable;
+  reward_redeem_codes: Reward.RewardRedeemCodeTable;
+  reward_order_history: Reward.RewardOrderHistoryTable;
   // library and podcasts (2026_11_23_0021_library_podcasts)
   library_categories: LibraryCategoryTable;
   library_files: LibraryFileTable;

@@ -306,6 +306,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** Foreign-key violation in either driver: a row still referenced by a `restrict` key. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  // SQLite reports a RESTRICT action as SQLITE_CONSTRAINT_TRIGGER; its message names the key
+  return e?.code === '23503' || e?.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+    || (e?.code === 'SQLITE_CONSTRAINT_TRIGGER' && /FOREIGN KEY constraint failed/.test(e.message ?? ''));
+}
+
 /**
  * The columns a unique violation names: Postgres `detail` "Key (email)=(…) already exists" or
  * its constraint name, SQLite "UNIQUE constraint failed: users.email".

@@ -39,6 +39,7 @@ import * as honestCompletion from './migrations/2026_11_27_0070_honest_completio
 import * as countryDocuments from './migrations/2026_11_27_0110_country_documents.ts';
 import * as presential from './migrations/2026_11_27_0130_presential.ts';
 import * as fieldSales from './migrations/2026_11_27_0300_field_sales.ts';
+import * as rewards from './migrations/2026_11_27_0200_rewards.ts';
 import * as overviewIndexes from './migrations/2026_11_27_0060_overview_indexes.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0030_webcast_views': webcastViews,
   '2026_11_27_0070_honest_completion': honestCompletion,
   '2026_11_27_0130_presential': presential,
+  '2026_11_27_0200_rewards': rewards,
   '2026_11_27_0060_overview_indexes': overviewIndexes,
   '2026_11_27_0100_surveys': surveys,
   '2026_11_27_0110_country_documents': countryDocuments,

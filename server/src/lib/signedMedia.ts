@@ -84,10 +84,11 @@ export function grantExpiry(ttlSeconds: number, now = Date.now()): number {
  * The media folders of restricted content (docs/security.md "Signed media"): a
  * training's modules and support materials, unpacked packages, library files, podcast audio and
  * webcast support materials. Everything else under /media/ (editor and cover images, banners,
- * badges, podcast covers, webcast HLS) stays public.
+ * badges, podcast covers, webcast HLS) stays public. Reward invoices (spec 3 §3 "Sale: invoice photo") are
+ * signed too: a learner's receipts stay out of reach of other people and other clients.
  */
 export function isRestrictedResource(resource: string): boolean {
-  return /^(trainings\/\d+\/(modules|materials)|webcasts\/\d+\/materials|library|podcasts\/audios|packages)\//.test(resource);
+  return /^(trainings\/\d+\/(modules|materials)|webcasts\/\d+\/materials|library|podcasts\/audios|packages|rewards\/(invoices|photos))\//.test(resource);
 }
 
 /** Documents a browser would run or render as a page: served only by the content origin. */

@@ -6,6 +6,7 @@ import { librariesReport } from './libraries.ts';
 import { liveClassesReport } from './liveClasses.ts';
 import { mailingReport } from './mailing.ts';
 import { podcastsReport } from './podcasts.ts';
+import { rewardOrdersReport, rewardPointsReport, rewardSalesReport } from './rewards.ts';
 import { surveysReport } from './surveys.ts';
 import { trailsReport } from './trails.ts';
 import { usersReport } from './users.ts';
@@ -19,6 +20,7 @@ import { webcastsReport } from './webcasts.ts';
 export const REPORTS: readonly ReportDeclaration[] = [
   usersReport, liveClassesReport, coursesReport, trailsReport, webcastsReport, podcastsReport, librariesReport, mailingReport, surveysReport,
   fieldTasksReport,
+  rewardSalesReport, rewardPointsReport, rewardOrdersReport,
 ];
 
 const BY_KEY = new Map<ReportKey, ReportDeclaration>(REPORTS.map((r) => [r.key, r]));

@@ -9,6 +9,7 @@ import { saveLoginParams } from '../repositories/clients.ts';
 import { seedTrainings } from './trainings.ts';
 import { seedLiveClasses } from './liveClasses.ts';
 import { seedPresential } from './presential.ts';
+import { seedRewards } from './rewards.ts';
 import { seedGames } from './games.ts';
 import { seedWebcasts } from './webcasts.ts';
 import { seedWebcastChat } from './webcastChat.ts';
@@ -148,6 +149,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await seedPresential(tdb, { clientId: demo, adminId: admin, instructorId: instructor });
     // field-sales: a questionnaire and a week of daily visits for each representative (issue 19 item 8)
     await seedFieldSales(tdb, { clientId: demo, adminId: admin, representativeIds: representatives });
+    // a published reward campaign for the learner's group, with sales in each state, a catalog and orders (issue 18 item 10)
+    await seedRewards(tdb, { clientId: demo, adminId: admin, learnerId: learner, groupId: groupIds[0]! });
     await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
     // content modules
     await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });

@@ -61,6 +61,21 @@ export const ADMIN_RESOURCES = {
   // field-sales tasks (spec 1 §2.3: 4traders/questions → 4traders_questions, 4traders/tasks → 4traders_tasks)
   field_sales_questionnaires: { name: '4traders/questions', title: '4traders_questions', apiPath: '/admin_4traders/questions/' },
   field_sales_tasks: { name: '4traders/tasks', title: '4traders_tasks', apiPath: '/admin_4traders/tasks/' },
+  // reward campaigns (spec 3 §2 "Reward campaigns"; spec 1 §6.2 "Rewards": the title slug of each screen; departments,
+  // levels and audit justifications have no key of their own and open with their neighbours' — docs/api.md "Rewards")
+  reward_campaigns: { name: 'rewards/campaigns', title: 'reward_campaigns', apiPath: '/admin_rewards/campaigns/' },
+  reward_sales: { name: 'rewards/sales', title: 'reward_campaigns', apiPath: '/admin_rewards/sales/' },
+  reward_levels: { name: 'rewards/levels', title: 'reward_campaigns', apiPath: '/admin_rewards/levels/' },
+  reward_justifications: { name: 'rewards/audit-justifications', title: 'reward_campaigns', apiPath: '/admin_rewards/audit_justifications/' },
+  reward_catalog: { name: 'rewards/catalog', title: 'reward', apiPath: '/admin_rewards/rewards/' },
+  reward_types: { name: 'rewards/types', title: 'reward', apiPath: '/admin_rewards/reward_types/' },
+  reward_orders: { name: 'rewards/orders', title: 'reward_orders', apiPath: '/admin_rewards/orders/' },
+  reward_categories: { name: 'rewards/categories', title: 'reward_categories', apiPath: '/admin_rewards/categories/' },
+  reward_departments: { name: 'rewards/departments', title: 'reward_categories', apiPath: '/admin_rewards/departments/' },
+  reward_brands: { name: 'rewards/brands', title: 'reward_brands', apiPath: '/admin_rewards/brands/' },
+  reward_sale_products: { name: 'rewards/sale-products', title: 'reward_sale_products', apiPath: '/admin_rewards/sale_products/' },
+  reward_sale_product_types: { name: 'rewards/sale-product-types', title: 'reward_sale_product_types', apiPath: '/admin_rewards/sale_product_types/' },
+  reward_upload_file_types: { name: 'rewards/upload-file-types', title: 'reward_upload_file_types', apiPath: '/admin_rewards/upload_file_types/' },
   // news and FAQ
   // spec 3 §2 / spec 1 §2.3: news → news, faqs → faq, faq/categories → faq_categories
   news: { name: 'news', title: 'news', apiPath: NEWS_PATH },

@@ -39,6 +39,7 @@ export * from './pages.ts';
 export * from './podcasts.ts';
 export * from './presential.ts';
 export * from './fieldSales.ts';
+export * from './rewards.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
 export * from './session.ts';

@@ -2,7 +2,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import {
   ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GAME_PATHS, GROUP_TRAINING_TESTS, LIVE_CLASS_EVALUATION_PATHS,
   LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, MATERIAL_PATHS, SURVEY_PATHS, DRILL_PATHS, GENERAL_TEST_PATHS, MESSAGE_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
-  PRESENTIAL_PATHS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
+  PRESENTIAL_PATHS, REWARD_PATHS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
 } from '@lp/shared/contract';
 
 /**
@@ -68,6 +68,8 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   [`${ADMIN_RESOURCES.live_classes.name}/subscribers`]: { path: LIVE_CLASS_PATHS.subscribers, list: 'rest' },
   // spec 3 §2 the appointment screen's Events, Subscribers and Inputs tabs (parent name without a slash: resolveNested splits on it)
   'presential-appointments/events': { path: PRESENTIAL_PATHS.events, list: 'array' },
+  // spec 3 §2 "users on campaign": the people of a reward campaign, with their balances (parent name without a slash)
+  'reward-campaigns/users': { path: REWARD_PATHS.people, list: 'rest' },
   'presential-appointments/subscribers': { path: PRESENTIAL_PATHS.subscribers, list: 'rest' },
   'presential-appointments/inputs': { path: PRESENTIAL_PATHS.inputs, list: 'array', idOf: (row) => row.material_id as number },
   [`${ADMIN_RESOURCES.live_classes.name}/invitees`]: { path: LIVE_CLASS_PATHS.invitees, list: 'rest' },

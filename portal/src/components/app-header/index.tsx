@@ -53,6 +53,7 @@ export function AppHeader() {
           <Link href="/surveys" aria-current={location.startsWith('/surveys') ? 'page' : undefined}>{t('portal.nav.surveys')}</Link>
           <Link href="/drills" aria-current={location.startsWith('/drills') ? 'page' : undefined}>{t('portal.nav.drills')}</Link>
           <Link href="/general_tests" aria-current={location.startsWith('/general_tests') ? 'page' : undefined}>{t('portal.nav.general_tests')}</Link>
+          <Link href="/rewards" aria-current={location.startsWith('/rewards') ? 'page' : undefined}>{t('portal.nav.rewards')}</Link>
           <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
           <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
           <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{sectionHeading(user, 'news') ?? t('portal.nav.news')}</Link>

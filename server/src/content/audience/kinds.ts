@@ -39,6 +39,8 @@ export const AUDIENCE_KINDS = {
   general_test: { owner: 'general_tests', links: 'general_test', tags: false, mandatory: false },
   // spec 3 §3 an appointment's target audience
   presential_appointment: { owner: 'presential_appointments', links: 'presential_appointment', tags: false, mandatory: false },
+  // spec 3 §3 "Reward campaign: … audience" (who the campaign targets; spec 3 §6 the required profile is checked apart)
+  reward_campaign: { owner: 'reward_campaigns', links: 'reward_campaign', tags: false, mandatory: false },
 } as const satisfies Record<string, KindDeclaration>;
 
 export type AudienceKind = keyof typeof AUDIENCE_KINDS;
