@@ -19,6 +19,8 @@ export const RATE_LIMIT_DEFAULTS = {
   /** password recovery e-mails, per address and per e-mail */
   recovery_ip: { max: 20, seconds: 15 * 60 },
   recovery_email: { max: 5, seconds: 15 * 60 },
+  /** self sign-up (spec 1 §2.1 register), each one may mail a verification link, per address */
+  register_ip: { max: 10, seconds: 60 * 60 },
   /** help requests (each one e-mails every superuser), per address and per e-mail */
   help_ip: { max: 20, seconds: 60 * 60 },
   help_email: { max: 5, seconds: 60 * 60 },
@@ -94,6 +96,15 @@ export interface Config {
   passwordResetTtlSeconds: number;
   /** the password an administrator's "reset to default" sets (the user must change it) */
   defaultUserPassword: string;
+  /** FIRST_ACCESS_TTL: how long a first-access link (set-password/…) stays valid, in seconds */
+  firstAccessTtlSeconds: number;
+  /** EMAIL_VERIFICATION_TTL: how long a self-registered account's verification link stays valid */
+  emailVerificationTtlSeconds: number;
+  /**
+   * USER_IMPORT_PASSWORD: `link` (default) — imported users get a first-access link (spec 1 §2.1
+   * set-password); `default` — they get DEFAULT_USER_PASSWORD and must change it at first login.
+   */
+  userImportPassword: 'link' | 'default';
   loginMaxFailures: number;
   loginLockSeconds: number;
   seedDemo: boolean;
@@ -173,6 +184,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshFamilyTtlSeconds: int(env.REFRESH_FAMILY_TTL, 30 * 24 * 3600),
     passwordResetTtlSeconds: int(env.PASSWORD_RESET_TTL, 24 * 3600),
     defaultUserPassword: env.DEFAULT_USER_PASSWORD || 'Mudar#123',
+    firstAccessTtlSeconds: int(env.FIRST_ACCESS_TTL, 7 * 24 * 3600),
+    emailVerificationTtlSeconds: int(env.EMAIL_VERIFICATION_TTL, 48 * 3600),
+    userImportPassword: env.USER_IMPORT_PASSWORD === 'default' ? 'default' : 'link',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 15 * 60),
     seedDemo: env.SEED_DEMO !== '0',

@@ -24,6 +24,8 @@ const PUBLIC_ROUTES: Record<string, 'public' | 'optional'> = {
   'POST /api/users/recover_password/': 'public',
   'POST /api/users/recover_password/check/': 'public',
   'POST /api/users/set_new_password/': 'public',
+  'POST /api/users/register/': 'public',
+  'POST /api/users/register/verify/': 'public',
   'GET /api/legal_texts/:kind/': 'public',
   'POST /api/help_requests/': 'public',
   'GET /api/public/faq/': 'public',

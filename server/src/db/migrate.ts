@@ -37,6 +37,7 @@ import * as honestCompletion from './migrations/2026_11_27_0070_honest_completio
 import * as countryDocuments from './migrations/2026_11_27_0110_country_documents.ts';
 import * as presential from './migrations/2026_11_27_0130_presential.ts';
 import * as overviewIndexes from './migrations/2026_11_27_0060_overview_indexes.ts';
+import * as publicFlows from './migrations/2026_11_27_0500_public_flows.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -77,6 +78,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0060_overview_indexes': overviewIndexes,
   '2026_11_27_0100_surveys': surveys,
   '2026_11_27_0110_country_documents': countryDocuments,
+  '2026_11_27_0500_public_flows': publicFlows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

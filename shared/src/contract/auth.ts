@@ -67,6 +67,8 @@ export const LoginParams = Type.Object({
   use_help_desk: Type.Boolean(),
   use_portfolio_page: Type.Boolean(),
   show_public_faq: Type.Boolean(),
+  /** spec 1 §2.1 registration outcome: awaiting approval (on) or "verify your email" (off) */
+  register_needs_approval: Type.Boolean(),
   register: Type.Object({
     fields: Type.Array(Type.String()),
     password_strong_level: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('strong')]),
@@ -102,6 +104,7 @@ export const DEFAULT_LOGIN_PARAMS: LoginParams = {
   use_help_desk: false,
   use_portfolio_page: false,
   show_public_faq: false,
+  register_needs_approval: true,
   register: { fields: [], password_strong_level: 'low' },
   languages: LANGUAGES.map((l) => ({ ...l })),
   attempts: 5,

@@ -21,6 +21,12 @@ export const ERROR_CODES = [
   'password_too_long',
   'password_needs_mixed_case_and_numbers',
   'password_needs_symbol',
+  // spec 1 §8.2 registration: each with a link to recover the password (the portal adds it)
+  'email_already_in_use',
+  'document_already_registered',
+  'registration_closed',
+  'invalid_verification_link',
+  'invalid_phone',
   // spec 1 §6 permissions
   'permission_denied',
   'superuser_only',

@@ -48,3 +48,4 @@ export * from './trainings.ts';
 export * from './users.ts';
 export * from './webcastChat.ts';
 export * from './webcasts.ts';
+export * from './registration.ts';

@@ -44,5 +44,7 @@ export interface PasswordResetTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: Timestamp;
+  /** 2026_11_27_0500: recovery | first_access | verify_email (LINK_PURPOSES) */
+  purpose: Generated<string>;
 }
 export type PasswordResetRow = Selectable<PasswordResetTable>;
