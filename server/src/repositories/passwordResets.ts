@@ -40,3 +40,22 @@ export async function consumeReset(db: Db, id: number): Promise<boolean> {
     .where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/**
+ * The client's people created since `since` who have neither a usable password nor a
+ * first-access link yet: the users an import just created with USER_IMPORT_PASSWORD=link.
+ * Asking again (a resumed job) finds only those still without a link.
+ */
+export async function usersAwaitingFirstAccess(db: Db, clientId: number, since: Date) {
+  return db.selectFrom('users').innerJoin('user_clients', 'user_clients.user_id', 'users.id')
+    .select(['users.id', 'users.email', 'users.full_name', 'users.language_id'])
+    .where('user_clients.client_id', '=', clientId)
+    .where('users.created_at', '>=', since)
+    .where('users.password_hash', 'like', '!unusable$%')
+    .where('users.status', '!=', 'deleted')
+    .where(({ not, exists, selectFrom }) => not(exists(
+      selectFrom('password_resets').select('password_resets.id')
+        .whereRef('password_resets.user_id', '=', 'users.id').where('password_resets.purpose', '=', 'first_access'),
+    )))
+    .execute();
+}
