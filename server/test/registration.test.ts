@@ -60,7 +60,10 @@ describe.each(DIALECTS)('self-registration on %s', (dialect) => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().status).toBe('active');
     expect(mailsTo(body.email)).toHaveLength(1);
-    expect((await login(t.app, body.email, body.password)).access_token).toBeTruthy();
+    const tokens = await login(t.app, body.email, body.password);
+    // a newcomer has not accepted the client's terms yet: the portal asks before anything else
+    const session = (await t.app.inject({ url: `${API}/users/session/`, headers: bearer(tokens) })).json();
+    expect(session).toMatchObject({ accept_terms_and_conditions: false, terms_version: expect.any(String) });
   });
 
   it('verify your email: the link activates the account once; reused, tampered or expired links are refused', async () => {

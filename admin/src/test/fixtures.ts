@@ -22,6 +22,7 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     ],
     has_mandatory_surveys: false,
     accept_terms_and_conditions: true,
+    terms_version: null,
     user_companies: [],
     user_branches: [],
     user_countries: [],

@@ -88,6 +88,7 @@ export const demoUser: SessionUser = {
   user_client_module_items: [],
   has_mandatory_surveys: false,
   accept_terms_and_conditions: true,
+  terms_version: null,
   user_companies: [],
   user_branches: [],
   user_countries: [],

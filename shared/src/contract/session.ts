@@ -56,6 +56,8 @@ export const SessionUser = Type.Object({
   user_client_module_items: Type.Array(Type.Object({ id: Type.Integer(), module_items: Type.Array(ModuleItemSchema) })),
   has_mandatory_surveys: Type.Boolean(),
   accept_terms_and_conditions: Type.Boolean(),
+  /** the current version of the selected client's terms (what an acceptance records); null: the client has none */
+  terms_version: Type.Union([Type.String(), Type.Null()]),
   user_companies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   user_branches: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   user_countries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
