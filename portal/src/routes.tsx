@@ -22,6 +22,9 @@ const Home = lazy(() => {
 const Profile = lazy(() => import('./routes/profile/index.tsx'));
 const RecoverPassword = lazy(() => import('./routes/recover-password/index.tsx'));
 const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'));
+// spec 1 §2.1 register and its verify-your-email link, with their texts
+const Register = lazy(() => withMessages('access', import('./routes/register/index.tsx')));
+const VerifyEmail = lazy(() => withMessages('access', import('./routes/verify-email/index.tsx')));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
 // (the training forum, with its texts, loads inside it only for a training that has one)
@@ -89,6 +92,15 @@ export function AppRoutes() {
       </Route>
       <Route path="/recover-password/:username/:uidb64/:token">
         <Public><SetNewPassword /></Public>
+      </Route>
+      <Route path="/set-password/:username/:uidb64/:token">
+        <Public><SetNewPassword firstAccess /></Public>
+      </Route>
+      <Route path="/register">
+        <Public><Register /></Public>
+      </Route>
+      <Route path="/verify-email/:username/:uidb64/:token">
+        <Public><VerifyEmail /></Public>
       </Route>
       <Route path="/home">
         <Private><Home /></Private>

@@ -67,6 +67,11 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     en: () => import('virtual:portal-messages/en/surveys'),
     es: () => import('virtual:portal-messages/es/surveys'),
     fr: () => import('virtual:portal-messages/fr/surveys'),
+  },  access: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/access'),
+    en: () => import('virtual:portal-messages/en/access'),
+    es: () => import('virtual:portal-messages/es/access'),
+    fr: () => import('virtual:portal-messages/fr/access'),
   },
 };
 const wantedNamespaces = new Set<LazyNamespace>();

@@ -12,6 +12,8 @@ const PAGES: readonly (readonly [prefix: string, key: string])[] = [
   ['/certificates/verify', 'portal.certificates.verify_title'],
   ['/recover-password/', 'portal.set_password.title'],
   ['/recover-password', 'portal.recover.title'],
+  ['/set-password/', 'portal.set_password.first_access_title'],
+  ['/register', 'portal.login.register'],
   ['/institutional/faq', 'portal.faq.title'],
   ['/institutional/help', 'portal.help.title'],
   ['/help', 'portal.help.title'],

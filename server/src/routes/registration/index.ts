@@ -4,7 +4,6 @@ import { documentDigits, validateRegistration } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
 import { sendLinkMail } from '../../lib/passwordRecovery.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { unusablePassword } from '../../repositories/adminUsers.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
 import { publicClientId } from '../../repositories/legal.ts';
 import { consumeReset, findUsableReset } from '../../repositories/passwordResets.ts';
