@@ -25,6 +25,7 @@ const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'))
 // spec 1 §2.1 register and its verify-your-email link, with their texts
 const Register = lazy(() => withMessages('access', import('./routes/register/index.tsx')));
 const VerifyEmail = lazy(() => withMessages('access', import('./routes/verify-email/index.tsx')));
+const PreRegister = lazy(() => withMessages('access', import('./routes/pre-register/index.tsx')));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
 // (the training forum, with its texts, loads inside it only for a training that has one)
@@ -98,6 +99,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/register">
         <Public><Register /></Public>
+      </Route>
+      <Route path="/pre-register">
+        <Public><PreRegister /></Public>
       </Route>
       <Route path="/verify-email/:username/:uidb64/:token">
         <Public><VerifyEmail /></Public>

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES: Record<string, 'public' | 'optional'> = {
   'POST /api/users/set_new_password/': 'public',
   'POST /api/users/register/': 'public',
   'POST /api/users/register/verify/': 'public',
+  'POST /api/users/pre_register/': 'public',
   'GET /api/legal_texts/:kind/': 'public',
   'POST /api/help_requests/': 'public',
   'GET /api/public/faq/': 'public',

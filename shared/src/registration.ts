@@ -41,17 +41,16 @@ export type RegistrationErrors = Partial<Record<keyof RegistrationInput, ErrorCo
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** field → error code (empty when the form may be sent). */
-export function validateRegistration(
-  input: RegistrationInput,
-  config: { fields: readonly string[]; level: PasswordLevel },
-): RegistrationErrors {
+export type RegisterFieldValues = Partial<Pick<RegistrationInput, 'full_name' | 'document' | 'nick_name' | 'register' | 'mobile_area_code' | 'mobile' | 'birthday' | 'gender'>>;
+
+/**
+ * The configured fields and the formats of what was typed: the sign-up form, and the
+ * pre-registered person completing their account (spec 1 §4.1 complete_registration).
+ */
+export function validateRegisterFields(input: RegisterFieldValues, fields: readonly string[]): RegistrationErrors {
   const errors: RegistrationErrors = {};
-  if (!input.full_name.trim()) errors.full_name = REQUIRED;
-  const email = input.email.trim();
-  if (!email) errors.email = REQUIRED;
-  else if (!isValidEmail(email)) errors.email = 'invalid_email';
-  for (const field of registerFieldsOf(config.fields)) {
+  if (!input.full_name?.trim()) errors.full_name = REQUIRED;
+  for (const field of registerFieldsOf(fields)) {
     if (field === 'mobile') {
       if (!input.mobile_area_code?.trim()) errors.mobile_area_code = REQUIRED;
       if (!input.mobile?.trim()) errors.mobile = REQUIRED;
@@ -68,6 +67,18 @@ export function validateRegistration(
   if ((input.mobile && /\D/.test(input.mobile.replace(/[\s-]/g, ''))) || (input.mobile_area_code && /\D/.test(input.mobile_area_code.trim()))) {
     errors.mobile = 'invalid_phone';
   }
+  return errors;
+}
+
+/** field → error code (empty when the form may be sent). */
+export function validateRegistration(
+  input: RegistrationInput,
+  config: { fields: readonly string[]; level: PasswordLevel },
+): RegistrationErrors {
+  const errors: RegistrationErrors = validateRegisterFields(input, config.fields);
+  const email = input.email.trim();
+  if (!email) errors.email = REQUIRED;
+  else if (!isValidEmail(email)) errors.email = 'invalid_email';
   // spec 1 §5.1 password_strong_level
   const problem = checkNewPassword(input.password, input.confirm_password, config.level);
   if (problem === 'password_confirmation_mismatch') errors.confirm_password = problem;

@@ -89,6 +89,7 @@ export const demoUser: SessionUser = {
   has_mandatory_surveys: false,
   accept_terms_and_conditions: true,
   terms_version: null,
+  must_complete_registration: false,
   user_companies: [],
   user_branches: [],
   user_countries: [],

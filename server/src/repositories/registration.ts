@@ -39,3 +39,15 @@ export async function activateSelfRegistered(db: Db, userId: number): Promise<bo
     .where('id', '=', userId).where('status', '=', 'self_registered').executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
+
+/** A pre-registered person completes their data (spec 1 §4.1 complete_registration → active); false if not waiting. */
+export async function completePreRegistration(db: Db, userId: number, values: Partial<NewUserRow>): Promise<boolean> {
+  const res = await db.updateTable('users').set({ ...values, status: 'active', updated_at: new Date() })
+    .where('id', '=', userId).where('status', 'in', ['pre_registered', 'complete_registration']).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Whether another user holds the document or registration number (spec 1 §5.3). */
+export async function otherHolder(db: Db, userId: number, column: 'document' | 'register', value: string): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where(column, '=', value).where('id', '!=', userId).executeTakeFirst());
+}

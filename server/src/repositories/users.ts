@@ -89,6 +89,7 @@ export async function loadSessionUser(db: Db, user: UserRow, confinedClientId: n
     user_branches: [],
     user_countries: [],
     user_change_password: user.must_change_password,
+    must_complete_registration: user.status === 'pre_registered' || user.status === 'complete_registration',
     reload_content: false,
     // spec 1 §3.1: one last-request timestamp per report button, for the selected client
     last_report_requests: selected !== null ? await reportRequestTimes(db, user.id, selected) : emptyReportRequestTimes(),

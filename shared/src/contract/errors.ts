@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'registration_closed',
   'invalid_verification_link',
   'invalid_phone',
+  'user_not_found',
+  'user_already_registered',
   // spec 1 §6 permissions
   'permission_denied',
   'superuser_only',

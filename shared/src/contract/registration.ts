@@ -5,6 +5,10 @@ export const REGISTRATION_PATHS = {
   register: '/users/register/',
   /** the verify-your-email link's click: {username, uidb64, token} (RecoverLink) */
   verify: '/users/register/verify/',
+  /** spec 1 §2.1 pre-register (user_pre_register): a pre-registered person asks for their first-access link */
+  preRegister: '/users/pre_register/',
+  /** spec 1 §4.1 complete_registration: the pre-registered person, logged in, completes their data */
+  complete: '/users/complete_registration/',
 } as const;
 
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
@@ -36,3 +40,20 @@ export const RegisterResponse = Type.Object({
   outcome: Type.Union([Type.Literal('awaiting_approval'), Type.Literal('verify_email')]),
 });
 export type RegisterResponse = Static<typeof RegisterResponse>;
+
+/** POST /api/users/pre_register/ — the e-mail or document an administrator or an import pre-registered. */
+export const PreRegisterRequest = Type.Object({ username: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+export type PreRegisterRequest = Static<typeof PreRegisterRequest>;
+
+/** POST /api/users/complete_registration/ — the configured fields (register.fields), without e-mail and password. */
+export const CompleteRegistrationRequest = Type.Object({
+  full_name: Type.String({ maxLength: 256 }),
+  document: Text(60),
+  nick_name: Text(100),
+  register: Text(60),
+  mobile_area_code: Text(5),
+  mobile: Text(20),
+  birthday: Text(10),
+  gender: Text(40),
+}, { additionalProperties: false });
+export type CompleteRegistrationRequest = Static<typeof CompleteRegistrationRequest>;

@@ -62,6 +62,8 @@ export const SessionUser = Type.Object({
   user_branches: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   user_countries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   user_change_password: Type.Boolean(),
+  /** spec 1 §4.1: a pre-registered account (pre_registered, complete_registration) completes its data before anything else */
+  must_complete_registration: Type.Boolean(),
   reload_content: Type.Boolean(),
   last_report_requests: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
   /** spec 1 §2.3 "administrative view": present when an administrator logged in as this user */

@@ -10,11 +10,11 @@ const Gates = lazy(() => withMessages('access', import('./gates.tsx')));
 
 /** Whether the session must pass a gate before any page (gates.tsx). */
 export const needsGate = (user: SessionUser | undefined): user is SessionUser =>
-  !!user && (user.user_change_password || (!user.accept_terms_and_conditions && !!user.terms_version));
+  !!user && (user.user_change_password || user.must_complete_registration || (!user.accept_terms_and_conditions && !!user.terms_version));
 
 /**
- * The learner area's gates (spec 1 §3.1): the terms and the new password (lazy), then the
- * mandatory survey; otherwise the page.
+ * The learner area's gates (spec 1 §3.1, §4.1): the terms, the new password and a pre-registered
+ * account's data (lazy), then the mandatory survey; otherwise the page.
  */
 export function SessionGates({ children }: { children: ComponentChildren }) {
   const { t } = useI18n();

@@ -82,6 +82,7 @@ export default function Login() {
       <p class="links">
         <Link href="/recover-password">{t('portal.login.recover_password')}</Link>
         {params?.user_register && <>{' · '}<Link href="/register">{t('portal.login.register')}</Link></>}
+        {params?.user_pre_register && <>{' · '}<Link href="/pre-register">{t('portal.login.pre_register')}</Link></>}
       </p>
       <p class="help">{t('portal.login.help')}</p>
       {/* spec 1 §2.1: the help request form and the institutional pages, open without login */}

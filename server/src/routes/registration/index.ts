@@ -10,6 +10,7 @@ import { consumeReset, findUsableReset } from '../../repositories/passwordResets
 import { activateSelfRegistered, createRegisteredUser, registrationConflicts } from '../../repositories/registration.ts';
 import { uniqueConflictOf } from '../../repositories/userUniqueness.ts';
 import { findUserById } from '../../repositories/users.ts';
+import preRegistration from './preRegistration.ts';
 
 const blank = (v: string | undefined) => (v?.trim() ? v.trim() : null);
 const uidFrom = (value: string) => {
@@ -25,6 +26,8 @@ const uidFrom = (value: string) => {
  * register_needs_approval, is self_registered until the e-mailed verification link is opened.
  */
 const registration: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(preRegistration);
+
   app.post(REGISTRATION_PATHS.register, {
     config: { access: 'public' },
     schema: { body: RegisterRequest, response: { 201: RegisterResponse } },
