@@ -26,6 +26,7 @@ const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'))
 const Register = lazy(() => withMessages('access', import('./routes/register/index.tsx')));
 const VerifyEmail = lazy(() => withMessages('access', import('./routes/verify-email/index.tsx')));
 const PreRegister = lazy(() => withMessages('access', import('./routes/pre-register/index.tsx')));
+const RecoverBySms = lazy(() => withMessages('access', import('./routes/recover-sms/index.tsx')));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
 // (the training forum, with its texts, loads inside it only for a training that has one)
@@ -90,6 +91,9 @@ export function AppRoutes() {
       <Route path="/" component={Login} />
       <Route path="/recover-password">
         <Public><RecoverPassword /></Public>
+      </Route>
+      <Route path="/recover-password/sms">
+        <Public><RecoverBySms /></Public>
       </Route>
       <Route path="/recover-password/:username/:uidb64/:token">
         <Public><SetNewPassword /></Public>

@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import { allowTypeScriptRoutes, type Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
+import smsPlugin from './plugins/app/sms.ts';
 import authPlugin from './plugins/app/auth.ts';
 import rateLimitsPlugin from './plugins/app/rateLimits.ts';
 import textGuardPlugin from './plugins/app/textGuard.ts';
@@ -80,6 +81,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   // DESIGN "User content on its own origin": its own server, listening beside this one
   await app.register(contentOriginPlugin);
   await app.register(mailPlugin, { config });
+  await app.register(smsPlugin, { config });
   // /metrics, and the timers the jobs and every answer feed (docs/production.md "Observability")
   await app.register(metricsPlugin);
   // docs/security.md "Rate limits": before auth, which counts every authenticated request

@@ -21,6 +21,9 @@ export const RATE_LIMIT_DEFAULTS = {
   recovery_email: { max: 5, seconds: 15 * 60 },
   /** self sign-up (spec 1 §2.1 register), each one may mail a verification link, per address */
   register_ip: { max: 10, seconds: 60 * 60 },
+  /** recovery codes sent by SMS, per address and per account (each one costs a message) */
+  sms_ip: { max: 10, seconds: 60 * 60 },
+  sms_user: { max: 3, seconds: 15 * 60 },
   /** help requests (each one e-mails every superuser), per address and per e-mail */
   help_ip: { max: 20, seconds: 60 * 60 },
   help_email: { max: 5, seconds: 60 * 60 },
@@ -83,6 +86,16 @@ export interface Config {
   /** realtime: how often clients ping; a presence missing two in a row is stale (DESIGN "Realtime") */
   realtimeHeartbeatMs: number;
   smtpUrl: string | null;
+  /**
+   * SMS_URL: a generic HTTP SMS provider — each message is POSTed as JSON {to, text}, with
+   * `Authorization: Bearer SMS_TOKEN` when set; null: messages are written to $DATA_DIR/outbox
+   * as .sms files, like e-mails without SMTP_URL
+   */
+  smsUrl: string | null;
+  smsToken: string | null;
+  /** SMS_CODE_TTL / SMS_CODE_ATTEMPTS: an SMS recovery code's lifetime (seconds) and the guesses it allows */
+  smsCodeTtlSeconds: number;
+  smsCodeAttempts: number;
   /** PUBLIC_URL: the origin of links that leave the request (e-mails, certificate PDFs and their verify links); answers use the request's own origin */
   publicUrl: string;
   oauthClientId: string;
@@ -175,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),
     realtimeHeartbeatMs: int(env.REALTIME_HEARTBEAT_MS, 15_000),
     smtpUrl: env.SMTP_URL || null,
+    smsUrl: env.SMS_URL || null,
+    smsToken: env.SMS_TOKEN || null,
+    smsCodeTtlSeconds: int(env.SMS_CODE_TTL, 5 * 60),
+    smsCodeAttempts: int(env.SMS_CODE_ATTEMPTS, 5),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',
     oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'web-secret',

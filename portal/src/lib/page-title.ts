@@ -10,6 +10,7 @@ import { webcastHeading } from './webcast-heading.ts';
 const PAGES: readonly (readonly [prefix: string, key: string])[] = [
   ['/profile/certificates', 'portal.certificates.title'],
   ['/certificates/verify', 'portal.certificates.verify_title'],
+  ['/recover-password/sms', 'portal.recover.by_sms'],
   ['/recover-password/', 'portal.set_password.title'],
   ['/recover-password', 'portal.recover.title'],
   ['/set-password/', 'portal.set_password.first_access_title'],

@@ -128,6 +128,7 @@ export const COLUMN_KINDS = {
   regionals: { created_at: 'timestamp' },
   report_requests: { requested_at: 'timestamp' },
   reports: { created_at: 'timestamp', expires_at: 'timestamp', finished_at: 'timestamp', params: 'json' },
+  sms_codes: { created_at: 'timestamp', expires_at: 'timestamp', used_at: 'timestamp' },
   survey_areas: { is_mandatory: 'bool' },
   survey_profiles: { is_mandatory: 'bool' },
   survey_test_attempt_questions: { answer_ids: 'json', answer_order: 'json', confirmed_at: 'timestamp', is_correct: 'bool' },

@@ -25,7 +25,7 @@ import type { EditorImageUploadTable, MediaObjectTable } from './tables/media.ta
 import type { ForumReplyLikeTable, ForumReplyTable, ForumTopicLikeTable, ForumTopicTable } from './tables/forum.table.ts';
 import type { TrailCategoryLinkTable, TrailCategoryTable, TrailItemTable, TrailTable } from './tables/trail.table.ts';
 import type {
-  LoginFailureTable, OauthTokenTable, PasswordResetTable, TokenFamilyTable,
+  LoginFailureTable, OauthTokenTable, PasswordResetTable, SmsCodeTable, TokenFamilyTable,
 } from './tables/auth.table.ts';
 
 import type {
@@ -76,6 +76,7 @@ export interface Database {
   oauth_tokens: OauthTokenTable;
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
+  sms_codes: SmsCodeTable;
   user_areas: UserAreaTable;
   user_superiors: UserSuperiorTable;
   audit_log: AuditLogTable;

@@ -134,3 +134,24 @@ export const ChangePasswordRequest = Type.Object({
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
 
 export const DetailResponse = Type.Object({ detail: Type.String() });
+
+/** spec 1 §2.1 recover password by SMS (public). */
+export const SMS_RECOVERY_PATHS = {
+  /** {username, phone_area_code, phone} → a 6-digit code is sent to the stored phone */
+  send: '/users/recover_password/sms/',
+  /** {username, code} → a set-new-password link {username, uidb64, token} (recover-password/…) */
+  confirm: '/users/recover_password/sms/confirm/',
+} as const;
+
+export const SmsRecoveryRequest = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  phone_area_code: Type.String({ maxLength: 5 }),
+  phone: Type.String({ maxLength: 20 }),
+}, { additionalProperties: false });
+export type SmsRecoveryRequest = Static<typeof SmsRecoveryRequest>;
+
+export const SmsCodeConfirm = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  code: Type.String({ maxLength: 12 }),
+}, { additionalProperties: false });
+export type SmsCodeConfirm = Static<typeof SmsCodeConfirm>;

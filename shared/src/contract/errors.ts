@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   'invalid_phone',
   'user_not_found',
   'user_already_registered',
+  // spec 1 §8.2 recovery by SMS
+  'invalid_recovery_code',
+  'phone_mismatch',
+  'phone_not_found',
   // spec 1 §6 permissions
   'permission_denied',
   'superuser_only',

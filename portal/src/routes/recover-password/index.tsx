@@ -48,7 +48,8 @@ export default function RecoverPassword() {
         </form>
       )}
       <p class="links">
-        <Link href="/">{t('portal.recover.back_to_login')}</Link>
+        <Link href="/recover-password/sms">{t('portal.recover.by_sms')}</Link>
+        {' · '}<Link href="/">{t('portal.recover.back_to_login')}</Link>
       </p>
     </PublicLayout>
   );

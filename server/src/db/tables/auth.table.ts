@@ -48,3 +48,14 @@ export interface PasswordResetTable {
   purpose: Generated<string>;
 }
 export type PasswordResetRow = Selectable<PasswordResetTable>;
+
+/** spec 1 §2.1 recovery by SMS (2026_11_27_0500): a code, hashed, with its guesses counted. */
+export interface SmsCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
