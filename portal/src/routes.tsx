@@ -27,6 +27,7 @@ const Register = lazy(() => withMessages('access', import('./routes/register/ind
 const VerifyEmail = lazy(() => withMessages('access', import('./routes/verify-email/index.tsx')));
 const PreRegister = lazy(() => withMessages('access', import('./routes/pre-register/index.tsx')));
 const RecoverBySms = lazy(() => withMessages('access', import('./routes/recover-sms/index.tsx')));
+const LoginPartner = lazy(() => import('./routes/login-partner/index.tsx'));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
 // (the training forum, with its texts, loads inside it only for a training that has one)
@@ -43,9 +44,10 @@ const CertificateVerify = lazy(() => import('./routes/certificate-verify/index.t
 const Trails = lazy(() => import('./routes/trails/index.tsx'));
 const Trail = lazy(() => import('./routes/trail/index.tsx'));
 // webcasts list, watch page (player, hls.js and the chat load inside it) and webcast tests
-const Webcasts = lazy(() => import('./routes/webcasts/index.tsx'));
-const WebcastWatch = lazy(() => import('./routes/webcast-watch/index.tsx'));
-const WebcastTest = lazy(() => import('./routes/webcast-test/index.tsx'));
+// (their texts, portal.webcasts, come with them)
+const Webcasts = lazy(() => withMessages('webcasts', import('./routes/webcasts/index.tsx')));
+const WebcastWatch = lazy(() => withMessages('webcasts', import('./routes/webcast-watch/index.tsx')));
+const WebcastTest = lazy(() => withMessages('webcasts', import('./routes/webcast-test/index.tsx')));
 // live classes: list, detail (the Jitsi IFrame API loads only when a room is entered) and tests; texts with them
 const LiveClasses = lazy(() => withMessages('liveClasses', import('./routes/live-classes/index.tsx')));
 const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-class/index.tsx')));
@@ -103,6 +105,10 @@ export function AppRoutes() {
       </Route>
       <Route path="/register">
         <Public><Register /></Public>
+      </Route>
+      {/* spec 1 §2.1 login-{partner}: the partner single sign-on's return point */}
+      <Route path={/^\/login-(?<partner>[a-z0-9-]+)$/}>
+        {(params: { partner: string }) => <Public><LoginPartner partner={params.partner} /></Public>}
       </Route>
       <Route path="/pre-register">
         <Public><PreRegister /></Public>

@@ -96,6 +96,8 @@ export interface Config {
   /** SMS_CODE_TTL / SMS_CODE_ATTEMPTS: an SMS recovery code's lifetime (seconds) and the guesses it allows */
   smsCodeTtlSeconds: number;
   smsCodeAttempts: number;
+  /** PARTNER_OIDC_ALLOW_HTTP=1: a partner provider may be reached over plain http (a local test provider only) */
+  partnerOidcAllowHttp: boolean;
   /** PUBLIC_URL: the origin of links that leave the request (e-mails, certificate PDFs and their verify links); answers use the request's own origin */
   publicUrl: string;
   oauthClientId: string;
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsToken: env.SMS_TOKEN || null,
     smsCodeTtlSeconds: int(env.SMS_CODE_TTL, 5 * 60),
     smsCodeAttempts: int(env.SMS_CODE_ATTEMPTS, 5),
+    partnerOidcAllowHttp: env.PARTNER_OIDC_ALLOW_HTTP === '1',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',
     oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'web-secret',

@@ -67,7 +67,13 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     en: () => import('virtual:portal-messages/en/surveys'),
     es: () => import('virtual:portal-messages/es/surveys'),
     fr: () => import('virtual:portal-messages/fr/surveys'),
-  },  access: {
+  },  webcasts: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/webcasts'),
+    en: () => import('virtual:portal-messages/en/webcasts'),
+    es: () => import('virtual:portal-messages/es/webcasts'),
+    fr: () => import('virtual:portal-messages/fr/webcasts'),
+  },
+  access: {
     'pt-br': () => import('virtual:portal-messages/pt-br/access'),
     en: () => import('virtual:portal-messages/en/access'),
     es: () => import('virtual:portal-messages/es/access'),

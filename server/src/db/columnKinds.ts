@@ -95,6 +95,8 @@ export const COLUMN_KINDS = {
   notifications: { created_at: 'timestamp', payload: 'json', read_at: 'timestamp' },
   oauth_applications: { created_at: 'timestamp' },
   oauth_tokens: { created_at: 'timestamp', expires_at: 'timestamp', used_at: 'timestamp' },
+  partner_login_states: { created_at: 'timestamp', expires_at: 'timestamp', used_at: 'timestamp' },
+  partner_providers: { auto_provision: 'bool', created_at: 'timestamp', enabled: 'bool', updated_at: 'timestamp' },
   password_resets: { created_at: 'timestamp', expires_at: 'timestamp', used_at: 'timestamp' },
   podcast_areas: { is_mandatory: 'bool' },
   podcast_playlists: { created_at: 'timestamp', updated_at: 'timestamp' },

@@ -25,7 +25,7 @@ import type { EditorImageUploadTable, MediaObjectTable } from './tables/media.ta
 import type { ForumReplyLikeTable, ForumReplyTable, ForumTopicLikeTable, ForumTopicTable } from './tables/forum.table.ts';
 import type { TrailCategoryLinkTable, TrailCategoryTable, TrailItemTable, TrailTable } from './tables/trail.table.ts';
 import type {
-  LoginFailureTable, OauthTokenTable, PasswordResetTable, SmsCodeTable, TokenFamilyTable,
+  LoginFailureTable, OauthTokenTable, PasswordResetTable, SmsCodeTable, PartnerProviderTable, PartnerLoginStateTable, TokenFamilyTable,
 } from './tables/auth.table.ts';
 
 import type {
@@ -77,6 +77,8 @@ export interface Database {
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
   sms_codes: SmsCodeTable;
+  partner_providers: PartnerProviderTable;
+  partner_login_states: PartnerLoginStateTable;
   user_areas: UserAreaTable;
   user_superiors: UserSuperiorTable;
   audit_log: AuditLogTable;

@@ -41,6 +41,8 @@ export interface ApiClient {
   /** request + JSON body + ApiRequestError on non-2xx */
   json<T>(path: string, init?: RequestInit): Promise<T>;
   login(username: string, password: string): Promise<TokenResponse>;
+  /** spec 1 §2.1 login-{partner}: hands the partner provider's answer (the return page's query) to the token endpoint */
+  partnerLogin(partner: string, callback: string): Promise<TokenResponse>;
   /** takes over a session given as tokens (spec 1 §2.3 "log in as"): its refresh token moves into the cookie */
   adopt(refreshToken: string): Promise<void>;
   logout(): Promise<void>;
@@ -181,6 +183,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     login(username, password) {
       return grant({ grant_type: 'password', username, password });
+    },
+    partnerLogin(partner, callback) {
+      return grant({ grant_type: 'partner', partner, callback });
     },
     async adopt(refreshToken) {
       const run = () => grant({ grant_type: 'refresh_token', refresh_token: refreshToken });

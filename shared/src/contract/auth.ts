@@ -21,6 +21,14 @@ export const TokenRequest = Type.Union([
     client_secret: Type.Optional(Type.String()),
     app_version: Type.Optional(Type.String({ maxLength: 32 })),
   }),
+  // spec 1 §2.1 login-{partner}: the query the partner's provider returned to the portal's login-{partner} page
+  Type.Object({
+    grant_type: Type.Literal('partner'),
+    partner: Type.String({ minLength: 1, maxLength: 40 }),
+    callback: Type.String({ minLength: 1, maxLength: 4000 }),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
+  }),
   Type.Object({
     grant_type: Type.Literal('refresh_token'),
     // optional only for a browser app, whose refresh token is in the cookie (REFRESH_COOKIE_HEADER)
@@ -75,6 +83,8 @@ export const LoginParams = Type.Object({
   }),
   languages: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })),
   attempts: Type.Integer(),
+  /** spec 1 §2.1 login-{partner}: the partners' single sign-on buttons (the server's, never edited here) */
+  partners: Type.Optional(Type.Array(Type.Object({ slug: Type.String(), name: Type.String() }))),
 });
 export type LoginParams = Static<typeof LoginParams>;
 
@@ -135,13 +145,6 @@ export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
 
 export const DetailResponse = Type.Object({ detail: Type.String() });
 
-/** spec 1 §2.1 recover password by SMS (public). */
-export const SMS_RECOVERY_PATHS = {
-  /** {username, phone_area_code, phone} → a 6-digit code is sent to the stored phone */
-  send: '/users/recover_password/sms/',
-  /** {username, code} → a set-new-password link {username, uidb64, token} (recover-password/…) */
-  confirm: '/users/recover_password/sms/confirm/',
-} as const;
 
 export const SmsRecoveryRequest = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
@@ -155,3 +158,4 @@ export const SmsCodeConfirm = Type.Object({
   code: Type.String({ maxLength: 12 }),
 }, { additionalProperties: false });
 export type SmsCodeConfirm = Static<typeof SmsCodeConfirm>;
+

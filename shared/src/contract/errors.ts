@@ -33,6 +33,8 @@ export const ERROR_CODES = [
   'invalid_recovery_code',
   'phone_mismatch',
   'phone_not_found',
+  // spec 1 §8.2 "Login error" (partner single sign-on)
+  'login_error',
   // spec 1 §6 permissions
   'permission_denied',
   'superuser_only',

@@ -1,16 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-/** spec 1 §2.1 register: the sign-up form's calls (public). */
-export const REGISTRATION_PATHS = {
-  register: '/users/register/',
-  /** the verify-your-email link's click: {username, uidb64, token} (RecoverLink) */
-  verify: '/users/register/verify/',
-  /** spec 1 §2.1 pre-register (user_pre_register): a pre-registered person asks for their first-access link */
-  preRegister: '/users/pre_register/',
-  /** spec 1 §4.1 complete_registration: the pre-registered person, logged in, completes their data */
-  complete: '/users/complete_registration/',
-} as const;
-
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
 /** POST /api/users/register/ — fields per the login configuration's register.fields (rules: validateRegistration). */

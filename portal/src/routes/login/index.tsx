@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useLocation, useSearch } from 'wouter-preact';
 import { localeForLanguageId, normaliseUsername } from '@lp/shared/rules';
-import type { SessionUser } from '@lp/shared/contract';
+import { PARTNER_LOGIN_PATHS, type SessionUser } from '@lp/shared/contract';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { isSignedIn, storeUser, takeRememberedPath } from '../../lib/session.ts';
@@ -79,6 +79,10 @@ export default function Login() {
           autoComplete="current-password" required />
         <button type="submit" disabled={busy}>{busy ? t('portal.login.submitting') : t('portal.login.submit')}</button>
       </form>
+      {/* spec 1 §2.1 login-{partner}: single sign-on through each partner's provider */}
+      {params?.partners?.map((p) => (
+        <p key={p.slug} class="links"><a class="button-secondary" href={`/api${PARTNER_LOGIN_PATHS.authorize(p.slug)}`}>{t('portal.login.with_partner', { name: p.name })}</a></p>
+      ))}
       <p class="links">
         <Link href="/recover-password">{t('portal.login.recover_password')}</Link>
         {params?.user_register && <>{' · '}<Link href="/register">{t('portal.login.register')}</Link></>}

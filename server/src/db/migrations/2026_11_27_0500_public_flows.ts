@@ -25,9 +25,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
   await db.schema.createIndex('sms_codes_user_idx').on('sms_codes').column('user_id').execute();
+
+  // spec 1 §1 / §2.1 login-{partner}: a partner's OpenID Connect provider per client (the brand
+  // slug is the return path's), how its claims become a user, and whether unknown people get one
+  await db.schema.createTable('partner_providers')
+    .addColumn('id', t.id, t.primaryId)
+    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('slug', 'varchar(40)', (c) => c.notNull().unique())
+    .addColumn('name', 'varchar(120)', (c) => c.notNull())
+    .addColumn('issuer', 'varchar(500)', (c) => c.notNull())
+    .addColumn('oidc_client_id', 'varchar(200)', (c) => c.notNull())
+    .addColumn('oidc_client_secret', 'varchar(500)', (c) => c.notNull())
+    .addColumn('email_claim', 'varchar(60)', (c) => c.notNull().defaultTo('email'))
+    .addColumn('name_claim', 'varchar(60)', (c) => c.notNull().defaultTo('name'))
+    .addColumn('document_claim', 'varchar(60)')
+    .addColumn('auto_provision', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('enabled', 'boolean', (c) => c.notNull().defaultTo(true))
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .addColumn('updated_at', t.timestamp, (c) => c.notNull())
+    .execute();
+  // one row per started login: its state (hashed), PKCE verifier and nonce, single use, short-lived
+  await db.schema.createTable('partner_login_states')
+    .addColumn('id', t.id, t.primaryId)
+    .addColumn('provider_id', 'integer', (c) => c.notNull().references('partner_providers.id').onDelete('cascade'))
+    .addColumn('state_hash', 'varchar(64)', (c) => c.notNull().unique())
+    .addColumn('code_verifier', 'varchar(128)', (c) => c.notNull())
+    .addColumn('nonce', 'varchar(128)', (c) => c.notNull())
+    .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+    .addColumn('used_at', t.timestamp)
+    .addColumn('created_at', t.timestamp, (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('partner_login_states').execute();
+  await db.schema.dropTable('partner_providers').execute();
   await db.schema.dropTable('sms_codes').execute();
   await db.schema.alterTable('password_resets').dropColumn('purpose').execute();
 }

@@ -11,6 +11,7 @@ import { revokeByToken, rotateRefreshToken, startFamily, type IssuedTokens } fro
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, wantsRefreshCookie } from '../../lib/refreshCookie.ts';
 import { canLogIn, findUserById, findUserByUsername } from '../../repositories/users.ts';
 import { authenticateApplication } from './clientCredentials.ts';
+import { partnerUser } from './partner.ts';
 
 /** Compares dotted versions numerically: '1.85.480' < '1.100.0'. */
 export function versionLower(a: string, b: string): boolean {
@@ -77,6 +78,13 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
     }
 
     const params = await getLoginParams(app.db);
+    if (body.grant_type === 'partner') {
+      // spec 1 §2.1 login-{partner}: stored like a normal login
+      const user = await partnerUser(app, request, body.partner, body.callback);
+      if (!canLogIn(user.status)) throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
+      if (params.under_maintenance && !user.is_superuser) throw new HttpError(403, 'under_maintenance', 'We are performing data maintenance');
+      return tokenAnswer(request, reply, await startFamily(app.db, user.id, application.id, life));
+    }
     if (body.app_version && versionLower(body.app_version, params.app_version)) {
       throw new HttpError(403, 'app_outdated', 'Your app is outdated and has to be updated to log in.');
     }
