@@ -19,7 +19,8 @@ const Home = lazy(() => {
   preload(LEARNER_PATHS.home, fetcher).catch(() => undefined);
   return import('./routes/home/index.tsx');
 });
-const Profile = lazy(() => import('./routes/profile/index.tsx'));
+// (the profile's badges texts, portal.badges, come with it)
+const Profile = lazy(() => withMessages('badges', import('./routes/profile/index.tsx')));
 const RecoverPassword = lazy(() => import('./routes/recover-password/index.tsx'));
 const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'));
 // spec 1 §2.1 register and its verify-your-email link, with their texts

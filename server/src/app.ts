@@ -22,6 +22,7 @@ import requestIdPlugin from './plugins/app/requestId.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
 import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
+import captchaPlugin from './plugins/app/captcha.ts';
 import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import openApiPlugin from './plugins/external/openapi.ts';
@@ -73,6 +74,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   app.decorate('config', config);
   // signed media URLs, then the headers of every answer of this origin (before any route)
   await app.register(mediaLinksPlugin, { config });
+  // spec 1 §5.5: the public forms' captcha, keyed like the signed media URLs
+  await app.register(captchaPlugin, { config });
   await app.register(securityHeadersPlugin);
   // before any route: it hooks every route as it is added
   await app.register(compressPlugin);

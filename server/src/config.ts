@@ -98,6 +98,14 @@ export interface Config {
   smsCodeAttempts: number;
   /** PARTNER_OIDC_ALLOW_HTTP=1: a partner provider may be reached over plain http (a local test provider only) */
   partnerOidcAllowHttp: boolean;
+  /**
+   * spec 1 §5.5 captcha (ALTCHA proof of work, PBKDF2/SHA-256): CAPTCHA_COST iterations per try and
+   * up to CAPTCHA_MAX_COUNTER tries (the work a browser does); CAPTCHA_AFTER_FAILURES failed logins
+   * of a username make the login ask for it even with use_recaptcha off (0: never)
+   */
+  captchaCost: number;
+  captchaMaxCounter: number;
+  captchaAfterFailures: number;
   /** PUBLIC_URL: the origin of links that leave the request (e-mails, certificate PDFs and their verify links); answers use the request's own origin */
   publicUrl: string;
   oauthClientId: string;
@@ -195,6 +203,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsCodeTtlSeconds: int(env.SMS_CODE_TTL, 5 * 60),
     smsCodeAttempts: int(env.SMS_CODE_ATTEMPTS, 5),
     partnerOidcAllowHttp: env.PARTNER_OIDC_ALLOW_HTTP === '1',
+    captchaCost: int(env.CAPTCHA_COST, 5_000),
+    captchaMaxCounter: int(env.CAPTCHA_MAX_COUNTER, 10_000),
+    captchaAfterFailures: int(env.CAPTCHA_AFTER_FAILURES, 3),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',
     oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'web-secret',

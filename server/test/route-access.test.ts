@@ -29,6 +29,7 @@ const PUBLIC_ROUTES: Record<string, 'public' | 'optional'> = {
   'POST /api/users/pre_register/': 'public',
   'POST /api/users/recover_password/sms/': 'public',
   'GET /api/auth/partners/:partner/authorize/': 'public',
+  'GET /api/captcha/challenge/': 'public',
   'POST /api/users/recover_password/sms/confirm/': 'public',
   'GET /api/legal_texts/:kind/': 'public',
   'POST /api/help_requests/': 'public',

@@ -67,7 +67,13 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     en: () => import('virtual:portal-messages/en/surveys'),
     es: () => import('virtual:portal-messages/es/surveys'),
     fr: () => import('virtual:portal-messages/fr/surveys'),
-  },  webcasts: {
+  },  badges: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/badges'),
+    en: () => import('virtual:portal-messages/en/badges'),
+    es: () => import('virtual:portal-messages/es/badges'),
+    fr: () => import('virtual:portal-messages/fr/badges'),
+  },
+  webcasts: {
     'pt-br': () => import('virtual:portal-messages/pt-br/webcasts'),
     en: () => import('virtual:portal-messages/en/webcasts'),
     es: () => import('virtual:portal-messages/es/webcasts'),

@@ -19,6 +19,7 @@ export const COLUMN_KINDS = {
   branch_size_types: { created_at: 'timestamp' },
   branch_types: { created_at: 'timestamp' },
   branches: { created_at: 'timestamp', retailer: 'bool' },
+  captcha_uses: { expires_at: 'timestamp' },
   certificates: { created_at: 'timestamp', expires_at: 'timestamp', issued_at: 'timestamp', superseded_at: 'timestamp' },
   clients: { created_at: 'timestamp', settings: 'json' },
   comments: { created_at: 'timestamp', updated_at: 'timestamp' },

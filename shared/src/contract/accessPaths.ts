@@ -27,3 +27,6 @@ export const SMS_RECOVERY_PATHS = {
 export const PARTNER_LOGIN_PATHS = {
   authorize: (partner: string) => `/auth/partners/${partner}/authorize/`,
 } as const;
+
+/** spec 1 §5.5 captcha: GET → a signed ALTCHA challenge for the widget (public). */
+export const CAPTCHA_PATH = '/captcha/challenge/';

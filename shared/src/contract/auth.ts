@@ -20,6 +20,7 @@ export const TokenRequest = Type.Union([
     client_id: Type.Optional(Type.String()),
     client_secret: Type.Optional(Type.String()),
     app_version: Type.Optional(Type.String({ maxLength: 32 })),
+    captcha: Type.Optional(Type.String({ maxLength: 4000 })),
   }),
   // spec 1 §2.1 login-{partner}: the query the partner's provider returned to the portal's login-{partner} page
   Type.Object({
@@ -120,7 +121,10 @@ export const DEFAULT_LOGIN_PARAMS: LoginParams = {
   attempts: 5,
 };
 
-export const RecoverPasswordRequest = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
+export const RecoverPasswordRequest = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  captcha: Type.Optional(Type.String({ maxLength: 4000 })),
+});
 export const RecoverLink = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
   uidb64: Type.String({ minLength: 1, maxLength: 64 }),
@@ -150,6 +154,7 @@ export const SmsRecoveryRequest = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
   phone_area_code: Type.String({ maxLength: 5 }),
   phone: Type.String({ maxLength: 20 }),
+  captcha: Type.Optional(Type.String({ maxLength: 4000 })),
 }, { additionalProperties: false });
 export type SmsRecoveryRequest = Static<typeof SmsRecoveryRequest>;
 
@@ -159,3 +164,9 @@ export const SmsCodeConfirm = Type.Object({
 }, { additionalProperties: false });
 export type SmsCodeConfirm = Static<typeof SmsCodeConfirm>;
 
+
+/** spec 1 §5.5 captcha: the ALTCHA challenge the widget solves (the widget's own format, kept open). */
+export const CaptchaChallenge = Type.Object({
+  parameters: Type.Record(Type.String(), Type.Unknown()),
+  signature: Type.Optional(Type.String()),
+}, { additionalProperties: true });

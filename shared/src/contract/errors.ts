@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'phone_not_found',
   // spec 1 §8.2 "Login error" (partner single sign-on)
   'login_error',
+  // spec 1 §5.5 captcha
+  'captcha_required',
+  'captcha_invalid',
   // spec 1 §6 permissions
   'permission_denied',
   'superuser_only',

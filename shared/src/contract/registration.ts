@@ -17,6 +17,8 @@ export const RegisterRequest = Type.Object({
   gender: Text(40),
   /** the language the visitor reads the login page in (spec 3.2 language ids); mails follow it */
   language_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+  /** spec 1 §5.5: the solved captcha while use_recaptcha is on */
+  captcha: Type.Optional(Type.String({ maxLength: 4000 })),
 }, { additionalProperties: false });
 export type RegisterRequest = Static<typeof RegisterRequest>;
 
@@ -31,7 +33,10 @@ export const RegisterResponse = Type.Object({
 export type RegisterResponse = Static<typeof RegisterResponse>;
 
 /** POST /api/users/pre_register/ — the e-mail or document an administrator or an import pre-registered. */
-export const PreRegisterRequest = Type.Object({ username: Type.String({ minLength: 1, maxLength: 254 }) }, { additionalProperties: false });
+export const PreRegisterRequest = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  captcha: Type.Optional(Type.String({ maxLength: 4000 })),
+}, { additionalProperties: false });
 export type PreRegisterRequest = Static<typeof PreRegisterRequest>;
 
 /** POST /api/users/complete_registration/ — the configured fields (register.fields), without e-mail and password. */

@@ -16,6 +16,8 @@ import { CLOSURE_NOTICE } from '../../components/account-closure/index.tsx';
 
 // spec 1 §2.1 public FAQ (show_public_faq): its own chunk, so the login page's first load stays small
 const PublicFaq = lazy(() => import('../../components/public-faq/index.tsx'));
+// spec 1 §5.5 captcha (use_recaptcha, or asked after repeated failures): the widget loads only then
+const Captcha = lazy(() => import('../../components/captcha/index.tsx'));
 
 /** spec 1 §2.1 login: e-mail or document and password, dressed in the login configuration. */
 export default function Login() {
@@ -27,6 +29,10 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [askCaptcha, setAskCaptcha] = useState(false);
+  // a solution counts once: each failed attempt gets a fresh widget
+  const [round, setRound] = useState(0);
 
   // a page that ended the session may leave a note for the login page (allow-listed keys only)
   const notice = new URLSearchParams(useSearch()).get('notice');
@@ -45,7 +51,7 @@ export default function Login() {
     setBusy(true);
     setError(null);
     try {
-      await api.login(login, password);
+      await api.login(login, password, captcha ?? undefined);
       const user = await api.json<SessionUser>(SESSION_USER_KEY);
       storeUser(user);
       await mutate(SESSION_USER_KEY, user, { revalidate: false });
@@ -55,7 +61,11 @@ export default function Login() {
     } catch (failure) {
       // tokens without a session user are no use: end them rather than half log in
       if (api.accessToken()) await api.logout();
-      setError(errorText(t, errorCode(failure)));
+      const code = errorCode(failure);
+      if (code.startsWith('captcha_')) setAskCaptcha(true);
+      setCaptcha(null);
+      setRound((n) => n + 1);
+      setError(errorText(t, code));
       setBusy(false);
     }
   }
@@ -77,6 +87,7 @@ export default function Login() {
           autoComplete="username" inputMode="email" required />
         <Field label={t('portal.login.password')} type="password" value={password} onValue={setPassword}
           autoComplete="current-password" required />
+        {(params?.use_recaptcha || askCaptcha) && <Suspense fallback={null}><Captcha key={round} onPayload={setCaptcha} /></Suspense>}
         <button type="submit" disabled={busy}>{busy ? t('portal.login.submitting') : t('portal.login.submit')}</button>
       </form>
       {/* spec 1 §2.1 login-{partner}: single sign-on through each partner's provider */}

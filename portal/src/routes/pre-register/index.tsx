@@ -7,6 +7,8 @@ import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
+import { useCaptcha } from '../../components/captcha/use-captcha.tsx';
+import { useLoginParams } from '../../hooks/use-login-params.ts';
 
 /**
  * spec 1 §2.1 pre-register (user_pre_register): a person an administrator or an import
@@ -19,6 +21,8 @@ export default function PreRegister() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { data: params } = useLoginParams();
+  const captcha = useCaptcha(!!params?.use_recaptcha);
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -29,7 +33,8 @@ export default function PreRegister() {
     setBusy(true);
     setError(null);
     try {
-      const body: PreRegisterRequest = { username: username.trim() };
+      const body: PreRegisterRequest = { username: username.trim(), ...captcha.body };
+      captcha.spent();
       await send(REGISTRATION_PATHS.preRegister, 'POST', body);
       setSent(true);
     } catch (failure) {
@@ -46,6 +51,7 @@ export default function PreRegister() {
           <p>{t('portal.access.pre_register.intro')}</p>
           {error && <Message kind="error">{error}</Message>}
           <Field label={t('portal.access.pre_register.username')} value={username} onValue={setUsername} autoComplete="username" required />
+          {captcha.field}
           <button type="submit" disabled={busy}>{t('portal.access.pre_register.submit')}</button>
         </form>
       )}

@@ -6,6 +6,8 @@ import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
+import { useCaptcha } from '../../components/captcha/use-captcha.tsx';
+import { useLoginParams } from '../../hooks/use-login-params.ts';
 
 /** How long the phone-mismatch message stays before the help form opens (spec 1 §2.1 "redirected to help"). */
 export const HELP_REDIRECT_MS = 4000;
@@ -25,6 +27,8 @@ export default function RecoverBySms() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { data: params } = useLoginParams();
+  const captcha = useCaptcha(!!params?.use_recaptcha);
 
   useEffect(() => {
     if (error !== 'phone_mismatch') return undefined;
@@ -50,7 +54,8 @@ export default function RecoverBySms() {
   }
 
   const sendCode = (event: Event) => run(event, async () => {
-    const body: SmsRecoveryRequest = { username: username.trim(), phone_area_code: areaCode.trim(), phone: phone.trim() };
+    const body: SmsRecoveryRequest = { username: username.trim(), phone_area_code: areaCode.trim(), phone: phone.trim(), ...captcha.body };
+    captcha.spent();
     await send(SMS_RECOVERY_PATHS.send, 'POST', body);
     setStage('code');
   }, !!(username.trim() && areaCode.trim() && phone.trim()));
@@ -77,6 +82,7 @@ export default function RecoverBySms() {
             onValue={setAreaCode} autoComplete="tel-area-code" required />
           <Field label={t('portal.access.sms.phone')} type="tel" inputMode="numeric" maxLength={20} value={phone}
             onValue={setPhone} autoComplete="tel-local" required />
+          {captcha.field}
           <button type="submit" disabled={busy}>{t('portal.access.sms.send')}</button>
         </form>
       ) : (

@@ -9,6 +9,7 @@ import { useLoginParams } from '../../hooks/use-login-params.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
+import { useCaptcha } from '../../components/captcha/use-captcha.tsx';
 
 type Values = Required<Omit<RegisterRequest, 'language_id'>>;
 const EMPTY: Values = {
@@ -33,6 +34,7 @@ export default function Register() {
   const [outcome, setOutcome] = useState<RegisterResponse['outcome'] | null>(null);
   const [busy, setBusy] = useState(false);
   const level = params?.register.password_strong_level ?? 'low';
+  const captcha = useCaptcha(!!params?.use_recaptcha);
   const fields = registerFieldsOf(params?.register.fields ?? []);
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const hint = (key: keyof Values, base?: string) => (errors[key] ? errorText(t, errors[key]) : base);
@@ -51,12 +53,13 @@ export default function Register() {
     setBusy(true);
     setError(null);
     try {
-      const body: RegisterRequest = { ...values, language_id: languageIdForLocale(locale) };
+      const body: RegisterRequest = { ...values, language_id: languageIdForLocale(locale), ...captcha.body };
       const answer = await send<RegisterResponse>(REGISTRATION_PATHS.register, 'POST', body);
       setOutcome(answer.outcome);
     } catch (failure) {
       setErrors(failure instanceof ApiRequestError ? (failure.body.fields ?? {}) as RegistrationErrors : {});
       setError(errorCode(failure));
+      captcha.spent();
     } finally {
       setBusy(false);
     }
@@ -100,6 +103,7 @@ export default function Register() {
             hint={hint('password', t(`portal.access.register.password_${level}`))} autoComplete="new-password" required />
           <Field label={t('portal.access.register.confirm_password')} type="password" value={values.confirm_password}
             onValue={set('confirm_password')} hint={hint('confirm_password')} autoComplete="new-password" required />
+          {captcha.field}
           <button type="submit" disabled={busy}>{busy ? t('portal.access.register.submitting') : t('portal.access.register.submit')}</button>
         </form>
       )}

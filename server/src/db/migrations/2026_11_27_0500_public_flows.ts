@@ -55,9 +55,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', t.timestamp)
     .addColumn('created_at', t.timestamp, (c) => c.notNull())
     .execute();
+  // spec 1 §5.5 captcha: each solved challenge counts once (a solution cannot be replayed until it expires)
+  await db.schema.createTable('captcha_uses')
+    .addColumn('signature_hash', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('expires_at', t.timestamp, (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('captcha_uses').execute();
   await db.schema.dropTable('partner_login_states').execute();
   await db.schema.dropTable('partner_providers').execute();
   await db.schema.dropTable('sms_codes').execute();

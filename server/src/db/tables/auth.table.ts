@@ -91,3 +91,9 @@ export interface PartnerLoginStateTable {
   used_at: Timestamp | null;
   created_at: Timestamp;
 }
+
+/** spec 1 §5.5 captcha (2026_11_27_0500): a solved challenge, kept until it expires so it counts once. */
+export interface CaptchaUseTable {
+  signature_hash: string;
+  expires_at: Timestamp;
+}

@@ -6,7 +6,7 @@ import { normaliseUsername } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
 import { verifyAgainstDummy, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
-import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
+import { clearFailures, lockedFor, recentFailures, recordFailure } from '../../repositories/loginThrottle.ts';
 import { revokeByToken, rotateRefreshToken, startFamily, type IssuedTokens } from '../../repositories/tokens.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, wantsRefreshCookie } from '../../lib/refreshCookie.ts';
 import { canLogIn, findUserById, findUserByUsername } from '../../repositories/users.ts';
@@ -100,6 +100,9 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(429, 'too_many_login_attempts', 'Too many login attempts');
       }
     }
+    // spec 1 §5.5: the captcha when the login configuration asks for it, and after repeated failures of the username
+    const failing = config.captchaAfterFailures > 0 && await recentFailures(app.db, keys[0]!, config.loginLockSeconds) >= config.captchaAfterFailures;
+    await app.captcha.check(params.use_recaptcha || failing, body.captcha);
     const user = username ? await findUserByUsername(app.db, username) : undefined;
     // unknown user, no usable password, wrong password: one hash of the same cost each (equal time)
     const valid = user ? await verifyPasswordOrDummy(body.password, user.password_hash, config.scryptLogN) : (await verifyAgainstDummy(body.password, config.scryptLogN), false);

@@ -35,8 +35,10 @@ const registration: FastifyPluginAsyncTypebox = async (app) => {
     const params = await getLoginParams(app.db);
     if (!params.user_register) throw new HttpError(403, 'registration_closed', 'Registration is not open');
     await app.limit('register_ip', request, request.ip);
+    await app.captcha.check(params.use_recaptcha, request.body.captcha);
     const body = request.body;
-    const errors = validateRegistration(body, { fields: params.register.fields, level: params.register.password_strong_level });
+    const { captcha: _captcha, ...fields } = body;
+    const errors = validateRegistration(fields, { fields: params.register.fields, level: params.register.password_strong_level });
     const first = Object.values(errors)[0];
     if (first) throw new HttpError(400, first, first, errors);
     const clientId = await publicClientId(app.db, undefined);

@@ -21,11 +21,13 @@ const preRegistration: FastifyPluginAsyncTypebox = async (app) => {
     config: { access: 'public' },
     schema: { body: PreRegisterRequest, response: { 200: DetailResponse } },
   }, async (request) => {
-    if (!(await getLoginParams(app.db)).user_pre_register) throw new HttpError(403, 'registration_closed', 'Pre-registration is not open');
+    const params = await getLoginParams(app.db);
+    if (!params.user_pre_register) throw new HttpError(403, 'registration_closed', 'Pre-registration is not open');
     const username = normaliseUsername(request.body.username);
     // the recovery limits: each answer may send a mail
     await app.limit('recovery_ip', request, request.ip);
     await app.limit('recovery_email', request, username);
+    await app.captcha.check(params.use_recaptcha, request.body.captcha);
     const user = username ? await findUserByUsername(app.db, username) : undefined;
     // spec 1 §8.2 "User not found or incorrect"; "User already registered or doesn't have access"
     if (!user) throw new HttpError(404, 'user_not_found', 'User not found or incorrect');

@@ -6,6 +6,7 @@ import { translate } from '../../lib/i18n.ts';
 import { uidb64 } from '../../lib/passwordRecovery.ts';
 import { createReset } from '../../repositories/passwordResets.ts';
 import { createSmsCode, trySmsCode } from '../../repositories/smsCodes.ts';
+import { getLoginParams } from '../../repositories/clients.ts';
 import { findUserByUsername } from '../../repositories/users.ts';
 
 const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '');
@@ -25,6 +26,7 @@ const smsRecovery: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => {
     const username = normaliseUsername(request.body.username);
     await app.limit('sms_ip', request, request.ip);
+    await app.captcha.check((await getLoginParams(app.db)).use_recaptcha, request.body.captcha);
     const user = username ? await findUserByUsername(app.db, username) : undefined;
     if (!user) throw new HttpError(404, 'user_not_found', 'User not found or incorrect');
     const stored = digits(user.mobile_area_code) + digits(user.mobile);
