@@ -17,7 +17,8 @@ import { isInstitutionalPage } from './lib/institutional.ts';
 const Home = lazy(() => {
   // the page's own useSWR reads this request, its failure included: here it is only started
   preload(LEARNER_PATHS.home, fetcher).catch(() => undefined);
-  return import('./routes/home/index.tsx');
+  // (its timeline's texts, portal.feed, come with it)
+  return withMessages('feed', import('./routes/home/index.tsx'));
 });
 // (the profile's badges texts, portal.badges, come with it)
 const Profile = lazy(() => withMessages('badges', import('./routes/profile/index.tsx')));
@@ -66,7 +67,7 @@ const InstitutionalFaq = lazy(() => import('./routes/institutional-faq/index.tsx
 // the user's messages
 const Messages = lazy(() => import('./routes/messages/index.tsx'));
 // feed (timeline), calendar, institutional pages (public and learner), help form, wildcard pages (/p/{slug})
-const Feed = lazy(() => import('./routes/feed/index.tsx'));
+const Feed = lazy(() => withMessages('feed', import('./routes/feed/index.tsx')));
 const Calendar = lazy(() => import('./routes/calendar/index.tsx'));
 const Institutional = lazy(() => import('./routes/institutional/index.tsx'));
 const PublicInstitutional = lazy(async () => ({ default: (await import('./routes/institutional/index.tsx')).PublicInstitutional }));

@@ -22,6 +22,7 @@ import requestIdPlugin from './plugins/app/requestId.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
 import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
+import publicPagesPlugin from './publicPages/index.ts';
 import captchaPlugin from './plugins/app/captcha.ts';
 import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
 import compressPlugin from './plugins/external/compress.ts';
@@ -103,6 +104,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(api, { prefix: '/api' });
   // DESIGN "Files and media": $DATA_DIR/media read-only at /media/, before the apps' catch-all
   await app.register(mediaPlugin, { root: path.join(config.dataDir, 'media') });
+  // spec 1 §2.1 portfolio, spec 2 §2.1 /online-courses/{id}: server-rendered, before the portal's catch-all
+  await app.register(publicPagesPlugin);
   if (serveStatic && config.staticRoot) {
     await app.register(staticPlugin, { root: config.staticRoot });
   } else {

@@ -67,7 +67,13 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     en: () => import('virtual:portal-messages/en/surveys'),
     es: () => import('virtual:portal-messages/es/surveys'),
     fr: () => import('virtual:portal-messages/fr/surveys'),
-  },  badges: {
+  },  feed: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/feed'),
+    en: () => import('virtual:portal-messages/en/feed'),
+    es: () => import('virtual:portal-messages/es/feed'),
+    fr: () => import('virtual:portal-messages/fr/feed'),
+  },
+  badges: {
     'pt-br': () => import('virtual:portal-messages/pt-br/badges'),
     en: () => import('virtual:portal-messages/en/badges'),
     es: () => import('virtual:portal-messages/es/badges'),

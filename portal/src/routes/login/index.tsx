@@ -106,6 +106,8 @@ export default function Login() {
         {' · '}<Link href="/about">{t('portal.institutional.pages.about')}</Link>
         {' · '}<Link href="/privacy">{t('portal.institutional.pages.privacy')}</Link>
         {' · '}<Link href="/terms">{t('portal.institutional.pages.terms')}</Link>
+        {/* spec 1 §2.1 portfolio page (use_portfolio_page): served as a page of its own, not by the app */}
+        {params?.use_portfolio_page && <>{' · '}<a href="/portfolio">{t('portal.login.portfolio')}</a></>}
       </p>
       {params?.show_public_faq && (
         <Suspense fallback={null}>
