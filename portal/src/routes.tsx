@@ -93,6 +93,9 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route path="/" component={Login} />
+      {/* spec 1 §2.1: the login used during maintenance (the server lets only superusers in) and the login variant */}
+      <Route path="/maintenance-login" component={Login} />
+      <Route path="/redirect-control-pannel-v2" component={Login} />
       <Route path="/recover-password">
         <Public><RecoverPassword /></Public>
       </Route>

@@ -34,3 +34,18 @@ describe('partner single sign-on (spec 1 §2.1 login-{partner})', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Login error');
   });
 });
+
+describe('login variants (spec 1 §2.1 maintenance-login, redirect-control-pannel-v2)', () => {
+  it('show the login form with the maintenance message', async () => {
+    fakeApi({ 'GET /login_params/': [200, { ...loginParams, under_maintenance: true }] });
+    await renderWithApp(undefined, { path: '/maintenance-login', locale: 'en' });
+    expect(await screen.findByText('We are performing data maintenance')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('redirect-control-pannel-v2 is the login form too', async () => {
+    fakeApi({ 'GET /login_params/': [200, loginParams] });
+    await renderWithApp(undefined, { path: '/redirect-control-pannel-v2', locale: 'en' });
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+  });
+});
