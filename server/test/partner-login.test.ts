@@ -52,7 +52,7 @@ async function throughProvider(startUrl: string, account: string, redirectUri: s
   let url = startUrl;
   let form: Record<string, string> | null = null;
   for (let step = 0; step < 12; step++) {
-    const res = await fetch(url, form
+    const res: Response = await fetch(url, form
       ? { method: 'POST', redirect: 'manual', headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() }
       : { redirect: 'manual', headers: { cookie: cookie() } });
     keep(res);
@@ -63,9 +63,9 @@ async function throughProvider(startUrl: string, account: string, redirectUri: s
       url = next;
       continue;
     }
-    const html = await res.text();
+    const html: string = await res.text();
     const action = /<form[^>]+action="([^"]+)"/.exec(html)?.[1];
-    const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
+    const prompt: string | undefined = /name="prompt" value="(\w+)"/.exec(html)?.[1];
     if (!action || !prompt) throw new Error(`unexpected provider page ${res.status}: ${html.slice(0, 300)}`);
     url = new URL(action, url).href;
     form = prompt === 'login' ? { prompt, login: account, password: 'any' } : { prompt };

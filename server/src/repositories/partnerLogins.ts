@@ -24,13 +24,13 @@ export async function saveLoginState(
     expires_at: new Date(now.getTime() + ttlSeconds * 1000), used_at: null, created_at: now,
   }).execute();
   // the stale ones of every partner go with each new login
-  await db.deleteFrom('partner_login_states').where('expires_at', '<', new Date(now.getTime() - 3600_000)).execute();
+  await db.deleteFrom('partner_login_states').where('expires_at', '<', new Date(now.getTime() - 3600_000).toISOString()).execute();
 }
 
 /** The started login of that state, taken once (a second use, an expired or unknown state: undefined). */
 export async function takeLoginState(db: Db, providerId: number, state: string) {
   return db.updateTable('partner_login_states').set({ used_at: new Date() })
     .where('state_hash', '=', hashToken(state)).where('provider_id', '=', providerId)
-    .where('used_at', 'is', null).where('expires_at', '>', new Date())
+    .where('used_at', 'is', null).where('expires_at', '>', new Date().toISOString())
     .returning(['code_verifier', 'nonce']).executeTakeFirst();
 }

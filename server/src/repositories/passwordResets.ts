@@ -50,7 +50,7 @@ export async function usersAwaitingFirstAccess(db: Db, clientId: number, since: 
   return db.selectFrom('users').innerJoin('user_clients', 'user_clients.user_id', 'users.id')
     .select(['users.id', 'users.email', 'users.full_name', 'users.language_id'])
     .where('user_clients.client_id', '=', clientId)
-    .where('users.created_at', '>=', since)
+    .where('users.created_at', '>=', since.toISOString())
     .where('users.password_hash', 'like', '!unusable$%')
     .where('users.status', '!=', 'deleted')
     .where(({ not, exists, selectFrom }) => not(exists(

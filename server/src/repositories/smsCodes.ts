@@ -26,7 +26,7 @@ export async function createSmsCode(db: Db, userId: number, ttlSeconds: number):
 export async function trySmsCode(db: Db, userId: number, code: string, maxAttempts: number): Promise<boolean> {
   const live = await db.updateTable('sms_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('user_id', '=', userId).where('used_at', 'is', null)
-    .where('expires_at', '>', new Date()).where('attempts', '<', maxAttempts)
+    .where('expires_at', '>', new Date().toISOString()).where('attempts', '<', maxAttempts)
     .returning(['id', 'code_hash']).executeTakeFirst();
   if (!live || !safeEqual(live.code_hash, hashCode(userId, code))) return false;
   const used = await db.updateTable('sms_codes').set({ used_at: new Date() })

@@ -11,7 +11,7 @@ import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
 import { useCaptcha } from '../../components/captcha/use-captcha.tsx';
 
-type Values = Required<Omit<RegisterRequest, 'language_id'>>;
+type Values = Required<Omit<RegisterRequest, 'language_id' | 'captcha'>>;
 const EMPTY: Values = {
   full_name: '', email: '', password: '', confirm_password: '', document: '', nick_name: '', register: '',
   mobile_area_code: '', mobile: '', birthday: '', gender: '',

@@ -2,11 +2,12 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { captchaKeys, captchaSolved, newCaptchaChallenge } from '../../lib/captcha.ts';
-import type { Challenge } from 'altcha-lib';
+import type { CaptchaChallenge } from '@lp/shared/contract';
+import type { Static } from '@sinclair/typebox';
 
 export interface CaptchaGate {
   /** a new signed challenge for the widget */
-  challenge(): Promise<Challenge>;
+  challenge(): Promise<Static<typeof CaptchaChallenge>>;
   /** spec 1 §5.5: when `needed`, the form's payload must solve one of our challenges, once */
   check(needed: boolean, payload: string | undefined): Promise<void>;
 }
@@ -21,7 +22,10 @@ declare module 'fastify' {
 export default fp<{ config: Config }>(async (app, { config }) => {
   const keys = captchaKeys(app.mediaSecret);
   app.decorate('captcha', {
-    challenge: () => newCaptchaChallenge(keys, { cost: config.captchaCost, maxCounter: config.captchaMaxCounter }),
+    async challenge() {
+      const c = await newCaptchaChallenge(keys, { cost: config.captchaCost, maxCounter: config.captchaMaxCounter });
+      return { parameters: { ...c.parameters }, ...(c.signature ? { signature: c.signature } : {}) };
+    },
     async check(needed, payload) {
       if (!needed) return;
       if (!payload) throw new HttpError(400, 'captcha_required', 'Confirm you are not a robot', { captcha: 'captcha_required' });
