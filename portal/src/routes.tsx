@@ -17,11 +17,19 @@ import { isInstitutionalPage } from './lib/institutional.ts';
 const Home = lazy(() => {
   // the page's own useSWR reads this request, its failure included: here it is only started
   preload(LEARNER_PATHS.home, fetcher).catch(() => undefined);
-  return import('./routes/home/index.tsx');
+  // (its timeline's texts, portal.feed, come with it)
+  return withMessages('feed', import('./routes/home/index.tsx'));
 });
-const Profile = lazy(() => import('./routes/profile/index.tsx'));
+// (the profile's badges texts, portal.badges, come with it)
+const Profile = lazy(() => withMessages('badges', import('./routes/profile/index.tsx')));
 const RecoverPassword = lazy(() => import('./routes/recover-password/index.tsx'));
 const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'));
+// spec 1 §2.1 register and its verify-your-email link, with their texts
+const Register = lazy(() => withMessages('access', import('./routes/register/index.tsx')));
+const VerifyEmail = lazy(() => withMessages('access', import('./routes/verify-email/index.tsx')));
+const PreRegister = lazy(() => withMessages('access', import('./routes/pre-register/index.tsx')));
+const RecoverBySms = lazy(() => withMessages('access', import('./routes/recover-sms/index.tsx')));
+const LoginPartner = lazy(() => import('./routes/login-partner/index.tsx'));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
 // (the training forum, with its texts, loads inside it only for a training that has one)
@@ -38,9 +46,10 @@ const CertificateVerify = lazy(() => import('./routes/certificate-verify/index.t
 const Trails = lazy(() => import('./routes/trails/index.tsx'));
 const Trail = lazy(() => import('./routes/trail/index.tsx'));
 // webcasts list, watch page (player, hls.js and the chat load inside it) and webcast tests
-const Webcasts = lazy(() => import('./routes/webcasts/index.tsx'));
-const WebcastWatch = lazy(() => import('./routes/webcast-watch/index.tsx'));
-const WebcastTest = lazy(() => import('./routes/webcast-test/index.tsx'));
+// (their texts, portal.webcasts, come with them)
+const Webcasts = lazy(() => withMessages('webcasts', import('./routes/webcasts/index.tsx')));
+const WebcastWatch = lazy(() => withMessages('webcasts', import('./routes/webcast-watch/index.tsx')));
+const WebcastTest = lazy(() => withMessages('webcasts', import('./routes/webcast-test/index.tsx')));
 // live classes: list, detail (the Jitsi IFrame API loads only when a room is entered) and tests; texts with them
 const LiveClasses = lazy(() => withMessages('liveClasses', import('./routes/live-classes/index.tsx')));
 const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-class/index.tsx')));
@@ -69,7 +78,7 @@ const InstitutionalFaq = lazy(() => import('./routes/institutional-faq/index.tsx
 // the user's messages
 const Messages = lazy(() => import('./routes/messages/index.tsx'));
 // feed (timeline), calendar, institutional pages (public and learner), help form, wildcard pages (/p/{slug})
-const Feed = lazy(() => import('./routes/feed/index.tsx'));
+const Feed = lazy(() => withMessages('feed', import('./routes/feed/index.tsx')));
 const Calendar = lazy(() => import('./routes/calendar/index.tsx'));
 const Institutional = lazy(() => import('./routes/institutional/index.tsx'));
 const PublicInstitutional = lazy(async () => ({ default: (await import('./routes/institutional/index.tsx')).PublicInstitutional }));
@@ -95,11 +104,33 @@ export function AppRoutes() {
   return (
     <Switch>
       <Route path="/" component={Login} />
+      {/* spec 1 §2.1: the login used during maintenance (the server lets only superusers in) and the login variant */}
+      <Route path="/maintenance-login" component={Login} />
+      <Route path="/redirect-control-pannel-v2" component={Login} />
       <Route path="/recover-password">
         <Public><RecoverPassword /></Public>
       </Route>
+      <Route path="/recover-password/sms">
+        <Public><RecoverBySms /></Public>
+      </Route>
       <Route path="/recover-password/:username/:uidb64/:token">
         <Public><SetNewPassword /></Public>
+      </Route>
+      <Route path="/set-password/:username/:uidb64/:token">
+        <Public><SetNewPassword firstAccess /></Public>
+      </Route>
+      <Route path="/register">
+        <Public><Register /></Public>
+      </Route>
+      {/* spec 1 §2.1 login-{partner}: the partner single sign-on's return point */}
+      <Route path={/^\/login-(?<partner>[a-z0-9-]+)$/}>
+        {(params: { partner: string }) => <Public><LoginPartner partner={params.partner} /></Public>}
+      </Route>
+      <Route path="/pre-register">
+        <Public><PreRegister /></Public>
+      </Route>
+      <Route path="/verify-email/:username/:uidb64/:token">
+        <Public><VerifyEmail /></Public>
       </Route>
       <Route path="/home">
         <Private><Home /></Private>

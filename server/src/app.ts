@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import { allowTypeScriptRoutes, type Config } from './config.ts';
 import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
+import smsPlugin from './plugins/app/sms.ts';
 import authPlugin from './plugins/app/auth.ts';
 import rateLimitsPlugin from './plugins/app/rateLimits.ts';
 import textGuardPlugin from './plugins/app/textGuard.ts';
@@ -21,6 +22,8 @@ import requestIdPlugin from './plugins/app/requestId.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
 import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
+import publicPagesPlugin from './publicPages/index.ts';
+import captchaPlugin from './plugins/app/captcha.ts';
 import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
 import compressPlugin from './plugins/external/compress.ts';
 import openApiPlugin from './plugins/external/openapi.ts';
@@ -72,6 +75,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   app.decorate('config', config);
   // signed media URLs, then the headers of every answer of this origin (before any route)
   await app.register(mediaLinksPlugin, { config });
+  // spec 1 §5.5: the public forms' captcha, keyed like the signed media URLs
+  await app.register(captchaPlugin, { config });
   await app.register(securityHeadersPlugin);
   // before any route: it hooks every route as it is added
   await app.register(compressPlugin);
@@ -80,6 +85,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   // DESIGN "User content on its own origin": its own server, listening beside this one
   await app.register(contentOriginPlugin);
   await app.register(mailPlugin, { config });
+  await app.register(smsPlugin, { config });
   // /metrics, and the timers the jobs and every answer feed (docs/production.md "Observability")
   await app.register(metricsPlugin);
   // docs/security.md "Rate limits": before auth, which counts every authenticated request
@@ -98,6 +104,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(api, { prefix: '/api' });
   // DESIGN "Files and media": $DATA_DIR/media read-only at /media/, before the apps' catch-all
   await app.register(mediaPlugin, { root: path.join(config.dataDir, 'media') });
+  // spec 1 §2.1 portfolio, spec 2 §2.1 /online-courses/{id}: server-rendered, before the portal's catch-all
+  await app.register(publicPagesPlugin);
   if (serveStatic && config.staticRoot) {
     await app.register(staticPlugin, { root: config.staticRoot });
   } else {

@@ -19,6 +19,11 @@ export const RATE_LIMIT_DEFAULTS = {
   /** password recovery e-mails, per address and per e-mail */
   recovery_ip: { max: 20, seconds: 15 * 60 },
   recovery_email: { max: 5, seconds: 15 * 60 },
+  /** self sign-up (spec 1 §2.1 register), each one may mail a verification link, per address */
+  register_ip: { max: 10, seconds: 60 * 60 },
+  /** recovery codes sent by SMS, per address and per account (each one costs a message) */
+  sms_ip: { max: 10, seconds: 60 * 60 },
+  sms_user: { max: 3, seconds: 15 * 60 },
   /** help requests (each one e-mails every superuser), per address and per e-mail */
   help_ip: { max: 20, seconds: 60 * 60 },
   help_email: { max: 5, seconds: 60 * 60 },
@@ -81,6 +86,26 @@ export interface Config {
   /** realtime: how often clients ping; a presence missing two in a row is stale (DESIGN "Realtime") */
   realtimeHeartbeatMs: number;
   smtpUrl: string | null;
+  /**
+   * SMS_URL: a generic HTTP SMS provider — each message is POSTed as JSON {to, text}, with
+   * `Authorization: Bearer SMS_TOKEN` when set; null: messages are written to $DATA_DIR/outbox
+   * as .sms files, like e-mails without SMTP_URL
+   */
+  smsUrl: string | null;
+  smsToken: string | null;
+  /** SMS_CODE_TTL / SMS_CODE_ATTEMPTS: an SMS recovery code's lifetime (seconds) and the guesses it allows */
+  smsCodeTtlSeconds: number;
+  smsCodeAttempts: number;
+  /** PARTNER_OIDC_ALLOW_HTTP=1: a partner provider may be reached over plain http (a local test provider only) */
+  partnerOidcAllowHttp: boolean;
+  /**
+   * spec 1 §5.5 captcha (ALTCHA proof of work, PBKDF2/SHA-256): CAPTCHA_COST iterations per try and
+   * up to CAPTCHA_MAX_COUNTER tries (the work a browser does); CAPTCHA_AFTER_FAILURES failed logins
+   * of a username make the login ask for it even with use_recaptcha off (0: never)
+   */
+  captchaCost: number;
+  captchaMaxCounter: number;
+  captchaAfterFailures: number;
   /** PUBLIC_URL: the origin of links that leave the request (e-mails, certificate PDFs and their verify links); answers use the request's own origin */
   publicUrl: string;
   oauthClientId: string;
@@ -94,6 +119,15 @@ export interface Config {
   passwordResetTtlSeconds: number;
   /** the password an administrator's "reset to default" sets (the user must change it) */
   defaultUserPassword: string;
+  /** FIRST_ACCESS_TTL: how long a first-access link (set-password/…) stays valid, in seconds */
+  firstAccessTtlSeconds: number;
+  /** EMAIL_VERIFICATION_TTL: how long a self-registered account's verification link stays valid */
+  emailVerificationTtlSeconds: number;
+  /**
+   * USER_IMPORT_PASSWORD: `link` (default) — imported users get a first-access link (spec 1 §2.1
+   * set-password); `default` — they get DEFAULT_USER_PASSWORD and must change it at first login.
+   */
+  userImportPassword: 'link' | 'default';
   loginMaxFailures: number;
   loginLockSeconds: number;
   seedDemo: boolean;
@@ -168,6 +202,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),
     realtimeHeartbeatMs: int(env.REALTIME_HEARTBEAT_MS, 15_000),
     smtpUrl: env.SMTP_URL || null,
+    smsUrl: env.SMS_URL || null,
+    smsToken: env.SMS_TOKEN || null,
+    smsCodeTtlSeconds: int(env.SMS_CODE_TTL, 5 * 60),
+    smsCodeAttempts: int(env.SMS_CODE_ATTEMPTS, 5),
+    partnerOidcAllowHttp: env.PARTNER_OIDC_ALLOW_HTTP === '1',
+    captchaCost: int(env.CAPTCHA_COST, 5_000),
+    captchaMaxCounter: int(env.CAPTCHA_MAX_COUNTER, 10_000),
+    captchaAfterFailures: int(env.CAPTCHA_AFTER_FAILURES, 3),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',
     oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'web-secret',
@@ -177,6 +219,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     refreshFamilyTtlSeconds: int(env.REFRESH_FAMILY_TTL, 30 * 24 * 3600),
     passwordResetTtlSeconds: int(env.PASSWORD_RESET_TTL, 24 * 3600),
     defaultUserPassword: env.DEFAULT_USER_PASSWORD || 'Mudar#123',
+    firstAccessTtlSeconds: int(env.FIRST_ACCESS_TTL, 7 * 24 * 3600),
+    emailVerificationTtlSeconds: int(env.EMAIL_VERIFICATION_TTL, 48 * 3600),
+    userImportPassword: env.USER_IMPORT_PASSWORD === 'default' ? 'default' : 'link',
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int(env.LOGIN_LOCK_SECONDS, 15 * 60),
     seedDemo: env.SEED_DEMO !== '0',

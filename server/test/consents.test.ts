@@ -28,22 +28,34 @@ describe.each(DIALECTS)('consents on %s', (dialect) => {
   afterAll(async () => { await t.close(); });
 
   it('records the learner decisions with ip and user agent, and the session follows the terms', async () => {
-    expect((await session(learner)).accept_terms_and_conditions).toBe(false);
-    const first = await record(learner, { kind: 'terms', version: '2026-01', accepted: true }, { 'user-agent': 'Portal/1.0 (test)' });
+    // the demo people accepted the seeded terms; an edit of the terms makes a new version
+    const before = await session(learner);
+    expect(before.accept_terms_and_conditions).toBe(true);
+    const edited = await t.app.inject({
+      method: 'PUT', url: '/api/admin_config/legal_texts/terms/', headers: bearer(su), payload: { texts: { 'pt-br': '<p>Termos, versão nova.</p>' } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const { terms_version: version, accept_terms_and_conditions: accepted } = await session(learner);
+    expect(version).not.toBe(before.terms_version);
+    expect(accepted).toBe(false);
+    const first = await record(learner, { kind: 'terms', version, accepted: true }, { 'user-agent': 'Portal/1.0 (test)' });
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ kind: 'terms', version: '2026-01', accepted: true, ip: '127.0.0.1', user_agent: 'Portal/1.0 (test)' });
+    expect(first.json()).toMatchObject({ kind: 'terms', version, accepted: true, ip: '127.0.0.1', user_agent: 'Portal/1.0 (test)' });
     expect((await session(learner)).accept_terms_and_conditions).toBe(true);
 
     expect((await record(learner, { kind: 'cookies_policy', version: 'v2', accepted: false })).statusCode).toBe(201);
     expect((await session(learner)).accept_terms_and_conditions).toBe(true);
     // the latest decision about the terms counts
-    expect((await record(learner, { kind: 'terms', version: '2026-02', accepted: false })).statusCode).toBe(201);
+    expect((await record(learner, { kind: 'terms', version, accepted: false })).statusCode).toBe(201);
     expect((await session(learner)).accept_terms_and_conditions).toBe(false);
-    expect((await record(learner, { kind: 'terms', version: '2026-02', accepted: true })).statusCode).toBe(201);
+    // accepting another version than the current one does not count
+    expect((await record(learner, { kind: 'terms', version: '2020-01', accepted: true })).statusCode).toBe(201);
+    expect((await session(learner)).accept_terms_and_conditions).toBe(false);
+    expect((await record(learner, { kind: 'terms', version, accepted: true })).statusCode).toBe(201);
     expect((await session(learner)).accept_terms_and_conditions).toBe(true);
 
     const mine = await t.app.inject({ url: MINE, headers: bearer(learner) });
-    expect(mine.json().map((r: { version: string }) => r.version)).toEqual(['2026-02', '2026-02', 'v2', '2026-01']);
+    expect(mine.json().slice(0, 5).map((r: { version: string }) => r.version)).toEqual([version, '2020-01', version, 'v2', version]);
   });
 
   it('validates the body', async () => {
@@ -58,12 +70,15 @@ describe.each(DIALECTS)('consents on %s', (dialect) => {
     const res = await t.app.inject({ url: consentsOf(learnerId), headers: bearer(viewer.tokens) });
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json() as Array<{ kind: string; version: string; accepted: boolean; created_at: string; ip: string }>;
+    const version = (await session(learner)).terms_version;
+    // the first test's decisions, newest first, then the acceptance the demo seed recorded
     expect(rows.map((r) => [r.kind, r.version, r.accepted])).toEqual([
-      ['terms', '2026-02', true], ['terms', '2026-02', false], ['cookies_policy', 'v2', false], ['terms', '2026-01', true],
+      ['terms', version, true], ['terms', '2020-01', true], ['terms', version, false], ['cookies_policy', 'v2', false], ['terms', version, true],
+      ['terms', expect.any(String), true],
     ]);
     expect(rows[0]!.ip).toBe('127.0.0.1');
     expect(Number.isNaN(Date.parse(rows[0]!.created_at))).toBe(false);
-    expect((await t.app.inject({ url: consentsOf(learnerId), headers: bearer(su) })).json()).toHaveLength(4);
+    expect((await t.app.inject({ url: consentsOf(learnerId), headers: bearer(su) })).json()).toHaveLength(6);
   });
 
   it('answers 403 without visualize_consent', async () => {

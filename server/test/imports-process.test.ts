@@ -14,7 +14,8 @@ describe.each(DIALECTS)('import processing on %s', (dialect) => {
   let su: Tokens;
   let c: Clients;
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    // the documented option USER_IMPORT_PASSWORD=default (first-access links: first-access.test.ts)
+    t = await buildTestApp(dialect, { userImportPassword: 'default' });
     su = await loginSuperuser(t.app);
     c = await clientIds(t.app);
   });

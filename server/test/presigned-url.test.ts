@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FILE_PATHS } from '@lp/shared/contract';
 import { DIALECTS, INJECT_ORIGIN, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
@@ -17,7 +17,8 @@ describe.each(DIALECTS)('presigned URL on %s', (dialect) => {
   const libraryFile = 'library/d4e5f6/handbook.pdf';
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
+    // short-lived (spec 2 §7.5 step 4): a signed URL of this app lives MEDIA_URL_TTL, at most one step more
+    t = await buildTestApp(dialect, { mediaUrlTtlSeconds: 120 });
     su = await loginSuperuser(t.app);
     editor = (await adminWith(t.app, su, (await clientIds(t.app)).demo, ['trainings', 'trainings_manage'])).tokens;
     for (const [resource, bytes] of [[image, png()], [libraryFile, pdf()]] as const) {
@@ -27,6 +28,7 @@ describe.each(DIALECTS)('presigned URL on %s', (dialect) => {
     }
   });
   afterAll(async () => { await t.close(); });
+  afterEach(() => { vi.useRealTimers(); });
 
   const ask = (tokens: Tokens | null, fileUrl: string) => t.app.inject({
     method: 'POST', url: `${API}${FILE_PATHS.presignedUrl}`, payload: { file_url: fileUrl }, headers: tokens ? bearer(tokens) : {},
@@ -63,5 +65,20 @@ describe.each(DIALECTS)('presigned URL on %s', (dialect) => {
     }
     expect((await ask(editor, '/media/html_images/trainings/2026/11/none/missing.png')).statusCode).toBe(404);
     expect((await ask(null, `/media/${image}`)).statusCode).toBe(401);
+  });
+
+  it('a signed URL expires: it opens the file within MEDIA_URL_TTL and no longer after it', async () => {
+    const started = Date.now();
+    const res = await ask(su, `/media/${libraryFile}`);
+    const signed = new URL(res.json<{ file_url: string }>().file_url).pathname;
+    vi.useFakeTimers({ toFake: ['Date'], now: started + 100_000 });
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+    // the expiry is rounded up to a step of max(60 s, TTL/8): gone by TTL + one step
+    vi.setSystemTime(started + (120 + 60 + 1) * 1000);
+    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(404);
+    // a new request signs a new URL that opens it again
+    const again = new URL((await ask(su, `/media/${libraryFile}`)).json<{ file_url: string }>().file_url).pathname;
+    expect(again).not.toBe(signed);
+    expect((await t.app.inject({ method: 'GET', url: again })).statusCode).toBe(200);
   });
 });

@@ -42,7 +42,7 @@ describe.each(DIALECTS)('new user password choice on %s', (dialect) => {
     const mails = outboxFor(body.email);
     expect(mails).toHaveLength(1);
     const mail = fs.readFileSync(path.join(t.config.dataDir, 'outbox', mails[0]!), 'utf8').replace(/=\r?\n/g, '');
-    expect(mail).toMatch(/recover-password\//);
+    expect(mail).toMatch(/set-password\//);
     await expect(login(t.app, body.email, 'Ignored#Pass1')).rejects.toThrow(/failed/);
   });
 

@@ -50,3 +50,4 @@ export * from './trainings/tests.ts';
 export * from './users.ts';
 export * from './webcastChat.ts';
 export * from './webcasts.ts';
+export * from './registration.ts';

@@ -22,6 +22,8 @@ export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
     ],
     has_mandatory_surveys: false,
     accept_terms_and_conditions: true,
+    terms_version: null,
+    must_complete_registration: false,
     user_companies: [],
     user_branches: [],
     user_countries: [],

@@ -28,7 +28,7 @@ export function wireClient(answer: WireAnswer): ApiClient {
   return {
     request,
     json: async <T>(path: string, init?: RequestInit) => (await (await request(path, init)).json()) as T,
-    login: refuse, adopt: refuse, logout: refuse, refresh: refuse, accessToken: () => 'access-1',
+    login: refuse, partnerLogin: refuse, adopt: refuse, logout: refuse, refresh: refuse, accessToken: () => 'access-1',
   };
 }
 

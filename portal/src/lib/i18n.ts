@@ -67,6 +67,29 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     en: () => import('virtual:portal-messages/en/surveys'),
     es: () => import('virtual:portal-messages/es/surveys'),
     fr: () => import('virtual:portal-messages/fr/surveys'),
+  },  feed: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/feed'),
+    en: () => import('virtual:portal-messages/en/feed'),
+    es: () => import('virtual:portal-messages/es/feed'),
+    fr: () => import('virtual:portal-messages/fr/feed'),
+  },
+  badges: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/badges'),
+    en: () => import('virtual:portal-messages/en/badges'),
+    es: () => import('virtual:portal-messages/es/badges'),
+    fr: () => import('virtual:portal-messages/fr/badges'),
+  },
+  webcasts: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/webcasts'),
+    en: () => import('virtual:portal-messages/en/webcasts'),
+    es: () => import('virtual:portal-messages/es/webcasts'),
+    fr: () => import('virtual:portal-messages/fr/webcasts'),
+  },
+  access: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/access'),
+    en: () => import('virtual:portal-messages/en/access'),
+    es: () => import('virtual:portal-messages/es/access'),
+    fr: () => import('virtual:portal-messages/fr/access'),
   },
   drills: {
     'pt-br': () => import('virtual:portal-messages/pt-br/drills'),

@@ -9,8 +9,11 @@ import { sectionHeading } from '@lp/shared/rules';
 const PAGES: readonly (readonly [prefix: string, key: string])[] = [
   ['/profile/certificates', 'portal.certificates.title'],
   ['/certificates/verify', 'portal.certificates.verify_title'],
+  ['/recover-password/sms', 'portal.recover.by_sms'],
   ['/recover-password/', 'portal.set_password.title'],
   ['/recover-password', 'portal.recover.title'],
+  ['/set-password/', 'portal.set_password.first_access_title'],
+  ['/register', 'portal.login.register'],
   ['/institutional/faq', 'portal.faq.title'],
   ['/institutional/help', 'portal.help.title'],
   ['/help', 'portal.help.title'],

@@ -88,6 +88,8 @@ export const demoUser: SessionUser = {
   user_client_module_items: [],
   has_mandatory_surveys: false,
   accept_terms_and_conditions: true,
+  terms_version: null,
+  must_complete_registration: false,
   user_companies: [],
   user_branches: [],
   user_countries: [],

@@ -27,7 +27,7 @@ import type { EditorImageUploadTable, MediaObjectTable } from './tables/media.ta
 import type { ForumReplyLikeTable, ForumReplyTable, ForumTopicLikeTable, ForumTopicTable } from './tables/forum.table.ts';
 import type { TrailCategoryLinkTable, TrailCategoryTable, TrailItemTable, TrailTable } from './tables/trail.table.ts';
 import type {
-  LoginFailureTable, OauthTokenTable, PasswordResetTable, TokenFamilyTable,
+  LoginFailureTable, OauthTokenTable, PasswordResetTable, SmsCodeTable, PartnerProviderTable, PartnerLoginStateTable, CaptchaUseTable, TokenFamilyTable,
 } from './tables/auth.table.ts';
 
 import type {
@@ -85,6 +85,10 @@ export interface Database {
   oauth_tokens: OauthTokenTable;
   login_failures: LoginFailureTable;
   password_resets: PasswordResetTable;
+  sms_codes: SmsCodeTable;
+  partner_providers: PartnerProviderTable;
+  partner_login_states: PartnerLoginStateTable;
+  captcha_uses: CaptchaUseTable;
   user_areas: UserAreaTable;
   user_superiors: UserSuperiorTable;
   audit_log: AuditLogTable;

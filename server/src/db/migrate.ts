@@ -41,6 +41,7 @@ import * as presential from './migrations/2026_11_27_0130_presential.ts';
 import * as fieldSales from './migrations/2026_11_27_0300_field_sales.ts';
 import * as rewards from './migrations/2026_11_27_0200_rewards.ts';
 import * as overviewIndexes from './migrations/2026_11_27_0060_overview_indexes.ts';
+import * as publicFlows from './migrations/2026_11_27_0500_public_flows.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0400_drills': drills,
   '2026_11_27_0410_general_tests': generalTests,
   '2026_11_27_0300_field_sales': fieldSales,
+  '2026_11_27_0500_public_flows': publicFlows,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

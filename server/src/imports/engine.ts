@@ -28,7 +28,7 @@ export type PassLog = Record<'info' | 'warn' | 'error', (data: Record<string, un
 
 export interface PassDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'dataDir' | 'defaultUserPassword' | 'scryptLogN'>;
+  config: Pick<Config, 'dataDir' | 'defaultUserPassword' | 'scryptLogN' | 'userImportPassword'>;
   log: PassLog;
   heartbeat(): Promise<void>;
   /** runs in the transaction that ends a pass (notifications), so it happens once with it */
@@ -314,7 +314,9 @@ export async function runProcessing(deps: PassDeps, importId: number): Promise<P
     clientId: row.client_id,
     lookups: await loadLookups(db, row.client_id),
     // once per job, never per row (scrypt at OWASP cost takes a noticeable fraction of a second)
-    defaultPasswordHash: row.import_type === 'users' ? await hashPassword(deps.config.defaultUserPassword, deps.config.scryptLogN) : null,
+    // (null with USER_IMPORT_PASSWORD=link: new users get a first-access link instead)
+    defaultPasswordHash: row.import_type === 'users' && deps.config.userImportPassword === 'default'
+      ? await hashPassword(deps.config.defaultUserPassword, deps.config.scryptLogN) : null,
   };
   // lines the validation (or an earlier run of this pass) already logged: counted again, not logged twice
   const loggedLines = new Set((await db.selectFrom('import_logs').select('line')

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ImportRow } from '../db/tables/import.table.ts';
 import { DEFAULT_MAX_ATTEMPTS, type JobContext } from '../jobs/types.ts';
 import { translate } from '../lib/i18n.ts';
+import { sendFirstAccessMail } from '../lib/passwordRecovery.ts';
+import { usersAwaitingFirstAccess } from '../repositories/passwordResets.ts';
 import { failOnJob, runProcessing, runValidation, type PassDeps, type PassOutcome } from './engine.ts';
 import { importLink, notifyPassFinished } from './finished.ts';
 import { runPassInWorker } from './passWorker.ts';
@@ -37,6 +39,17 @@ async function mailCreator(app: FastifyInstance, row: ImportRow): Promise<void> 
   });
 }
 
+/**
+ * spec 1 §2.1 set-password: with USER_IMPORT_PASSWORD=link (the default) the users an import
+ * created choose their own password through a first-access link instead of a shared default one.
+ */
+async function sendFirstAccessLinks(app: FastifyInstance, row: ImportRow): Promise<void> {
+  if (row.import_type !== 'users' || app.config.userImportPassword !== 'link') return;
+  for (const user of await usersAwaitingFirstAccess(app.db, row.client_id, new Date(row.created_at))) {
+    await sendFirstAccessMail(app, user);
+  }
+}
+
 /** The validate and process jobs (DESIGN "Jobs and mail"): the engine does the work, this wires the endings. */
 export function defineImportJobs(app: FastifyInstance): void {
   const deps = (ctx: JobContext): PassDeps => ({
@@ -70,7 +83,10 @@ export function defineImportJobs(app: FastifyInstance): void {
         ctx.log.error({ err: error, importId: payload.importId }, 'import job failed for good');
         outcome = await failOnJob(d, payload.importId);
       }
-      if (pass === 'process' && outcome.kind === 'finished') await mailCreator(app, outcome.row);
+      if (pass === 'process' && outcome.kind === 'finished') {
+        await sendFirstAccessLinks(app, outcome.row);
+        await mailCreator(app, outcome.row);
+      }
     };
 
   app.jobs.define<ImportJobPayload>(VALIDATE_JOB, run('validate'));

@@ -18,7 +18,7 @@ export type RawRow = Record<string, CellValue>;
 export interface KindContext {
   clientId: number;
   lookups: Lookups;
-  /** the default password's hash, computed once per processing job (users) */
+  /** the default password's hash, computed once per processing job (users); null: first-access links */
   defaultPasswordHash: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { canTransition, emailSuitsProfile, unmaskDocument, validateUserInput } from '@lp/shared/rules';
 import { bulkInsert, listOf } from '../db/bulk.ts';
@@ -152,8 +153,9 @@ export const usersKind: ImportKind<UserImportValue> = {
 
   async apply(trx, rows, ctx) {
     const now = new Date();
+    // null: USER_IMPORT_PASSWORD=link — new users get no password but a first-access link once
+    // the import ends (jobs.ts, spec 1 §2.1 set-password); else the default one, to be changed
     const defaultHash = ctx.defaultPasswordHash;
-    if (!defaultHash) throw new Error('the default password hash is computed once per processing job');
     const creates = rows.filter((r) => r.existingId === null);
     const updates = rows.filter((r) => r.existingId !== null);
     const areaLinks: Array<{ user_id: number; client_id: number; area_id: number }> = [];
@@ -166,7 +168,7 @@ export const usersKind: ImportKind<UserImportValue> = {
         mobile_country_code: v.mobile_country_code, mobile_area_code: v.mobile_area_code, mobile: v.mobile,
         country_id: v.country_id, branch_id: v.branch_id,
         // spec 1 §2.3 "reset to the default password": the imported user must change it
-        password_hash: defaultHash, must_change_password: true,
+        password_hash: defaultHash ?? `${UNUSABLE_PREFIX}${randomBytes(24).toString('base64url')}`, must_change_password: defaultHash !== null,
         is_superuser: false, status: v.status ?? 'active', language_id: v.language_id ?? 1,
         selected_client_id: ctx.clientId, created_at: now, updated_at: now, date_joined: now,
       })), ['id', 'email']);
@@ -188,9 +190,12 @@ export const usersKind: ImportKind<UserImportValue> = {
         ...personalColumns(v),
         updated_at: now,
         // an imported user without a usable password gets the default one, to be changed
-        // (every SET expression reads the row as it was before the update)
-        password_hash: sql<string>`case when password_hash like ${unusable} then ${defaultHash} else password_hash end`,
-        must_change_password: sql<boolean>`case when password_hash like ${unusable} then ${true} else must_change_password end`,
+        // (every SET expression reads the row as it was before the update); with first-access
+        // links it keeps none and gets a link
+        ...(defaultHash ? {
+          password_hash: sql<string>`case when password_hash like ${unusable} then ${defaultHash} else password_hash end`,
+          must_change_password: sql<boolean>`case when password_hash like ${unusable} then ${true} else must_change_password end`,
+        } : {}),
       }).where('id', '=', userId).execute();
       if (v.profile_id !== null) {
         await trx.updateTable('user_clients').set({ profile_id: v.profile_id })

@@ -49,11 +49,27 @@ export async function listConsents(db: Db, userId: number, clientId: number): Pr
   return rows.map(toUserConsent);
 }
 
-/** spec 1 §3.1 accept_terms_and_conditions: the latest decision about the client's terms is an acceptance. */
-export async function termsAccepted(db: Db, userId: number, clientId: number): Promise<boolean> {
-  const latest = await db.selectFrom('user_consents').select('accepted')
+/**
+ * The version of the client's terms and conditions a learner accepts: when any language of them
+ * was last changed (an edit of the terms asks everyone again, issue "terms"); null while the
+ * client has no terms.
+ */
+export async function termsVersion(db: Db, clientId: number): Promise<string | null> {
+  const rows = await db.selectFrom('legal_texts').select('updated_at')
+    .where('client_id', '=', clientId).where('kind', '=', 'terms').execute();
+  if (rows.length === 0) return null;
+  return new Date(Math.max(...rows.map((r) => new Date(r.updated_at).getTime()))).toISOString();
+}
+
+/**
+ * spec 1 §3.1 accept_terms_and_conditions: the latest decision about the client's terms accepts
+ * their current version. A client without terms has nothing to accept.
+ */
+export async function termsAccepted(db: Db, userId: number, clientId: number, current: string | null): Promise<boolean> {
+  if (current === null) return true;
+  const latest = await db.selectFrom('user_consents').select(['accepted', 'version'])
     .where('user_id', '=', userId).where('client_id', '=', clientId).where('kind', '=', 'terms')
     .orderBy('created_at', 'desc').orderBy('id', 'desc')
     .executeTakeFirst();
-  return latest?.accepted ?? false;
+  return latest !== undefined && latest.accepted && latest.version === current;
 }

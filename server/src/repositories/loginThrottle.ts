@@ -34,3 +34,10 @@ export async function recordFailure(db: Db, key: string, policy: ThrottlePolicy)
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', key).execute();
 }
+
+/** Failures counted for the key inside the current window (spec 1 §5.5: the captcha after repeated failures). */
+export async function recentFailures(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const row = await db.selectFrom('login_failures').select(['failures', 'first_failure_at']).where('key', '=', key).executeTakeFirst();
+  if (!row || new Date(row.first_failure_at).getTime() < Date.now() - windowSeconds * 1000) return 0;
+  return row.failures;
+}

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { toSessionClient } from './clients.ts';
-import { termsAccepted } from './consents.ts';
+import { termsAccepted, termsVersion } from './consents.ts';
 import { learnerContext } from './learner/context.ts';
 import { reportRequestTimes } from './reports.ts';
 import { hasMandatorySurveys } from './surveys/learner.ts';
@@ -66,6 +66,7 @@ export async function loadSessionUser(db: Db, user: UserRow, confinedClientId: n
   // spec 1 §3.1: user_clients sorted by trimmed name
   clients.sort((a, b) => a.name.trim().localeCompare(b.name.trim()));
   const selected = selectedClientId(user, clients.map((c) => c.id));
+  const terms = selected !== null ? await termsVersion(db, selected) : null;
   return {
     id: user.id,
     id_user_client_profile: clients.find((c) => c.id === selected)?.profile_id ?? null,
@@ -81,12 +82,14 @@ export async function loadSessionUser(db: Db, user: UserRow, confinedClientId: n
     user_client_module_items: (await moduleItemsByClient(db, user.id)).filter((c) => confinedClientId === null || c.id === confinedClientId),
     // spec 1 §3.1: a published mandatory survey of the learner's audience is open and unanswered
     has_mandatory_surveys: selected !== null && await hasMandatorySurveys(db, await learnerContext(db, selected, user), todayApiDate(DEFAULT_TIME_ZONE, new Date())),
-    // spec 1 §3.1: the latest decision about the selected client's terms (routes/consents)
-    accept_terms_and_conditions: selected !== null && await termsAccepted(db, user.id, selected),
+    // spec 1 §3.1: the latest decision about the selected client's terms accepts their current version (routes/consents)
+    accept_terms_and_conditions: selected === null || await termsAccepted(db, user.id, selected, terms),
+    terms_version: terms,
     user_companies: [],
     user_branches: [],
     user_countries: [],
     user_change_password: user.must_change_password,
+    must_complete_registration: user.status === 'pre_registered' || user.status === 'complete_registration',
     reload_content: false,
     // spec 1 §3.1: one last-request timestamp per report button, for the selected client
     last_report_requests: selected !== null ? await reportRequestTimes(db, user.id, selected) : emptyReportRequestTimes(),

@@ -9,6 +9,7 @@ import { BADGE_STATUS, WILDCARD_STATUS, slugify } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { awardManually, ensureDefaultBadges } from '../repositories/badges.ts';
+import { termsVersion } from '../repositories/consents.ts';
 
 type SeedDb = Kysely<Database>;
 
@@ -53,6 +54,14 @@ export async function seedPagesBadges(db: SeedDb, s: PagesBadgesSeed): Promise<v
 
   for (const [kind, content] of Object.entries(LEGAL_TEXTS_PT)) {
     await db.insertInto('legal_texts').values({ client_id: s.clientId, kind, language: 'pt-br', content, updated_by: s.authorId, updated_at: now }).execute();
+  }
+  // the demo people accepted these terms already (the terms gate asks newcomers and, after an edit, everyone)
+  const version = await termsVersion(db, s.clientId);
+  const people = await db.selectFrom('user_clients').select('user_id').where('client_id', '=', s.clientId).execute();
+  if (version && people.length) {
+    await db.insertInto('user_consents').values(people.map((p) => ({
+      user_id: p.user_id, client_id: s.clientId, kind: 'terms', version, accepted: true, ip: null, user_agent: null, created_at: now,
+    }))).execute();
   }
 
   const title = 'Política de trocas e devoluções';

@@ -40,7 +40,10 @@ export interface ApiClient {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** request + JSON body + ApiRequestError on non-2xx */
   json<T>(path: string, init?: RequestInit): Promise<T>;
-  login(username: string, password: string): Promise<TokenResponse>;
+  /** `captcha`: the solved ALTCHA payload when the login asks for one (spec 1 §5.5) */
+  login(username: string, password: string, captcha?: string): Promise<TokenResponse>;
+  /** spec 1 §2.1 login-{partner}: hands the partner provider's answer (the return page's query) to the token endpoint */
+  partnerLogin(partner: string, callback: string): Promise<TokenResponse>;
   /** takes over a session given as tokens (spec 1 §2.3 "log in as"): its refresh token moves into the cookie */
   adopt(refreshToken: string): Promise<void>;
   logout(): Promise<void>;
@@ -179,8 +182,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (res.status === 204) return undefined as T;
       return (await res.json()) as T;
     },
-    login(username, password) {
-      return grant({ grant_type: 'password', username, password });
+    login(username, password, captcha) {
+      return grant({ grant_type: 'password', username, password, ...(captcha ? { captcha } : {}) });
+    },
+    partnerLogin(partner, callback) {
+      return grant({ grant_type: 'partner', partner, callback });
     },
     async adopt(refreshToken) {
       const run = () => grant({ grant_type: 'refresh_token', refresh_token: refreshToken });

@@ -20,6 +20,15 @@ export const TokenRequest = Type.Union([
     client_id: Type.Optional(Type.String()),
     client_secret: Type.Optional(Type.String()),
     app_version: Type.Optional(Type.String({ maxLength: 32 })),
+    captcha: Type.Optional(Type.String({ maxLength: 4000 })),
+  }),
+  // spec 1 §2.1 login-{partner}: the query the partner's provider returned to the portal's login-{partner} page
+  Type.Object({
+    grant_type: Type.Literal('partner'),
+    partner: Type.String({ minLength: 1, maxLength: 40 }),
+    callback: Type.String({ minLength: 1, maxLength: 4000 }),
+    client_id: Type.Optional(Type.String()),
+    client_secret: Type.Optional(Type.String()),
   }),
   Type.Object({
     grant_type: Type.Literal('refresh_token'),
@@ -67,12 +76,16 @@ export const LoginParams = Type.Object({
   use_help_desk: Type.Boolean(),
   use_portfolio_page: Type.Boolean(),
   show_public_faq: Type.Boolean(),
+  /** spec 1 §2.1 registration outcome: awaiting approval (on) or "verify your email" (off) */
+  register_needs_approval: Type.Boolean(),
   register: Type.Object({
     fields: Type.Array(Type.String()),
     password_strong_level: Type.Union([Type.Literal('low'), Type.Literal('medium'), Type.Literal('strong')]),
   }),
   languages: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() })),
   attempts: Type.Integer(),
+  /** spec 1 §2.1 login-{partner}: the partners' single sign-on buttons (the server's, never edited here) */
+  partners: Type.Optional(Type.Array(Type.Object({ slug: Type.String(), name: Type.String() }))),
 });
 export type LoginParams = Static<typeof LoginParams>;
 
@@ -102,12 +115,16 @@ export const DEFAULT_LOGIN_PARAMS: LoginParams = {
   use_help_desk: false,
   use_portfolio_page: false,
   show_public_faq: false,
+  register_needs_approval: true,
   register: { fields: [], password_strong_level: 'low' },
   languages: LANGUAGES.map((l) => ({ ...l })),
   attempts: 5,
 };
 
-export const RecoverPasswordRequest = Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) });
+export const RecoverPasswordRequest = Type.Object({
+  email: Type.String({ minLength: 1, maxLength: 254 }),
+  captcha: Type.Optional(Type.String({ maxLength: 4000 })),
+});
 export const RecoverLink = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 254 }),
   uidb64: Type.String({ minLength: 1, maxLength: 64 }),
@@ -131,3 +148,25 @@ export const ChangePasswordRequest = Type.Object({
 export type ChangePasswordRequest = Static<typeof ChangePasswordRequest>;
 
 export const DetailResponse = Type.Object({ detail: Type.String() });
+
+
+export const SmsRecoveryRequest = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  phone_area_code: Type.String({ maxLength: 5 }),
+  phone: Type.String({ maxLength: 20 }),
+  captcha: Type.Optional(Type.String({ maxLength: 4000 })),
+}, { additionalProperties: false });
+export type SmsRecoveryRequest = Static<typeof SmsRecoveryRequest>;
+
+export const SmsCodeConfirm = Type.Object({
+  username: Type.String({ minLength: 1, maxLength: 254 }),
+  code: Type.String({ maxLength: 12 }),
+}, { additionalProperties: false });
+export type SmsCodeConfirm = Static<typeof SmsCodeConfirm>;
+
+
+/** spec 1 §5.5 captcha: the ALTCHA challenge the widget solves (the widget's own format, kept open). */
+export const CaptchaChallenge = Type.Object({
+  parameters: Type.Record(Type.String(), Type.Unknown()),
+  signature: Type.Optional(Type.String()),
+}, { additionalProperties: true });

@@ -21,6 +21,23 @@ export const ERROR_CODES = [
   'password_too_long',
   'password_needs_mixed_case_and_numbers',
   'password_needs_symbol',
+  // spec 1 §8.2 registration: each with a link to recover the password (the portal adds it)
+  'email_already_in_use',
+  'document_already_registered',
+  'registration_closed',
+  'invalid_verification_link',
+  'invalid_phone',
+  'user_not_found',
+  'user_already_registered',
+  // spec 1 §8.2 recovery by SMS
+  'invalid_recovery_code',
+  'phone_mismatch',
+  'phone_not_found',
+  // spec 1 §8.2 "Login error" (partner single sign-on)
+  'login_error',
+  // spec 1 §5.5 captcha
+  'captcha_required',
+  'captcha_invalid',
   // spec 1 §6 permissions
   'permission_denied',
   'superuser_only',

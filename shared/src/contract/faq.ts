@@ -125,6 +125,8 @@ export const AskQuestionBody = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 1000 })),
   email: Type.Optional(Type.String({ maxLength: 1000 })),
   question: Type.String({ maxLength: 20_000 }),
+  /** spec 1 §5.5: a visitor's solved captcha while use_recaptcha is on (a learner sends none) */
+  captcha: Type.Optional(Type.String({ maxLength: 4000 })),
 });
 export type AskQuestionBody = Static<typeof AskQuestionBody>;
 export const AskQuestionAnswer = Type.Object({ detail: Type.String() });

@@ -53,3 +53,5 @@ export * from './trainings.ts';
 export * from './users.ts';
 export * from './webcastChat.ts';
 export * from './webcasts.ts';
+export * from './registration.ts';
+export * from './accessPaths.ts';

@@ -56,10 +56,14 @@ export const SessionUser = Type.Object({
   user_client_module_items: Type.Array(Type.Object({ id: Type.Integer(), module_items: Type.Array(ModuleItemSchema) })),
   has_mandatory_surveys: Type.Boolean(),
   accept_terms_and_conditions: Type.Boolean(),
+  /** the current version of the selected client's terms (what an acceptance records); null: the client has none */
+  terms_version: Type.Union([Type.String(), Type.Null()]),
   user_companies: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   user_branches: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   user_countries: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
   user_change_password: Type.Boolean(),
+  /** spec 1 §4.1: a pre-registered account (pre_registered, complete_registration) completes its data before anything else */
+  must_complete_registration: Type.Boolean(),
   reload_content: Type.Boolean(),
   last_report_requests: Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()])),
   /** spec 1 §2.3 "administrative view": present when an administrator logged in as this user */

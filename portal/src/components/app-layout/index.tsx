@@ -7,8 +7,7 @@ import { AppHeader } from '../app-header/index.tsx';
 import { useDocumentTitle } from '../document-title/index.tsx';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
 import { AdministrativeViewBanner } from '../administrative-view-banner/index.tsx';
-import { MandatorySurveyGate } from '../mandatory-survey-gate/index.tsx';
-import { PasswordChangeGate } from '../password-change-gate/index.tsx';
+import { SessionGates } from '../session-gates/index.tsx';
 import { WelcomeBannerGate } from '../welcome-banner/index.tsx';
 
 /** The authenticated area: small header, then the page (pages load lazily). */
@@ -35,11 +34,9 @@ export function AppLayout({ children }: { children: ComponentChildren }) {
       {/* spec 3 §3: the welcome banner after login, over the page */}
       <WelcomeBannerGate />
       <main class="app-main" id="main" tabIndex={-1} ref={main}>
-        <PasswordChangeGate>
-          <MandatorySurveyGate>
-            <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
-          </MandatorySurveyGate>
-        </PasswordChangeGate>
+        <SessionGates>
+          <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
+        </SessionGates>
       </main>
     </div>
   );

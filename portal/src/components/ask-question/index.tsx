@@ -5,6 +5,8 @@ import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Field } from '../field/index.tsx';
 import { Message } from '../message/index.tsx';
+import { useCaptcha } from '../captcha/use-captcha.tsx';
+import { useLoginParams } from '../../hooks/use-login-params.ts';
 import '../faq-list/faq.css';
 
 /**
@@ -20,6 +22,9 @@ export function AskQuestion({ visitor }: { visitor: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  const { data: params } = useLoginParams();
+  // spec 1 §5.5: the visitor's form carries the captcha while use_recaptcha is on
+  const captcha = useCaptcha(visitor && !!params?.use_recaptcha);
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -34,12 +39,13 @@ export function AskQuestion({ visitor }: { visitor: boolean }) {
     setBusy(true);
     setError(null);
     try {
-      await send(visitor ? FAQ_PATHS.publicAsk : FAQ_PATHS.learnerAsk, 'POST', visitor ? { name, email, question } : { question });
+      await send(visitor ? FAQ_PATHS.publicAsk : FAQ_PATHS.learnerAsk, 'POST', visitor ? { name, email, question, ...captcha.body } : { question });
       setSent(true);
       setQuestion('');
     } catch (failure) {
       setError(errorText(t, errorCode(failure)));
     } finally {
+      if (visitor) captcha.spent();
       setBusy(false);
     }
   }
@@ -60,6 +66,7 @@ export function AskQuestion({ visitor }: { visitor: boolean }) {
         <textarea id={questionId} name="question" rows={4} maxLength={FAQ_LIMITS.askedMax} required value={question}
           onInput={(event) => setQuestion(event.currentTarget.value)} />
       </div>
+      {captcha.field}
       <button type="submit" disabled={busy}>{t('portal.faq.ask.submit')}</button>
     </form>
   );

@@ -5,7 +5,7 @@ export interface FieldProps {
   label: string;
   value: string;
   onValue(value: string): void;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   autoComplete?: string;
   hint?: string;
   required?: boolean;

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { useSWRConfig } from 'swr';
 import { Link, Redirect, useLocation, useSearch } from 'wouter-preact';
 import { localeForLanguageId, normaliseUsername } from '@lp/shared/rules';
-import type { SessionUser } from '@lp/shared/contract';
+import { PARTNER_LOGIN_PATHS, type SessionUser } from '@lp/shared/contract';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { isSignedIn, storeUser, takeRememberedPath } from '../../lib/session.ts';
@@ -16,6 +16,8 @@ import { CLOSURE_NOTICE } from '../../components/account-closure/index.tsx';
 
 // spec 1 §2.1 public FAQ (show_public_faq): its own chunk, so the login page's first load stays small
 const PublicFaq = lazy(() => import('../../components/public-faq/index.tsx'));
+// spec 1 §5.5 captcha (use_recaptcha, or asked after repeated failures): the widget loads only then
+const Captcha = lazy(() => import('../../components/captcha/index.tsx'));
 
 /** spec 1 §2.1 login: e-mail or document and password, dressed in the login configuration. */
 export default function Login() {
@@ -27,6 +29,10 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [askCaptcha, setAskCaptcha] = useState(false);
+  // a solution counts once: each failed attempt gets a fresh widget
+  const [round, setRound] = useState(0);
 
   // a page that ended the session may leave a note for the login page (allow-listed keys only)
   const notice = new URLSearchParams(useSearch()).get('notice');
@@ -45,7 +51,7 @@ export default function Login() {
     setBusy(true);
     setError(null);
     try {
-      await api.login(login, password);
+      await api.login(login, password, captcha ?? undefined);
       const user = await api.json<SessionUser>(SESSION_USER_KEY);
       storeUser(user);
       await mutate(SESSION_USER_KEY, user, { revalidate: false });
@@ -55,7 +61,11 @@ export default function Login() {
     } catch (failure) {
       // tokens without a session user are no use: end them rather than half log in
       if (api.accessToken()) await api.logout();
-      setError(errorText(t, errorCode(failure)));
+      const code = errorCode(failure);
+      if (code.startsWith('captcha_')) setAskCaptcha(true);
+      setCaptcha(null);
+      setRound((n) => n + 1);
+      setError(errorText(t, code));
       setBusy(false);
     }
   }
@@ -77,10 +87,17 @@ export default function Login() {
           autoComplete="username" inputMode="email" required />
         <Field label={t('portal.login.password')} type="password" value={password} onValue={setPassword}
           autoComplete="current-password" required />
+        {(params?.use_recaptcha || askCaptcha) && <Suspense fallback={null}><Captcha key={round} onPayload={setCaptcha} /></Suspense>}
         <button type="submit" disabled={busy}>{busy ? t('portal.login.submitting') : t('portal.login.submit')}</button>
       </form>
+      {/* spec 1 §2.1 login-{partner}: single sign-on through each partner's provider */}
+      {params?.partners?.map((p) => (
+        <p key={p.slug} class="links"><a class="button-secondary" href={`/api${PARTNER_LOGIN_PATHS.authorize(p.slug)}`}>{t('portal.login.with_partner', { name: p.name })}</a></p>
+      ))}
       <p class="links">
         <Link href="/recover-password">{t('portal.login.recover_password')}</Link>
+        {params?.user_register && <>{' · '}<Link href="/register">{t('portal.login.register')}</Link></>}
+        {params?.user_pre_register && <>{' · '}<Link href="/pre-register">{t('portal.login.pre_register')}</Link></>}
       </p>
       <p class="help">{t('portal.login.help')}</p>
       {/* spec 1 §2.1: the help request form and the institutional pages, open without login */}
@@ -89,6 +106,8 @@ export default function Login() {
         {' · '}<Link href="/about">{t('portal.institutional.pages.about')}</Link>
         {' · '}<Link href="/privacy">{t('portal.institutional.pages.privacy')}</Link>
         {' · '}<Link href="/terms">{t('portal.institutional.pages.terms')}</Link>
+        {/* spec 1 §2.1 portfolio page (use_portfolio_page): served as a page of its own, not by the app */}
+        {params?.use_portfolio_page && <>{' · '}<a href="/portfolio">{t('portal.login.portfolio')}</a></>}
       </p>
       {params?.show_public_faq && (
         <Suspense fallback={null}>

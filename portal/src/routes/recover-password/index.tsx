@@ -6,6 +6,8 @@ import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
+import { useCaptcha } from '../../components/captcha/use-captcha.tsx';
+import { useLoginParams } from '../../hooks/use-login-params.ts';
 
 /** spec 1 §2.1 recover password by e-mail: a link to set a new password is sent. */
 export default function RecoverPassword() {
@@ -14,6 +16,8 @@ export default function RecoverPassword() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { data: params } = useLoginParams();
+  const captcha = useCaptcha(!!params?.use_recaptcha);
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -26,10 +30,11 @@ export default function RecoverPassword() {
     setBusy(true);
     setError(null);
     try {
-      await send('/users/recover_password/', 'POST', { email: value });
+      await send('/users/recover_password/', 'POST', { email: value, ...captcha.body });
       setSentTo(value);
     } catch (failure) {
       setError(errorText(t, errorCode(failure)));
+      captcha.spent();
     } finally {
       setBusy(false);
     }
@@ -44,11 +49,13 @@ export default function RecoverPassword() {
           <p>{t('portal.recover.intro')}</p>
           {error && <Message kind="error">{error}</Message>}
           <Field label={t('portal.recover.email')} type="email" value={email} onValue={setEmail} autoComplete="email" required />
+          {captcha.field}
           <button type="submit" disabled={busy}>{t('portal.recover.submit')}</button>
         </form>
       )}
       <p class="links">
-        <Link href="/">{t('portal.recover.back_to_login')}</Link>
+        <Link href="/recover-password/sms">{t('portal.recover.by_sms')}</Link>
+        {' · '}<Link href="/">{t('portal.recover.back_to_login')}</Link>
       </p>
     </PublicLayout>
   );

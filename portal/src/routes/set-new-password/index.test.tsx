@@ -55,3 +55,12 @@ describe('set new password (recover link)', () => {
     expect(screen.getByRole('link', { name: 'Solicitar uma nova alteração de senha' })).toBeInTheDocument();
   });
 });
+
+describe('set password (first access link)', () => {
+  it('opens from set-password/{username}/{uidb64}/{token} under its own title', async () => {
+    fakeApi({ 'GET /login_params/': [200, loginParams], 'POST /users/recover_password/check/': [200, { detail: 'valid' }] });
+    await renderWithApp(undefined, { path: '/set-password/new%40demo.local/MTI/tok3n', locale: 'en' });
+    expect(await screen.findByRole('heading', { name: 'Create your password' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+  });
+});

@@ -19,8 +19,11 @@ function decode(value: string | undefined): string {
   }
 }
 
-/** spec 1 §2.1 recover-password/{username}/{uidb64}/{token}: check the link, then set a new password. */
-export default function SetNewPassword() {
+/**
+ * spec 1 §2.1 recover-password/{username}/{uidb64}/{token} and set-password/… (first access):
+ * check the link, then set a new password.
+ */
+export default function SetNewPassword({ firstAccess = false }: { firstAccess?: boolean }) {
   const { t } = useI18n();
   const params = useParams<{ username: string; uidb64: string; token: string }>();
   const { data: loginParams } = useLoginParams();
@@ -68,7 +71,7 @@ export default function SetNewPassword() {
   }
 
   return (
-    <PublicLayout aside={<h1>{t('portal.set_password.title')}</h1>}>
+    <PublicLayout aside={<h1>{t(firstAccess ? 'portal.set_password.first_access_title' : 'portal.set_password.title')}</h1>}>
       {stage === 'checking' && <p class="loading">{t('portal.set_password.checking')}</p>}
       {stage === 'invalid' && (
         <>

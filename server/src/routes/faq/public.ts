@@ -25,6 +25,7 @@ const publicFaqRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(FAQ_PATHS.publicAsk, { config: { access: 'public' }, schema: { body: AskQuestionBody, response: { 201: AskQuestionAnswer } } }, async (request, reply) => {
     await shown();
+    await app.captcha.check((await getLoginParams(app.db)).use_recaptcha, request.body.captcha);
     const fields = validateAskedQuestion(request.body, { visitor: true });
     const code = formErrorCode(fields);
     if (code) throw new HttpError(400, code, 'The question is not valid', fields);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { LoginParams } from '@lp/shared/contract';
 import { getLoginParams } from '../../repositories/clients.ts';
+import { enabledPartners } from '../../repositories/partnerLogins.ts';
 
 /** Public: the login screen's configuration (spec 1 §3.3). */
 const loginParams: FastifyPluginAsyncTypebox = async (app) => {
@@ -8,6 +9,8 @@ const loginParams: FastifyPluginAsyncTypebox = async (app) => {
     ...(await getLoginParams(app.db)),
     // spec 1 §3.3 `attempts`: the failures allowed before the login locks (LOGIN_MAX_FAILURES)
     attempts: app.config.loginMaxFailures,
+    // spec 1 §2.1 login-{partner}: one button per partner provider
+    partners: await enabledPartners(app.db),
   }));
 };
 export default loginParams;

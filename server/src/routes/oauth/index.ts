@@ -6,11 +6,12 @@ import { normaliseUsername } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
 import { verifyAgainstDummy, verifyPasswordOrDummy } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
-import { clearFailures, lockedFor, recordFailure } from '../../repositories/loginThrottle.ts';
+import { clearFailures, lockedFor, recentFailures, recordFailure } from '../../repositories/loginThrottle.ts';
 import { revokeByToken, rotateRefreshToken, startFamily, type IssuedTokens } from '../../repositories/tokens.ts';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie, wantsRefreshCookie } from '../../lib/refreshCookie.ts';
 import { canLogIn, findUserById, findUserByUsername } from '../../repositories/users.ts';
 import { authenticateApplication } from './clientCredentials.ts';
+import { partnerUser } from './partner.ts';
 
 /** Compares dotted versions numerically: '1.85.480' < '1.100.0'. */
 export function versionLower(a: string, b: string): boolean {
@@ -77,6 +78,13 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
     }
 
     const params = await getLoginParams(app.db);
+    if (body.grant_type === 'partner') {
+      // spec 1 §2.1 login-{partner}: stored like a normal login
+      const user = await partnerUser(app, request, body.partner, body.callback);
+      if (!canLogIn(user.status)) throw new HttpError(403, 'user_does_not_have_access', "User doesn't have access");
+      if (params.under_maintenance && !user.is_superuser) throw new HttpError(403, 'under_maintenance', 'We are performing data maintenance');
+      return tokenAnswer(request, reply, await startFamily(app.db, user.id, application.id, life));
+    }
     if (body.app_version && versionLower(body.app_version, params.app_version)) {
       throw new HttpError(403, 'app_outdated', 'Your app is outdated and has to be updated to log in.');
     }
@@ -92,6 +100,9 @@ const oauth: FastifyPluginAsyncTypebox = async (app) => {
         throw new HttpError(429, 'too_many_login_attempts', 'Too many login attempts');
       }
     }
+    // spec 1 §5.5: the captcha when the login configuration asks for it, and after repeated failures of the username
+    const failing = config.captchaAfterFailures > 0 && await recentFailures(app.db, keys[0]!, config.loginLockSeconds) >= config.captchaAfterFailures;
+    await app.captcha.check(params.use_recaptcha || failing, body.captcha);
     const user = username ? await findUserByUsername(app.db, username) : undefined;
     // unknown user, no usable password, wrong password: one hash of the same cost each (equal time)
     const valid = user ? await verifyPasswordOrDummy(body.password, user.password_hash, config.scryptLogN) : (await verifyAgainstDummy(body.password, config.scryptLogN), false);

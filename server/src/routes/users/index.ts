@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import admin from './admin/index.ts';
 import session from './session.ts';
 import password from './password.ts';
+import smsRecovery from './smsRecovery.ts';
 import deletion from './deletion.ts';
 
 /**
@@ -12,6 +13,7 @@ const users: FastifyPluginAsync = async (app) => {
   await app.register(admin);
   await app.register(session);
   await app.register(password);
+  await app.register(smsRecovery);
   await app.register(deletion);
 };
 export default users;

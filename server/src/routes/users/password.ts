@@ -49,6 +49,7 @@ const password: FastifyPluginAsyncTypebox = async (app) => {
     // docs/security.md "Rate limits": a few mails per mailbox and per address, so the form floods no one
     await app.limit('recovery_ip', request, request.ip);
     await app.limit('recovery_email', request, email);
+    await app.captcha.check((await getLoginParams(app.db)).use_recaptcha, request.body.captcha);
     const user = await findUserByUsername(app.db, email);
     if (!user || !email.includes('@')) throw new HttpError(404, 'email_not_found', 'Email not found. Please confirm and retry.');
     await sendRecoveryMail(app, user);

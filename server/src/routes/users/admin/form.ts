@@ -5,7 +5,7 @@ import { accountChanges, canTransition, isUserStatus, unmaskDocument, validateUs
 import type { Db } from '../../../db/database.ts';
 import type { UserRow } from '../../../db/tables/user.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
-import { sendRecoveryMail } from '../../../lib/passwordRecovery.ts';
+import { sendFirstAccessMail } from '../../../lib/passwordRecovery.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { clientOf } from '../../../plugins/app/auth.ts';
 import {
@@ -191,8 +191,9 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   app.post(USERS_PATH, { config: { access: guard }, schema: { body: UserInput, response: { 201: AdminUser } } }, async (request, reply) => {
     await checkInput(app.db, request, request.body, null);
     const id = await save(request, request.body, null);
+    // spec 1 §2.1 set-password: the new user's first-access link, not a shared default password
     if (request.body.password_choice === 'email') {
-      await sendRecoveryMail(app, await targetUser(app.db, request, id));
+      await sendFirstAccessMail(app, await targetUser(app.db, request, id));
     }
     return reply.status(201).send(await readOne(request, id));
   });
