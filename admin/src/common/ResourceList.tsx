@@ -22,13 +22,15 @@ export interface ResourceListProps {
   canCreate?: boolean;
   /** false where the server has no delete (a record that ends through its workflow, spec 3 §2 appointments): no row or bulk delete */
   canDelete?: boolean;
+  /** false where a record has no editor (a row acted on in place, like the sales audit): no row link, no edit button */
+  canEdit?: boolean;
 }
 
 /**
  * The list every admin resource shares: search and filters kept per list, configurable
  * columns, the page sizes of ListPagination, bulk delete and row actions.
  */
-export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC', actions, canCreate = true, canDelete = true }: ResourceListProps) {
+export function ResourceList({ children, filters = searchFilters, omit, sortField = 'name', sortOrder = 'ASC', actions, canCreate = true, canDelete = true, canEdit = true }: ResourceListProps) {
   return (
     <List
       filters={filters}
@@ -37,10 +39,10 @@ export function ResourceList({ children, filters = searchFilters, omit, sortFiel
       perPage={DEFAULT_PER_PAGE}
       sort={{ field: sortField, order: sortOrder }}
     >
-      <ResponsiveDatagrid rowClick="edit" bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false} omit={omit}>
+      <ResponsiveDatagrid rowClick={canEdit ? 'edit' : false} bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false} omit={omit}>
         {children}
         <CreatedAtField source="created_at" />
-        <RowActions label="admin.list.actions" canDelete={canDelete} />
+        <RowActions label="admin.list.actions" canDelete={canDelete} canEdit={canEdit} />
       </ResponsiveDatagrid>
     </List>
   );

@@ -5,10 +5,10 @@ import { DeleteButton, EditButton } from 'react-admin';
  * Edit and delete (behind a confirmation) in one column; `label` names the column in the
  * header and in the columns chooser.
  */
-export function RowActions({ canDelete = true }: { label?: string; canDelete?: boolean }) {
+export function RowActions({ canDelete = true, canEdit = true }: { label?: string; canDelete?: boolean; canEdit?: boolean }) {
   return (
     <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-      <EditButton />
+      {canEdit && <EditButton />}
       {canDelete && <DeleteButton mutationMode="pessimistic" />}
     </Box>
   );

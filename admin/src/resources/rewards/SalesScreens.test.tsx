@@ -41,6 +41,8 @@ describe('sales audit (spec 3 §2 "Sales … are audited", §4 "Reproving needs 
     expect(within(row).getByText('2× TV 50"')).toBeInTheDocument();
     expect(within(row).getByText('230')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Nota fiscal' })).toHaveAttribute('href', 'http://localhost/api/files/media/x');
+    // a sale is audited in place: no editor to open (canEdit={false})
+    expect(within(row).queryByRole('link', { name: /Editar/ })).not.toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Aprovar' }));
     await vi.waitFor(() => expect(calls).toContainEqual({ method: 'POST', path: REWARD_PATHS.audit(5), body: { status: 'approved' } }));
   });

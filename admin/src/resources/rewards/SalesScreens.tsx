@@ -66,7 +66,7 @@ function AuditButtons() {
 export function SalesList() {
   const translate = useTranslate();
   return (
-    <ResourceList sortField="id" sortOrder="DESC" canCreate={false} filters={filters}>
+    <ResourceList sortField="id" sortOrder="DESC" canCreate={false} canEdit={false} filters={filters}>
       <TextField source="id" label={`${F}.id`} />
       <TextField source="user.name" label={`${F}.user`} sortable={false} />
       <TextField source="invoice_number" label={`${F}.invoice_number`} sortable={false} />
