@@ -44,6 +44,13 @@ describe.each(DIALECTS)('general tests on %s', (dialect) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, tokens: Tokens, payload?: unknown) =>
     t.app.inject({ method, url: `${API}${url}`, headers: bearer(tokens), ...(payload ? { payload } : {}) });
 
+  it("reaches the demo learner with the demo assessment (issue 20 item 5: the seed's audience is the whole client)", async () => {
+    const demoLearner = await login(t.app, DEMO.learner.email, DEMO.learner.password);
+    const res = await call('GET', LEARNER_GENERAL_TEST_PATHS.list, demoLearner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ title: string }[]>().map((c) => c.title)).toContain('Avaliação de produtos e trocas');
+  });
+
   async function makeTest(over: Record<string, unknown> = {}, questions = 4, mandatory = 0): Promise<{ test: GeneralTest; questions: ChoiceQuestion[] }> {
     const res = await call('POST', GENERAL_TEST_PATHS.collection, manager, {
       title: 'Avaliação de produto', test_type: 'timed_block_general', minimum_score: 2, quantity_questions: null, time_to_finish: 10,

@@ -39,4 +39,16 @@ describe('locales (issue "Platform foundation" item 11)', () => {
       expect(values.filter((v) => typeof v !== 'string' || v.trim() === ''), locale).toEqual([]);
     }
   });
+
+  it("write the portal's placeholders as {name}, never react-admin's %{name} (the portal would show the %)", () => {
+    for (const locale of LOCALES) {
+      const tree = load(locale).portal;
+      const flat = keys(tree, 'portal');
+      const polyglot = flat.filter((k) => {
+        const value = k.split('.').slice(1).reduce<unknown>((n, p) => (n as Record<string, unknown>)[p], tree);
+        return typeof value === 'string' && value.includes('%{');
+      });
+      expect(polyglot, locale).toEqual([]);
+    }
+  });
 });

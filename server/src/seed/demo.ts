@@ -163,7 +163,7 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
       await seedSurveys(tdb, { clientId: demo, authorId: admin, groupId: groupIds[1], today: todayApiDate(DEFAULT_TIME_ZONE, new Date()) });
     }
     // a drill over this week and a general test (issue 20 items 2 and 3)
-    await seedDrillsTests(tdb, { clientId: demo, authorId: admin, today: todayApiDate(DEFAULT_TIME_ZONE, new Date()) });
+    await seedDrillsTests(tdb, { clientId: demo, authorId: admin, learnersGroupId: groupIds[0] ?? null, today: todayApiDate(DEFAULT_TIME_ZONE, new Date()) });
   });
   return true;
 }

@@ -40,7 +40,7 @@ const PRODUCT = [
  * Sunday, two questions a day against a 30-second timer, feedback on) and a product assessment
  * open to the whole client (timed, blocks below 3 of 4, one question always drawn).
  */
-export async function seedDrillsTests(db: Kysely<Database>, o: { clientId: number; authorId: number; today: string }): Promise<void> {
+export async function seedDrillsTests(db: Kysely<Database>, o: { clientId: number; authorId: number; learnersGroupId: number | null; today: string }): Promise<void> {
   const monday = addDays(o.today, -((weekdayOf(o.today) + 6) % 7));
   const drillId = await insertDrill(db, o.clientId, o.authorId, {
     title: 'Segurança na loja: 2 perguntas por dia', description: '<p>Duas perguntas por dia, 30 segundos cada.</p>',
@@ -50,10 +50,17 @@ export async function seedDrillsTests(db: Kysely<Database>, o: { clientId: numbe
   });
   await insertQuestions(ownedDb(db, DRILL_OWNER), await drillTestId(db, drillId), SAFETY);
 
+  // "the whole client": every area with every profile, and the learners' group for those without a
+  // profile (docs/architecture/audience.md: nothing chosen reaches nobody; no profile, groups only)
+  const [areas, profiles] = await Promise.all([
+    db.selectFrom('areas').select('id').where('client_id', '=', o.clientId).execute(),
+    db.selectFrom('profiles').select('id').where('client_id', '=', o.clientId).execute(),
+  ]);
   const testId = await insertGeneralTest(db, o.clientId, o.authorId, {
     title: 'Avaliação de produtos e trocas', description: '<p>Quatro perguntas em 10 minutos. Não recarregue a página.</p>',
     test_type: 'timed_block_general', minimum_score: 3, quantity_questions: 4, quantity_realizations: null, time_to_finish: 10,
-    publish_date: o.today, unpublish_date: null, status: GENERAL_TEST_STATUS.published, areas: [], profiles: [], user_groups: [],
+    publish_date: o.today, unpublish_date: null, status: GENERAL_TEST_STATUS.published,
+    areas: areas.map((a) => a.id), profiles: profiles.map((p) => p.id), user_groups: o.learnersGroupId ? [o.learnersGroupId] : [],
   });
   await insertQuestions(ownedDb(db, GENERAL_TEST_OWNER), (await generalTestTest(db, testId)).id, PRODUCT);
 }
