@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
 
 /** The DATA_DIR of the server under test (written by e2e-server.mjs). */
 export function dataDir(): string {
@@ -23,21 +23,32 @@ export async function latestMail(to: string, after = 0): Promise<string> {
 }
 
 /**
- * Logs into the portal. A welcome banner shown after login (spec 3 §3; the seed has one for the
- * demo learner's group) is confirmed, so the page behind can be used — unless the test is about
- * the welcome banner itself (`keepWelcomeBanner`). A refused login shows its alert and returns.
+ * Logs into the portal. The terms and conditions, asked of anyone who has not accepted the client's
+ * current version (spec 1 §2.4; a person the test created), are accepted. A welcome banner shown
+ * after login (spec 3 §3; the seed has one for the demo learner's group) is confirmed, so the page
+ * behind can be used — unless the test is about the welcome banner itself (`keepWelcomeBanner`). A
+ * refused login shows its alert and returns.
  */
 export async function portalLogin(page: Page, username: string, password: string, { keepWelcomeBanner = false } = {}) {
   await page.goto('/');
   await page.getByLabel('E-mail ou documento').fill(username);
   await page.getByLabel('Senha', { exact: true }).fill(password);
-  const welcome = keepWelcomeBanner ? null : Promise.race([
+  const welcomeAnswer = () => (keepWelcomeBanner ? Promise.resolve(null) : Promise.race([
     page.waitForResponse((res) => res.url().includes('/api/welcome_banners/current/'), { timeout: 15_000 }),
     page.getByRole('alert').first().waitFor({ timeout: 15_000 }).then(() => null),
-  ]).catch(() => null);
+  ]).catch(() => null));
+  const terms = page.getByRole('button', { name: 'Li e aceito' });
+  let welcome: Promise<Response | null> = welcomeAnswer();
+  const gated: Promise<'terms' | Response | null> = terms.waitFor({ timeout: 15_000 }).then(() => 'terms' as const, () => welcome);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  const answer = await welcome;
-  if (!answer?.ok() || !(await answer.json() as { banner: unknown }).banner) return;
+  let answer: 'terms' | Response | null = await Promise.race([welcome, gated]);
+  if (answer === 'terms') {
+    welcome = welcomeAnswer();
+    await terms.click();
+    await terms.waitFor({ state: 'detached' });
+    answer = await welcome;
+  }
+  if (!answer || !answer.ok() || !(await answer.json() as { banner: unknown }).banner) return;
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /^(Confirmar|Fechar)$/ }).click();
   await dialog.waitFor({ state: 'detached' });
