@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** The DATA_DIR of the server under test (written by e2e-server.mjs). */
 export function dataDir(): string {
@@ -33,22 +33,26 @@ export async function portalLogin(page: Page, username: string, password: string
   await page.goto('/');
   await page.getByLabel('E-mail ou documento').fill(username);
   await page.getByLabel('Senha', { exact: true }).fill(password);
-  const welcomeAnswer = () => (keepWelcomeBanner ? Promise.resolve(null) : Promise.race([
+  const welcome = keepWelcomeBanner ? null : Promise.race([
     page.waitForResponse((res) => res.url().includes('/api/welcome_banners/current/'), { timeout: 15_000 }),
     page.getByRole('alert').first().waitFor({ timeout: 15_000 }).then(() => null),
-  ]).catch(() => null));
-  const terms = page.getByRole('button', { name: 'Li e aceito' });
-  let welcome: Promise<Response | null> = welcomeAnswer();
-  const gated: Promise<'terms' | Response | null> = terms.waitFor({ timeout: 15_000 }).then(() => 'terms' as const, () => welcome);
+  ]).catch(() => null);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  let answer: 'terms' | Response | null = await Promise.race([welcome, gated]);
-  if (answer === 'terms') {
-    welcome = welcomeAnswer();
-    await terms.click();
-    await terms.waitFor({ state: 'detached' });
-    answer = await welcome;
+  // the terms gate comes before any page: wait until the login page is left, then for a page heading
+  const signedIn = await Promise.race([
+    page.waitForURL((url) => url.pathname !== '/', { timeout: 15_000 }).then(() => true),
+    page.getByRole('alert').first().waitFor({ timeout: 15_000 }).then(() => false),
+  ]).catch(() => false);
+  if (signedIn) {
+    await page.locator('main h1').first().waitFor({ timeout: 15_000 }).catch(() => {});
+    const terms = page.getByRole('button', { name: 'Li e aceito' });
+    if (await terms.isVisible()) {
+      await terms.click();
+      await terms.waitFor({ state: 'detached' });
+    }
   }
-  if (!answer || !answer.ok() || !(await answer.json() as { banner: unknown }).banner) return;
+  const answer = await welcome;
+  if (!answer?.ok() || !(await answer.json() as { banner: unknown }).banner) return;
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /^(Confirmar|Fechar)$/ }).click();
   await dialog.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'preact/compat';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
 import { useWelcomeBanner } from '../../hooks/use-welcome-banner.ts';
+import { needsGate } from '../session-gates/index.tsx';
 
 // the dialog (and DOMPurify for its text) loads only when there is a banner to show
 const WelcomeBannerDialog = lazy(() => import('./dialog.tsx'));
@@ -14,7 +15,8 @@ export function WelcomeBannerGate() {
   const { data: user } = useSessionUser();
   const { data } = useWelcomeBanner();
   const banner = data?.banner;
-  if (!user || user.user_change_password || !banner) return null;
+  // after every session gate (terms, new password, registration): never over a gate's form
+  if (!user || needsGate(user) || !banner) return null;
   return (
     <Suspense fallback={null}>
       <WelcomeBannerDialog key={banner.id} banner={banner} />
