@@ -7,6 +7,7 @@ export default defineProject({
     // integration suites share one Postgres; each file uses its own schema
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['test/globalSetup.ts'],
     // Every file builds its own app (own data dir, own Postgres schema) and nothing here mocks
     // modules, so the files of a worker can share one module graph: loading the app's graph
     // took ~5 s a file, two thirds of the suite's CPU. A suite that needs module mocks goes

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
 import { FAQ_ASK_RATE } from '@lp/shared/rules';
 import { streamingSettings, type StreamingSettings } from '@lp/streaming/server';
+import { requestValidatorFactory } from './lib/requestValidation.ts';
 
 type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
@@ -260,9 +261,13 @@ export function requestIdOf(header: string | string[] | undefined): string {
 }
 
 /** The Fastify options every instance of the app shares (server, tests, benches). */
-export function fastifyOptions(config: Pick<Config, 'trustProxy'>): { trustProxy: boolean | string[]; genReqId: (req: IncomingMessage) => string; pluginTimeout: number } {
+type FastifyValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
+
+export function fastifyOptions(config: Pick<Config, 'trustProxy'>): Pick<FastifyServerOptions, 'schemaController'> & { trustProxy: boolean | string[]; genReqId: (req: IncomingMessage) => string; pluginTimeout: number } {
   return {
     trustProxy: config.trustProxy,
+    // nullable request fields keep null, 0, '' and false as sent (lib/requestValidation.ts)
+    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() as unknown as FastifyValidatorFactory } },
     // the db plugin migrates and, on a first start, seeds the demo before any route is served: on a
     // loaded two-core machine that takes longer than Fastify's 10 s default, and a start must not
     // fail for being slow (a migration that truly hangs is the database's to time out)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { buildTestApp, POSTGRES_URL, type TestApp } from './helpers.ts';
+import { buildTestApp, type TestApp } from './helpers.ts';
 
 // The migrator introspects before every run; on Postgres it must see this app's schema only, and
 // never fail because another process dropped its own schema meanwhile (each test file does).
@@ -10,7 +10,8 @@ describe('postgres introspection', () => {
   let other: pg.Client;
   beforeAll(async () => {
     t = await buildTestApp('postgres');
-    other = new pg.Client({ connectionString: POSTGRES_URL });
+    // the other schemas live in the app's own database (each test app has one)
+    other = new pg.Client({ connectionString: t.config.databaseUrl! });
     await other.connect();
   });
   afterAll(async () => {
