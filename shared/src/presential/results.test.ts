@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestAttempt, certifiesResult, finalizeRefusal, guestResultErrors, isResultFilled, suggestedResult, takesResults, TRAINING_RESULTS } from './results.ts';
+import { bestAttempt, certifiesResult, finalizeRefusal, guestResultErrors, isResultFilled, takesResults, TRAINING_RESULTS } from './results.ts';
 
 describe('training results (spec 3 §4 "Training results", §5 "All users\' results must be filled in")', () => {
   it('uses the spec\'s six words', () => {
@@ -33,14 +33,6 @@ describe('training results (spec 3 §4 "Training results", §5 "All users\' resu
 
   it('certifies the approved only', () => {
     expect(TRAINING_RESULTS.filter(certifiesResult)).toEqual(['approved']);
-  });
-
-  it('suggests a result from the score: the minimum score first, else the test\'s pass mark', () => {
-    expect(suggestedResult(70, 70, false)).toBe('approved');
-    expect(suggestedResult(69.9, 70, true)).toBe('reproved');
-    expect(suggestedResult(50, null, true)).toBe('approved');
-    expect(suggestedResult(50, null, null)).toBeNull();
-    expect(suggestedResult(null, 70, true)).toBeNull();
   });
 
   it('takes the best finished attempt', () => {

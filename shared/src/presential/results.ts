@@ -70,17 +70,6 @@ export const takesResults = (status: AppointmentStatus): boolean => status === '
 /** Only an approved participant is certified and scores (spec 3 §4; "as for online trainings"). */
 export const certifiesResult = (result: TrainingResult | null): boolean => result === 'approved';
 
-/**
- * The result a score suggests (the prefill from the event's test): approved at or above the
- * appointment's minimum score (spec 3 §3 "minimum score for approval"); without one, the test's
- * own pass mark decides (`passed`).
- */
-export function suggestedResult(score: number | null, minimumScore: number | null, passed: boolean | null): TrainingResult | null {
-  if (score === null) return null;
-  if (minimumScore !== null) return score >= minimumScore ? 'approved' : 'reproved';
-  return passed === null ? null : passed ? 'approved' : 'reproved';
-}
-
 /** The best finished attempt of a guest among the event's test attempts (highest score, then most correct answers, then the latest). */
 export function bestAttempt<T extends { score: number; correct_count: number; finished_at: string | Date | null }>(attempts: readonly T[]): T | null {
   let best: T | null = null;

@@ -100,6 +100,14 @@ describe('ResultsTab (spec 3 §2 Results, §3 "Guest / participant", §4 "Traini
     expect(screen.getByRole('button', { name: 'Salvar resultados' })).toBeDisabled();
   });
 
+  it('finalizing waits for the instructor to finish the event (event_not_finished)', async () => {
+    renderTab(answer({ status: 'in_progress', finalize_refusal: 'event_not_finished' }), adminWith(['finish_events', 'presential_save_results']));
+    expect(await screen.findByText('Treinamento não concluído pelo instrutor, aguarde')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finalizar resultados' })).toBeDisabled();
+    // attendance is still taken during the event
+    expect(screen.getByRole('button', { name: 'Salvar resultados' })).toBeEnabled();
+  });
+
   it('without presential_save_results the grid is read-only; print buttons follow their own keys', async () => {
     renderTab(answer(), adminWith(['approve_events', 'presential_print_users']));
     const ana = (await screen.findByText('Ana Araújo')).closest('tr') as HTMLElement;

@@ -184,7 +184,7 @@ export function ResultsTab({ appointmentId }: { appointmentId: number }) {
       {!readOnly && (
         <Stack direction="row" gap={2} mt={2} flexWrap="wrap" alignItems="center">
           <Button variant="contained" disabled={busy || invalid} onClick={() => void save()}>{translate(`${R}.save`)}</Button>
-          <Button variant="outlined" color="error" disabled={busy || invalid || rows.length === 0} onClick={() => setConfirming(true)}>{translate(`${R}.finalize`)}</Button>
+          <Button variant="outlined" color="error" disabled={busy || invalid || data.finalize_refusal === 'event_not_finished'} onClick={() => setConfirming(true)}>{translate(`${R}.finalize`)}</Button>
           {data.finalize_refusal && <Typography variant="body2" color="text.secondary">{translate(`errors.${data.finalize_refusal}`)}</Typography>}
         </Stack>
       )}
