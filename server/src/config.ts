@@ -107,6 +107,11 @@ export interface Config {
   captchaCost: number;
   captchaMaxCounter: number;
   captchaAfterFailures: number;
+  /**
+   * CURRENCY: the ISO 4217 currency of money values (face-to-face costs, spec 3 §3 "Costs"), kept as
+   * integer cents; clients have no currency setting of their own, so it is the deployment's (default BRL)
+   */
+  currency: string;
   /** PUBLIC_URL: the origin of links that leave the request (e-mails, certificate PDFs and their verify links); answers use the request's own origin */
   publicUrl: string;
   oauthClientId: string;
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     captchaCost: int(env.CAPTCHA_COST, 5_000),
     captchaMaxCounter: int(env.CAPTCHA_MAX_COUNTER, 10_000),
     captchaAfterFailures: int(env.CAPTCHA_AFTER_FAILURES, 3),
+    currency: /^[A-Z]{3}$/.test(env.CURRENCY ?? '') ? env.CURRENCY! : 'BRL',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     oauthClientId: env.OAUTH_CLIENT_ID ?? 'web',
     oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'web-secret',

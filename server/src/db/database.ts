@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type * as Presential from './tables/presential.table.ts';
+import type * as PresentialResults from './tables/presentialResults.table.ts';
 import type * as FieldSales from './tables/fieldSales.table.ts';
 import type * as Reward from './tables/reward.table.ts';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
@@ -260,6 +261,10 @@ export interface Database {
   presential_event_evaluation_answers: Presential.PresentialEventEvaluationAnswerTable;
   presential_event_materials: Presential.PresentialEventMaterialTable;
   presential_planned_vacancies: Presential.PresentialPlannedVacancyTable;
+  // face-to-face results and costs (2026_11_27_0600_presential_results)
+  presential_appointment_closings: PresentialResults.PresentialAppointmentClosingTable;
+  presential_event_costs: PresentialResults.PresentialEventCostTable;
+  presential_additional_costs: PresentialResults.PresentialAdditionalCostTable;
   presential_enrollments: Presential.PresentialEnrollmentTable;
   // field-sales tasks (2026_11_27_0300_field_sales): questionnaires, task series, tasks, answers
   field_questionnaires: FieldSales.FieldQuestionnaireTable;

@@ -10,7 +10,7 @@ import { translate } from '../lib/i18n.ts';
 
 export interface CertificatePdfData {
   languageId: number;
-  contentType: 'training' | 'trail' | 'live_class';
+  contentType: 'training' | 'trail' | 'live_class' | 'presential';
   holderName: string;
   title: string;
   /** hours */
@@ -21,6 +21,8 @@ export interface CertificatePdfData {
   code: string;
   verifyUrl: string;
 }
+
+const COMPLETED = { training: 'completed_training', trail: 'completed_trail', live_class: 'completed_live_class', presential: 'completed_presential' } as const;
 
 const INTL_TAGS = { 'pt-br': 'pt-BR', en: 'en-US', es: 'es-ES', fr: 'fr-FR' } as const;
 
@@ -54,7 +56,7 @@ export function renderCertificatePdf(data: CertificatePdfData): Promise<Buffer> 
   doc.moveDown(0.8).fillColor('#333333').font('Helvetica').fontSize(15).text(t('certifies_that'), centred);
   doc.moveDown(0.5).fillColor('#000000').font('Helvetica-Bold').fontSize(28).text(data.holderName, centred);
   doc.moveDown(0.5).fillColor('#333333').font('Helvetica').fontSize(15)
-    .text(t(data.contentType === 'trail' ? 'completed_trail' : data.contentType === 'live_class' ? 'completed_live_class' : 'completed_training'), centred);
+    .text(t(COMPLETED[data.contentType]), centred);
   doc.moveDown(0.4).fillColor('#000000').font('Helvetica-Bold').fontSize(20).text(data.title, centred);
   doc.moveDown(1).fillColor('#333333').font('Helvetica').fontSize(13);
   if (data.workload > 0) doc.text(t('workload', { hours }), centred);

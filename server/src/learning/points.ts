@@ -3,16 +3,18 @@
  * and content for a learner, so awarding again — a retake, a repeated event, a retried job —
  * changes nothing.
  */
+import type { PresentialPointsCategory } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 
-export type PointsReason = 'training_completed' | 'trail_completed' | 'live_class_completed' | 'survey_answered' | 'drill_approved';
+/** a face-to-face approval scores under its spec 3 §9 points category */
+export type PointsReason = 'training_completed' | 'trail_completed' | 'live_class_completed' | 'survey_answered' | 'drill_approved' | PresentialPointsCategory;
 
 export interface PointsAward {
   clientId: number;
   userId: number;
   points: number;
   reason: PointsReason;
-  contentType: 'training' | 'trail' | 'live_class' | 'survey' | 'drill';
+  contentType: 'training' | 'trail' | 'live_class' | 'survey' | 'drill' | 'presential';
   contentId: number;
 }
 

@@ -210,6 +210,12 @@ export const ERROR_CODES = [
   'appointment_transition_not_allowed',
   'presential_reference_in_use',
   'enrollment_transition_not_allowed',
+  // face-to-face results and costs (spec 3 §4 "Training results", §5, §8 "Waiting states"; shared/src/presential/results.ts)
+  'event_not_finished',
+  'all_users_results_must_be_filled_in',
+  'an_absent_participant_cannot_be_approved',
+  'presential_results_already_finalized',
+  'presential_results_not_open',
   // field-sales tasks (spec 3 §8 "Tasks", §5; shared/src/fieldSales/rules.ts)
   'cannot_create_recurrence_user_has_events_for_the_day',
   'representative_already_has_events_for_the_selected_day',

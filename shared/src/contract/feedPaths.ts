@@ -20,7 +20,7 @@ export const FEED_PATHS = {
 export const FEED_KINDS = ['certified', 'badge_earned', 'evaluated', 'liked', 'favorited', 'commented', 'published'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
-export const FEED_CONTENT_TYPES = ['training', 'trail', 'podcast', 'news', 'badge', 'live_class'] as const;
+export const FEED_CONTENT_TYPES = ['training', 'trail', 'podcast', 'news', 'badge', 'live_class', 'presential'] as const;
 export type FeedContentType = (typeof FEED_CONTENT_TYPES)[number];
 
 export const FEED_POST_MAX = 1000;
@@ -36,6 +36,8 @@ export function feedContentLink(event: Pick<FeedEvent, 'content_type' | 'content
     case 'podcast': return '/podcasts';
     case 'badge': return '/profile#badges';
     case 'live_class': return `/live_classes/${event.content_id}`;
+    // a face-to-face appointment (spec 1 §2.2 learner presential/{id})
+    case 'presential': return `/presential/${event.content_id}`;
     default: return null;
   }
 }

@@ -306,7 +306,7 @@ export type LearnerTrail = Static<typeof LearnerTrail>;
 /** The profile's certificates tab (spec 1 §2.2, spec 2 §3.9), newest first, paged ("load more"). */
 export const LearnerCertificate = Type.Object({
   id: Type.Integer(),
-  content_type: Type.Union([Type.Literal('training'), Type.Literal('trail'), Type.Literal('live_class')]),
+  content_type: Type.Union([Type.Literal('training'), Type.Literal('trail'), Type.Literal('live_class'), Type.Literal('presential')]),
   content_id: Type.Integer(),
   title: Type.String(),
   earned_in: Type.String(),

@@ -1,1 +1,3 @@
 export * from './rules.ts';
+export * from './results.ts';
+export * from './costs.ts';

@@ -16,13 +16,15 @@ import { useContractHttp } from '../../common/http/index.ts';
 import { ActionButton } from './AppointmentList.tsx';
 import { useAppointmentActions } from './appointmentActions.ts';
 import { REFERENCE_NAMES } from './ReferenceScreens.tsx';
+import { CostsTab } from './CostsTab.tsx';
+import { ResultsTab } from './ResultsTab.tsx';
 
 const NAME = ADMIN_RESOURCES.presential_appointments.name;
 const F = `resources.${NAME}.fields`;
 /** the nested lists' parent name (no slash: resolveNested splits on it) */
 const PARENT = 'presential-appointments';
 /** spec 3 §2 "Tabs: Basic data, Events, Reaction evaluations, Subscribers/Registrations, Inputs, Results, Comments" — this issue builds these */
-export const APPOINTMENT_TABS = ['basic_data', 'events', 'subscribers', 'inputs'] as const;
+export const APPOINTMENT_TABS = ['basic_data', 'events', 'subscribers', 'inputs', 'results', 'costs'] as const;
 type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
 
 /** Fields the API takes (the answer carries read-only ones the input schema refuses). */
@@ -267,6 +269,8 @@ export function AppointmentEdit() {
       {current === 'events' && id && <EventsTab appointmentId={id} canEdit={keys.events} />}
       {current === 'subscribers' && id && <SubscribersTab appointmentId={id} canSubscribe={keys.subscribe} />}
       {current === 'inputs' && id && <InputsTab appointmentId={id} />}
+      {current === 'results' && id && <ResultsTab appointmentId={id} />}
+      {current === 'costs' && id && <CostsTab appointmentId={id} />}
     </TabbedEditor>
   );
 }

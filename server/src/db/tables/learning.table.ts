@@ -50,7 +50,8 @@ export type GroupTrainingModuleProgressRow = Selectable<GroupTrainingModuleProgr
 /** The questions drawn for an attempt (server/src/content/tables.ts). */
 export type GroupTrainingTestAttemptQuestionTable = OwnedTestAttemptQuestionTable;
 
-export type CertificateContentType = 'training' | 'trail' | 'live_class';
+/** presential: a face-to-face appointment whose results were finalized with the holder approved (spec 3 §4) */
+export type CertificateContentType = 'training' | 'trail' | 'live_class' | 'presential';
 
 export interface CertificateTable {
   id: Generated<number>;

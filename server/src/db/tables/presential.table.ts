@@ -5,6 +5,7 @@ import type {
   OwnedEvaluationAnswerTable, OwnedEvaluationQuestionTable, OwnedEvaluationTable, OwnedMaterialTable, OwnedTestAttemptQuestionTable,
   OwnedTestQuestionAnswerTable, OwnedTestQuestionTable, OwnedTestResultTable, OwnedTestTable,
 } from '../../content/tables.ts';
+import type { PresentialGuestColumns } from './presentialResults.table.ts';
 
 /** Face-to-face trainings (2026_11_27_0130_presential; spec 3 §3). */
 
@@ -126,7 +127,8 @@ export interface PresentialPlannedVacancyTable {
 }
 export type PresentialPlannedVacancyRow = Selectable<PresentialPlannedVacancyTable>;
 
-export interface PresentialEnrollmentTable {
+/** with the guest's attendance and result (presentialResults.table.ts) */
+export interface PresentialEnrollmentTable extends PresentialGuestColumns {
   id: Generated<number>;
   client_id: number;
   appointment_id: number;

@@ -78,7 +78,9 @@ export async function pointsStatement(db: Db, clientId: number, userId: number, 
       .leftJoin('live_classes', (join) => join.onRef('live_classes.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'live_class'))
       .leftJoin('surveys', (join) => join.onRef('surveys.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'survey'))
       .leftJoin('drills', (join) => join.onRef('drills.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'drill'))
-      .select(['points_ledger.id', 'points_ledger.points', 'points_ledger.reason', 'points_ledger.created_at',
+      .leftJoin('presential_appointments as pa', (join) => join.onRef('pa.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'presential'))
+      .leftJoin('presential_courses as pc', 'pc.id', 'pa.course_id')
+      .select(['pa.title as presential_title', 'pc.name as presential_course', 'points_ledger.id', 'points_ledger.points', 'points_ledger.reason', 'points_ledger.created_at',
         'group_trainings.title as training_title', 'trails.title as trail_title', 'live_classes.title as live_class_title', 'surveys.title as survey_title',
         'drills.title as drill_title'])
       .orderBy('points_ledger.created_at', 'desc').orderBy('points_ledger.id', 'desc')
@@ -88,7 +90,7 @@ export async function pointsStatement(db: Db, clientId: number, userId: number, 
     count: Number(summary.n),
     total: Number(summary.total ?? 0),
     results: rows.map((r) => ({
-      id: r.id, points: r.points, reason: r.reason, title: r.training_title ?? r.trail_title ?? r.live_class_title ?? r.survey_title ?? r.drill_title ?? '', created_at: r.created_at,
+      id: r.id, points: r.points, reason: r.reason, title: r.training_title ?? r.trail_title ?? r.live_class_title ?? r.survey_title ?? r.drill_title ?? (r.presential_title || r.presential_course) ?? '', created_at: r.created_at,
     })),
   };
 }

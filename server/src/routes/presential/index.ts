@@ -4,7 +4,10 @@ import { registerOwnedContent } from '../../content/routes/index.ts';
 import appointments from './appointments.ts';
 import enrollments from './enrollments.ts';
 import events from './events.ts';
+import costs from './costs.ts';
+import print from './print.ts';
 import reference from './reference.ts';
+import results from './results.ts';
 import vacancies from './vacancies.ts';
 
 /**
@@ -19,6 +22,9 @@ const presential: FastifyPluginAsync = async (app) => {
   await app.register(appointments);
   await app.register(events);
   await app.register(enrollments);
+  await app.register(results);
+  await app.register(costs);
+  await app.register(print);
   registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);
 };
 export default presential;
