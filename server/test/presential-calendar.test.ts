@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEARNER_PRESENTIAL_PATHS } from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
@@ -61,8 +62,8 @@ describe.each(DIALECTS)('face-to-face calendar and event removal on %s', (dialec
     expect((await call(t.app, su, 'GET', P.calendar)).statusCode).toBe(400);
   });
 
-  it('an event with enrolled users is not removed (presential_event_has_enrolled_users)', async () => {
-    const id = await makeAppointment(t.app, su, appointmentBody(type, instructor));
+  it('an event with enrolled users is not removed (presential_event_has_enrolled_users); a cancellation request names its training', async () => {
+    const id = await makeAppointment(t.app, su, appointmentBody(type, instructor, { title: 'Oficina de pós-venda' }));
     const eventId = await makeEvent(t.app, su, id, { date: '2031-05-05' });
     await approve(t.app, su, id);
     const learner = await makeLearner(t.app, su, c.demo);
@@ -72,5 +73,13 @@ describe.each(DIALECTS)('face-to-face calendar and event removal on %s', (dialec
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('presential_event_has_enrolled_users');
     expect((await call(t.app, su, 'GET', P.event(id, eventId))).statusCode).toBe(200);
+    // spec 3 §2 the cancellation requests screen shows which training and event each request is for
+    const enrollment = ((await call(t.app, su, 'GET', `${P.subscribers(id)}?page_size=0`)).json() as { results: { id: number }[] }).results[0]!;
+    expect((await call(t.app, learner.tokens, 'POST', LEARNER_PRESENTIAL_PATHS.cancellationRequest(enrollment.id), { reason: 'Viagem' })).statusCode).toBe(200);
+    const requests = (await call(t.app, su, 'GET', `${P.cancelEnrollments}?page_size=0`)).json() as { results: unknown[] };
+    expect(requests.results).toContainEqual(expect.objectContaining({
+      id: enrollment.id, appointment_id: id, appointment_title: 'Oficina de pós-venda', event_date: '2031-05-05', event_start_hour: '09:00',
+      status: 'awaiting_cancellation', cancellation_reason: 'Viagem',
+    }));
   });
 });

@@ -363,6 +363,10 @@ export const PresentialEnrollment = Type.Object({
   id: Type.Integer(),
   appointment_id: Type.Integer(),
   event_id: Type.Integer(),
+  /** the appointment's shown title and the event's day and hour (the cancellation requests name the training) */
+  appointment_title: Type.String(),
+  event_date: Type.String(),
+  event_start_hour: Type.String(),
   user: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]), branch: Type.Union([Type.String(), Type.Null()]) }),
   status: literalUnion(ENROLLMENT_STATUSES),
   cancellation_reason: Type.Union([Type.String(), Type.Null()]),
