@@ -61,7 +61,7 @@ export const PRESENTIAL_PATHS = {
   cancelEnrollments: `${ADMIN}cancel_enrollments/`,
   /** POST {approve} → Enrollment */
   decideCancellation: (enrollmentId: Id) => `${ADMIN}cancel_enrollments/${enrollmentId}/decide/`,
-  /** GET PresentialCalendarQuery → PresentialCalendarEvent[]: the client's events in a range (spec 1 §2.3 presential/calendar) */
+  /** GET PresentialCalendarQuery → PresentialCalendarEvent[]: the client's events in a range of at most CALENDAR_MAX_DAYS (spec 1 §2.3 presential/calendar) */
   calendar: `${ADMIN}events/`,
   eventTestTypes: `${ADMIN}presential_event_date_test_types/`,
   evaluationQuestionTypes: `${ADMIN}presential_evaluation_question_types/`,
@@ -319,8 +319,6 @@ export const PresentialEventInput = Type.Object({
 });
 export type PresentialEventInput = Static<typeof PresentialEventInput>;
 
-/** The calendar's longest range in days: a month grid shows six weeks (spec 1 §2.3 presential/calendar). */
-export const PRESENTIAL_CALENDAR_MAX_DAYS = 62;
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 export const PresentialCalendarQuery = Type.Object({ from: Day, to: Day });
 export type PresentialCalendarQuery = Static<typeof PresentialCalendarQuery>;

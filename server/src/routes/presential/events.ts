@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
-  PRESENTIAL_CALENDAR_MAX_DAYS, PRESENTIAL_PATHS, PresentialCalendarEvent, PresentialCalendarQuery, PresentialEvent, PresentialEventInput, type ErrorCode,
+  PRESENTIAL_PATHS, PresentialCalendarEvent, PresentialCalendarQuery, PresentialEvent, PresentialEventInput, type ErrorCode,
 } from '@lp/shared/contract';
-import { appointmentTitle, formErrorCode, isAppointmentEditable, validateEvent } from '@lp/shared/rules';
+import { appointmentTitle, formErrorCode, isAppointmentEditable, validateCalendarRange, validateEvent } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { PresentialAppointmentRow, PresentialEventRow } from '../../db/tables/presential.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
@@ -68,10 +68,9 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
   // spec 1 §2.3 presential/calendar: the client's events of a month or week grid, with the appointment each opens
   app.get(P.calendar, { config: { access: appointmentRead }, schema: { querystring: PresentialCalendarQuery, response: { 200: Type.Array(PresentialCalendarEvent) } } }, async (request) => {
     const { from, to } = request.query;
-    const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
-    if (Number.isNaN(days)) throw new HttpError(400, 'validation_error', 'Invalid date', { from: 'validation_error' });
-    if (days < 0) throw new HttpError(400, 'end_date_before_start_date', 'The end is before the start', { to: 'end_date_before_start_date' });
-    if (days >= PRESENTIAL_CALENDAR_MAX_DAYS) throw new HttpError(400, 'validation_error', `At most ${PRESENTIAL_CALENDAR_MAX_DAYS} days`, { to: 'validation_error' });
+    // the schedule's rule (spec 3 §2 calendar): two days, from first, at most a six-week grid
+    const error = validateCalendarRange(from, to);
+    if (error) throw new HttpError(400, error, 'from and to are days, from first, at most 62 days apart', { to: error });
     const rows = await calendarEventsQuery(app.db, clientOf(request), from, to).execute();
     return rows.map((r) => ({
       id: r.id, appointment_id: r.appointment_id, title: appointmentTitle(r.title, r.course_name), status: r.status, event_type: r.event_type,
