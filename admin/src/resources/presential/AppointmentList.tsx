@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import { FunctionField, SearchInput, SelectInput, TextField, usePermissions, useNotify, useRefresh, useTranslate } from 'react-admin';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { Button as RaButton, FunctionField, LinkBase, SearchInput, SelectInput, TextField, usePermissions, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { ADMIN_RESOURCES, APPOINTMENT_STATUSES, APPOINTMENT_TRAINING_TYPES, type AppointmentAction, type AppointmentListItem, type SessionUser } from '@lp/shared/contract';
 import { APPOINTMENT_TRANSITIONS, hasPermission } from '@lp/shared/rules';
 import { ResourceList } from '../../common/ResourceList.tsx';
@@ -78,13 +78,12 @@ function AppointmentListActions() {
   return (
     <>
       {can('request_events') && <TemplatePicker />}
-      <Button component={RouterLink} to={`/${R.presential_calendar.name}`} startIcon={<CalendarMonthIcon />} sx={{ whiteSpace: 'nowrap' }}>
-        {translate(`resources.${R.presential_calendar.name}.name`)}
-      </Button>
+      {/* react-admin's Button: an icon with its label as tooltip on a phone, so the toolbar fits */}
+      <RaButton component={LinkBase} to={`/${R.presential_calendar.name}`} label={translate(`resources.${R.presential_calendar.name}.name`)}><CalendarMonthIcon /></RaButton>
       {can('view_cancel_enrollments') && (
-        <Button component={RouterLink} to={`/${R.presential_cancel_enrollments.name}`} sx={{ whiteSpace: 'nowrap' }}>
-          {translate(`resources.${R.presential_cancel_enrollments.name}.name`, { smart_count: 2 })}
-        </Button>
+        <RaButton component={LinkBase} to={`/${R.presential_cancel_enrollments.name}`} label={translate(`resources.${R.presential_cancel_enrollments.name}.name`, { smart_count: 2 })}>
+          <EventBusyIcon />
+        </RaButton>
       )}
     </>
   );

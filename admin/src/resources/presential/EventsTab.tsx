@@ -58,7 +58,7 @@ export function EventsTab({ appointmentId, canEdit }: { appointmentId: number; c
 
   const columns = ['date', 'hours', 'event_type', 'location_name', 'participants', 'actions'].map((c) => translate(`${E}.${c}`));
   return (
-    <Card><CardContent>
+    <Card sx={{ contain: 'inline-size' }}><CardContent>
       {canEdit && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ event: null })}>{translate(`${E}.add`)}</Button>

@@ -63,7 +63,7 @@ export function InputsTab({ appointmentId, canEdit }: { appointmentId: number; c
   };
 
   return (
-    <Card><CardContent>
+    <Card sx={{ contain: 'inline-size' }}><CardContent>
       <Box component="table" sx={TABLE_SX} aria-label={translate(`${K}.tabs.inputs`)}>
         <thead><tr>{['name', 'quantity', 'value', 'total', ...(canEdit ? ['actions'] : [])].map((k) => <th key={k}>{translate(`${I}.${k}`)}</th>)}</tr></thead>
         <tbody>

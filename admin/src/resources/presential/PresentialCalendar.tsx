@@ -95,7 +95,7 @@ export function PresentialCalendar({ today = todayApiDate(userTimeZone()) }: { t
           <Stack direction={{ xs: 'column', sm: 'row' }} alignItems={{ sm: 'center' }} gap={1} sx={{ mb: 2 }}>
             <Stack direction="row" alignItems="center" gap={1} sx={{ flex: 1, minWidth: 0 }}>
               <IconButton aria-label={translate(`${C}.previous`)} onClick={() => shift(-1)}><ChevronLeftIcon /></IconButton>
-              <Typography variant="h6" component="h1" sx={{ textAlign: 'center', textTransform: 'capitalize', flex: { xs: 1, sm: 'none' }, minWidth: { sm: 220 } }} aria-live="polite">
+              <Typography variant="h6" component="h1" sx={{ textAlign: 'center', '&::first-letter': { textTransform: 'uppercase' }, flex: { xs: 1, sm: 'none' }, minWidth: { sm: 220 } }} aria-live="polite">
                 {heading}
               </Typography>
               <IconButton aria-label={translate(`${C}.next`)} onClick={() => shift(1)}><ChevronRightIcon /></IconButton>
@@ -135,7 +135,7 @@ export function PresentialCalendar({ today = todayApiDate(userTimeZone()) }: { t
               {grid[0]!.map((day) => (
                 <Box key={day} component="section" aria-label={formatLongDay(day, locale)}
                   sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1, minHeight: { md: 160 }, bgcolor: day === today ? 'action.selected' : undefined }}>
-                  <Typography variant="subtitle2" component="h2" sx={{ textTransform: 'capitalize', mb: 1 }}>{`${formatWeekday(day, locale)} ${Number(day.slice(8))}`}</Typography>
+                  <Typography variant="subtitle2" component="h2" sx={{ '&::first-letter': { textTransform: 'uppercase' }, mb: 1 }}>{`${formatWeekday(day, locale)} ${Number(day.slice(8))}`}</Typography>
                   {(days.get(day) ?? []).map((e) => <EventCard key={e.id} event={e} />)}
                 </Box>
               ))}
@@ -147,7 +147,7 @@ export function PresentialCalendar({ today = todayApiDate(userTimeZone()) }: { t
               {listed.length === 0 && <Typography color="text.secondary">{translate(`${C}.empty`)}</Typography>}
               {listed.map((day) => (
                 <Box key={day} sx={{ mt: 1 }}>
-                  <Typography variant="subtitle2" sx={{ textTransform: 'capitalize' }}>{formatLongDay(day, locale)}</Typography>
+                  <Typography variant="subtitle2" sx={{ '&::first-letter': { textTransform: 'uppercase' } }}>{formatLongDay(day, locale)}</Typography>
                   {days.get(day)!.map((e) => <EventCard key={e.id} event={e} />)}
                 </Box>
               ))}

@@ -18,10 +18,10 @@ export function ReactionEvaluationsTab({ appointmentId, canEdit }: { appointment
   const [picked, setPicked] = useState<number | null>(null);
   const eventId = picked ?? events?.[0]?.id ?? null;
   return (
-    <Card><CardContent>
+    <Card sx={{ contain: 'inline-size' }}><CardContent>
       {events && events.length === 0 && <Typography color="text.secondary">{translate(`${K}.evaluations.no_events`)}</Typography>}
       {events && events.length > 0 && (
-        <MuiTextField select size="small" sx={{ minWidth: 260 }} label={translate(`${K}.evaluations.event`)} value={eventId ?? ''}
+        <MuiTextField select size="small" sx={{ width: '100%', maxWidth: 480 }} label={translate(`${K}.evaluations.event`)} value={eventId ?? ''}
           onChange={(e) => setPicked(Number(e.target.value))}>
           {events.map((e) => <MenuItem key={e.id} value={e.id}>{`${e.date} ${e.start_hour}–${e.end_hour}${e.location_name ? ` · ${e.location_name}` : ''}`}</MenuItem>)}
         </MuiTextField>

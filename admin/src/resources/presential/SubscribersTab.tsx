@@ -31,7 +31,7 @@ export function SubscribersTab({ appointmentId, canSubscribe }: { appointmentId:
     }
   };
   return (
-    <Card><CardContent>
+    <Card sx={{ contain: 'inline-size' }}><CardContent>
       <Box component="table" sx={TABLE_SX}>
         <thead><tr>{['name', 'branch', 'event', 'status'].map((k) => <th key={k}>{translate(`${S}.${k}`)}</th>)}</tr></thead>
         <tbody>

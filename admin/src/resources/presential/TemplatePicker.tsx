@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import FileCopyIcon from '@mui/icons-material/FileCopy';
 import { useQuery } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { Button as RaButton, useNotify, useTranslate } from 'react-admin';
 import { PRESENTIAL_PATHS, type AppointmentListItem, type Paged } from '@lp/shared/contract';
 import { useContractHttp } from '../../common/http/index.ts';
 import { useAppointmentActions } from './appointmentActions.ts';
@@ -47,7 +47,7 @@ export function TemplatePicker() {
   };
   return (
     <>
-      <Button startIcon={<FileCopyIcon />} onClick={() => setOpen(true)} sx={{ whiteSpace: 'nowrap' }}>{translate(`${K}.copy.from_template`)}</Button>
+      <RaButton label={translate(`${K}.copy.from_template`)} onClick={() => setOpen(true)}><FileCopyIcon /></RaButton>
       <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="sm">
         <DialogTitle>{translate(`${K}.copy.choose_template`)}</DialogTitle>
         <DialogContent>

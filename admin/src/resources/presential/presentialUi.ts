@@ -11,7 +11,7 @@ export const PARENT = 'presential-appointments';
 
 /** A plain table of a tab that scrolls inside its box on a phone. */
 export const TABLE_SX = {
-  display: 'block', overflowX: 'auto', width: '100%', borderCollapse: 'collapse',
+  display: 'block', overflowX: 'auto', width: '100%', borderCollapse: 'collapse', contain: 'inline-size',
   '& td, & th': { p: 1, borderBottom: 1, borderColor: 'divider', textAlign: 'left' },
 } as const;
 
