@@ -22,6 +22,8 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   presential_products: 'learning',
   presential_support_materials: 'learning',
   presential_appointment_types: 'learning',
+  presential_calendar: 'learning',
+  presential_cancel_enrollments: 'learning',
   field_sales_tasks: 'field_sales',
   reward_campaigns: 'rewards',
   reward_sales: 'rewards',

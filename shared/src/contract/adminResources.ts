@@ -58,6 +58,10 @@ export const ADMIN_RESOURCES = {
   presential_products: { name: 'presential/products', title: 'products', apiPath: '/admin_presential/products/' },
   presential_support_materials: { name: 'presential/materials', title: 'support_materials', apiPath: '/admin_presential/support_materials/' },
   presential_appointment_types: { name: 'presential/appointment-types', title: 'appointment_types', apiPath: '/admin_presential/appointment_types/' },
+  // spec 1 §2.3 presential/calendar (title appointments): one page, the events of a month or week
+  presential_calendar: { name: 'presential/calendar', title: 'appointments', apiPath: '/admin_presential/events/' },
+  // spec 3 §2 "cancellation requests (approve/reprove)", "cancelled enrollments": no route in spec 1 §2.3, so its key names it
+  presential_cancel_enrollments: { name: 'presential/cancel-enrollments', title: 'view_cancel_enrollments', apiPath: '/admin_presential/cancel_enrollments/' },
   // field-sales tasks (spec 1 §2.3: 4traders/questions → 4traders_questions, 4traders/tasks → 4traders_tasks)
   field_sales_questionnaires: { name: '4traders/questions', title: '4traders_questions', apiPath: '/admin_4traders/questions/' },
   field_sales_tasks: { name: '4traders/tasks', title: '4traders_tasks', apiPath: '/admin_4traders/tasks/' },

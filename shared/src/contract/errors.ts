@@ -185,6 +185,7 @@ export const ERROR_CODES = [
   // face-to-face (spec 3 §8 "Face-to-face", §5; shared/src/presential/rules.ts)
   'appointment_not_found',
   'presential_event_not_found',
+  'presential_event_has_enrolled_users',
   'subscription_time_limit_reached',
   'enrollment_cancelation_limit_date_expired',
   'seat_is_full',

@@ -61,6 +61,8 @@ export const PRESENTIAL_PATHS = {
   cancelEnrollments: `${ADMIN}cancel_enrollments/`,
   /** POST {approve} → Enrollment */
   decideCancellation: (enrollmentId: Id) => `${ADMIN}cancel_enrollments/${enrollmentId}/decide/`,
+  /** GET PresentialCalendarQuery → PresentialCalendarEvent[]: the client's events in a range of at most CALENDAR_MAX_DAYS (spec 1 §2.3 presential/calendar) */
+  calendar: `${ADMIN}events/`,
   eventTestTypes: `${ADMIN}presential_event_date_test_types/`,
   evaluationQuestionTypes: `${ADMIN}presential_evaluation_question_types/`,
 } as const;
@@ -317,6 +319,26 @@ export const PresentialEventInput = Type.Object({
 });
 export type PresentialEventInput = Static<typeof PresentialEventInput>;
 
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+export const PresentialCalendarQuery = Type.Object({ from: Day, to: Day });
+export type PresentialCalendarQuery = Static<typeof PresentialCalendarQuery>;
+/** One event of the calendar, with what its cell shows and the appointment it opens. */
+export const PresentialCalendarEvent = Type.Object({
+  id: Type.Integer(),
+  appointment_id: Type.Integer(),
+  /** the appointment's title shown (the entered one or the course's name) */
+  title: Type.String(),
+  status: StatusSchema,
+  event_type: literalUnion(EVENT_TEST_TYPES),
+  date: Type.String(),
+  start_hour: Type.String(),
+  end_hour: Type.String(),
+  location_name: Type.String(),
+  qty_participants: Type.Integer(),
+  maximum_participants: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type PresentialCalendarEvent = Static<typeof PresentialCalendarEvent>;
+
 // ---- inputs (support materials of an appointment) ----
 
 export const AppointmentInputLine = Type.Object({
@@ -339,6 +361,10 @@ export const PresentialEnrollment = Type.Object({
   id: Type.Integer(),
   appointment_id: Type.Integer(),
   event_id: Type.Integer(),
+  /** the appointment's shown title and the event's day and hour (the cancellation requests name the training) */
+  appointment_title: Type.String(),
+  event_date: Type.String(),
+  event_start_hour: Type.String(),
   user: Type.Object({ id: Type.Integer(), name: Type.String(), email: Type.Union([Type.String(), Type.Null()]), branch: Type.Union([Type.String(), Type.Null()]) }),
   status: literalUnion(ENROLLMENT_STATUSES),
   cancellation_reason: Type.Union([Type.String(), Type.Null()]),

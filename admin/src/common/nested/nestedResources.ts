@@ -2,7 +2,7 @@ import type { Identifier, RaRecord } from 'react-admin';
 import {
   ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GAME_PATHS, GROUP_TRAINING_TESTS, LIVE_CLASS_EVALUATION_PATHS,
   LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, MATERIAL_PATHS, SURVEY_PATHS, DRILL_PATHS, GENERAL_TEST_PATHS, MESSAGE_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
-  PRESENTIAL_PATHS, REWARD_PATHS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
+  PRESENTIAL_EVENT_EVALUATION_PATHS, PRESENTIAL_PATHS, REWARD_PATHS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
 } from '@lp/shared/contract';
 
 /**
@@ -72,6 +72,12 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   'reward-campaigns/users': { path: REWARD_PATHS.people, list: 'rest' },
   'presential-appointments/subscribers': { path: PRESENTIAL_PATHS.subscribers, list: 'rest' },
   'presential-appointments/inputs': { path: PRESENTIAL_PATHS.inputs, list: 'array', idOf: (row) => row.material_id as number },
+  // spec 3 §2 the Reaction evaluations tab: an event's evaluations and their questions (the owned-content core's)
+  'presential-events/evaluations': { path: PRESENTIAL_EVENT_EVALUATION_PATHS.collection, list: 'all-pages' },
+  'presential-events/evaluations/questions': {
+    path: (eventId, evaluationId) => PRESENTIAL_EVENT_EVALUATION_PATHS.questions(eventId, evaluationId),
+    list: 'all-pages',
+  },
   [`${ADMIN_RESOURCES.live_classes.name}/invitees`]: { path: LIVE_CLASS_PATHS.invitees, list: 'rest' },
   // spec 3 §2 reaction tests of a live class (the owned-content core's, as a webcast's)
   [`${ADMIN_RESOURCES.live_classes.name}/evaluations`]: { path: LIVE_CLASS_EVALUATION_PATHS.collection, list: 'all-pages' },

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField as MuiTextField } from '@mui/material';
-import { FunctionField, SearchInput, SelectInput, TextField, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { APPOINTMENT_STATUSES, APPOINTMENT_TRAINING_TYPES, type AppointmentAction, type AppointmentListItem } from '@lp/shared/contract';
-import { APPOINTMENT_TRANSITIONS } from '@lp/shared/rules';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import { Button as RaButton, FunctionField, LinkBase, SearchInput, SelectInput, TextField, usePermissions, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES, APPOINTMENT_STATUSES, APPOINTMENT_TRAINING_TYPES, type AppointmentAction, type AppointmentListItem, type SessionUser } from '@lp/shared/contract';
+import { APPOINTMENT_TRANSITIONS, hasPermission } from '@lp/shared/rules';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { useAppointmentActions } from './appointmentActions.ts';
+import { TemplatePicker } from './TemplatePicker.tsx';
 
 const NAME = 'presential/appointments';
 const F = `resources.${NAME}.fields`;
@@ -66,6 +69,26 @@ function ActionsField(_props: { label: string }) {
   );
 }
 
+/** The list's own buttons: create from a template (request_events), the calendar and the cancellation requests (view_cancel_enrollments). */
+function AppointmentListActions() {
+  const translate = useTranslate();
+  const { permissions: user } = usePermissions<SessionUser | null>();
+  const can = (slug: string) => !!user && hasPermission(user, slug);
+  const R = ADMIN_RESOURCES;
+  return (
+    <>
+      {can('request_events') && <TemplatePicker />}
+      {/* react-admin's Button: an icon with its label as tooltip on a phone, so the toolbar fits */}
+      <RaButton component={LinkBase} to={`/${R.presential_calendar.name}`} label={translate(`resources.${R.presential_calendar.name}.name`)}><CalendarMonthIcon /></RaButton>
+      {can('view_cancel_enrollments') && (
+        <RaButton component={LinkBase} to={`/${R.presential_cancel_enrollments.name}`} label={translate(`resources.${R.presential_cancel_enrollments.name}.name`, { smart_count: 2 })}>
+          <EventBusyIcon />
+        </RaButton>
+      )}
+    </>
+  );
+}
+
 /**
  * spec 3 §2 "appointment list with request, approve, reprove, cancel and finish actions": each row
  * offers what the user's keys allow in its status (the server's `actions`); filters kept per list
@@ -81,7 +104,7 @@ export function AppointmentList() {
       choices={APPOINTMENT_TRAINING_TYPES.map((s) => ({ id: s, name: `resources.${NAME}.training_types.${s}` }))} />,
   ];
   return (
-    <ResourceList filters={filters} sortField="id" sortOrder="DESC" omit={['created_at']} canDelete={false}>
+    <ResourceList filters={filters} sortField="id" sortOrder="DESC" omit={['created_at']} canDelete={false} actions={<AppointmentListActions />}>
       <TextField source="id" label={`${F}.id`} />
       <TextField source="display_title" label={`${F}.title`} sortable={false} />
       <TextField source="course_code" label={`${F}.course_id`} sortable={false} />

@@ -1,8 +1,11 @@
 import { lazy } from 'react';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
+import type { SettingsScreen } from '../../common/settings/index.ts';
 
 const R = ADMIN_RESOURCES;
 const list = lazy(() => import('./ReferenceScreens.tsx'));
@@ -26,10 +29,24 @@ export const presentialResources = {
     icon: EventIcon,
     recordRepresentation: 'display_title',
   },
+  // spec 3 §2 "cancellation requests (approve/reprove)": a list acted on in place (view_cancel_enrollments)
+  [R.presential_cancel_enrollments.name]: {
+    list: guarded(R.presential_cancel_enrollments.title, lazy(() => import('./CancelEnrollmentList.tsx'))),
+    icon: EventBusyIcon,
+  },
   [R.presential_appointment_types.name]: reference(R.presential_appointment_types.title, 'label'),
   [R.presential_product_categories.name]: reference(R.presential_product_categories.title, 'name'),
   [R.presential_products.name]: reference(R.presential_products.title, 'name'),
   [R.presential_support_materials.name]: reference(R.presential_support_materials.title, 'name'),
   [R.presential_courses.name]: reference(R.presential_courses.title, 'code'),
   [R.presential_planned_vacancies.name]: reference(R.presential_planned_vacancies.title, 'quarter'),
+};
+
+/** spec 1 §2.3 presential/calendar (title appointments): one page, no records, right after the appointments in the menu. */
+export const presentialCalendar: SettingsScreen = {
+  name: R.presential_calendar.name,
+  title: R.presential_calendar.title,
+  icon: CalendarMonthIcon,
+  Screen: guarded(R.presential_calendar.title, lazy(() => import('./PresentialCalendar.tsx'))),
+  after: R.presential_appointments.name,
 };

@@ -7,7 +7,7 @@
  * enrollments through two different appointments of one course cannot overbook a store.
  */
 import {
-  enrollmentRefusal, quarterOfDay, selectionRefusal, type EnrollmentRefusal, type EnrollmentStatus, type Quarter,
+  appointmentTitle, enrollmentRefusal, quarterOfDay, selectionRefusal, type EnrollmentRefusal, type EnrollmentStatus, type Quarter,
 } from '@lp/shared/rules';
 import type { ErrorCode } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
@@ -96,13 +96,18 @@ export function enrollmentListQuery(db: Db, clientId: number) {
   return db.selectFrom('presential_enrollments as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .leftJoin('branches as b', (j) => j.onRef('b.id', '=', 'u.branch_id').on('b.client_id', '=', clientId))
-    .select(['s.id', 's.appointment_id', 's.event_id', 's.status', 's.cancellation_reason', 's.created_at', 'u.id as user_id', 'u.full_name', 'u.email', 'b.name as branch'])
+    .innerJoin('presential_appointments as a', 'a.id', 's.appointment_id')
+    .leftJoin('presential_courses as c', 'c.id', 'a.course_id')
+    .innerJoin('presential_events as e', 'e.id', 's.event_id')
+    .select(['s.id', 's.appointment_id', 's.event_id', 's.status', 's.cancellation_reason', 's.created_at', 'u.id as user_id', 'u.full_name', 'u.email', 'b.name as branch',
+      'a.title as appointment_title', 'c.name as course_name', 'e.date as event_date', 'e.start_hour as event_start_hour'])
     .where('s.client_id', '=', clientId);
 }
 type EnrollmentListRow = Awaited<ReturnType<ReturnType<typeof enrollmentListQuery>['execute']>>[number];
 
 export const toEnrollment = (r: EnrollmentListRow) => ({
   id: r.id, appointment_id: r.appointment_id, event_id: r.event_id, status: r.status, cancellation_reason: r.cancellation_reason, created_at: r.created_at,
+  appointment_title: appointmentTitle(r.appointment_title, r.course_name), event_date: r.event_date, event_start_hour: r.event_start_hour,
   user: { id: r.user_id, name: r.full_name, email: r.email, branch: r.branch },
 });
 

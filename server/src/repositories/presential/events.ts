@@ -104,3 +104,22 @@ export async function linkTargetsExist(db: Db, clientId: number, liveClassId: nu
   const web = webcastId === null || !!(await db.selectFrom('webcasts').select('id').where('id', '=', webcastId).where('client_id', '=', clientId).executeTakeFirst());
   return { live_class: live, webcast: web };
 }
+
+/**
+ * The client's events between two days (inclusive) with their appointment's title and status, for
+ * the calendar (spec 1 §2.3 presential/calendar): templates and removed events are not shown.
+ */
+export function calendarEventsQuery(db: Db, clientId: number, from: string, to: string) {
+  return db.selectFrom('presential_events as e')
+    .innerJoin('presential_appointments as a', 'a.id', 'e.appointment_id')
+    .leftJoin('presential_courses as c', 'c.id', 'a.course_id')
+    .select((eb) => [
+      'e.id', 'e.appointment_id', 'e.event_type', 'e.date', 'e.start_hour', 'e.end_hour', 'e.location_name', 'e.maximum_participants',
+      'a.title', 'a.status', 'c.name as course_name',
+      eb.selectFrom('presential_enrollments as s').select((s) => s.fn.countAll<number>().as('n'))
+        .whereRef('s.event_id', '=', 'e.id').where('s.status', 'in', ACTIVE_STATUSES).as('qty_participants'),
+    ])
+    .where('e.client_id', '=', clientId).where('a.client_id', '=', clientId).where('a.is_template', '=', false)
+    .where('e.status', '=', EVENT_STATUS.active).where('e.date', '>=', from).where('e.date', '<=', to)
+    .orderBy('e.date').orderBy('e.start_hour').orderBy('e.id');
+}

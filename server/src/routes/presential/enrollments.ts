@@ -16,7 +16,7 @@ import { findEvent } from '../../repositories/presential/events.ts';
 import { ACCESS, appointmentNotFound, appointmentOr404, appointmentRead, eventNotFound } from './common.ts';
 
 const LIST_SPEC: ListSpec = {
-  searchColumns: ['u.full_name', 'u.email'],
+  searchColumns: ['u.full_name', 'u.email', 'a.title', 'c.name'],
   sortable: { id: 's.id', name: 'u.full_name', created_at: 's.created_at', status: 's.status' },
   defaultOrdering: 'id',
   filters: { event_id: 's.event_id', status: 's.status' },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PRESENTIAL_PATHS, PresentialEvent, PresentialEventInput, type ErrorCode } from '@lp/shared/contract';
-import { appointmentTitle, formErrorCode, isAppointmentEditable, validateEvent } from '@lp/shared/rules';
+import {
+  PRESENTIAL_PATHS, PresentialCalendarEvent, PresentialCalendarQuery, PresentialEvent, PresentialEventInput, type ErrorCode,
+} from '@lp/shared/contract';
+import { appointmentTitle, formErrorCode, isAppointmentEditable, validateCalendarRange, validateEvent } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { PresentialAppointmentRow, PresentialEventRow } from '../../db/tables/presential.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
@@ -9,7 +11,7 @@ import { Id, IdParams } from '../../lib/params.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import { courseName, lockAppointment, nonMembers } from '../../repositories/presential/appointments.ts';
 import {
-  activeEnrollmentsInEvent, deleteEvent, eventInstructors, eventsQuery, findEvent, insertEvent, linkTargetsExist, toEvents, typeMaximum, updateEvent,
+  activeEnrollmentsInEvent, calendarEventsQuery, deleteEvent, eventInstructors, eventsQuery, findEvent, insertEvent, linkTargetsExist, toEvents, typeMaximum, updateEvent,
   type EventState,
 } from '../../repositories/presential/events.ts';
 import { ACCESS, appointmentNotFound, appointmentOr404, appointmentRead, eventNotFound } from './common.ts';
@@ -63,6 +65,20 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
     return row;
   };
 
+  // spec 1 §2.3 presential/calendar: the client's events of a month or week grid, with the appointment each opens
+  app.get(P.calendar, { config: { access: appointmentRead }, schema: { querystring: PresentialCalendarQuery, response: { 200: Type.Array(PresentialCalendarEvent) } } }, async (request) => {
+    const { from, to } = request.query;
+    // the schedule's rule (spec 3 §2 calendar): two days, from first, at most a six-week grid
+    const error = validateCalendarRange(from, to);
+    if (error) throw new HttpError(400, error, 'from and to are days, from first, at most 62 days apart', { to: error });
+    const rows = await calendarEventsQuery(app.db, clientOf(request), from, to).execute();
+    return rows.map((r) => ({
+      id: r.id, appointment_id: r.appointment_id, title: appointmentTitle(r.title, r.course_name), status: r.status, event_type: r.event_type,
+      date: r.date, start_hour: r.start_hour, end_hour: r.end_hour, location_name: r.location_name, qty_participants: Number(r.qty_participants ?? 0),
+      maximum_participants: r.maximum_participants,
+    }));
+  });
+
   app.get(P.events(':id'), { config: { access: appointmentRead }, schema: { params: IdParams, response: { 200: Type.Array(PresentialEvent) } } }, async (request) => {
     await appointmentOr404(app.db, request, request.params.id, 'any');
     return toEvents(app.db, await eventsQuery(app.db, clientOf(request), request.params.id).execute());
@@ -106,7 +122,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
       await editable(trx, clientId, id);
       // enrolled users keep their seat: the event is removed only once nobody is in it
       if ((await activeEnrollmentsInEvent(trx, eventId)) > 0) {
-        throw new HttpError(409, 'there_are_more_users_than_allowed_for_this_event', 'Users are enrolled in this event');
+        throw new HttpError(409, 'presential_event_has_enrolled_users', 'Users are enrolled in this event');
       }
       await deleteEvent(trx, eventId);
     });

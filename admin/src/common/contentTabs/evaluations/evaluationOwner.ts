@@ -1,5 +1,6 @@
 import {
-  ADMIN_RESOURCES, LIVE_CLASS_BASE_EVALUATION_FIELD, LIVE_CLASS_EVALUATION_PATHS, LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD, LIVE_CLASS_PATHS,
+  ADMIN_RESOURCES, LIVE_CLASS_BASE_EVALUATION_FIELD, PRESENTIAL_EVENT_BASE_EVALUATION_FIELD, PRESENTIAL_EVENT_EVALUATION_PATHS,
+  PRESENTIAL_EVENT_EVALUATION_QUESTION_TYPE_FIELD, PRESENTIAL_PATHS, LIVE_CLASS_EVALUATION_PATHS, LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD, LIVE_CLASS_PATHS,
   TRAINING_EVALUATION_PATHS, TRAINING_EVALUATION_QUESTION_TYPE_FIELD, TRAINING_PATHS, WEBCAST_BASE_EVALUATION_FIELD,
   WEBCAST_EVALUATION_PATHS, WEBCAST_EVALUATION_QUESTION_TYPE_FIELD, WEBCAST_PATHS,
 } from '@lp/shared/contract';
@@ -67,6 +68,21 @@ export const LIVE_CLASS_EVALUATIONS: EvaluationOwner = {
   questionTypes: LIVE_CLASS_PATHS.evaluationQuestionTypes,
   questionTypeField: LIVE_CLASS_EVALUATION_QUESTION_TYPE_FIELD,
   fromBaseField: LIVE_CLASS_BASE_EVALUATION_FIELD,
+  body: 'json',
+  deleteErrorMessage: 'resources.trainings.evaluations.error',
+};
+
+/**
+ * spec 3 §2 the appointment screen's "Reaction evaluations" tab: each event of a face-to-face
+ * training owns its evaluations through the owned-content core (JSON bodies, as a live class's).
+ */
+export const PRESENTIAL_EVENT_EVALUATIONS: EvaluationOwner = {
+  resource: (eventId) => nestedResource('presential-events', eventId, 'evaluations'),
+  questionsResource: (eventId, evaluationId) => nestedResource('presential-events', eventId, 'evaluations', evaluationId, 'questions'),
+  paths: PRESENTIAL_EVENT_EVALUATION_PATHS,
+  questionTypes: PRESENTIAL_PATHS.evaluationQuestionTypes,
+  questionTypeField: PRESENTIAL_EVENT_EVALUATION_QUESTION_TYPE_FIELD,
+  fromBaseField: PRESENTIAL_EVENT_BASE_EVALUATION_FIELD,
   body: 'json',
   deleteErrorMessage: 'resources.trainings.evaluations.error',
 };
