@@ -32,8 +32,8 @@ describe('create from a template (spec 3 §2 "save as template (model)")', () =>
     await waitFor(() => expect(server).toHaveBeenCalledWith(PRESENTIAL_PATHS.fromTemplate(12), 'POST'));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(`/${NAME}/40`));
     // the list also leads to the calendar and the cancellation requests
-    expect(screen.getByRole('link', { name: /Calendário presencial/ })).toHaveAttribute('href', '/presential/calendar');
-    expect(screen.getByRole('link', { name: 'Pedidos de cancelamento' })).toHaveAttribute('href', '/presential/cancel-enrollments');
+    expect(await screen.findByRole('link', { name: /Calendário presencial/ })).toHaveAttribute('href', '/presential/calendar');
+    expect(await screen.findByRole('link', { name: 'Pedidos de cancelamento' })).toHaveAttribute('href', '/presential/cancel-enrollments');
   });
 
   it('is not offered without request_events, nor the cancellation requests without view_cancel_enrollments', async () => {
