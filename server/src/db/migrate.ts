@@ -42,6 +42,7 @@ import * as fieldSales from './migrations/2026_11_27_0300_field_sales.ts';
 import * as rewards from './migrations/2026_11_27_0200_rewards.ts';
 import * as overviewIndexes from './migrations/2026_11_27_0060_overview_indexes.ts';
 import * as publicFlows from './migrations/2026_11_27_0500_public_flows.ts';
+import * as presentialLearner from './migrations/2026_11_27_0610_presential_learner.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0410_general_tests': generalTests,
   '2026_11_27_0300_field_sales': fieldSales,
   '2026_11_27_0500_public_flows': publicFlows,
+  '2026_11_27_0610_presential_learner': presentialLearner,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

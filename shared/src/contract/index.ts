@@ -38,6 +38,7 @@ export * from './overview.ts';
 export * from './pages.ts';
 export * from './podcasts.ts';
 export * from './presential.ts';
+export * from './presentialLearner.ts';
 export * from './fieldSales.ts';
 export * from './rewards.ts';
 export * from './realtime.ts';

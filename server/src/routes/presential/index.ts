@@ -4,6 +4,8 @@ import { registerOwnedContent } from '../../content/routes/index.ts';
 import appointments from './appointments.ts';
 import enrollments from './enrollments.ts';
 import events from './events.ts';
+import learner from './learner.ts';
+import learnerEvents from './learnerEvents.ts';
 import reference from './reference.ts';
 import vacancies from './vacancies.ts';
 
@@ -20,5 +22,8 @@ const presential: FastifyPluginAsync = async (app) => {
   await app.register(events);
   await app.register(enrollments);
   registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);
+  // the learner's list, detail, seats, calendar file and favourites; an event's comments, test window and tests (issue 17)
+  await app.register(learner);
+  await app.register(learnerEvents);
 };
 export default presential;
