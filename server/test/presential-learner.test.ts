@@ -172,6 +172,7 @@ describe.each(DIALECTS)('face-to-face trainings for learners on %s', (dialect) =
     const token = decodeURIComponent(window.qr_path.split('/').pop()!);
     expect((await as(instructor, 'GET', L.detail(id))).json().events[0].test_window).toMatchObject({ open: true, qr_path: window.qr_path });
     expect((await as(ana, 'GET', L.detail(id))).json().events[0].test_window).toBeNull();
+    expect((await as(instructor, 'GET', L.detail(id))).json()).toMatchObject({ instructor: true, can_subscribe: false, events: [{ instructor: true, can_subscribe: false }] });
 
     expect((await as(ana, 'GET', L.qrTest(token))).json()).toMatchObject({ appointment_id: id, event_id: eventId, test: { id: testId } });
     expect((await as(bia, 'GET', L.qrTest(token))).json().code).toBe('you_must_subscribe_for_event');

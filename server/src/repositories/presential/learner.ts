@@ -226,7 +226,7 @@ export async function appointmentCards(db: Db, ctx: LearnerContext, rows: readon
       favorite: favs.has(r.id),
       instructor: taught.has(r.id),
       vacancies,
-      can_subscribe: vacancies !== 0 && summary.events.some((e) => eventOpenToLearner(r, e, invited.has(r.id), enrollment, now)),
+      can_subscribe: !taught.has(r.id) && vacancies !== 0 && summary.events.some((e) => eventOpenToLearner(r, e, invited.has(r.id), enrollment, now)),
       finished: r.status === 'finished',
     };
   });

@@ -97,7 +97,8 @@ export async function learnerDetail(
       maximum_participants: e.maximum_participants,
       vacancies: e.maximum_participants === null ? null : Math.max(0, e.maximum_participants - taken),
       enrolled: enrollmentHere !== null,
-      can_subscribe: !active && card.vacancies !== 0 && eventOpenToLearner(row, { date: e.date, maximum: e.maximum_participants, taken }, extras.invited, null, now),
+      // who teaches the event runs it; they take no seat in it
+      can_subscribe: !active && !teaches && card.vacancies !== 0 && eventOpenToLearner(row, { date: e.date, maximum: e.maximum_participants, taken }, extras.invited, null, now),
       instructor: teaches,
       tests: tests.map((t) => ({ id: t.row.id, title: t.row.title, ...learnerTest(t, now) })),
       tests_refusal: refusal === 'not_found' || refusal === null ? null : refusal,
