@@ -54,6 +54,11 @@ const WebcastTest = lazy(() => withMessages('webcasts', import('./routes/webcast
 const LiveClasses = lazy(() => withMessages('liveClasses', import('./routes/live-classes/index.tsx')));
 const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-class/index.tsx')));
 const LiveClassTest = lazy(() => withMessages('liveClasses', import('./routes/live-class-test/index.tsx')));
+// face-to-face trainings: list, detail (the QR code library loads only for an instructor's window), an event's test and the QR link; texts with them
+const PresentialList = lazy(() => withMessages('presential', import('./routes/presential/index.tsx')));
+const PresentialDetail = lazy(() => withMessages('presential', import('./routes/presential-detail/index.tsx')));
+const PresentialTest = lazy(() => withMessages('presential', import('./routes/presential-test/index.tsx')));
+const PresentialQrTest = lazy(() => withMessages('presential', import('./routes/presential-qr/index.tsx')));
 // surveys: the list and the answering page (also the mandatory-survey gate's page), texts with them
 const Surveys = lazy(() => withMessages('surveys', import('./routes/surveys/index.tsx')));
 // reward campaigns (spec 3 §2 "Learner campaign pages"): the list and the campaign page, texts with them
@@ -176,6 +181,22 @@ export function AppRoutes() {
       </Route>
       <Route path="/live_classes/:id/tests/:testId">
         <Private><LiveClassTest /></Private>
+      </Route>
+      {/* face-to-face trainings (spec 1 §2.2 'presential' — also named presentials — and 'presential/{id}'; issue 17) */}
+      <Route path="/presential">
+        <Private><PresentialList /></Private>
+      </Route>
+      <Route path="/presentials">
+        <Redirect to="/presential" replace />
+      </Route>
+      <Route path="/presential/qr/:token">
+        <Private><PresentialQrTest /></Private>
+      </Route>
+      <Route path="/presential/:id">
+        <Private><PresentialDetail /></Private>
+      </Route>
+      <Route path="/presential/:id/events/:eventId/tests/:testId">
+        <Private><PresentialTest /></Private>
       </Route>
       {/* surveys (spec 1 §2.3 / spec 3 §2; /surveys/mandatory is the gate's page, spec 1 §3.1) */}
       <Route path="/surveys">

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'preact/hooks';
 import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from '@lp/shared/contract';
 import { getSession } from './session.ts';
 
-/** spec 1 §2.2: the filters of the courses, trails and podcasts lists, kept per list. */
+/** spec 1 §2.2: the filters of the courses, trails, podcasts and presential lists, kept per list. */
 export interface CatalogueFilters {
   search: string;
   progress: LearnerProgressFilter;
@@ -11,7 +11,7 @@ export interface CatalogueFilters {
   selected_groups: number[];
 }
 
-export type CatalogueList = 'courses' | 'trails' | 'podcasts';
+export type CatalogueList = 'courses' | 'trails' | 'podcasts' | 'presential';
 
 export const DEFAULT_FILTERS: CatalogueFilters = {
   search: '', progress: 'all', favorite: 'all', selected_areas: [], selected_groups: [],

@@ -32,6 +32,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/games'),
     fr: () => import('virtual:portal-messages/fr/games'),
   },
+  presential: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/presential'),
+    en: () => import('virtual:portal-messages/en/presential'),
+    es: () => import('virtual:portal-messages/es/presential'),
+    fr: () => import('virtual:portal-messages/fr/presential'),
+  },
   liveClasses: {
     'pt-br': () => import('virtual:portal-messages/pt-br/liveClasses'),
     en: () => import('virtual:portal-messages/en/liveClasses'),

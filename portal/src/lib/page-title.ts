@@ -24,6 +24,7 @@ const PAGES: readonly (readonly [prefix: string, key: string])[] = [
   ['/webcasts', 'portal.nav.webcasts'],
   ['/webinars', 'portal.nav.webcasts'],
   ['/live_classes', 'portal.nav.live_classes'],
+  ['/presential', 'portal.nav.presential'],
   ['/library', 'portal.nav.library'],
   ['/podcasts', 'portal.nav.podcasts'],
   ['/news', 'portal.nav.news'],

@@ -141,7 +141,7 @@ export const COLUMN_KINDS = {
   presential_event_test_questions: { created_at: 'timestamp', is_mandatory: 'bool', updated_at: 'timestamp' },
   presential_event_test_results: { created_at: 'timestamp', deadline_at: 'timestamp', finished_at: 'timestamp', passed: 'bool', started_at: 'timestamp' },
   presential_event_tests: { created_at: 'timestamp', randomize_answers: 'bool', randomize_questions: 'bool', updated_at: 'timestamp' },
-  presential_events: { created_at: 'timestamp', updated_at: 'timestamp' },
+  presential_events: { created_at: 'timestamp', test_window_closed_at: 'timestamp', test_window_opened_at: 'timestamp', updated_at: 'timestamp' },
   presential_planned_vacancies: { created_at: 'timestamp', updated_at: 'timestamp' },
   presential_product_categories: { created_at: 'timestamp' },
   presential_products: { created_at: 'timestamp' },

@@ -3,7 +3,8 @@
  * training's activities open (avaliable_in), a training's last published day (unpublish_date),
  * webcasts' transmissions and live classes' starts. The learner sees those of the trainings they are enrolled in and
  * may still open, and the webcasts of their audience or subscription; the admin's schedule sees
- * the client's. Face-to-face events are not part of this build.
+ * the client's. Face-to-face events are the learner's: those they are enrolled in or teach
+ * (repositories/presential/calendar.ts).
  */
 import { CONTENT_STATUS, type CalendarItem } from '@lp/shared/contract';
 import { LIVE_CLASS_STATUS, WEBCAST_STATUS, addDays, todayApiDate } from '@lp/shared/rules';
@@ -15,6 +16,7 @@ import { sqlBool } from '../db/computed.ts';
 import { visibleTrainings } from './learner/catalogue.ts';
 import { audienceMemberOf, type LearnerContext } from './learner/context.ts';
 import { trailGrantsTraining } from './trailAudience.ts';
+import { presentialItems } from './presential/calendar.ts';
 
 export interface DayRange { start: string; end: string }
 
@@ -110,6 +112,7 @@ export async function learnerCalendar(db: Db, ctx: LearnerContext, range: DayRan
     .where('live_classes.live_class_date', '>=', window.from).where('live_classes.live_class_date', '<', window.to).execute();
   const roles = await rolesOf(db, ctx.userId, classes.map((c) => c.id));
   for (const c of classes) items.push(liveClassItem(c, roles.get(c.id) === 'participant'));
+  items.push(...await presentialItems(db, ctx, instantWindow(range)));
   for (const w of webcasts) {
     items.push({
       kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id, live_class_id: null,

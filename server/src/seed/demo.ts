@@ -32,7 +32,7 @@ export const DEMO = {
   representative2: { email: 'rep2@demo.local', password: 'Rep#2026!', full_name: 'Rosa Representante' },
 } as const;
 
-export const INSTRUCTOR_ITEMS = ['trainings', 'trainings_manage', 'webcasts', 'webcasts_manage', 'live_classes', 'live_classes_manage', 'tags'] as const;
+export const INSTRUCTOR_ITEMS = ['trainings', 'trainings_manage', 'webcasts', 'webcasts_manage', 'live_classes', 'live_classes_manage', 'tags', 'presential_test_instructor'] as const;
 
 type SeedDb = Kysely<Database>;
 

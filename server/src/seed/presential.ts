@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import {
   APPOINTMENT_TRANSITIONS, addDays, quarterOfDay, todayApiDate, type AppointmentAction, type AppointmentStatus,
 } from '@lp/shared/rules';
+import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 
 type SeedDb = Kysely<Database>;
@@ -63,6 +64,9 @@ export async function seedPresential(db: SeedDb, options: PresentialSeedOptions)
     }).execute();
   }
 
+  // the learners' audience (spec 3 §4 "Listed: visible to the target audience"): the onboarding group
+  const groups = (await db.selectFrom('user_groups').select('id').where('client_id', '=', clientId).where('name', '=', 'Onboarding 2026').execute()).map((r) => r.id);
+
   for (const [n, [status, path]] of Object.entries(PATHS).entries()) {
     const title = `Vendas consultivas — turma ${n + 1}`;
     const appointment = await id(db.insertInto('presential_appointments').values({
@@ -79,6 +83,7 @@ export async function seedPresential(db: SeedDb, options: PresentialSeedOptions)
       created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow());
     await db.insertInto('presential_event_instructors').values({ event_id: event, user_id: instructorId }).execute();
+    if (groups.length) await writeAudience(db, 'presential_appointment', appointment, { user_groups: groups });
     let from: AppointmentStatus = 'pre_scheduled';
     const history: Array<{ action: string; from_status: AppointmentStatus | null; to_status: AppointmentStatus }> = [{ action: 'create', from_status: null, to_status: from }];
     for (const action of path) {
@@ -89,4 +94,27 @@ export async function seedPresential(db: SeedDb, options: PresentialSeedOptions)
     await db.insertInto('presential_appointment_history')
       .values(history.map((h) => ({ ...h, appointment_id: appointment, user_id: adminId, note: null, created_at: now }))).execute();
   }
+
+  // an approved open training without a catalog course (no store plans it), two events: what the demo learner subscribes to
+  const title = 'Atendimento ao cliente — turma aberta';
+  const open = await id(db.insertInto('presential_appointments').values({
+    client_id: clientId, title, training_code: 'T-OPEN', course_id: null, appointment_type_id: room, product_category_id: category, product_id: null,
+    training_type: 'open', workload: 8, minimum_participants: 2, maximum_participants: 20, expected_participants: 10, minimum_score: 70,
+    owner_id: adminId, owner_email: 'admin@demo.local', cancellation_reason: null, requester_id: adminId, status: 'approved',
+    participating_audience: 'Vendedores e atendentes das lojas', created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow());
+  await db.insertInto('presential_appointment_instructors').values({ appointment_id: open, user_id: instructorId }).execute();
+  for (const [i, eventType] of (['online_test', 'presential_test'] as const).entries()) {
+    const event = await id(db.insertInto('presential_events').values({
+      client_id: clientId, appointment_id: open, title, event_type: eventType, date: addDays(eventDay, 7 * i + 1), start_hour: '14:00', end_hour: '18:00',
+      intermission_minutes: 15, location: 'Rua Augusta, 500', location_name: i === 0 ? 'Loja Centro — sala 2' : 'Auditório', live_class_id: null, webcast_id: null,
+      maximum_participants: 20, created_at: now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow());
+    await db.insertInto('presential_event_instructors').values({ event_id: event, user_id: instructorId }).execute();
+  }
+  if (groups.length) await writeAudience(db, 'presential_appointment', open, { user_groups: groups });
+  await db.insertInto('presential_appointment_history').values(['create', 'request', 'approve'].map((action, i) => ({
+    action, appointment_id: open, user_id: adminId, note: null, created_at: now,
+    from_status: ([null, 'pre_scheduled', 'awaiting_approval'] as const)[i]!, to_status: (['pre_scheduled', 'awaiting_approval', 'approved'] as const)[i]!,
+  }))).execute();
 }

@@ -18,9 +18,10 @@ export const CALENDAR_PATHS = {
  * activity_available: a module or test of a training opens (avaliable_in);
  * training_unpublish: a training leaves the catalogue (its last published day);
  * webcast: a webcast's transmission (an instant: shown on its day in the viewer's zone);
- * live_class: a live class's start (an instant, as a webcast's; spec 3 §2 "calendar/agenda").
+ * live_class: a live class's start (an instant, as a webcast's; spec 3 §2 "calendar/agenda");
+ * presential: an event of a face-to-face training the learner is enrolled in or teaches (an instant).
  */
-export const CALENDAR_ITEM_KINDS = ['activity_available', 'training_unpublish', 'webcast', 'live_class'] as const;
+export const CALENDAR_ITEM_KINDS = ['activity_available', 'training_unpublish', 'webcast', 'live_class', 'presential'] as const;
 export type CalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
 
 export const CalendarQuery = Type.Object({
@@ -41,6 +42,8 @@ export const CalendarItem = Type.Object({
   training: Type.Union([Type.Object({ id: Type.Integer(), title: Type.String() }), Type.Null()]),
   webcast_id: Type.Union([Type.Integer(), Type.Null()]),
   live_class_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** the face-to-face training of a presential item (absent on the other kinds) */
+  presential_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
   /** learner: the user subscribed to the webcast, or takes part in the live class (subscriber or invitee) */
   subscribed: Type.Boolean(),
 });

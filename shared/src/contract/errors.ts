@@ -217,6 +217,11 @@ export const ERROR_CODES = [
   'an_absent_participant_cannot_be_approved',
   'presential_results_already_finalized',
   'presential_results_not_open',
+  // face-to-face, the learner side (spec 3 §8 "Learner preconditions", "Waiting states"; issue 17 items 2, 6, 7)
+  'you_must_subscribe_for_event',
+  'presential_test_window_closed',
+  'event_has_no_presential_test',
+  'presential_test_instructor_only',
   // field-sales tasks (spec 3 §8 "Tasks", §5; shared/src/fieldSales/rules.ts)
   'cannot_create_recurrence_user_has_events_for_the_day',
   'representative_already_has_events_for_the_selected_day',

@@ -39,6 +39,7 @@ export * from './pages.ts';
 export * from './podcasts.ts';
 export * from './presential.ts';
 export * from './presentialResults.ts';
+export * from './presentialLearner.ts';
 export * from './fieldSales.ts';
 export * from './rewards.ts';
 export * from './realtime.ts';

@@ -46,6 +46,7 @@ export function AppHeader() {
           <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
           <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{sectionHeading(user, 'webcasts') ?? t('portal.nav.webcasts')}</Link>
           <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
+          <Link href="/presential" aria-current={location.startsWith('/presential') ? 'page' : undefined}>{t('portal.nav.presential')}</Link>
           {/* the field-sales operator's tasks: only for who carries them out (4traders_apply_events) */}
           {user && hasPermission(user, '4traders_apply_events') && (
             <Link href="/field_sales" aria-current={location.startsWith('/field_sales') ? 'page' : undefined}>{t('portal.nav.field_sales')}</Link>

@@ -3,11 +3,12 @@ import type { CalendarItem } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
 
-/** Where a calendar item leads: its training, webcast or live class. */
+/** Where a calendar item leads: its training, webcast, live class or face-to-face training. */
 export function calendarItemLink(item: CalendarItem): string | null {
   if (item.training) return `/courses/${item.training.id}`;
   if (item.webcast_id !== null) return `/webcasts/${item.webcast_id}`;
   if (item.live_class_id !== null) return `/live_classes/${item.live_class_id}`;
+  if (item.presential_id != null) return `/presential/${item.presential_id}`;
   return null;
 }
 

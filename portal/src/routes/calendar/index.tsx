@@ -17,7 +17,7 @@ const dayOf = (item: CalendarItem) => item.date ?? toApiDate(item.starts_at!, us
 /**
  * The learner calendar (spec 1 §2.2 calendar, spec 3 §2 calendar/agenda): a month grid and the
  * month's list — when activities of the trainings one is enrolled in open, a training's last day,
- * and webcasts' transmissions. Face-to-face events are not part of this build.
+ * webcasts' transmissions, live classes and the learner's face-to-face events.
  */
 export default function Calendar({ today = todayApiDate() }: { today?: string }) {
   const { t, locale } = useI18n();

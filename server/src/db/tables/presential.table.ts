@@ -104,6 +104,12 @@ export interface PresentialEventTable {
   live_class_id: number | null;
   webcast_id: number | null;
   maximum_participants: number | null;
+  /** the presential test's window (2026_11_27_0610): its QR token while open or after, null before the first opening */
+  test_window_token: string | null;
+  test_window_opened_at: NullableTimestamp;
+  /** null while the window is open */
+  test_window_closed_at: NullableTimestamp;
+  test_window_opened_by: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;
 }

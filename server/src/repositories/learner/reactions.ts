@@ -7,7 +7,7 @@ import type { Reactions } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { recordReactionEvents } from '../feedEvents.ts';
 
-export type ReactionContentType = 'training' | 'trail' | 'podcast';
+export type ReactionContentType = 'training' | 'trail' | 'podcast' | 'presential';
 
 export interface ReactionKey {
   clientId: number;

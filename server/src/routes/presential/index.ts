@@ -6,6 +6,8 @@ import enrollments from './enrollments.ts';
 import events from './events.ts';
 import costs from './costs.ts';
 import print from './print.ts';
+import learner from './learner.ts';
+import learnerEvents from './learnerEvents.ts';
 import reference from './reference.ts';
 import results from './results.ts';
 import vacancies from './vacancies.ts';
@@ -26,5 +28,8 @@ const presential: FastifyPluginAsync = async (app) => {
   await app.register(costs);
   await app.register(print);
   registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);
+  // the learner's list, detail, seats, calendar file and favourites; an event's comments, test window and tests (issue 17)
+  await app.register(learner);
+  await app.register(learnerEvents);
 };
 export default presential;
