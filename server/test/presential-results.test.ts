@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESENTIAL_RESULT_PATHS as R, type AppointmentCosts, type AppointmentResults } from '@lp/shared/contract';
+import {
+  LEARNER_PRESENTIAL_LIST_PATHS as LEARNER, PRESENTIAL_RESULT_PATHS as R, type AppointmentCosts, type AppointmentResults, type LearnerPresential,
+} from '@lp/shared/contract';
 import { DEMO } from '../src/seed/demo.ts';
 import { pdfText } from './completionFixtures.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
@@ -141,6 +143,9 @@ describe.each(DIALECTS)('face-to-face results, costs and printing on %s', (diale
     const { id } = await withGuests();
     await finish(id);
     await fillAll(id, 25);
+    const detail = async (learner: Learner) => (await call(t.app, learner.tokens, 'GET', LEARNER.detail(id))).json<LearnerPresential>();
+    // the learner's detail shows a result only once the results are finalized (spec 3 §4 "Training results")
+    expect((await detail(learners[0]!)).result).toBeNull();
     const done = await call(t.app, saver, 'POST', R.finalize(id));
     expect(done.statusCode, done.body).toBe(200);
     const body = done.json<AppointmentResults>();
@@ -152,6 +157,10 @@ describe.each(DIALECTS)('face-to-face results, costs and printing on %s', (diale
     // the learner sees it among their certificates (the online trainings' list and PDF)
     const mine = await call(t.app, learners[0]!.tokens, 'GET', '/certificates/');
     expect(mine.json().results.some((x: { content_type: string; content_id: number }) => x.content_type === 'presential' && x.content_id === id)).toBe(true);
+    const approved = await detail(learners[0]!);
+    expect(approved.result).toEqual({ status: 'approved', score: 90 });
+    expect(approved.certificate).toMatchObject({ status: 'valid', pdf_url: expect.stringContaining('/certificates/') });
+    expect(await detail(learners[1]!)).toMatchObject({ result: { status: 'reproved', score: 40 }, certificate: null });
 
     const again = await call(t.app, saver, 'POST', R.finalize(id));
     expect(again.statusCode).toBe(200);

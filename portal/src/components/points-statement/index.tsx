@@ -4,7 +4,11 @@ import { useDateFormat } from '../../lib/format.ts';
 import { POINTS_PAGE_SIZE, usePointsStatement } from '../../hooks/use-points-statement.ts';
 import { Message } from '../message/index.tsx';
 
-const KNOWN_REASONS = new Set(['training_completed', 'trail_completed', 'live_class_completed', 'survey_answered']);
+const KNOWN_REASONS = new Set([
+  'training_completed', 'trail_completed', 'live_class_completed', 'survey_answered',
+  // spec 3 §9 points categories of a finalized face-to-face training (shared PRESENTIAL_POINTS_CATEGORIES)
+  'training_kpi', 'training_non_kpi', 'webinar', 'special_training',
+]);
 
 /** spec 1 §2.2 "points statement": what earned each point, newest first, with "load more". */
 export function PointsStatement() {

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  LEARNER_PRESENTIAL_LIST_PATHS, LearnerPresential, LearnerPresentialPage, PresentialCatalogueQuery, PresentialFavorite,
+  LEARNER_PATHS, LEARNER_PRESENTIAL_LIST_PATHS, LearnerPresential, LearnerPresentialPage, PresentialCatalogueQuery, PresentialFavorite,
   PresentialSubscribeBody, PresentialSubscription, FavoriteBody,
 } from '@lp/shared/contract';
 import {
-  hasPermission, isActiveEnrollment, mayLeavePresential, presentialEventEnd, presentialEventStart, presentialIcs,
+  certificateStatus, hasPermission, isActiveEnrollment, mayLeavePresential, presentialEventEnd, presentialEventStart, presentialIcs,
 } from '@lp/shared/rules';
 import type { PresentialAppointmentRow } from '../../db/tables/presential.table.ts';
+import { currentCertificate, certificateVerifyUrl } from '../../learning/certificates.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { pageOf } from '../../lib/learnerPaging.ts';
 import { IdParams } from '../../lib/params.ts';
@@ -46,17 +47,22 @@ function refused(error: EnrollmentRefused): HttpError {
 }
 
 async function detailOf(app: FastifyInstance, request: FastifyRequest, ctx: LearnerContext, row: PresentialAppointmentRow, now: Date) {
-  const [[card], mine, invitees] = await Promise.all([
+  const [[card], mine, invitees, closing, certificate] = await Promise.all([
     appointmentCards(app.db, ctx, [row], now), myEnrollments(app.db, ctx.userId, [row.id]), inviteesOf(app.db, row.id),
+    app.db.selectFrom('presential_appointment_closings').select('finalized_at').where('appointment_id', '=', row.id).executeTakeFirst(),
+    currentCertificate(app.db, ctx.userId, 'presential', row.id),
   ]);
+  const enrollment = mine.get(row.id);
   return learnerDetail(app.db, ctx, row, card!, {
     appliesTests: hasPermission(authOf(request).subject, 'presential_test_instructor'),
-    enrollment: mine.get(row.id),
+    enrollment,
     invited: invitees.includes(ctx.userId),
-    // issue 17 item 1 (the Results tab) records results and issues certificates; until it releases
-    // them the learner has neither, and the portal shows both only when present
-    result: null,
-    certificate: null,
+    // spec 3 §4 "Training results": the learner sees a result once the instructor finalized them
+    result: closing?.finalized_at && enrollment?.result ? { status: enrollment.result, score: enrollment.score } : null,
+    certificate: certificate ? {
+      id: certificate.id, status: certificateStatus(certificate.expires_at, now), earned_in: certificate.issued_at, expires_at: certificate.expires_at,
+      pdf_url: `/api${LEARNER_PATHS.certificatePdf(certificate.id)}`, verify_url: certificateVerifyUrl(app.config.publicUrl, certificate.code),
+    } : null,
   }, now);
 }
 
