@@ -6,7 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { LAZY_NAMESPACES } from './src/lib/messageNamespaces.ts';
+import { EAGER_ERRORS, LAZY_NAMESPACES } from './src/lib/messageNamespaces.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localesDir = path.resolve(here, '../locales');
@@ -15,7 +15,8 @@ const PREFIX = 'virtual:portal-messages/';
 /**
  * `import('virtual:portal-messages/en')` → only the `portal` and `errors` namespaces of
  * locales/en.json, without the lazy ones (src/lib/messageNamespaces.ts);
- * `import('virtual:portal-messages/en/games')` → `{portal: {games}}` alone, loaded with its page.
+ * `import('virtual:portal-messages/en/games')` → `{portal: {games}}` alone, loaded with its page;
+ * the first holds only EAGER_ERRORS of `errors`, `virtual:portal-messages/en/errors` all of them.
  * The files also hold the admin's keys, which the portal never shows.
  */
 function portalMessages(): Plugin {
@@ -29,14 +30,17 @@ function portalMessages(): Plugin {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
       const [lang, namespace] = id.slice(PREFIX.length + 1).split('/');
       if (!lang || !/^[a-z-]+$/.test(lang)) throw new Error(`bad locale ${lang}`);
-      if (namespace !== undefined && !lazy.includes(namespace)) throw new Error(`not a lazy message namespace: ${namespace}`);
+      if (namespace !== undefined && namespace !== 'errors' && !lazy.includes(namespace)) throw new Error(`not a lazy message namespace: ${namespace}`);
       const file = path.join(localesDir, `${lang}.json`);
       this.addWatchFile(file);
-      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { portal?: Record<string, unknown>; errors?: unknown };
+      const all = JSON.parse(fs.readFileSync(file, 'utf8')) as { portal?: Record<string, unknown>; errors?: Record<string, unknown> };
       const portal = all.portal ?? {};
+      const errors = all.errors ?? {};
+      if (namespace === 'errors') return `export default ${JSON.stringify({ errors })};`;
       if (namespace !== undefined) return `export default ${JSON.stringify({ portal: { [namespace]: portal[namespace] ?? {} } })};`;
       const eager = Object.fromEntries(Object.entries(portal).filter(([name]) => !lazy.includes(name)));
-      return `export default ${JSON.stringify({ portal: eager, errors: all.errors ?? {} })};`;
+      const eagerErrors = Object.fromEntries(Object.entries(errors).filter(([code]) => (EAGER_ERRORS as readonly string[]).includes(code)));
+      return `export default ${JSON.stringify({ portal: eager, errors: eagerErrors })};`;
     },
   };
 }

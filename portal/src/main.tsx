@@ -1,7 +1,7 @@
 import { render } from 'preact';
 import { DEFAULT_LOCALE, localeForLanguageId } from '@lp/shared/rules';
 import { App } from './app.tsx';
-import { isLocale, loadMessages } from './lib/i18n.ts';
+import { isLocale, loadErrorTexts, loadMessages } from './lib/i18n.ts';
 import { getSession } from './lib/session.ts';
 import './styles.css';
 
@@ -16,6 +16,8 @@ void loadMessages(locale)
   .then(() => {
     document.documentElement.lang = locale;
     render(<App locale={locale} />, document.getElementById('app')!);
+    // the API's error texts beyond the first load's few (lib/messageNamespaces.ts EAGER_ERRORS)
+    void loadErrorTexts().catch(() => undefined);
   });
 
 // the service worker (src/sw.ts: the app shell and downloaded trainings offline) installs once the

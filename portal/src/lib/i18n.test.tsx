@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { createTranslate, errorText, I18nProvider, interpolate, loadMessages, loadNamespace, lookup, useI18n, type MessageTree } from './i18n.ts';
-import { LAZY_NAMESPACES } from './messageNamespaces.ts';
+import { createTranslate, errorText, I18nProvider, interpolate, loadErrorTexts, loadMessages, loadNamespace, lookup, useI18n, type MessageTree } from './i18n.ts';
+import { EAGER_ERRORS, LAZY_NAMESPACES } from './messageNamespaces.ts';
 
 describe('i18n', () => {
   it('interpolates positional and named parameters, leaving unknown ones', () => {
@@ -79,6 +79,19 @@ describe('i18n', () => {
     const es = await loadMessages('es');
     expect(lookup(es, 'portal.games.lost_title')).not.toBe(lookup(await loadMessages('pt-br'), 'portal.games.lost_title'));
     expect(lookup(es, 'portal.games.lost_title')).toBeTruthy();
+  });
+
+  it('carries only the eager error texts in the first load; all of them arrive after it, in every language loaded', async () => {
+    const eager = (await import('virtual:portal-messages/pt-br')).default;
+    expect(Object.keys(eager.errors as MessageTree).sort()).toEqual([...EAGER_ERRORS].sort());
+    const all = (await import('virtual:portal-messages/pt-br/errors')).default;
+    expect(Object.keys(all)).toEqual(['errors']);
+    expect(Object.keys(all.errors as MessageTree).length).toBeGreaterThan(200);
+    // the setup loaded them as main.tsx does after the first paint
+    await loadErrorTexts();
+    expect(lookup(await loadMessages('pt-br'), 'errors.email_not_found')).toBe(lookup(all, 'errors.email_not_found'));
+    expect(lookup(await loadMessages('fr'), 'errors.email_not_found')).toBeTruthy();
+    expect(lookup(await loadMessages('fr'), 'errors.email_not_found')).not.toBe(lookup(all, 'errors.email_not_found'));
   });
 
   it('switches language through the provider and reports the choice', async () => {

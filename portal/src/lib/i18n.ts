@@ -122,10 +122,24 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     fr: () => import('virtual:portal-messages/fr/rewards'),
   },
 };
-const wantedNamespaces = new Set<LazyNamespace>();
+/** Every API error text of a language (messageNamespaces.ts EAGER_ERRORS: the first load's few). */
+const errorLoaders: Record<LocaleCode, Loader> = {
+  'pt-br': () => import('virtual:portal-messages/pt-br/errors'),
+  en: () => import('virtual:portal-messages/en/errors'),
+  es: () => import('virtual:portal-messages/es/errors'),
+  fr: () => import('virtual:portal-messages/fr/errors'),
+};
+type TextSet = LazyNamespace | 'errors';
+const wantedNamespaces = new Set<TextSet>();
+const loading = new Map<TextSet, Promise<void>>();
 
-/** Grafts `portal.{namespace}` of a namespace module into a language's loaded tree. */
-async function addNamespace(locale: LocaleCode, tree: MessageTree, namespace: LazyNamespace): Promise<void> {
+/** Grafts `portal.{namespace}` (or all of `errors`) of a namespace module into a language's loaded tree. */
+async function addNamespace(locale: LocaleCode, tree: MessageTree, namespace: TextSet): Promise<void> {
+  if (namespace === 'errors') {
+    const part = (await errorLoaders[locale]()).default;
+    tree.errors = { ...(part.errors as MessageTree | undefined), ...(tree.errors as MessageTree | undefined) };
+    return;
+  }
   const part = (await namespaceLoaders[namespace][locale]()).default;
   const portal = (tree.portal ??= {}) as MessageTree;
   const texts = (part.portal as MessageTree | undefined)?.[namespace];
@@ -136,9 +150,19 @@ async function addNamespace(locale: LocaleCode, tree: MessageTree, namespace: La
  * Loads a lazy namespace into every language already loaded (pt-br, the fallback, always), and
  * into any language loaded later. A lazy page awaits it before it renders (routes.tsx).
  */
-export async function loadNamespace(namespace: LazyNamespace): Promise<void> {
+export async function loadNamespace(namespace: TextSet): Promise<void> {
+  if (wantedNamespaces.has(namespace)) return loading.get(namespace);
   wantedNamespaces.add(namespace);
-  await Promise.all([...cache].map(([locale, tree]) => addNamespace(locale, tree, namespace)));
+  const done = Promise.all([...cache].map(([locale, tree]) => addNamespace(locale, tree, namespace))).then(() => undefined);
+  loading.set(namespace, done);
+  // a failed load (offline) may be tried again by the next page
+  done.catch(() => { wantedNamespaces.delete(namespace); loading.delete(namespace); });
+  return done;
+}
+
+/** All API error texts (the first load has a few): after the first paint, and before any lazy page. */
+export function loadErrorTexts(): Promise<void> {
+  return loadNamespace('errors');
 }
 
 export function isLocale(value: unknown): value is LocaleCode {
@@ -254,6 +278,6 @@ export function errorText(t: Translate, code: string): string {
 
 /** A lazy page or component whose texts are a lazy namespace (lib/messageNamespaces.ts): both arrive before it renders. */
 export async function withMessages<T>(namespace: LazyNamespace, module: Promise<T>): Promise<T> {
-  const [loaded] = await Promise.all([module, loadNamespace(namespace)]);
+  const [loaded] = await Promise.all([module, loadNamespace(namespace), loadErrorTexts()]);
   return loaded;
 }

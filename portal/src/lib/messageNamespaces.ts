@@ -7,3 +7,14 @@
  */
 export const LAZY_NAMESPACES = ['games', 'liveClasses', 'library', 'podcasts', 'forum', 'offline', 'surveys', 'drills', 'generalTests', 'fieldSales', 'rewards', 'access', 'webcasts', 'badges', 'feed', 'presential'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+
+/**
+ * The API error texts (`errors.*`, shared with the admin: several hundred keys) load after the
+ * first paint and with every lazy page (i18n.ts `loadErrorTexts`); the first load carries only
+ * these, the ones the shell and the login page can meet before that.
+ */
+export const EAGER_ERRORS = [
+  'unexpected_error', 'not_found', 'permission_denied', 'not_authenticated', 'token_expired', 'validation_error',
+  'invalid_username_or_password', 'login_error', 'too_many_login_attempts', 'too_many_requests', 'user_does_not_have_access',
+  'client_not_available', 'under_maintenance', 'app_outdated', 'captcha_required', 'captcha_invalid', 'invalid_client',
+] as const;

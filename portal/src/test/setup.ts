@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/preact';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { loadNamespace } from '../lib/i18n.ts';
+import { loadErrorTexts, loadNamespace } from '../lib/i18n.ts';
 import { LAZY_NAMESPACES } from '../lib/messageNamespaces.ts';
 import { stopProgressOutbox } from '../lib/offline/progress-outbox.ts';
 
@@ -9,7 +9,7 @@ import { stopProgressOutbox } from '../lib/offline/progress-outbox.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 // components of lazy pages are rendered directly here, without the route that loads their texts
-beforeAll(() => Promise.all(LAZY_NAMESPACES.map((namespace) => loadNamespace(namespace))));
+beforeAll(() => Promise.all([...LAZY_NAMESPACES.map((namespace) => loadNamespace(namespace)), loadErrorTexts()]));
 
 afterEach(() => {
   cleanup();
