@@ -6,12 +6,19 @@ import ptBr from '../../locales/pt-br.json';
 import en from '../../locales/en.json';
 import es from '../../locales/es.json';
 import fr from '../../locales/fr.json';
-import { createI18nProvider } from './i18nProvider.ts';
+import { NOT_ADMIN_TEXTS, createI18nProvider, ptBrMessages } from './i18nProvider.ts';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];
   return Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)).sort();
 }
+
+describe('the pt-br texts bundled with the admin', () => {
+  it('hold every top-level part of locales/pt-br.json but the portal\'s and the server\'s', () => {
+    const expected = Object.keys(ptBr).filter((part) => !(NOT_ADMIN_TEXTS as readonly string[]).includes(part));
+    expect(Object.keys(ptBrMessages).filter((part) => part !== 'ra').sort()).toEqual(expected.sort());
+  });
+});
 
 describe('react-admin messages we translated', () => {
   it('cover every key of ra-language-english', () => {
