@@ -2,20 +2,14 @@ import { lazy } from 'react';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
-import ListAltIcon from '@mui/icons-material/ListAlt';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
+import { referenceResources } from '../../common/referenceList/index.ts';
 import type { SettingsScreen } from '../../common/settings/index.ts';
 
 const R = ADMIN_RESOURCES;
-const list = lazy(() => import('./ReferenceScreens.tsx'));
-const edit = lazy(async () => ({ default: (await import('./ReferenceScreens.tsx')).ReferenceEdit }));
-const create = lazy(async () => ({ default: (await import('./ReferenceScreens.tsx')).ReferenceCreate }));
-
-/** One reference resource under its spec 1 §2.3 title slug (the screens read the resource from their context). */
-const reference = (title: string, representation: string) => ({
-  list: guarded(title, list), edit: guarded(title, edit), create: guarded(title, create), icon: ListAltIcon, recordRepresentation: representation,
-});
+/** One reference resource under its title slug (the common reference screens, loaded with the first opened). */
+const reference = referenceResources(() => import('./ReferenceScreens.tsx'));
 
 /**
  * spec 1 §2.3 / spec 3 §2 the seven presential/* admin routes: appointment types, categories-modules,

@@ -1,21 +1,15 @@
 import { lazy } from 'react';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
-import ListAltIcon from '@mui/icons-material/ListAlt';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import RedeemIcon from '@mui/icons-material/Redeem';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
+import { referenceResources } from '../../common/referenceList/index.ts';
 
 const R = ADMIN_RESOURCES;
-const list = lazy(() => import('./ReferenceScreens.tsx'));
-const edit = lazy(async () => ({ default: (await import('./ReferenceScreens.tsx')).ReferenceEdit }));
-const create = lazy(async () => ({ default: (await import('./ReferenceScreens.tsx')).ReferenceCreate }));
-
-/** One reference resource under its title slug (the screens read the resource from their context). */
-const reference = (title: string, representation: string) => ({
-  list: guarded(title, list), edit: guarded(title, edit), create: guarded(title, create), icon: ListAltIcon, recordRepresentation: representation,
-});
+/** One reference resource under its title slug (the common reference screens, loaded with the first opened). */
+const reference = referenceResources(() => import('./ReferenceScreens.tsx'));
 
 /**
  * spec 3 §2 "Reward campaigns" admin screens, each behind its spec 1 §6.2 key (ADMIN_RESOURCES):

@@ -1,0 +1,2 @@
+export { referenceScreens, type ReferenceScreens, type ReferenceShape } from './referenceScreens.tsx';
+export { referenceResources } from './referenceResource.ts';
