@@ -1,0 +1,1 @@
+export { ResultsTable, type ResultColumn } from './ResultsTable.tsx';
