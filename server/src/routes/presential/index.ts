@@ -4,6 +4,7 @@ import { registerOwnedContent } from '../../content/routes/index.ts';
 import appointments from './appointments.ts';
 import enrollments from './enrollments.ts';
 import events from './events.ts';
+import imports from './imports.ts';
 import costs from './costs.ts';
 import print from './print.ts';
 import reference from './reference.ts';
@@ -25,6 +26,7 @@ const presential: FastifyPluginAsync = async (app) => {
   await app.register(results);
   await app.register(costs);
   await app.register(print);
+  await app.register(imports);
   registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);
 };
 export default presential;
