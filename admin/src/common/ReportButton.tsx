@@ -12,6 +12,8 @@ interface ReportTarget {
   report: ReportKey;
   /** the report's POST path under /api */
   path: string;
+  /** the module item that shows the button (spec 1 §6.2): `reports`, or `reports_manager` for the appointment reports */
+  permission?: string;
 }
 
 export interface ReportButtonProps extends ReportTarget {
@@ -35,10 +37,10 @@ function rememberRequest(report: ReportKey, requestedAt: string): void {
 
 const KNOWN_CODES: readonly string[] = ERROR_CODES;
 
-/** Whether the session holds the Excel reports item (spec 1 §6.2 `reports`; superusers do). */
-export function useMayRequestReports(): boolean {
+/** Whether the session holds the Excel reports item (spec 1 §6.2 `reports`, or the one named; superusers do). */
+export function useMayRequestReports(permission = 'reports'): boolean {
   const { permissions: admin } = usePermissions<SessionUser | null>();
-  return !!admin && hasPermission(admin, 'reports');
+  return !!admin && hasPermission(admin, permission);
 }
 
 /**
@@ -55,11 +57,11 @@ export function ReportButton({ toBody, ...target }: ReportButtonProps) {
  * `reports`; the screen's own item opened the page). Disabled for 5 minutes after the last
  * request of that report, with a countdown, except for superusers (§4.4, §6.1) — the server's rule too.
  */
-export function ReportRequestButton({ report, path, body, label = 'reports.button' }: ReportRequestButtonProps) {
+export function ReportRequestButton({ report, path, body, label = 'reports.button', permission }: ReportRequestButtonProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const { permissions: admin, isPending } = usePermissions<SessionUser | null>();
-  const mayRequest = useMayRequestReports();
+  const mayRequest = useMayRequestReports(permission);
   const [lastRequestedAt, setLastRequestedAt] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);

@@ -4,6 +4,8 @@ import type { ImportType } from '@lp/shared/contract';
 export const LOOKUP_NAMES = [
   'profiles', 'areas', 'branches', 'user_groups', 'countries', 'languages', 'genders', 'statuses',
   'headquarters', 'branch_types', 'branch_size_types', 'regionals', 'drills',
+  // one appointment's (the import's target): its events, and the attendance and result words
+  'presential_events', 'presences', 'training_results',
 ] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];
 
@@ -90,11 +92,33 @@ const DRILLS: ColumnDef[] = [
   { key: 'correct', required: true, maxLength: 2, width: 10 },
 ];
 
+/** spec 3 §2 "import results" of one appointment: a guest (by e-mail or document) and what the Results tab takes. */
+const PRESENTIAL_RESULTS: ColumnDef[] = [
+  { key: 'email', maxLength: 254, width: 32 },
+  { key: 'document', maxLength: 50, width: 18 },
+  { key: 'presence', list: { name: 'presences', strict: true }, width: 14 },
+  { key: 'result', list: { name: 'training_results', strict: true }, width: 18 },
+  /** 0–100 */
+  { key: 'score', maxLength: 10, width: 10 },
+  { key: 'correct_answers', maxLength: 10, width: 12 },
+  { key: 'observation', maxLength: 2000, width: 40 },
+];
+
+/** spec 1 §6.2 subscription_import_results: a user (by e-mail or document) enrolled in one event of the appointment. */
+const PRESENTIAL_SUBSCRIPTIONS: ColumnDef[] = [
+  { key: 'email', maxLength: 254, width: 32 },
+  { key: 'document', maxLength: 50, width: 18 },
+  /** the event's "YYYY-MM-DD HH:mm" (or its id) */
+  { key: 'event', required: true, list: { name: 'presential_events', strict: true }, width: 22 },
+];
+
 export const TEMPLATE_COLUMNS: Record<ImportType, readonly ColumnDef[]> = {
   users: USERS,
   headquarters: HEADQUARTERS,
   branches: BRANCHES,
   drills: DRILLS,
+  presential_results: PRESENTIAL_RESULTS,
+  presential_subscriptions: PRESENTIAL_SUBSCRIPTIONS,
 };
 
 /** Header cells → column keys; null when the header is not the template's. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import type { ImportType } from '@lp/shared/contract';
+import type { AppointmentImportType, ImportType } from '@lp/shared/contract';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/database.ts';
 import { isUniqueViolation } from '../db/dialect.ts';
@@ -16,7 +16,21 @@ import { firstPerField, type ImportKind, type KindContext, type Planned, type Ra
 import { usersKind } from './users.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const KINDS: Record<ImportType, ImportKind<any>> = { users: usersKind, headquarters: headquartersKind, branches: branchesKind, drills: drillsKind };
+type AnyKind = ImportKind<any>;
+const KINDS: Record<Exclude<ImportType, AppointmentImportType>, AnyKind> = { users: usersKind, headquarters: headquartersKind, branches: branchesKind, drills: drillsKind };
+
+/**
+ * The kind of an import type. The face-to-face ones (one appointment's guests: a few thousand rows
+ * at most) load the presential repositories, which reach the contract: only when such an import
+ * runs, so the client-wide imports keep the worker lean (workerModules.test.ts).
+ */
+async function kindOf(type: ImportType): Promise<AnyKind> {
+  if (type === 'presential_results' || type === 'presential_subscriptions') {
+    const presential = await import('./presential.ts');
+    return type === 'presential_results' ? presential.presentialResultsKind : presential.presentialSubscriptionsKind;
+  }
+  return KINDS[type];
+}
 
 /** Rows per database round (a transaction in the processing pass); 1000 × 23 user columns stays under SQLite's 32 766 bound parameters. */
 export const BATCH_SIZE = 1000;
@@ -249,8 +263,10 @@ export async function runValidation(deps: PassDeps, importId: number): Promise<P
       created_count: 0, updated_count: 0, error_count: 0, updated_at: new Date(),
     }).where('id', '=', row.id).execute();
   });
-  const kind = KINDS[row.import_type];
-  const ctx: KindContext = { clientId: row.client_id, lookups: await loadLookups(db, row.client_id), defaultPasswordHash: null };
+  const kind = await kindOf(row.import_type);
+  const ctx: KindContext = {
+    clientId: row.client_id, targetId: row.target_id, actorId: row.created_by, lookups: await loadLookups(db, row.client_id, row.target_id), defaultPasswordHash: null,
+  };
   const budget = new LogBudget(0);
   const seen: SeenValues = new Map();
   let total = 0;
@@ -309,10 +325,12 @@ export async function runProcessing(deps: PassDeps, importId: number): Promise<P
   const { db } = deps;
   const row = await loadImport(db, importId);
   if (!row || row.status !== 'processing' || row.phase !== 'process') return { kind: 'skipped' };
-  const kind = KINDS[row.import_type];
+  const kind = await kindOf(row.import_type);
   const ctx: KindContext = {
     clientId: row.client_id,
-    lookups: await loadLookups(db, row.client_id),
+    targetId: row.target_id,
+    actorId: row.created_by,
+    lookups: await loadLookups(db, row.client_id, row.target_id),
     // once per job, never per row (scrypt at OWASP cost takes a noticeable fraction of a second)
     // (null with USER_IMPORT_PASSWORD=link: new users get a first-access link instead)
     defaultPasswordHash: row.import_type === 'users' && deps.config.userImportPassword === 'default'
@@ -376,7 +394,8 @@ export async function runProcessing(deps: PassDeps, importId: number): Promise<P
         await commit(trx, rows, result, failed);
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      // a unique key taken meanwhile, or a row its kind refuses under a lock (RowRefused)
+      if (!isUniqueViolation(error) && !kind.conflictOf(error)) throw error;
       deps.log.info({ importId: row.id }, 'import batch met a concurrent write; redoing it row by row');
       for (const b of rows) await oneRow(b);
     }

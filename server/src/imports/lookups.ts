@@ -1,4 +1,4 @@
-import { DRILL_STATUS, LANGUAGES, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
+import { DRILL_STATUS, LANGUAGES, PRESENCE_VALUES, TRAINING_RESULTS, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { LookupName } from './columns.ts';
 
@@ -42,20 +42,28 @@ export class Lookup<T = number> {
   }
 }
 
-export type Lookups = Record<Exclude<LookupName, 'countries' | 'languages' | 'statuses' | 'genders'>, Lookup> & {
+export type Lookups = Record<Exclude<LookupName, 'countries' | 'languages' | 'statuses' | 'genders' | 'presences' | 'training_results'>, Lookup> & {
   /** spec 1 §5.3 "Invalid email for this profile": the profiles that name e-mail domains */
   profileEmailDomains: Map<number, string[]>;
   countries: Lookup<{ id: number; code: string }>;
   languages: Lookup;
   statuses: Lookup<string>;
   genders: Lookup<string>;
+  presences: Lookup<string>;
+  training_results: Lookup<string>;
 };
 
 /** Statuses an import may set: not the ones only the deletion flow sets (spec 1 §4.1–4.2). */
 export const IMPORT_STATUSES = USER_STATUSES.filter((s) => s !== 'deleted' && s !== 'deletion_requested');
 
-/** The selected client's lookups (spec 1 §3.8), for drop-downs and for reading the rows. */
-export async function loadLookups(db: Db, clientId: number): Promise<Lookups> {
+/** An event of a face-to-face appointment as its drop-down shows it: its day and start hour (spec 3 §3), or its id. */
+export const eventLabel = (e: { date: string; start_hour: string }) => `${e.date} ${e.start_hour}`;
+
+/**
+ * The selected client's lookups (spec 1 §3.8), for drop-downs and for reading the rows; with a
+ * target (an import into one appointment) that appointment's active events too.
+ */
+export async function loadLookups(db: Db, clientId: number, targetId: number | null = null): Promise<Lookups> {
   const named = async (table: 'profiles' | 'areas' | 'user_groups' | 'branch_types' | 'branch_size_types' | 'regionals') => {
     const lookup = new Lookup();
     const rows = await db.selectFrom(table).select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
@@ -91,7 +99,24 @@ export async function loadLookups(db: Db, clientId: number): Promise<Lookups> {
   for (const r of await db.selectFrom('drills').select(['id', 'title']).where('client_id', '=', clientId).where('status', '!=', DRILL_STATUS.deleted).orderBy('title').orderBy('id').execute()) {
     drills.add(r.title, r.id);
   }
+  const events = new Lookup();
+  if (targetId !== null) {
+    const rows = await db.selectFrom('presential_events as e').innerJoin('presential_appointments as a', 'a.id', 'e.appointment_id')
+      .select(['e.id', 'e.date', 'e.start_hour']).where('a.client_id', '=', clientId).where('a.id', '=', targetId).where('e.status', '=', 1)
+      .orderBy('e.date').orderBy('e.start_hour').orderBy('e.id').execute();
+    for (const e of rows) {
+      const [y, m, d] = e.date.split('-');
+      events.add(eventLabel(e), e.id, [String(e.id), `${d}/${m}/${y} ${e.start_hour}`]);
+    }
+  }
+  const presences = new Lookup<string>();
+  for (const p of PRESENCE_VALUES) presences.add(p, p);
+  const trainingResults = new Lookup<string>();
+  for (const r of TRAINING_RESULTS) trainingResults.add(r, r);
   return {
+    presential_events: events,
+    presences,
+    training_results: trainingResults,
     profiles: await named('profiles'),
     profileEmailDomains,
     areas: await named('areas'),

@@ -17,6 +17,10 @@ export type RawRow = Record<string, CellValue>;
 
 export interface KindContext {
   clientId: number;
+  /** the one record the import writes into (imports.target_id: a face-to-face appointment); null: the whole client */
+  targetId: number | null;
+  /** who asked for the import (the writes a screen attributes to its user) */
+  actorId: number;
   lookups: Lookups;
   /** the default password's hash, computed once per processing job (users); null: first-access links */
   defaultPasswordHash: string | null;
@@ -49,6 +53,17 @@ export interface ImportKind<V> {
   apply(trx: Transaction<Database>, rows: Array<Planned<V>>, ctx: KindContext): Promise<{ created: number; updated: number }>;
   /** a unique violation raised by a concurrent writer, as the row's error; null if it is not one */
   conflictOf(error: unknown): RowError | null;
+}
+
+/**
+ * A row the database refuses when it is written (a rule checked again under a lock): the kind's
+ * `conflictOf` answers its error, and the engine redoes the batch row by row so only it fails.
+ */
+export class RowRefused extends Error {
+  constructor(readonly error: RowError) {
+    super(error.code);
+    this.name = 'RowRefused';
+  }
 }
 
 /** Text of a cell: numbers without exponent noise, dates as YYYY-MM-DD. */

@@ -1,5 +1,6 @@
 import type { ReportKey } from '@lp/shared/rules';
 import type { ReportDeclaration } from './definition.ts';
+import { appointmentsReport } from './appointments.ts';
 import { coursesReport } from './courses.ts';
 import { fieldTasksReport } from './fieldTasks.ts';
 import { librariesReport } from './libraries.ts';
@@ -14,12 +15,11 @@ import { webcastsReport } from './webcasts.ts';
 
 /**
  * Every report button's report (spec 1 §3.1 keys; spec 3 §4 "Reports in these modules"). A
- * module adds its report with one declaration (definition.ts) and one line here; `appointments`
- * joins when the face-to-face module exists.
+ * module adds its report with one declaration (definition.ts) and one line here.
  */
 export const REPORTS: readonly ReportDeclaration[] = [
   usersReport, liveClassesReport, coursesReport, trailsReport, webcastsReport, podcastsReport, librariesReport, mailingReport, surveysReport,
-  fieldTasksReport,
+  fieldTasksReport, appointmentsReport,
   rewardSalesReport, rewardPointsReport, rewardOrdersReport,
 ];
 

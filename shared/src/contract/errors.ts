@@ -184,6 +184,8 @@ export const ERROR_CODES = [
   'live_class_not_finished',
   // face-to-face (spec 3 §8 "Face-to-face", §5; shared/src/presential/rules.ts)
   'appointment_not_found',
+  // issue 17 item 5: an imported row names someone who is not a guest (results) or not a user of the client (subscriptions)
+  'presential_participant_not_found',
   'presential_event_not_found',
   'presential_event_has_enrolled_users',
   'subscription_time_limit_reached',

@@ -8,9 +8,17 @@ import { IMPORTS_PATH } from './collections.ts';
  * States (§4.3): awaiting → processing → validated → processing → finalized, or with_errors.
  * `phase` says which pass a `processing` import is in.
  */
-/** spec 1 §1 bulk imports: users, headquarters/branches, drills (questions with alternatives into a drill) */
-export const IMPORT_TYPES = ['users', 'headquarters', 'branches', 'drills'] as const;
+/**
+ * spec 1 §1 bulk imports: users, headquarters/branches, drills (questions with alternatives into a
+ * drill); spec 3 §2 face-to-face "import results" and the subscriptions import (spec 1 §6.2
+ * presential_import_results, subscription_import_results), each into one appointment.
+ */
+export const IMPORT_TYPES = ['users', 'headquarters', 'branches', 'drills', 'presential_results', 'presential_subscriptions'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
+/** The types that write into one appointment: asked for from its screen (presentialResults.ts), not the imports screen. */
+export const APPOINTMENT_IMPORT_TYPES = ['presential_results', 'presential_subscriptions'] as const;
+export type AppointmentImportType = (typeof APPOINTMENT_IMPORT_TYPES)[number];
+export const isAppointmentImportType = (type: string): type is AppointmentImportType => (APPOINTMENT_IMPORT_TYPES as readonly string[]).includes(type);
 
 export const IMPORT_STATUSES = ['awaiting', 'processing', 'validated', 'finalized', 'with_errors'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

@@ -39,6 +39,8 @@ export const PRESENTIAL_PATHS = {
   cancelVacancies: (id: Id) => `${ADMIN}planned_vacancies/${id}/cancel_vacancies/`,
   // appointments (title appointments: any of request_events, approve_events, finish_events)
   appointments: APPOINTMENTS,
+  /** POST AppointmentReportRequest → 202 ReportAccepted: the list's report button (spec 3 §9, 5-minute cooldown, superusers exempt) */
+  report: `${APPOINTMENTS}report/`,
   appointment: (id: Id) => `${APPOINTMENTS}${id}/`,
   /** POST AppointmentActionBody → Appointment; one path per action, each with its own module item */
   action: (id: Id, action: AppointmentAction) => `${APPOINTMENTS}${id}/${action}/`,
@@ -260,6 +262,15 @@ export const AppointmentListQuery = Type.Composite([ListQuery, Type.Object({
   appointment_type_id: Type.Optional(Type.Integer({ minimum: 1 })),
 })]);
 export type AppointmentListQuery = Static<typeof AppointmentListQuery>;
+
+/** The report button's filters: those of the list (spec 1 §2.3 "filters kept per list": presential). */
+export const AppointmentReportRequest = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })),
+  status: Type.Optional(StatusSchema),
+  training_type: Type.Optional(literalUnion(APPOINTMENT_TRAINING_TYPES)),
+  appointment_type_id: Type.Optional(Type.Integer({ minimum: 1 })),
+});
+export type AppointmentReportRequest = Static<typeof AppointmentReportRequest>;
 
 /** reprove and cancel carry the reason (spec 3 §3 "cancellation reason") */
 export const AppointmentActionBody = Type.Object({ note: Type.Optional(Type.String({ maxLength: 2000 })) });

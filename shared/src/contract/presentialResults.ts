@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './common.ts';
 import { PRESENTIAL_APPOINTMENTS_PATH } from './collections.ts';
+import { APPOINTMENT_IMPORT_TYPES } from './imports.ts';
 import { PRESENCE_VALUES, PRESENTIAL_POINTS_CATEGORIES, TRAINING_RESULTS } from '../presential/results.ts';
 
 /**
@@ -26,7 +27,29 @@ export const PRESENTIAL_RESULT_PATHS = {
   printUsers: (id: Id) => `${A}${id}/print_users/`,
   /** GET → application/pdf: the event results (presential_print_results) */
   printResults: (id: Id) => `${A}${id}/print_results/`,
+  /**
+   * Imports into the appointment through the import engine (spec 3 §2 "import results"; spec 1
+   * §6.2 presential_import_results, subscription_import_results): GET the xlsx template; POST
+   * AppointmentImportCreate → 201 ImportRecord (validation queued); GET the record; POST process
+   * → 202; GET its log. The spreadsheet goes up through tus with kind PRESENTIAL_IMPORT_UPLOAD_KIND.
+   */
+  importTemplate: (id: Id, type: Id) => `${A}${id}/imports/templates/${type}/`,
+  imports: (id: Id) => `${A}${id}/imports/`,
+  importItem: (id: Id, importId: Id) => `${A}${id}/imports/${importId}/`,
+  importProcess: (id: Id, importId: Id) => `${A}${id}/imports/${importId}/process/`,
+  importLogs: (id: Id, importId: Id) => `${A}${id}/imports/${importId}/logs/`,
 } as const;
+
+export const PRESENTIAL_IMPORT_UPLOAD_KIND = 'presential_import';
+/** The module item each appointment import needs (spec 1 §6.2). */
+export const APPOINTMENT_IMPORT_PERMISSIONS = { presential_results: 'presential_import_results', presential_subscriptions: 'subscription_import_results' } as const;
+
+export const AppointmentImportCreate = Type.Object({
+  import_type: literalUnion(APPOINTMENT_IMPORT_TYPES),
+  /** the tus upload id (last path segment of its Location) */
+  upload_id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }),
+});
+export type AppointmentImportCreate = Static<typeof AppointmentImportCreate>;
 
 // ---- results ----
 

@@ -3,8 +3,12 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, D
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Button as RaButton, FunctionField, LinkBase, SearchInput, SelectInput, TextField, usePermissions, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, APPOINTMENT_STATUSES, APPOINTMENT_TRAINING_TYPES, type AppointmentAction, type AppointmentListItem, type SessionUser } from '@lp/shared/contract';
+import {
+  ADMIN_RESOURCES, APPOINTMENT_STATUSES, APPOINTMENT_TRAINING_TYPES, PRESENTIAL_PATHS, type AppointmentAction, type AppointmentListItem, type SessionUser,
+} from '@lp/shared/contract';
 import { APPOINTMENT_TRANSITIONS, hasPermission } from '@lp/shared/rules';
+import { ReportButton } from '../../common/ReportButton.tsx';
+import { listReportBody } from '../../common/reportBody.ts';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { useAppointmentActions } from './appointmentActions.ts';
 import { TemplatePicker } from './TemplatePicker.tsx';
@@ -69,7 +73,15 @@ function ActionsField(_props: { label: string }) {
   );
 }
 
-/** The list's own buttons: create from a template (request_events), the calendar and the cancellation requests (view_cancel_enrollments). */
+/** The list's filters as the report body (AppointmentReportRequest: search, status, training type, appointment type). */
+export const appointmentsReportBody = (filterValues: Record<string, unknown>) =>
+  listReportBody(filterValues, { integers: ['appointment_type_id'], words: ['status', 'training_type'] });
+
+/**
+ * The list's own buttons: create from a template (request_events), the calendar, the cancellation
+ * requests (view_cancel_enrollments) and the report (spec 3 §9 "appointments", 5-minute cooldown;
+ * spec 1 §6.2 reports_manager).
+ */
 function AppointmentListActions() {
   const translate = useTranslate();
   const { permissions: user } = usePermissions<SessionUser | null>();
@@ -85,6 +97,7 @@ function AppointmentListActions() {
           <EventBusyIcon />
         </RaButton>
       )}
+      <ReportButton report="appointments" path={PRESENTIAL_PATHS.report} permission="reports_manager" toBody={appointmentsReportBody} />
     </>
   );
 }

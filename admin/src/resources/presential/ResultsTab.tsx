@@ -10,6 +10,7 @@ import {
 } from '@lp/shared/contract';
 import { formatDateTime, guestResultErrors, hasPermission, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import { useContractHttp } from '../../common/http/index.ts';
+import { AppointmentImportButton } from './AppointmentImportButton.tsx';
 import { PrintButton } from './PrintButton.tsx';
 
 const R = 'resources.presential/appointments.results';
@@ -120,6 +121,8 @@ export function ResultsTab({ appointmentId }: { appointmentId: number }) {
           {PRESENTIAL_POINTS_CATEGORIES.map((c) => <MenuItem key={c} value={c}>{translate(`${R}.points_categories.${c}`)}</MenuItem>)}
         </MuiTextField>
         <Box sx={{ flex: 1 }} />
+        <AppointmentImportButton appointmentId={appointmentId} type="presential_results"
+          onDone={() => { http.json<AppointmentResults>(PRESENTIAL_RESULT_PATHS.results(appointmentId), 'GET').then(show, () => undefined); }} />
         {keys.printUsers && <PrintButton path={PRESENTIAL_RESULT_PATHS.printUsers(appointmentId)} label={`${R}.print_users`} />}
         {keys.printResults && <PrintButton path={PRESENTIAL_RESULT_PATHS.printResults(appointmentId)} label={`${R}.print_results`} />}
       </Stack>

@@ -3,6 +3,7 @@ import { Box, Button, Card, CardContent, MenuItem, Stack, TextField as MuiTextFi
 import { useGetList, useNotify, useTranslate } from 'react-admin';
 import type { PresentialEnrollment } from '@lp/shared/contract';
 import { nestedResource } from '../../common/nested/nestedResources.ts';
+import { AppointmentImportButton } from './AppointmentImportButton.tsx';
 import { useAppointmentActions } from './appointmentActions.ts';
 import { useAppointmentEvents } from './EventsTab.tsx';
 import { K, PARENT, TABLE_SX, useNotifyRefusal } from './presentialUi.ts';
@@ -43,6 +44,7 @@ export function SubscribersTab({ appointmentId, canSubscribe }: { appointmentId:
           ))}
         </tbody>
       </Box>
+      <Box mt={2}><AppointmentImportButton appointmentId={appointmentId} type="presential_subscriptions" onDone={() => void refetch()} /></Box>
       {canSubscribe && (
         <Stack direction={{ xs: 'column', md: 'row' }} gap={2} mt={2} alignItems="center">
           <MuiTextField select size="small" sx={{ minWidth: 180 }} label={translate(`${S}.event`)} value={eventId} onChange={(e) => setEventId(Number(e.target.value))}>

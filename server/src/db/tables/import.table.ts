@@ -32,6 +32,8 @@ export interface ImportTable {
   /** relative to DATA_DIR */
   file_path: string;
   upload_id: string | null;
+  /** the one record the import writes into (a face-to-face appointment); null: the whole client */
+  target_id: ColumnType<number | null, number | null | undefined, number | null>;
   total_rows: number | null;
   processed_rows: Counter;
   /** last sheet line committed by the running pass (header = 1) */

@@ -62,6 +62,34 @@ export async function bestAttempts(db: Db, guests: readonly Pick<GuestRow, 'id' 
   return found;
 }
 
+/** A guest's stored values as the rules read them (`invited` null: the invitee list decides). */
+export const storedResult = (g: GuestRow, invitees: ReadonlySet<number>): GuestResult => ({
+  invited: g.invited ?? invitees.has(g.user_id), presence: g.presence, result: g.result, score: g.score === null ? null : Number(g.score),
+  correct_answers: g.correct_answers, signature: g.signature, observation: g.observation, motive: g.motive, partner_branch_id: g.partner_branch_id,
+});
+
+/** One guest's changes as the Results tab (PUT) and the results import send them: an omitted field keeps its value. */
+export type GuestResultChanges = { [K in keyof GuestResult]?: GuestResult[K] };
+
+/** The guest's next values: the changes over the stored ones, texts trimmed (checked by the caller with guestResultErrors). */
+export function mergeGuestResult(current: GuestResult, input: GuestResultChanges): GuestResult {
+  return {
+    invited: input.invited ?? current.invited,
+    presence: input.presence !== undefined ? input.presence : current.presence,
+    result: input.result !== undefined ? input.result : current.result,
+    score: input.score !== undefined ? input.score : current.score,
+    correct_answers: input.correct_answers !== undefined ? input.correct_answers : current.correct_answers,
+    signature: input.signature ?? current.signature,
+    observation: (input.observation ?? current.observation).trim(),
+    motive: (input.motive ?? current.motive).trim(),
+    partner_branch_id: input.partner_branch_id !== undefined ? input.partner_branch_id : current.partner_branch_id,
+  };
+}
+
+/** Whether saving `next` over `current` changes anything (a re-run import changes nothing). */
+export const sameResult = (current: GuestResult, next: GuestResult): boolean =>
+  (Object.keys(next) as Array<keyof GuestResult>).every((k) => current[k] === next[k]);
+
 /** Writes one guest's row (the caller merged the request into it and checked it). */
 export async function writeGuestResult(db: Db, enrollmentId: number, r: GuestResult, now: Date): Promise<void> {
   await db.updateTable('presential_enrollments').set({

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate, ImportRecord,
-  FileAnswer, ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, type ImportType, ImportLog,
+  FileAnswer, ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, isAppointmentImportType, type ImportType, ImportLog,
 } from '@lp/shared/contract';
 import { canOpenAdminTitle } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -27,7 +27,7 @@ const invalidFile = (detail: string) => new HttpError(400, 'test_validation_erro
  * spec 1 §8.4 "use the template format": an .xlsx (zip signature), readable by exceljs, whose
  * header is the template's and which has at least one data row. Reads only that far.
  */
-async function checkSpreadsheet(file: string, fileName: string, type: ImportType): Promise<void> {
+export async function checkSpreadsheet(file: string, fileName: string, type: ImportType): Promise<void> {
   if (!fileName.toLowerCase().endsWith('.xlsx')) throw invalidFile('the file is not .xlsx');
   if (!(await hasZipSignature(file))) throw invalidFile('the file is not an xlsx spreadsheet');
   try {
@@ -39,7 +39,9 @@ async function checkSpreadsheet(file: string, fileName: string, type: ImportType
   throw invalidFile('the sheet has no data rows');
 }
 
-const ImportTypeParams = Type.Object({ import_type: Type.Union(IMPORT_TYPES.map((t) => Type.Literal(t))) });
+/** The imports screen's types; an appointment's are asked for from its screen (routes/presential/imports.ts). */
+const CLIENT_IMPORT_TYPES = IMPORT_TYPES.filter((t) => !isAppointmentImportType(t));
+const ImportTypeParams = Type.Object({ import_type: Type.Union(CLIENT_IMPORT_TYPES.map((t) => Type.Literal(t))) });
 
 const ImportListQuery = Type.Composite([ListQuery, Type.Object({
   import_type: Type.Optional(Type.Union(IMPORT_TYPES.map((t) => Type.Literal(t)))),
@@ -68,7 +70,7 @@ const logListSpec: ListSpec = {
 };
 
 /** `attachment` with an ASCII name and the RFC 5987 one. */
-const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+export const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * spec 1 §2.3 admin-imports: template download, "save and validate", "process", list, detail
@@ -108,6 +110,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const { user } = authOf(request);
     const clientId = clientOf(request);
     const { import_type: type, upload_id: uploadId } = request.body;
+    if (isAppointmentImportType(type)) throw new HttpError(400, 'validation_error', 'This import is made from its appointment', { import_type: 'validation_error' });
     // only the uploader's own finished upload, made under the same client, not yet used
     const upload = await openUpload(app.db, { userId: user.id, clientId }, uploadId, 'import', false);
     if (!upload) throw notFound();

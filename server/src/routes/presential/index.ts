@@ -4,6 +4,7 @@ import { registerOwnedContent } from '../../content/routes/index.ts';
 import appointments from './appointments.ts';
 import enrollments from './enrollments.ts';
 import events from './events.ts';
+import imports from './imports.ts';
 import costs from './costs.ts';
 import print from './print.ts';
 import learner from './learner.ts';
@@ -27,6 +28,7 @@ const presential: FastifyPluginAsync = async (app) => {
   await app.register(results);
   await app.register(costs);
   await app.register(print);
+  await app.register(imports);
   registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);
   // the learner's list, detail, seats, calendar file and favourites; an event's comments, test window and tests (issue 17)
   await app.register(learner);

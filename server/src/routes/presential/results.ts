@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppointmentResults, PRESENTIAL_RESULT_PATHS, ResultsInput, type ErrorCode, type GuestResultRow } from '@lp/shared/contract';
 import {
-  appointmentTitle, certifiesResult, finalizeRefusal, guestResultErrors, takesResults, type GuestResult,
+  appointmentTitle, certifiesResult, finalizeRefusal, guestResultErrors, takesResults,
 } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { PresentialAppointmentRow } from '../../db/tables/presential.table.ts';
@@ -12,18 +12,12 @@ import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { courseName, inviteesOf, lockAppointment, peopleNamed } from '../../repositories/presential/appointments.ts';
 import {
-  bestAttempts, clientBranchIds, closingOf, findClosing, guestsQuery, markCertified, markFinalized, updateClosing, writeGuestResult, type GuestRow,
+  bestAttempts, clientBranchIds, closingOf, findClosing, guestsQuery, markCertified, markFinalized, mergeGuestResult, storedResult, updateClosing, writeGuestResult,
 } from '../../repositories/presential/results.ts';
 import { appointmentNotFound, appointmentOr404, appointmentRead, appointmentWith } from './common.ts';
 
 /** spec 1 §6.2 presential_save_results: "save and finalize results". */
 export const SAVE_RESULTS = appointmentWith('presential_save_results', 'You do not have permission to save the results of appointments');
-
-/** A guest's stored values as the rules read them (`invited` null: the invitee list decides). */
-const stored = (g: GuestRow, invitees: ReadonlySet<number>): GuestResult => ({
-  invited: g.invited ?? invitees.has(g.user_id), presence: g.presence, result: g.result, score: g.score === null ? null : Number(g.score),
-  correct_answers: g.correct_answers, signature: g.signature, observation: g.observation, motive: g.motive, partner_branch_id: g.partner_branch_id,
-});
 
 /** The Results tab's data: every guest, their stored result or the event test's prefill, and whether finalizing is possible. */
 export async function loadResults(db: Db, clientId: number, row: PresentialAppointmentRow): Promise<AppointmentResults> {
@@ -33,7 +27,7 @@ export async function loadResults(db: Db, clientId: number, row: PresentialAppoi
     bestAttempts(db, guests), inviteesOf(db, row.id).then((ids) => new Set(ids)), closing?.finalized_by ? peopleNamed(db, [closing.finalized_by]) : [],
   ]);
   const rows: GuestResultRow[] = guests.map((g) => {
-    const value = stored(g, invitees);
+    const value = storedResult(g, invitees);
     const attempt = attempts.get(g.id);
     const fromTest = value.score === null && attempt !== undefined;
     return {
@@ -95,18 +89,8 @@ const results: FastifyPluginAsyncTypebox = async (app) => {
       const invitees = new Set(await inviteesOf(trx, appointment.id));
       const now = new Date();
       for (const input of rows) {
-        const current = stored(guests.get(input.enrollment_id)!, invitees);
-        const next: GuestResult = {
-          invited: input.invited ?? current.invited,
-          presence: input.presence !== undefined ? input.presence : current.presence,
-          result: input.result !== undefined ? input.result : current.result,
-          score: input.score !== undefined ? input.score : current.score,
-          correct_answers: input.correct_answers !== undefined ? input.correct_answers : current.correct_answers,
-          signature: input.signature ?? current.signature,
-          observation: (input.observation ?? current.observation).trim(),
-          motive: (input.motive ?? current.motive).trim(),
-          partner_branch_id: input.partner_branch_id !== undefined ? input.partner_branch_id : current.partner_branch_id,
-        };
+        const { enrollment_id: _enrollment, ...changes } = input;
+        const next = mergeGuestResult(storedResult(guests.get(input.enrollment_id)!, invitees), changes);
         const errors = guestResultErrors(next);
         const code = Object.values(errors)[0];
         if (code) throw new HttpError(400, code as ErrorCode, `Participant ${input.enrollment_id}: ${code}`, { [`rows.${input.enrollment_id}`]: code, ...errors });

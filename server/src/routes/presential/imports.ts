@@ -1,0 +1,142 @@
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import {
+  ADMIN_RESOURCES, APPOINTMENT_IMPORT_PERMISSIONS, APPOINTMENT_IMPORT_TYPES, AppointmentImportCreate, FileAnswer, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES,
+  ImportLog, ImportRecord, ListQuery, PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS, XLSX_MIME, canProcessImport, isAppointmentImportType,
+  type AppointmentImportType,
+} from '@lp/shared/contract';
+import { canOpenAdminTitle, hasPermission } from '@lp/shared/rules';
+import { PROCESS_JOB, VALIDATE_JOB, processKey, validateKey } from '../../imports/jobs.ts';
+import { loadLookups } from '../../imports/lookups.ts';
+import { templateFileName, writeTemplate } from '../../imports/template.ts';
+import { HttpError, notFound } from '../../lib/httpError.ts';
+import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { Id } from '../../lib/params.ts';
+import { authOf, clientOf } from '../../plugins/app/auth.ts';
+import {
+  findImport, importLogListQuery, insertImport, startImportProcessing, toImportLog, toImportRecord, type ImportWithCreator,
+} from '../../repositories/imports.ts';
+import { consumeUpload, openUpload } from '../../repositories/uploads.ts';
+import { attachment, checkSpreadsheet } from '../imports/index.ts';
+import { appointmentOr404, appointmentRead } from './common.ts';
+
+const P = PRESENTIAL_RESULT_PATHS;
+const TypeParams = Type.Object({ id: Id(), import_type: Type.Union(APPOINTMENT_IMPORT_TYPES.map((t) => Type.Literal(t))) });
+const ImportParams = Type.Object({ id: Id(), import_id: Id() });
+const LogListQuery = Type.Composite([ListQuery, Type.Object({ log_type: Type.Optional(Type.Union(IMPORT_LOG_TYPES.map((t) => Type.Literal(t)))) })]);
+const logListSpec: ListSpec = {
+  searchColumns: [],
+  sortable: { id: 'import_logs.id', line: 'import_logs.line', log_type: 'import_logs.log_type' },
+  defaultOrdering: 'id',
+  filters: { log_type: 'import_logs.log_type' },
+};
+
+/** spec 1 §6.2: presential_import_results, subscription_import_results (403 permission_denied without it). */
+function requireImport(request: FastifyRequest, type: AppointmentImportType): void {
+  if (!hasPermission(authOf(request).subject, APPOINTMENT_IMPORT_PERMISSIONS[type])) {
+    throw new HttpError(403, 'permission_denied', 'You do not have permission for this page');
+  }
+}
+
+/**
+ * spec 3 §2 face-to-face "import results" and the subscriptions import (spec 1 §6.2
+ * presential_import_results, subscription_import_results; issue 17 item 5), through the import
+ * engine (server/src/imports: template with drop-downs, validate → process, per-row log in the
+ * reader's language) with the appointment as the import's target. Opened from the appointment's
+ * Results and Subscribers tabs: the title appointments (spec 1 §6.1) plus the type's module item.
+ */
+const imports: FastifyPluginAsyncTypebox = async (app) => {
+  app.tus.defineKind(PRESENTIAL_IMPORT_UPLOAD_KIND, {
+    maxBytes: IMPORT_MAX_BYTES,
+    extensions: ['.xlsx'],
+    allowed: (auth) => canOpenAdminTitle(auth.subject, ADMIN_RESOURCES.presential_appointments.title) === 'allow'
+      && Object.values(APPOINTMENT_IMPORT_PERMISSIONS).some((slug) => hasPermission(auth.subject, slug)),
+  });
+
+  /** The appointment's own import (never another appointment's, another client's or a client-wide one), or 404. */
+  async function importOf(request: FastifyRequest, params: { id: number; import_id: number }): Promise<ImportWithCreator> {
+    const appointment = await appointmentOr404(app.db, request, params.id);
+    const row = await findImport(app.db, clientOf(request), params.import_id);
+    if (!row || row.target_id !== appointment.id || !isAppointmentImportType(row.import_type)) throw notFound();
+    requireImport(request, row.import_type);
+    return row;
+  }
+
+  app.get(P.importTemplate(':id', ':import_type'), {
+    config: { access: appointmentRead }, schema: { params: TypeParams, response: { 200: FileAnswer } },
+  }, async (request, reply) => {
+    const { import_type: type } = request.params;
+    requireImport(request, type);
+    const appointment = await appointmentOr404(app.db, request, request.params.id);
+    const languageId = authOf(request).user.language_id;
+    const lookups = await loadLookups(app.db, clientOf(request), appointment.id);
+    const body = new PassThrough();
+    writeTemplate(body, type, lookups, languageId).catch((error: unknown) => {
+      request.log.error({ err: error }, 'import template failed');
+      body.destroy(error as Error);
+    });
+    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', attachment(templateFileName(languageId, type)))
+      .header('Cache-Control', 'no-store').send(body);
+  });
+
+  app.post(P.imports(':id'), {
+    config: { access: appointmentRead }, schema: { params: Type.Object({ id: Id() }), body: AppointmentImportCreate, response: { 201: ImportRecord } },
+  }, async (request, reply) => {
+    const { user } = authOf(request);
+    const clientId = clientOf(request);
+    const { import_type: type, upload_id: uploadId } = request.body;
+    requireImport(request, type);
+    const appointment = await appointmentOr404(app.db, request, request.params.id);
+    const upload = await openUpload(app.db, { userId: user.id, clientId }, uploadId, PRESENTIAL_IMPORT_UPLOAD_KIND, false);
+    if (!upload) throw notFound();
+    const progress = await app.tus.progress(upload.id);
+    if (!progress || progress.size === null || progress.offset !== progress.size) throw new HttpError(409, 'validation_error', 'The upload is not complete');
+    await checkSpreadsheet(app.tus.filePath(upload.id), upload.file_name, type);
+
+    const filePath = path.posix.join('uploads', 'imports', `${upload.id}.xlsx`);
+    const id = await app.db.transaction().execute(async (trx) => {
+      const now = new Date();
+      if (!(await consumeUpload(trx, upload.id, now))) throw notFound();
+      const importId = await insertImport(trx, {
+        client_id: clientId, import_type: type, target_id: appointment.id, status: 'awaiting', phase: null, file_name: upload.file_name,
+        file_path: filePath, upload_id: upload.id, total_rows: null, created_by: user.id, language_id: user.language_id,
+        created_at: now, updated_at: now, finished_at: null,
+      });
+      await app.tus.consume(upload.id, path.join(app.config.dataDir, filePath));
+      return importId;
+    });
+    await app.jobs.enqueue(VALIDATE_JOB, { importId: id }, { dedupeKey: validateKey(id) });
+    return reply.status(201).send(toImportRecord((await findImport(app.db, clientId, id))!));
+  });
+
+  app.get(P.importItem(':id', ':import_id'), {
+    config: { access: appointmentRead }, schema: { params: ImportParams, response: { 200: ImportRecord } },
+  }, async (request) => toImportRecord(await importOf(request, request.params)));
+
+  app.post(P.importProcess(':id', ':import_id'), {
+    config: { access: appointmentRead }, schema: { params: ImportParams, response: { 202: ImportRecord } },
+  }, async (request, reply) => {
+    const clientId = clientOf(request);
+    const row = await importOf(request, request.params);
+    const refused = () => new HttpError(409, 'invalid_status_transition', 'This import can only be processed once it has been validated');
+    if (!canProcessImport(row.status) || !(await startImportProcessing(app.db, clientId, row.id))) throw refused();
+    await app.jobs.enqueue(PROCESS_JOB, { importId: row.id }, { dedupeKey: processKey(row.id) });
+    return reply.status(202).send(toImportRecord((await findImport(app.db, clientId, row.id))!));
+  });
+
+  app.get(P.importLogs(':id', ':import_id'), {
+    config: { access: appointmentRead }, schema: { params: ImportParams, querystring: LogListQuery, response: listResponse(ImportLog) },
+  }, async (request, reply) => {
+    const row = await importOf(request, request.params);
+    const { log_type: logType, ...listQuery } = request.query;
+    const list = parseListQuery(listQuery, logListSpec);
+    if (logType) list.filters.push({ column: 'import_logs.log_type', values: [logType] });
+    const { rows, total } = await runList(importLogListQuery(app.db, row.id), list, logListSpec);
+    const languageId = authOf(request).user.language_id;
+    return sendList(reply, 'admin-import-logs', list, rows.map((r) => toImportLog(r, row.import_type, languageId)), total);
+  });
+};
+export default imports;
