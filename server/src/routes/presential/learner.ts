@@ -20,6 +20,7 @@ import { EnrollmentRefused, enrollUsers, moveEnrollment } from '../../repositori
 import { eventInstructors, eventsQuery, findEvent } from '../../repositories/presential/events.ts';
 import { appointmentCards, findLearnerAppointment, learnerAppointmentPage, myEnrollments } from '../../repositories/presential/learner.ts';
 import { learnerDetail } from '../../repositories/presential/learnerDetail.ts';
+import { findClosing } from '../../repositories/presential/results.ts';
 import { contextOf } from '../trainings/learner/common.ts';
 import { appointmentNotFound, eventNotFound } from './common.ts';
 
@@ -49,7 +50,7 @@ function refused(error: EnrollmentRefused): HttpError {
 async function detailOf(app: FastifyInstance, request: FastifyRequest, ctx: LearnerContext, row: PresentialAppointmentRow, now: Date) {
   const [[card], mine, invitees, closing, certificate] = await Promise.all([
     appointmentCards(app.db, ctx, [row], now), myEnrollments(app.db, ctx.userId, [row.id]), inviteesOf(app.db, row.id),
-    app.db.selectFrom('presential_appointment_closings').select('finalized_at').where('appointment_id', '=', row.id).executeTakeFirst(),
+    findClosing(app.db, row.id),
     currentCertificate(app.db, ctx.userId, 'presential', row.id),
   ]);
   const enrollment = mine.get(row.id);
