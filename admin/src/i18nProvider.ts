@@ -4,13 +4,13 @@ import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@lp/shared/rules';
 import { readSession, updateSession } from '@lp/shared/client';
 import raPtBr from '../../locales/ra/pt-br.json';
 // the top-level parts the admin shows, by name so the bundle leaves out the rest of the file: the
-// learner portal's texts (`portal`, ~14 KB gzip) and the server's (e-mails, PDFs, public pages)
+// learner portal's texts (`portal`, ~14 KB gzip) and the server's (e-mails, PDFs, reports, public pages)
 import {
   admin, certificates, comments, common, errors, imports, live_classes, notifications, reports, resources, trainings, webcasts,
 } from '../../locales/pt-br.json';
 
 /** Top-level parts of locales/*.json the admin never shows (i18nProvider.test.ts keeps this list honest). */
-export const NOT_ADMIN_TEXTS = ['portal', 'mail', 'presential_print', 'public_pages'] as const;
+export const NOT_ADMIN_TEXTS = ['portal', 'mail', 'presential_print', 'presential_appointments', 'public_pages'] as const;
 const appPtBr = { admin, certificates, comments, common, errors, imports, live_classes, notifications, reports, resources, trainings, webcasts };
 
 interface RaMessages {

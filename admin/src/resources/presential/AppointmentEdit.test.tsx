@@ -48,8 +48,8 @@ describe('appointment tabs and keys (spec 1 §6.2 presential_full_view, per-tab 
     expect(tabs.map((t) => t.textContent)).toEqual(['Dados básicos', 'Eventos']);
     expect(await screen.findByText('Sala 1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adicionar evento' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Editar o evento de 2026-12-10' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Excluir o evento de 2026-12-10' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Editar o evento de 10/12/2026' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Excluir o evento de 10/12/2026' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Duplicar' })).not.toBeInTheDocument();
   });
 });
@@ -58,7 +58,7 @@ describe('Events tab (spec 3 §3 "Event")', () => {
   it('edits an event in its dialog and saves the changed fields', async () => {
     const server = open('events', ALL_KEYS, serveWith(async (path, method, body) =>
       (method === 'PUT' && bare(path) === P.event(1, 5) ? event(body as object) : undefined)));
-    await userEvent.click(await screen.findByRole('button', { name: 'Editar o evento de 2026-12-10' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Editar o evento de 10/12/2026' }));
     const dialog = await screen.findByRole('dialog');
     const place = within(dialog).getByLabelText('Nome do local');
     expect(place).toHaveValue('Sala 1');
@@ -76,7 +76,7 @@ describe('Events tab (spec 3 §3 "Event")', () => {
       if (method === 'DELETE' && bare(path) === P.event(1, 5)) throw refusal('presential_event_has_enrolled_users');
       return undefined;
     }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Excluir o evento de 2026-12-10' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Excluir o evento de 10/12/2026' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('Este evento tem usuários inscritos e não pode ser excluído')).toBeInTheDocument();
     expect(server).toHaveBeenCalledWith(P.event(1, 5), 'DELETE');

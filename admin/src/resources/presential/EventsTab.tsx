@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, TableCell, TableRow } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { Confirm, useGetList, useNotify, useTranslate } from 'react-admin';
+import { Confirm, useGetList, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { PRESENTIAL_PATHS, type PresentialEvent } from '@lp/shared/contract';
+import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rules';
 import { RowActions, TabTable } from '../../common/contentTabs/TabTable.tsx';
 import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { useContractHttp } from '../../common/http/index.ts';
@@ -23,6 +24,7 @@ export function useAppointmentEvents(appointmentId: number) {
  */
 export function EventsTab({ appointmentId, canEdit }: { appointmentId: number; canEdit: boolean }) {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const notify = useNotify();
   const refuse = useNotifyRefusal();
   const http = useContractHttp();
@@ -56,6 +58,8 @@ export function EventsTab({ appointmentId, canEdit }: { appointmentId: number; c
     }
   };
 
+  // spec 1 §9: days shown in the user's language's order (DD/MM/YYYY in pt-br)
+  const day = (e: PresentialEvent) => formatDate(e.date, languageIdForLocale(locale as LocaleCode));
   const columns = ['date', 'hours', 'event_type', 'location_name', 'participants', 'actions'].map((c) => translate(`${E}.${c}`));
   return (
     <Card sx={{ contain: 'inline-size' }}><CardContent>
@@ -67,14 +71,14 @@ export function EventsTab({ appointmentId, canEdit }: { appointmentId: number; c
       <TabTable label={translate(`${K}.tabs.events`)} columns={columns} count={data ? data.length : null} emptyText={translate(`${E}.empty`)}>
         {data?.map((e) => (
           <TableRow key={e.id}>
-            <TableCell>{e.date}</TableCell>
+            <TableCell>{day(e)}</TableCell>
             <TableCell>{`${e.start_hour}–${e.end_hour}`}</TableCell>
             <TableCell>{translate(`${E}.types.${e.event_type}`)}</TableCell>
             <TableCell>{e.location_name}</TableCell>
             <TableCell>{e.maximum_participants === null ? e.qty_participants : `${e.qty_participants}/${e.maximum_participants}`}</TableCell>
             <RowActions
-              editLabel={translate(`${E}.edit_event`, { date: e.date })}
-              deleteLabel={translate(`${E}.delete_event`, { date: e.date })}
+              editLabel={translate(`${E}.edit_event`, { date: day(e) })}
+              deleteLabel={translate(`${E}.delete_event`, { date: day(e) })}
               editDisabled={!canEdit}
               deleteDisabled={!canEdit}
               onEdit={() => setEditing({ event: e })}
@@ -90,7 +94,7 @@ export function EventsTab({ appointmentId, canEdit }: { appointmentId: number; c
         isOpen={!!removing}
         title={`${E}.delete_title`}
         content={`${E}.delete_content`}
-        translateOptions={{ date: removing?.date ?? '' }}
+        translateOptions={{ date: removing ? day(removing) : '' }}
         onConfirm={() => void remove()}
         onClose={() => setRemoving(null)}
       />

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  LEARNER_PATHS, LEARNER_PRESENTIAL_LIST_PATHS, LearnerPresential, LearnerPresentialPage, PresentialCatalogueQuery, PresentialFavorite,
+  FileAnswer, LEARNER_PATHS, LEARNER_PRESENTIAL_LIST_PATHS, LearnerPresential, LearnerPresentialPage, PresentialCatalogueQuery, PresentialFavorite,
   PresentialSubscribeBody, PresentialSubscription, FavoriteBody,
 } from '@lp/shared/contract';
 import {
@@ -131,7 +131,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   // spec 3 §2 "add to calendar": the learner's event, the ones they teach, or else every event
-  app.get(L.calendar(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams } }, async (request, reply) => {
+  app.get(L.calendar(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: FileAnswer } } }, async (request, reply) => {
     const ctx = await contextOf(app, request);
     const row = await learnerAppointmentOr404(app, ctx, request.params.id);
     const [[card], events, mine] = await Promise.all([
