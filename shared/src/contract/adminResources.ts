@@ -62,6 +62,11 @@ export const ADMIN_RESOURCES = {
   presential_calendar: { name: 'presential/calendar', title: 'appointments', apiPath: '/admin_presential/events/' },
   // spec 3 §2 "cancellation requests (approve/reprove)", "cancelled enrollments": no route in spec 1 §2.3, so its key names it
   presential_cancel_enrollments: { name: 'presential/cancel-enrollments', title: 'view_cancel_enrollments', apiPath: '/admin_presential/cancel_enrollments/' },
+  // spec 1 §6.2 "Catalog and vacancies": the store manager's read-only views of their own store (contract/presentialStore.ts)
+  presential_store_catalog: { name: 'presential/store-catalog', title: 'store_catalog', apiPath: '/admin_presential/store/catalog/' },
+  presential_store_seats: { name: 'presential/store-seats', title: 'store_manager_seats', apiPath: '/admin_presential/store/seats/' },
+  presential_store_planned: { name: 'presential/store-planned', title: 'store_planned', apiPath: '/admin_presential/store/planned/' },
+  presential_store_scheduled: { name: 'presential/store-scheduled', title: 'store_day_scheduled', apiPath: '/admin_presential/store/scheduled/' },
   // field-sales tasks (spec 1 §2.3: 4traders/questions → 4traders_questions, 4traders/tasks → 4traders_tasks)
   field_sales_questionnaires: { name: '4traders/questions', title: '4traders_questions', apiPath: '/admin_4traders/questions/' },
   field_sales_tasks: { name: '4traders/tasks', title: '4traders_tasks', apiPath: '/admin_4traders/tasks/' },

@@ -40,6 +40,7 @@ export * from './podcasts.ts';
 export * from './presential.ts';
 export * from './presentialResults.ts';
 export * from './presentialLearner.ts';
+export * from './presentialStore.ts';
 export * from './fieldSales.ts';
 export * from './rewards.ts';
 export * from './realtime.ts';

@@ -2,6 +2,10 @@ import { lazy } from 'react';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import EventSeatIcon from '@mui/icons-material/EventSeat';
+import StorefrontIcon from '@mui/icons-material/Storefront';
+import TodayIcon from '@mui/icons-material/Today';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
 import { referenceResources } from '../../common/referenceList/index.ts';
@@ -10,6 +14,11 @@ import type { SettingsScreen } from '../../common/settings/index.ts';
 const R = ADMIN_RESOURCES;
 /** One reference resource under its title slug (the common reference screens, loaded with the first opened). */
 const reference = referenceResources(() => import('./ReferenceScreens.tsx'));
+/** One read-only store-manager list (spec 1 §6.2 "Catalog and vacancies"), behind its own key. */
+const storeView = (title: string, screen: 'StoreCatalogList' | 'StoreSeatsList' | 'StorePlannedList' | 'StoreScheduledList', icon: typeof EventIcon) => ({
+  list: guarded(title, lazy(async () => ({ default: (await import('./StoreViews.tsx'))[screen] }))),
+  icon,
+});
 
 /**
  * spec 1 §2.3 / spec 3 §2 the seven presential/* admin routes: appointment types, categories-modules,
@@ -28,6 +37,10 @@ export const presentialResources = {
     list: guarded(R.presential_cancel_enrollments.title, lazy(() => import('./CancelEnrollmentList.tsx'))),
     icon: EventBusyIcon,
   },
+  [R.presential_store_catalog.name]: storeView(R.presential_store_catalog.title, 'StoreCatalogList', StorefrontIcon),
+  [R.presential_store_seats.name]: storeView(R.presential_store_seats.title, 'StoreSeatsList', EventSeatIcon),
+  [R.presential_store_planned.name]: storeView(R.presential_store_planned.title, 'StorePlannedList', EventAvailableIcon),
+  [R.presential_store_scheduled.name]: storeView(R.presential_store_scheduled.title, 'StoreScheduledList', TodayIcon),
   [R.presential_appointment_types.name]: reference(R.presential_appointment_types.title, 'label'),
   [R.presential_product_categories.name]: reference(R.presential_product_categories.title, 'name'),
   [R.presential_products.name]: reference(R.presential_products.title, 'name'),

@@ -11,6 +11,7 @@ import learner from './learner.ts';
 import learnerEvents from './learnerEvents.ts';
 import reference from './reference.ts';
 import results from './results.ts';
+import store from './store.ts';
 import vacancies from './vacancies.ts';
 
 /**
@@ -29,6 +30,8 @@ const presential: FastifyPluginAsync = async (app) => {
   await app.register(costs);
   await app.register(print);
   await app.register(imports);
+  // the store manager's read-only views of their own store (spec 1 §6.2 "Catalog and vacancies")
+  await app.register(store);
   registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);
   // the learner's list, detail, seats, calendar file and favourites; an event's comments, test window and tests (issue 17)
   await app.register(learner);
