@@ -11,6 +11,9 @@ export const NOTIFICATION_KINDS = [
   'forum_topic_reported', 'forum_reply_reported',
   // a question sent through the FAQ's "send your question" reaches the client's FAQ managers
   'faq_question_received',
+  // spec 3 §4: each step of a face-to-face appointment's workflow reaches the people it concerns
+  'presential_appointment_requested', 'presential_appointment_approved', 'presential_appointment_reproved',
+  'presential_appointment_started', 'presential_appointment_finished', 'presential_appointment_canceled', 'presential_appointment_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -35,9 +35,9 @@ const open = (tab: string, slugs: string[], serve: WireAnswer = serveWith()) =>
 describe('appointment tabs and keys (spec 1 §6.2 presential_full_view, per-tab edit keys)', () => {
   it('full view shows every tab; without it the appointment and the tabs of the keys held', () => {
     const keys = (slugs: string[]) => appointmentKeys(adminWith(slugs));
-    expect(visibleAppointmentTabs(keys(['presential_full_view']))).toEqual(['basic_data', 'events', 'reaction_evaluations', 'subscribers', 'inputs', 'results', 'costs']);
+    expect(visibleAppointmentTabs(keys(['presential_full_view']))).toEqual(['basic_data', 'events', 'reaction_evaluations', 'subscribers', 'inputs', 'results', 'comments', 'costs']);
     expect(visibleAppointmentTabs(keys(['approve_events']))).toEqual(['basic_data', 'events']);
-    expect(visibleAppointmentTabs(keys(['presential_edit_evaluations']))).toEqual(['basic_data', 'events', 'reaction_evaluations']);
+    expect(visibleAppointmentTabs(keys(['presential_edit_evaluations']))).toEqual(['basic_data', 'events', 'reaction_evaluations', 'comments']);
     expect(visibleAppointmentTabs(keys(['subscribe_event_users', 'presential_edit_basic_data']))).toEqual(['basic_data', 'events', 'subscribers', 'inputs', 'costs']);
     expect(visibleAppointmentTabs(keys(['presential_print_users']))).toEqual(['basic_data', 'events', 'results']);
   });

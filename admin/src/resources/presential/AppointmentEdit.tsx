@@ -5,6 +5,7 @@ import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
 import { useAppointmentKeys, visibleAppointmentTabs, type AppointmentTab } from './appointmentKeys.ts';
 import { AppointmentWorkflow } from './AppointmentWorkflow.tsx';
 import { BasicDataForm, toAppointmentInput } from './BasicDataTab.tsx';
+import { CommentsTab } from './CommentsTab.tsx';
 import { CostsTab } from './CostsTab.tsx';
 import { EventsTab } from './EventsTab.tsx';
 import { InputsTab } from './InputsTab.tsx';
@@ -44,6 +45,7 @@ export function AppointmentEdit() {
       {current === 'subscribers' && id && <SubscribersTab appointmentId={id} canSubscribe={keys.subscribe} />}
       {current === 'inputs' && id && <InputsTab appointmentId={id} canEdit={keys.basicData} />}
       {current === 'results' && id && <ResultsTab appointmentId={id} />}
+      {current === 'comments' && id && <CommentsTab appointmentId={id} canModerate={keys.evaluations} />}
       {current === 'costs' && id && <CostsTab appointmentId={id} />}
     </TabbedEditor>
   );

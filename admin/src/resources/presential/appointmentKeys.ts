@@ -3,7 +3,7 @@ import type { SessionUser } from '@lp/shared/contract';
 import { hasPermission } from '@lp/shared/rules';
 
 /** spec 3 §2 "Tabs: Basic data, Events, Reaction evaluations, Subscribers/Registrations, Inputs, Results, Comments", and the costs (§3 "Costs") */
-export const APPOINTMENT_TABS = ['basic_data', 'events', 'reaction_evaluations', 'subscribers', 'inputs', 'results', 'costs'] as const;
+export const APPOINTMENT_TABS = ['basic_data', 'events', 'reaction_evaluations', 'subscribers', 'inputs', 'results', 'comments', 'costs'] as const;
 export type AppointmentTab = (typeof APPOINTMENT_TABS)[number];
 
 export interface AppointmentKeys {
@@ -44,7 +44,8 @@ export function useAppointmentKeys(): AppointmentKeys {
  * the appointment itself (basic data, events — what an approver judges) and the tabs the user has
  * the key of (reaction evaluations: presential_edit_evaluations; subscribers: subscribe_event_users;
  * inputs and costs: presential_edit_basic_data, the key the server edits them with; results:
- * presential_save_results or a print key). A tab without its edit key is read-only.
+ * presential_save_results or a print key; comments: presential_edit_evaluations, the key the
+ * server moderates the events' comments with). A tab without its edit key is read-only.
  */
 export function visibleAppointmentTabs(keys: AppointmentKeys): AppointmentTab[] {
   const shown: Record<AppointmentTab, boolean> = {
@@ -54,6 +55,7 @@ export function visibleAppointmentTabs(keys: AppointmentKeys): AppointmentTab[] 
     subscribers: keys.fullView || keys.subscribe,
     inputs: keys.fullView || keys.basicData,
     results: keys.fullView || keys.results,
+    comments: keys.fullView || keys.evaluations,
     costs: keys.fullView || keys.basicData,
   };
   return APPOINTMENT_TABS.filter((tab) => shown[tab]);

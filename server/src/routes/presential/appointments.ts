@@ -20,6 +20,7 @@ import {
   insertAppointment, lockAppointment, nonMembers, replaceInputs, updateAppointment, type AppointmentState,
 } from '../../repositories/presential/appointments.ts';
 import { clientCourse, clientRowExists } from '../../repositories/presential/reference.ts';
+import { noticeAppointmentStep } from '../../presential/appointmentNotices.ts';
 import { ACCESS, actionAccess, appointmentNotFound, appointmentOr404, appointmentRead, loadAppointment } from './common.ts';
 
 const T = 'presential_appointments';
@@ -156,11 +157,14 @@ const appointments: FastifyPluginAsyncTypebox = async (app) => {
     }, async (request) => {
       const clientId = clientOf(request);
       const { id } = request.params;
+      const actorId = authOf(request).user.id;
+      const note = request.body?.note?.trim() || null;
       await app.db.transaction().execute(async (trx) => {
         const row = await lockAppointment(trx, clientId, id);
         if (!row || row.is_template) throw appointmentNotFound();
-        await transition(trx, row, action, authOf(request).user.id, request.body?.note?.trim() || null);
+        await transition(trx, row, action, actorId, note);
       });
+      await noticeAppointmentStep(app, request.log, { clientId, appointmentId: id, action, actorId, note });
       return answer(request, id);
     });
   }
