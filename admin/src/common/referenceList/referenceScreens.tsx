@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Create, DeleteButton, Edit, SaveButton, TextField, Toolbar, useResourceContext } from 'react-admin';
+import { Create, DeleteButton, Edit, SaveButton, TextField, TextInput, Toolbar, maxLength, required, useResourceContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { EditorForm } from '../editor/index.ts';
 import { ResourceList } from '../ResourceList.tsx';
@@ -16,6 +16,14 @@ export interface ReferenceShape {
   sortField: string;
   sortOrder?: 'ASC' | 'DESC';
 }
+
+/** The plain named list (a category, a brand…): its name, required, ordered by it. */
+export const NAMED_SHAPE: ReferenceShape = {
+  columns: (F) => [<TextField key="name" source="name" label={`${F}.name`} />],
+  inputs: (F) => [<TextInput key="name" source="name" label={`${F}.name`} validate={[required(), maxLength(256)]} fullWidth />],
+  body: ['name'],
+  sortField: 'name',
+};
 
 export interface ReferenceScreens {
   ReferenceList(): ReactElement;

@@ -2,7 +2,7 @@ import {
   FunctionField, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, TextField, TextInput, maxLength, minValue, required,
 } from 'react-admin';
 import { ADMIN_RESOURCES, type CourseItem } from '@lp/shared/contract';
-import { referenceScreens, type ReferenceShape } from '../../common/referenceList/index.ts';
+import { NAMED_SHAPE, referenceScreens, type ReferenceShape } from '../../common/referenceList/index.ts';
 
 /**
  * The face-to-face reference lists and their editors (spec 3 §3 "Other presential data"; spec 1
@@ -22,15 +22,9 @@ export const REFERENCE_NAMES = {
 const name = [required(), maxLength(256)];
 const count = [required(), minValue(0)];
 
-const named: ReferenceShape = {
-  columns: (F) => [<TextField key="name" source="name" label={`${F}.name`} />],
-  inputs: (F) => [<TextInput key="name" source="name" label={`${F}.name`} validate={name} fullWidth />],
-  body: ['name'],
-  sortField: 'name',
-};
 
 const SHAPES: Record<string, ReferenceShape> = {
-  [REFERENCE_NAMES.categories]: named,
+  [REFERENCE_NAMES.categories]: NAMED_SHAPE,
   [REFERENCE_NAMES.types]: {
     columns: (F) => [
       <TextField key="label" source="label" label={`${F}.label`} />,
@@ -110,4 +104,4 @@ const SHAPES: Record<string, ReferenceShape> = {
   },
 };
 
-export const screens = referenceScreens(SHAPES, named);
+export const screens = referenceScreens(SHAPES, NAMED_SHAPE);

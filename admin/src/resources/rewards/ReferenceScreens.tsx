@@ -2,7 +2,7 @@ import {
   ReferenceField, ReferenceInput, SelectField, SelectInput, TextField, TextInput, maxLength, required,
 } from 'react-admin';
 import { ADMIN_RESOURCES, JUSTIFICATION_KINDS } from '@lp/shared/contract';
-import { referenceScreens, type ReferenceShape } from '../../common/referenceList/index.ts';
+import { NAMED_SHAPE, referenceScreens, type ReferenceShape } from '../../common/referenceList/index.ts';
 
 /**
  * The reward reference lists and their editors (spec 3 §3 "Other reward reference lists", spec 1
@@ -14,12 +14,6 @@ const R = ADMIN_RESOURCES;
 const name = [required(), maxLength(256)];
 const kinds = JUSTIFICATION_KINDS.map((id) => ({ id, name: `resources.${R.reward_justifications.name}.kinds.${id}` }));
 
-const named: ReferenceShape = {
-  columns: (F) => [<TextField key="name" source="name" label={`${F}.name`} />],
-  inputs: (F) => [<TextInput key="name" source="name" label={`${F}.name`} validate={name} fullWidth />],
-  body: ['name'],
-  sortField: 'name',
-};
 
 const SHAPES: Record<string, ReferenceShape> = {
   [R.reward_sale_products.name]: {
@@ -54,4 +48,4 @@ const SHAPES: Record<string, ReferenceShape> = {
   },
 };
 
-export const screens = referenceScreens(SHAPES, named);
+export const screens = referenceScreens(SHAPES, NAMED_SHAPE);
