@@ -36,7 +36,7 @@ test('an admin previews and saves a fill-in game; a learner on a phone loses it 
 
   // the admin: the training's Games tab (the demo client has has_games on), a new game
   await adminLogin(page, 'admin@demo.local', 'Admin#2026!');
-  await page.getByRole('menuitem', { name: 'Treinamentos' }).click();
+  await page.getByRole('menuitem', { name: 'Treinamentos', exact: true }).click();
   await page.getByRole('cell', { name: TRAINING, exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/trainings\/\d+/);
   await page.getByRole('tab', { name: 'Jogos' }).click();
