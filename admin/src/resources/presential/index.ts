@@ -8,7 +8,8 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import TodayIcon from '@mui/icons-material/Today';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
-import { referenceResources } from '../../common/referenceList/index.ts';
+// the declarations only: the index would also bring the screens (lists, editors) into the first load
+import { referenceResources } from '../../common/referenceList/referenceResource.ts';
 import type { SettingsScreen } from '../../common/settings/index.ts';
 
 const R = ADMIN_RESOURCES;

@@ -5,7 +5,8 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import RedeemIcon from '@mui/icons-material/Redeem';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
 import { guarded } from '../../permissions/PermissionGuard.tsx';
-import { referenceResources } from '../../common/referenceList/index.ts';
+// the declarations only: the index would also bring the screens (lists, editors) into the first load
+import { referenceResources } from '../../common/referenceList/referenceResource.ts';
 
 const R = ADMIN_RESOURCES;
 /** One reference resource under its title slug (the common reference screens, loaded with the first opened). */
