@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate, ImportRecord,
@@ -70,6 +71,40 @@ const logListSpec: ListSpec = {
 };
 
 /** `attachment` with an ASCII name and the RFC 5987 one. */
+/**
+ * The start of every import (the generic screen's and an appointment's): the caller's own finished
+ * upload of `uploadKind`, checked as a spreadsheet of `type`, leaves the tus store for the import's
+ * own file in one transaction with the import row, and the validation pass is queued.
+ */
+export async function startImport(app: FastifyInstance, { clientId, user, uploadId, uploadKind, type, targetId }: {
+  clientId: number; user: { id: number; language_id: number }; uploadId: string; uploadKind: string; type: ImportType; targetId: number | null;
+}): Promise<ImportRecord> {
+  // only the uploader's own finished upload, made under the same client, not yet used
+  const upload = await openUpload(app.db, { userId: user.id, clientId }, uploadId, uploadKind, false);
+  if (!upload) throw notFound();
+  const progress = await app.tus.progress(upload.id);
+  if (!progress || progress.size === null || progress.offset !== progress.size) {
+    throw new HttpError(409, 'validation_error', 'The upload is not complete');
+  }
+  await checkSpreadsheet(app.tus.filePath(upload.id), upload.file_name, type);
+
+  const filePath = path.posix.join('uploads', 'imports', `${upload.id}.xlsx`);
+  const id = await app.db.transaction().execute(async (trx) => {
+    const now = new Date();
+    if (!(await consumeUpload(trx, upload.id, now))) throw notFound();
+    const importId = await insertImport(trx, {
+      client_id: clientId, import_type: type, target_id: targetId, status: 'awaiting', phase: null, file_name: upload.file_name,
+      file_path: filePath, upload_id: upload.id, total_rows: null, created_by: user.id, language_id: user.language_id,
+      created_at: now, updated_at: now, finished_at: null,
+    });
+    // the bytes leave the tus store: no one can change or delete them under the import
+    await app.tus.consume(upload.id, path.join(app.config.dataDir, filePath));
+    return importId;
+  });
+  await app.jobs.enqueue(VALIDATE_JOB, { importId: id }, { dedupeKey: validateKey(id) });
+  return toImportRecord((await findImport(app.db, clientId, id))!);
+}
+
 export const attachment = (name: string) => `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
@@ -112,29 +147,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const { import_type: type, upload_id: uploadId } = request.body;
     if (isAppointmentImportType(type)) throw new HttpError(400, 'validation_error', 'This import is made from its appointment', { import_type: 'validation_error' });
     // only the uploader's own finished upload, made under the same client, not yet used
-    const upload = await openUpload(app.db, { userId: user.id, clientId }, uploadId, 'import', false);
-    if (!upload) throw notFound();
-    const progress = await app.tus.progress(upload.id);
-    if (!progress || progress.size === null || progress.offset !== progress.size) {
-      throw new HttpError(409, 'validation_error', 'The upload is not complete');
-    }
-    await checkSpreadsheet(app.tus.filePath(upload.id), upload.file_name, type);
-
-    const filePath = path.posix.join('uploads', 'imports', `${upload.id}.xlsx`);
-    const id = await app.db.transaction().execute(async (trx) => {
-      const now = new Date();
-      if (!(await consumeUpload(trx, upload.id, now))) throw notFound();
-      const importId = await insertImport(trx, {
-        client_id: clientId, import_type: type, status: 'awaiting', phase: null, file_name: upload.file_name,
-        file_path: filePath, upload_id: upload.id, total_rows: null, created_by: user.id, language_id: user.language_id,
-        created_at: now, updated_at: now, finished_at: null,
-      });
-      // the bytes leave the tus store: no one can change or delete them under the import
-      await app.tus.consume(upload.id, path.join(app.config.dataDir, filePath));
-      return importId;
-    });
-    await app.jobs.enqueue(VALIDATE_JOB, { importId: id }, { dedupeKey: validateKey(id) });
-    return reply.status(201).send(toImportRecord((await findImport(app.db, clientId, id))!));
+    return reply.status(201).send(await startImport(app, { clientId, user, uploadId, uploadKind: 'import', type, targetId: null }));
   });
 
   app.get(IMPORTS_PATH, { config: { access: guard }, schema: { querystring: ImportListQuery, response: listResponse(ImportRecord) } }, async (request, reply) => {

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -9,7 +8,7 @@ import {
   type AppointmentImportType,
 } from '@lp/shared/contract';
 import { canOpenAdminTitle, hasPermission } from '@lp/shared/rules';
-import { PROCESS_JOB, VALIDATE_JOB, processKey, validateKey } from '../../imports/jobs.ts';
+import { PROCESS_JOB, processKey } from '../../imports/jobs.ts';
 import { loadLookups } from '../../imports/lookups.ts';
 import { templateFileName, writeTemplate } from '../../imports/template.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -17,10 +16,9 @@ import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '
 import { Id } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import {
-  findImport, importLogListQuery, insertImport, startImportProcessing, toImportLog, toImportRecord, type ImportWithCreator,
+  findImport, importLogListQuery, startImportProcessing, toImportLog, toImportRecord, type ImportWithCreator,
 } from '../../repositories/imports.ts';
-import { consumeUpload, openUpload } from '../../repositories/uploads.ts';
-import { attachment, checkSpreadsheet } from '../imports/index.ts';
+import { attachment, startImport } from '../imports/index.ts';
 import { appointmentOr404, appointmentRead } from './common.ts';
 
 const P = PRESENTIAL_RESULT_PATHS;
@@ -90,26 +88,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const { import_type: type, upload_id: uploadId } = request.body;
     requireImport(request, type);
     const appointment = await appointmentOr404(app.db, request, request.params.id);
-    const upload = await openUpload(app.db, { userId: user.id, clientId }, uploadId, PRESENTIAL_IMPORT_UPLOAD_KIND, false);
-    if (!upload) throw notFound();
-    const progress = await app.tus.progress(upload.id);
-    if (!progress || progress.size === null || progress.offset !== progress.size) throw new HttpError(409, 'validation_error', 'The upload is not complete');
-    await checkSpreadsheet(app.tus.filePath(upload.id), upload.file_name, type);
-
-    const filePath = path.posix.join('uploads', 'imports', `${upload.id}.xlsx`);
-    const id = await app.db.transaction().execute(async (trx) => {
-      const now = new Date();
-      if (!(await consumeUpload(trx, upload.id, now))) throw notFound();
-      const importId = await insertImport(trx, {
-        client_id: clientId, import_type: type, target_id: appointment.id, status: 'awaiting', phase: null, file_name: upload.file_name,
-        file_path: filePath, upload_id: upload.id, total_rows: null, created_by: user.id, language_id: user.language_id,
-        created_at: now, updated_at: now, finished_at: null,
-      });
-      await app.tus.consume(upload.id, path.join(app.config.dataDir, filePath));
-      return importId;
-    });
-    await app.jobs.enqueue(VALIDATE_JOB, { importId: id }, { dedupeKey: validateKey(id) });
-    return reply.status(201).send(toImportRecord((await findImport(app.db, clientId, id))!));
+    return reply.status(201).send(await startImport(app, { clientId, user, uploadId, uploadKind: PRESENTIAL_IMPORT_UPLOAD_KIND, type, targetId: appointment.id }));
   });
 
   app.get(P.importItem(':id', ':import_id'), {
