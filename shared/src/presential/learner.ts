@@ -5,6 +5,7 @@
  * comment open, and the .ics of their events. The server decides with these; the portal shows
  * the same answers.
  */
+import { calendarFile } from '../calendarFile.ts';
 import { parseDateTime } from '../dates/parse.ts';
 import { takesEnrollments } from './rules.ts';
 import type { AppointmentStatus, EnrollmentStatus, EventTestType } from './lists.ts';
@@ -107,44 +108,11 @@ export interface PresentialCalendarEvent {
   url: string;
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-
-/** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
-const text = (value: string) => value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** RFC 5545 lines are folded at 75 octets; a continuation starts with a space. */
-function fold(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  for (const char of line) {
-    const limit = parts.length === 0 ? 75 : 74;
-    if (encoder.encode(current + char).length > limit) {
-      parts.push(current);
-      current = char;
-    } else current += char;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
 /** One calendar with the learner's events of a training; each event's unique id is `presential-event-{id}@{host}`. */
 export function presentialIcs(events: readonly PresentialCalendarEvent[], host: string, now: Date = new Date()): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//learning-platform//face-to-face//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
-  for (const e of events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:presential-event-${e.id}@${host}`,
-      `DTSTAMP:${stamp(now)}`,
-      `DTSTART:${stamp(e.start)}`,
-      `DTEND:${stamp(e.end.getTime() > e.start.getTime() ? e.end : new Date(e.start.getTime() + 3_600_000))}`,
-      `SUMMARY:${text(e.title)}`,
-      ...(e.location ? [`LOCATION:${text(e.location)}`] : []),
-      `URL:${e.url}`,
-      'END:VEVENT',
-    );
-  }
-  lines.push('END:VCALENDAR');
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return calendarFile('face-to-face', events.map((e) => ({
+    uid: `presential-event-${e.id}@${host}`, start: e.start, title: e.title, location: e.location, url: e.url,
+    // an event without a later end lasts an hour
+    end: e.end.getTime() > e.start.getTime() ? e.end : new Date(e.start.getTime() + 3_600_000),
+  })), now, { publish: true });
 }
