@@ -3,6 +3,7 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import { Layout as RaLayout, useSidebarState } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
 import { AppMenu } from './AppMenu.tsx';
+import { MuiLocale } from './MuiLocale.tsx';
 
 /**
  * On a phone the menu is a drawer over the content: it starts closed on every load, whatever the
@@ -22,9 +23,11 @@ function ClosedMenuOnPhones() {
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <RaLayout appBar={AppBar} menu={AppMenu}>
-      <ClosedMenuOnPhones />
-      {children}
-    </RaLayout>
+    <MuiLocale>
+      <RaLayout appBar={AppBar} menu={AppMenu}>
+        <ClosedMenuOnPhones />
+        {children}
+      </RaLayout>
+    </MuiLocale>
   );
 }

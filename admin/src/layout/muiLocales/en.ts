@@ -1,0 +1,2 @@
+// one language per chunk: the locale index re-exports every language MUI has
+export { enUS as default } from '@mui/material/locale';
