@@ -63,7 +63,9 @@ export function createAuthProvider(client: ApiClient, storage: Storage, location
       const requested = `${location.pathname}${location.search}`;
       const remembered = routerPath(location.pathname) ? requested : session.remembered_path;
       clearSession(storage, { remembered_path: remembered });
-      throw new Error('ra.auth.auth_check_error');
+      // the login page says what to do; react-admin's red "please log in" notice (an error, on
+      // every first visit) is left out — `message: false` is its way to skip it
+      throw Object.assign(new Error('ra.auth.auth_check_error'), { message: false });
     },
 
     async checkError(error: { status?: number } | undefined) {
