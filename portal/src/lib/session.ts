@@ -20,9 +20,13 @@ export function storeLocale(locale: string): void {
   updateSession(storage, { locale });
 }
 
-/** Only in-app paths are remembered, so a crafted link cannot send the user elsewhere. */
+/**
+ * Only in-app paths are remembered, so a crafted link cannot send the user elsewhere. The control
+ * panel shares the stored session (same origin) and remembers its own `/admin/…` paths there: the
+ * portal's router has no such page, so those are not the portal's to follow.
+ */
 function isInAppPath(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') && !/^\/admin(\/|$)/.test(path);
 }
 
 /** spec 1 §2.4: without an access token clear the session and remember where the user was going. */

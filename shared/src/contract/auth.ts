@@ -98,7 +98,8 @@ export const DEFAULT_LOGIN_PARAMS: LoginParams = {
   colors: { primary: '#1f4e79', secondary: '#f5a623' },
   background: null,
   logo: null,
-  text_header: 'Bem-vindo',
+  // empty: each page shows its own title in the visitor's language until the client writes one
+  text_header: '',
   text: '',
   user_pre_register: false,
   user_register: false,

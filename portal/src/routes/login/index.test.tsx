@@ -91,6 +91,21 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
   });
 
+  it('goes to /home when the remembered path is the control panel\'s (same stored session)', async () => {
+    updateSession(localStorage, { remembered_path: '/admin/' });
+    fakeApi({
+      'GET /login_params/': [200, loginParams],
+      'POST /o/token/': [200, token],
+      'GET /users/session/': [200, demoUser],
+    });
+    const { memory } = await renderWithApp();
+    await userEvent.type(screen.getByLabelText('E-mail ou documento'), 'learner@demo.local');
+    await userEvent.type(screen.getByLabelText('Senha'), 'Learner#2026!');
+    await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByRole('heading', { name: 'Olá, Lia Learner!' })).toBeInTheDocument();
+    expect(memory.history.at(-1)).toBe('/home');
+  });
+
   it('goes to /home when nothing was remembered', async () => {
     fakeApi({
       'GET /login_params/': [200, loginParams],
