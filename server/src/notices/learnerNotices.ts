@@ -3,8 +3,8 @@
  * published in their audience, a drill day opening today, a general test newly available in their
  * audience. Each announcement is an in-app notification per recipient (notifications table, kind
  * `survey_published`, `drill_open_today`, `general_test_available`) with the portal page as its
- * link and the text already in the recipient's language (`text`; the admin bell words the kind
- * itself in the reader's language).
+ * link and the text already in the recipient's language (`text`, from the server's texts under
+ * `mail.notices`; the admin bell words the kind itself in the reader's language).
  *
  * The job 'learner_notices.announce' runs when an admin publishes and then every hour, so content
  * whose dates come later (a start date, a publish date, the next drill day) is announced when it
@@ -99,7 +99,7 @@ async function announce(db: Db, a: Announcement): Promise<number> {
     for (let i = 0; i < people.length; i += BATCH) {
       await trx.insertInto('notifications').values(people.slice(i, i + BATCH).map((p) => ({
         user_id: p.id, client_id: a.clientId, kind, read_at: null, created_at: now,
-        payload: JSON.stringify({ id: a.contentId, title: a.title, link, text: translate(p.language_id, `portal.notices.${kind}`, { title: a.title }) }),
+        payload: JSON.stringify({ id: a.contentId, title: a.title, link, text: translate(p.language_id, `mail.notices.${kind}`, { title: a.title }) }),
       }))).execute();
     }
     await trx.updateTable('learner_notices').set({ recipients: people.length }).where('id', '=', claim.id).execute();
