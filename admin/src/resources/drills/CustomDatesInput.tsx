@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Box, Button, Chip, FormControl, FormLabel, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, FormControl, FormHelperText, FormLabel, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { InputHelperText, useInput, useLocaleState, useTranslate } from 'react-admin';
@@ -48,6 +48,7 @@ export function CustomDatesInput({ source = 'custom_dates', label = 'resources.d
           id={id}
           type="date"
           size="small"
+          sx={{ width: { xs: '100%', sm: 240 } }}
           label={translate(`${T}.day`)}
           value={day}
           onChange={(event) => setDay(event.target.value)}
@@ -76,7 +77,7 @@ export function CustomDatesInput({ source = 'custom_dates', label = 'resources.d
         ))}
       </Box>
       {dates.length === 0 && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate(`${T}.empty`)}</Typography>}
-      <InputHelperText error={error} helperText={helperText} />
+      <FormHelperText component="div"><InputHelperText error={error} helperText={helperText} /></FormHelperText>
     </FormControl>
   );
 }
