@@ -67,7 +67,7 @@ describe.each(DIALECTS)('users report on %s', (dialect) => {
     const session = (await t.app.inject({ url: '/api/users/session/', headers: bearer(reporter.tokens) })).json();
     expect(session.last_report_requests.users).toBe(body.requested_at);
     expect(Object.keys(session.last_report_requests)).toEqual(
-      ['courses', 'appointments', 'trails', 'webcasts', 'podcasts', 'users', 'libraries', 'live_classes', 'mailing', 'surveys', 'field_tasks', 'reward_sales', 'reward_points', 'reward_orders'],
+      ['courses', 'appointments', 'trails', 'webcasts', 'podcasts', 'users', 'libraries', 'live_classes', 'mailing', 'surveys', 'field_tasks', 'reward_sales', 'reward_points', 'reward_orders', 'drills', 'general_tests'],
     );
 
     await t.app.jobs.idle();

@@ -34,6 +34,8 @@ export interface GeneralTestValues {
   publish_date?: string | null;
   unpublish_date?: string | null;
   status?: number | null;
+  /** points when approved (as a drill's score, spec 3 §3 "Drill"); blank = none */
+  score?: number | null;
 }
 
 export type GeneralTestFieldErrors = Record<string, ErrorCode>;
@@ -66,6 +68,7 @@ export function validateGeneralTest(values: GeneralTestValues, registered: numbe
     if (!isApiDate(values.unpublish_date)) errors.unpublish_date = 'invalid_field';
     else if (isApiDate(values.publish_date) && values.unpublish_date! < values.publish_date!) errors.unpublish_date = 'end_date_before_start_date';
   }
+  if (values.score !== null && values.score !== undefined && !isCount(values.score, 0)) errors.score = 'invalid_field';
   if (values.status !== null && values.status !== undefined && values.status !== GENERAL_TEST_STATUS.published && values.status !== GENERAL_TEST_STATUS.unpublished) {
     errors.status = 'invalid_field';
   }

@@ -41,7 +41,7 @@ describe('report cooldown (spec 1 §4.4, §9)', () => {
 
 describe('report keys (spec 1 §3.1)', () => {
   it('has one timestamp per report button', () => {
-    expect(REPORT_KEYS).toEqual(['courses', 'appointments', 'trails', 'webcasts', 'podcasts', 'users', 'libraries', 'live_classes', 'mailing', 'surveys', 'field_tasks', 'reward_sales', 'reward_points', 'reward_orders']);
+    expect(REPORT_KEYS).toEqual(['courses', 'appointments', 'trails', 'webcasts', 'podcasts', 'users', 'libraries', 'live_classes', 'mailing', 'surveys', 'field_tasks', 'reward_sales', 'reward_points', 'reward_orders', 'drills', 'general_tests']);
     expect(Object.keys(emptyReportRequestTimes())).toEqual([...REPORT_KEYS]);
     expect(Object.values(emptyReportRequestTimes()).every((v) => v === null)).toBe(true);
     expect(isReportKey('users')).toBe(true);

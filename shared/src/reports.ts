@@ -14,6 +14,8 @@ export const REPORT_KEYS = [
   'field_tasks',
   // not in spec 1 §3.1's list either: the reward campaigns' sales, points and orders (issue 18 item 9)
   'reward_sales', 'reward_points', 'reward_orders',
+  // nor these: the drills and general tests results (issue 20 item 4, spec 3 §2 "with results")
+  'drills', 'general_tests',
 ] as const;
 export type ReportKey = (typeof REPORT_KEYS)[number];
 

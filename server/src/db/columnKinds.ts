@@ -80,6 +80,7 @@ export const COLUMN_KINDS = {
   import_logs: { created_at: 'timestamp', params: 'json' },
   imports: { created_at: 'timestamp', finished_at: 'timestamp', updated_at: 'timestamp' },
   jobs: { created_at: 'timestamp', finished_at: 'timestamp', locked_until: 'timestamp', payload: 'json', run_at: 'timestamp' },
+  learner_notices: { created_at: 'timestamp' },
   legal_texts: { updated_at: 'timestamp' },
   library_categories: { created_at: 'timestamp' },
   library_file_areas: { is_mandatory: 'bool' },

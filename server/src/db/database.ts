@@ -11,7 +11,7 @@ import type { BranchTable, CountryTable, HeadquarterTable, NamedClientTable } fr
 import type {
   AreaTable, ProfileTable, TagAreaTable, TagTable, UserGroupMemberTable, UserGroupTable,
 } from './tables/organisation.table.ts';
-import type { JobTable, NotificationTable } from './tables/job.table.ts';
+import type { JobTable, LearnerNoticeTable, NotificationTable } from './tables/job.table.ts';
 import type { ImportLogTable, ImportTable, UploadTable } from './tables/import.table.ts';
 import type { ReportRequestTable, ReportTable, UserConsentTable } from './tables/report.table.ts';
 import type {
@@ -235,6 +235,8 @@ export interface Database {
   general_test_areas: AudienceAreaTable;
   general_test_profiles: AudienceProfileTable;
   general_test_user_groups: AudienceUserGroupTable;
+  // what learners were told of surveys, drill days and general tests (2026_11_28_0200_learner_notices)
+  learner_notices: LearnerNoticeTable;
   // face-to-face (2026_11_27_0130_presential): reference data, appointments, events (owners), vacancies, enrollments
   presential_appointment_types: Presential.PresentialAppointmentTypeTable;
   presential_product_categories: Presential.PresentialNamedTable;

@@ -7,14 +7,15 @@ import type { PresentialPointsCategory } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 
 /** a face-to-face approval scores under its spec 3 §9 points category */
-export type PointsReason = 'training_completed' | 'trail_completed' | 'live_class_completed' | 'survey_answered' | 'drill_approved' | PresentialPointsCategory;
+export type PointsReason = 'training_completed' | 'trail_completed' | 'live_class_completed' | 'survey_answered' | 'drill_approved' | 'general_test_approved'
+  | PresentialPointsCategory;
 
 export interface PointsAward {
   clientId: number;
   userId: number;
   points: number;
   reason: PointsReason;
-  contentType: 'training' | 'trail' | 'live_class' | 'survey' | 'drill' | 'presential';
+  contentType: 'training' | 'trail' | 'live_class' | 'survey' | 'drill' | 'general_test' | 'presential';
   contentId: number;
 }
 

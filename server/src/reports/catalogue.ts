@@ -2,7 +2,9 @@ import type { ReportKey } from '@lp/shared/rules';
 import type { ReportDeclaration } from './definition.ts';
 import { appointmentsReport } from './appointments.ts';
 import { coursesReport } from './courses.ts';
+import { drillsReport } from './drills.ts';
 import { fieldTasksReport } from './fieldTasks.ts';
+import { generalTestsReport } from './generalTests.ts';
 import { librariesReport } from './libraries.ts';
 import { liveClassesReport } from './liveClasses.ts';
 import { mailingReport } from './mailing.ts';
@@ -19,7 +21,7 @@ import { webcastsReport } from './webcasts.ts';
  */
 export const REPORTS: readonly ReportDeclaration[] = [
   usersReport, liveClassesReport, coursesReport, trailsReport, webcastsReport, podcastsReport, librariesReport, mailingReport, surveysReport,
-  fieldTasksReport, appointmentsReport,
+  drillsReport, generalTestsReport, fieldTasksReport, appointmentsReport,
   rewardSalesReport, rewardPointsReport, rewardOrdersReport,
 ];
 

@@ -19,6 +19,7 @@ import { seedLibraryPodcasts } from './libraryPodcasts.ts';
 import { seedPagesBadges } from './pagesBadges.ts';
 import { seedSurveys } from './surveys.ts';
 import { seedDrillsTests } from './drillsTests.ts';
+import { markAnnounced } from '../notices/learnerNotices.ts';
 import { seedFieldSales } from './fieldSales.ts';
 
 export const DEMO = {
@@ -164,6 +165,8 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     }
     // a drill over this week and a general test (issue 20 items 2 and 3)
     await seedDrillsTests(tdb, { clientId: demo, authorId: admin, learnersGroupId: groupIds[0] ?? null, today: todayApiDate(DEFAULT_TIME_ZONE, new Date()) });
+    // what the seed opened today is not news to announce (notices/learnerNotices.ts)
+    await markAnnounced(tdb, todayApiDate(DEFAULT_TIME_ZONE, new Date()));
   });
   return true;
 }

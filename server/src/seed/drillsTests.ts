@@ -59,7 +59,7 @@ export async function seedDrillsTests(db: Kysely<Database>, o: { clientId: numbe
   const testId = await insertGeneralTest(db, o.clientId, o.authorId, {
     title: 'Avaliação de produtos e trocas', description: '<p>Quatro perguntas em 10 minutos. Não recarregue a página.</p>',
     test_type: 'timed_block_general', minimum_score: 3, quantity_questions: 4, quantity_realizations: null, time_to_finish: 10,
-    publish_date: o.today, unpublish_date: null, status: GENERAL_TEST_STATUS.published,
+    publish_date: o.today, unpublish_date: null, status: GENERAL_TEST_STATUS.published, score: 20,
     areas: areas.map((a) => a.id), profiles: profiles.map((p) => p.id), user_groups: o.learnersGroupId ? [o.learnersGroupId] : [],
   });
   await insertQuestions(ownedDb(db, GENERAL_TEST_OWNER), (await generalTestTest(db, testId)).id, PRODUCT);

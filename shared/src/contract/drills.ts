@@ -18,6 +18,8 @@ export const DRILL_PATHS = {
   question: (id: Id, questionId: Id) => `${DRILLS_PATH}${id}/questions/${questionId}/`,
   /** GET → DrillResult[]: each learner's standing */
   results: (id: Id) => `${DRILLS_PATH}${id}/results/`,
+  /** POST DrillsReportRequest → 202 ReportAccepted: the results of the listed drills as xlsx, e-mailed (reports registry) */
+  report: `${DRILLS_PATH}report/`,
 } as const;
 
 export const LEARNER_DRILL_PATHS = {
@@ -93,6 +95,12 @@ export const DrillInput = Type.Object({
   status: Type.Optional(Type.Integer()),
 });
 export type DrillInput = Static<typeof DrillInput>;
+
+/** The drills list's filters (search on the title, status). */
+export const DrillsReportRequest = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })), status: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+}, { additionalProperties: false });
+export type DrillsReportRequest = Static<typeof DrillsReportRequest>;
 
 /** spec 3 §2 "with results": one row per learner who answered. */
 export const DrillResult = Type.Object({

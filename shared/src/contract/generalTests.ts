@@ -18,6 +18,8 @@ export const GENERAL_TEST_PATHS = {
   question: (id: Id, questionId: Id) => `${GENERAL_TESTS_PATH}${id}/questions/${questionId}/`,
   /** GET → GeneralTestResult[]: every attempt */
   results: (id: Id) => `${GENERAL_TESTS_PATH}${id}/results/`,
+  /** POST GeneralTestsReportRequest → 202 ReportAccepted: the attempts at the listed general tests as xlsx, e-mailed */
+  report: `${GENERAL_TESTS_PATH}report/`,
 } as const;
 
 const LEARNER = '/general_tests/';
@@ -57,6 +59,8 @@ export const GeneralTest = Type.Object({
   publish_date: Type.String(),
   unpublish_date: Type.Union([Type.String(), Type.Null()]),
   status: Type.Integer(),
+  /** points when approved; null = none */
+  score: NullableInt,
   areas: Type.Array(Type.Integer()),
   profiles: Type.Array(Type.Integer()),
   user_groups: Type.Array(Type.Integer()),
@@ -86,11 +90,18 @@ export const GeneralTestInput = Type.Object({
   publish_date: Type.Optional(OptionalDay),
   unpublish_date: Type.Optional(OptionalDay),
   status: Type.Optional(Type.Integer()),
+  score: Type.Optional(IntOrNull),
   areas: Type.Optional(Ids),
   profiles: Type.Optional(Ids),
   user_groups: Type.Optional(Ids),
 });
 export type GeneralTestInput = Static<typeof GeneralTestInput>;
+
+/** The general tests list's filters (search on the title, status). */
+export const GeneralTestsReportRequest = Type.Object({
+  search: Type.Optional(Type.String({ maxLength: 200 })), status: Type.Optional(Type.Integer({ minimum: 1, maximum: 3 })),
+}, { additionalProperties: false });
+export type GeneralTestsReportRequest = Static<typeof GeneralTestsReportRequest>;
 
 export const GeneralTestResult = Type.Object({
   id: Type.Integer(),

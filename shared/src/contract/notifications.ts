@@ -14,6 +14,9 @@ export const NOTIFICATION_KINDS = [
   // spec 3 §4: each step of a face-to-face appointment's workflow reaches the people it concerns
   'presential_appointment_requested', 'presential_appointment_approved', 'presential_appointment_reproved',
   'presential_appointment_started', 'presential_appointment_finished', 'presential_appointment_canceled', 'presential_appointment_failed',
+  // spec 3 §2, §3: learners are pointed to a survey newly open to them, a drill day that opens today
+  // and a general test newly available to them (payload: title, link to the portal page)
+  'survey_published', 'drill_open_today', 'general_test_available',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

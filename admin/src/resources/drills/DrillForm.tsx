@@ -5,6 +5,7 @@ import {
 import { DRILL_DATE_TYPES, DRILL_LIMITS, addDays, formatWeekday, intlLocale } from '@lp/shared/rules';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 import { EditorForm } from '../../common/editor/index.ts';
+import { CustomDatesInput } from './CustomDatesInput.tsx';
 import { drillStatusChoices } from './DrillList.tsx';
 import { validateDrillForm } from './drillPayload.ts';
 
@@ -47,10 +48,7 @@ export function DrillForm({ edit = false }: { edit?: boolean }) {
             );
           }
           if (type === 'custom') {
-            return (
-              <TextInput source="custom_dates" label={`${F}.custom_dates`} fullWidth isRequired helperText="resources.drills.help.custom_dates"
-                format={(value: unknown) => (Array.isArray(value) ? value.join(', ') : String(value ?? ''))} parse={(value: string) => value} />
-            );
+            return <CustomDatesInput />;
           }
           return null;
         }}

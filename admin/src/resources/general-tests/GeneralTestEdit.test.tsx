@@ -13,7 +13,7 @@ const RESOURCE = ADMIN_RESOURCES.general_tests.name;
 
 const test: GeneralTest = {
   id: 8, title: 'Avaliação de produto', description: '', test_type: 'timed_block_general', minimum_score: 2, quantity_questions: 3, quantity_realizations: null,
-  time_to_finish: 10, publish_date: '2026-11-01', unpublish_date: null, status: 1, areas: [], profiles: [], user_groups: [], qty_questions: 5, qty_mandatory: 1,
+  time_to_finish: 10, publish_date: '2026-11-01', unpublish_date: null, status: 1, score: null, areas: [], profiles: [], user_groups: [], qty_questions: 5, qty_mandatory: 1,
   qty_results: 1, has_results: true, test_id: 80, created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z',
 };
 const question: ChoiceQuestion = { id: 51, title: 'Qual o prazo?', is_mandatory: true, position: 0, alternatives: [{ id: 1, title: '7 dias', is_correct: true }, { id: 2, title: '30 dias', is_correct: false }] };

@@ -19,7 +19,7 @@ function LockedNotice() {
   return record?.has_results ? <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('errors.general_test_has_results')}</Alert> : null;
 }
 
-/** spec 3 §3 General test: type, minimum score, bank counts, attempts, time, dates and the audience. */
+/** spec 3 §3 General test: type, minimum score, bank counts, attempts, points when passed, time, dates and the audience. */
 export function GeneralTestForm({ edit = false, locked = false }: { edit?: boolean; locked?: boolean }) {
   const translate = useTranslate();
   return (
@@ -38,6 +38,9 @@ export function GeneralTestForm({ edit = false, locked = false }: { edit?: boole
       <Box sx={row}>
         <NumberInput source="quantity_questions" label={`${F}.quantity_questions`} min={1} step={1} helperText="resources.general-tests.help.quantity_questions" />
         <NumberInput source="quantity_realizations" label={`${F}.quantity_realizations`} min={1} step={1} helperText="resources.general-tests.help.quantity_realizations" />
+      </Box>
+      <Box sx={row}>
+        <NumberInput source="score" label={`${F}.score`} min={0} step={1} helperText="resources.general-tests.help.score" />
       </Box>
       <Box sx={row}>
         <DateInput source="publish_date" label={`${F}.publish_date`} isRequired />

@@ -12,7 +12,7 @@ const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Numb
 
 export const NEW_GENERAL_TEST = {
   title: '', description: '', test_type: 'timed_block_general', minimum_score: 1, quantity_questions: null, quantity_realizations: null,
-  time_to_finish: 30, publish_date: todayApiDate(), unpublish_date: null, status: GENERAL_TEST_STATUS.unpublished, areas: [], profiles: [], user_groups: [],
+  time_to_finish: 30, publish_date: todayApiDate(), unpublish_date: null, status: GENERAL_TEST_STATUS.unpublished, score: null, areas: [], profiles: [], user_groups: [],
 };
 
 /** Form values → the JSON body of POST / PUT …/general_tests/ (only the contract's input fields). */
@@ -28,6 +28,7 @@ export function generalTestPayload(values: Record<string, unknown>): GeneralTest
     publish_date: blankToNull(values.publish_date),
     unpublish_date: blankToNull(values.unpublish_date),
     status: Number(values.status ?? GENERAL_TEST_STATUS.unpublished),
+    score: intOrNull(values.score),
     areas: ids(values.areas),
     profiles: ids(values.profiles),
     user_groups: ids(values.user_groups),

@@ -5,7 +5,7 @@ import { POINTS_PAGE_SIZE, usePointsStatement } from '../../hooks/use-points-sta
 import { Message } from '../message/index.tsx';
 
 const KNOWN_REASONS = new Set([
-  'training_completed', 'trail_completed', 'live_class_completed', 'survey_answered',
+  'training_completed', 'trail_completed', 'live_class_completed', 'survey_answered', 'drill_approved', 'general_test_approved',
   // spec 3 §9 points categories of a finalized face-to-face training (shared PRESENTIAL_POINTS_CATEGORIES)
   'training_kpi', 'training_non_kpi', 'webinar', 'special_training',
 ]);

@@ -17,6 +17,8 @@ export interface GeneralTestTable {
   unpublish_date: string | null;
   /** 1 published, 2 unpublished, 3 deleted (shared GENERAL_TEST_STATUS) */
   status: Generated<number>;
+  /** points when approved; null = none (2026_11_28_0200_learner_notices) */
+  score: number | null;
   created_by: number | null;
   created_at: DefaultTimestamp;
   updated_at: DefaultTimestamp;

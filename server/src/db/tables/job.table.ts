@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { NotificationPayload } from '@lp/shared/contract';
-import type { Json, Timestamp } from '../columns.ts';
+import type { DefaultTimestamp, Json, Timestamp } from '../columns.ts';
 
 /** The in-process queue's storage when REDIS_URL is not set (DESIGN "Jobs and mail"). */
 export interface JobTable {
@@ -35,3 +35,15 @@ export interface NotificationTable {
   created_at: Timestamp;
 }
 export type NotificationRow = Selectable<NotificationTable>;
+
+/** One announcement made to learners (2026_11_28_0200_learner_notices): a content and its occasion. */
+export interface LearnerNoticeTable {
+  id: Generated<number>;
+  client_id: number;
+  content_type: 'survey' | 'drill' | 'general_test';
+  content_id: number;
+  /** `open`, or the drill day YYYY-MM-DD */
+  occasion: string;
+  recipients: Generated<number>;
+  created_at: DefaultTimestamp;
+}

@@ -22,6 +22,8 @@ export interface GeneralTestState {
   publish_date: string;
   unpublish_date: string | null;
   status: number;
+  /** points when approved; null = none */
+  score: number | null;
   areas: number[];
   profiles: number[];
   user_groups: number[];
@@ -66,7 +68,7 @@ export async function generalTestState(db: Db, row: GeneralTestRow): Promise<Gen
   return {
     title: row.title, description: row.description, test_type: testTypeOf(test.test_type_id), minimum_score: test.minimum_score ?? 1,
     quantity_questions: test.qty_total_questions, quantity_realizations: row.quantity_realizations, time_to_finish: row.time_to_finish,
-    publish_date: row.publish_date, unpublish_date: row.unpublish_date, status: row.status,
+    publish_date: row.publish_date, unpublish_date: row.unpublish_date, status: row.status, score: row.score,
     areas: [...audience.areas], profiles: [...audience.profiles], user_groups: [...audience.user_groups],
   };
 }
@@ -85,7 +87,7 @@ export async function loadGeneralTest(db: Db, clientId: number, id: number): Pro
 
 const ownColumns = (s: GeneralTestState) => ({
   title: s.title, description: s.description, quantity_realizations: s.quantity_realizations, time_to_finish: s.time_to_finish,
-  publish_date: s.publish_date, unpublish_date: s.unpublish_date, status: s.status,
+  publish_date: s.publish_date, unpublish_date: s.unpublish_date, status: s.status, score: s.score,
 });
 /** spec 3 §4 timed block / timed restart: one attempt, questions in random order, the time limit as the engine's HH:mm:ss. */
 const testColumns = (s: GeneralTestState) => ({

@@ -78,11 +78,12 @@ export async function pointsStatement(db: Db, clientId: number, userId: number, 
       .leftJoin('live_classes', (join) => join.onRef('live_classes.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'live_class'))
       .leftJoin('surveys', (join) => join.onRef('surveys.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'survey'))
       .leftJoin('drills', (join) => join.onRef('drills.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'drill'))
+      .leftJoin('general_tests', (join) => join.onRef('general_tests.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'general_test'))
       .leftJoin('presential_appointments as pa', (join) => join.onRef('pa.id', '=', 'points_ledger.content_id').on('points_ledger.content_type', '=', 'presential'))
       .leftJoin('presential_courses as pc', 'pc.id', 'pa.course_id')
       .select(['pa.title as presential_title', 'pc.name as presential_course', 'points_ledger.id', 'points_ledger.points', 'points_ledger.reason', 'points_ledger.created_at',
         'group_trainings.title as training_title', 'trails.title as trail_title', 'live_classes.title as live_class_title', 'surveys.title as survey_title',
-        'drills.title as drill_title'])
+        'drills.title as drill_title', 'general_tests.title as general_test_title'])
       .orderBy('points_ledger.created_at', 'desc').orderBy('points_ledger.id', 'desc')
       .offset(offset).limit(limit).execute(),
   ]);
@@ -90,7 +91,8 @@ export async function pointsStatement(db: Db, clientId: number, userId: number, 
     count: Number(summary.n),
     total: Number(summary.total ?? 0),
     results: rows.map((r) => ({
-      id: r.id, points: r.points, reason: r.reason, title: r.training_title ?? r.trail_title ?? r.live_class_title ?? r.survey_title ?? r.drill_title ?? (r.presential_title || r.presential_course) ?? '', created_at: r.created_at,
+      id: r.id, points: r.points, reason: r.reason, title: r.training_title ?? r.trail_title ?? r.live_class_title ?? r.survey_title ?? r.drill_title ?? r.general_test_title
+        ?? (r.presential_title || r.presential_course) ?? '', created_at: r.created_at,
     })),
   };
 }

@@ -7,6 +7,7 @@ import { registerChoiceQuestions } from '../../content/routes/choiceQuestions.ts
 import { DRILL_OWNER } from '../../content/owners.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';
+import { announceNow } from '../../notices/learnerNotices.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { IdParams } from '../../lib/params.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
@@ -83,6 +84,11 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     if (!record) throw drillNotFound();
     return record;
   };
+  /** a published save may open it to learners now: they are told (notices/learnerNotices.ts) */
+  const told = async <R extends { status: number }>(record: R): Promise<R> => {
+    if (record.status === DRILL_STATUS.published) await announceNow(app);
+    return record;
+  };
 
   app.get(collection, { config: { access: guard.read }, schema: { querystring: ListQuery, response: listResponse(DrillListItem) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
@@ -96,7 +102,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     // a new drill has no questions yet: published at once, the counts of §5 refuse it
     const state = resolveState(request.body, null, 0);
     const id = await app.db.transaction().execute((trx) => insertDrill(trx, clientOf(request), authOf(request).user.id, state));
-    return reply.status(201).send(await answer(request, id));
+    return reply.status(201).send(await told(await answer(request, id)));
   });
 
   app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: DrillInput, response: { 200: Drill } } }, async (request) => {
@@ -106,7 +112,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       const state = resolveState(request.body, drillStateOf(row), await drillQuestionCount(trx, id));
       if (!(await updateDrill(trx, clientOf(request), id, state))) throw drillNotFound();
     });
-    return answer(request, id);
+    return told(await answer(request, id));
   });
 
   app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {

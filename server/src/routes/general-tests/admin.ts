@@ -11,6 +11,7 @@ import { testCounts, testHasResults } from '../../content/repository/tests.ts';
 import { registerChoiceQuestions } from '../../content/routes/choiceQuestions.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';
+import { announceNow } from '../../notices/learnerNotices.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { IdParams } from '../../lib/params.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
@@ -48,6 +49,7 @@ async function resolveState(
     publish_date: input.publish_date !== undefined ? blankToNull(input.publish_date) : current?.publish_date ?? null,
     unpublish_date: input.unpublish_date !== undefined ? blankToNull(input.unpublish_date) : current?.unpublish_date ?? null,
     status: input.status ?? current?.status ?? GENERAL_TEST_STATUS.unpublished,
+    score: pick(input.score, current?.score ?? null),
   };
   const fields: Record<string, ErrorCode> = validateGeneralTest(values, bank.registered, bank.mandatory);
   const code = formErrorCode(fields);
@@ -76,6 +78,11 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     if (!record) throw generalTestNotFound();
     return record;
   };
+  /** a published save may open it to learners now: they are told (notices/learnerNotices.ts) */
+  const told = async <R extends { status: number }>(record: R): Promise<R> => {
+    if (record.status === GENERAL_TEST_STATUS.published) await announceNow(app);
+    return record;
+  };
 
   app.get(collection, { config: { access: guard.read }, schema: { querystring: ListQuery, response: listResponse(GeneralTestListItem) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
@@ -90,7 +97,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       const state = await resolveState(trx, request, request.body, null, { registered: 0, mandatory: 0 });
       return insertGeneralTest(trx, clientOf(request), authOf(request).user.id, state);
     });
-    return reply.status(201).send(await answer(request, id));
+    return reply.status(201).send(await told(await answer(request, id)));
   });
 
   app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: GeneralTestInput, response: { 200: GeneralTest } } }, async (request) => {
@@ -106,7 +113,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (!(await updateGeneralTest(trx, clientOf(request), id, state))) throw generalTestNotFound();
     });
-    return answer(request, id);
+    return told(await answer(request, id));
   });
 
   app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {

@@ -6,6 +6,7 @@ import {
   GENERAL_TEST_OWNER, findPublishedTest, learnerTestContext, registerLearnerTests, type LearnerTestContext, type LearnerTestPolicy,
 } from '../../content/index.ts';
 import { HttpError } from '../../lib/httpError.ts';
+import { awardPoints } from '../../learning/points.ts';
 import { IdParams } from '../../lib/params.ts';
 import { generalTestsDb } from '../../repositories/generalTests/admin.ts';
 import {
@@ -19,6 +20,9 @@ const today = () => todayApiDate(DEFAULT_TIME_ZONE, new Date());
 interface GeneralTestContext extends LearnerTestContext {
   /** quantity_realizations: attempts in all a restart type allows (null = unlimited) */
   realizations: number | null;
+  clientId: number;
+  /** points when approved (null = none) */
+  score: number | null;
 }
 
 /**
@@ -35,11 +39,18 @@ const policy: LearnerTestPolicy<GeneralTestContext> = {
     if (!row) throw generalTestNotFound();
     const test = await findPublishedTest(generalTestsDb(app.db), ctx.clientId, [row.status], id, testId);
     if (!test) throw generalTestNotFound();
-    return { ...learnerTestContext(test, ctx.userId), realizations: row.quantity_realizations };
+    return { ...learnerTestContext(test, ctx.userId), realizations: row.quantity_realizations, clientId: ctx.clientId, score: row.score };
   },
   async refuseStart() { /* the engine's one attempt and the dates of context() are all there is */ },
   reloadEnds: true,
   async finished(app, trx, ctx, outcome) {
+    if (outcome.passed) {
+      // points when approved, once: the ledger's unique key (user, reason, content) holds under
+      // simultaneous finishes, and only the first finisher of an attempt gets here at all
+      await awardPoints(trx, {
+        clientId: ctx.clientId, userId: ctx.userId, points: ctx.score ?? 0, reason: 'general_test_approved', contentType: 'general_test', contentId: ctx.ownerId,
+      });
+    }
     if (outcome.consequence !== 'restarted') return;
     if (restartAllowed(await realizationsTaken(trx, ctx.testId, ctx.userId), ctx.realizations)) await restartLearner(trx, ctx.testId, ctx.userId);
     // no realization left: the restart type blocks like the block type

@@ -8,6 +8,7 @@ import { SURVEY_QUESTION_TYPES, SURVEY_STATUS, SURVEY_TYPES, formErrorCode, isSu
 import { foreignAudienceIds } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';
+import { announceNow } from '../../notices/learnerNotices.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { IdParams } from '../../lib/params.ts';
 import { sanitizeRichText } from '../../lib/sanitizeHtml.ts';
@@ -71,6 +72,11 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     if (!record) throw surveyNotFound();
     return record;
   };
+  /** a published save may open it to learners now: they are told (notices/learnerNotices.ts) */
+  const told = async <R extends { status: number }>(record: R): Promise<R> => {
+    if (record.status === SURVEY_STATUS.published) await announceNow(app);
+    return record;
+  };
 
   app.get(collection, { config: { access: guard.read }, schema: { querystring: ListQuery, response: listResponse(SurveyListItem) } }, async (request, reply) => {
     const list = parseListQuery(request.query, LIST_SPEC);
@@ -85,7 +91,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       const state = await resolveState(trx, request, request.body, null);
       return insertSurvey(trx, clientOf(request), authOf(request).user.id, state);
     });
-    return reply.status(201).send(await answer(request, id));
+    return reply.status(201).send(await told(await answer(request, id)));
   });
 
   app.put(item, { config: { access: guard.write }, schema: { params: IdParams, body: SurveyInput, response: { 200: Survey } } }, async (request) => {
@@ -95,7 +101,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
       const state = await resolveState(trx, request, request.body, await surveyState(trx, row));
       if (!(await updateSurvey(trx, clientOf(request), id, state))) throw surveyNotFound();
     });
-    return answer(request, id);
+    return told(await answer(request, id));
   });
 
   app.delete(item, { config: { access: guard.write }, schema: { params: IdParams, response: { 204: NoContent } } }, async (request, reply) => {

@@ -3,6 +3,7 @@ import badgeAwards from './badgeAwards.ts';
 import certifyClosed from './certifyClosed.ts';
 import faqQuestionMail from './faqQuestionMail.ts';
 import imports from './imports.ts';
+import learnerNotices from './learnerNotices.ts';
 import messageSend from './messageSend.ts';
 import recordingSave from './recordingSave.ts';
 import reports from './reports.ts';
@@ -15,7 +16,7 @@ import unpublishDue from './unpublishDue.ts';
  * starts (plugins/app/jobs.ts starts it on ready). docs/architecture/routes.md "Jobs".
  */
 export default fp(async (app) => {
-  for (const job of [badgeAwards, certifyClosed, faqQuestionMail, imports, messageSend, recordingSave, reports, trailCertificateSync, unpublishDue]) {
+  for (const job of [badgeAwards, certifyClosed, faqQuestionMail, imports, learnerNotices, messageSend, recordingSave, reports, trailCertificateSync, unpublishDue]) {
     await app.register(job);
   }
 }, { name: 'job-definitions', dependencies: ['jobs'] });
