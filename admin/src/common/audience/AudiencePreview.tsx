@@ -45,8 +45,8 @@ export function AudiencePreview({ areasSource = 'areas', profilesSource = 'profi
     let live = true;
     setState((previous) => (previous.kind === 'reach' ? previous : { kind: 'counting' }));
     const timer = setTimeout(() => {
-      http.json<AudiencePreviewAnswer>(AUDIENCE_PREVIEW_PATH, 'POST', body).then(
-        (answer) => live && setState({ kind: 'reach', answer }),
+      http.json<AudiencePreviewAnswer | null>(AUDIENCE_PREVIEW_PATH, 'POST', body).then(
+        (answer) => live && setState(isReach(answer) ? { kind: 'reach', answer } : { kind: 'failed' }),
         (error: unknown) => {
           // only a hint: the save and the learner lists answer for real
           console.error('audience preview failed', error);
@@ -87,6 +87,10 @@ export function AudiencePreview({ areasSource = 'areas', profilesSource = 'profi
     </Box>
   );
 }
+
+/** The answer has the contract's shape (anything else is shown as a failed count, never thrown at the form). */
+const isReach = (answer: AudiencePreviewAnswer | null): answer is AudiencePreviewAnswer =>
+  typeof answer?.count === 'number' && Array.isArray(answer.sample);
 
 type Translate = ReturnType<typeof useTranslate>;
 
