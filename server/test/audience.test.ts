@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BANNER_STATUS, LIBRARY_FILE_STATUS, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, SURVEY_STATUS, GENERAL_TEST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
+  BANNER_STATUS, LIBRARY_FILE_STATUS, LOGIN_STATUSES, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, SURVEY_STATUS, GENERAL_TEST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
 } from '@lp/shared/rules';
-import { CONTENT_STATUS, WILDCARD_PATHS } from '@lp/shared/contract';
+import {
+  ADMIN_RESOURCES, AUDIENCE_PREVIEW_PATH, AUDIENCE_PREVIEW_SAMPLE, CONTENT_STATUS, WILDCARD_PATHS, type AudiencePreviewAnswer,
+} from '@lp/shared/contract';
 import {
   AUDIENCE_KINDS, audienceDb, audienceMember, copyAudience, foreignAudienceIds, hasMandatory, hasTags, inAudience, linkedTo, mandatoryFor, memberInAudienceOf, readAudience, readAudiences, tagNames, tagsUsedBy, writeAudience, type AudienceKind, type AudienceMember,
 } from '../src/content/audience/index.ts';
@@ -23,10 +25,11 @@ import { findOpenSurvey } from '../src/repositories/surveys/learner.ts';
 import { findOpenGeneralTest } from '../src/repositories/generalTests/learner.ts';
 import { visibleCampaigns } from '../src/repositories/rewards/learner.ts';
 import { visibleWelcomeBanner } from '../src/repositories/welcomeBanners.ts';
-import { DIALECTS, bearer, buildTestApp, type TestApp, type Tokens } from './helpers.ts';
+import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
 import { orgIds, type OrgIds } from './trainingsFixtures.ts';
-import { clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
+import { adminWith, clientIds, loginSuperuser, userId, type Clients } from './userFixtures.ts';
+import { DEMO } from '../src/seed/demo.ts';
 
 const KINDS = Object.keys(AUDIENCE_KINDS) as AudienceKind[];
 
@@ -145,11 +148,17 @@ const MEMBERS = {
 } satisfies Record<string, { profile: Org | null; areas: Org[]; otherClientAreas?: Org[]; groups: Org[] }>;
 type MemberName = keyof typeof MEMBERS;
 
+/** Every one of the demo client's areas or profiles, however many the seed makes. */
+const EVERY = 'every' as const;
+type Chosen = Org[] | typeof EVERY;
+
 /**
  * spec 2 §5.1, §6; spec 3 §1: one of its user groups, or one of the member's areas in the client
- * and their profile both chosen. Each row: an audience, and exactly the members it holds.
+ * and their profile both chosen — where choosing every area (profile) of the client also takes
+ * those without one (docs/architecture/audience.md). Each row: an audience, and exactly the
+ * members it holds.
  */
-const CASES: Array<{ name: string; areas: Org[]; profiles: Org[]; groups: Org[]; holds: MemberName[] }> = [
+const CASES: Array<{ name: string; areas: Chosen; profiles: Chosen; groups: Org[]; holds: MemberName[] }> = [
   { name: 'a group', areas: [], profiles: [], groups: [LEADERS], holds: ['leader', 'noProfileLeader'] },
   { name: 'an area and a profile', areas: [SALES], profiles: [SALESPERSON], groups: [], holds: ['salesperson'] },
   { name: 'areas without profiles', areas: [SALES, OPERATIONS], profiles: [], groups: [], holds: [] },
@@ -164,6 +173,14 @@ const CASES: Array<{ name: string; areas: Org[]; profiles: Org[]; groups: Org[];
     holds: ['leader', 'salesperson', 'salespersonElsewhere', 'cashierInSales'],
   },
   { name: 'another group', areas: [], profiles: [], groups: [ONBOARDING], holds: [] },
+  // the whole client: those without an area or a profile too
+  { name: 'every area and every profile', areas: EVERY, profiles: EVERY, groups: [], holds: Object.keys(MEMBERS) as MemberName[] },
+  {
+    name: 'every area and one profile', areas: EVERY, profiles: [SALESPERSON], groups: [],
+    holds: ['salesperson', 'salespersonElsewhere', 'salespersonSalesInOtherClient'],
+  },
+  { name: 'one area and every profile', areas: [SALES], profiles: EVERY, groups: [], holds: ['salesperson', 'cashierInSales', 'noProfileInSales'] },
+  { name: 'every area without profiles', areas: EVERY, profiles: [], groups: [], holds: [] },
 ];
 
 describe.each(DIALECTS)('content audience on %s', (dialect) => {
@@ -197,13 +214,17 @@ describe.each(DIALECTS)('content audience on %s', (dialect) => {
     (await audienceDb(t.app.db, kind).selectFrom('audience_owners').select('audience_owners.id')
       .where('audience_owners.id', 'in', ids).where(inAudience(kind, member)).orderBy('audience_owners.id').execute()).map((r) => r.id);
 
+  /** A case's audience as ids. */
+  const chosenIds = (audience: (typeof CASES)[number]) => {
+    const pick = (chosen: Chosen, all: Record<string, number>) => (chosen === EVERY ? Object.values(all) : chosen.map((o) => o(org)));
+    return { areas: pick(audience.areas, org.areas), profiles: pick(audience.profiles, org.profiles), user_groups: audience.groups.map((g) => g(org)) };
+  };
+
   it.each(KINDS)('applies the one rule to every member of every case: %s', async (kind) => {
     const rows: Array<{ id: number; holds: MemberName[] }> = [];
     for (const [i, audience] of CASES.entries()) {
       const id = await OWNER_ROWS[kind](t.app.db, c.demo, `Rule ${kind} ${i}`);
-      await writeAudience(t.app.db, kind, id, {
-        areas: audience.areas.map((a) => a(org)), profiles: audience.profiles.map((p) => p(org)), user_groups: audience.groups.map((g) => g(org)),
-      });
+      await writeAudience(t.app.db, kind, id, chosenIds(audience));
       rows.push({ id, holds: audience.holds });
     }
     const ids = rows.map((r) => r.id);
@@ -230,6 +251,53 @@ describe.each(DIALECTS)('content audience on %s', (dialect) => {
           .toBe(row.holds.includes(name));
       }
     }
+  });
+
+  it('previews whom an audience not saved yet reaches, with the same rule, in the caller\'s client only', async () => {
+    const su = await loginSuperuser(t.app);
+    const preview = async (who: Tokens, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api${AUDIENCE_PREVIEW_PATH}`, headers: bearer(who), payload });
+    const loginable = (clientId: number) => t.app.db.selectFrom('user_clients').innerJoin('users', 'users.id', 'user_clients.user_id')
+      .select('users.id').where('user_clients.client_id', '=', clientId).where('users.status', 'in', [...LOGIN_STATUSES]);
+    // someone who cannot log in is reached by no preview
+    const blocked = await makeLearner(t.app, su, c.demo, { profile: SALESPERSON(org), areas: [SALES(org)] });
+    await t.app.db.updateTable('users').set({ status: 'blocked' }).where('id', '=', blocked.id).execute();
+
+    for (const audience of CASES) {
+      const chosen = chosenIds(audience);
+      const id = await OWNER_ROWS.training(t.app.db, c.demo, `Preview ${audience.name}`);
+      await writeAudience(t.app.db, 'training', id, chosen);
+      const reached = (await loginable(c.demo).where(memberInAudienceOf('training', id)).execute()).map((r) => r.id);
+      const res = await preview(su, chosen);
+      expect(res.statusCode, audience.name).toBe(200);
+      const answer = res.json<AudiencePreviewAnswer>();
+      expect(answer.count, audience.name).toBe(reached.length);
+      expect(answer.sample).toHaveLength(Math.min(AUDIENCE_PREVIEW_SAMPLE, reached.length));
+      for (const person of answer.sample) expect(reached).toContain(person.id);
+      expect(reached).not.toContain(blocked.id);
+    }
+    // every area and every profile: everyone in the client who can log in, the seed's learner without an area or profile among them
+    const everyone = (await loginable(c.demo).execute()).map((r) => r.id);
+    const whole = (await preview(su, chosenIds(CASES.find((k) => k.name === 'every area and every profile')!))).json<AudiencePreviewAnswer>();
+    expect(whole.count).toBe(everyone.length);
+    expect(everyone).toContain(await userId(t.app, DEMO.learner.email));
+
+    // the other client's manager: their own client's people only, and the demo client's ids refused
+    const otherAdmin = { tokens: await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password) };
+    const otherOrg = await orgIds(t.app, c.other);
+    const theirs = await preview(otherAdmin.tokens, { areas: Object.values(otherOrg.areas), profiles: Object.values(otherOrg.profiles) });
+    expect(theirs.statusCode).toBe(200);
+    const otherPeople = (await loginable(c.other).execute()).map((r) => r.id);
+    expect(theirs.json<AudiencePreviewAnswer>().count).toBe(otherPeople.length);
+    for (const member of Object.values(members)) expect(otherPeople).not.toContain(member.userId);
+    const foreign = await preview(otherAdmin.tokens, { areas: [SALES(org)], profiles: Object.values(otherOrg.profiles), user_groups: [LEADERS(org)] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({ code: 'validation_error', fields: { areas: 'validation_error', user_groups: 'validation_error' } });
+
+    // only someone who may open a screen with an audience
+    const usersOnly = await adminWith(t.app, su, c.demo, [ADMIN_RESOURCES.users.title]);
+    expect((await preview(usersOnly.tokens, { user_groups: [LEADERS(org)] })).statusCode).toBe(403);
+    expect((await preview(tokens.leader, { user_groups: [LEADERS(org)] })).statusCode).toBe(403);
   });
 
   it.each(KINDS)('writes, reads back, replaces given dimensions only and copies: %s', async (kind) => {

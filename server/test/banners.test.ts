@@ -115,7 +115,7 @@ describe.each(DIALECTS)('banners and welcome banners on %s', (dialect) => {
         code: 'make_sure_that_all_fields_are_filled_in',
         fields: {
           banner_type: 'validation_error', title: 'make_sure_that_all_fields_are_filled_in', desktop_image: 'make_sure_that_all_fields_are_filled_in',
-          end_date: 'end_date_before_start_date', text_color: 'validation_error', user_groups: 'make_sure_that_all_fields_are_filled_in',
+          end_date: 'end_date_before_start_date', text_color: 'validation_error', user_groups: 'choose_user_groups_or_areas_and_profiles',
         },
       });
       // another client's group is not a choice

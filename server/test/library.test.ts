@@ -149,7 +149,7 @@ describe.each(DIALECTS)('library on %s', (dialect) => {
       const empty = await send('POST', FILES, librarian, {});
       expect(empty.statusCode).toBe(400);
       expect(empty.json()).toMatchObject({
-        code: REQUIRED, fields: { title: REQUIRED, category: REQUIRED, resource: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED },
+        code: REQUIRED, fields: { title: REQUIRED, category: REQUIRED, resource: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' },
       });
       const id = await upload(pdf(), 'a.pdf');
       const base = { title: 'A', category: manuals, user_groups: [org.groups['Store leaders']!], resource: id };

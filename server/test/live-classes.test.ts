@@ -74,7 +74,7 @@ describe.each(DIALECTS)('live classes admin on %s', (dialect) => {
     expect(await fields({ timezone: 'Mars/Olympus' })).toEqual({ timezone: 'invalid_timezone' });
     expect(await fields({ maximum_participants: null })).toEqual({ maximum_participants: REQUIRED });
     expect(await fields({ score: 15 })).toEqual({ score: 'validation_error' });
-    expect(await fields({ user_groups: [] })).toMatchObject({ user_groups: REQUIRED });
+    expect(await fields({ user_groups: [] })).toMatchObject({ user_groups: 'choose_user_groups_or_areas_and_profiles' });
     // spec 3 §9: 24 per room, instructors included — the 25th is refused when the class is saved
     expect(await fields({ maximum_participants: 25 })).toEqual({ maximum_participants: 'live_class_room_limit' });
     expect(await fields({ maximum_participants: 24, instructors: [people[0]] })).toEqual({ maximum_participants: 'live_class_room_limit' });

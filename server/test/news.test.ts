@@ -109,7 +109,7 @@ describe.each(DIALECTS)('news on %s', (dialect) => {
       [{ timezone: 'UTC', publish_date: 'amanhã' }, 'validation_error', { publish_date: 'validation_error' }],
       [{ timezone: 'UTC', publish_date: '2026-12-02T09:00:00Z', unpublish_date: '2026-12-01T09:00:00Z' }, 'unpublish_date_before_publish_date', { unpublish_date: 'unpublish_date_before_publish_date' }],
       [{ status: 3 }, 'validation_error', { status: 'validation_error' }],
-      [{ user_groups: undefined }, REQUIRED, { areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED }],
+      [{ user_groups: undefined }, REQUIRED, { areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' }],
       [{ user_groups: undefined, areas: [org.areas.Sales!] }, REQUIRED, { profiles: REQUIRED }],
       [{ user_groups: undefined, profiles: [org.profiles.Salesperson!] }, REQUIRED, { areas: REQUIRED }],
       [{ image_url: 'javascript:alert(1)' }, 'validation_error', { image_url: 'validation_error' }],

@@ -106,7 +106,7 @@ describe.each(DIALECTS)('legal texts, wildcard pages and configuration on %s', (
     const typed = await call('POST', WILDCARD_PATHS.collection, su, { ...body, slug: 'Guia Férias' });
     expect(typed.json()).toMatchObject({ code: 'invalid_slug', fields: { slug: 'invalid_slug' } });
     const noAudience = await call('POST', WILDCARD_PATHS.collection, su, { ...body, slug: 'sem-publico', user_groups: [] });
-    expect(noAudience.json().fields).toMatchObject({ areas: 'make_sure_that_all_fields_are_filled_in', user_groups: 'make_sure_that_all_fields_are_filled_in' });
+    expect(noAudience.json().fields).toMatchObject({ areas: 'make_sure_that_all_fields_are_filled_in', user_groups: 'choose_user_groups_or_areas_and_profiles' });
     const foreign = await call('POST', WILDCARD_PATHS.collection, su, { ...body, slug: 'outro-grupo', user_groups: [999999] });
     expect(foreign.json().fields).toEqual({ user_groups: 'validation_error' });
 

@@ -118,7 +118,7 @@ describe.each(DIALECTS)('podcasts on %s', (dialect) => {
       expect((await send('POST', PODCASTS, manager, { title: 'A', ...group(), resource: silent })).json().code).toBe('invalid_file_type');
       const id = await audio();
       const empty = await send('POST', PODCASTS, manager, { resource: id });
-      expect(empty.json()).toMatchObject({ code: REQUIRED, fields: { title: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED } });
+      expect(empty.json()).toMatchObject({ code: REQUIRED, fields: { title: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' } });
       expect((await send('POST', PODCASTS, manager, { title: 'A', ...group(), resource: id, date_to_unpublish: '2026-13-01' })).json().fields)
         .toEqual({ date_to_unpublish: 'validation_error' });
       expect((await send('POST', PODCASTS, manager, { title: 'A', ...group(), resource: id })).statusCode).toBe(201);

@@ -121,7 +121,7 @@ describe.each(DIALECTS)('trails on %s', (dialect) => {
       [{ availability_date: '2026-12-10', date_to_unpublish: '2026-12-10' }, 'date_to_unpublish_before_availability', { date_to_unpublish: 'date_to_unpublish_before_availability' }],
       [{ availability_date: '2026-02-30' }, 'validation_error', { availability_date: 'validation_error' }],
       // the training audience rule: user groups, or both areas and profiles
-      [{ areas: [], profiles: [] }, REQUIRED, { areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED }],
+      [{ areas: [], profiles: [] }, REQUIRED, { areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' }],
       [{ profiles: [] }, REQUIRED, { profiles: REQUIRED }],
       // references of another client do not exist for this one
       [{ trail_categories: [otherCategory] }, 'validation_error', { trail_categories: 'validation_error' }],

@@ -104,7 +104,7 @@ describe.each(DIALECTS)('trainings on %s', (dialect) => {
     // no type chosen: whether a score is needed is not known yet
     expect(empty.json().fields).toEqual({
       title: REQUIRED, description: REQUIRED, group_training_type: REQUIRED, workload: REQUIRED,
-      tags: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED,
+      tags: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles',
     });
     expect((await post({ group_training_type: 2 })).json().fields.score).toBe(REQUIRED);
     const cases: Array<[Record<string, unknown>, Record<string, string>, string]> = [
@@ -132,7 +132,7 @@ describe.each(DIALECTS)('trainings on %s', (dialect) => {
     const areasOnly = await post(trainingBody(org, { profiles: [], user_groups: [org.groups['Onboarding 2026']!] }));
     expect(areasOnly.json().fields).toEqual({ profiles: REQUIRED });
     const nothing = await post(trainingBody(org, { areas: [], profiles: [] }));
-    expect(nothing.json().fields).toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED });
+    expect(nothing.json().fields).toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' });
 
     // without training subscription mandatory lists are not kept
     const ignored = await post(trainingBody(org, { mandatory_areas: [org.areas.Sales] , mandatory_profiles: [org.profiles.Salesperson] }));

@@ -69,7 +69,7 @@ describe.each(DIALECTS)('webcast editor on %s', (dialect) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({
       code: REQUIRED,
-      fields: { title: REQUIRED, webcast_type: REQUIRED, transmission_date: REQUIRED, timezone: REQUIRED, workload: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED },
+      fields: { title: REQUIRED, webcast_type: REQUIRED, transmission_date: REQUIRED, timezone: REQUIRED, workload: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' },
     });
     const fields = async (extra: Record<string, unknown>) => (await post(webcastBody(org, extra))).json().fields;
     expect(await fields({ title: 'a'.repeat(257) })).toEqual({ title: 'title_too_long' });

@@ -18,7 +18,7 @@ describe('library file rules (spec 3 §3 "Library file", §5)', () => {
   });
 
   it('applies the training audience rule: groups, or areas and profiles together', () => {
-    expect(validateLibraryFile({ ...valid, user_groups: [] })).toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED });
+    expect(validateLibraryFile({ ...valid, user_groups: [] })).toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' });
     expect(validateLibraryFile({ ...valid, user_groups: [], areas: [1] })).toEqual({ profiles: REQUIRED });
   });
 

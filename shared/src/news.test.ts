@@ -56,7 +56,7 @@ describe('validateNews (spec 3 §5 News)', () => {
   });
 
   it('audience: areas plus profiles, or user groups', () => {
-    expect(validateNews({ ...valid, user_groups: [] })).toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED });
+    expect(validateNews({ ...valid, user_groups: [] })).toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' });
     expect(validateNews({ ...valid, user_groups: [], areas: [1] })).toEqual({ profiles: REQUIRED });
     expect(validateNews({ ...valid, user_groups: [], profiles: [1] })).toEqual({ areas: REQUIRED });
     expect(validateNews({ ...valid, areas: [1] })).toEqual({ profiles: REQUIRED });

@@ -51,7 +51,7 @@ describe('validateTrailBasicData (spec 2 §3.8, §5.1 audience, §9 limits)', ()
   it('audience: the training rule — user groups, or both areas and profiles; mandatory subsets with subscription', () => {
     expect(validateTrailBasicData({ ...valid, areas: [], profiles: [], user_groups: [5] }, ctx)).toEqual({});
     expect(validateTrailBasicData({ ...valid, areas: [], profiles: [] }, ctx)).toEqual({
-      areas: 'make_sure_that_all_fields_are_filled_in', profiles: 'make_sure_that_all_fields_are_filled_in', user_groups: 'make_sure_that_all_fields_are_filled_in',
+      areas: 'make_sure_that_all_fields_are_filled_in', profiles: 'make_sure_that_all_fields_are_filled_in', user_groups: 'choose_user_groups_or_areas_and_profiles',
     });
     expect(validateTrailBasicData({ ...valid, profiles: [] }, ctx)).toEqual({ profiles: 'make_sure_that_all_fields_are_filled_in' });
     const sub = { ...ctx, useSubscription: true };

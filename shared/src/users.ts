@@ -27,6 +27,9 @@ export const USER_STATUSES = [
 ] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
+/** spec 1 §4.1: the statuses that may log in (the others are refused at login and on every call). */
+export const LOGIN_STATUSES: readonly UserStatus[] = ['active', 'active_webservice', 'pre_registered', 'complete_registration', 'temporary'];
+
 export function isUserStatus(value: string): value is UserStatus {
   return (USER_STATUSES as readonly string[]).includes(value);
 }

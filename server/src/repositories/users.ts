@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, emptyReportRequestTimes, todayApiDate, type ClientModuleItems } from '@lp/shared/rules';
+import { DEFAULT_TIME_ZONE, LOGIN_STATUSES, emptyReportRequestTimes, todayApiDate, type ClientModuleItems } from '@lp/shared/rules';
 import type { ProfileBasicData, SessionUser } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
@@ -9,11 +9,11 @@ import { learnerContext } from './learner/context.ts';
 import { reportRequestTimes } from './reports.ts';
 import { hasMandatorySurveys } from './surveys/learner.ts';
 
-/** spec 1 §4.1: statuses that may log in. */
-const LOGIN_STATUSES = new Set(['active', 'active_webservice', 'pre_registered', 'complete_registration', 'temporary']);
+const MAY_LOG_IN = new Set<string>(LOGIN_STATUSES);
 
+/** spec 1 §4.1: the status may log in. */
 export function canLogIn(status: string): boolean {
-  return LOGIN_STATUSES.has(status);
+  return MAY_LOG_IN.has(status);
 }
 
 export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {

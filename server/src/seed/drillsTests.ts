@@ -50,8 +50,8 @@ export async function seedDrillsTests(db: Kysely<Database>, o: { clientId: numbe
   });
   await insertQuestions(ownedDb(db, DRILL_OWNER), await drillTestId(db, drillId), SAFETY);
 
-  // "the whole client": every area with every profile, and the learners' group for those without a
-  // profile (docs/architecture/audience.md: nothing chosen reaches nobody; no profile, groups only)
+  // "the whole client": every area with every profile, which also takes people without an area or a
+  // profile (docs/architecture/audience.md "The rule"); the learners' group as well
   const [areas, profiles] = await Promise.all([
     db.selectFrom('areas').select('id').where('client_id', '=', o.clientId).execute(),
     db.selectFrom('profiles').select('id').where('client_id', '=', o.clientId).execute(),

@@ -78,6 +78,8 @@ export const ERROR_CODES = [
   'score_out_of_range',
   'alt_text_too_long',
   'mandatory_audience_not_chosen',
+  // spec 2 §5.1 nothing chosen: user groups are optional beside areas and profiles, so they say what would do
+  'choose_user_groups_or_areas_and_profiles',
   // spec 2 §8 publish refused; §4.6 a closed training with done activities cannot be reopened
   'to_publish_the_training_it_must_have_at_least_one_class_or_test',
   'training_cannot_be_reopened',

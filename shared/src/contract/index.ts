@@ -5,6 +5,7 @@
  * process (the import worker) takes only types from here (`import type`).
  */
 export * from './adminResources.ts';
+export * from './audience.ts';
 export * from './auditLog.ts';
 export * from './auth.ts';
 export * from './badges.ts';

@@ -106,7 +106,7 @@ describe('spec 2 §5.1 training basic data', () => {
   it('audience: user groups, or both areas and profiles; all empty flags all three', () => {
     expect(validateTrainingBasicData({ ...valid, areas: [], profiles: [], user_groups: [3] }, ctx())).toEqual({});
     expect(validateTrainingBasicData({ ...valid, areas: [], profiles: [], user_groups: [] }, ctx()))
-      .toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED });
+      .toEqual({ areas: REQUIRED, profiles: REQUIRED, user_groups: 'choose_user_groups_or_areas_and_profiles' });
     // if any area or profile is chosen, both areas and profiles are required (even with groups)
     expect(validateTrainingBasicData({ ...valid, areas: [10], profiles: [], user_groups: [3] }, ctx())).toEqual({ profiles: REQUIRED });
     expect(validateTrainingBasicData({ ...valid, areas: [], profiles: [20] }, ctx())).toEqual({ areas: REQUIRED });

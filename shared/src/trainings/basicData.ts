@@ -128,9 +128,10 @@ export function validateAudience(values: AudienceValues, useSubscription: boolea
   const hasProfiles = filled(values.profiles);
   const hasGroups = filled(values.user_groups);
   if (!hasAreas && !hasProfiles && !hasGroups) {
+    // all three are flagged; the groups are never required (areas and profiles do as well), so theirs says so
     errors.areas = REQUIRED;
     errors.profiles = REQUIRED;
-    errors.user_groups = REQUIRED;
+    errors.user_groups = 'choose_user_groups_or_areas_and_profiles';
   } else if (hasAreas !== hasProfiles) {
     // if any area or profile is chosen, both are required
     if (!hasAreas) errors.areas = REQUIRED;

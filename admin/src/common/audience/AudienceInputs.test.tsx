@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { useWatch } from 'react-hook-form';
 import { AdminContext, Form, testDataProvider, type DataProvider } from 'react-admin';
 import { AUDIENCE_FIELDS, AudienceInputs, keepChosen } from './AudienceInputs.tsx';
+import { ContractHttpProvider } from '../http/index.ts';
 import { i18n } from '../../test/fixtures.ts';
+import { wireHttp } from '../../test/wireFakes.ts';
 
 const named = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `${prefix} ${i + 1}` }));
 
@@ -32,10 +34,12 @@ const values = () => JSON.parse(screen.getByRole('status', { name: 'form values'
 function renderAudience(record: Record<string, unknown>, useSubscription = true, areaCount = 3) {
   render(
     <AdminContext dataProvider={provider(areaCount)} i18nProvider={i18n()}>
-      <Form record={{ id: 1, ...record }}>
-        <AudienceInputs useSubscription={useSubscription} />
-        <Values />
-      </Form>
+      <ContractHttpProvider value={wireHttp(async () => ({ count: 0, sample: [] }))}>
+        <Form record={{ id: 1, ...record }}>
+          <AudienceInputs useSubscription={useSubscription} />
+          <Values />
+        </Form>
+      </ContractHttpProvider>
     </AdminContext>,
   );
 }

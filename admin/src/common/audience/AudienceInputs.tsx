@@ -3,6 +3,7 @@ import { Box, Checkbox, FormControlLabel } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { CheckboxGroupInput, useGetList, useTranslate, type Identifier, type RaRecord } from 'react-admin';
 import { MultiSelect } from '../multiSelect/MultiSelect.tsx';
+import { AudiencePreview } from './AudiencePreview.tsx';
 
 /** Form fields of the audience (spec 2 §3.1); the form owner validates them with the shared rule (§5.1). */
 export const AUDIENCE_FIELDS = {
@@ -69,7 +70,8 @@ export interface AudienceInputsProps {
 /**
  * The permissions sub-tab of the training and webcast editors (spec 2 §2.3, §2.5): areas with
  * 'select all areas', profiles with 'all', mandatory areas / profiles limited to the chosen ones,
- * and user groups. Choices come from the lookup resources.
+ * and user groups, then whom the audience reaches (AudiencePreview). Choices come from the lookup
+ * resources.
  */
 export function AudienceInputs({ useSubscription = false }: AudienceInputsProps) {
   const areas = useLookup('lookup_areas');
@@ -118,6 +120,7 @@ export function AudienceInputs({ useSubscription = false }: AudienceInputsProps)
           />
         </>
       )}
+      {/* optional beside areas and profiles (spec 2 §5.1): no validator, so never marked required */}
       <MultiSelect
         source={AUDIENCE_FIELDS.userGroups}
         label="common.audience.user_groups"
@@ -126,6 +129,7 @@ export function AudienceInputs({ useSubscription = false }: AudienceInputsProps)
         optionText="name"
         translateChoice={false}
       />
+      <AudiencePreview />
     </Box>
   );
 }

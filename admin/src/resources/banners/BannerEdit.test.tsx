@@ -104,7 +104,7 @@ describe('bannerPayload / validateBannerForm', () => {
   it('needs an audience and a desktop image, and clears blank dates to null', () => {
     const values = { ...banner, desktop_image: '', user_groups: [], end_date: '' };
     expect(validateBannerForm(values, 'learning.example.com')).toMatchObject({
-      desktop_image: 'errors.make_sure_that_all_fields_are_filled_in', user_groups: 'errors.make_sure_that_all_fields_are_filled_in',
+      desktop_image: 'errors.make_sure_that_all_fields_are_filled_in', user_groups: 'errors.choose_user_groups_or_areas_and_profiles',
     });
     expect(bannerPayload(values)).toMatchObject({ desktop_image: null, end_date: null, user_groups: [] });
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { AdminContext, HttpError, Notification, type DataProvider, type GetListParams } from 'react-admin';
 import { DEFAULT_CLIENT_SETTINGS } from '@lp/shared/rules';
-import { LIVE_CLASS_PATHS, type LiveClass, type LiveClassParticipant, type SessionUser } from '@lp/shared/contract';
+import { AUDIENCE_PREVIEW_PATH, LIVE_CLASS_PATHS, type LiveClass, type LiveClassParticipant, type SessionUser } from '@lp/shared/contract';
 import { mockHttp, wireDataProvider } from '../../test/wireFakes.ts';
 import { ContractHttpProvider } from '../../common/http/index.ts';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
@@ -52,6 +52,8 @@ function renderEditor(path: string, record: LiveClass, serve: Serve = async () =
   const answer: Serve = async (p, method, body) => {
     if (p === LIVE_CLASS_PATHS.platformTypes) return PLATFORMS;
     if (p === LIVE_CLASS_PATHS.scores) return SCORES;
+    // the audience input's preview (common/audience/AudiencePreview.tsx)
+    if (p === AUDIENCE_PREVIEW_PATH) return { count: 0, sample: [] };
     if (p === LIVE_CLASS_PATHS.item(record.id) && method === 'GET') return record;
     return body === undefined ? spy(p, method) : spy(p, method, body);
   };

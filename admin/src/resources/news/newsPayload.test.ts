@@ -31,7 +31,7 @@ describe('news editor values (spec 3 §3, §5, §7)', () => {
   it('applies the §5 rules on the form\'s own fields', () => {
     expect(validateNewsForm(filled)).toEqual({});
     expect(validateNewsForm({ ...filled, title: '🎉', content: '<p></p>', user_groups: [] })).toEqual({
-      title: REQUIRED, content: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: REQUIRED,
+      title: REQUIRED, content: REQUIRED, areas: REQUIRED, profiles: REQUIRED, user_groups: 'errors.choose_user_groups_or_areas_and_profiles',
     });
     expect(validateNewsForm({ ...filled, publish_date_local: '2026-12-01T09:00' })).toEqual({ timezone: REQUIRED });
     expect(validateNewsForm({ ...filled, timezone: 'UTC', publish_date_local: '2026-12-02T09:00', unpublish_date_local: '2026-12-01T09:00' }))

@@ -70,7 +70,7 @@ describe('validateWildCard', () => {
     expect(validateWildCard({ ...base, title: 'x'.repeat(257) })).toMatchObject({ title: 'errors.title_too_long' });
     expect(validateWildCard({ ...base, slug: 'Guia' })).toEqual({ slug: 'errors.invalid_slug' });
     expect(validateWildCard({ ...base, content: '<p><br></p>' })).toEqual({ content: 'errors.make_sure_that_all_fields_are_filled_in' });
-    expect(validateWildCard({ ...base, user_groups: [] })).toMatchObject({ areas: 'errors.make_sure_that_all_fields_are_filled_in', user_groups: 'errors.make_sure_that_all_fields_are_filled_in' });
+    expect(validateWildCard({ ...base, user_groups: [] })).toMatchObject({ areas: 'errors.make_sure_that_all_fields_are_filled_in', user_groups: 'errors.choose_user_groups_or_areas_and_profiles' });
     expect(validateWildCard({ ...base, user_groups: [], areas: [1] })).toEqual({ profiles: 'errors.make_sure_that_all_fields_are_filled_in' });
   });
 });

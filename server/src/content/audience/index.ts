@@ -6,5 +6,8 @@ export {
   audienceDb, copyAudience, foreignAudienceIds, readAudience, readAudiences, tagNames, tagsUsedBy, writeAudience,
   type Audience, type AudienceIds, type AudienceInput,
 } from './store.ts';
-export { audienceMember, inAudience, linkedTo, mandatoryFor, memberInAudienceOf, type AudienceMember } from './rule.ts';
+export {
+  audienceMember, inAudience, linkedTo, mandatoryFor, memberInAudienceOf, memberInChosenAudience, type AudienceMember, type ChosenAudience,
+} from './rule.ts';
+export { audienceReach, type AudienceReach } from './reach.ts';
 export { createAudienceTables, dropAudienceTables, type AudienceTablesOf } from './schema.ts';

@@ -1,10 +1,14 @@
 /**
  * The learner side of an audience, one rule for every kind (spec 2 §5.1 "either user groups, or
  * both areas and profiles", §5.9 "as for trainings", §6; spec 3 §1): a member of the content's
- * client is in its audience when they belong to one of its user groups, or when one of their
- * areas in that client and their profile there are both chosen. Each is a where-clause over a
- * query that has the kind's table in scope under its own name, so a list stays a fixed handful
- * of set queries whatever its size. Kinds add their own rules around it (a training's owners,
+ * client is in its audience when they belong to one of its user groups, or when its areas and
+ * its profiles both take them — the areas when one of the member's areas in that client is
+ * chosen, or when the member has no area there and every area of the client is chosen; the
+ * profiles likewise with the member's profile there. So "every area + every profile" reaches
+ * everyone in the client (docs/architecture/audience.md "The rule"). Each is a where-clause, so a
+ * list stays a fixed handful of set queries whatever its size. The rule is written once, in
+ * `holds`, over either the links a row has stored or an audience not saved yet (the editors'
+ * preview, `memberInChosenAudience`). Kinds add their own rules around it (a training's owners,
  * a trail opening its trainings), never a second copy of it.
  */
 import { expressionBuilder, sql, type Expression, type SqlBool } from 'kysely';
@@ -29,33 +33,146 @@ const NOBODY = sql<SqlBool>`1 = 0`;
 
 /** Built over the virtual tables, correlated with the content row as `audience_owners`. */
 const scope = () => expressionBuilder<Database & AudienceTables, 'audience_owners'>();
+/** Built over the real tables, with nothing in scope: the chosen audience's side. */
+const plain = () => expressionBuilder<Database, never>();
 
-/** A member given as values, or as columns of the outer query (the recipients of a message). */
+/** A member given as values, or as columns of the outer query (the client's members, `user_clients`). */
 type Operand = number | Expression<number>;
 interface Subject { userId: Operand; clientId: Operand; profileId: Operand | Expression<number | null> | null }
 
-/** The rule itself, over the virtual tables: the one place it is written. */
-function holds(subject: Subject): Expression<SqlBool> {
-  const eb = scope();
-  const inGroup = eb.exists(eb.selectFrom('audience_user_groups as lg')
-    .innerJoin('user_group_members as ugm', 'ugm.group_id', 'lg.user_group_id')
-    .select('lg.owner_id')
-    .whereRef('lg.owner_id', '=', 'audience_owners.id').where('ugm.user_id', '=', subject.userId));
-  // without a profile only the groups can hold the member
-  if (subject.profileId === null) return inGroup;
-  return eb.or([inGroup, eb.and([
-    eb.exists(eb.selectFrom('audience_profiles as lp').select('lp.owner_id')
-      .whereRef('lp.owner_id', '=', 'audience_owners.id').where('lp.profile_id', '=', subject.profileId)),
-    eb.exists(eb.selectFrom('audience_areas as la').innerJoin('user_areas as ua', 'ua.area_id', 'la.area_id')
-      .select('la.owner_id')
-      .whereRef('la.owner_id', '=', 'audience_owners.id').where('ua.user_id', '=', subject.userId).where('ua.client_id', '=', subject.clientId)),
-  ])]);
+/**
+ * What the rule asks of an audience, whether stored (a content row's links) or chosen in a form.
+ * Each answer is a where-clause; `everyArea` / `everyProfile` imply at least one is chosen, so
+ * nothing chosen still holds nobody.
+ */
+interface AudienceLinks {
+  /** the member is in one of the chosen user groups */
+  inGroup(userId: Operand): Expression<SqlBool>;
+  /** one of the member's areas in the client is chosen */
+  areaChosen(userId: Operand, clientId: Operand): Expression<SqlBool>;
+  /** the member's profile is chosen */
+  profileChosen(profileId: Operand | Expression<number | null>): Expression<SqlBool>;
+  /** every area of the client is chosen */
+  everyArea(clientId: Operand): Expression<SqlBool>;
+  /** every profile of the client is chosen */
+  everyProfile(clientId: Operand): Expression<SqlBool>;
 }
+
+/** The links a content row has stored, over the virtual tables (the caller renames them for its kind). */
+const STORED: AudienceLinks = {
+  inGroup: (userId) => {
+    const eb = scope();
+    return eb.exists(eb.selectFrom('audience_user_groups as lg')
+      .innerJoin('user_group_members as ugm', 'ugm.group_id', 'lg.user_group_id')
+      .select('lg.owner_id')
+      .whereRef('lg.owner_id', '=', 'audience_owners.id').where('ugm.user_id', '=', userId));
+  },
+  areaChosen: (userId, clientId) => {
+    const eb = scope();
+    return eb.exists(eb.selectFrom('audience_areas as la').innerJoin('user_areas as ua', 'ua.area_id', 'la.area_id')
+      .select('la.owner_id')
+      .whereRef('la.owner_id', '=', 'audience_owners.id').where('ua.user_id', '=', userId).where('ua.client_id', '=', clientId));
+  },
+  profileChosen: (profileId) => {
+    const eb = scope();
+    return eb.exists(eb.selectFrom('audience_profiles as lp').select('lp.owner_id')
+      .whereRef('lp.owner_id', '=', 'audience_owners.id').where('lp.profile_id', '=', profileId));
+  },
+  everyArea: (clientId) => {
+    const eb = scope();
+    return eb.and([
+      eb.exists(eb.selectFrom('audience_areas as la').select('la.owner_id').whereRef('la.owner_id', '=', 'audience_owners.id')),
+      eb.not(eb.exists(eb.selectFrom('areas as every_area').select('every_area.id').where('every_area.client_id', '=', clientId)
+        .where((inner) => inner.not(inner.exists(inner.selectFrom('audience_areas as lx').select('lx.owner_id')
+          .whereRef('lx.owner_id', '=', 'audience_owners.id').whereRef('lx.area_id', '=', 'every_area.id')))))),
+    ]);
+  },
+  everyProfile: (clientId) => {
+    const eb = scope();
+    return eb.and([
+      eb.exists(eb.selectFrom('audience_profiles as lp').select('lp.owner_id').whereRef('lp.owner_id', '=', 'audience_owners.id')),
+      eb.not(eb.exists(eb.selectFrom('profiles as every_profile').select('every_profile.id').where('every_profile.client_id', '=', clientId)
+        .where((inner) => inner.not(inner.exists(inner.selectFrom('audience_profiles as lx').select('lx.owner_id')
+          .whereRef('lx.owner_id', '=', 'audience_owners.id').whereRef('lx.profile_id', '=', 'every_profile.id')))))),
+    ]);
+  },
+};
+
+/** An audience as a form holds it before saving: the chosen ids of each dimension. */
+export interface ChosenAudience {
+  readonly areas: readonly number[];
+  readonly profiles: readonly number[];
+  readonly user_groups: readonly number[];
+}
+
+/** The same questions over ids not stored anywhere yet. */
+function chosenLinks(audience: ChosenAudience): AudienceLinks {
+  const areas = [...new Set(audience.areas)];
+  const profiles = [...new Set(audience.profiles)];
+  const groups = [...new Set(audience.user_groups)];
+  return {
+    inGroup: (userId) => {
+      if (groups.length === 0) return NOBODY;
+      const eb = plain();
+      return eb.exists(eb.selectFrom('user_group_members as ugm').select('ugm.user_id')
+        .where('ugm.group_id', 'in', groups).where('ugm.user_id', '=', userId));
+    },
+    areaChosen: (userId, clientId) => {
+      if (areas.length === 0) return NOBODY;
+      const eb = plain();
+      return eb.exists(eb.selectFrom('user_areas as ua').select('ua.user_id')
+        .where('ua.area_id', 'in', areas).where('ua.user_id', '=', userId).where('ua.client_id', '=', clientId));
+    },
+    profileChosen: (profileId) => {
+      if (profiles.length === 0) return NOBODY;
+      if (typeof profileId === 'number') return profiles.includes(profileId) ? sql<SqlBool>`1 = 1` : NOBODY;
+      return plain()(profileId, 'in', profiles);
+    },
+    everyArea: (clientId) => {
+      if (areas.length === 0) return NOBODY;
+      const eb = plain();
+      return eb.not(eb.exists(eb.selectFrom('areas as every_area').select('every_area.id')
+        .where('every_area.client_id', '=', clientId).where('every_area.id', 'not in', areas)));
+    },
+    everyProfile: (clientId) => {
+      if (profiles.length === 0) return NOBODY;
+      const eb = plain();
+      return eb.not(eb.exists(eb.selectFrom('profiles as every_profile').select('every_profile.id')
+        .where('every_profile.client_id', '=', clientId).where('every_profile.id', 'not in', profiles)));
+    },
+  };
+}
+
+/**
+ * The rule itself: the one place it is written. Someone without an area in the client (or
+ * without a profile there) is taken by the areas (the profiles) only when all of the client's are
+ * chosen: "every area" then means "whatever the area", and nothing narrower reaches them.
+ */
+function holds(links: AudienceLinks, subject: Subject): Expression<SqlBool> {
+  const eb = plain();
+  const { userId, clientId, profileId } = subject;
+  const withoutArea = eb.not(eb.exists(eb.selectFrom('user_areas as own').select('own.area_id')
+    .where('own.user_id', '=', userId).where('own.client_id', '=', clientId)));
+  const byArea = eb.or([links.areaChosen(userId, clientId), eb.and([withoutArea, links.everyArea(clientId)])]);
+  const byProfile = profileId === null
+    ? links.everyProfile(clientId)
+    : typeof profileId === 'number'
+      ? links.profileChosen(profileId)
+      // a column: either case, row by row
+      : eb.or([links.profileChosen(profileId), eb.and([eb(profileId, 'is', null), links.everyProfile(clientId)])]);
+  return eb.or([links.inGroup(userId), eb.and([byArea, byProfile])]);
+}
+
+/** The member of the outer query's `user_clients` row, as columns. */
+const CLIENT_MEMBER: Subject = {
+  userId: sql.ref<number>('user_clients.user_id'), clientId: sql.ref<number>('user_clients.client_id'),
+  profileId: sql.ref<number | null>('user_clients.profile_id'),
+};
 
 /** Where the kind's row (its table in scope, unaliased) has `member` in its audience; someone outside the client (null) is in none. */
 export function inAudience(kind: AudienceKind, member: AudienceMember | null): Expression<SqlBool> {
   if (!member) return NOBODY;
-  return audiencePlugin(kind).rename(holds(member));
+  return audiencePlugin(kind).rename(holds(STORED, member));
 }
 
 /**
@@ -64,12 +181,16 @@ export function inAudience(kind: AudienceKind, member: AudienceMember | null): E
  */
 export function memberInAudienceOf(kind: AudienceKind, ownerId: number): Expression<SqlBool> {
   const eb = scope();
-  const member = {
-    userId: sql.ref<number>('user_clients.user_id'), clientId: sql.ref<number>('user_clients.client_id'),
-    profileId: sql.ref<number | null>('user_clients.profile_id'),
-  };
   return audiencePlugin(kind).rename(eb.exists(eb.selectFrom('audience_owners').select('audience_owners.id')
-    .where('audience_owners.id', '=', ownerId).where(holds(member))));
+    .where('audience_owners.id', '=', ownerId).where(holds(STORED, CLIENT_MEMBER))));
+}
+
+/**
+ * The same rule over an audience not saved yet, for a query over `user_clients`: the member of
+ * that row is in `audience`. Whom an editor's audience reaches before it is saved (the preview).
+ */
+export function memberInChosenAudience(audience: ChosenAudience): Expression<SqlBool> {
+  return holds(chosenLinks(audience), CLIENT_MEMBER);
 }
 
 /**
