@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS as R, type AppointmentImportType, type AppointmentResults } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS as R, type AppointmentImportType, type AppointmentResults } from '@lp/shared/contract';
 import { LANGUAGES } from '@lp/shared/rules';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
@@ -131,6 +131,14 @@ describe.each(DIALECTS)('face-to-face imports on %s', (dialect) => {
     const again = await runImport(id, 'presential_subscriptions', rows.slice(0, 2));
     expect(again.record).toMatchObject({ status: 'finalized', created_count: 0, updated_count: 0, error_count: 0 });
     expect(await t.app.db.selectFrom('presential_enrollments').select('id').where('appointment_id', '=', id).execute()).toHaveLength(3);
+
+    // the end of the pass links to the appointment's tab, where the importer (no imports screen) reads the import and its log
+    const notes = (await t.app.inject({ url: '/api/notifications/', headers: bearer(importer.tokens) })).json().results as Array<{ kind: string; payload: { id: number; link: string } }>;
+    const finished = notes.find((n) => n.kind !== 'import_validated' && n.payload.id === record.id);
+    expect(finished?.payload.link).toBe(`/admin/presential/appointments/${id}/subscribers?import=${record.id}`);
+    expect((await t.app.inject({ url: `/api${ADMIN_RESOURCES.imports.apiPath}${record.id}/`, headers: bearer(importer.tokens) })).statusCode).toBe(403);
+    expect((await call(t.app, importer.tokens, 'GET', R.importItem(id, record.id))).statusCode).toBe(200);
+    expect((await call(t.app, importer.tokens, 'GET', `${R.importLogs(id, record.id)}?page_size=0&log_type=error`)).json().results).toHaveLength(4);
   });
 
   it('results: the Results tab\'s rules, logged per line in the reader\'s language; a re-run changes nothing; refused once finalized', async () => {
