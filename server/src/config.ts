@@ -109,7 +109,7 @@ export interface Config {
   captchaAfterFailures: number;
   /**
    * CURRENCY: the ISO 4217 currency of money values (face-to-face costs, spec 3 §3 "Costs"), kept as
-   * integer cents; clients have no currency setting of their own, so it is the deployment's (default BRL)
+   * integer cents, for the clients whose settings name no currency of their own (default BRL)
    */
   currency: string;
   /** PUBLIC_URL: the origin of links that leave the request (e-mails, certificate PDFs and their verify links); answers use the request's own origin */

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS as R, type AppointmentImportType, type AppointmentResults } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS as R, type AppointmentImportType, type AppointmentResults } from '@lp/shared/contract';
+import { LANGUAGES } from '@lp/shared/rules';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { sheetRowsOf, tusCreate, tusPatch, xlsxOf, type Cell } from './importFixtures.ts';
@@ -91,8 +92,10 @@ describe.each(DIALECTS)('face-to-face imports on %s', (dialect) => {
       const values = (name: string) => lists.getColumn(columns.indexOf(name) + 1).values.slice(2).filter(Boolean);
       if (kind === 'presential_subscriptions') expect(values('presential_events')).toEqual(['2026-12-10 09:00', '2026-12-11 14:00']);
       else {
-        expect(values('training_results')).toContain('approved');
-        expect(values('presences')).toEqual(['present', 'absent']);
+        // the words in the importing user's language (pt-br here), not the slugs
+        expect(values('training_results')).toContain('Aprovado');
+        expect(values('training_results')).not.toContain('approved');
+        expect(values('presences')).toEqual(['Presente', 'Ausente']);
       }
       const data = workbook.worksheets[0]!;
       expect(JSON.stringify(data.model)).toContain('lists!$');
@@ -128,6 +131,14 @@ describe.each(DIALECTS)('face-to-face imports on %s', (dialect) => {
     const again = await runImport(id, 'presential_subscriptions', rows.slice(0, 2));
     expect(again.record).toMatchObject({ status: 'finalized', created_count: 0, updated_count: 0, error_count: 0 });
     expect(await t.app.db.selectFrom('presential_enrollments').select('id').where('appointment_id', '=', id).execute()).toHaveLength(3);
+
+    // the end of the pass links to the appointment's tab, where the importer (no imports screen) reads the import and its log
+    const notes = (await t.app.inject({ url: '/api/notifications/', headers: bearer(importer.tokens) })).json().results as Array<{ kind: string; payload: { id: number; link: string } }>;
+    const finished = notes.find((n) => n.kind !== 'import_validated' && n.payload.id === record.id);
+    expect(finished?.payload.link).toBe(`/admin/presential/appointments/${id}/subscribers?import=${record.id}`);
+    expect((await t.app.inject({ url: `/api${ADMIN_RESOURCES.imports.apiPath}${record.id}/`, headers: bearer(importer.tokens) })).statusCode).toBe(403);
+    expect((await call(t.app, importer.tokens, 'GET', R.importItem(id, record.id))).statusCode).toBe(200);
+    expect((await call(t.app, importer.tokens, 'GET', `${R.importLogs(id, record.id)}?page_size=0&log_type=error`)).json().results).toHaveLength(4);
   });
 
   it('results: the Results tab\'s rules, logged per line in the reader\'s language; a re-run changes nothing; refused once finalized', async () => {
@@ -167,6 +178,37 @@ describe.each(DIALECTS)('face-to-face imports on %s', (dialect) => {
     const late = await runImport(id, 'presential_results', [{ email: emails[2], result: 'approved' }]);
     expect(late.record.status).toBe('with_errors');
     expect(late.errors).toEqual([[2, null, 'presential_results_already_finalized']]);
+  });
+
+  it('the results template\'s words follow the user\'s language, and are read back in any language or as slugs', async () => {
+    const { id, first } = await newAppointment();
+    expect((await call(t.app, su, 'POST', P.subscribersAdd(id), { event_id: first, user_ids: learners.slice(0, 3).map((l) => l.id) })).statusCode).toBe(200);
+    await t.app.db.updateTable('users').set({ language_id: LANGUAGES.find((l) => l.code === 'en-us')!.id }).where('id', '=', importer.id).execute();
+    try {
+      const res = await t.app.inject({ url: `/api${R.importTemplate(id, 'presential_results')}`, headers: bearer(importer.tokens) });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+      const lists = workbook.getWorksheet('lists')!;
+      const columns = (lists.getRow(1).values as unknown[]).slice(1);
+      const values = (name: string) => lists.getColumn(columns.indexOf(name) + 1).values.slice(2).filter(Boolean);
+      expect(values('presences')).toEqual(['Present', 'Absent']);
+      expect(values('training_results')).toEqual(['Approved', 'Reproved (fail)', 'Awaiting results', 'Restarted', 'Forfeit', 'Expired']);
+
+      const { record, errors } = await runImport(id, 'presential_results', [
+        { email: emails[0], presence: 'Present', result: 'Approved' },
+        { email: emails[1], presence: 'ausente', result: 'Desistente' },
+        { email: emails[2], presence: 'present', result: 'reproved' },
+      ]);
+      expect(errors).toEqual([]);
+      expect(record).toMatchObject({ status: 'finalized', updated_count: 3 });
+      const saved = (await call(t.app, su, 'GET', R.results(id))).json<AppointmentResults>();
+      const of = (userId: number) => saved.rows.find((r) => r.user.id === userId)!;
+      expect(of(learners[0]!.id)).toMatchObject({ presence: 'present', result: 'approved' });
+      expect(of(learners[1]!.id)).toMatchObject({ presence: 'absent', result: 'forfeit' });
+      expect(of(learners[2]!.id)).toMatchObject({ presence: 'present', result: 'reproved' });
+    } finally {
+      await t.app.db.updateTable('users').set({ language_id: LANGUAGES.find((l) => l.code === 'pt-br')!.id }).where('id', '=', importer.id).execute();
+    }
   });
 
   it('needs the appointment screen and each import\'s own item; another client\'s appointment does not exist', async () => {

@@ -154,6 +154,37 @@ describe.each(DIALECTS)('face-to-face trainings for learners on %s', (dialect) =
     expect((await call(t.app, su, 'GET', `/presential/presential_events/${eventId}/comments/`)).json()).toHaveLength(1);
   });
 
+  it('the event\'s reaction evaluation: the enrolled learner answers it once, after finishing', async () => {
+    const { id, eventId } = await training({ title: 'Avaliação de reação' });
+    expect((await as(ana, 'POST', L.subscription(id), { event_id: eventId })).statusCode).toBe(200);
+    const now = new Date();
+    const evaluation = await t.app.db.insertInto('presential_event_evaluations').values({ owner_id: eventId, title: 'Reação', status: 1, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const question = await t.app.db.insertInto('presential_event_evaluation_questions').values({ evaluation_id: evaluation.id, title: 'Nota', question_type_id: 1, created_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const answers = { answers: [{ question_id: question.id, grade: 9 }] };
+
+    const before = (await as(ana, 'GET', L.detail(id))).json() as LearnerPresential;
+    expect(before.events[0]).toMatchObject({ evaluation: { id: evaluation.id, answered: false }, evaluation_refusal: 'event_not_finished' });
+    expect((await as(ana, 'POST', T.evaluation(eventId), answers)).json().code).toBe('event_not_finished');
+    await finish(id);
+    // not enrolled in the event: refused, and the detail offers nothing
+    expect((await as(bia, 'POST', T.evaluation(eventId), answers)).json().code).toBe('you_must_subscribe_for_event');
+    expect(((await as(bia, 'GET', L.detail(id))).json() as LearnerPresential).events[0]!.evaluation).toBeNull();
+    // another client's learner never finds the event
+    expect((await as(outsider, 'POST', T.evaluation(eventId), answers)).statusCode).toBe(404);
+
+    expect((await as(ana, 'POST', T.evaluation(eventId), { answers: [] })).json().code).toBe('make_sure_that_all_fields_are_filled_in');
+    const answered = await as(ana, 'POST', T.evaluation(eventId), answers);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json()).toMatchObject({ id: evaluation.id, answered: true });
+    expect((await as(ana, 'POST', T.evaluation(eventId), answers)).statusCode).toBe(409);
+    const after = (await as(ana, 'GET', L.detail(id))).json() as LearnerPresential;
+    expect(after.events[0]).toMatchObject({ evaluation: { answered: true }, evaluation_refusal: null });
+    const stored = await t.app.db.selectFrom('presential_event_evaluation_answers').selectAll().where('evaluation_id', '=', evaluation.id).execute();
+    expect(stored).toHaveLength(1);
+  });
+
   it('a presential test opens only inside the instructor\'s window, to enrolled learners; an old QR is refused', async () => {
     const { id, eventId } = await training({ title: 'Prova na sala' }, { event_type: 'presential_test' });
     const testId = await eventTest(eventId);

@@ -239,6 +239,30 @@ describe.each(DIALECTS)('face-to-face results, costs and printing on %s', (diale
     expect(nullActual.events[0]).toMatchObject({ cost: 100, actual_cost: null });
   });
 
+  it('duplicating an appointment copies its planned costs (not what was spent)', async () => {
+    const { id, eventId } = await withGuests({ expected_participants: 4 });
+    expect((await call(t.app, su, 'PUT', R.costs(id), {
+      expected_cost_per_participant: 7_500,
+      events: [{ id: eventId, cost: 40_000, actual_cost: 41_000 }],
+      additional: [
+        { description: 'Coffee break', quantity: 3, unit_value: 2_000, installments: 2, actual_value: 6_500 },
+        { description: 'Transporte', quantity: 1, unit_value: 9_000, installments: 1, actual_value: null },
+      ],
+    })).statusCode).toBe(200);
+    const copy = (await call(t.app, su, 'POST', P.duplicate(id))).json<{ id: number }>().id;
+    const costs = (await call(t.app, su, 'GET', R.costs(copy))).json<AppointmentCosts>();
+    expect(costs.expected_cost_per_participant).toBe(7_500);
+    expect(costs.events).toEqual([expect.objectContaining({ cost: 40_000, actual_cost: null })]);
+    expect(costs.events[0]!.id).not.toBe(eventId);
+    expect(costs.additional.map(({ description, quantity, unit_value, installments, actual_value }) => ({ description, quantity, unit_value, installments, actual_value })))
+      .toEqual([
+        { description: 'Coffee break', quantity: 3, unit_value: 2_000, installments: 2, actual_value: null },
+        { description: 'Transporte', quantity: 1, unit_value: 9_000, installments: 1, actual_value: null },
+      ]);
+    // the source keeps its own lines
+    expect((await call(t.app, su, 'GET', R.costs(id))).json<AppointmentCosts>().additional).toHaveLength(2);
+  });
+
   it('prints the attendance list and the results as PDFs naming the participants', async () => {
     const { id } = await withGuests();
     await finish(id);

@@ -27,6 +27,8 @@ export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
   webcast_use_static_score: false,
   points_name: 'points',
   default_country_code: 'BRA',
+  currency: '',
+  logo: '',
 };
 
 /** The sections a client may rename (spec 1 §3.2 title_trainings, title_webcasts, title_news). */

@@ -17,6 +17,7 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   live_classes: 'learning',
   presential_appointments: 'learning',
   presential_courses: 'learning',
+  presential_test_templates: 'learning',
   presential_planned_vacancies: 'learning',
   presential_product_categories: 'learning',
   presential_products: 'learning',

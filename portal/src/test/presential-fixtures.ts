@@ -14,7 +14,8 @@ export function presentialEvent(overrides: Partial<LearnerPresentialEvent> = {})
     id: 31, event_type: 'online_test', date: '2026-12-10', start_hour: '14:00', end_hour: '18:00', starts_at: '2026-12-10T17:00:00.000Z', ends_at: '2026-12-10T21:00:00.000Z',
     intermission_minutes: 15, location: 'Rua Augusta, 500', location_name: 'Room 2', instructors: [{ id: 2, name: 'Igor Instructor' }],
     live_class_id: null, webcast_id: null, maximum_participants: 20, vacancies: 12, enrolled: false, can_subscribe: true, instructor: false,
-    tests: [], tests_refusal: null, test_window: null, can_comment: false, comment_refusal: 'you_must_subscribe_for_event', ...overrides,
+    tests: [], tests_refusal: null, test_window: null, can_comment: false, comment_refusal: 'you_must_subscribe_for_event',
+    evaluation: null, evaluation_refusal: null, ...overrides,
   };
 }
 

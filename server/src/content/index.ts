@@ -5,7 +5,7 @@
  * over each owner kind's own tables.
  */
 export type { OwnerKind, OwnerTableName, QuestionOwnerKind, TestEngineOwner } from './owner.ts';
-export { DRILL_OWNER, GENERAL_TEST_OWNER, LIVE_CLASS_OWNER, PRESENTIAL_EVENT_OWNER, SURVEY_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
+export { DRILL_OWNER, GENERAL_TEST_OWNER, LIVE_CLASS_OWNER, PRESENTIAL_EVENT_OWNER, PRESENTIAL_TEST_TEMPLATE_OWNER, SURVEY_OWNER, TRAINING_OWNER, WEBCAST_OWNER } from './owners.ts';
 export { ownedDb, type OwnedDb } from './ownedDb.ts';
 export { createOwnedTables, dropOwnedTables } from './schema.ts';
 export type { OwnedMaterialRow, OwnedTestResultRow, OwnedTestRow } from './tables.ts';
@@ -21,7 +21,7 @@ export { learnerTestContext, type LearnerTestContext } from './learnerAttempt.ts
 export {
   deleteQuestion, findQuestion, insertQuestions, questionListQuery, toQuestionRow, updateQuestion, withAnswers, type QuestionState, type QuestionWithAnswers,
 } from './repository/questions.ts';
-export { copyOwnedContent } from './repository/copy.ts';
+export { copyOwnedContent, copyTestTo } from './repository/copy.ts';
 export { findPublishedTest, publishedTestsOf, type PublishedTest } from './repository/tests.ts';
 export { evaluationAnswered, publishedEvaluation } from './repository/evaluations.ts';
 export { publishedMaterials } from './repository/materials.ts';

@@ -111,6 +111,19 @@ export const GENERAL_TEST_OWNER: TestEngineOwner = {
 };
 
 /**
+ * spec 1 §6.2 presential_test_templates: a face-to-face test template, whose one test's questions
+ * and alternatives an event's test is made from (a copy: the event's test is then its own).
+ */
+export const PRESENTIAL_TEST_TEMPLATE_OWNER: QuestionOwnerKind = {
+  kind: 'presential_test_template',
+  ownerTable: 'presential_test_templates',
+  tablePrefix: 'presential_test_template',
+  admin: {
+    title: ADMIN_RESOURCES.presential_test_templates.title, manage: 'presential_test_templates', refusal: 'You do not have permission to change test templates',
+  },
+};
+
+/**
  * spec 3 §1 "Face-to-face": each event has reaction evaluations, tests (online or applied by QR
  * code), materials and comments of origin presential — moderated (spec 3 §7 "Moderation … is
  * defined for news, podcast and presential"). Opened by the appointments title (any of

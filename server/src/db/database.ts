@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type * as Presential from './tables/presential.table.ts';
 import type * as PresentialResults from './tables/presentialResults.table.ts';
+import type * as PresentialTestTemplates from './tables/presentialTestTemplate.table.ts';
 import type * as FieldSales from './tables/fieldSales.table.ts';
 import type * as Reward from './tables/reward.table.ts';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
@@ -268,6 +269,13 @@ export interface Database {
   presential_event_costs: PresentialResults.PresentialEventCostTable;
   presential_additional_costs: PresentialResults.PresentialAdditionalCostTable;
   presential_enrollments: Presential.PresentialEnrollmentTable;
+  // face-to-face test templates (2026_11_28_0100_presential_test_templates): a question-only owner
+  presential_test_templates: PresentialTestTemplates.PresentialTestTemplateTable;
+  presential_test_template_tests: PresentialTestTemplates.PresentialTestTemplateTestTable;
+  presential_test_template_test_questions: PresentialTestTemplates.PresentialTestTemplateTestQuestionTable;
+  presential_test_template_test_question_answers: PresentialTestTemplates.PresentialTestTemplateTestQuestionAnswerTable;
+  presential_test_template_test_results: PresentialTestTemplates.PresentialTestTemplateTestResultTable;
+  presential_test_template_test_attempt_questions: PresentialTestTemplates.PresentialTestTemplateTestAttemptQuestionTable;
   // field-sales tasks (2026_11_27_0300_field_sales): questionnaires, task series, tasks, answers
   field_questionnaires: FieldSales.FieldQuestionnaireTable;
   field_questionnaire_steps: FieldSales.FieldQuestionnaireStepTable;

@@ -1,16 +1,23 @@
-import type { NotificationKind } from '@lp/shared/contract';
+import { appointmentImportPage, isAppointmentImportType, type NotificationKind } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import type { ImportRow } from '../db/tables/import.table.ts';
 import { notify } from '../repositories/notifications.ts';
 
-/** Where the admin shows the import (spec 1 §2.3 admin-import/{id}). */
-export const importLink = (id: number) => `/admin/admin-imports/${id}/show`;
+/**
+ * Where the admin shows the import (spec 1 §2.3 admin-import/{id}); an appointment's import is
+ * shown on the appointment's tab it was run from, which its importer may open with the
+ * face-to-face keys alone (the imports screen is the superuser's).
+ */
+export function importLink(row: Pick<ImportRow, 'id' | 'import_type' | 'target_id'>): string {
+  if (row.target_id !== null && isAppointmentImportType(row.import_type)) return `/admin${appointmentImportPage(row.target_id, row.import_type, row.id)}`;
+  return `/admin/admin-imports/${row.id}/show`;
+}
 
 function payloadOf(row: ImportRow) {
   return {
     id: row.id, import_type: row.import_type, file_name: row.file_name,
     created_count: row.created_count, updated_count: row.updated_count, error_count: row.error_count,
-    link: importLink(row.id),
+    link: importLink(row),
   };
 }
 

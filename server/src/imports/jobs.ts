@@ -30,7 +30,7 @@ async function mailCreator(app: FastifyInstance, row: ImportRow): Promise<void> 
     name: creator.full_name, id: String(row.id), file_name: row.file_name,
     import_type: translate(lang, `imports.types.${row.import_type}`),
     created_count: String(row.created_count), updated_count: String(row.updated_count), error_count: String(row.error_count),
-    link: `${app.config.publicUrl}${importLink(row.id)}`,
+    link: `${app.config.publicUrl}${importLink(row)}`,
   };
   await app.mailer.send({
     to: creator.email,

@@ -1,5 +1,6 @@
 import { DRILL_STATUS, LANGUAGES, PRESENCE_VALUES, TRAINING_RESULTS, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
+import { translate } from '../lib/i18n.ts';
 import type { LookupName } from './columns.ts';
 
 /** Lookup text as compared: trimmed, case- and accent-insensitive. */
@@ -60,10 +61,26 @@ export const IMPORT_STATUSES = USER_STATUSES.filter((s) => s !== 'deleted' && s 
 export const eventLabel = (e: { date: string; start_hour: string }) => `${e.date} ${e.start_hour}`;
 
 /**
- * The selected client's lookups (spec 1 §3.8), for drop-downs and for reading the rows; with a
- * target (an import into one appointment) that appointment's active events too.
+ * A fixed list of words (attendance, results) as the drop-down shows it: each in the reader's
+ * language (spec 1 §9; the printed lists' texts); read back in any of the four languages or as
+ * the slug itself, so a sheet filled by someone reading another language, or an older template,
+ * still imports. Without a language (the import's passes only read) the drop-down keeps the slugs.
  */
-export async function loadLookups(db: Db, clientId: number, targetId: number | null = null): Promise<Lookups> {
+export function wordLookup(slugs: readonly string[], textKey: (slug: string) => string, languageId: number | null): Lookup<string> {
+  const lookup = new Lookup<string>();
+  for (const slug of slugs) {
+    const labels = LANGUAGES.map((l) => translate(l.id, textKey(slug)));
+    lookup.add(languageId === null ? slug : translate(languageId, textKey(slug)), slug, [slug, ...labels]);
+  }
+  return lookup;
+}
+
+/**
+ * The selected client's lookups (spec 1 §3.8), for drop-downs and for reading the rows; with a
+ * target (an import into one appointment) that appointment's active events too. `languageId`: the
+ * language of a template's drop-down words.
+ */
+export async function loadLookups(db: Db, clientId: number, targetId: number | null = null, languageId: number | null = null): Promise<Lookups> {
   const named = async (table: 'profiles' | 'areas' | 'user_groups' | 'branch_types' | 'branch_size_types' | 'regionals') => {
     const lookup = new Lookup();
     const rows = await db.selectFrom(table).select(['id', 'name']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
@@ -109,14 +126,10 @@ export async function loadLookups(db: Db, clientId: number, targetId: number | n
       events.add(eventLabel(e), e.id, [String(e.id), `${d}/${m}/${y} ${e.start_hour}`]);
     }
   }
-  const presences = new Lookup<string>();
-  for (const p of PRESENCE_VALUES) presences.add(p, p);
-  const trainingResults = new Lookup<string>();
-  for (const r of TRAINING_RESULTS) trainingResults.add(r, r);
   return {
     presential_events: events,
-    presences,
-    training_results: trainingResults,
+    presences: wordLookup(PRESENCE_VALUES, (p) => `presential_print.presence.${p}`, languageId),
+    training_results: wordLookup(TRAINING_RESULTS, (r) => `presential_print.results.${r}`, languageId),
     profiles: await named('profiles'),
     profileEmailDomains,
     areas: await named('areas'),

@@ -3,11 +3,11 @@
  * attendance list and print event results"; spec 1 §6.2 presential_print_users,
  * presential_print_results), drawn with pdfkit as the certificates are (learning/certificatePdf.ts):
  * standard Helvetica (WinAnsi covers the four languages' accents), texts under `presential_print.*`
- * in the reader's language. Clients have no logo of their own: the header carries the client's name
- * where a logo would go.
+ * in the reader's language. The header carries the client's logo (its settings) beside its name, or
+ * the name alone on the accent band when the client has none or it cannot be drawn.
  */
 import PDFDocument from 'pdfkit';
-import { formatDate, localeForLanguageId } from '@lp/shared/rules';
+import { formatDate, formatMoney, localeForLanguageId } from '@lp/shared/rules';
 import { translate } from '../lib/i18n.ts';
 
 export interface PrintEvent {
@@ -43,6 +43,10 @@ export interface PrintData {
   printedAt: Date;
   /** the appointment's */
   timezone: string;
+  /** the client's logo (png or jpeg bytes), or null */
+  logo: Buffer | null;
+  /** the results list's cost totals (cents, in `currency`), or null */
+  costs: { currency: string; expected: number; actual: number } | null;
 }
 
 const MARGIN = 40;
@@ -50,6 +54,22 @@ const ROW = 22;
 const ACCENT = '#1f4e79';
 
 interface Column { key: string; width: number; value: (g: PrintGuest, index: number) => string }
+
+const LOGO_BOX = { width: 140, height: 36 };
+
+/** The client's logo at the header's left and its name beside it; false when there is none or pdfkit cannot read it. */
+function drawLogo(doc: PDFKit.PDFDocument, data: PrintData, width: number): boolean {
+  if (!data.logo) return false;
+  try {
+    doc.image(data.logo, MARGIN, MARGIN, { fit: [LOGO_BOX.width, LOGO_BOX.height], valign: 'center' });
+  } catch {
+    return false;
+  }
+  const x = MARGIN + LOGO_BOX.width + 12;
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(16).text(data.clientName, x, MARGIN + 10, { width: width - (x - MARGIN), lineBreak: false, ellipsis: true });
+  doc.moveTo(MARGIN, MARGIN + LOGO_BOX.height + 2).lineTo(MARGIN + width, MARGIN + LOGO_BOX.height + 2).lineWidth(1.5).strokeColor(ACCENT).stroke();
+  return true;
+}
 
 /** Renders the list; resolves with the PDF bytes. */
 export function renderPresentialPdf(data: PrintData): Promise<Buffer> {
@@ -69,15 +89,22 @@ export function renderPresentialPdf(data: PrintData): Promise<Buffer> {
   const bottom = () => doc.page.height - MARGIN - 24;
   const numbers = new Intl.NumberFormat(localeForLanguageId(data.languageId), { maximumFractionDigits: 2 });
 
-  // the header: the client where its logo goes, then the training
-  doc.rect(MARGIN, MARGIN, width, 36).fill(ACCENT);
-  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(16).text(data.clientName, MARGIN + 12, MARGIN + 10, { width: width - 24, lineBreak: false, ellipsis: true });
+  // the header: the client's logo and name (or the name alone), then the training
+  if (!drawLogo(doc, data, width)) {
+    doc.rect(MARGIN, MARGIN, width, 36).fill(ACCENT);
+    doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(16).text(data.clientName, MARGIN + 12, MARGIN + 10, { width: width - 24, lineBreak: false, ellipsis: true });
+  }
   doc.fillColor('#000000').font('Helvetica-Bold').fontSize(18).text(heading, MARGIN, MARGIN + 50, { width });
   doc.font('Helvetica').fontSize(11).text(data.title, { width });
   const facts = [
     data.code ? t('code', { code: data.code }) : null,
     data.workload > 0 ? t('workload', { hours: numbers.format(data.workload) }) : null,
     t('printed_at', { date: formatDate(data.printedAt, data.languageId, data.timezone) }),
+    // spec 3 §3 "Costs": expected vs actual, in the client's currency and the reader's locale
+    data.costs ? t('costs', {
+      expected: formatMoney(data.costs.expected, data.costs.currency, localeForLanguageId(data.languageId)),
+      actual: formatMoney(data.costs.actual, data.costs.currency, localeForLanguageId(data.languageId)),
+    }) : null,
   ].filter((f): f is string => f !== null);
   doc.fontSize(9).fillColor('#444444').text(facts.join('  ·  '), { width });
 

@@ -58,6 +58,8 @@ export const ADMIN_RESOURCES = {
   presential_products: { name: 'presential/products', title: 'products', apiPath: '/admin_presential/products/' },
   presential_support_materials: { name: 'presential/materials', title: 'support_materials', apiPath: '/admin_presential/support_materials/' },
   presential_appointment_types: { name: 'presential/appointment-types', title: 'appointment_types', apiPath: '/admin_presential/appointment_types/' },
+  // spec 1 §6.2 presential_test_templates: tests reusable across appointments (the spec names no route: one beside the others)
+  presential_test_templates: { name: 'presential/test-templates', title: 'presential_test_templates', apiPath: '/admin_presential/test_templates/' },
   // spec 1 §2.3 presential/calendar (title appointments): one page, the events of a month or week
   presential_calendar: { name: 'presential/calendar', title: 'appointments', apiPath: '/admin_presential/events/' },
   // spec 3 §2 "cancellation requests (approve/reprove)", "cancelled enrollments": no route in spec 1 §2.3, so its key names it

@@ -50,10 +50,18 @@ const StrictLoginParams = Type.Object({
 /** PUT JSON: any part may be left out (it stays as it is); unknown keys are refused. */
 export const ConfigurationInput = Type.Object({
   home_route: Type.Optional(literalUnion(HOME_ROUTES)),
-  settings: Type.Optional(Type.Partial(ClientSettings, { additionalProperties: false })),
+  settings: Type.Optional(Type.Partial(Type.Omit(ClientSettings, ['logo']), { additionalProperties: false })),
   login_params: Type.Optional(Type.Partial(
     Type.Composite([Type.Omit(EditableLoginParams, STRICT_KEYS), StrictLoginParams]),
     { additionalProperties: false },
   )),
 }, { additionalProperties: false });
 export type ConfigurationInput = Static<typeof ConfigurationInput>;
+
+/** PUT {upload}: the selected client's logo from a finished tus upload (kind CLIENT_LOGO_UPLOAD_KIND, png or jpeg by content), or null to remove it → Configuration. */
+export const CLIENT_LOGO_PATH = '/admin_config/client_logo/';
+export const CLIENT_LOGO_UPLOAD_KIND = 'client_logo';
+/** a logo is drawn on every printed list: small */
+export const CLIENT_LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const ClientLogoInput = Type.Object({ upload: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]) }, { additionalProperties: false });
+export type ClientLogoInput = Static<typeof ClientLogoInput>;

@@ -226,6 +226,9 @@ export const ERROR_CODES = [
   'presential_test_window_closed',
   'event_has_no_presential_test',
   'presential_test_instructor_only',
+  // face-to-face test templates (spec 1 §6.2 presential_test_templates)
+  'presential_test_template_not_found',
+  'presential_event_without_tests',
   // field-sales tasks (spec 3 §8 "Tasks", §5; shared/src/fieldSales/rules.ts)
   'cannot_create_recurrence_user_has_events_for_the_day',
   'representative_already_has_events_for_the_selected_day',

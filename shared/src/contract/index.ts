@@ -42,6 +42,7 @@ export * from './presential.ts';
 export * from './presentialResults.ts';
 export * from './presentialLearner.ts';
 export * from './presentialStore.ts';
+export * from './presentialTestTemplates.ts';
 export * from './fieldSales.ts';
 export * from './rewards.ts';
 export * from './realtime.ts';

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { PageNumber, literalUnion } from './common.ts';
-import { CertificateSummary, LearnerTest } from './learner.ts';
+import { CertificateSummary, LearnerEvaluation, LearnerTest } from './learner.ts';
 import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS } from './learnerPaths.ts';
 import { APPOINTMENT_STATUSES, APPOINTMENT_TRAINING_TYPES, ENROLLMENT_STATUSES, EVENT_TEST_TYPES } from '../presential/lists.ts';
 
@@ -120,6 +120,13 @@ export const LearnerPresentialEvent = Type.Object({
   /** spec 3 §5: the learner may comment now; or why not */
   can_comment: Type.Boolean(),
   comment_refusal: Nullable(Type.String()),
+  /**
+   * The event's published reaction evaluation, to who is enrolled in it (answered once at
+   * LEARNER_PRESENTIAL_PATHS.evaluation, after finishing); null otherwise.
+   */
+  evaluation: Nullable(LearnerEvaluation),
+  /** why the evaluation cannot be answered now ('event_not_finished'), or null */
+  evaluation_refusal: Nullable(Type.String()),
 });
 export type LearnerPresentialEvent = Static<typeof LearnerPresentialEvent>;
 

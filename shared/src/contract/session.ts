@@ -29,6 +29,17 @@ export const ClientSettings = Type.Object({
    * form starts with it and the server checks the document by its rules. Empty: no default.
    */
   default_country_code: Type.String({ maxLength: 3 }),
+  /**
+   * ISO 4217 code of the client's money (spec 3 §3 "Costs": face-to-face costs and their print),
+   * checked by isCurrencyCode; empty: the deployment's CURRENCY.
+   */
+  currency: Type.String({ pattern: '^([A-Z]{3})?$' }),
+  /**
+   * The client's logo (root-relative /media/ URL of a validated image), '' when none: the printed
+   * attendance and results lists carry it (spec 3 §2 issue "Face-to-face trainings II" item 4).
+   * Set through CLIENT_LOGO_PATH, not the settings body.
+   */
+  logo: Type.String({ maxLength: 1000 }),
 });
 export type ClientSettings = Static<typeof ClientSettings>;
 

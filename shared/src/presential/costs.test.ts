@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToInput, computeCosts, formatMoney, parseMoney, perHead, splitInstallments, unitsToCents, type CostsInput } from './costs.ts';
+import { centsToInput, clientCurrency, computeCosts, formatMoney, isCurrencyCode, parseMoney, perHead, splitInstallments, unitsToCents, type CostsInput } from './costs.ts';
 
 const base: CostsInput = {
   expected_cost_per_participant: 5_000,
@@ -78,5 +78,20 @@ describe('costs (spec 3 §3 "Costs")', () => {
     expect(centsToInput(5)).toBe('0.05');
     expect(formatMoney(123_456, 'BRL', 'pt-BR').replace(/\s/g, ' ')).toBe('R$ 1.234,56');
     expect(formatMoney(123_456, 'USD', 'en-US')).toBe('$1,234.56');
+    // the client's currency in each reader's locale
+    expect(formatMoney(123_456, 'EUR', 'fr-FR').replace(/\s/g, ' ')).toBe('1 234,56 €');
+    expect(formatMoney(123_456, 'EUR', 'es-ES').replace(/\s/g, ' ')).toBe('1234,56 €');
+    expect(formatMoney(123_456, 'EUR', 'en-US')).toBe('€1,234.56');
+    expect(formatMoney(123_456, 'USD', 'pt-BR').replace(/\s/g, ' ')).toBe('US$ 1.234,56');
+  });
+
+  it('the client\'s currency: an ISO 4217 code, else the deployment\'s', () => {
+    expect(isCurrencyCode('EUR')).toBe(true);
+    expect(isCurrencyCode('eur')).toBe(false);
+    expect(isCurrencyCode('XYZ')).toBe(false);
+    expect(clientCurrency({ currency: 'EUR' }, 'BRL')).toBe('EUR');
+    expect(clientCurrency({ currency: '' }, 'BRL')).toBe('BRL');
+    expect(clientCurrency({ currency: 'XYZ' }, 'BRL')).toBe('BRL');
+    expect(clientCurrency(undefined, 'USD')).toBe('USD');
   });
 });

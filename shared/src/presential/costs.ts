@@ -130,5 +130,18 @@ export function formatMoney(cents: number, currency: string, intlLocale: string)
   return new Intl.NumberFormat(intlLocale, { style: 'currency', currency }).format(cents / 100);
 }
 
+/** An ISO 4217 code the platform's Intl knows (spec 3 §3 "Costs": the client's currency). */
+export function isCurrencyCode(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  const supported = (Intl as { supportedValuesOf?: (key: 'currency') => string[] }).supportedValuesOf;
+  return supported ? supported('currency').includes(code) : true;
+}
+
+/** The client's currency, or the deployment's (config CURRENCY) where the client names none. */
+export function clientCurrency(settings: { currency?: string } | undefined, deploymentCurrency: string): string {
+  const own = settings?.currency?.trim() ?? '';
+  return own && isCurrencyCode(own) ? own : deploymentCurrency;
+}
+
 /** Cents as the plain amount an input shows ("1234.50"). */
 export const centsToInput = (cents: number): string => `${Math.trunc(cents / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  mayLeavePresential, presentialCommentRefusal, presentialEventStart, presentialIcs, presentialProgress, presentialTestRefusal,
+  mayLeavePresential, presentialCommentRefusal, presentialEvaluationRefusal, presentialEventStart, presentialIcs, presentialProgress, presentialTestRefusal,
 } from './learner.ts';
 
 describe('face-to-face, the learner side', () => {
@@ -42,6 +42,13 @@ describe('face-to-face, the learner side', () => {
     expect(presentialCommentRefusal({ ...ok, appointment_status: 'in_progress' })).toBe('event_not_finished');
     expect(presentialCommentRefusal({ ...ok, tests_left: 1 })).toBe('you_need_to_complete_all_activities');
     expect(presentialCommentRefusal({ ...ok, already_commented: true })).toBe('you_already_commented');
+  });
+
+  it('reaction evaluation: enrolled in the event, after finishing', () => {
+    expect(presentialEvaluationRefusal({ appointment_status: 'finished', enrollment: 'subscribed' })).toBeNull();
+    expect(presentialEvaluationRefusal({ appointment_status: 'finished', enrollment: null })).toBe('you_must_subscribe_for_event');
+    expect(presentialEvaluationRefusal({ appointment_status: 'finished', enrollment: 'canceled' })).toBe('you_must_subscribe_for_event');
+    expect(presentialEvaluationRefusal({ appointment_status: 'in_progress', enrollment: 'subscribed' })).toBe('event_not_finished');
   });
 
   it('writes one VEVENT per event, escaped and folded', () => {

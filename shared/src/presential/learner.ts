@@ -96,6 +96,18 @@ export function presentialCommentRefusal(c: PresentialCommentCheck): PresentialC
   return null;
 }
 
+export type PresentialEvaluationRefusal = 'you_must_subscribe_for_event' | 'event_not_finished';
+
+/**
+ * The event's reaction evaluation (spec 3 §2 "Reaction evaluations" tab; spec 2 §3.5 answered
+ * once): for who is enrolled in the event, once the training is finished (spec 3 §4 "Finishing
+ * the event releases the results and tests"). Answering it twice is the engine's 409.
+ */
+export function presentialEvaluationRefusal(c: { appointment_status: AppointmentStatus; enrollment: EnrollmentStatus | null }): PresentialEvaluationRefusal | null {
+  if (!isActiveEnrollment(c.enrollment)) return 'you_must_subscribe_for_event';
+  return c.appointment_status === 'finished' ? null : 'event_not_finished';
+}
+
 // ---- "add to calendar" (spec 3 §2) ----
 
 export interface PresentialCalendarEvent {

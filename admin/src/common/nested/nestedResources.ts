@@ -1,7 +1,7 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import {
   ADMIN_RESOURCES, BADGE_PATHS, COMMENT_ORIGINS, COMMENT_ORIGIN_PATHS, FORUM_ADMIN_PATHS, GAME_PATHS, GROUP_TRAINING_TESTS, LIVE_CLASS_EVALUATION_PATHS,
-  LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, MATERIAL_PATHS, SURVEY_PATHS, DRILL_PATHS, GENERAL_TEST_PATHS, MESSAGE_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
+  LIVE_CLASS_PATHS, LIVE_CLASS_TESTS, MATERIAL_PATHS, PRESENTIAL_TEST_TEMPLATE_PATHS, SURVEY_PATHS, DRILL_PATHS, GENERAL_TEST_PATHS, MESSAGE_PATHS, MODULE_PATHS, TRAINING_EVALUATION_PATHS, WEBCAST_EVALUATION_PATHS, WEBCAST_MATERIAL_PATHS, WEBCAST_PATHS, WEBCAST_TESTS,
   PRESENTIAL_EVENT_EVALUATION_PATHS, PRESENTIAL_PATHS, REWARD_PATHS, commentsListPath, groupMembersPath, importLogsPath, userConsentsPath, type BadgeAward, type CommentOrigin,
 } from '@lp/shared/contract';
 
@@ -134,6 +134,8 @@ export const NESTED_RESOURCES: Readonly<Record<string, NestedResource>> = {
   [`${ADMIN_RESOURCES.drills.name}/results`]: { path: DRILL_PATHS.results, list: 'array', idOf: (row) => row.user_id as number },
   [`${ADMIN_RESOURCES.general_tests.name}/questions`]: { path: GENERAL_TEST_PATHS.questions, list: 'array' },
   [`${ADMIN_RESOURCES.general_tests.name}/results`]: { path: GENERAL_TEST_PATHS.results, list: 'array' },
+  // the parent without the slash of its route name (nested names split on it)
+  'presential-test-templates/questions': { path: PRESENTIAL_TEST_TEMPLATE_PATHS.questions, list: 'array' },
   // spec 1 §2.3 consent viewing: a user's accepted and declined legal texts, newest first
   [`${ADMIN_RESOURCES.users.name}/consents`]: { path: userConsentsPath, list: 'array' },
   // spec 2 §7.4 comments list: a bare array (rows per page 0 = all)

@@ -4,10 +4,12 @@ import {
   BooleanInput, Form, Loading, SaveButton, SelectInput, TextInput, Title, Toolbar, useNotify, useRefresh, useTranslate,
 } from 'react-admin';
 import { CONFIGURATION_PATH, HOME_ROUTES, type Configuration, type ConfigurationInput } from '@lp/shared/contract';
-import { LANGUAGES } from '@lp/shared/rules';
+import { LANGUAGES, isCurrencyCode } from '@lp/shared/rules';
 import { updateSession } from '@lp/shared/client';
 import { useSessionApi } from '../../layout/sessionApi.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSettingsRecord } from '../../common/settings/index.ts';
+import { ClientLogo } from './ClientLogo.tsx';
 import { LOGIN_COLOURS, LOGIN_SWITCHES, LOGIN_TEXTS, SETTING_FIELDS, fieldsToText, textToFields } from './configurationFields.ts';
 
 const R = 'resources.configuration';
@@ -16,6 +18,8 @@ const VERSION = /^\d{1,4}(\.\d{1,6}){0,3}$/;
 
 const hexColour = (value: unknown) => (typeof value === 'string' && HEX.test(value) ? undefined : 'errors.validation_error');
 const version = (value: unknown) => (typeof value === 'string' && VERSION.test(value) ? undefined : 'errors.validation_error');
+/** spec 3 §3 "Costs": the client's ISO 4217 currency, or empty for the deployment's */
+const currency = (value: unknown) => (value === '' || value == null || (typeof value === 'string' && isCurrencyCode(value)) ? undefined : 'errors.validation_error');
 
 function Section({ title, help, children }: { title: string; help: string; children: ReactNode }) {
   const translate = useTranslate();
@@ -30,7 +34,9 @@ function Section({ title, help, children }: { title: string; help: string; child
 
 /** The form's values as the contract's PUT body. */
 export function configurationBody(values: Configuration): ConfigurationInput {
-  return { home_route: values.client.home_route as ConfigurationInput['home_route'], settings: values.settings, login_params: values.login_params };
+  // the logo is saved by its own upload (ClientLogo)
+  const { logo: _logo, ...settings } = values.settings;
+  return { home_route: values.client.home_route as ConfigurationInput['home_route'], settings, login_params: values.login_params };
 }
 
 /**
@@ -46,6 +52,7 @@ export function ConfigurationScreen() {
   const session = useSessionApi();
   const { data, isPending, error, save: put } = useSettingsRecord<Configuration, ConfigurationInput>(CONFIGURATION_PATH);
   const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
 
   if (isPending) return <Loading />;
   if (error || !data) return <Typography color="error" role="alert">{translate(`${R}.messages.load_error`)}</Typography>;
@@ -72,6 +79,11 @@ export function ConfigurationScreen() {
         <Form record={data as unknown as Record<string, unknown>} onSubmit={(values: Record<string, unknown>) => void save(values)}>
           <Section title={`${R}.sections.client`} help={`${R}.help.client`}>
             <Typography sx={{ mb: 2 }}>{translate(`${R}.client_name`, { name: data.client.name })}</Typography>
+            <ClientLogo logo={data.settings.logo} onSaved={(saved) => {
+              queryClient.setQueryData(['settings', CONFIGURATION_PATH], saved);
+              // the session carries the client's settings (its logo included)
+              void session.sessionUser().then((user) => updateSession(window.localStorage, { user }), () => undefined);
+            }} />
             <SelectInput source="client.home_route" label={`${R}.fields.home_route`} helperText={`${R}.help.home_route`}
               choices={HOME_ROUTES.map((route) => ({ id: route, name: `${R}.home_routes.${route}` }))} />
           </Section>
@@ -81,7 +93,8 @@ export function ConfigurationScreen() {
               ? <BooleanInput key={key} source={`settings.${key}`} label={translate(`${R}.settings.${key}`, { _: key })}
                 helperText={translate(`${R}.settings_help.${key}`, { _: '' }) || false} />
               : <TextInput key={key} source={`settings.${key}`} label={translate(`${R}.settings.${key}`, { _: key })}
-                helperText={translate(`${R}.settings_help.${key}`, { _: '' }) || false} inputProps={{ maxLength: 100 }} />)}
+                helperText={translate(`${R}.settings_help.${key}`, { _: '' }) || false} inputProps={{ maxLength: 100 }}
+                validate={key === 'currency' ? currency : undefined} parse={key === 'currency' ? (v: string) => (v ?? '').toUpperCase() : undefined} />)}
           </Section>
           <Divider />
           <Section title={`${R}.sections.login`} help={`${R}.help.login`}>

@@ -7,7 +7,11 @@ import { ClientSettings, EditableLoginParams } from '@lp/shared/contract';
  */
 export type FieldKind = 'boolean' | 'text';
 
+/** Settings with an input of their own: the logo is an uploaded image (ClientLogo.tsx). */
+export const OWN_INPUT_SETTINGS = ['logo'] as const;
+
 export const SETTING_FIELDS: ReadonlyArray<{ key: string; kind: FieldKind }> = Object.entries(ClientSettings.properties)
+  .filter(([key]) => !(OWN_INPUT_SETTINGS as readonly string[]).includes(key))
   .map(([key, schema]) => ({ key, kind: (schema as { type?: string }).type === 'boolean' ? 'boolean' as const : 'text' as const }));
 
 const loginProps = EditableLoginParams.properties as Record<string, { type?: string }>;

@@ -3,8 +3,9 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { usePermissions, useNotify, useTranslate } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 import {
-  APPOINTMENT_IMPORT_PERMISSIONS, IMPORT_MAX_BYTES, PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS as P, XLSX_MIME,
+  APPOINTMENT_IMPORT_PERMISSIONS, APPOINTMENT_IMPORT_QUERY, IMPORT_MAX_BYTES, PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS as P, XLSX_MIME,
   type AppointmentImportCreate, type AppointmentImportType, type ImportLog, type ImportRecord, type SessionUser,
 } from '@lp/shared/contract';
 import { hasPermission } from '@lp/shared/rules';
@@ -31,7 +32,9 @@ const settledStatus = (r: ImportRecord) => r.status !== 'awaiting' && r.status !
  * An appointment's import (issue 17 item 5; spec 3 §2 "import results"; spec 1 §6.2
  * presential_import_results, subscription_import_results), the imports screen's steps in a dialog:
  * download the template, upload the .xlsx (tus), save and validate, read the lines in error, then
- * process; `onDone` reloads the tab. Shown only with the type's module item.
+ * process; `onDone` reloads the tab. Shown only with the type's module item. The notification at
+ * the end of a pass links here with `?import={id}`: the dialog opens on that import and its lines
+ * in error (the imports screen is the superuser's; this tab is the importer's).
  */
 export function AppointmentImportButton({ appointmentId, type, onDone }: { appointmentId: number; type: AppointmentImportType; onDone(): void }) {
   const translate = useTranslate();
@@ -44,6 +47,25 @@ export function AppointmentImportButton({ appointmentId, type, onDone }: { appoi
   const [record, setRecord] = useState<ImportRecord | null>(null);
   const [errors, setErrors] = useState<ImportLog[]>([]);
   const [busy, setBusy] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const linked = Number(params.get(APPOINTMENT_IMPORT_QUERY)) || null;
+  const allowed = !!user && hasPermission(user, APPOINTMENT_IMPORT_PERMISSIONS[type]);
+
+  // the import a notification names: shown with its error lines (another type's is the other tab's)
+  useEffect(() => {
+    if (!linked || !allowed) return undefined;
+    let live = true;
+    http.json<ImportRecord>(P.importItem(appointmentId, linked), 'GET').then(async (found) => {
+      if (!live || found.import_type !== type) return;
+      setOpen(true);
+      setRecord(found);
+      if (settledStatus(found)) {
+        const logs = await http.json<{ results: ImportLog[] }>(`${P.importLogs(appointmentId, found.id)}?page_size=0&log_type=error`, 'GET');
+        if (live) setErrors(logs.results);
+      }
+    }, () => { if (live) notify(`${K}.imports.not_found`, { type: 'warning' }); });
+    return () => { live = false; };
+  }, [linked, allowed, http, appointmentId, type, notify]);
 
   // follows the running pass until it ends, then reads its error lines
   useEffect(() => {
@@ -61,7 +83,7 @@ export function AppointmentImportButton({ appointmentId, type, onDone }: { appoi
     return () => window.clearTimeout(timer);
   }, [record, http, appointmentId, onDone]);
 
-  if (!user || !hasPermission(user, APPOINTMENT_IMPORT_PERMISSIONS[type])) return null;
+  if (!allowed) return null;
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -100,6 +122,13 @@ export function AppointmentImportButton({ appointmentId, type, onDone }: { appoi
     setErrors([]);
     setProblem(null);
     upload.cancel();
+    if (linked) {
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.delete(APPOINTMENT_IMPORT_QUERY);
+        return next;
+      }, { replace: true });
+    }
   };
   const label = translate(`${K}.imports.${type === 'presential_results' ? 'results' : 'subscriptions'}`);
 

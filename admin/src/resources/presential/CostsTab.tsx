@@ -48,7 +48,7 @@ function bodyOf(d: Draft): CostsInput | null {
  * (quantity, unitary value, individual value, payment installments), materials from the Inputs tab,
  * and the totals expected vs actual, recomputed as one types with the server's rules
  * (shared/src/presential/costs.ts). Money is typed in currency units and kept as cents; it is shown
- * in the user's locale and the deployment's currency.
+ * in the user's locale and the client's currency (its setting, else the deployment's).
  */
 export function CostsTab({ appointmentId }: { appointmentId: number }) {
   const translate = useTranslate();

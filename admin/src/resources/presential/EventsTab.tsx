@@ -7,7 +7,9 @@ import { formatDate, languageIdForLocale, type LocaleCode } from '@lp/shared/rul
 import { RowActions, TabTable } from '../../common/contentTabs/TabTable.tsx';
 import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { useContractHttp } from '../../common/http/index.ts';
+import { useAppointmentKeys } from './appointmentKeys.ts';
 import { EventDialog, NEW_EVENT, draftOf, eventBody, type EventDraft } from './EventDialog.tsx';
+import { EventTestTemplateButton } from './EventTestTemplateButton.tsx';
 import { K, PARENT, useNotifyRefusal } from './presentialUi.ts';
 
 const E = `${K}.events`;
@@ -28,6 +30,8 @@ export function EventsTab({ appointmentId, canEdit }: { appointmentId: number; c
   const notify = useNotify();
   const refuse = useNotifyRefusal();
   const http = useContractHttp();
+  // an event's tests change with the evaluations key (the owned content's manage key)
+  const { evaluations: canEditTests } = useAppointmentKeys();
   const { data, refetch } = useAppointmentEvents(appointmentId);
   const [editing, setEditing] = useState<{ event: PresentialEvent | null } | null>(null);
   const [removing, setRemoving] = useState<PresentialEvent | null>(null);
@@ -73,7 +77,10 @@ export function EventsTab({ appointmentId, canEdit }: { appointmentId: number; c
           <TableRow key={e.id}>
             <TableCell>{day(e)}</TableCell>
             <TableCell>{`${e.start_hour}–${e.end_hour}`}</TableCell>
-            <TableCell>{translate(`${E}.types.${e.event_type}`)}</TableCell>
+            <TableCell>
+              {translate(`${E}.types.${e.event_type}`)}
+              {canEditTests && <EventTestTemplateButton event={e} day={day(e)} />}
+            </TableCell>
             <TableCell>{e.location_name}</TableCell>
             <TableCell>{e.maximum_participants === null ? e.qty_participants : `${e.qty_participants}/${e.maximum_participants}`}</TableCell>
             <RowActions

@@ -4,6 +4,7 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import EventIcon from '@mui/icons-material/Event';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventSeatIcon from '@mui/icons-material/EventSeat';
+import QuizIcon from '@mui/icons-material/Quiz';
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import TodayIcon from '@mui/icons-material/Today';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
@@ -32,6 +33,14 @@ export const presentialResources = {
     create: guarded(R.presential_appointments.title, lazy(async () => ({ default: (await import('./AppointmentEdit.tsx')).AppointmentCreate }))),
     icon: EventIcon,
     recordRepresentation: 'display_title',
+  },
+  // spec 1 §6.2 presential_test_templates: tests an event's Tests tab is made from
+  [R.presential_test_templates.name]: {
+    list: guarded(R.presential_test_templates.title, lazy(() => import('./TestTemplateList.tsx'))),
+    edit: guarded(R.presential_test_templates.title, lazy(() => import('./TestTemplateEdit.tsx'))),
+    create: guarded(R.presential_test_templates.title, lazy(async () => ({ default: (await import('./TestTemplateEdit.tsx')).TestTemplateCreate }))),
+    icon: QuizIcon,
+    recordRepresentation: 'title',
   },
   // spec 3 §2 "cancellation requests (approve/reprove)": a list acted on in place (view_cancel_enrollments)
   [R.presential_cancel_enrollments.name]: {

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { LEARNER_PRESENTIAL_LIST_PATHS, type LearnerPresential, type LearnerPresentialEvent, type TestWindow } from '@lp/shared/contract';
+import { LEARNER_PRESENTIAL_LIST_PATHS, LEARNER_PRESENTIAL_PATHS, type LearnerPresential, type LearnerPresentialEvent, type TestWindow } from '@lp/shared/contract';
 import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { Message } from '../../components/message/index.tsx';
 import { CommentForm } from '../../components/comment-form/index.tsx';
+import { TrainingEvaluation } from '../../components/training-evaluation/index.tsx';
 
 const K = 'portal.presential';
 
@@ -155,6 +156,16 @@ export function EventItem({ training, event, n, refresh }: { training: LearnerPr
       )}
       {event.enrolled && refusalText && <p class="note">{t(refusalText)}</p>}
       {event.test_window && <TestWindowPanel eventId={event.id} window={event.test_window} refresh={refresh} />}
+      {/* spec 3 §2 "Reaction evaluations": the enrolled learner answers the event's once, after finishing */}
+      {event.evaluation && (
+        <section class="presential-evaluation" aria-labelledby={`${headingId}-evaluation`}>
+          <h4 id={`${headingId}-evaluation`}>{t(`${K}.evaluation`)}</h4>
+          {event.evaluation_refusal === 'event_not_finished' && !event.evaluation.answered
+            ? <p class="note">{t(`${K}.evaluation_after_end`)}</p>
+            : <TrainingEvaluation trainingId={training.id} evaluation={event.evaluation} finished={event.evaluation_refusal === null}
+              answerPath={LEARNER_PRESENTIAL_PATHS.evaluation(event.id)} onAnswered={refresh} />}
+        </section>
+      )}
       {/* spec 3 §5 "Comments are allowed only after finishing, once per user" */}
       {event.can_comment && !commented && (
         <CommentForm path={LEARNER_PRESENTIAL_LIST_PATHS.comments(event.id)} withStars

@@ -75,6 +75,32 @@ describe('face-to-face detail (spec 1 §2.2 presential/{id}, spec 3 §2; issue 1
     expect(screen.queryByRole('button', { name: 'Send comment' })).not.toBeInTheDocument();
   });
 
+  it('the event\'s reaction evaluation: waits for the end, then is answered once to the event\'s path', async () => {
+    let finished = false;
+    let answered = false;
+    const evaluation = () => ({ id: 8, title: 'Session evaluation', answered, questions: [{ id: 80, title: 'How was it?', type: 'grade_0_10' as const }] });
+    const { calls } = fakeApi({
+      'GET /presential/5/': () => [200, enrolled({
+        finished, status: finished ? 'finished' : 'in_progress',
+        events: [presentialEvent({ enrolled: true, can_subscribe: false, evaluation: evaluation(), evaluation_refusal: finished ? null : 'event_not_finished' })],
+      })],
+      'POST /presential/events/31/evaluation/': () => { answered = true; return [200, evaluation()]; },
+    });
+    const view = await renderWithApp(undefined, { path: '/presential/5', locale: 'en' });
+    const before = await screen.findByRole('region', { name: 'Reaction evaluation' });
+    expect(within(before).getByText('The reaction evaluation opens once the instructor finishes the training.')).toBeInTheDocument();
+    expect(within(before).queryByRole('radio', { name: '9' })).not.toBeInTheDocument();
+    view.unmount();
+
+    finished = true;
+    await renderWithApp(undefined, { path: '/presential/5', locale: 'en' });
+    const region = await screen.findByRole('region', { name: 'Reaction evaluation' });
+    await userEvent.click(within(region).getByRole('radio', { name: '9' }));
+    await userEvent.click(within(region).getByRole('button', { name: /send|submit/i }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/presential/events/31/evaluation/')).toBe(true));
+    expect(JSON.parse(calls.find((c) => c.path === '/presential/events/31/evaluation/')!.body)).toEqual({ answers: [{ question_id: 80, grade: 9 }] });
+  });
+
   it('an instructor with presential_test_instructor opens the window and shows the QR code of its link', async () => {
     let open = false;
     const window = () => (open

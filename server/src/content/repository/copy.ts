@@ -45,3 +45,29 @@ export async function copyOwnedContent(db: OwnedDb, sourceId: number, copyId: nu
   }
   return testIds;
 }
+
+/**
+ * One test with its questions and alternatives onto an owner of another kind (a face-to-face test
+ * template's questions into an event's new test): the engine's settings come along, the title,
+ * minimum score and status are the caller's. Answers the new test's id. Run inside a transaction.
+ */
+export async function copyTestTo(
+  from: OwnedDb, testId: number, to: OwnedDb, ownerId: number, values: { title: string; minimum_score: number | null; status: number },
+): Promise<number> {
+  const now = new Date();
+  const source = await from.selectFrom('owned_tests').selectAll().where('id', '=', testId).executeTakeFirstOrThrow();
+  const row = await to.insertInto('owned_tests').values({
+    owner_id: ownerId, title: values.title, minimum_score: values.minimum_score, status: values.status,
+    randomize_questions: source.randomize_questions, randomize_answers: source.randomize_answers, qty_total_questions: source.qty_total_questions,
+    maximum_attempts: source.maximum_attempts, time_to_answer: source.time_to_answer, created_at: now, updated_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  for (const { id: questionId, test_id: _t, ...q } of await from.selectFrom('owned_test_questions').selectAll().where('test_id', '=', testId).orderBy('position').orderBy('id').execute()) {
+    const question = await to.insertInto('owned_test_questions').values({ ...q, test_id: row.id, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    const answers = await from.selectFrom('owned_test_question_answers').selectAll().where('question_id', '=', questionId).orderBy('id').execute();
+    if (answers.length) {
+      await to.insertInto('owned_test_question_answers').values(answers.map(({ id: _a, question_id: _q, ...a }) => ({ ...a, question_id: question.id }))).execute();
+    }
+  }
+  return row.id;
+}

@@ -184,8 +184,8 @@ export async function activeEnrollmentCount(db: Db, appointmentId: number): Prom
 }
 
 /**
- * A copy of the appointment with its instructors, invitees, inputs, audience and events (each
- * with its owned tests, evaluations and materials): a new pre-scheduled request (spec 3 §4
+ * A copy of the appointment with its instructors, invitees, inputs, audience, planned costs and
+ * events (each with its owned tests, evaluations and materials): a new pre-scheduled request (spec 3 §4
  * "creates or duplicates an appointment for superior approval"), or a model (`template`).
  * Enrollments and history are not copied.
  */
@@ -202,9 +202,31 @@ export async function duplicateAppointment(db: Db, clientId: number, sourceId: n
     const instructors = await db.selectFrom('presential_event_instructors').select('user_id').where('event_id', '=', eventId).execute();
     if (instructors.length) await db.insertInto('presential_event_instructors').values(instructors.map((r) => ({ event_id: copyId, user_id: r.user_id }))).execute();
     await copyOwnedContent(ownedDb(db, PRESENTIAL_EVENT_OWNER), eventId, copyId);
+    const cost = await db.selectFrom('presential_event_costs').select('cost').where('event_id', '=', eventId).executeTakeFirst();
+    if (cost) await db.insertInto('presential_event_costs').values({ event_id: copyId, client_id: clientId, cost: cost.cost, actual_cost: null }).execute();
   }
   await copyAudience(db, 'presential_appointment', sourceId, id);
+  await copyPlannedCosts(db, clientId, sourceId, id);
   return id;
+}
+
+/**
+ * spec 3 §3 "Costs" of a copy: what was planned (the expected cost per participant, each event's
+ * cost, the additional cost lines) comes along; what was spent (actual values) belongs to the
+ * training that took place and starts empty.
+ */
+async function copyPlannedCosts(db: Db, clientId: number, sourceId: number, copyId: number): Promise<void> {
+  const closing = await db.selectFrom('presential_appointment_closings').select('expected_cost_per_participant').where('appointment_id', '=', sourceId).executeTakeFirst();
+  if (closing?.expected_cost_per_participant) {
+    await db.insertInto('presential_appointment_closings')
+      .values({ appointment_id: copyId, client_id: clientId, expected_cost_per_participant: closing.expected_cost_per_participant }).execute();
+  }
+  const lines = await db.selectFrom('presential_additional_costs').select(['description', 'quantity', 'unit_value', 'installments', 'position'])
+    .where('client_id', '=', clientId).where('appointment_id', '=', sourceId).orderBy('position').orderBy('id').execute();
+  if (lines.length) {
+    await db.insertInto('presential_additional_costs')
+      .values(lines.map((l) => ({ ...l, client_id: clientId, appointment_id: copyId, actual_value: null }))).execute();
+  }
 }
 
 // ---- inputs (support materials with quantities) ----

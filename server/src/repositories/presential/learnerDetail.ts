@@ -6,11 +6,13 @@
  */
 import type { LearnerPresential, LearnerPresentialCard, LearnerPresentialEvent, TestWindow } from '@lp/shared/contract';
 import {
-  cancellationRequestRefusal, isActiveEnrollment, mayLeavePresential, presentialCommentRefusal, presentialEventEnd, presentialEventStart,
-  presentialTestRefusal, type EnrollmentStatus,
+  cancellationRequestRefusal, isActiveEnrollment, mayLeavePresential, presentialCommentRefusal, presentialEvaluationRefusal, presentialEventEnd,
+  presentialEventStart, presentialTestRefusal, type EnrollmentStatus,
 } from '@lp/shared/rules';
 import { presentialQrPagePath } from '@lp/shared/contract';
-import { PRESENTIAL_EVENT_OWNER, hasCommented, ownedDb, publishedTestsOf, type PublishedTest } from '../../content/index.ts';
+import {
+  PRESENTIAL_EVENT_OWNER, evaluationAnswered, hasCommented, ownedDb, publishedEvaluation, publishedTestsOf, type PublishedTest,
+} from '../../content/index.ts';
 import type { Db } from '../../db/database.ts';
 import type { PresentialAppointmentRow, PresentialEnrollmentRow, PresentialEventRow } from '../../db/tables/presential.table.ts';
 import type { LearnerContext } from '../learner/context.ts';
@@ -77,6 +79,8 @@ export async function learnerDetail(
     const refusal = presentialTestRefusal({ event_type: e.event_type, appointment_status: row.status, enrollment: enrollmentHere, window_open: windowOpen(e) });
     const tests: PublishedTest[] = refusal === null ? await publishedTestsOf(owned, e.id, ctx.userId) : [];
     const comment = enrollmentHere ? await commentRefusalFor(db, ctx, row, e, enrollmentHere, now) : 'you_must_subscribe_for_event';
+    // the reaction evaluation is the enrolled learner's (shown before finishing with why it waits)
+    const evaluation = enrollmentHere ? await publishedEvaluation(owned, e.id) : null;
     const taken = Number(e.qty_participants ?? 0);
     const start = presentialEventStart(e, row.timezone);
     const end = presentialEventEnd(e, row.timezone);
@@ -105,6 +109,8 @@ export async function learnerDetail(
       test_window: e.event_type === 'presential_test' && teaches && extras.appliesTests ? testWindowOf(e) : null,
       can_comment: comment === null,
       comment_refusal: comment,
+      evaluation: evaluation ? { ...evaluation, answered: await evaluationAnswered(owned, evaluation.id, ctx.userId) } : null,
+      evaluation_refusal: evaluation ? presentialEvaluationRefusal({ appointment_status: row.status, enrollment: enrollmentHere }) : null,
     });
   }
 

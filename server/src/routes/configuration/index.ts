@@ -1,8 +1,16 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ADMIN_RESOURCES, CONFIGURATION_PATH, Configuration, ConfigurationInput } from '@lp/shared/contract';
+import {
+  ADMIN_RESOURCES, CLIENT_LOGO_MAX_BYTES, CLIENT_LOGO_PATH, CLIENT_LOGO_UPLOAD_KIND, CONFIGURATION_PATH, ClientLogoInput, Configuration, ConfigurationInput,
+} from '@lp/shared/contract';
+import { canOpenAdminTitle, isCurrencyCode } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
-import { notFound } from '../../lib/httpError.ts';
+import { HttpError, notFound } from '../../lib/httpError.ts';
+import { mediaFile, mediaPath, resourceOfUrl } from '../../lib/mediaStore.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
+import { forgetMediaObject } from '../../repositories/mediaObjects.ts';
+import { commitUpload, prepareUpload, savingUpload } from '../trainings/uploadedFile.ts';
 import { getLoginParams, saveLoginParams, toSessionClient, findClient, mergeClientSettings } from '../../repositories/clients.ts';
 import { titleAccess } from '../../lib/access.ts';
 
@@ -29,6 +37,9 @@ const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(CONFIGURATION_PATH, { config: { access: guard }, schema: { body: ConfigurationInput, response: { 200: Configuration } } }, async (request) => {
     const clientId = clientOf(request);
     const { settings, home_route: homeRoute, login_params: loginParams } = request.body;
+    if (settings?.currency && !isCurrencyCode(settings.currency)) {
+      throw new HttpError(400, 'validation_error', 'Not an ISO 4217 currency code', { 'settings.currency': 'validation_error' });
+    }
     await app.db.transaction().execute(async (trx) => {
       if (settings || homeRoute) {
         // stored keys this screen does not know (another module's) stay as they are
@@ -36,6 +47,29 @@ const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       if (loginParams) await saveLoginParams(trx, loginParams);
     });
+    return configuration(app.db, clientId);
+  });
+
+  // the client's logo (printed lists, spec 3 §2): an image checked by content like every upload (DESIGN "Files and media")
+  app.tus.defineKind(CLIENT_LOGO_UPLOAD_KIND, {
+    maxBytes: CLIENT_LOGO_MAX_BYTES, extensions: ['.png', '.jpg', '.jpeg'],
+    allowed: (auth) => canOpenAdminTitle(auth.subject, ADMIN_RESOURCES.configuration.title) === 'allow',
+  });
+
+  app.put(CLIENT_LOGO_PATH, { config: { access: guard }, schema: { body: ClientLogoInput, response: { 200: Configuration } } }, async (request) => {
+    const clientId = clientOf(request);
+    const before = (await findClient(app.db, clientId))?.settings.logo ?? '';
+    const prepared = request.body.upload === null ? null : await prepareUpload(app, request, request.body.upload, CLIENT_LOGO_UPLOAD_KIND, 'image', `clients/${clientId}/logo`);
+    await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
+      if (prepared) await commitUpload(trx, app, request, prepared);
+      await mergeClientSettings(trx, clientId, { logo: prepared ? mediaPath(prepared.media.resource) : '' }, undefined);
+    }));
+    // the replaced file goes (stored paths are never rewritten in place: a new logo has a new path)
+    const old = before ? resourceOfUrl(app.config.publicUrl, before) : null;
+    if (old) {
+      await forgetMediaObject(app.db, clientId, old);
+      await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, old)), { recursive: true, force: true });
+    }
     return configuration(app.db, clientId);
   });
 };

@@ -126,7 +126,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const { import_type: type } = request.params;
     const languageId = authOf(request).user.language_id;
-    const lookups = await loadLookups(app.db, clientOf(request));
+    const lookups = await loadLookups(app.db, clientOf(request), null, languageId);
     const body = new PassThrough();
     writeTemplate(body, type, lookups, languageId).catch((error: unknown) => {
       request.log.error({ err: error }, 'import template failed');

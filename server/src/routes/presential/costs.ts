@@ -1,18 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppointmentCosts, CostsInput, PRESENTIAL_RESULT_PATHS } from '@lp/shared/contract';
-import { computeCosts, isAppointmentEditable, unitsToCents } from '@lp/shared/rules';
+import { clientCurrency, computeCosts, isAppointmentEditable, unitsToCents } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import type { PresentialAppointmentRow } from '../../db/tables/presential.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { IdParams } from '../../lib/params.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
+import { storedClientSettings } from '../../repositories/clients.ts';
 import { activeEnrollmentCount, inputsOf, lockAppointment } from '../../repositories/presential/appointments.ts';
 import { additionalCostsOf, attendingPerEvent, eventCostsOf, replaceAdditionalCosts, writeEventCosts } from '../../repositories/presential/costs.ts';
 import { closingOf, findClosing, updateClosing } from '../../repositories/presential/results.ts';
 import { ACCESS, appointmentNotFound, appointmentOr404, appointmentRead } from './common.ts';
 
 /** Every value of the Costs tab, computed by the shared rules (shared/src/presential/costs.ts). */
-async function loadCosts(db: Db, clientId: number, row: PresentialAppointmentRow, currency: string): Promise<AppointmentCosts> {
+export async function loadCosts(db: Db, clientId: number, row: PresentialAppointmentRow, currency: string): Promise<AppointmentCosts> {
   const [closing, events, attending, additional, materials, enrolled] = await Promise.all([
     findClosing(db, row.id),
     eventCostsOf(db, clientId, row.id), attendingPerEvent(db, clientId, row.id), additionalCostsOf(db, clientId, row.id), inputsOf(db, row.id),
@@ -50,15 +51,16 @@ async function loadCosts(db: Db, clientId: number, row: PresentialAppointmentRow
 /**
  * spec 3 §2 "costs", §3 "Costs". Read with the appointments title; changed with
  * presential_edit_basic_data (the spec names no costs key; the Inputs tab, whose materials are
- * part of the costs, uses it). Money is integer cents in the deployment's currency (config
- * CURRENCY: clients have no currency setting).
+ * part of the costs, uses it). Money is integer cents in the client's currency (its settings'
+ * ISO 4217 code, else the deployment's CURRENCY).
  */
 const costs: FastifyPluginAsyncTypebox = async (app) => {
   const P = PRESENTIAL_RESULT_PATHS;
+  const currencyOf = async (clientId: number) => clientCurrency(await storedClientSettings(app.db, clientId), app.config.currency);
 
   app.get(P.costs(':id'), { config: { access: appointmentRead }, schema: { params: IdParams, response: { 200: AppointmentCosts } } }, async (request) => {
     const row = await appointmentOr404(app.db, request, request.params.id, 'any');
-    return loadCosts(app.db, clientOf(request), row, app.config.currency);
+    return loadCosts(app.db, clientOf(request), row, await currencyOf(clientOf(request)));
   });
 
   app.put(P.costs(':id'), { config: { access: ACCESS.basicData }, schema: { params: IdParams, body: CostsInput, response: { 200: AppointmentCosts } } }, async (request) => {
@@ -78,7 +80,7 @@ const costs: FastifyPluginAsyncTypebox = async (app) => {
       await replaceAdditionalCosts(trx, clientId, appointment.id, request.body.additional.map((a) => ({ ...a, description: a.description.trim() })));
       return appointment;
     });
-    return loadCosts(app.db, clientId, row, app.config.currency);
+    return loadCosts(app.db, clientId, row, await currencyOf(clientId));
   });
 };
 export default costs;

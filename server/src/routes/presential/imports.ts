@@ -70,7 +70,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     requireImport(request, type);
     const appointment = await appointmentOr404(app.db, request, request.params.id);
     const languageId = authOf(request).user.language_id;
-    const lookups = await loadLookups(app.db, clientOf(request), appointment.id);
+    const lookups = await loadLookups(app.db, clientOf(request), appointment.id, languageId);
     const body = new PassThrough();
     writeTemplate(body, type, lookups, languageId).catch((error: unknown) => {
       request.log.error({ err: error }, 'import template failed');

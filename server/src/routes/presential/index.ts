@@ -12,6 +12,7 @@ import learnerEvents from './learnerEvents.ts';
 import reference from './reference.ts';
 import results from './results.ts';
 import store from './store.ts';
+import testTemplates from './testTemplates.ts';
 import vacancies from './vacancies.ts';
 
 /**
@@ -30,6 +31,8 @@ const presential: FastifyPluginAsync = async (app) => {
   await app.register(costs);
   await app.register(print);
   await app.register(imports);
+  // tests reusable across appointments (spec 1 §6.2 presential_test_templates)
+  await app.register(testTemplates);
   // the store manager's read-only views of their own store (spec 1 §6.2 "Catalog and vacancies")
   await app.register(store);
   registerOwnedContent(app, PRESENTIAL_EVENT_OWNER);

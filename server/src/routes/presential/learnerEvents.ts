@@ -4,10 +4,12 @@ import { Type } from '@sinclair/typebox';
 import {
   CommentBody, LEARNER_PRESENTIAL_LIST_PATHS, LearnerComment, LearnerCommentPage, QrTestTarget, TestWindow, type ErrorCode,
 } from '@lp/shared/contract';
-import { appointmentTitle, hasPermission, isActiveEnrollment, presentialTestRefusal, todayApiDate, type PresentialTestRefusal } from '@lp/shared/rules';
+import {
+  appointmentTitle, hasPermission, isActiveEnrollment, presentialEvaluationRefusal, presentialTestRefusal, todayApiDate, type PresentialTestRefusal,
+} from '@lp/shared/rules';
 import {
   PRESENTIAL_EVENT_OWNER, addComment, findPublishedTest, learnerComment, learnerTestContext, ownedDb, publishedComments, publishedTestsOf,
-  registerLearnerTests, type LearnerTestContext, type LearnerTestPolicy,
+  registerLearnerEvaluation, registerLearnerTests, type LearnerTestContext, type LearnerTestPolicy,
 } from '../../content/index.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
@@ -165,6 +167,19 @@ const learnerEvents: FastifyPluginAsyncTypebox = async (app) => {
       appointment_id: appointment.id, title: appointmentTitle(appointment.title, course?.name), event_id: event.id,
       test: { id: test.row.id, title: test.row.title, ...learnerTest(test, new Date()) },
     };
+  });
+
+  // spec 3 §2 "Reaction evaluations" tab: answered once by who is enrolled in the event, after finishing (spec 2 §3.5)
+  registerLearnerEvaluation(app, PRESENTIAL_EVENT_OWNER, {
+    async learner(a, request) {
+      const found = await learnerEventOr404(a, request, (request.params as IdParams).id);
+      return { ...found, userId: found.ctx.userId };
+    },
+    async open(trx, found) {
+      const outcome = presentialEvaluationRefusal({ appointment_status: found.appointment.status, enrollment: await enrollmentIn(trx, found.ctx.userId, found.event) });
+      if (outcome) throw refusal(outcome);
+    },
+    missing: 'This event has no reaction evaluation',
   });
 
   registerLearnerTests(app, PRESENTIAL_EVENT_OWNER, testPolicy());
