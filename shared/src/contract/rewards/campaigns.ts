@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from '../common.ts';
-import { CAMPAIGN_STATUSES, CAMPAIGN_USER_EVENTS, POINTS_ENTRY_KINDS, POINTS_TARGETS } from '../../rewards/lists.ts';
+import { CAMPAIGN_POINTS_CATEGORIES, CAMPAIGN_STATUSES, CAMPAIGN_USER_EVENTS, POINTS_ENTRY_KINDS, POINTS_TARGETS } from '../../rewards/lists.ts';
 import { Ids, NamedRef, NullableDay, NullableInt, NullableInteger, NullableText } from './fields.ts';
 
 // ---- campaigns ----
@@ -12,6 +12,12 @@ export type CampaignLevel = Static<typeof CampaignLevel>;
 export const PointsRuleSchema = Type.Object({
   target: literalUnion(POINTS_TARGETS), target_id: Type.Integer({ minimum: 1 }), points: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
 });
+/**
+ * spec 3 §9 "Points categories": the learning points the campaign also counts in its ledger —
+ * null points: what the training or webinar gave; a number: that many per completion.
+ */
+export const CategoryPointsRule = Type.Object({ category: literalUnion(CAMPAIGN_POINTS_CATEGORIES), points: NullableInteger({ minimum: 0, maximum: 1_000_000 }) });
+export type CategoryPointsRule = Static<typeof CategoryPointsRule>;
 
 const campaignFields = {
   title: Type.String({ minLength: 1, maxLength: 256 }),
@@ -34,6 +40,7 @@ const campaignFields = {
   stores: Ids,
   levels: Type.Array(CampaignLevel, { maxItems: 100 }),
   points_table: Type.Array(PointsRuleSchema, { maxItems: 5000 }),
+  category_points: Type.Array(CategoryPointsRule, { maxItems: CAMPAIGN_POINTS_CATEGORIES.length }),
 };
 
 export const CampaignInput = Type.Object({
@@ -53,6 +60,7 @@ export const CampaignInput = Type.Object({
   stores: Type.Optional(Ids),
   levels: Type.Optional(campaignFields.levels),
   points_table: Type.Optional(campaignFields.points_table),
+  category_points: Type.Optional(campaignFields.category_points),
 });
 export type CampaignInput = Static<typeof CampaignInput>;
 
@@ -160,6 +168,8 @@ export const LearnerCampaign = Type.Object({
   points_for_use: Type.Integer(),
   levels: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), points_from: Type.Integer(), points_to: NullableInt })),
   stores: Type.Array(NamedRef),
+  /** the photo types an upload is filed under (spec 3 §3 "Photo upload: photo_type") */
+  photo_types: Type.Array(NamedRef),
   /** the products a sale may list, with their unit points in this campaign */
   products: Type.Array(Type.Object({ id: Type.Integer(), product: Type.String(), product_code: Type.String(), unit_points: Type.Integer() })),
 });

@@ -5,10 +5,10 @@
  * redeem orders. The rules are in shared/src/rewards/.
  */
 export {
-  CAMPAIGN_STATUSES, CAMPAIGN_USER_EVENTS, JUSTIFICATION_KINDS, ORDER_STATUSES, PHONE_KINDS, POINTS_ENTRY_KINDS, POINTS_TARGETS, SALE_STATUSES,
+  CAMPAIGN_POINTS_CATEGORIES, CAMPAIGN_STATUSES, CAMPAIGN_USER_EVENTS, JUSTIFICATION_KINDS, ORDER_STATUSES, PHONE_KINDS, POINTS_ENTRY_KINDS, POINTS_TARGETS, SALE_STATUSES,
 } from '../../rewards/lists.ts';
 export type {
-  CampaignStatus, CampaignUserEvent, JustificationKind, OrderStatus, PhoneKind, PointsEntryKind, PointsTarget, SaleStatus,
+  CampaignPointsCategory, CampaignStatus, CampaignUserEvent, JustificationKind, OrderStatus, PhoneKind, PointsEntryKind, PointsTarget, SaleStatus,
 } from '../../rewards/lists.ts';
 export * from './paths.ts';
 export * from './reference.ts';
