@@ -54,6 +54,16 @@ export const REWARD_PATHS = {
   reward: (id: Id) => `${ADMIN}rewards/${id}/`,
   /** POST {codes} → {added, available}: redemption codes (each handed out once) */
   codes: (id: Id) => `${ADMIN}rewards/${id}/codes/`,
+  /**
+   * The codes' xlsx import through the import engine (template, validate → process, per-row log):
+   * GET the template; POST RewardCodesImportCreate → 201 ImportRecord; GET the record; POST
+   * process → 202; GET its log. The sheet goes up through tus with kind REWARD_CODES_UPLOAD_KIND.
+   */
+  codesTemplate: (id: Id) => `${ADMIN}rewards/${id}/codes/imports/template/`,
+  codesImports: (id: Id) => `${ADMIN}rewards/${id}/codes/imports/`,
+  codesImport: (id: Id, importId: Id) => `${ADMIN}rewards/${id}/codes/imports/${importId}/`,
+  codesImportProcess: (id: Id, importId: Id) => `${ADMIN}rewards/${id}/codes/imports/${importId}/process/`,
+  codesImportLogs: (id: Id, importId: Id) => `${ADMIN}rewards/${id}/codes/imports/${importId}/logs/`,
   orders: `${ADMIN}orders/`,
   order: (id: Id) => `${ADMIN}orders/${id}/`,
   /** POST OrderStatusBody → RedeemOrder */
@@ -82,5 +92,14 @@ export const LEARNER_REWARD_PATHS = {
   scan: `${LEARNER}qrcode/`,
 } as const;
 
+/**
+ * The portal page a phone opens by scanning an event's QR code (issue 18 item 2): it posts the
+ * code to LEARNER_REWARD_PATHS.scan and says what was credited. The QR code carries it absolute.
+ */
+export const REWARD_EVENT_PAGE = '/rewards/qrcode/:code';
+export const rewardEventPage = (code: string) => `/rewards/qrcode/${encodeURIComponent(code)}`;
+
 /** tus metadata `kind` of an invoice photo (jpg, jpeg, png; validated by content). */
 export const REWARD_UPLOAD_KINDS = { invoice: 'reward_invoice', photo: 'reward_photo' } as const;
+/** tus metadata `kind` of a redeem-codes spreadsheet (.xlsx). */
+export const REWARD_CODES_UPLOAD_KIND = 'reward_codes_import';
