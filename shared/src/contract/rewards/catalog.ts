@@ -41,6 +41,9 @@ export type Reward = Static<typeof Reward>;
 
 export const RedeemCodesBody = Type.Object({ codes: Type.Array(Type.String({ minLength: 1, maxLength: 256 }), { minItems: 1, maxItems: 10_000 }) });
 export type RedeemCodesBody = Static<typeof RedeemCodesBody>;
+/** "save and validate" of a codes spreadsheet: the finished tus upload (REWARD_CODES_UPLOAD_KIND). */
+export const RewardCodesImportCreate = Type.Object({ upload_id: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' }) });
+export type RewardCodesImportCreate = Static<typeof RewardCodesImportCreate>;
 export const RedeemCodesAnswer = Type.Object({ added: Type.Integer(), available: Type.Integer() });
 
 // ---- redeem orders ----
