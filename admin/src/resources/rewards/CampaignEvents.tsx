@@ -103,18 +103,22 @@ export function CampaignEvents({ campaign }: { campaign: Campaign }) {
   const points = Number(draft.points);
   const valid = draft.title.trim() !== '' && Number.isInteger(points) && points >= 1;
   const open = campaign.status !== 'closed';
+  const body = (): CampaignEventInput => ({ title: draft.title.trim(), event_date: draft.event_date || null, points });
 
   return (
-    <Stack spacing={2} sx={{ p: 2, contain: 'inline-size' }}>
+    // the tab's column shrinks its children to their content: this one takes the form's width
+    <Stack spacing={2} sx={{ p: 2, width: '100%', boxSizing: 'border-box', contain: 'inline-size' }}>
       {open && (
-        <Box component="form" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
-          onSubmit={(e) => { e.preventDefault(); if (valid) void add.run({ title: draft.title.trim(), event_date: draft.event_date || null, points }); }}>
-          <TextField size="small" label={translate(`${K}.title`)} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} required sx={{ flex: 2, minWidth: 200 }} />
+        // not a <form>: the tab sits inside the campaign's form (a nested form would submit the campaign)
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+          onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); if (valid) void add.run(body()); } }}>
+          <TextField size="small" label={translate(`${K}.title`)} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} required sx={{ flex: '1 1 240px' }} />
           <TextField size="small" type="date" label={translate(`${K}.event_date`)} InputLabelProps={{ shrink: true }} value={draft.event_date}
-            onChange={(e) => setDraft({ ...draft, event_date: e.target.value })} />
+            onChange={(e) => setDraft({ ...draft, event_date: e.target.value })} sx={{ width: 180 }} />
           <TextField size="small" type="number" label={translate(`${K}.points`)} value={draft.points} inputProps={{ min: 1 }}
             onChange={(e) => setDraft({ ...draft, points: e.target.value })} required sx={{ width: 120 }} />
-          <Button type="submit" variant="contained" startIcon={<AddIcon />} disabled={!valid || add.pending}>{translate(`${K}.add`)}</Button>
+          <Button variant="contained" startIcon={<AddIcon />} disabled={!valid || add.pending}
+            onClick={() => void add.run(body())}>{translate(`${K}.add`)}</Button>
         </Box>
       )}
       <Box sx={{ overflowX: 'auto' }}>

@@ -89,7 +89,7 @@ export function CampaignPeople({ campaign }: { campaign: Campaign }) {
   const levels = (allLevels ?? []).filter((l) => campaign.levels.some((c) => c.level_id === l.id));
   const changed = () => { setVersion((v) => v + 1); refresh(); };
   return (
-    <Stack spacing={2} sx={{ p: 2, contain: 'inline-size' }}>
+    <Stack spacing={2} sx={{ p: 2, width: '100%', boxSizing: 'border-box', contain: 'inline-size' }}>
       {campaign.status !== 'closed' && <AddPeople campaignId={campaign.id} onChanged={changed} />}
       {/* each person's points (sums of the ledger), e-mailed as xlsx (issue 18 item 9; 5-minute cooldown) */}
       <Box><ReportRequestButton report="reward_points" path={REWARD_PATHS.pointsReport} body={(): RewardReportRequest => ({ campaign_id: campaign.id })} /></Box>
