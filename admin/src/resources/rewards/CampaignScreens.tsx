@@ -4,7 +4,7 @@ import PublishIcon from '@mui/icons-material/Publish';
 import LockIcon from '@mui/icons-material/Lock';
 import {
   ArrayInput, AutocompleteArrayInput, BooleanInput, Confirm, Create, Edit, FormDataConsumer, NumberField, NumberInput, ReferenceArrayInput, ReferenceInput,
-  SaveButton, SelectField, SelectInput, SimpleFormIterator, TextField, TextInput, Toolbar, maxLength, minValue, required, usePermissions, useRecordContext, useRefresh,
+  SaveButton, SelectField, SelectInput, SimpleFormIterator, TabbedFormTabs, TextField, TextInput, Toolbar, maxLength, minValue, required, usePermissions, useRecordContext, useRefresh,
   useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
@@ -94,7 +94,8 @@ function CampaignForm({ edit }: { edit: boolean }) {
   const { permissions: user } = usePermissions<SessionUser | null>();
   const mayEvents = !!user && hasPermission(user, 'events_qrcode');
   return (
-    <EditorTabbedForm toolbar={<Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}><SaveButton />{edit && <StatusActions />}</Toolbar>}>
+    // five tabs do not fit a phone: the bar scrolls (contain: it must not widen the page to all its tabs)
+    <EditorTabbedForm sx={{ contain: 'inline-size' }} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />} toolbar={<Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}><SaveButton />{edit && <StatusActions />}</Toolbar>}>
       <EditorTabbedForm.Tab label={`resources.${NAME}.tabs.basic`}>
         <TextInput source="title" label={`${F}.title`} validate={title} fullWidth disabled={locked} />
         <TextInput source="description" label={`${F}.description`} multiline minRows={3} fullWidth />
