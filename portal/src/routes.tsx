@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
 import { Redirect, Route, Switch } from 'wouter-preact';
 import { preload } from 'swr';
-import { LEARNER_PATHS } from '@lp/shared/contract';
+import { LEARNER_PATHS, REWARD_EVENT_PAGE } from '@lp/shared/contract';
 import { fetcher } from './lib/api.ts';
 import { useI18n, withMessages } from './lib/i18n.ts';
 import { AuthGuard } from './components/auth-guard/index.tsx';
@@ -64,6 +64,8 @@ const Surveys = lazy(() => withMessages('surveys', import('./routes/surveys/inde
 // reward campaigns (spec 3 §2 "Learner campaign pages"): the list and the campaign page, texts with them
 const RewardCampaigns = lazy(() => withMessages('rewards', import('./routes/rewards/index.tsx')));
 const RewardCampaign = lazy(() => withMessages('rewards', import('./routes/reward-campaign/index.tsx')));
+// the page an event's QR code opens (credits the event's points once)
+const RewardEventScan = lazy(() => withMessages('rewards', import('./routes/reward-event/index.tsx')));
 const Survey = lazy(() => withMessages('surveys', import('./routes/survey/index.tsx')));
 // drills (today's questions with the server's countdown) and general tests (the shared test screen), texts with them
 const Drills = lazy(() => withMessages('drills', import('./routes/drills/index.tsx')));
@@ -228,6 +230,9 @@ export function AppRoutes() {
       {/* reward campaigns (spec 3 §2 "Learner campaign pages") */}
       <Route path="/rewards">
         <Private><RewardCampaigns /></Private>
+      </Route>
+      <Route path={REWARD_EVENT_PAGE}>
+        <Private><RewardEventScan /></Private>
       </Route>
       <Route path="/rewards/:id">
         <Private><RewardCampaign /></Private>

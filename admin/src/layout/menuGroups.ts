@@ -32,6 +32,7 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   field_sales_tasks: 'field_sales',
   reward_campaigns: 'rewards',
   reward_sales: 'rewards',
+  reward_photos: 'rewards',
   reward_orders: 'rewards',
   reward_catalog: 'rewards',
   reward_levels: 'rewards',

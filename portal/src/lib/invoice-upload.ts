@@ -9,14 +9,15 @@ const b64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().enco
  * The invoice photo (spec 3 §2 "invoice upload or take a picture") as one tus upload of kind
  * reward_invoice: a creation and a single PATCH — a phone photo is a few megabytes, so the
  * resumable client the admin loads for videos is not worth its weight here. Answers the upload id
- * the sale claims; the server checks the content (jpg or png) when the sale is saved.
+ * the sale claims; the server checks the content (jpg or png) when the sale is saved. The
+ * campaign's photo uploads (kind reward_photo) go the same way.
  */
-export async function uploadInvoice(file: File): Promise<string> {
+export async function uploadInvoice(file: File, kind: (typeof REWARD_UPLOAD_KINDS)[keyof typeof REWARD_UPLOAD_KINDS] = REWARD_UPLOAD_KINDS.invoice): Promise<string> {
   const created = await api.request(TUS, {
     method: 'POST',
     headers: {
       'Tus-Resumable': '1.0.0', 'Upload-Length': String(file.size),
-      'Upload-Metadata': `filename ${b64(file.name || 'invoice.jpg')},kind ${b64(REWARD_UPLOAD_KINDS.invoice)}`,
+      'Upload-Metadata': `filename ${b64(file.name || 'invoice.jpg')},kind ${b64(kind)}`,
     },
   });
   const location = created.headers.get('Location');

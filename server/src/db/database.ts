@@ -300,6 +300,7 @@ export interface Database {
   reward_campaign_stores: Reward.RewardCampaignStoreTable;
   reward_campaign_levels: Reward.RewardCampaignLevelTable;
   reward_points_table: Reward.RewardPointsTableTable;
+  reward_campaign_category_points: Reward.RewardCategoryPointsTable;
   reward_campaign_users: Reward.RewardCampaignUserTable;
   reward_campaign_user_events: Reward.RewardCampaignUserEventTable;
   reward_sales: Reward.RewardSaleTable;

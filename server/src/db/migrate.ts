@@ -47,6 +47,7 @@ import * as presentialLearner from './migrations/2026_11_27_0610_presential_lear
 import * as importTargets from './migrations/2026_11_27_0630_import_targets.ts';
 import * as presentialTestTemplates from './migrations/2026_11_28_0100_presential_test_templates.ts';
 import * as learnerNotices from './migrations/2026_11_28_0200_learner_notices.ts';
+import * as rewardCategoryPoints from './migrations/2026_11_28_0300_reward_category_points.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -97,6 +98,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0630_import_targets': importTargets,
   '2026_11_28_0100_presential_test_templates': presentialTestTemplates,
   '2026_11_28_0200_learner_notices': learnerNotices,
+  '2026_11_28_0300_reward_category_points': rewardCategoryPoints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

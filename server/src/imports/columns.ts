@@ -112,6 +112,9 @@ const PRESENTIAL_SUBSCRIPTIONS: ColumnDef[] = [
   { key: 'event', required: true, list: { name: 'presential_events', strict: true }, width: 22 },
 ];
 
+/** A catalog reward's redeem codes (spec 3 §3 "Reward (catalog item)": redeem codes importable from xlsx), one a line. */
+const REWARD_CODES: ColumnDef[] = [{ key: 'code', required: true, maxLength: 256, width: 40 }];
+
 export const TEMPLATE_COLUMNS: Record<ImportType, readonly ColumnDef[]> = {
   users: USERS,
   headquarters: HEADQUARTERS,
@@ -119,6 +122,7 @@ export const TEMPLATE_COLUMNS: Record<ImportType, readonly ColumnDef[]> = {
   drills: DRILLS,
   presential_results: PRESENTIAL_RESULTS,
   presential_subscriptions: PRESENTIAL_SUBSCRIPTIONS,
+  reward_codes: REWARD_CODES,
 };
 
 /** Header cells → column keys; null when the header is not the template's. */

@@ -17,10 +17,10 @@ import { usersKind } from './users.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyKind = ImportKind<any>;
-const KINDS: Record<Exclude<ImportType, AppointmentImportType>, AnyKind> = { users: usersKind, headquarters: headquartersKind, branches: branchesKind, drills: drillsKind };
+const KINDS: Record<Exclude<ImportType, AppointmentImportType | 'reward_codes'>, AnyKind> = { users: usersKind, headquarters: headquartersKind, branches: branchesKind, drills: drillsKind };
 
 /**
- * The kind of an import type. The face-to-face ones (one appointment's guests: a few thousand rows
+ * The kind of an import type. The face-to-face ones and the reward codes (one appointment's guests: a few thousand rows
  * at most) load the presential repositories, which reach the contract: only when such an import
  * runs, so the client-wide imports keep the worker lean (workerModules.test.ts).
  */
@@ -29,6 +29,7 @@ async function kindOf(type: ImportType): Promise<AnyKind> {
     const presential = await import('./presential.ts');
     return type === 'presential_results' ? presential.presentialResultsKind : presential.presentialSubscriptionsKind;
   }
+  if (type === 'reward_codes') return (await import('./rewardCodes.ts')).rewardCodesKind;
   return KINDS[type];
 }
 

@@ -87,7 +87,7 @@ export async function recordCompletion(issuer: CertificateIssuer, change: Progre
     });
     const type = await findTrainingType(db, training.group_training_type_id);
     if (trainingScoreIsUsed({ flags, typeUsesScore: type?.use_score ?? false })) {
-      await awardPoints(db, { clientId, userId, points: Number(training.score), reason: 'training_completed', contentType: 'training', contentId: trainingId });
+      await awardPoints(db, { clientId, userId, points: Number(training.score), reason: 'training_completed', contentType: 'training', contentId: trainingId, title: training.title });
     }
   }
 

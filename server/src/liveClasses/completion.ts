@@ -41,7 +41,7 @@ export async function completeParticipant(db: Db, issuer: CertificateIssuer, row
     expirationDays: null, completedAt: now,
   });
   await awardPoints(db, {
-    clientId: row.client_id, userId, points: effectiveLiveClassScore(row.score), reason: 'live_class_completed', contentType: 'live_class', contentId: row.id,
+    clientId: row.client_id, userId, points: effectiveLiveClassScore(row.score), reason: 'live_class_completed', contentType: 'live_class', contentId: row.id, title: row.title,
   });
   // spec 2 §2.4: a completed class is a done trail module
   await syncTrailsHolding(db, issuer, { clientId: row.client_id, kind: 'live_class', itemId: row.id, userId });

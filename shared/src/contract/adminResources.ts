@@ -76,6 +76,7 @@ export const ADMIN_RESOURCES = {
   // levels and audit justifications have no key of their own and open with their neighbours' — docs/api.md "Rewards")
   reward_campaigns: { name: 'rewards/campaigns', title: 'reward_campaigns', apiPath: '/admin_rewards/campaigns/' },
   reward_sales: { name: 'rewards/sales', title: 'reward_campaigns', apiPath: '/admin_rewards/sales/' },
+  reward_photos: { name: 'rewards/photos', title: 'reward_campaigns', apiPath: '/admin_rewards/photos/' },
   reward_levels: { name: 'rewards/levels', title: 'reward_campaigns', apiPath: '/admin_rewards/levels/' },
   reward_justifications: { name: 'rewards/audit-justifications', title: 'reward_campaigns', apiPath: '/admin_rewards/audit_justifications/' },
   reward_catalog: { name: 'rewards/catalog', title: 'reward', apiPath: '/admin_rewards/rewards/' },

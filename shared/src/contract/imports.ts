@@ -11,9 +11,10 @@ import { IMPORTS_PATH } from './collections.ts';
 /**
  * spec 1 §1 bulk imports: users, headquarters/branches, drills (questions with alternatives into a
  * drill); spec 3 §2 face-to-face "import results" and the subscriptions import (spec 1 §6.2
- * presential_import_results, subscription_import_results), each into one appointment.
+ * presential_import_results, subscription_import_results), each into one appointment; a catalog
+ * reward's redeem codes (spec 3 §3 "Reward (catalog item)").
  */
-export const IMPORT_TYPES = ['users', 'headquarters', 'branches', 'drills', 'presential_results', 'presential_subscriptions'] as const;
+export const IMPORT_TYPES = ['users', 'headquarters', 'branches', 'drills', 'presential_results', 'presential_subscriptions', 'reward_codes'] as const;
 export type ImportType = (typeof IMPORT_TYPES)[number];
 /** The types that write into one appointment: asked for from its screen (presentialResults.ts), not the imports screen. */
 export const APPOINTMENT_IMPORT_TYPES = ['presential_results', 'presential_subscriptions'] as const;
@@ -29,6 +30,13 @@ export const APPOINTMENT_IMPORT_TABS: Record<AppointmentImportType, 'results' | 
 export const APPOINTMENT_IMPORT_QUERY = 'import';
 export const appointmentImportPage = (appointmentId: number, type: AppointmentImportType, importId: number): string =>
   `/presential/appointments/${appointmentId}/${APPOINTMENT_IMPORT_TABS[type]}?${APPOINTMENT_IMPORT_QUERY}=${importId}`;
+/**
+ * The types that write into one record (imports.target_id), asked for from that record's screen:
+ * an appointment's, and a catalog reward's redeem codes (issue 18 item 7 "redeem codes importable
+ * from xlsx"). The imports screen offers the others.
+ */
+export const TARGET_IMPORT_TYPES = [...APPOINTMENT_IMPORT_TYPES, 'reward_codes'] as const;
+export const isTargetImportType = (type: string): boolean => (TARGET_IMPORT_TYPES as readonly string[]).includes(type);
 
 export const IMPORT_STATUSES = ['awaiting', 'processing', 'validated', 'finalized', 'with_errors'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];

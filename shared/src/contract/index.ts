@@ -44,7 +44,7 @@ export * from './presentialLearner.ts';
 export * from './presentialStore.ts';
 export * from './presentialTestTemplates.ts';
 export * from './fieldSales.ts';
-export * from './rewards.ts';
+export * from './rewards/index.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
 export * from './session.ts';

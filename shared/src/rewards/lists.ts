@@ -26,6 +26,14 @@ export const POINTS_ENTRY_KINDS = [
 ] as const;
 export type PointsEntryKind = (typeof POINTS_ENTRY_KINDS)[number];
 
+/**
+ * spec 3 §9 "Points categories: training KPI, training non-KPI, webinar, special training": the
+ * points the learning content gives (shared/src/learning points reasons) that a campaign may
+ * count in its ledger — each a ledger kind too. The face-to-face appointments pick theirs.
+ */
+export const CAMPAIGN_POINTS_CATEGORIES = ['training_kpi', 'training_non_kpi', 'webinar', 'special_training'] as const;
+export type CampaignPointsCategory = (typeof CAMPAIGN_POINTS_CATEGORIES)[number];
+
 /** Entries that spend or give back spent points: they move points_for_use but not total_points (earned). */
 export const SPENDING_KINDS: readonly PointsEntryKind[] = ['redemption', 'redemption_refund'];
 

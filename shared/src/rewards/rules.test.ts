@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { PRESENTIAL_POINTS_CATEGORIES } from '../presential/results.ts';
+import { CAMPAIGN_POINTS_CATEGORIES } from './lists.ts';
 import {
-  balances, campaignTransitionAllowed, levelForPoints, levelRangesValid, lockedFieldChanges, orderTransitionAllowed, repeatedProduct,
+  awardCategory, balances, campaignTransitionAllowed, categoryCredit, levelForPoints, levelRangesValid, lockedFieldChanges, orderTransitionAllowed, repeatedProduct,
   reprovalJustified, runningBalances, salePoints, saleTransitionAllowed, unitPoints, type PointsRule,
 } from './rules.ts';
 
@@ -82,5 +84,25 @@ describe('sales, orders and the ledger', () => {
     ];
     expect(balances(entries)).toEqual({ total_points: 100, points_for_use: 70 });
     expect(runningBalances(entries).map((e) => [e.points_from, e.points_to])).toEqual([[0, 100], [100, 140], [140, 80], [80, 40], [40, 100], [100, 70]]);
+  });
+});
+
+describe('learning points a campaign counts (spec 3 §9 "Points categories")', () => {
+  it('files each award under its category', () => {
+    expect(awardCategory('training_completed')).toBe('training_non_kpi');
+    expect(awardCategory('live_class_completed')).toBe('webinar');
+    expect(awardCategory('training_kpi')).toBe('training_kpi');
+    expect(awardCategory('special_training')).toBe('special_training');
+    expect(awardCategory('survey_answered')).toBeNull();
+    expect(awardCategory('trail_completed')).toBeNull();
+  });
+  it('credits what the content gave, a fixed value, or nothing when the campaign does not count the category', () => {
+    const rules = [{ category: 'webinar' as const, points: null }, { category: 'training_kpi' as const, points: 40 }];
+    expect(categoryCredit('webinar', 15, rules)).toBe(15);
+    expect(categoryCredit('training_kpi', 15, rules)).toBe(40);
+    expect(categoryCredit('training_non_kpi', 15, rules)).toBe(0);
+  });
+  it('keeps the categories the face-to-face closing chooses from', () => {
+    expect([...CAMPAIGN_POINTS_CATEGORIES]).toEqual([...PRESENTIAL_POINTS_CATEGORIES]);
   });
 });

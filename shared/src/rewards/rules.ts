@@ -4,7 +4,7 @@
  * server, the admin and the portal all apply.
  */
 import {
-  SPENDING_KINDS, type CampaignStatus, type OrderStatus, type PointsEntryKind, type PointsTarget, type SaleStatus,
+  CAMPAIGN_POINTS_CATEGORIES, SPENDING_KINDS, type CampaignPointsCategory, type CampaignStatus, type OrderStatus, type PointsEntryKind, type PointsTarget, type SaleStatus,
 } from './lists.ts';
 
 // ---- campaign status ----
@@ -21,7 +21,7 @@ export const campaignTransitionAllowed = (from: CampaignStatus, to: CampaignStat
  */
 export const CAMPAIGN_LOCKED_FIELDS = [
   'title', 'campaign_url', 'allows_invoice_registration', 'required_profile_id', 'multiplication_base',
-  'start_date', 'end_date', 'levels', 'points_table', 'stores',
+  'start_date', 'end_date', 'levels', 'points_table', 'category_points', 'stores',
 ] as const;
 export type CampaignLockedField = (typeof CAMPAIGN_LOCKED_FIELDS)[number];
 
@@ -158,4 +158,29 @@ export function runningBalances<T extends { points: number }>(entries: readonly 
     balance += e.points;
     return { ...e, points_from: from, points_to: balance };
   });
+}
+
+// ---- learning points counted by a campaign (spec 3 §9 "Points categories") ----
+
+/** A campaign's rule for one category: null points count what the content gave, a number replaces it. */
+export interface CategoryRule { category: CampaignPointsCategory; points: number | null }
+
+/**
+ * The category of a learning award (its points-ledger reason): an online training is a
+ * non-KPI training and a live class (a webinar held online) a webinar — the spec gives online
+ * content no KPI flag; a face-to-face appointment's reason is the category its closing chose.
+ * Trails, surveys and drills are no campaign category.
+ */
+export function awardCategory(reason: string): CampaignPointsCategory | null {
+  if ((CAMPAIGN_POINTS_CATEGORIES as readonly string[]).includes(reason)) return reason as CampaignPointsCategory;
+  if (reason === 'training_completed') return 'training_non_kpi';
+  if (reason === 'live_class_completed' || reason === 'webcast_completed') return 'webinar';
+  return null;
+}
+
+/** The points a campaign credits for an award of `awarded` points in `category` (0: the campaign does not count it). */
+export function categoryCredit(category: CampaignPointsCategory, awarded: number, rules: readonly CategoryRule[]): number {
+  const rule = rules.find((r) => r.category === category);
+  if (!rule) return 0;
+  return Math.max(0, Math.round(rule.points ?? awarded));
 }

@@ -13,7 +13,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import {
-  ADMIN_RESOURCES, IMPORT_TYPES, XLSX_MIME, isAppointmentImportType, type ImportCreate as ImportCreateBody, type ImportRecord, type ImportType,
+  ADMIN_RESOURCES, IMPORT_TYPES, XLSX_MIME, isTargetImportType, type ImportCreate as ImportCreateBody, type ImportRecord, type ImportType,
 } from '@lp/shared/contract';
 import { useImportActions } from './importActions.ts';
 import { UploadProgress } from '../../common/upload/UploadProgress.tsx';
@@ -103,7 +103,7 @@ export function ImportCreate() {
                 onChange={(event) => setImportType(event.target.value as ImportType)}
                 sx={{ minWidth: 240 }}
               >
-                {IMPORT_TYPES.filter((type) => !isAppointmentImportType(type)).map((type) => (
+                {IMPORT_TYPES.filter((type) => !isTargetImportType(type)).map((type) => (
                   <MenuItem key={type} value={type}>
                     {translate(`${RESOURCE_KEY}.types.${type}`)}
                   </MenuItem>

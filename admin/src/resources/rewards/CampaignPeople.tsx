@@ -7,11 +7,12 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import {
   BooleanField, Confirm, Datagrid, Form, FunctionField, List, NumberField, TextField, useGetList, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
-import { ADMIN_RESOURCES, type Campaign, type CampaignUser } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, REWARD_PATHS, type Campaign, type CampaignUser, type RewardReportRequest } from '@lp/shared/contract';
 import { useAction } from '../../common/actions/useAction.ts';
 import { DEFAULT_PER_PAGE, ListPagination } from '../../common/ListPagination.tsx';
 import { nestedResource } from '../../common/nested/nestedResources.ts';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';
+import { ReportRequestButton } from '../../common/ReportButton.tsx';
 import { searchFilters } from '../../common/searchFilters.tsx';
 import { useRewardActions } from './rewardActions.ts';
 
@@ -88,8 +89,10 @@ export function CampaignPeople({ campaign }: { campaign: Campaign }) {
   const levels = (allLevels ?? []).filter((l) => campaign.levels.some((c) => c.level_id === l.id));
   const changed = () => { setVersion((v) => v + 1); refresh(); };
   return (
-    <Stack spacing={2} sx={{ p: 2, contain: 'inline-size' }}>
+    <Stack spacing={2} sx={{ p: 2, width: '100%', boxSizing: 'border-box', contain: 'inline-size' }}>
       {campaign.status !== 'closed' && <AddPeople campaignId={campaign.id} onChanged={changed} />}
+      {/* each person's points (sums of the ledger), e-mailed as xlsx (issue 18 item 9; 5-minute cooldown) */}
+      <Box><ReportRequestButton report="reward_points" path={REWARD_PATHS.pointsReport} body={(): RewardReportRequest => ({ campaign_id: campaign.id })} /></Box>
       <Box sx={{ overflowX: 'auto' }}>
         <List key={version} resource={nestedResource('reward-campaigns', campaign.id, 'users')} storeKey={`reward_campaigns.users.${campaign.id}`} disableSyncWithLocation
           filters={searchFilters} actions={false} title={false} empty={false} component="div" perPage={DEFAULT_PER_PAGE} sort={{ field: 'name', order: 'ASC' }}

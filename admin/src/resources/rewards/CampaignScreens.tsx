@@ -4,16 +4,17 @@ import PublishIcon from '@mui/icons-material/Publish';
 import LockIcon from '@mui/icons-material/Lock';
 import {
   ArrayInput, AutocompleteArrayInput, BooleanInput, Confirm, Create, Edit, FormDataConsumer, NumberField, NumberInput, ReferenceArrayInput, ReferenceInput,
-  SaveButton, SelectField, SelectInput, SimpleFormIterator, TextField, TextInput, Toolbar, maxLength, minValue, required, useRecordContext, useRefresh,
+  SaveButton, SelectField, SelectInput, SimpleFormIterator, TabbedFormTabs, TextField, TextInput, Toolbar, maxLength, minValue, required, usePermissions, useRecordContext, useRefresh,
   useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ADMIN_RESOURCES, CAMPAIGN_STATUSES, POINTS_TARGETS, type Campaign, type CampaignInput } from '@lp/shared/contract';
-import { campaignTransitionAllowed } from '@lp/shared/rules';
+import { ADMIN_RESOURCES, CAMPAIGN_POINTS_CATEGORIES, CAMPAIGN_STATUSES, POINTS_TARGETS, type Campaign, type CampaignInput, type SessionUser } from '@lp/shared/contract';
+import { campaignTransitionAllowed, hasPermission } from '@lp/shared/rules';
 import { useAction } from '../../common/actions/useAction.ts';
 import { AudienceInputs } from '../../common/audience/AudienceInputs.tsx';
 import { EditorTabbedForm } from '../../common/editor/index.ts';
 import { ResourceList } from '../../common/ResourceList.tsx';
+import { CampaignEvents } from './CampaignEvents.tsx';
 import { CampaignPeople } from './CampaignPeople.tsx';
 import { useRewardActions } from './rewardActions.ts';
 
@@ -22,6 +23,7 @@ const NAME = R.reward_campaigns.name;
 const F = `resources.${NAME}.fields`;
 const statuses = CAMPAIGN_STATUSES.map((id) => ({ id, name: `resources.${NAME}.statuses.${id}` }));
 const targets = POINTS_TARGETS.map((id) => ({ id, name: `resources.${NAME}.targets.${id}` }));
+const categories = CAMPAIGN_POINTS_CATEGORIES.map((id) => ({ id, name: `resources.${NAME}.categories.${id}` }));
 const TARGET_RESOURCE = { product: R.reward_sale_products.name, product_type: R.reward_sale_product_types.name, brand: R.reward_brands.name } as const;
 const title = [required(), maxLength(256)];
 const atLeastZero = [required(), minValue(0)];
@@ -44,10 +46,13 @@ export function CampaignList() {
 export function toCampaignBody(r: Record<string, unknown>): CampaignInput {
   const keep = [
     'title', 'description', 'campaign_url', 'allows_invoice_registration', 'required_profile_id', 'multiplication_base', 'start_date', 'end_date',
-    'email_points_available', 'email_end_of_campaign', 'areas', 'profiles', 'user_groups', 'stores', 'levels', 'points_table',
+    'email_points_available', 'email_end_of_campaign', 'areas', 'profiles', 'user_groups', 'stores', 'levels', 'points_table', 'category_points',
   ];
   const body = Object.fromEntries(keep.filter((k) => r[k] !== undefined).map((k) => [k, r[k] === '' ? null : r[k]]));
-  return { ...body, description: (r.description as string | undefined) ?? '' } as CampaignInput;
+  // a blank category points means "what the content gave" (null), never an absent field
+  const categoryPoints = (r.category_points as Array<{ category: string; points?: number | null }> | undefined)
+    ?.map((c) => ({ category: c.category, points: typeof c.points === 'number' ? c.points : null }));
+  return { ...body, ...(categoryPoints ? { category_points: categoryPoints } : {}), description: (r.description as string | undefined) ?? '' } as CampaignInput;
 }
 
 /** Publish (the fields lock) and close (the closing items run), each after its confirmation (spec 3 §4). */
@@ -85,8 +90,12 @@ function CampaignForm({ edit }: { edit: boolean }) {
   const record = useRecordContext<Campaign>();
   // spec 3 §4 "Publishing locks the fields": the server refuses a change; the form shows them read-only
   const locked = edit && record?.status !== undefined && record.status !== 'draft';
+  // the events have their own key (spec 1 §6.2 events_qrcode)
+  const { permissions: user } = usePermissions<SessionUser | null>();
+  const mayEvents = !!user && hasPermission(user, 'events_qrcode');
   return (
-    <EditorTabbedForm toolbar={<Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}><SaveButton />{edit && <StatusActions />}</Toolbar>}>
+    // five tabs do not fit a phone: the bar scrolls (contain: it must not widen the page to all its tabs)
+    <EditorTabbedForm sx={{ contain: 'inline-size' }} tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" />} toolbar={<Toolbar sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}><SaveButton />{edit && <StatusActions />}</Toolbar>}>
       <EditorTabbedForm.Tab label={`resources.${NAME}.tabs.basic`}>
         <TextInput source="title" label={`${F}.title`} validate={title} fullWidth disabled={locked} />
         <TextInput source="description" label={`${F}.description`} multiline minRows={3} fullWidth />
@@ -135,10 +144,22 @@ function CampaignForm({ edit }: { edit: boolean }) {
             <NumberInput source="points" label={`${F}.points`} validate={atLeastZero} />
           </SimpleFormIterator>
         </ArrayInput>
+        {/* spec 3 §9 "Points categories": the learning points the campaign also counts (blank points: what the content gave) */}
+        <ArrayInput source="category_points" label={`${F}.category_points`} helperText={`resources.${NAME}.category_points_help`}>
+          <SimpleFormIterator inline disableReordering disableAdd={locked} disableRemove={locked}>
+            <SelectInput source="category" choices={categories} label={`${F}.category`} validate={required()} />
+            <NumberInput source="points" label={`${F}.category_fixed_points`} min={0} />
+          </SimpleFormIterator>
+        </ArrayInput>
       </EditorTabbedForm.Tab>
       {edit && record && (
         <EditorTabbedForm.Tab label={`resources.${NAME}.tabs.people`} path="people">
           <CampaignPeople campaign={record} />
+        </EditorTabbedForm.Tab>
+      )}
+      {edit && record && mayEvents && (
+        <EditorTabbedForm.Tab label={`resources.${NAME}.tabs.events`} path="events">
+          <CampaignEvents campaign={record} />
         </EditorTabbedForm.Tab>
       )}
     </EditorTabbedForm>

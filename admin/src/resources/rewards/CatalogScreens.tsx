@@ -9,6 +9,7 @@ import { ADMIN_RESOURCES, type Reward, type RewardInput } from '@lp/shared/contr
 import { useAction } from '../../common/actions/useAction.ts';
 import { EditorForm } from '../../common/editor/index.ts';
 import { ResourceList } from '../../common/ResourceList.tsx';
+import { RewardCodesImport } from './RewardCodesImport.tsx';
 import { useRewardActions } from './rewardActions.ts';
 
 const R = ADMIN_RESOURCES;
@@ -53,6 +54,7 @@ function RedeemCodes() {
       <Typography variant="subtitle2">{translate(`resources.${NAME}.codes_title`, { smart_count: record.codes_available })}</Typography>
       <MuiTextField value={text} onChange={(e) => setText(e.target.value)} multiline minRows={3} fullWidth label={translate(`resources.${NAME}.codes_help`)} />
       <Button sx={{ mt: 1 }} disabled={add.pending || codes.length === 0} onClick={() => void add.run(codes)}>{translate(`resources.${NAME}.codes_add`)}</Button>
+      <RewardCodesImport rewardId={record.id} onDone={refresh} />
     </Box>
   );
 }

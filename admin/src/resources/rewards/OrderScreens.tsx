@@ -1,20 +1,24 @@
 import { useState } from 'react';
 import { Box, Button, Card, CardContent, Stack, TextField as MuiTextField, Typography } from '@mui/material';
-import { FunctionField, NumberField, SelectField, Show, TextField, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ADMIN_RESOURCES, ORDER_STATUSES, type OrderStatus, type RedeemOrder } from '@lp/shared/contract';
+import { FunctionField, NumberField, SelectField, SelectInput, Show, TextField, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { ADMIN_RESOURCES, ORDER_STATUSES, REWARD_PATHS, type OrderStatus, type RedeemOrder } from '@lp/shared/contract';
 import { orderNextStatuses } from '@lp/shared/rules';
 import { useAction } from '../../common/actions/useAction.ts';
 import { ResourceList } from '../../common/ResourceList.tsx';
+import { searchFilters } from '../../common/searchFilters.tsx';
+import { CampaignReportButton, campaignFilter } from './campaignReports.tsx';
 import { useRewardActions } from './rewardActions.ts';
 
 const NAME = ADMIN_RESOURCES.reward_orders.name;
 const F = `resources.${NAME}.fields`;
 const statuses = ORDER_STATUSES.map((id) => ({ id, name: `resources.${NAME}.statuses.${id}` }));
+const filters = [...searchFilters, campaignFilter, <SelectInput key="status" source="status" choices={statuses} label={`${F}.status`} alwaysOn />];
 
 /** spec 3 §2 "redeem orders, with request details": the client's orders, newest first. */
 export function OrderList() {
   return (
-    <ResourceList sortField="id" sortOrder="DESC" canCreate={false}>
+    <ResourceList sortField="id" sortOrder="DESC" canCreate={false} filters={filters}
+      actions={<CampaignReportButton report="reward_orders" path={REWARD_PATHS.ordersReport} />}>
       <TextField source="order_number" label={`${F}.order_number`} />
       <TextField source="user.name" label={`${F}.user`} sortable={false} />
       <TextField source="reward_title" label={`${F}.reward_title`} sortable={false} />

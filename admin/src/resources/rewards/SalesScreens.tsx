@@ -3,17 +3,18 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, St
 import {
   BooleanField, FunctionField, NumberField, SelectField, SelectInput, TextField, useGetList, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
-import { ADMIN_RESOURCES, SALE_STATUSES, type JustificationItem, type Sale } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, REWARD_PATHS, SALE_STATUSES, type JustificationItem, type Sale } from '@lp/shared/contract';
 import { reprovalJustified, saleTransitionAllowed } from '@lp/shared/rules';
 import { useAction } from '../../common/actions/useAction.ts';
 import { ResourceList } from '../../common/ResourceList.tsx';
 import { searchFilters } from '../../common/searchFilters.tsx';
+import { CampaignReportButton, campaignFilter } from './campaignReports.tsx';
 import { useRewardActions } from './rewardActions.ts';
 
 const NAME = ADMIN_RESOURCES.reward_sales.name;
 const F = `resources.${NAME}.fields`;
 const statuses = SALE_STATUSES.map((id) => ({ id, name: `resources.${NAME}.statuses.${id}` }));
-const filters = [...searchFilters, <SelectInput key="status" source="status" choices={statuses} label={`${F}.status`} alwaysOn />];
+const filters = [...searchFilters, campaignFilter, <SelectInput key="status" source="status" choices={statuses} label={`${F}.status`} alwaysOn />];
 
 /** Approve, or reprove with a justification (spec 3 §4 "Reproving needs a justification"). */
 function AuditButtons() {
@@ -66,7 +67,8 @@ function AuditButtons() {
 export function SalesList() {
   const translate = useTranslate();
   return (
-    <ResourceList sortField="id" sortOrder="DESC" canCreate={false} canEdit={false} filters={filters}>
+    <ResourceList sortField="id" sortOrder="DESC" canCreate={false} canEdit={false} filters={filters}
+      actions={<CampaignReportButton report="reward_sales" path={REWARD_PATHS.salesReport} />}>
       <TextField source="id" label={`${F}.id`} />
       <TextField source="user.name" label={`${F}.user`} sortable={false} />
       <TextField source="invoice_number" label={`${F}.invoice_number`} sortable={false} />

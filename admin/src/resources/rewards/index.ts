@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import RedeemIcon from '@mui/icons-material/Redeem';
 import { ADMIN_RESOURCES } from '@lp/shared/contract';
@@ -25,6 +26,7 @@ export const rewardResources = {
     recordRepresentation: 'title',
   },
   [R.reward_sales.name]: { list: guarded(R.reward_sales.title, lazy(() => import('./SalesScreens.tsx'))), icon: FactCheckIcon, recordRepresentation: 'invoice_number' },
+  [R.reward_photos.name]: { list: guarded(R.reward_photos.title, lazy(() => import('./PhotoScreens.tsx'))), icon: PhotoLibraryIcon, recordRepresentation: 'id' },
   [R.reward_catalog.name]: {
     list: guarded(R.reward_catalog.title, lazy(() => import('./CatalogScreens.tsx'))),
     edit: guarded(R.reward_catalog.title, lazy(async () => ({ default: (await import('./CatalogScreens.tsx')).CatalogEdit }))),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import {
   REWARD_PATHS, type AddCampaignUsersBody, type Campaign, type CampaignUser, type CampaignUserLevelBody, type OrderStatusBody, type RedeemCodesBody,
-  type RedeemOrder, type Sale, type SaleAuditBody,
+  type PhotoAuditBody, type PhotoUpload, type RedeemOrder, type Sale, type SaleAuditBody,
 } from '@lp/shared/contract';
 import { useContractHttp } from '../../common/http/index.ts';
 
@@ -26,6 +26,9 @@ export function useRewardActions() {
       return http.json<CampaignUser>(REWARD_PATHS.level(id, userId), 'POST', body);
     },
     audit: (saleId: number, body: SaleAuditBody) => http.json<Sale>(REWARD_PATHS.audit(saleId), 'POST', body),
+    auditPhoto: (photoId: number, body: PhotoAuditBody) => http.json<PhotoUpload>(REWARD_PATHS.photoAudit(photoId), 'POST', body),
+    /** irreversible (confirmed first) */
+    deletePhoto: (photoId: number) => http.json<null>(REWARD_PATHS.photo(photoId), 'DELETE'),
     moveOrder: (orderId: number, body: OrderStatusBody) => http.json<RedeemOrder>(REWARD_PATHS.orderStatus(orderId), 'POST', body),
     addCodes: (rewardId: number, codes: string[]) => {
       const body: RedeemCodesBody = { codes };

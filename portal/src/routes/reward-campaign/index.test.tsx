@@ -9,6 +9,7 @@ const campaign: LearnerCampaign = {
   start_date: null, end_date: null, enrolled: true, level: { id: 2, name: 'Silver' }, total_points: 780, points_for_use: 430,
   levels: [{ id: 1, name: 'Bronze', points_from: 0, points_to: 499 }, { id: 2, name: 'Silver', points_from: 500, points_to: null }],
   stores: [{ id: 8, name: 'Downtown' }],
+  photo_types: [{ id: 5, name: 'Shelf' }, { id: 6, name: 'Shop window' }],
   products: [{ id: 11, product: 'TV 55', product_code: 'TV55', unit_points: 300 }, { id: 12, product: 'HDMI cable', product_code: 'H2', unit_points: 10 }],
 };
 const reward = (over: Partial<Reward>): Reward => ({
@@ -31,6 +32,10 @@ const BASE: Parameters<typeof fakeApi>[0] = {
   'GET /rewards/campaigns/4/statement/': [200, [{ id: 1, kind: 'sale', points: 630, points_from: 0, points_to: 630, reason: 'Invoice 000101', source_id: 1, created_at: '2026-11-20T10:00:00Z' }]],
   'GET /rewards/campaigns/4/sales/': [200, { count: 0, results: [] }],
   'GET /rewards/campaigns/4/orders/': [200, { count: 1, results: [order] }],
+  'GET /rewards/campaigns/4/photos/': [200, [{
+    id: 2, campaign_id: 4, user: { id: 3, name: 'Lia' }, photo_type_id: 5, photo_type: 'Shelf', information: '', url: 'https://example.com/p.png',
+    status: 'reproved', reproval_reason: 'Blurred picture', audited_at: '2026-11-21T10:00:00Z', created_at: '2026-11-20T10:00:00Z',
+  }]],
   'GET /rewards/campaigns/4/catalog/': [200, { count: 2, results: [reward({}), reward({ id: 2, reward_title: 'Speaker', points_to_aquire: 900 })] }],
 };
 
@@ -117,5 +122,49 @@ describe('reward campaign page (spec 3 §2 "Learner campaign pages")', () => {
     expect(within(timeline).getAllByRole('listitem').map((li) => li.querySelector('.reward-status')?.textContent)).toEqual(['Pending', 'Approved', 'Shipped']);
     expect(screen.getByText('VALE-1')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Post BR123')).toBeInTheDocument());
+  });
+
+  it('uploads a photo by type from the camera, and shows a reproved one with its reason', async () => {
+    const { calls } = fakeApi({ ...BASE, 'POST /rewards/campaigns/4/photos/': () => [201, { id: 7 }] });
+    const tus: Array<{ method: string; path: string }> = [];
+    withTus(tus);
+    await renderWithApp(undefined, { path: '/rewards/4', locale: 'en' });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Photos' }));
+    expect(await screen.findByText('Blurred picture')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Photo type' }), '6');
+    await userEvent.type(screen.getByLabelText('Information (optional)'), 'Christmas window');
+    const input = screen.getByLabelText('Photo (upload or take a picture)');
+    expect(input).toHaveAttribute('capture', 'environment');
+    await userEvent.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff])], 'window.jpg', { type: 'image/jpeg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send photo' }));
+    expect(await screen.findByText('Photo sent. It will be audited.')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/rewards/campaigns/4/photos/')!;
+    expect(JSON.parse(sent.body)).toEqual({ photo_type_id: 6, information: 'Christmas window', upload: 'up123' });
+  });
+});
+
+describe('event QR code page (issue 18 item 2)', () => {
+  beforeEach(() => loggedIn());
+
+  it('credits the event once on arrival and says so', async () => {
+    const { calls } = fakeApi({ 'POST /rewards/qrcode/': () => [200, { campaign_id: 4, event: 'Launch day', points: 50, credited: true }] });
+    await renderWithApp(undefined, { path: '/rewards/qrcode/abcDEF123456', locale: 'en' });
+    expect(await screen.findByText('You earned 50 points at Launch day.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the campaign' })).toHaveAttribute('href', '/rewards/4');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0]!.body)).toEqual({ code: 'abcDEF123456' });
+  });
+
+  it('says when the points were already credited', async () => {
+    fakeApi({ 'POST /rewards/qrcode/': () => [200, { campaign_id: 4, event: 'Launch day', points: 50, credited: false }] });
+    await renderWithApp(undefined, { path: '/rewards/qrcode/abcDEF123456', locale: 'en' });
+    expect(await screen.findByText('You have already received the points of Launch day.')).toBeInTheDocument();
+  });
+
+  it('tells an unknown code apart', async () => {
+    fakeApi({ 'POST /rewards/qrcode/': () => [404, { code: 'not_found', detail: 'Not found' }] });
+    await renderWithApp(undefined, { path: '/rewards/qrcode/zzzzzzzzzzzz', locale: 'en' });
+    expect(await screen.findByText('This QR code is not valid or belongs to another company.')).toBeInTheDocument();
   });
 });

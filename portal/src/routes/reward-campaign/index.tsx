@@ -3,19 +3,20 @@ import { useRoute } from 'wouter-preact';
 import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { Message } from '../../components/message/index.tsx';
-import { useMyOrders, useMySales, useRewardCampaign, useRewardStatement } from '../../hooks/use-rewards.ts';
+import { useMyOrders, useMyPhotos, useMySales, useRewardCampaign, useRewardStatement } from '../../hooks/use-rewards.ts';
 import { Catalog } from './Catalog.tsx';
 import { Orders } from './Orders.tsx';
+import { Photos } from './Photos.tsx';
 import { SaleForm } from './SaleForm.tsx';
 import './campaign.css';
 
 const K = 'portal.rewards';
-const TABS = ['points', 'sale', 'catalog', 'orders'] as const;
+const TABS = ['points', 'sale', 'photos', 'catalog', 'orders'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * spec 3 §2 "Learner campaign pages" (mobile first): the rules, my level and points with the
- * statement, report a sale (camera capture for the invoice), the catalog and redemption, and my
+ * statement, report a sale (camera capture for the invoice), photo uploads by type, the catalog and redemption, and my
  * orders with their timeline. A blocked learner is told so by the server (campaign_user_blocked).
  */
 export default function RewardCampaign() {
@@ -27,7 +28,8 @@ export default function RewardCampaign() {
   const statement = useRewardStatement(id);
   const sales = useMySales(id);
   const orders = useMyOrders(id);
-  const refresh = () => { void campaign.mutate(); void statement.mutate(); void sales.mutate(); void orders.mutate(); };
+  const photos = useMyPhotos(id);
+  const refresh = () => { void campaign.mutate(); void statement.mutate(); void sales.mutate(); void orders.mutate(); void photos.mutate(); };
 
   if (campaign.error) return <section class="reward-campaign"><Message kind="error">{errorText(t, errorCode(campaign.error))}</Message></section>;
   const c = campaign.data;
@@ -76,6 +78,7 @@ export default function RewardCampaign() {
           </>
         )}
         {tab === 'sale' && <SaleForm campaign={c} onSaved={refresh} />}
+        {tab === 'photos' && <Photos campaign={c} photos={photos.data ?? []} onSaved={refresh} />}
         {tab === 'catalog' && <Catalog campaign={c} onRedeemed={refresh} />}
         {tab === 'orders' && <Orders orders={orders.data?.results ?? []} />}
       </div>

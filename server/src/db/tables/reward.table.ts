@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { CampaignStatus, CampaignUserEvent, JustificationKind, OrderStatus, PointsEntryKind, PointsTarget, Requester, SaleStatus } from '@lp/shared/contract';
+import type { CampaignPointsCategory, CampaignStatus, CampaignUserEvent, JustificationKind, OrderStatus, PointsEntryKind, PointsTarget, Requester, SaleStatus } from '@lp/shared/contract';
 import type { DefaultBool, DefaultTimestamp, Json, NullableTimestamp } from '../columns.ts';
 
 /** Reward and incentive campaigns (2026_11_27_0200_rewards; spec 3 §3). */
@@ -55,6 +55,7 @@ export type RewardCampaignRow = Selectable<RewardCampaignTable>;
 export interface RewardCampaignStoreTable { campaign_id: number; branch_id: number }
 export interface RewardCampaignLevelTable { campaign_id: number; level_id: number; points_from: number; points_to: number | null }
 export interface RewardPointsTableTable { campaign_id: number; target: PointsTarget; target_id: number; points: number }
+export interface RewardCategoryPointsTable { campaign_id: number; category: CampaignPointsCategory; points: number | null }
 
 export interface RewardCampaignUserTable {
   id: Generated<number>;

@@ -2,7 +2,7 @@
  * Reward campaigns of the selected client (spec 3 §3 "Reward campaign", §4, §5 "Campaigns"):
  * the row with its stores, levels, points table and audience, read and written together.
  */
-import type { CampaignStatus, LevelRange as CampaignLevel, PointsRule } from '@lp/shared/rules';
+import type { CampaignStatus, CategoryRule, LevelRange as CampaignLevel, PointsRule } from '@lp/shared/rules';
 import type { Campaign, CampaignInput } from '@lp/shared/contract';
 import { readAudience, writeAudience } from '../../content/audience/index.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,15 +24,16 @@ export async function findCampaign(db: Db, clientId: number, id: number, lock = 
   return q.executeTakeFirst();
 }
 
-export interface CampaignParts { stores: number[]; levels: CampaignLevel[]; points_table: PointsRule[] }
+export interface CampaignParts { stores: number[]; levels: CampaignLevel[]; points_table: PointsRule[]; category_points: CategoryRule[] }
 
 export async function campaignParts(db: Db, campaignId: number): Promise<CampaignParts> {
-  const [stores, levels, table] = await Promise.all([
+  const [stores, levels, table, categories] = await Promise.all([
     db.selectFrom('reward_campaign_stores').select('branch_id').where('campaign_id', '=', campaignId).orderBy('branch_id').execute(),
     db.selectFrom('reward_campaign_levels').select(['level_id', 'points_from', 'points_to']).where('campaign_id', '=', campaignId).orderBy('points_from').execute(),
     db.selectFrom('reward_points_table').select(['target', 'target_id', 'points']).where('campaign_id', '=', campaignId).orderBy('target').orderBy('target_id').execute(),
+    categoryRulesOf(db, campaignId),
   ]);
-  return { stores: stores.map((s) => s.branch_id), levels, points_table: table };
+  return { stores: stores.map((s) => s.branch_id), levels, points_table: table, category_points: categories };
 }
 
 export async function loadCampaign(db: Db, row: RewardCampaignRow): Promise<Campaign> {
@@ -46,7 +47,7 @@ export async function loadCampaign(db: Db, row: RewardCampaignRow): Promise<Camp
     multiplication_base: Number(row.multiplication_base), start_date: row.start_date, end_date: row.end_date,
     email_points_available: row.email_points_available, email_end_of_campaign: row.email_end_of_campaign,
     areas: audience.areas, profiles: audience.profiles, user_groups: audience.user_groups,
-    stores: parts.stores, levels: parts.levels, points_table: parts.points_table,
+    stores: parts.stores, levels: parts.levels, points_table: parts.points_table, category_points: parts.category_points,
     published_at: row.published_at, closed_at: row.closed_at, users_count: Number(users.n), created_at: row.created_at,
   };
 }
@@ -97,6 +98,11 @@ async function writeParts(db: Db, campaignId: number, input: CampaignInput): Pro
     const seen = new Map(input.points_table.map((r) => [`${r.target}:${r.target_id}`, r]));
     if (seen.size) await db.insertInto('reward_points_table').values([...seen.values()].map((r) => ({ campaign_id: campaignId, ...r }))).execute();
   }
+  if (input.category_points !== undefined) {
+    await db.deleteFrom('reward_campaign_category_points').where('campaign_id', '=', campaignId).execute();
+    const rules = new Map(input.category_points.map((r) => [r.category, r]));
+    if (rules.size) await db.insertInto('reward_campaign_category_points').values([...rules.values()].map((r) => ({ campaign_id: campaignId, category: r.category, points: r.points }))).execute();
+  }
   const audience = {
     ...(input.areas !== undefined ? { areas: input.areas } : {}),
     ...(input.profiles !== undefined ? { profiles: input.profiles } : {}),
@@ -134,4 +140,9 @@ export async function moveCampaign(db: Db, id: number, from: CampaignStatus, to:
 /** The campaign's unit points by product, with each product's type and brand (the points table's targets). */
 export async function pointsTableOf(db: Db, campaignId: number): Promise<PointsRule[]> {
   return db.selectFrom('reward_points_table').select(['target', 'target_id', 'points']).where('campaign_id', '=', campaignId).execute();
+}
+
+/** spec 3 §9: the learning-points categories the campaign counts, in the list's order. */
+export async function categoryRulesOf(db: Db, campaignId: number): Promise<CategoryRule[]> {
+  return db.selectFrom('reward_campaign_category_points').select(['category', 'points']).where('campaign_id', '=', campaignId).orderBy('category').execute();
 }

@@ -39,10 +39,11 @@ export async function learnerCampaign(db: Db, row: RewardCampaignRow, userId: nu
     findPerson(db, row.client_id, row.id, userId), campaignParts(db, row.id), balanceOf(db, row.id, userId), pointsTableOf(db, row.id),
   ]);
   const levelIds = [...new Set([...parts.levels.map((l) => l.level_id), ...(person?.level_id ? [person.level_id] : [])])];
-  const [levelNames, stores, products] = await Promise.all([
+  const [levelNames, stores, products, photoTypes] = await Promise.all([
     levelIds.length ? db.selectFrom('reward_levels').select(['id', 'name']).where('id', 'in', levelIds).execute() : [],
     parts.stores.length ? db.selectFrom('branches').select(['id', 'name']).where('id', 'in', parts.stores).orderBy('name').execute() : [],
     db.selectFrom('reward_sale_products').select(['id', 'product', 'product_code', 'product_type_id', 'brand_id']).where('client_id', '=', row.client_id).orderBy('product').execute(),
+    db.selectFrom('reward_upload_file_types').select(['id', 'name']).where('client_id', '=', row.client_id).orderBy('name').execute(),
   ]);
   const name = new Map(levelNames.map((l) => [l.id, l.name]));
   // the level an administrator or the closing set; until then, the one the points reach
@@ -53,6 +54,7 @@ export async function learnerCampaign(db: Db, row: RewardCampaignRow, userId: nu
     enrolled: !!person, level: levelId !== null ? { id: levelId, name: name.get(levelId) ?? '' } : null, ...balance,
     levels: parts.levels.map((l) => ({ id: l.level_id, name: name.get(l.level_id) ?? '', points_from: l.points_from, points_to: l.points_to })),
     stores,
+    photo_types: photoTypes,
     products: products.map((p) => ({ id: p.id, product: p.product, product_code: p.product_code, unit_points: unitPoints({ product_id: p.id, product_type_id: p.product_type_id, brand_id: p.brand_id }, table) })),
   };
 }

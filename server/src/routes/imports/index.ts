@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   ADMIN_RESOURCES, IdParams, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, IMPORT_STATUSES, IMPORT_TYPES, IMPORTS_PATH, ImportCreate, ImportRecord,
-  FileAnswer, ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, isAppointmentImportType, type ImportType, ImportLog,
+  FileAnswer, ListQuery, XLSX_MIME, canProcessImport, importLogsPath, importPath, importProcessPath, isTargetImportType, type ImportType, ImportLog,
 } from '@lp/shared/contract';
 import { canOpenAdminTitle } from '@lp/shared/rules';
 import { HttpError, notFound } from '../../lib/httpError.ts';
@@ -41,7 +41,7 @@ export async function checkSpreadsheet(file: string, fileName: string, type: Imp
 }
 
 /** The imports screen's types; an appointment's are asked for from its screen (routes/presential/imports.ts). */
-const CLIENT_IMPORT_TYPES = IMPORT_TYPES.filter((t) => !isAppointmentImportType(t));
+const CLIENT_IMPORT_TYPES = IMPORT_TYPES.filter((t) => !isTargetImportType(t));
 const ImportTypeParams = Type.Object({ import_type: Type.Union(CLIENT_IMPORT_TYPES.map((t) => Type.Literal(t))) });
 
 const ImportListQuery = Type.Composite([ListQuery, Type.Object({
@@ -145,7 +145,7 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const { user } = authOf(request);
     const clientId = clientOf(request);
     const { import_type: type, upload_id: uploadId } = request.body;
-    if (isAppointmentImportType(type)) throw new HttpError(400, 'validation_error', 'This import is made from its appointment', { import_type: 'validation_error' });
+    if (isTargetImportType(type)) throw new HttpError(400, 'validation_error', 'This import is made from its record', { import_type: 'validation_error' });
     // only the uploader's own finished upload, made under the same client, not yet used
     return reply.status(201).send(await startImport(app, { clientId, user, uploadId, uploadKind: 'import', type, targetId: null }));
   });

@@ -123,7 +123,7 @@ const results: FastifyPluginAsyncTypebox = async (app) => {
           clientId, userId: g.user_id, contentType: 'presential', contentId: appointment.id, title, workload: Number(appointment.workload),
           expirationDays: null, completedAt: now,
         });
-        await awardPoints(trx, { clientId, userId: g.user_id, points: closing.points, reason: closing.points_category, contentType: 'presential', contentId: appointment.id });
+        await awardPoints(trx, { clientId, userId: g.user_id, points: closing.points, reason: closing.points_category, contentType: 'presential', contentId: appointment.id, title });
       }
       return appointment;
     });

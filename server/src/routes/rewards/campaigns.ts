@@ -60,7 +60,7 @@ async function refuseLockedChanges(db: Db, row: RewardCampaignRow, input: Campai
   const before = {
     title: row.title, campaign_url: row.campaign_url, allows_invoice_registration: row.allows_invoice_registration, required_profile_id: row.required_profile_id,
     multiplication_base: Number(row.multiplication_base), start_date: row.start_date, end_date: row.end_date,
-    levels: parts.levels, points_table: parts.points_table, stores: parts.stores,
+    levels: parts.levels, points_table: parts.points_table, category_points: parts.category_points, stores: parts.stores,
   };
   const sortBy = <T>(list: T[] | undefined, key: (t: T) => string) => list && [...list].sort((a, b) => key(a).localeCompare(key(b)));
   const after = Object.fromEntries(Object.entries({
@@ -68,6 +68,7 @@ async function refuseLockedChanges(db: Db, row: RewardCampaignRow, input: Campai
     required_profile_id: input.required_profile_id, multiplication_base: input.multiplication_base, start_date: input.start_date, end_date: input.end_date,
     levels: sortBy(input.levels, (l) => String(l.points_from).padStart(12, '0')),
     points_table: sortBy(input.points_table, (r) => `${r.target}:${String(r.target_id).padStart(12, '0')}`)?.map(({ target, target_id, points }) => ({ target, target_id, points })),
+    category_points: sortBy(input.category_points, (r) => r.category)?.map(({ category, points }) => ({ category, points })),
     stores: input.stores && [...new Set(input.stores)].sort((a, b) => a - b),
   }).filter(([, v]) => v !== undefined));
   const beforeSorted = { ...before, points_table: [...before.points_table].sort((a, b) => `${a.target}:${String(a.target_id).padStart(12, '0')}`.localeCompare(`${b.target}:${String(b.target_id).padStart(12, '0')}`)) };

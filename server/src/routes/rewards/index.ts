@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import campaigns from './campaigns.ts';
 import catalog from './catalog.ts';
+import codeImports from './codeImports.ts';
 import events from './events.ts';
 import learner from './learner.ts';
 import orders from './orders.ts';
@@ -22,6 +23,7 @@ const rewards: FastifyPluginAsync = async (app) => {
   await app.register(sales);
   await app.register(photos);
   await app.register(catalog);
+  await app.register(codeImports);
   await app.register(orders);
   await app.register(learner);
 };
