@@ -45,6 +45,7 @@ import * as publicFlows from './migrations/2026_11_27_0500_public_flows.ts';
 import * as presentialResults from './migrations/2026_11_27_0600_presential_results.ts';
 import * as presentialLearner from './migrations/2026_11_27_0610_presential_learner.ts';
 import * as importTargets from './migrations/2026_11_27_0630_import_targets.ts';
+import * as entityFields from './migrations/2026_11_28_0500_entity_fields.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_27_0600_presential_results': presentialResults,
   '2026_11_27_0610_presential_learner': presentialLearner,
   '2026_11_27_0630_import_targets': importTargets,
+  '2026_11_28_0500_entity_fields': entityFields,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

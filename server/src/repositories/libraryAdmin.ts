@@ -34,3 +34,10 @@ export async function renameLibraryCategory(db: Db, clientId: number, id: number
 export async function deleteLibraryCategory(db: Db, clientId: number, id: number): Promise<void> {
   await db.deleteFrom('library_categories').where('id', '=', id).where('client_id', '=', clientId).execute();
 }
+
+/** Whether another file of the client already has the slug (spec 3 §3: one file per slug in a client). */
+export async function librarySlugTaken(db: Db, clientId: number, slug: string, exceptId: number | null): Promise<boolean> {
+  let query = db.selectFrom('library_files').select('id').where('client_id', '=', clientId).where('slug', '=', slug);
+  if (exceptId !== null) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
