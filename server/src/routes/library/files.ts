@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { LIBRARY_FILE_STATUS, UPLOAD_LIMITS, canOpenAdminTitle, formErrorCode, librarySlug, validateLibraryFile } from '@lp/shared/rules';
+import { LIBRARY_FILE_STATUS, LIBRARY_LIMITS, UPLOAD_LIMITS, canOpenAdminTitle, formErrorCode, librarySlug, validateLibraryFile } from '@lp/shared/rules';
 import { LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, LibraryFile, LibraryFileInput, LibraryFileListQuery } from '@lp/shared/contract';
 import type { LibraryFileRow } from '../../db/tables/library.table.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
@@ -10,7 +10,7 @@ import { mediaFile } from '../../lib/mediaStore.ts';
 import { foreignAudienceIds, writeAudience } from '../../content/audience/index.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
-import { deleteLibraryFile, insertLibraryFile, librarySlugTaken, updateLibraryFile } from '../../repositories/libraryAdmin.ts';
+import { deleteLibraryFile, freeLibrarySlug, insertLibraryFile, librarySlugTaken, updateLibraryFile } from '../../repositories/libraryAdmin.ts';
 import { forgetMediaObject } from '../../repositories/mediaObjects.ts';
 import { categoryOfClient, fileListQuery, fileRows, findFile, toFiles, type FileLinks } from '../../repositories/library.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../trainings/uploadedFile.ts';
@@ -102,7 +102,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
       title: input.title?.trim() ?? base.title,
       description: input.description?.trim() ?? base.description,
       introduction: input.introduction?.trim() ?? base.introduction,
-      // spec 3 §3: an empty slug is made from the title (on every save, so a renamed file without one follows its title)
+      // spec 3 §3: an empty slug is made from the title
       slug: librarySlug(input.slug !== undefined ? input.slug : base.slug, input.title?.trim() ?? base.title),
       category: input.category !== undefined ? input.category : base.category,
       status: input.status ?? base.status,
@@ -118,7 +118,10 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
     Object.assign(fields, await foreignAudienceIds(app.db, clientId, next));
     const code = formErrorCode(fields);
     if (code) throw invalidFile(code, fields);
-    if (await librarySlugTaken(app.db, clientId, next.slug, id)) throw slugTaken();
+    const typed = (input.slug !== undefined ? input.slug : base.slug).trim() !== '';
+    // a typed slug names one file of the client; one made from the title takes the next free number
+    if (!typed) next.slug = await freeLibrarySlug(app.db, clientId, next.slug, id, LIBRARY_LIMITS.slugMax);
+    else if (await librarySlugTaken(app.db, clientId, next.slug, id)) throw slugTaken();
     // the stored path sent back unchanged keeps the file; anything else is a new upload's id
     const prepared: PreparedUpload | null = current && next.resource === current.resource
       ? null
