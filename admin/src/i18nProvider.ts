@@ -6,12 +6,12 @@ import raPtBr from '../../locales/ra/pt-br.json';
 // the top-level parts the admin shows, by name so the bundle leaves out the rest of the file: the
 // learner portal's texts (`portal`, ~14 KB gzip) and the server's (e-mails, PDFs, reports, public pages)
 import {
-  admin, certificates, comments, common, errors, imports, live_classes, notifications, reports, resources, trainings, webcasts,
+  admin, certificates, comments, common, errors, imports, live_classes, lookups, notifications, reports, resources, trainings, webcasts,
 } from '../../locales/pt-br.json';
 
 /** Top-level parts of locales/*.json the admin never shows (i18nProvider.test.ts keeps this list honest). */
 export const NOT_ADMIN_TEXTS = ['portal', 'mail', 'presential_print', 'presential_appointments', 'public_pages'] as const;
-const appPtBr = { admin, certificates, comments, common, errors, imports, live_classes, notifications, reports, resources, trainings, webcasts };
+const appPtBr = { admin, certificates, comments, common, errors, imports, live_classes, lookups, notifications, reports, resources, trainings, webcasts };
 
 interface RaMessages {
   ra: { message: Record<string, unknown> } & Record<string, unknown>;

@@ -1,5 +1,6 @@
 import type { ErrorCode } from './contract/errors.ts';
 import { validateAudience, type AudienceValues } from './trainings/basicData.ts';
+import { slugify } from './slug.ts';
 import { plainLength } from './trainings/html.ts';
 
 /**
@@ -10,7 +11,26 @@ export const LIBRARY_LIMITS = {
   titleMax: 256,
   descriptionMax: 1024,
   categoryNameMax: 100,
+  introductionMax: 2000,
+  slugMax: 200,
 } as const;
+
+/**
+ * spec 3 §3 "Library file" slug: the one typed, else made from the title with the spec 1 §5.5
+ * slug helper (cut to the limit, without a trailing hyphen). Uniqueness in the client is the server's.
+ */
+export function librarySlug(slug: string | null | undefined, title: string | null | undefined): string {
+  const typed = slug?.trim();
+  if (typed) return typed;
+  return slugify(title ?? '').slice(0, LIBRARY_LIMITS.slugMax).replace(/-+$/, '');
+}
+
+/** A slug as stored: what the slug helper would make of it (lower case, no accents, hyphens), within the limit. */
+export function validateLibrarySlug(slug: string): ErrorCode | null {
+  if (!slug) return 'make_sure_that_all_fields_are_filled_in';
+  if (slug.length > LIBRARY_LIMITS.slugMax || slugify(slug) !== slug) return 'invalid_slug';
+  return null;
+}
 
 /** spec 3 §4: a library file is active or inactive (learners see active files only). */
 export const LIBRARY_FILE_STATUS = { active: 1, inactive: 2 } as const;
@@ -59,6 +79,9 @@ export interface LibraryFileValues extends AudienceValues {
   /** a tus upload id, or the stored media path kept unchanged */
   resource?: string | null;
   tags?: readonly number[] | null;
+  introduction?: string | null;
+  /** empty: made from the title (librarySlug) */
+  slug?: string | null;
 }
 
 export type LibraryFieldErrors = Record<string, ErrorCode>;
@@ -66,7 +89,8 @@ export type LibraryFieldErrors = Record<string, ErrorCode>;
 const REQUIRED: ErrorCode = 'make_sure_that_all_fields_are_filled_in';
 
 /**
- * A library file: title (≤ 256), category and file required, description ≤ 1024, status
+ * A library file: title (≤ 256), category and file required, description ≤ 1024, introduction
+ * ≤ 2000, a slug the slug helper would make (from the title when empty), status
  * active/inactive, and the audience as for trainings (spec 3 §6 "Content is targeted by
  * profiles, areas and groups"; spec 2 §5.1: user groups, or both areas and profiles).
  */
@@ -76,6 +100,15 @@ export function validateLibraryFile(values: LibraryFileValues): LibraryFieldErro
   if (!title) errors.title = REQUIRED;
   else if (plainLength(title) > LIBRARY_LIMITS.titleMax) errors.title = 'title_too_long';
   if (plainLength(values.description?.trim() ?? '') > LIBRARY_LIMITS.descriptionMax) errors.description = 'description_too_long';
+  if (plainLength(values.introduction?.trim() ?? '') > LIBRARY_LIMITS.introductionMax) errors.introduction = 'introduction_too_long';
+  // a slug left empty comes from the title; a title that gives none (only symbols) is refused on the slug
+  if (title) {
+    const slugError = validateLibrarySlug(librarySlug(values.slug, title));
+    if (slugError) errors.slug = slugError === 'make_sure_that_all_fields_are_filled_in' ? 'invalid_slug' : slugError;
+  } else if (values.slug?.trim()) {
+    const slugError = validateLibrarySlug(values.slug.trim());
+    if (slugError) errors.slug = slugError;
+  }
   if (values.category === null || values.category === undefined) errors.category = REQUIRED;
   if (values.status !== null && values.status !== undefined && !(LIBRARY_FILE_STATUSES as readonly number[]).includes(values.status)) {
     errors.status = 'validation_error';

@@ -29,6 +29,7 @@ export * from './learning/scorm.ts';
 export * from './learning/status.ts';
 export * from './learning/testEngine.ts';
 export * from './library.ts';
+export * from './lookupLists.ts';
 export * from './liveClasses/index.ts';
 export * from './messages.ts';
 export * from './news.ts';

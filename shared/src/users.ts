@@ -2,6 +2,8 @@
 import { isValidBrazilianDocument } from './document.ts';
 import { isValidEmail } from './email.ts';
 import type { ErrorCode } from './contract/errors.ts';
+import { isValidTimezone } from './dates/zone.ts';
+import { isCodeOf } from './lookupLists.ts';
 import { checkPassword, type PasswordLevel } from './password.ts';
 import { hasPermission, type AccessSubject } from './permissions.ts';
 
@@ -85,6 +87,17 @@ export interface UserInputLike {
   /** on creation: `set` — the admin types the password now; `email` — the user gets a first-access link */
   password_choice?: PasswordChoice | null;
   marital_status?: string | null;
+  /** spec 1 §3.4 email_confirm: the e-mail typed again; checked when sent */
+  email_confirm?: string | null;
+  /** shared GENDERS */
+  sex?: string | null;
+  /** shared USER_TYPES */
+  user_type?: string | null;
+  /** IANA zone name */
+  timezone?: string | null;
+  area_ids?: readonly number[] | null;
+  main_area_id?: number | null;
+  mandatory_area_ids?: readonly number[] | null;
 }
 
 /** How a new user gets a password (issue 25 item 5): set by the admin now, or chosen by the user through an e-mailed link. */
@@ -142,11 +155,33 @@ export function validateUserInput(input: UserInputLike, context: UserValidationC
   }
   if (!input.client_ids || input.client_ids.length === 0) errors.client_ids = 'user_needs_a_client';
   if (input.marital_status && !(MARITAL_STATUSES as readonly string[]).includes(input.marital_status)) errors.marital_status = 'validation_error';
+  Object.assign(errors, validateUserOrganisation(input));
   if (input.password) {
     const problem = checkPassword(input.password, context.passwordLevel ?? 'low');
     if (problem) errors.password = problem;
   } else if (context.isNew && input.password_choice === 'set') {
     errors.password = 'make_sure_that_all_fields_are_filled_in';
   }
+  return errors;
+}
+
+/**
+ * spec 1 §3.4 fields added with the lookups of §3.8: the e-mail typed twice must agree (when the
+ * confirmation is sent), sex and user_type are codes of their lists, the timezone an IANA zone;
+ * the main area is one of the user's areas and the mandatory areas stay among them (as the
+ * mandatory areas of a training stay among its areas, spec 2 §5).
+ */
+export function validateUserOrganisation(input: UserInputLike): UserFieldErrors {
+  const errors: UserFieldErrors = {};
+  const confirm = input.email_confirm?.trim();
+  if (confirm !== undefined && confirm !== '' && confirm.toLowerCase() !== (input.email?.trim().toLowerCase() ?? '')) {
+    errors.email_confirm = 'email_confirmation_mismatch';
+  }
+  if (input.sex && !isCodeOf('genders', input.sex)) errors.sex = 'validation_error';
+  if (input.user_type && !isCodeOf('user_types', input.user_type)) errors.user_type = 'validation_error';
+  if (input.timezone && !isValidTimezone(input.timezone)) errors.timezone = 'validation_error';
+  const areas = input.area_ids ?? [];
+  if (input.main_area_id != null && !areas.includes(input.main_area_id)) errors.main_area_id = 'main_area_not_chosen';
+  if ((input.mandatory_area_ids ?? []).some((id) => !areas.includes(id))) errors.mandatory_area_ids = 'mandatory_audience_not_chosen';
   return errors;
 }

@@ -198,6 +198,7 @@ export const COLUMN_KINDS = {
   trails: { certificate_sync_failed: 'bool', certificate_sync_finished_at: 'timestamp', certificate_sync_started_at: 'timestamp', created_at: 'timestamp', published_at: 'timestamp', updated_at: 'timestamp' },
   uploads: { completed_at: 'timestamp', consumed_at: 'timestamp', created_at: 'timestamp' },
   user_badges: { awarded_at: 'timestamp', manual: 'bool' },
+  user_clients: { enrolled_at: 'timestamp' },
   user_consents: { accepted: 'bool', created_at: 'timestamp' },
   user_groups: { created_at: 'timestamp' },
   user_module_items: { permission: 'bool' },

@@ -6,7 +6,7 @@ import type * as FieldSales from './tables/fieldSales.table.ts';
 import type * as Reward from './tables/reward.table.ts';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
-  AuditLogTable, UserAreaTable, UserClientTable, UserModuleItemTable, UserSuperiorTable, UserTable,
+  AuditLogTable, UserAreaTable, UserClientTable, UserMandatoryAreaTable, UserMandatoryProfileTable, UserModuleItemTable, UserSuperiorTable, UserTable,
 } from './tables/user.table.ts';
 import type { BranchTable, CountryTable, HeadquarterTable, NamedClientTable } from './tables/company.table.ts';
 import type {
@@ -93,6 +93,8 @@ export interface Database {
   captcha_uses: CaptchaUseTable;
   user_areas: UserAreaTable;
   user_superiors: UserSuperiorTable;
+  user_mandatory_areas: UserMandatoryAreaTable;
+  user_mandatory_profiles: UserMandatoryProfileTable;
   audit_log: AuditLogTable;
   countries: CountryTable;
   regionals: NamedClientTable;

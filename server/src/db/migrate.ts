@@ -48,6 +48,7 @@ import * as importTargets from './migrations/2026_11_27_0630_import_targets.ts';
 import * as presentialTestTemplates from './migrations/2026_11_28_0100_presential_test_templates.ts';
 import * as learnerNotices from './migrations/2026_11_28_0200_learner_notices.ts';
 import * as rewardCategoryPoints from './migrations/2026_11_28_0300_reward_category_points.ts';
+import * as entityFields from './migrations/2026_11_28_0500_entity_fields.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -99,6 +100,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0100_presential_test_templates': presentialTestTemplates,
   '2026_11_28_0200_learner_notices': learnerNotices,
   '2026_11_28_0300_reward_category_points': rewardCategoryPoints,
+  '2026_11_28_0500_entity_fields': entityFields,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

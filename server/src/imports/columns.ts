@@ -4,6 +4,8 @@ import type { ImportType } from '@lp/shared/contract';
 export const LOOKUP_NAMES = [
   'profiles', 'areas', 'branches', 'user_groups', 'countries', 'languages', 'genders', 'statuses',
   'headquarters', 'branch_types', 'branch_size_types', 'regionals', 'drills',
+  // spec 1 §3.8 fixed lists and time zones (codes and zone names; the labels are accepted too)
+  'user_types', 'company_types', 'timezones', 'marital_statuses',
   // one appointment's (the import's target): its events, and the attendance and result words
   'presential_events', 'presences', 'training_results',
 ] as const;
@@ -55,6 +57,27 @@ const USERS: ColumnDef[] = [
   { key: 'branch', list: { name: 'branches', strict: true }, width: 22 },
   { key: 'groups', list: { name: 'user_groups', strict: false }, width: 22 },
   { key: 'status', list: { name: 'statuses', strict: true }, width: 16 },
+  // spec 1 §3.4 fields added after the first template: appended, so older files still read
+  { key: 'sex', list: { name: 'genders', strict: true }, width: 14 },
+  { key: 'user_type', list: { name: 'user_types', strict: true }, width: 16 },
+  { key: 'timezone', list: { name: 'timezones', strict: true }, width: 24 },
+  { key: 'country_of_residence', list: { name: 'countries', strict: true }, width: 20 },
+  // the main and mandatory areas are among the row's areas (the area column then is required)
+  { key: 'main_area', list: { name: 'areas', strict: true }, width: 22 },
+  { key: 'mandatory_areas', list: { name: 'areas', strict: false }, width: 22 },
+  { key: 'mandatory_profiles', list: { name: 'profiles', strict: false }, width: 22 },
+  { key: 'marital_status', list: { name: 'marital_statuses', strict: true }, width: 16 },
+  { key: 'admission_date', date: true, width: 12 },
+  { key: 'commercial_phone', maxLength: 30, width: 16 },
+  { key: 'residential_phone', maxLength: 30, width: 16 },
+  { key: 'whatsapp', maxLength: 30, width: 16 },
+  { key: 'postal_code', maxLength: 20, width: 14 },
+  { key: 'address', maxLength: 200, width: 32 },
+  { key: 'number', maxLength: 20, width: 10 },
+  { key: 'complement', maxLength: 100, width: 18 },
+  { key: 'neighborhood', maxLength: 100, width: 20 },
+  { key: 'city', maxLength: 100, width: 20 },
+  { key: 'state', maxLength: 60, width: 14 },
 ];
 
 /** spec 1 §3.5 headquarter. */
@@ -64,6 +87,10 @@ const HEADQUARTERS: ColumnDef[] = [
   { key: 'fantasy_name', maxLength: 150, width: 24 },
   { key: 'company_document', required: true, maxLength: 50, width: 20 },
   ...ADDRESS,
+  // spec 1 §3.5
+  { key: 'company_type', list: { name: 'company_types', strict: true }, width: 18 },
+  /** a whole number, 0–100000 */
+  { key: 'quantity_of_branches', maxLength: 6, width: 12 },
 ];
 
 /** spec 1 §3.6 branch; matched by code, then store_document. */
@@ -77,6 +104,21 @@ const BRANCHES: ColumnDef[] = [
   { key: 'size_type', list: { name: 'branch_size_types', strict: true }, width: 18 },
   { key: 'regional', list: { name: 'regionals', strict: true }, width: 18 },
   ...ADDRESS,
+  // spec 1 §3.6 details; the managers are people of the client, by e-mail
+  { key: 'store_code', maxLength: 50, width: 14 },
+  { key: 'organization_type', maxLength: 100, width: 18 },
+  { key: 'operational_area', maxLength: 100, width: 18 },
+  { key: 'general_manager', maxLength: 254, width: 28 },
+  { key: 'regional_manager', maxLength: 254, width: 28 },
+  { key: 'register', maxLength: 50, width: 14 },
+  { key: 'cd_matriz', maxLength: 50, width: 14 },
+  { key: 'economic_group', maxLength: 100, width: 18 },
+  { key: 'division', maxLength: 100, width: 16 },
+  { key: 'district', maxLength: 100, width: 16 },
+  { key: 'region', maxLength: 100, width: 16 },
+  { key: 'area_email', maxLength: 254, width: 28 },
+  { key: 'opened_date', date: true, width: 12 },
+  { key: 'closed_date', date: true, width: 12 },
 ];
 
 /** spec 1 §1, §4.3 drills import: one question with its alternatives per line, into a drill of the client (by title). */

@@ -1,4 +1,8 @@
-import { DRILL_STATUS, LANGUAGES, PRESENCE_VALUES, TRAINING_RESULTS, USER_STATUSES, unmaskDocument } from '@lp/shared/rules';
+import {
+  CODE_LISTS, DRILL_STATUS, LANGUAGES, LOCALES, MARITAL_STATUSES, PRESENCE_VALUES, TRAINING_RESULTS, USER_STATUSES, codeLabelKey,
+  languageIdForLocale, timezoneOptions, unmaskDocument, type CodeListName,
+} from '@lp/shared/rules';
+import { translate } from '../lib/i18n.ts';
 import type { Db } from '../db/database.ts';
 import { translate } from '../lib/i18n.ts';
 import type { LookupName } from './columns.ts';
@@ -43,13 +47,20 @@ export class Lookup<T = number> {
   }
 }
 
-export type Lookups = Record<Exclude<LookupName, 'countries' | 'languages' | 'statuses' | 'genders' | 'presences' | 'training_results'>, Lookup> & {
+type TextLookupName = 'countries' | 'languages' | 'statuses' | 'genders' | 'presences' | 'training_results' | 'user_types' | 'company_types'
+  | 'timezones' | 'marital_statuses';
+
+export type Lookups = Record<Exclude<LookupName, TextLookupName>, Lookup> & {
   /** spec 1 §5.3 "Invalid email for this profile": the profiles that name e-mail domains */
   profileEmailDomains: Map<number, string[]>;
   countries: Lookup<{ id: number; code: string }>;
   languages: Lookup;
   statuses: Lookup<string>;
   genders: Lookup<string>;
+  user_types: Lookup<string>;
+  company_types: Lookup<string>;
+  timezones: Lookup<string>;
+  marital_statuses: Lookup<string>;
   presences: Lookup<string>;
   training_results: Lookup<string>;
 };
@@ -109,8 +120,10 @@ export async function loadLookups(db: Db, clientId: number, targetId: number | n
     const domains = r.email_domains;
     if (domains.length) profileEmailDomains.set(r.id, domains);
   }
-  const genders = new Lookup<string>();
-  for (const g of ['male', 'female']) genders.add(g, g);
+  const zones = new Lookup<string>();
+  for (const z of timezoneOptions()) zones.add(z.value, z.value);
+  const maritalStatuses = new Lookup<string>();
+  for (const m of MARITAL_STATUSES) maritalStatuses.add(m, m, LOCALES.map((l) => translate(languageIdForLocale(l), `resources.users.marital_status.${m}`)));
   // the drills import's target, by title (spec 1 §4.3)
   const drills = new Lookup();
   for (const r of await db.selectFrom('drills').select(['id', 'title']).where('client_id', '=', clientId).where('status', '!=', DRILL_STATUS.deleted).orderBy('title').orderBy('id').execute()) {
@@ -142,7 +155,20 @@ export async function loadLookups(db: Db, clientId: number, targetId: number | n
     countries,
     languages,
     statuses,
-    genders,
+    genders: codeLookup('genders'),
+    user_types: codeLookup('user_types'),
+    company_types: codeLookup('company_types'),
+    timezones: zones,
+    marital_statuses: maritalStatuses,
     drills,
   };
+}
+
+/** A spec 1 §3.8 code list: the codes in the drop-down, their labels in the four languages accepted too. */
+function codeLookup(list: CodeListName): Lookup<string> {
+  const lookup = new Lookup<string>();
+  for (const code of CODE_LISTS[list]) {
+    lookup.add(code, code, LOCALES.map((l) => translate(languageIdForLocale(l), codeLabelKey(list, code))));
+  }
+  return lookup;
 }

@@ -105,9 +105,9 @@ export function cellDate(value: CellValue): string | null | 'invalid' {
 }
 
 /** Columns whose cell may name several values, separated by ";". */
-const MULTI = new Set(['area', 'groups']);
-/** Drop-downs that only suggest (spec 1 §9 gender: male, female, free entry). */
-const FREE = new Set(['genders']);
+const MULTI = new Set(['area', 'groups', 'mandatory_areas', 'mandatory_profiles']);
+/** Columns whose drop-down only suggests (spec 1 §3.4 gender: male, female, plus a free entry). */
+const FREE = new Set(['gender']);
 
 export interface ReadColumns {
   /** trimmed text per column (null when empty) */
@@ -140,7 +140,7 @@ export function readColumns(type: ImportType, raw: RawRow, lookups: Lookups): Re
       errors.push({ field: column.key, code: 'value_too_long', params: { max: column.maxLength } });
       continue;
     }
-    if (column.list && !FREE.has(column.list.name)) {
+    if (column.list && !FREE.has(column.key)) {
       const lookup = lookups[column.list.name] as { find(t: string): unknown };
       if (MULTI.has(column.key)) {
         const parts = value.split(';').map((p) => p.trim()).filter(Boolean);

@@ -28,7 +28,22 @@ export interface UserImportValue {
   group_ids: number[] | null;
   branch_id: number | null;
   status: string | null;
+  // spec 1 §3.4 fields of the newer columns (null: empty cell, the stored value stays)
+  sex: string | null;
+  user_type: string | null;
+  timezone: string | null;
+  country_of_residence_id: number | null;
+  main_area_id: number | null;
+  mandatory_area_ids: number[] | null;
+  mandatory_profile_ids: number[] | null;
+  details: Record<(typeof DETAIL_KEYS)[number], string | null>;
 }
+
+/** Text details taken as written (sizes checked by the template's columns). */
+const DETAIL_KEYS = [
+  'marital_status', 'admission_date', 'commercial_phone', 'residential_phone', 'whatsapp',
+  'postal_code', 'address', 'number', 'complement', 'neighborhood', 'city', 'state',
+] as const;
 
 const UNIQUE_FIELDS: UniqueUserField[] = ['email', 'document', 'register', 'gmin_number'];
 const UNIQUE_CODES = {
@@ -45,6 +60,7 @@ function personalColumns(v: UserImportValue) {
     sap_code: v.sap_code, nick_name: v.nick_name, gender: v.gender, birthday: v.birthday,
     mobile_country_code: v.mobile_country_code, mobile_area_code: v.mobile_area_code, mobile: v.mobile,
     country_id: v.country_id, branch_id: v.branch_id, language_id: v.language_id, status: v.status,
+    sex: v.sex, user_type: v.user_type, timezone: v.timezone, country_of_residence_id: v.country_of_residence_id, ...v.details,
   };
   return Object.fromEntries(Object.entries(all).filter(([, value]) => value !== null)) as UserUpdate;
 }
@@ -60,12 +76,23 @@ export const usersKind: ImportKind<UserImportValue> = {
     const email = text.email?.toLowerCase() ?? null;
     const document = text.document ? unmaskDocument(text.document) || null : null;
     const profileId = ref.profile as number | undefined;
+    const areaIds = (ref.area as number[] | undefined) ?? null;
+    const mainAreaId = (ref.main_area as number | undefined) ?? null;
+    const mandatoryAreaIds = (ref.mandatory_areas as number[] | undefined) ?? null;
+    // the main and mandatory areas name areas of this row: without its area cell they cannot be checked
+    if (areaIds === null && mainAreaId !== null) errors.push({ field: 'main_area', code: 'main_area_not_chosen' });
+    if (areaIds === null && mandatoryAreaIds !== null) errors.push({ field: 'mandatory_areas', code: 'mandatory_audience_not_chosen' });
     const shared = validateUserInput(
-      { full_name: text.full_name, email, document, client_ids: [ctx.clientId] },
+      {
+        full_name: text.full_name, email, document, client_ids: [ctx.clientId],
+        area_ids: areaIds ?? [], main_area_id: areaIds ? mainAreaId : null, mandatory_area_ids: areaIds ? mandatoryAreaIds : null,
+      },
       { countryCode: country?.code ?? null, isNew: true, profileEmailDomains: (profileId && ctx.lookups.profileEmailDomains.get(profileId)) || [] },
     );
+    // the form's field names → the template's columns
+    const COLUMN_OF: Record<string, string> = { main_area_id: 'main_area', mandatory_area_ids: 'mandatory_areas' };
     for (const [field, code] of Object.entries(shared)) {
-      if (code && field !== 'client_ids') errors.push({ field, code });
+      if (code && field !== 'client_ids') errors.push({ field: COLUMN_OF[field] ?? field, code });
     }
     const all = firstPerField(errors);
     if (all.length) return { value: null, errors: all };
@@ -83,6 +110,17 @@ export const usersKind: ImportKind<UserImportValue> = {
         group_ids: (ref.groups as number[] | undefined) ?? null,
         branch_id: (ref.branch as number | undefined) ?? null,
         status: (ref.status as string | undefined) ?? null,
+        sex: (ref.sex as string | undefined) ?? null,
+        user_type: (ref.user_type as string | undefined) ?? null,
+        timezone: (ref.timezone as string | undefined) ?? null,
+        country_of_residence_id: (ref.country_of_residence as { id: number } | undefined)?.id ?? null,
+        main_area_id: mainAreaId,
+        mandatory_area_ids: mandatoryAreaIds,
+        mandatory_profile_ids: (ref.mandatory_profiles as number[] | undefined) ?? null,
+        details: {
+          ...Object.fromEntries(DETAIL_KEYS.map((key) => [key, text[key] ?? null])) as UserImportValue['details'],
+          marital_status: (ref.marital_status as string | undefined) ?? null,
+        },
       },
     };
   },
@@ -160,6 +198,8 @@ export const usersKind: ImportKind<UserImportValue> = {
     const updates = rows.filter((r) => r.existingId !== null);
     const areaLinks: Array<{ user_id: number; client_id: number; area_id: number }> = [];
     const groupLinks: Array<{ group_id: number; user_id: number }> = [];
+    const mandatoryAreas: Array<{ user_id: number; client_id: number; area_id: number }> = [];
+    const mandatoryProfiles: Array<{ user_id: number; client_id: number; profile_id: number }> = [];
 
     if (creates.length) {
       const inserted = await bulkInsert(trx, 'users', creates.map(({ value: v }) => ({
@@ -167,6 +207,7 @@ export const usersKind: ImportKind<UserImportValue> = {
         sap_code: v.sap_code, nick_name: v.nick_name, gender: v.gender, birthday: v.birthday,
         mobile_country_code: v.mobile_country_code, mobile_area_code: v.mobile_area_code, mobile: v.mobile,
         country_id: v.country_id, branch_id: v.branch_id,
+        sex: v.sex, user_type: v.user_type, timezone: v.timezone, country_of_residence_id: v.country_of_residence_id, ...v.details,
         // spec 1 §2.3 "reset to the default password": the imported user must change it
         password_hash: defaultHash ?? `${UNUSABLE_PREFIX}${randomBytes(24).toString('base64url')}`, must_change_password: defaultHash !== null,
         is_superuser: false, status: v.status ?? 'active', language_id: v.language_id ?? 1,
@@ -174,12 +215,14 @@ export const usersKind: ImportKind<UserImportValue> = {
       })), ['id', 'email']);
       const idByEmail = new Map(inserted.map((r) => [r.email, r.id]));
       await bulkInsert(trx, 'user_clients', creates.map(({ value: v }) => ({
-        user_id: idByEmail.get(v.email)!, client_id: ctx.clientId, profile_id: v.profile_id,
+        user_id: idByEmail.get(v.email)!, client_id: ctx.clientId, profile_id: v.profile_id, main_area_id: v.main_area_id, enrolled_at: now,
       })));
       for (const { value: v } of creates) {
         const userId = idByEmail.get(v.email)!;
         for (const area_id of v.area_ids ?? []) areaLinks.push({ user_id: userId, client_id: ctx.clientId, area_id });
         for (const group_id of v.group_ids ?? []) groupLinks.push({ group_id, user_id: userId });
+        for (const area_id of v.mandatory_area_ids ?? []) mandatoryAreas.push({ user_id: userId, client_id: ctx.clientId, area_id });
+        for (const profile_id of v.mandatory_profile_ids ?? []) mandatoryProfiles.push({ user_id: userId, client_id: ctx.clientId, profile_id });
       }
     }
 
@@ -204,6 +247,15 @@ export const usersKind: ImportKind<UserImportValue> = {
       if (v.area_ids !== null) {
         await trx.deleteFrom('user_areas').where('user_id', '=', userId).where('client_id', '=', ctx.clientId).execute();
         for (const area_id of v.area_ids) areaLinks.push({ user_id: userId, client_id: ctx.clientId, area_id });
+        // new areas: the main and mandatory ones follow the row (cleared unless it names them among the areas)
+        await trx.updateTable('user_clients').set({ main_area_id: v.main_area_id })
+          .where('user_id', '=', userId).where('client_id', '=', ctx.clientId).execute();
+        await trx.deleteFrom('user_mandatory_areas').where('user_id', '=', userId).where('client_id', '=', ctx.clientId).execute();
+        for (const area_id of v.mandatory_area_ids ?? []) mandatoryAreas.push({ user_id: userId, client_id: ctx.clientId, area_id });
+      }
+      if (v.mandatory_profile_ids !== null) {
+        await trx.deleteFrom('user_mandatory_profiles').where('user_id', '=', userId).where('client_id', '=', ctx.clientId).execute();
+        for (const profile_id of v.mandatory_profile_ids) mandatoryProfiles.push({ user_id: userId, client_id: ctx.clientId, profile_id });
       }
       if (v.group_ids !== null) {
         const own = trx.selectFrom('user_groups').select('id').where('client_id', '=', ctx.clientId);
@@ -213,6 +265,8 @@ export const usersKind: ImportKind<UserImportValue> = {
     }
     await bulkInsert(trx, 'user_areas', areaLinks);
     await bulkInsert(trx, 'user_group_members', groupLinks);
+    await bulkInsert(trx, 'user_mandatory_areas', mandatoryAreas);
+    await bulkInsert(trx, 'user_mandatory_profiles', mandatoryProfiles);
     return { created: creates.length, updated: updates.length };
   },
 

@@ -13,7 +13,7 @@ import type { ErrorCode } from '@lp/shared/contract';
 import { openZipArchive, ZipArchiveError, type ZipArchive } from './zipArchive.ts';
 
 /** What a file is uploaded as: a module type slug, a support material, or an image. */
-export type UploadKind = 'video' | 'audio' | 'pdf' | 'scorm' | 'html' | 'powerpoint' | 'file' | 'image' | 'editor_image';
+export type UploadKind = 'video' | 'audio' | 'pdf' | 'scorm' | 'html' | 'powerpoint' | 'file' | 'image' | 'editor_image' | 'profile_image';
 
 export class UploadRefused extends Error {
   constructor(readonly code: ErrorCode, detail: string, readonly statusCode = 400) {
@@ -75,6 +75,8 @@ const EXTENSIONS: Record<UploadKind, readonly string[] | null> = {
   image: ['jpg', 'jpeg', 'png'],
   // spec 2 §5.11 images inserted into the rich-text editors
   editor_image: ['png', 'jpg', 'gif'],
+  // spec 1 §5.4 "profile images .jpg, .png, .gif"
+  profile_image: ['jpg', 'jpeg', 'png', 'gif'],
 };
 
 const MAX_BYTES: Record<UploadKind, number> = {
@@ -87,6 +89,7 @@ const MAX_BYTES: Record<UploadKind, number> = {
   file: UPLOAD_LIMITS.generalMaxBytes,
   image: UPLOAD_LIMITS.generalMaxBytes,
   editor_image: UPLOAD_LIMITS.editorImageMaxBytes,
+  profile_image: UPLOAD_LIMITS.generalMaxBytes,
 };
 
 const startsWith = (head: Buffer, bytes: readonly number[], at = 0) => bytes.every((b, i) => head[at + i] === b);

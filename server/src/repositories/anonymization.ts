@@ -31,12 +31,14 @@
  * they point at is anonymised, and stay so reports and history keep adding up.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { normaliseUsername } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import { jsonField, jsonText } from '../db/computed.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
 import { certificateFile } from '../learning/certificates.ts';
+import { mediaFile } from '../lib/mediaStore.ts';
 import { removeReportFile } from '../reports/files.ts';
 import { senderKey } from './faq.ts';
 
@@ -52,6 +54,8 @@ export interface AnonymizedFiles {
   certificatePdfs: string[];
   /** names under $DATA_DIR/reports/ */
   reportFiles: string[];
+  /** media resources (the profile picture) whose folder goes */
+  mediaResources: string[];
 }
 
 type Identity = Pick<UserRow, 'id' | 'email' | 'full_name' | 'document' | 'register' | 'gmin_number'>;
@@ -167,6 +171,7 @@ export async function anonymizePersonalData(db: Db, user: Identity): Promise<Ano
   return {
     certificatePdfs: certificates.map((r) => r.pdf_path!),
     reportFiles: reports.flatMap((r) => (r.file_name ? [r.file_name] : [])),
+    mediaResources: [],
   };
 }
 
@@ -177,4 +182,6 @@ export async function removeAnonymizedFiles(dataDir: string, files: AnonymizedFi
     if (file) await fs.rm(file, { force: true });
   }
   for (const name of files.reportFiles) await removeReportFile(dataDir, name);
+  // each media upload has a folder of its own (mediaStore)
+  for (const resource of files.mediaResources) await fs.rm(path.dirname(mediaFile(dataDir, resource)), { recursive: true, force: true });
 }

@@ -69,6 +69,8 @@ export async function toFiles(db: Db, urls: MediaUrls, rows: FileJoin[]): Promis
     id: r.id,
     title: r.title,
     description: r.description,
+    introduction: r.introduction,
+    slug: r.slug ?? '',
     category: r.category_id,
     category_name: r.category_name ?? null,
     status: r.status,

@@ -1,4 +1,5 @@
 /** The small option lists of the forms, scoped to the selected client (spec 1 §3.8; spec 2 §9 user search). */
+import type { Translations } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 export interface NamedOption {
@@ -13,6 +14,11 @@ export async function areaOptions(db: Db, clientId: number): Promise<NamedOption
 /** With their e-mail domains: the user form checks "Invalid email for this profile" as the server does. */
 export async function profileOptions(db: Db, clientId: number): Promise<{ id: number; name: string; email_domains: string[] }[]> {
   return db.selectFrom('profiles').select(['id', 'name', 'email_domains']).where('client_id', '=', clientId).orderBy('name').execute();
+}
+
+/** The client's profiles with their translated labels (spec 1 §3.8 register_profiles). */
+export async function profileOptionsWithTranslations(db: Db, clientId: number): Promise<{ id: number; name: string; translations: Translations }[]> {
+  return db.selectFrom('profiles').select(['id', 'name', 'translations']).where('client_id', '=', clientId).orderBy('name').orderBy('id').execute();
 }
 
 export async function userGroupOptions(db: Db, clientId: number): Promise<NamedOption[]> {
@@ -31,6 +37,14 @@ export async function searchClientUsers(db: Db, clientId: number, search: string
       eb(eb.fn('lower', ['users.email']), 'like', pattern),
     ]))
     .orderBy('users.full_name').limit(25).execute();
+}
+
+/** People by id as a form shows them (a branch's managers); ids that are not users are left out. */
+export async function userSummaries(db: Db, ids: readonly (number | null)[]): Promise<Map<number, { id: number; full_name: string; email: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'full_name', 'email']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The named rows of the organisation a branch or user form picks from. */

@@ -9,3 +9,8 @@ export async function mediaObjectExists(db: Db, clientId: number, resource: stri
 export async function forgetMediaObject(db: Db, clientId: number, resource: string): Promise<void> {
   await db.deleteFrom('media_objects').where('client_id', '=', clientId).where('resource', '=', resource).execute();
 }
+
+/** Forgets a stored file's row whichever client stored it (a user's picture belongs to the account, not to a client). */
+export async function forgetMediaResource(db: Db, resource: string): Promise<void> {
+  await db.deleteFrom('media_objects').where('resource', '=', resource).execute();
+}

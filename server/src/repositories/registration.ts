@@ -28,7 +28,7 @@ export async function registrationConflicts(
 export async function createRegisteredUser(db: Db, values: NewUserRow, clientId: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
-    await trx.insertInto('user_clients').values({ user_id: id, client_id: clientId, profile_id: null }).execute();
+    await trx.insertInto('user_clients').values({ user_id: id, client_id: clientId, profile_id: null, enrolled_at: new Date() }).execute();
     return id;
   });
 }

@@ -61,9 +61,44 @@ export async function unlinkClients(db: Db, userId: number, clientIds: number[])
   await db.deleteFrom('user_clients').where('user_id', '=', userId).where('client_id', 'in', clientIds).execute();
 }
 
-/** Links the user to the clients, without a profile. */
+/** Links the user to the clients, without a profile; the link's date is the spec 1 §3.4 enrollment_date. */
 export async function linkClients(db: Db, userId: number, clientIds: number[]): Promise<void> {
-  await db.insertInto('user_clients').values(clientIds.map((client_id) => ({ user_id: userId, client_id, profile_id: null }))).execute();
+  const now = new Date();
+  await db.insertInto('user_clients').values(clientIds.map((client_id) => ({ user_id: userId, client_id, profile_id: null, enrolled_at: now }))).execute();
+}
+
+/** The user's areas in the client. */
+export async function userAreaIds(db: Db, userId: number, clientId: number): Promise<number[]> {
+  const rows = await db.selectFrom('user_areas').select('area_id').where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+  return rows.map((r) => r.area_id);
+}
+
+/** spec 1 §3.4 main_area of the user in the client (one of their areas, checked by the caller). */
+export async function setMainArea(db: Db, userId: number, clientId: number, areaId: number | null): Promise<void> {
+  await db.updateTable('user_clients').set({ main_area_id: areaId }).where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+}
+
+/** The user's mandatory areas or profiles in the client become `ids`. */
+export async function replaceUserMandatory(
+  db: Db, table: 'user_mandatory_areas' | 'user_mandatory_profiles', userId: number, clientId: number, ids: number[],
+): Promise<void> {
+  await db.deleteFrom(table).where('user_id', '=', userId).where('client_id', '=', clientId).execute();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  if (table === 'user_mandatory_areas') {
+    await db.insertInto(table).values(unique.map((area_id) => ({ user_id: userId, client_id: clientId, area_id }))).execute();
+  } else {
+    await db.insertInto(table).values(unique.map((profile_id) => ({ user_id: userId, client_id: clientId, profile_id }))).execute();
+  }
+}
+
+/** The main and mandatory areas stay among the user's areas (shared validateUserOrganisation): the others go. */
+export async function keepAreaRolesWithin(db: Db, userId: number, clientId: number, areaIds: number[]): Promise<void> {
+  const ids = areaIds.length ? areaIds : [0];
+  await db.updateTable('user_clients').set({ main_area_id: null })
+    .where('user_id', '=', userId).where('client_id', '=', clientId).where('main_area_id', 'not in', ids).execute();
+  await db.deleteFrom('user_mandatory_areas')
+    .where('user_id', '=', userId).where('client_id', '=', clientId).where('area_id', 'not in', ids).execute();
 }
 
 export async function setUserProfile(db: Db, userId: number, clientId: number, profileId: number | null): Promise<void> {

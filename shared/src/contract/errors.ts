@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'register_not_unique',
   'gmin_number_not_unique',
   'invalid_email',
+  'email_confirmation_mismatch',
+  'main_area_not_chosen',
   'invalid_email_for_profile',
   'invalid_email_domain',
   'invalid_document',
@@ -329,6 +331,7 @@ export const ERROR_CODES = [
   'badge_award_not_manual',
   'invalid_slug',
   'slug_not_unique',
+  'library_slug_not_unique',
   'feed_post_too_long',
   'calendar_range_too_long',
   // surveys (spec 3 §5 "Surveys", §8): "Select at least one option"; mandatory questions answered

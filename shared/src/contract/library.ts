@@ -53,6 +53,10 @@ export const LibraryFile = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   description: Type.String(),
+  /** spec 3 §3: a short text shown before the description */
+  introduction: Type.String(),
+  /** spec 3 §3: unique in the client (made from the title when none was given) */
+  slug: Type.String(),
   category: Type.Union([Type.Integer(), Type.Null()]),
   category_name: NullableText,
   /** spec 3 §4: 1 active, 2 inactive */
@@ -87,6 +91,9 @@ export type LibraryFile = Static<typeof LibraryFile>;
 export const LibraryFileInput = Type.Object({
   title: Type.Optional(Type.String({ maxLength: 2000 })),
   description: Type.Optional(Type.String({ maxLength: 20_000 })),
+  introduction: Type.Optional(Type.String({ maxLength: 20_000 })),
+  /** empty: made from the title (shared librarySlug); 409 library_slug_not_unique when another file of the client has it */
+  slug: Type.Optional(Type.String({ maxLength: 1000 })),
   category: Type.Optional(NullableInteger()),
   status: Type.Optional(Type.Integer()),
   allow_download: Type.Optional(Type.Boolean()),

@@ -32,6 +32,14 @@ export const UserDetails = Type.Object({
   /** YYYY-MM-DD */
   admission_date: Type.Union([Type.String({ format: 'date', maxLength: 10 }), Type.Null()]),
   store_manager: Type.Boolean(),
+  /** spec 1 §3.4 sex: a code of shared GENDERS (lookups/genders/) */
+  sex: TextUpTo(20),
+  /** spec 1 §3.4 country_of_residence (a country id, like country_id) */
+  country_of_residence_id: NullableInt,
+  /** spec 1 §3.4 timezone: an IANA zone name (lookups/timezones/) */
+  timezone: TextUpTo(64),
+  /** spec 1 §3.4 user_type: a code of shared USER_TYPES (lookups/user_types/) */
+  user_type: TextUpTo(30),
 });
 export type UserDetails = Static<typeof UserDetails>;
 
@@ -64,11 +72,25 @@ export const AdminUser = Type.Object({
   /** spec 1 §3.4 "superiors (approvers)" in the selected client (§4.1: they approve the account) */
   superior_ids: Type.Array(Type.Integer()),
   superiors_list: Type.Array(UserSummary),
+  /** spec 1 §3.4 main_area: one of area_ids */
+  main_area_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** spec 1 §3.4 mandatory areas (among area_ids) and profiles, in the selected client */
+  mandatory_area_ids: Type.Array(Type.Integer()),
+  mandatory_profile_ids: Type.Array(Type.Integer()),
+  /** spec 1 §3.4 image: the stored profile picture's media path (send it back to keep it) and its URL */
+  image: Type.Union([Type.String(), Type.Null()]),
+  image_url: Type.Union([Type.String(), Type.Null()]),
   // state
   status: Type.String(),
   is_superuser: Type.Boolean(),
   must_change_password: Type.Boolean(),
   date_joined: Type.String(),
+  /** spec 1 §3.4 date_updated: the last change of the account */
+  date_updated: Type.String(),
+  /** spec 1 §3.4 accept_terms_date: the user's latest acceptance of the client's terms (the consent record), null when none */
+  accept_terms_date: Type.Union([Type.String(), Type.Null()]),
+  /** spec 1 §3.4 enrollment_date: when the user was enrolled in the selected client (the account's creation for older links) */
+  enrollment_date: Type.Union([Type.String(), Type.Null()]),
   /** spec 1 §4.2: set while a deletion request waits for an administrator */
   deletion_requested_at: Type.Union([Type.String(), Type.Null()]),
   anonymized_at: Type.Union([Type.String(), Type.Null()]),
@@ -97,6 +119,18 @@ export const UserInput = Type.Object({
   area_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
   group_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
   branch_id: Type.Optional(NullableInt),
+  /** spec 1 §3.4 email_confirm: the e-mail typed again; when sent it must be the same (not stored) */
+  email_confirm: Type.Optional(Type.Union([Type.String({ maxLength: 254 }), Type.Null()])),
+  /** one of area_ids; omitted: kept */
+  main_area_id: Type.Optional(NullableInt),
+  /** areas among area_ids, profiles of the selected client; omitted: kept */
+  mandatory_area_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+  mandatory_profile_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500 })),
+  /**
+   * The profile picture: a finished tus upload of USER_IMAGE_UPLOAD_KIND (jpg, png or gif, spec 1
+   * §5.4), the stored path to keep it, or null to remove it; omitted: kept.
+   */
+  image: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
   /** users of the selected client, not the user themself; omitted: kept */
   superior_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 })),
   client_ids: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100 }),
@@ -110,6 +144,9 @@ export const UserInput = Type.Object({
   password_choice: Type.Optional(Type.Union([Type.Literal('email'), Type.Literal('set')])),
 });
 export type UserInput = Static<typeof UserInput>;
+
+/** tus metadata `kind` of a user's profile picture (spec 1 §5.4 profile images .jpg, .png, .gif). */
+export const USER_IMAGE_UPLOAD_KIND = 'user_image';
 
 /** GET/PUT /api/admin_users/users/{id}/permissions/ — one client's module items (spec 1 §6.1). */
 export const UserPermissions = Type.Object({
@@ -156,6 +193,10 @@ export const Headquarter = Type.Object({
   company_name: Text,
   fantasy_name: Text,
   company_document: Type.String(),
+  /** spec 1 §3.5 company type: a code of shared COMPANY_TYPES (lookups/company_types/) */
+  company_type: Text,
+  /** spec 1 §3.5 quantity of branches the company declares */
+  quantity_of_branches: Type.Union([Type.Integer(), Type.Null()]),
   ...AddressOut,
   created_at: Type.String(),
 });
@@ -165,6 +206,8 @@ export const HeadquarterInput = Type.Object({
   company_name: OptText(150),
   fantasy_name: OptText(150),
   company_document: Type.String({ minLength: 1, maxLength: 50 }),
+  company_type: OptText(30),
+  quantity_of_branches: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100_000 }), Type.Null()])),
   ...AddressIn,
 });
 export type HeadquarterInput = Static<typeof HeadquarterInput>;
@@ -185,6 +228,13 @@ export const BranchDetails = Type.Object({
   latitude: Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Null()]),
   longitude: Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()]),
   retailer: Type.Boolean(),
+  /** spec 1 §3.6 store code (the store's own code, beside the platform's `code`) */
+  store_code: TextUpTo(50),
+  organization_type: TextUpTo(100),
+  operational_area: TextUpTo(100),
+  /** spec 1 §3.6 managers: people of the client */
+  general_manager_id: NullableInt,
+  regional_manager_id: NullableInt,
 });
 export type BranchDetails = Static<typeof BranchDetails>;
 
@@ -200,6 +250,9 @@ export const Branch = Type.Object({
   regional_id: Type.Union([Type.Integer(), Type.Null()]),
   ...AddressOut,
   ...BranchDetails.properties,
+  /** the managers as people (the form shows their names) */
+  general_manager: Type.Union([UserSummary, Type.Null()]),
+  regional_manager: Type.Union([UserSummary, Type.Null()]),
   created_at: Type.String(),
 });
 export type Branch = Static<typeof Branch>;

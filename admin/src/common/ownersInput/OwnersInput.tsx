@@ -18,7 +18,7 @@ export const OWNER_SEARCH_DEBOUNCE_MS = 300;
 
 export const ownersSearchPath = (search: string) => `/accounts/get_owners/?search=${encodeURIComponent(search)}`;
 
-async function searchOwners(search: string): Promise<Owner[]> {
+export async function searchOwners(search: string): Promise<Owner[]> {
   const answer = await apiClient.json<Owner[] | { results?: Owner[] }>(ownersSearchPath(search));
   const owners = Array.isArray(answer) ? answer : (answer?.results ?? []);
   return owners.slice(0, OWNER_SEARCH_MAX_RESULTS);

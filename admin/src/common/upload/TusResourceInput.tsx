@@ -16,6 +16,8 @@ export interface TusResourceInputProps {
   check?(file: File): string | null;
   /** tells the form whether a transfer is running (Save waits for it) */
   onBusyChange?(busy: boolean): void;
+  /** the stored file when the record keeps it elsewhere than `resource` (a user's `image`); null: none */
+  stored?: { path: string; url: string | null } | null;
 }
 
 /**
@@ -23,12 +25,13 @@ export interface TusResourceInputProps {
  * pause, resume, cancel), and the form then holds the upload id; cancelling keeps the stored
  * file (the record's `resource`). Shows the stored file as a link (`file_name`, `resource_url`).
  */
-export function TusResourceInput({ source, kind, label, accept, hint, disabled, check, onBusyChange }: TusResourceInputProps) {
+export function TusResourceInput({ source, kind, label, accept, hint, disabled, check, onBusyChange, stored }: TusResourceInputProps) {
   const translate = useTranslate();
   const record = useRecordContext<{ resource?: string; resource_url?: string; file_name?: string }>();
   const { field, fieldState } = useInput({ source, defaultValue: '' });
   const [refused, setRefused] = useState<string | null>(null);
-  const current = record?.resource ? { name: record.file_name ?? record.resource.split('/').pop() ?? '', url: record.resource_url ?? null } : null;
+  const kept = stored !== undefined ? stored : record?.resource ? { path: record.resource, url: record.resource_url ?? null } : null;
+  const current = kept ? { name: (stored === undefined ? record?.file_name : undefined) ?? kept.path.split('/').pop() ?? '', url: kept.url } : null;
   const message = refused ?? (fieldState.error?.message ? String(fieldState.error.message) : null);
   return (
     <div ref={field.ref} tabIndex={-1}>
@@ -43,7 +46,7 @@ export function TusResourceInput({ source, kind, label, accept, hint, disabled, 
         check={check}
         onUploaded={(uploadId) => {
           setRefused(null);
-          field.onChange(uploadId ?? record?.resource ?? '');
+          field.onChange(uploadId ?? kept?.path ?? '');
         }}
         onRefused={setRefused}
         onBusyChange={onBusyChange}

@@ -89,7 +89,7 @@ describe('BranchCreate', () => {
     const { dataProvider, getList } = provider({ create } as Partial<DataProvider>);
     renderCreate(dataProvider);
     await userEvent.type(await screen.findByRole('textbox', { name: /^Nome\s*\*?$/ }), 'Loja Recife');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Código da loja' }), 'PE-010');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Código' }), 'PE-010');
     await choose('Rede/empresa', 'Nor', 'North Chain');
     await pick('Regional', 'Regional Norte');
     await pick('Tipo de filial', 'Shopping');
@@ -158,7 +158,7 @@ describe('BranchCreate', () => {
     });
     renderCreate(provider({ create } as Partial<DataProvider>).dataProvider);
     await userEvent.type(await screen.findByRole('textbox', { name: /^Nome\s*\*?$/ }), 'Loja Copia');
-    const code = screen.getByRole('textbox', { name: 'Código da loja' });
+    const code = screen.getByRole('textbox', { name: 'Código' });
     await userEvent.type(code, 'SP-001');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await vi.waitFor(() => expect(create).toHaveBeenCalledTimes(1));
@@ -167,7 +167,7 @@ describe('BranchCreate', () => {
     expect(code).toHaveAccessibleDescription(expect.stringContaining('Código já utilizado por outra filial'));
     expect(message.closest('.MuiFormControl-root')).toContainElement(code);
     expect(code).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('textbox', { name: 'Código da loja' })).toHaveValue('SP-001');
+    expect(screen.getByRole('textbox', { name: 'Código' })).toHaveValue('SP-001');
     expect(screen.getByRole('textbox', { name: /^Nome\s*\*?$/ })).toHaveValue('Loja Copia');
   });
 });
@@ -201,13 +201,13 @@ describe('BranchEdit', () => {
       throw toHttpError(409, { detail: 'taken', code: 'branch_code_not_unique', fields: { code: 'branch_code_not_unique' } });
     });
     renderEdit(provider({ update } as Partial<DataProvider>).dataProvider);
-    const code = await screen.findByRole('textbox', { name: 'Código da loja' });
+    const code = await screen.findByRole('textbox', { name: 'Código' });
     await vi.waitFor(() => expect(code).toHaveValue('SP-001'));
     await userEvent.clear(code);
     await userEvent.type(code, 'RJ-002');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await vi.waitFor(() => expect(code).toHaveAccessibleDescription(expect.stringContaining('Código já utilizado por outra filial')));
     expect(savedData(update)).toMatchObject({ code: 'RJ-002' });
-    expect(screen.getByRole('textbox', { name: 'Código da loja' })).toHaveValue('RJ-002');
+    expect(screen.getByRole('textbox', { name: 'Código' })).toHaveValue('RJ-002');
   });
 });

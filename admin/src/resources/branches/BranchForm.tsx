@@ -11,11 +11,14 @@ import {
   maxValue,
   minValue,
   required,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { EditorForm } from '../../common/editor/index.ts';
 import { validateBranchDetails, type BranchDetailsLike } from '@lp/shared/rules';
+import type { Branch } from '@lp/shared/contract';
 import { AddressInputs } from '../../common/AddressInputs.tsx';
+import { PersonInput } from '../../common/ownersInput/PersonInput.tsx';
 import { EditToolbar } from '../../common/EditToolbar.tsx';
 
 const validateName = [required(), maxLength(150)];
@@ -38,13 +41,30 @@ const detailRule = (field: keyof BranchDetailsLike) => (_value: unknown, values:
 const validateAreaEmail = [maxLength(254), detailRule('area_email')];
 const validateClosedDate = [detailRule('closed_date')];
 
+/** spec 1 §3.6 managers (general, regional): people of the client, searched by name or e-mail. */
+function ManagerInputs() {
+  const record = useRecordContext<Branch>();
+  return (
+    <Box sx={row}>
+      <PersonInput source="general_manager_id" label="resources.organization-branches.fields.general_manager_id"
+        initial={record?.general_manager} helperText="resources.organization-branches.managers_help" />
+      <PersonInput source="regional_manager_id" label="resources.organization-branches.fields.regional_manager_id"
+        initial={record?.regional_manager} helperText="resources.organization-branches.managers_help" />
+    </Box>
+  );
+}
+
 /** spec 1 §3.6 details: documents, the network's divisions, dates and the map position. */
 function BranchDetailsInputs() {
   const translate = useTranslate();
   return (
     <>
       <Box component="h3" sx={{ typography: 'subtitle1', mt: 1, mb: 1 }}>{translate('admin.form.details', { _: 'Detalhes' })}</Box>
+      <ManagerInputs />
       <Box sx={three}>
+        <TextInput source="store_code" validate={validate50} />
+        <TextInput source="organization_type" validate={validate100} />
+        <TextInput source="operational_area" validate={validate100} />
         <TextInput source="company_document" validate={validate50} />
         <TextInput source="register" validate={validate50} />
         <TextInput source="cd_matriz" validate={validate50} />

@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AdminContext, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import { toHttpError } from '../../dataProvider.ts';
 import { ADMIN_RESOURCES, type LibraryFile } from '@lp/shared/contract';
 import { authFor, i18n, sessionUser } from '../../test/fixtures.ts';
 import { LibraryCreate, LibraryEdit } from './LibraryEdit.tsx';
@@ -29,7 +30,7 @@ const RESOURCE = ADMIN_RESOURCES.libraries.name;
 const CATEGORIES = ADMIN_RESOURCES.library_categories.name;
 
 const stored: LibraryFile = {
-  id: 9, title: 'Guia do caixa', description: 'Como fechar o caixa', category: 2, category_name: 'Políticas', status: 1,
+  id: 9, title: 'Guia do caixa', description: 'Como fechar o caixa', introduction: '', slug: 'guia', category: 2, category_name: 'Políticas', status: 1,
   allow_download: true, resource: 'library/abc/caixa.pdf', resource_url: 'http://localhost/media/library/abc/caixa.pdf', file_name: 'caixa.pdf',
   extension: 'pdf', size: 1000, tags: [], areas: [], profiles: [], user_groups: [5], views: 3, downloads: 1,
   created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z',
@@ -79,6 +80,7 @@ describe('library file editor (spec 3 §3 "Library file")', () => {
     const create = vi.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => ({ data: { ...stored, ...data, id: 10 } }));
     renderAt('/libraries/0', { create } as Partial<DataProvider>);
     await userEvent.type(await screen.findByLabelText(/Título/), 'Metas do trimestre');
+    await userEvent.type(screen.getByLabelText('Introdução'), 'Leia antes da reunião');
     await userEvent.click(screen.getByRole('combobox', { name: /Categoria/ }));
     await userEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Manuais' }));
     await userEvent.upload(screen.getByTestId('library_file-file'), new File(['x'], 'metas.xlsx'));
@@ -92,9 +94,28 @@ describe('library file editor (spec 3 §3 "Library file")', () => {
     await waitFor(() => expect(create).toHaveBeenCalled());
     expect(create.mock.calls[0]![0]).toBe(RESOURCE);
     expect(create.mock.calls[0]![1].data).toEqual({
-      title: 'Metas do trimestre', description: '', category: 1, status: 1, allow_download: true, resource: 'up-metas.xlsx',
-      tags: [], areas: [1], profiles: [3], user_groups: [],
+      title: 'Metas do trimestre', description: '', introduction: 'Leia antes da reunião', slug: '', category: 1, status: 1,
+      allow_download: true, resource: 'up-metas.xlsx', tags: [], areas: [1], profiles: [3], user_groups: [],
     });
+  });
+
+  it('refuses a malformed slug with the shared rule and shows the server\'s slug conflict on the field', async () => {
+    const update = vi.fn(async () => {
+      throw toHttpError(409, { detail: 'taken', code: 'library_slug_not_unique', fields: { slug: 'library_slug_not_unique' } });
+    });
+    renderAt('/libraries/9', { update } as Partial<DataProvider>);
+    const slug = await screen.findByLabelText('Slug');
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'Guia Novo');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(/Use apenas letras minúsculas/)).toBeInTheDocument();
+    expect(update).not.toHaveBeenCalled();
+    await userEvent.clear(slug);
+    await userEvent.type(slug, 'guia-novo');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(await screen.findByText('Outro arquivo da biblioteca já tem este slug.')).toBeInTheDocument();
+    expect(slug).toHaveValue('guia-novo');
   });
 
   it('keeps the stored file on an edit that uploads nothing, sending only the input fields', async () => {
@@ -108,7 +129,7 @@ describe('library file editor (spec 3 §3 "Library file")', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(update).toHaveBeenCalled());
     expect(update.mock.calls[0]![1].data).toEqual({
-      title: 'Guia do caixa 2', description: 'Como fechar o caixa', category: 2, status: 1, allow_download: false,
+      title: 'Guia do caixa 2', description: 'Como fechar o caixa', introduction: '', slug: 'guia', category: 2, status: 1, allow_download: false,
       resource: 'library/abc/caixa.pdf', tags: [], areas: [], profiles: [], user_groups: [5],
     });
   });

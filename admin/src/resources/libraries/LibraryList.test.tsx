@@ -7,7 +7,7 @@ import { i18n } from '../../test/fixtures.ts';
 import { LibraryList } from './LibraryList.tsx';
 
 const row: LibraryFile = {
-  id: 9, title: 'Guia do caixa', description: '', category: 2, category_name: 'Políticas', status: 2, allow_download: false,
+  id: 9, title: 'Guia do caixa', description: '', introduction: '', slug: 'guia', category: 2, category_name: 'Políticas', status: 2, allow_download: false,
   resource: 'library/abc/caixa.pdf', resource_url: 'http://localhost/media/library/abc/caixa.pdf', file_name: 'caixa.pdf', extension: 'pdf',
   size: 2048, tags: [], areas: [], profiles: [], user_groups: [5], views: 12, downloads: 4,
   created_at: '2026-11-20T10:00:00Z', updated_at: '2026-11-20T10:00:00Z',

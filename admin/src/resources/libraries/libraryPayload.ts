@@ -5,6 +5,8 @@ import type { LibraryFileInput } from '@lp/shared/contract';
 export interface LibraryFormValues {
   title?: string | null;
   description?: string | null;
+  introduction?: string | null;
+  slug?: string | null;
   category?: number | null;
   status?: number | null;
   allow_download?: boolean | null;
@@ -16,7 +18,7 @@ export interface LibraryFormValues {
 }
 
 export const NEW_LIBRARY_FILE: LibraryFormValues = {
-  title: '', description: '', category: null, status: LIBRARY_FILE_STATUS.active, allow_download: true, resource: '',
+  title: '', description: '', introduction: '', slug: '', category: null, status: LIBRARY_FILE_STATUS.active, allow_download: true, resource: '',
   tags: [], areas: [], profiles: [], user_groups: [],
 };
 
@@ -28,6 +30,9 @@ export function libraryPayload(values: LibraryFormValues): LibraryFileInput {
   return {
     title: (values.title ?? '').trim(),
     description: (values.description ?? '').trim(),
+    introduction: (values.introduction ?? '').trim(),
+    // empty: the server makes it from the title (shared librarySlug)
+    slug: (values.slug ?? '').trim(),
     category,
     status: Number(values.status ?? LIBRARY_FILE_STATUS.active),
     allow_download: values.allow_download ?? true,

@@ -25,6 +25,7 @@ import { AddressInputs } from '../../common/AddressInputs.tsx';
 import { OwnersInput } from '../../common/ownersInput/OwnersInput.tsx';
 import { DocumentInput } from './DocumentInput.tsx';
 import { UserPermissionsTab } from './UserPermissionsTab.tsx';
+import { EmailConfirmInput, ResidenceInputs, SexAndImageInputs, UserRecordDates, UserTypeAndAreaRoles } from './UserMoreInputs.tsx';
 import { useCountries, useUserValidator } from './userValidation.ts';
 
 const GENDERS = ['male', 'female'];
@@ -136,13 +137,14 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         </Box>
         <Box sx={row}>
           <TextInput source="email" isRequired fullWidth />
-          <AutocompleteInput source="country_id" choices={countries} optionText="name" fullWidth />
+          <EmailConfirmInput />
         </Box>
         <Box sx={row}>
-          <DocumentInput countries={countries} />
+          <AutocompleteInput source="country_id" choices={countries} optionText="name" fullWidth />
           <TextInput source="register" fullWidth />
         </Box>
-        <Box sx={row}>
+        <Box sx={{ ...row, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
+          <DocumentInput countries={countries} />
           <TextInput source="gmin_number" fullWidth />
           <TextInput source="sap_code" fullWidth />
         </Box>
@@ -150,6 +152,7 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
           <GenderInput />
           <DateInput source="birthday" fullWidth />
         </Box>
+        <SexAndImageInputs />
         <Box sx={phone}>
           <TextInput source="mobile_country_code" />
           <TextInput source="mobile_area_code" />
@@ -166,6 +169,7 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         </Box>
         <HandicapInputs />
         <AddressInputs country={false} />
+        <ResidenceInputs countries={countries} />
         {isNew && <PasswordChoiceInputs />}
       </EditorTabbedForm.Tab>
       <EditorTabbedForm.Tab label="resources.users.tabs.organisation" path="organisation">
@@ -179,6 +183,7 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         <ReferenceArrayInput source="area_ids" reference="lookup_areas" perPage={500}>
           <AutocompleteArrayInput optionText="name" label="resources.users.fields.area_ids" fullWidth />
         </ReferenceArrayInput>
+        <UserTypeAndAreaRoles />
         <ReferenceArrayInput source="group_ids" reference="lookup_user_groups" perPage={500}>
           <AutocompleteArrayInput optionText="name" label="resources.users.fields.group_ids" fullWidth />
         </ReferenceArrayInput>
@@ -191,6 +196,7 @@ export function UserForm({ isNew = false }: { isNew?: boolean }) {
         </Box>
         {/* spec 1 §3.4 superiors (approvers): people of this client who approve the account (§4.1) */}
         <SuperiorsInput />
+        <UserRecordDates />
       </EditorTabbedForm.Tab>
       {canEditPermissions && (
         <EditorTabbedForm.Tab label="resources.users.tabs.permissions" path="permissions">

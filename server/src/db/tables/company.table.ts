@@ -43,6 +43,9 @@ export interface HeadquarterTable extends AddressColumns {
   fantasy_name: string | null;
   company_document: string;
   created_at: Timestamp;
+  // 2026_11_28_0500: spec 1 §3.5 (shared COMPANY_TYPES)
+  company_type: BranchText;
+  quantity_of_branches: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type HeadquarterRow = Selectable<HeadquarterTable>;
 
@@ -73,6 +76,12 @@ export interface BranchTable extends AddressColumns {
   latitude: ColumnType<number | null, number | null | undefined, number | null>;
   longitude: ColumnType<number | null, number | null | undefined, number | null>;
   retailer: DefaultBool;
+  // 2026_11_28_0500: spec 1 §3.6 managers (users of the client), store code, organisation type, operational area
+  general_manager_id: ColumnType<number | null, number | null | undefined, number | null>;
+  regional_manager_id: ColumnType<number | null, number | null | undefined, number | null>;
+  store_code: BranchText;
+  organization_type: BranchText;
+  operational_area: BranchText;
 }
 type BranchText = ColumnType<string | null, string | null | undefined, string | null>;
 export type BranchRow = Selectable<BranchTable>;

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { DefaultBool, DefaultTimestamp, NullableTimestamp } from '../columns.ts';
 
 /** The library (2026_11_23_0021_library_podcasts; spec 3 §3 "Library file"). */
@@ -16,6 +16,10 @@ export interface LibraryFileTable {
   category_id: number | null;
   title: string;
   description: Generated<string>;
+  /** spec 3 §3: a short text shown before the description (2026_11_28_0500) */
+  introduction: Generated<string>;
+  /** spec 3 §3: unique in the client, made from the title when none is given */
+  slug: ColumnType<string | null, string | null | undefined, string | null>;
   /** 1 active, 2 inactive */
   status: Generated<number>;
   allow_download: DefaultBool;

@@ -51,6 +51,14 @@ export interface UserTable {
   /** YYYY-MM-DD */
   admission_date: OptionalColumn<string>;
   store_manager: DefaultBool;
+  // 2026_11_28_0500: spec 1 §3.4 sex (shared GENDERS), profile image (media path), residence, zone, type
+  sex: OptionalColumn<string>;
+  image: OptionalColumn<string>;
+  country_of_residence_id: OptionalColumn<number>;
+  /** IANA zone name */
+  timezone: OptionalColumn<string>;
+  /** shared USER_TYPES */
+  user_type: OptionalColumn<string>;
 }
 export type OptionalColumn<T> = ColumnType<T | null, T | null | undefined, T | null>;
 export type UserRow = Selectable<UserTable>;
@@ -61,6 +69,24 @@ export interface UserClientTable {
   user_id: number;
   client_id: number;
   profile_id: number | null;
+  /** spec 1 §3.4 main_area: one of the user's areas in the client */
+  main_area_id: OptionalColumn<number>;
+  /** spec 1 §3.4 enrollment_date: when the user was linked to the client (null: before it was recorded) */
+  enrolled_at: NullableTimestamp;
+}
+
+/** spec 1 §3.4 mandatory areas of a user within one client. */
+export interface UserMandatoryAreaTable {
+  user_id: number;
+  client_id: number;
+  area_id: number;
+}
+
+/** spec 1 §3.4 mandatory profiles of a user within one client. */
+export interface UserMandatoryProfileTable {
+  user_id: number;
+  client_id: number;
+  profile_id: number;
 }
 
 /** spec 1 §6.1: per user, per client, {slug, permission}. */

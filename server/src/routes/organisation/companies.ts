@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ADMIN_RESOURCES, Branch, BranchInput, Headquarter, HeadquarterInput, type ErrorCode } from '@lp/shared/contract';
-import { unmaskDocument, validateBranchDetails } from '@lp/shared/rules';
+import { unmaskDocument, validateBranchDetails, validateHeadquarterDetails } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation, uniqueViolationColumns } from '../../db/dialect.ts';
 import type { BranchRow, HeadquarterRow } from '../../db/tables/company.table.ts';
@@ -10,6 +10,8 @@ import {
   branchesQuery, clientRowExists, companyKeyTaken, countryExists, deleteBranch, deleteHeadquarter, headquartersQuery, insertBranch,
   insertHeadquarter, updateBranch, updateHeadquarter,
 } from '../../repositories/organisation/companies.ts';
+import { userSummaries } from '../../repositories/lookups.ts';
+import { livingUserIdsInClient } from '../../repositories/userForm.ts';
 
 const text = (v: string | null | undefined) => (v?.trim() ? v.trim() : null);
 
@@ -84,7 +86,7 @@ async function checkCountry(db: Db, countryId: number | null | undefined, fields
 }
 
 async function checkHeadquarter(db: Db, input: HeadquarterInput): Promise<void> {
-  const fields: Record<string, ErrorCode> = {};
+  const fields: Record<string, ErrorCode> = { ...validateHeadquarterDetails(input) };
   await checkCountry(db, input.country_id, fields);
   if (Object.keys(fields).length) throw new HttpError(400, 'validation_error', 'Invalid reference', fields);
 }
@@ -102,6 +104,11 @@ async function checkRefs(db: Db, clientId: number, input: BranchInput): Promise<
     if (!(await clientRowExists(db, table, clientId, id))) fields[field] = 'validation_error';
   }
   await checkCountry(db, input.country_id, fields);
+  // spec 1 §3.6 managers: people of the client (not deleted)
+  for (const field of ['general_manager_id', 'regional_manager_id'] as const) {
+    const id = input[field];
+    if (id && (await livingUserIdsInClient(db, clientId, [id])).length === 0) fields[field] = 'validation_error';
+  }
   if (Object.keys(fields).length) throw new HttpError(400, 'validation_error', 'Invalid reference', fields);
 }
 
@@ -123,6 +130,7 @@ const companies: FastifyPluginAsync = async (app) => {
     async toApi(_db, rows) {
       return rows.map((r) => ({
         id: r.id, name: r.name, company_name: r.company_name, fantasy_name: r.fantasy_name, company_document: r.company_document,
+        company_type: r.company_type, quantity_of_branches: r.quantity_of_branches,
         ...addressOut(r), created_at: r.created_at,
       }));
     },
@@ -131,7 +139,7 @@ const companies: FastifyPluginAsync = async (app) => {
       const document = unmaskDocument(input.company_document);
       return guardDocument(db, clientId, document, null, () => insertHeadquarter(db, {
         client_id: clientId, name: input.name.trim(), company_name: text(input.company_name), fantasy_name: text(input.fantasy_name),
-        company_document: document, ...address(input), created_at: new Date(),
+        company_document: document, ...headquarterDetails(input), ...address(input), created_at: new Date(),
       }));
     },
     async update(db, clientId, id, input) {
@@ -139,7 +147,7 @@ const companies: FastifyPluginAsync = async (app) => {
       const document = unmaskDocument(input.company_document);
       return guardDocument(db, clientId, document, id, () => updateHeadquarter(db, clientId, id, {
         name: input.name.trim(), company_name: text(input.company_name), fantasy_name: text(input.fantasy_name),
-        company_document: document, ...address(input),
+        company_document: document, ...headquarterDetails(input), ...address(input),
       }));
     },
     async remove(db, clientId, id) {
@@ -164,7 +172,9 @@ const companies: FastifyPluginAsync = async (app) => {
       },
     },
     query: branchesQuery,
-    async toApi(_db, rows) {
+    async toApi(db, rows) {
+      const managers = await userSummaries(db, rows.flatMap((r) => [r.general_manager_id, r.regional_manager_id]));
+      const person = (id: number | null) => (id === null ? null : managers.get(id) ?? null);
       return rows.map((r) => ({
         id: r.id, name: r.name, store_name: r.store_name, code: r.code, store_document: r.store_document,
         branch_type_id: r.branch_type_id, size_type_id: r.size_type_id, headquarter_id: r.headquarter_id, regional_id: r.regional_id,
@@ -173,7 +183,10 @@ const companies: FastifyPluginAsync = async (app) => {
         division: r.division, district: r.district, region: r.region, area_email: r.area_email,
         opened_date: r.opened_date, closed_date: r.closed_date,
         latitude: r.latitude === null ? null : Number(r.latitude), longitude: r.longitude === null ? null : Number(r.longitude),
-        retailer: r.retailer, created_at: r.created_at,
+        retailer: r.retailer, store_code: r.store_code, organization_type: r.organization_type, operational_area: r.operational_area,
+        general_manager_id: r.general_manager_id, regional_manager_id: r.regional_manager_id,
+        general_manager: person(r.general_manager_id), regional_manager: person(r.regional_manager_id),
+        created_at: r.created_at,
       }));
     },
     async create(db, clientId, input) {
@@ -205,6 +218,13 @@ function branchValues(input: BranchInput) {
     division: text(input.division), district: text(input.district), region: text(input.region),
     area_email: text(input.area_email)?.toLowerCase() ?? null, opened_date: input.opened_date || null, closed_date: input.closed_date || null,
     latitude: input.latitude ?? null, longitude: input.longitude ?? null, retailer: input.retailer ?? false,
+    store_code: text(input.store_code), organization_type: text(input.organization_type), operational_area: text(input.operational_area),
+    general_manager_id: input.general_manager_id ?? null, regional_manager_id: input.regional_manager_id ?? null,
   };
+}
+
+/** spec 1 §3.5 company type and quantity of branches as stored. */
+function headquarterDetails(input: HeadquarterInput) {
+  return { company_type: text(input.company_type), quantity_of_branches: input.quantity_of_branches ?? null };
 }
 export default companies;

@@ -16,8 +16,10 @@ import { revokeUserFamilies } from '../../../repositories/tokens.ts';
 import { canLogIn } from '../../../repositories/users.ts';
 import {
   clientLinksOf, countryCodeOf, existingClientCount, insertUser, linkClients, livingUserIdsInClient, ownedIds, profileEmailDomains,
-  replaceUserAreas, replaceUserGroups, replaceUserSuperiors, setUserProfile, unlinkClients, updateUser, userProfileId,
+  replaceUserAreas, keepAreaRolesWithin, replaceUserGroups, replaceUserMandatory, replaceUserSuperiors, setMainArea, setUserProfile, unlinkClients, updateUser,
+  userAreaIds, userProfileId,
 } from '../../../repositories/userForm.ts';
+import { defineUserImageKind, userImageUpload } from './image.ts';
 import {
   IdParams, USERS_PATH, administrableClientIds, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath,
 } from './common.ts';
@@ -35,6 +37,8 @@ function detailValues(input: UserInput) {
     marital_status: blank(input.marital_status), number_of_children: input.number_of_children ?? null,
     is_handicapped: handicapped, handicap_description: handicapped ? blank(input.handicap_description) : null,
     admission_date: input.admission_date || null, store_manager: input.store_manager ?? false,
+    sex: blank(input.sex), country_of_residence_id: input.country_of_residence_id ?? null,
+    timezone: blank(input.timezone), user_type: blank(input.user_type),
   };
 }
 
@@ -58,7 +62,9 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
     : null;
   const profile = profileId ? await profileEmailDomains(db, clientId, profileId) : undefined;
   const fields: Record<string, ErrorCode> = {} as Record<string, ErrorCode>;
-  Object.assign(fields, validateUserInput(input, {
+  // the main and mandatory areas are checked against the areas the user will have (kept when omitted)
+  const areaIds = input.area_ids ?? (current ? await userAreaIds(db, current.id, clientId) : []);
+  Object.assign(fields, validateUserInput({ ...input, area_ids: areaIds }, {
     countryCode, isNew: current === null, passwordLevel: (await getLoginParams(db)).register.password_strong_level,
     profileEmailDomains: profile ? profile.email_domains : [],
   }));
@@ -74,6 +80,12 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
   };
   await check('area_ids', 'areas', input.area_ids);
   await check('group_ids', 'user_groups', input.group_ids);
+  const profiles = input.mandatory_profile_ids ?? [];
+  const ownProfiles = await ownedIds(db, 'profiles', clientId, profiles);
+  if (profiles.some((id) => !ownProfiles.has(id))) fields.mandatory_profile_ids = 'validation_error';
+  if (input.country_of_residence_id && (await countryCodeOf(db, input.country_of_residence_id)) === undefined) {
+    fields.country_of_residence_id = 'validation_error';
+  }
   if (input.profile_id && !profile) fields.profile_id = 'validation_error';
   if (input.branch_id && !(await ownedIds(db, 'branches', clientId, [input.branch_id])).size) fields.branch_id = 'validation_error';
   if (input.superior_ids?.length) {
@@ -94,6 +106,7 @@ async function checkInput(db: Db, request: FastifyRequest, input: UserInput, cur
 /** spec 1 §2.3 user register form: personal data, organisation data (permissions: permissions.ts). */
 const form: FastifyPluginAsyncTypebox = async (app) => {
   const guard = titleAccess(ADMIN_RESOURCES.users.title);
+  defineUserImageKind(app);
 
   async function readOne(request: FastifyRequest, id: number): Promise<AdminUser> {
     await targetUser(app.db, request, id);
@@ -105,6 +118,8 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
   async function save(request: FastifyRequest, input: UserInput, current: UserRow | null): Promise<number> {
     const id = current?.id ?? null;
     const clientId = clientOf(request);
+    // spec 1 §3.4 image: a new upload checked as a profile picture (spec 1 §5.4), the stored one kept, or removed
+    const image = await userImageUpload(app, request, input.image, current?.image ?? null);
     // a new user sent a first-access link chooses their own password (issue 25 item 5)
     const typed = current === null && input.password_choice === 'email' ? null : input.password;
     const passwordHash = typed ? await hashPassword(typed, app.config.scryptLogN) : null;
@@ -124,11 +139,12 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
       country_id: input.country_id ?? null,
       branch_id: input.branch_id ?? null,
       ...detailValues(input),
+      ...(image.changed ? { image: image.resource } : {}),
       updated_at: new Date(),
     };
     const endsSessions = id !== null && (passwordHash !== null || (input.status !== undefined && !canLogIn(input.status)));
     try {
-      const saved = await app.db.transaction().execute(async (trx) => {
+      const saved = await image.saving(() => app.db.transaction().execute(async (trx) => {
         const conflicts = await uniqueConflicts(trx, values, id);
         const first = Object.values(conflicts)[0];
         if (first) throw new HttpError(409, first, first, conflicts);
@@ -157,6 +173,12 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
         if (input.area_ids) await replaceUserAreas(trx, userId, clientId, input.area_ids);
         if (input.group_ids) await replaceUserGroups(trx, userId, clientId, input.group_ids);
         if (input.superior_ids) await replaceUserSuperiors(trx, userId, clientId, input.superior_ids);
+        if (input.main_area_id !== undefined) await setMainArea(trx, userId, clientId, input.main_area_id);
+        if (input.mandatory_area_ids) await replaceUserMandatory(trx, 'user_mandatory_areas', userId, clientId, input.mandatory_area_ids);
+        // new areas sent alone: a kept main or mandatory area that is no longer among them goes
+        if (input.area_ids) await keepAreaRolesWithin(trx, userId, clientId, input.area_ids);
+        if (input.mandatory_profile_ids) await replaceUserMandatory(trx, 'user_mandatory_profiles', userId, clientId, input.mandatory_profile_ids);
+        await image.commit(trx);
         // a new password, or a status that cannot log in, ends the user's sessions
         if (endsSessions) await revokeUserFamilies(trx, userId);
         const by = { ...auditBy(request), target_user_id: userId, client_id: clientId };
@@ -174,7 +196,8 @@ const form: FastifyPluginAsyncTypebox = async (app) => {
           }
         }
         return userId;
-      });
+      }));
+      await image.replaced();
       if (endsSessions) await app.realtime.endSessions({ userId: saved });
       return saved;
     } catch (error) {
