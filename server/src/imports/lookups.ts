@@ -1,10 +1,9 @@
 import {
-  CODE_LISTS, DRILL_STATUS, LANGUAGES, LOCALES, MARITAL_STATUSES, PRESENCE_VALUES, TRAINING_RESULTS, USER_STATUSES, codeLabelKey,
-  languageIdForLocale, timezoneOptions, unmaskDocument, type CodeListName,
+  CODE_LISTS, DRILL_STATUS, LANGUAGES, MARITAL_STATUSES, PRESENCE_VALUES, TRAINING_RESULTS, USER_STATUSES, codeLabelKey,
+  timezoneOptions, unmaskDocument, type CodeListName,
 } from '@lp/shared/rules';
 import { translate } from '../lib/i18n.ts';
 import type { Db } from '../db/database.ts';
-import { translate } from '../lib/i18n.ts';
 import type { LookupName } from './columns.ts';
 
 /** Lookup text as compared: trimmed, case- and accent-insensitive. */
@@ -122,8 +121,6 @@ export async function loadLookups(db: Db, clientId: number, targetId: number | n
   }
   const zones = new Lookup<string>();
   for (const z of timezoneOptions()) zones.add(z.value, z.value);
-  const maritalStatuses = new Lookup<string>();
-  for (const m of MARITAL_STATUSES) maritalStatuses.add(m, m, LOCALES.map((l) => translate(languageIdForLocale(l), `resources.users.marital_status.${m}`)));
   // the drills import's target, by title (spec 1 §4.3)
   const drills = new Lookup();
   for (const r of await db.selectFrom('drills').select(['id', 'title']).where('client_id', '=', clientId).where('status', '!=', DRILL_STATUS.deleted).orderBy('title').orderBy('id').execute()) {
@@ -155,20 +152,15 @@ export async function loadLookups(db: Db, clientId: number, targetId: number | n
     countries,
     languages,
     statuses,
-    genders: codeLookup('genders'),
-    user_types: codeLookup('user_types'),
-    company_types: codeLookup('company_types'),
+    genders: codeLookup('genders', languageId),
+    user_types: codeLookup('user_types', languageId),
+    company_types: codeLookup('company_types', languageId),
     timezones: zones,
-    marital_statuses: maritalStatuses,
+    marital_statuses: wordLookup(MARITAL_STATUSES, (m) => `resources.users.marital_status.${m}`, languageId),
     drills,
   };
 }
 
-/** A spec 1 §3.8 code list: the codes in the drop-down, their labels in the four languages accepted too. */
-function codeLookup(list: CodeListName): Lookup<string> {
-  const lookup = new Lookup<string>();
-  for (const code of CODE_LISTS[list]) {
-    lookup.add(code, code, LOCALES.map((l) => translate(languageIdForLocale(l), codeLabelKey(list, code))));
-  }
-  return lookup;
-}
+/** A spec 1 §3.8 code list, read as the other fixed word lists are (wordLookup). */
+const codeLookup = (list: CodeListName, languageId: number | null): Lookup<string> =>
+  wordLookup(CODE_LISTS[list], (code) => codeLabelKey(list, code), languageId);
