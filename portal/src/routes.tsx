@@ -84,6 +84,8 @@ const News = lazy(() => import('./routes/news/index.tsx'));
 const InstitutionalFaq = lazy(() => import('./routes/institutional-faq/index.tsx'));
 // the user's messages
 const Messages = lazy(() => import('./routes/messages/index.tsx'));
+// the user's notifications (the header bell's page), texts with it
+const Notifications = lazy(() => withMessages('notices', import('./routes/notifications/index.tsx')));
 // feed (timeline), calendar, institutional pages (public and learner), help form, wildcard pages (/p/{slug})
 const Feed = lazy(() => withMessages('feed', import('./routes/feed/index.tsx')));
 const Calendar = lazy(() => import('./routes/calendar/index.tsx'));
@@ -267,6 +269,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/messages">
         <Private><Messages /></Private>
+      </Route>
+      <Route path="/notifications">
+        <Private><Notifications /></Private>
       </Route>
       <Route path="/feed">
         <Private><Feed /></Private>

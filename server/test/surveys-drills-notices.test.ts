@@ -133,6 +133,17 @@ describe.each(DIALECTS)('surveys, drills and general tests: reports, notices, po
     // the admin bell's endpoint lists it for her
     const bell = (await call('GET', '/notifications/', ana.tokens)).json<{ results: Array<{ kind: string; payload: { link: string } }> }>();
     expect(bell.results.find((n) => n.kind === 'survey_published' && n.payload.link === `/surveys/${survey.id}`)).toBeDefined();
+    // the portal's bell: the learner marks her own notice read, nobody else can
+    type Page = { unread: number; results: Array<{ id: number; kind: string; read_at: string | null; payload: { id?: number } }> };
+    const mine = async () => (await call('GET', '/notifications/?page_size=100', ana.tokens)).json<Page>();
+    const before = await mine();
+    const notice = before.results.find((n) => n.kind === 'survey_published' && n.payload.id === survey.id)!;
+    expect(notice.read_at).toBeNull();
+    expect((await call('POST', `/notifications/${notice.id}/read/`, outsider.tokens, {})).statusCode).toBe(404);
+    expect((await call('POST', `/notifications/${notice.id}/read/`, ana.tokens, {})).statusCode).toBe(200);
+    const after = await mine();
+    expect(after.unread).toBe(before.unread - 1);
+    expect(after.results.find((n) => n.id === notice.id)!.read_at).not.toBeNull();
   });
 
   it("tells the client's members of a drill day opening today, once for simultaneous runs, nobody of another client", async () => {

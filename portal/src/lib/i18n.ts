@@ -121,6 +121,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/rewards'),
     fr: () => import('virtual:portal-messages/fr/rewards'),
   },
+  notices: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/notices'),
+    en: () => import('virtual:portal-messages/en/notices'),
+    es: () => import('virtual:portal-messages/es/notices'),
+    fr: () => import('virtual:portal-messages/fr/notices'),
+  },
 };
 /** Every API error text of a language (messageNamespaces.ts EAGER_ERRORS: the first load's few). */
 const errorLoaders: Record<LocaleCode, Loader> = {

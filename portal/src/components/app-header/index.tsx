@@ -8,6 +8,7 @@ import { useI18n } from '../../lib/i18n.ts';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
 import { LanguageSwitch } from '../language-switch/index.tsx';
 import { MessagesLink } from '../messages-link/index.tsx';
+import { NotificationsBell } from '../notifications-bell/index.tsx';
 
 export function AppHeader() {
   const { t } = useI18n();
@@ -71,6 +72,8 @@ export function AppHeader() {
           </button>
         </div>
       </div>
+      {/* after the panel: its end of the bar on a wide screen; beside the menu button on a phone (its css) */}
+      <NotificationsBell current={location === '/notifications'} />
     </header>
   );
 }
