@@ -1,0 +1,1 @@
+export { IMPORT_TEXTS, RecordImportDialog, importErrors, settledImport, type RecordImportDialogProps, type RecordImportPaths } from './RecordImportDialog.tsx';
