@@ -60,6 +60,8 @@ describe('photo audit (spec 3 §4 "Photo upload: reproved with a reason, or dele
     await vi.waitFor(() => expect(calls).toContainEqual({
       method: 'POST', path: REWARD_PATHS.photoAudit(7), body: { status: 'reproved', justification_id: null, justification: 'cortada' },
     }));
+    // the reprove dialog leaves first: while it closes, the page behind is hidden from the accessibility tree
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const again = (await screen.findByText('Natal')).closest('tr') as HTMLElement;
     await userEvent.click(within(again).getByRole('button', { name: 'Excluir' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
