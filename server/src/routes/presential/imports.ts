@@ -1,36 +1,23 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  ADMIN_RESOURCES, APPOINTMENT_IMPORT_PERMISSIONS, APPOINTMENT_IMPORT_TYPES, AppointmentImportCreate, FileAnswer, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES,
-  ImportLog, ImportRecord, ListQuery, PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS, XLSX_MIME, canProcessImport, isAppointmentImportType,
-  type AppointmentImportType,
+  ADMIN_RESOURCES, APPOINTMENT_IMPORT_PERMISSIONS, APPOINTMENT_IMPORT_TYPES, AppointmentImportCreate, FileAnswer, IMPORT_MAX_BYTES,
+  ImportLog, ImportRecord, PRESENTIAL_IMPORT_UPLOAD_KIND, PRESENTIAL_RESULT_PATHS, isAppointmentImportType, type AppointmentImportType,
 } from '@lp/shared/contract';
 import { canOpenAdminTitle, hasPermission } from '@lp/shared/rules';
-import { PROCESS_JOB, processKey } from '../../imports/jobs.ts';
 import { loadLookups } from '../../imports/lookups.ts';
-import { templateFileName, writeTemplate } from '../../imports/template.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse } from '../../lib/list.ts';
 import { Id } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import {
-  findImport, importLogListQuery, startImportProcessing, toImportLog, toImportRecord, type ImportWithCreator,
-} from '../../repositories/imports.ts';
-import { attachment, startImport } from '../imports/index.ts';
+import { findImport, toImportRecord, type ImportWithCreator } from '../../repositories/imports.ts';
+import { ImportLogListQuery, processImport, sendImportLogs, sendImportTemplate, startImport } from '../imports/index.ts';
 import { appointmentOr404, appointmentRead } from './common.ts';
 
 const P = PRESENTIAL_RESULT_PATHS;
 const TypeParams = Type.Object({ id: Id(), import_type: Type.Union(APPOINTMENT_IMPORT_TYPES.map((t) => Type.Literal(t))) });
 const ImportParams = Type.Object({ id: Id(), import_id: Id() });
-const LogListQuery = Type.Composite([ListQuery, Type.Object({ log_type: Type.Optional(Type.Union(IMPORT_LOG_TYPES.map((t) => Type.Literal(t)))) })]);
-const logListSpec: ListSpec = {
-  searchColumns: [],
-  sortable: { id: 'import_logs.id', line: 'import_logs.line', log_type: 'import_logs.log_type' },
-  defaultOrdering: 'id',
-  filters: { log_type: 'import_logs.log_type' },
-};
 
 /** spec 1 §6.2: presential_import_results, subscription_import_results (403 permission_denied without it). */
 function requireImport(request: FastifyRequest, type: AppointmentImportType): void {
@@ -69,15 +56,8 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
     const { import_type: type } = request.params;
     requireImport(request, type);
     const appointment = await appointmentOr404(app.db, request, request.params.id);
-    const languageId = authOf(request).user.language_id;
-    const lookups = await loadLookups(app.db, clientOf(request), appointment.id, languageId);
-    const body = new PassThrough();
-    writeTemplate(body, type, lookups, languageId).catch((error: unknown) => {
-      request.log.error({ err: error }, 'import template failed');
-      body.destroy(error as Error);
-    });
-    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', attachment(templateFileName(languageId, type)))
-      .header('Cache-Control', 'no-store').send(body);
+    const lookups = await loadLookups(app.db, clientOf(request), appointment.id, authOf(request).user.language_id);
+    return sendImportTemplate(request, reply, type, lookups);
   });
 
   app.post(P.imports(':id'), {
@@ -100,22 +80,14 @@ const imports: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const clientId = clientOf(request);
     const row = await importOf(request, request.params);
-    const refused = () => new HttpError(409, 'invalid_status_transition', 'This import can only be processed once it has been validated');
-    if (!canProcessImport(row.status) || !(await startImportProcessing(app.db, clientId, row.id))) throw refused();
-    await app.jobs.enqueue(PROCESS_JOB, { importId: row.id }, { dedupeKey: processKey(row.id) });
-    return reply.status(202).send(toImportRecord((await findImport(app.db, clientId, row.id))!));
+    return reply.status(202).send(await processImport(app, clientId, row));
   });
 
   app.get(P.importLogs(':id', ':import_id'), {
-    config: { access: appointmentRead }, schema: { params: ImportParams, querystring: LogListQuery, response: listResponse(ImportLog) },
+    config: { access: appointmentRead }, schema: { params: ImportParams, querystring: ImportLogListQuery, response: listResponse(ImportLog) },
   }, async (request, reply) => {
     const row = await importOf(request, request.params);
-    const { log_type: logType, ...listQuery } = request.query;
-    const list = parseListQuery(listQuery, logListSpec);
-    if (logType) list.filters.push({ column: 'import_logs.log_type', values: [logType] });
-    const { rows, total } = await runList(importLogListQuery(app.db, row.id), list, logListSpec);
-    const languageId = authOf(request).user.language_id;
-    return sendList(reply, 'admin-import-logs', list, rows.map((r) => toImportLog(r, row.import_type, languageId)), total);
+    return sendImportLogs(app, request, reply, row, request.query);
   });
 };
 export default imports;

@@ -1,34 +1,23 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
-  ADMIN_RESOURCES, FileAnswer, IMPORT_LOG_TYPES, IMPORT_MAX_BYTES, ImportLog, ImportRecord, ListQuery, REWARD_CODES_UPLOAD_KIND, REWARD_PATHS,
-  RewardCodesImportCreate, XLSX_MIME, canProcessImport,
+  ADMIN_RESOURCES, FileAnswer, IMPORT_MAX_BYTES, ImportLog, ImportRecord, REWARD_CODES_UPLOAD_KIND, REWARD_PATHS, RewardCodesImportCreate,
 } from '@lp/shared/contract';
 import { canOpenAdminTitle } from '@lp/shared/rules';
-import { PROCESS_JOB, processKey } from '../../imports/jobs.ts';
 import { loadLookups } from '../../imports/lookups.ts';
-import { templateFileName, writeTemplate } from '../../imports/template.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
+import { listResponse } from '../../lib/list.ts';
 import { Id, IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { findImport, importLogListQuery, startImportProcessing, toImportLog, toImportRecord, type ImportWithCreator } from '../../repositories/imports.ts';
+import { findImport, toImportRecord, type ImportWithCreator } from '../../repositories/imports.ts';
 import { findReward } from '../../repositories/rewards/catalog.ts';
-import { attachment, startImport } from '../imports/index.ts';
+import { ImportLogListQuery, processImport, sendImportLogs, sendImportTemplate, startImport } from '../imports/index.ts';
 import { ACCESS } from './common.ts';
 
 const P = REWARD_PATHS;
 const TYPE = 'reward_codes';
 const ImportParams = Type.Object({ id: Id(), importId: Id() });
-const LogListQuery = Type.Composite([ListQuery, Type.Object({ log_type: Type.Optional(Type.Union(IMPORT_LOG_TYPES.map((t) => Type.Literal(t)))) })]);
-const logListSpec: ListSpec = {
-  searchColumns: [],
-  sortable: { id: 'import_logs.id', line: 'import_logs.line', log_type: 'import_logs.log_type' },
-  defaultOrdering: 'id',
-  filters: { log_type: 'import_logs.log_type' },
-};
 const rewardNotFound = () => new HttpError(404, 'reward_not_found', 'Reward not found');
 
 /**
@@ -59,15 +48,8 @@ const codeImports: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(P.codesTemplate(':id'), { config: { access: ACCESS.catalog }, schema: { params: IdParams, response: { 200: FileAnswer } } }, async (request, reply) => {
     await rewardOr404(request, request.params.id);
-    const languageId = authOf(request).user.language_id;
     const lookups = await loadLookups(app.db, clientOf(request));
-    const body = new PassThrough();
-    writeTemplate(body, TYPE, lookups, languageId).catch((error: unknown) => {
-      request.log.error({ err: error }, 'import template failed');
-      body.destroy(error as Error);
-    });
-    return reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', attachment(templateFileName(languageId, TYPE)))
-      .header('Cache-Control', 'no-store').send(body);
+    return sendImportTemplate(request, reply, TYPE, lookups);
   });
 
   app.post(P.codesImports(':id'), {
@@ -85,22 +67,14 @@ const codeImports: FastifyPluginAsyncTypebox = async (app) => {
   app.post(P.codesImportProcess(':id', ':importId'), { config: { access: ACCESS.catalog }, schema: { params: ImportParams, response: { 202: ImportRecord } } }, async (request, reply) => {
     const clientId = clientOf(request);
     const row = await importOf(request, request.params);
-    if (!canProcessImport(row.status) || !(await startImportProcessing(app.db, clientId, row.id))) {
-      throw new HttpError(409, 'invalid_status_transition', 'This import can only be processed once it has been validated');
-    }
-    await app.jobs.enqueue(PROCESS_JOB, { importId: row.id }, { dedupeKey: processKey(row.id) });
-    return reply.status(202).send(toImportRecord((await findImport(app.db, clientId, row.id))!));
+    return reply.status(202).send(await processImport(app, clientId, row));
   });
 
   app.get(P.codesImportLogs(':id', ':importId'), {
-    config: { access: ACCESS.catalog }, schema: { params: ImportParams, querystring: LogListQuery, response: listResponse(ImportLog) },
+    config: { access: ACCESS.catalog }, schema: { params: ImportParams, querystring: ImportLogListQuery, response: listResponse(ImportLog) },
   }, async (request, reply) => {
     const row = await importOf(request, request.params);
-    const { log_type: logType, ...listQuery } = request.query;
-    const list = parseListQuery(listQuery, logListSpec);
-    if (logType) list.filters.push({ column: 'import_logs.log_type', values: [logType] });
-    const { rows, total } = await runList(importLogListQuery(app.db, row.id), list, logListSpec);
-    return sendList(reply, 'admin-import-logs', list, rows.map((r) => toImportLog(r, row.import_type, authOf(request).user.language_id)), total);
+    return sendImportLogs(app, request, reply, row, request.query);
   });
 };
 export default codeImports;
