@@ -60,3 +60,4 @@ export * from './webcastChat.ts';
 export * from './webcasts.ts';
 export * from './registration.ts';
 export * from './accessPaths.ts';
+export * from './lookups.ts';

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import batch from './batch.ts';
 import options from './options.ts';
 import organisation from './organisation.ts';
 
@@ -6,5 +7,6 @@ import organisation from './organisation.ts';
 const lookups: FastifyPluginAsync = async (app) => {
   await app.register(options);
   await app.register(organisation);
+  await app.register(batch);
 };
 export default lookups;
