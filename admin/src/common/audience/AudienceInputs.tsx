@@ -27,6 +27,9 @@ function useLookup(resource: 'lookup_areas' | 'lookup_profiles' | 'lookup_user_g
   const { data, isPending } = useGetList<RaRecord & { name?: string }>(resource, {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
+  }, {
+    // asked for beside the record (useAudienceChoices): the inputs mounted just after reuse that answer
+    staleTime: 10_000,
   });
   return { choices: data ?? [], isPending };
 }
