@@ -97,6 +97,23 @@ describe('dataProvider paths', () => {
     expect(list.data).toEqual([{ id: 1, name: 'Sales' }]);
     expect(calls[0]?.url).toBe('/api/lookups/areas/');
   });
+
+  it('asks for the lookups of one form in one request, each list once', async () => {
+    const { calls, dataProvider } = setup(
+      () => new Response('{"areas":[{"id":1,"name":"Sales"}],"profiles":[{"id":4,"name":"Seller","email_domains":[]}]}', { status: 200 }),
+    );
+    const all = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const }, filter: {} };
+    // the selects of one form mount together and ask in the same turn
+    const [areas, profiles, again] = await Promise.all([
+      dataProvider.getList('lookup_areas', all),
+      dataProvider.getList('lookup_profiles', all),
+      dataProvider.getMany('lookup_areas', { ids: [1] }),
+    ]);
+    expect(calls.map((c) => c.url)).toEqual(['/api/lookups/?names=areas,profiles']);
+    expect(areas.data).toEqual([{ id: 1, name: 'Sales' }]);
+    expect(profiles.data).toEqual([{ id: 4, name: 'Seller', email_domains: [] }]);
+    expect(again.data).toEqual([{ id: 1, name: 'Sales' }]);
+  });
 });
 
 describe('dataProvider errors', () => {

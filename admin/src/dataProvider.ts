@@ -7,13 +7,14 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { ADMIN_RESOURCES, userActionPath, UserInput, type UserPermissions } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, LOOKUP_NAMES, userActionPath, UserInput, type LookupName, type UserPermissions } from '@lp/shared/contract';
 import type { ApiClient } from '@lp/shared/client';
 import { apiClient } from './apiClient.ts';
 import { resolveNested, withIds } from './common/nested/nestedResources.ts';
 import {
   attachmentName, createContractHttp, formDataOf, toHttpError, type FormFields,
 } from './common/http/index.ts';
+import { createLookupBatcher } from './common/http/lookupBatch.ts';
 
 export { attachmentName, formDataOf, toHttpError, type FormFields };
 
@@ -22,19 +23,12 @@ export const RESOURCE_PATHS: Readonly<Record<string, string>> = {
   ...Object.fromEntries(Object.values(ADMIN_RESOURCES).map((def) => [def.name, def.apiPath])),
 };
 
-/** Read-only lookup resources (`[{id, name}]`, whole list, no paging on the server). */
-export const LOOKUP_PATHS: Readonly<Record<string, string>> = {
-  lookup_areas: '/lookups/areas/',
-  lookup_profiles: '/lookups/profiles/',
-  lookup_user_groups: '/lookups/user_groups/',
-  lookup_headquarters: '/lookups/headquarters/',
-  lookup_branches: '/lookups/branches/',
-  lookup_branch_types: '/lookups/branch_types/',
-  lookup_branch_size_types: '/lookups/branch_size_types/',
-  lookup_regionals: '/lookups/regionals/',
-  /** `[{id, name, code}]`: code is ISO alpha-3 (document masks, spec 1 §5.2) */
-  lookup_countries: '/lookups/countries/',
-};
+/**
+ * Read-only lookup resources `lookup_{name}` (`[{id, name}]`, whole list, no paging on the server;
+ * countries also have `code`, ISO alpha-3, for the document masks of spec 1 §5.2). The lists a form
+ * asks for together are fetched in one request (createLookupBatcher).
+ */
+export const LOOKUP_RESOURCES: Readonly<Record<string, LookupName>> = Object.fromEntries(LOOKUP_NAMES.map((name) => [`lookup_${name}`, name]));
 
 const USERS = ADMIN_RESOURCES.users.name;
 
@@ -81,8 +75,9 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
     return segment(path);
   }
 
+  const lookupList = createLookupBatcher((path) => send(path, 'GET'));
   async function lookup(resource: string): Promise<RaRecord[]> {
-    return send<RaRecord[]>(LOOKUP_PATHS[resource] ?? '', 'GET');
+    return await lookupList(LOOKUP_RESOURCES[resource]!) as RaRecord[];
   }
 
   /** One PUT per client whose permissions were loaded (or set) in the form. */
@@ -99,7 +94,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
 
   const provider: AdminDataProvider = {
     async getList<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getList']>[1]) {
-      if (LOOKUP_PATHS[resource]) {
+      if (LOOKUP_RESOURCES[resource]) {
         const all = await lookup(resource);
         const q = typeof params.filter?.q === 'string' ? params.filter.q.toLowerCase() : '';
         const data = q ? all.filter((r) => String(r.name ?? '').toLowerCase().includes(q)) : all;
@@ -125,7 +120,7 @@ export function createDataProvider(client: ApiClient): AdminDataProvider {
       return rest.getOne(pathOf(resource), params);
     },
     async getMany<R extends RaRecord>(resource: string, params: Parameters<DataProvider['getMany']>[1]) {
-      if (LOOKUP_PATHS[resource]) {
+      if (LOOKUP_RESOURCES[resource]) {
         const ids = params.ids.map(String);
         const all = await lookup(resource);
         return { data: all.filter((r) => ids.includes(String(r.id))) as R[] } satisfies GetManyResult<R>;

@@ -1,5 +1,6 @@
 /** The small option lists of the forms, scoped to the selected client (spec 1 §3.8; spec 2 §9 user search). */
 import type { Translations } from '@lp/shared/contract';
+import type { LookupName } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 
 export interface NamedOption {
@@ -59,4 +60,15 @@ export async function countryOptions(db: Db): Promise<{ id: number; name: string
   const rows = await db.selectFrom('countries').select(['id', 'name', 'code', 'use_document_mask']).orderBy('name').execute();
   // SQLite answers a boolean column as 0/1
   return rows.map((r) => ({ ...r, use_document_mask: Boolean(r.use_document_mask) }));
+}
+
+/** One form list by its contract name (the one-list paths and the several-lists path read the same rows). */
+export async function lookupOptions(db: Db, name: LookupName, clientId: number): Promise<NamedOption[]> {
+  switch (name) {
+    case 'areas': return areaOptions(db, clientId);
+    case 'profiles': return profileOptions(db, clientId);
+    case 'user_groups': return userGroupOptions(db, clientId);
+    case 'countries': return countryOptions(db);
+    default: return organisationOptions(db, name, clientId);
+  }
 }

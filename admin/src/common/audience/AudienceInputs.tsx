@@ -23,10 +23,13 @@ export function keepChosen(mandatory: readonly Identifier[], chosen: readonly Id
 const asIds = (value: unknown): Identifier[] => (Array.isArray(value) ? (value as Identifier[]) : []);
 
 /** Whole lookup lists (the server sends them unpaged). */
-function useLookup(resource: string) {
+function useLookup(resource: 'lookup_areas' | 'lookup_profiles' | 'lookup_user_groups') {
   const { data, isPending } = useGetList<RaRecord & { name?: string }>(resource, {
     pagination: { page: 1, perPage: 1000 },
     sort: { field: 'name', order: 'ASC' },
+  }, {
+    // asked for beside the record (useAudienceChoices): the inputs mounted just after reuse that answer
+    staleTime: 10_000,
   });
   return { choices: data ?? [], isPending };
 }
@@ -73,10 +76,17 @@ export interface AudienceInputsProps {
  * and user groups, then whom the audience reaches (AudiencePreview). Choices come from the lookup
  * resources.
  */
+/**
+ * The audience's choices (areas, profiles, user groups: one lookups request). An editor calls it
+ * beside its record's fetch, so the lists come in parallel with the record rather than after the
+ * form mounts; AudienceInputs then reads them from the cache.
+ */
+export function useAudienceChoices() {
+  return { areas: useLookup('lookup_areas'), profiles: useLookup('lookup_profiles'), groups: useLookup('lookup_user_groups') };
+}
+
 export function AudienceInputs({ useSubscription = false }: AudienceInputsProps) {
-  const areas = useLookup('lookup_areas');
-  const profiles = useLookup('lookup_profiles');
-  const groups = useLookup('lookup_user_groups');
+  const { areas, profiles, groups } = useAudienceChoices();
   const chosenAreas = new Set(asIds(useWatch({ name: AUDIENCE_FIELDS.areas })).map(String));
   const chosenProfiles = new Set(asIds(useWatch({ name: AUDIENCE_FIELDS.profiles })).map(String));
   useSubsetOf(AUDIENCE_FIELDS.mandatoryAreas, AUDIENCE_FIELDS.areas);

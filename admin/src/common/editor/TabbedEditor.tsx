@@ -1,6 +1,18 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { Box, Card, Tab, Tabs } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Loading, useTranslate } from 'react-admin';
+
+/**
+ * A tab of an editor loaded when it is first opened (React.lazy): the editor's own chunk then
+ * holds only its first tab, so the form shows sooner; TabbedEditor waits for the tab's code.
+ * `load` answers the module and `name` the export it holds the tab under.
+ */
+export function lazyTab<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<TabComponent<M[K]>> {
+  return lazy(async () => ({ default: (await load())[name] as TabComponent<M[K]> }));
+}
+
+/** A module's export as the component it is (never when it is not one: the call does not type-check). */
+type TabComponent<C> = C extends ComponentType<infer P> ? ComponentType<P> : never;
 
 export interface TabbedEditorProps<T extends string> {
   /** the visible tabs, in order; the first is the default */
@@ -19,7 +31,7 @@ export interface TabbedEditorProps<T extends string> {
 
 /**
  * The one shell of a tabbed editor: the title, the tabs (each with its own URL path, see
- * useEditorTab) and the current tab's content below them.
+ * useEditorTab) and the current tab's content below them (a tab's code may come later: lazyTab).
  */
 export function TabbedEditor<T extends string>({ tabs, current, onSelect, labels, title, scrollable, children }: TabbedEditorProps<T>) {
   const translate = useTranslate();
@@ -37,7 +49,8 @@ export function TabbedEditor<T extends string>({ tabs, current, onSelect, labels
           {tabs.map((tab) => <Tab key={tab} value={tab} label={translate(`${labels}.${tab}`)} />)}
         </Tabs>
       </Card>
-      {children}
+      {/* a tab made with lazyTab shows the spinner while its code comes */}
+      <Suspense fallback={<Loading />}>{children}</Suspense>
     </Box>
   );
 }

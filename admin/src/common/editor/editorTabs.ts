@@ -21,6 +21,12 @@ export interface EditorTabOptions {
    * the default tab; 'keep-named' stays on the tab the path names when it is still visible.
    */
   onTabSetChange?: 'reset' | 'keep-named';
+  /**
+   * false while what decides the tab set is still coming (the session's client flags): the set
+   * seen meanwhile is not the screen's, so its change to the real one is no change of tabs and a
+   * deep link (`/trainings/7/games`) keeps its tab.
+   */
+  ready?: boolean;
 }
 
 /**
@@ -33,15 +39,18 @@ export function useEditorTab<T extends string>(base: string, visible: readonly T
   const segment = params['*']?.split('/')[0];
   const current = tabFromSegment(segment, visible);
   const mode = options.onTabSetChange ?? 'reset';
+  const ready = options.ready ?? true;
 
   const tabSet = visible.join(',');
-  const previous = useRef(tabSet);
+  const previous = useRef({ tabSet, ready });
   useEffect(() => {
-    if (previous.current === tabSet) return;
-    previous.current = tabSet;
+    const before = previous.current;
+    previous.current = { tabSet, ready };
+    // a set seen before the screen was ready was not the screen's: its change moves nowhere
+    if (before.tabSet === tabSet || !before.ready || !ready) return;
     if (mode === 'keep-named' && segment && visible.includes(segment as T)) return;
     navigate(base, { replace: true });
-  }, [tabSet, base, navigate, segment, visible, mode]);
+  }, [tabSet, base, navigate, segment, visible, mode, ready]);
 
   return { current, select: (tab: T) => navigate(tabPath(base, tab, visible)) };
 }

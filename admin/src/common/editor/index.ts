@@ -1,4 +1,4 @@
-export { TabbedEditor, type TabbedEditorProps } from './TabbedEditor.tsx';
+export { TabbedEditor, lazyTab, type TabbedEditorProps } from './TabbedEditor.tsx';
 export { tabFromSegment, tabPath, useEditorTab, type EditorTabOptions } from './editorTabs.ts';
 export {
   fieldCodesOf, fieldMessage, formErrorsOf, nestErrors, readSaveFailure, useSaveErrors,

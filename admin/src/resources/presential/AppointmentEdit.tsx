@@ -1,21 +1,23 @@
 import { useParams } from 'react-router-dom';
 import { Create, Edit, Loading, Title, useGetOne, useTranslate } from 'react-admin';
 import type { Appointment } from '@lp/shared/contract';
-import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
+import { TabbedEditor, lazyTab, useEditorTab } from '../../common/editor/index.ts';
 import { useAppointmentKeys, visibleAppointmentTabs, type AppointmentTab } from './appointmentKeys.ts';
 import { AppointmentWorkflow } from './AppointmentWorkflow.tsx';
 import { BasicDataForm, toAppointmentInput } from './BasicDataTab.tsx';
-import { CommentsTab } from './CommentsTab.tsx';
-import { CostsTab } from './CostsTab.tsx';
-import { EventsTab } from './EventsTab.tsx';
-import { InputsTab } from './InputsTab.tsx';
-import { ReactionEvaluationsTab } from './ReactionEvaluationsTab.tsx';
-import { ResultsTab } from './ResultsTab.tsx';
-import { SubscribersTab } from './SubscribersTab.tsx';
 import { TemplatePicker } from './TemplatePicker.tsx';
 import { K, NAME } from './presentialUi.ts';
 
 const NEW_TABS = ['basic_data'] as const;
+
+// the tabs after basic data come with their first opening (the editor's chunk is the form only)
+const EventsTab = lazyTab(() => import('./EventsTab.tsx'), 'EventsTab');
+const ReactionEvaluationsTab = lazyTab(() => import('./ReactionEvaluationsTab.tsx'), 'ReactionEvaluationsTab');
+const SubscribersTab = lazyTab(() => import('./SubscribersTab.tsx'), 'SubscribersTab');
+const InputsTab = lazyTab(() => import('./InputsTab.tsx'), 'InputsTab');
+const ResultsTab = lazyTab(() => import('./ResultsTab.tsx'), 'ResultsTab');
+const CommentsTab = lazyTab(() => import('./CommentsTab.tsx'), 'CommentsTab');
+const CostsTab = lazyTab(() => import('./CostsTab.tsx'), 'CostsTab');
 
 /**
  * spec 3 §2 the appointment screen at /presential/appointments/{id}/{tab} (0 = new: basic data

@@ -8,6 +8,7 @@ import { FORM_FIELD, useTrainingTypes, useTrainingValidator } from './basic-data
 import { NEW_TRAINING, trainingFormValues, trainingPayload, type TrainingFormValues } from './trainingPayload.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
 import { useDetailRecord, useSaveErrors } from '../../common/editor/index.ts';
+import { useAudienceChoices } from '../../common/audience/AudienceInputs.tsx';
 
 const TRAININGS = ADMIN_RESOURCES.trainings.name;
 
@@ -34,6 +35,8 @@ export function TrainingBasicDataTab({ trainingId }: { trainingId: number | null
   const refresh = useRefresh();
   const saveErrors = useSaveErrors();
   const { data: training, error } = useTraining(trainingId);
+  // the permissions sub-tab's lists, asked for with the record rather than after it
+  useAudienceChoices();
   const values = useMemo(() => (training ? trainingFormValues(training) : NEW_TRAINING), [training]);
 
   if (error) {

@@ -88,7 +88,8 @@ describe('training editor (spec 2 §2.3)', () => {
     renderEditor('/trainings/7/games/new', userWith({ has_games: true }), answers({ [`${GAME_PATHS.collection(7)}?page_size=0`]: { count: 0, results: [] } }));
     const tabs = await screen.findByRole('tablist', { name: 'Abas do treinamento' });
     expect(within(tabs).getByRole('tab', { name: 'Jogos', selected: true })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Novo jogo' })).toBeInTheDocument();
+    // the tab's code comes with its first opening (lazyTab): the first import here is a cold transform
+    expect(await screen.findByRole('heading', { name: 'Novo jogo' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('hides the games tab without has_games (spec 2 §2.3)', async () => {

@@ -1,36 +1,26 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
-import { TabbedEditor, useEditorTab } from '../../common/editor/index.ts';
-import { CommentsModerationTable } from '../../common/comments/CommentsModerationTable.tsx';
+import { TabbedEditor, lazyTab, useEditorTab } from '../../common/editor/index.ts';
 import { TrainingBasicDataTab, useTraining } from './TrainingBasicDataTab.tsx';
-import { TrainingConfigureTab } from './TrainingConfigureTab.tsx';
-import { TrainingDiscussionsTab } from './TrainingDiscussionsTab.tsx';
-import { TrainingEvaluationsTab } from './TrainingEvaluationsTab.tsx';
-import { TrainingGamesTab } from './TrainingGamesTab.tsx';
-import { TrainingMaterialsTab } from './TrainingMaterialsTab.tsx';
-import { TrainingModulesTab } from './TrainingModulesTab.tsx';
-import { TrainingQuizzesTab } from './TrainingQuizzesTab.tsx';
 import { isSavedTrainingId, visibleTrainingTabs, type TrainingTab } from './trainingTabs.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
 
 export interface TrainingTabProps { trainingId: number; canManage: boolean }
 
-/** spec 2 §2.7 with origin 'training'; moderating needs trainings_manage, so without it the table opens in manager mode. */
-function CommentsTab({ trainingId, canManage }: TrainingTabProps) {
-  return <CommentsModerationTable origin="training" id={trainingId} managerMode={!canManage} />;
-}
-
-/** The tabs after basic-data, each a component of the saved training. */
+/**
+ * The tabs after basic-data, each a component of the saved training, loaded when first opened:
+ * the editor's chunk is then the basic-data form only (uploads, quizzes, comments come later).
+ */
 const TAB_VIEWS: Partial<Record<TrainingTab, ComponentType<TrainingTabProps>>> = {
-  modules: TrainingModulesTab,
-  games: TrainingGamesTab,
-  tests: TrainingQuizzesTab,
-  support_material: TrainingMaterialsTab,
-  reaction_tests: TrainingEvaluationsTab,
-  configure_and_publish: TrainingConfigureTab,
-  comments: CommentsTab,
-  discussions: TrainingDiscussionsTab,
+  modules: lazyTab(() => import('./TrainingModulesTab.tsx'), 'TrainingModulesTab'),
+  games: lazyTab(() => import('./TrainingGamesTab.tsx'), 'TrainingGamesTab'),
+  tests: lazyTab(() => import('./TrainingQuizzesTab.tsx'), 'TrainingQuizzesTab'),
+  support_material: lazyTab(() => import('./TrainingMaterialsTab.tsx'), 'TrainingMaterialsTab'),
+  reaction_tests: lazyTab(() => import('./TrainingEvaluationsTab.tsx'), 'TrainingEvaluationsTab'),
+  configure_and_publish: lazyTab(() => import('./TrainingConfigureTab.tsx'), 'TrainingConfigureTab'),
+  comments: lazyTab(() => import('./TrainingCommentsTab.tsx'), 'TrainingCommentsTab'),
+  discussions: lazyTab(() => import('./TrainingDiscussionsTab.tsx'), 'TrainingDiscussionsTab'),
 };
 
 function TrainingTitle({ trainingId }: { trainingId: number | null }) {
@@ -51,7 +41,7 @@ export function TrainingEdit() {
   const saved = isSavedTrainingId(params.id);
   const trainingId = saved ? Number(params.id) : null;
   const visible = visibleTrainingTabs(flags, saved).filter((tab) => tab === 'basic-data' || TAB_VIEWS[tab]);
-  const { current, select } = useEditorTab(`/trainings/${trainingId ?? 0}`, visible);
+  const { current, select } = useEditorTab(`/trainings/${trainingId ?? 0}`, visible, { ready: !isPending });
 
   const View = current === 'basic-data' ? null : TAB_VIEWS[current];
   // the tab set depends on the client's flags: wait for them rather than show tabs that then go

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import lists from './lists.ts';
+import batch from './batch.ts';
 import options from './options.ts';
 import organisation from './organisation.ts';
 
@@ -8,5 +9,6 @@ const lookups: FastifyPluginAsync = async (app) => {
   await app.register(options);
   await app.register(organisation);
   await app.register(lists);
+  await app.register(batch);
 };
 export default lookups;
