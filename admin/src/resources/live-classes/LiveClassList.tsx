@@ -61,13 +61,15 @@ export function LiveClassList() {
   const translate = useTranslate();
   const { canManage } = useLiveClassAccess();
   const platforms = useReferenceList<LiveClassPlatformOption>(LIVE_CLASS_PATHS.platformTypes).data ?? [];
-  const platformName = (id: number) => platforms.find((p) => p.id === id)?.label ?? String(id);
+  // named in the panel's language (the server names them in the user's saved one)
+  const platformLabel = (p: LiveClassPlatformOption) => translate(`live_classes.platforms.${p.slug}`, { _: p.label });
+  const platformName = (id: number) => { const found = platforms.find((p) => p.id === id); return found ? platformLabel(found) : String(id); };
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="status" source="status" label={`${F}.status`} choices={statusChoices} alwaysOn />,
     <SelectInput key="live_class_type" source="live_class_type" label={`${F}.live_class_type`} choices={typeChoices} alwaysOn />,
     <SelectInput key="stream_type" source="stream_type" label={`${F}.stream_type`} translateChoice={false}
-      choices={platforms.map((p) => ({ id: p.id, name: p.label }))} />,
+      choices={platforms.map((p) => ({ id: p.id, name: platformLabel(p) }))} />,
   ];
   return (
     <ResourceList filters={filters} sortField="live_class_date" sortOrder="DESC" omit={['id', 'updated_at']} canCreate={canManage}

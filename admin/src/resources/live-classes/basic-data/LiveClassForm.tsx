@@ -105,7 +105,7 @@ export function LiveClassForm({ values, platforms, scores, canManage, canSetScor
       </Box>
       <Box sx={row}>
         <SelectInput source="stream_type" label={`${K}.stream_type`} disabled={scheduleLocked} translateChoice={false}
-          choices={platforms.map((p) => ({ id: p.id, name: p.label }))} />
+          choices={platforms.map((p) => ({ id: p.id, name: translate(`live_classes.platforms.${p.slug}`, { _: p.label }) }))} />
         <TransmissionUrlInput disabled={scheduleLocked} />
       </Box>
       <Box sx={row}>
