@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './contract/errors.ts';
 import { LOCALES } from './languages.ts';
+import { PERMISSION_GROUPS } from './permissions.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../locales');
 
@@ -27,6 +28,14 @@ describe('locales (issue "Platform foundation" item 11)', () => {
     for (const locale of LOCALES) {
       const errors = load(locale).errors as Record<string, string>;
       for (const code of ERROR_CODES) expect(errors[code], `${locale} errors.${code}`).toBeTruthy();
+    }
+  });
+
+  it('explain every permission the user form lists (its help tooltip)', () => {
+    for (const locale of LOCALES) {
+      const help = ((((load(locale).resources as Record<string, unknown>).users as Record<string, unknown>).permissions as Record<string, unknown>).help ?? {}) as Record<string, string>;
+      const missing = Object.values(PERMISSION_GROUPS).flat().filter((slug) => !help[slug]);
+      expect(missing, `${locale} resources.users.permissions.help`).toEqual([]);
     }
   });
 
