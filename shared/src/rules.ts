@@ -43,6 +43,7 @@ export * from './rewards/index.ts';
 export * from './reports.ts';
 export * from './slug.ts';
 export * from './spreadsheet.ts';
+export * from './importTargets.ts';
 export * from './trails.ts';
 export * from './trainings/evaluations.ts';
 export * from './trainings/index.ts';

@@ -1,4 +1,5 @@
-import { appointmentImportPage, isAppointmentImportType, type NotificationKind } from '@lp/shared/contract';
+import type { NotificationKind } from '@lp/shared/contract';
+import { appointmentImportPage, isAppointmentImportType } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { ImportRow } from '../db/tables/import.table.ts';
 import { notify } from '../repositories/notifications.ts';
