@@ -116,7 +116,9 @@ async function pickLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
   await page.goto('/admin/');
   await page.getByRole('button', { name: 'Português' }).click();
   await page.getByRole('menuitem', { name: language.name }).click();
-  await page.locator('button[type="submit"]').waitFor();
+  // the language's texts load, the choice is stored, then the page renders again in it (emptying a
+  // form filled before): the sign-in button leaving Portuguese says all three happened
+  await expect(page.locator('button[type="submit"]')).not.toHaveText(/^\s*Entrar\s*$/);
 }
 
 async function adminIn(page: Page, language: (typeof LANGUAGES)[number]) {

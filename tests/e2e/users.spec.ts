@@ -10,7 +10,7 @@ test('an administrator creates a user, sends the reset e-mail, and the user logs
   await expect(page).toHaveURL(/\/admin\/users\/create$/);
 
   await page.getByRole('textbox', { name: 'Nome completo' }).fill('Nina New Hire');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill('not-an-email');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('not-an-email');
   await page.getByRole('tab', { name: 'Dados da organização' }).click();
   // the selected client comes preselected (spec 1 §5: at least one client)
   await expect(page.getByRole('button', { name: 'Demo Retail' })).toBeVisible();
@@ -19,7 +19,7 @@ test('an administrator creates a user, sends the reset e-mail, and the user logs
   await page.getByRole('tab', { name: 'Dados pessoais' }).click();
   await expect(page.getByText('Endereço de e-mail inválido').first()).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Nome completo' })).toHaveValue('Nina New Hire');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+/);
 
@@ -73,7 +73,7 @@ test('an administrator creating a user sees the invalid document and the taken e
   // the client's default country (Brazil) is chosen and its mask applies
   await page.getByRole('textbox', { name: 'Documento' }).fill('12345678900');
   await expect(page.getByRole('textbox', { name: 'Documento' })).toHaveValue('123.456.789-00');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill('learner@demo.local');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('learner@demo.local');
   await openTab(page, 'Dados da organização');
   await page.getByRole('button', { name: 'Salvar' }).click();
   // the form's own rule: back on the personal tab, the document focused, "Invalid document" said
@@ -85,7 +85,7 @@ test('an administrator creating a user sees the invalid document and the taken e
   await openTab(page, 'Dados da organização');
   await page.getByRole('button', { name: 'Salvar' }).click();
   // the server's 409: on the e-mail field, focused, and the notice names the conflict
-  const emailField = page.getByRole('textbox', { name: 'E-mail' });
+  const emailField = page.getByRole('textbox', { name: 'E-mail', exact: true });
   await expect(emailField).toBeFocused();
   await expect(emailField).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('alert').filter({ hasText: 'E-mail cadastrado para outro usuário' })).toBeVisible();
