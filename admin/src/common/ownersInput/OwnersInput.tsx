@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { InputHelperText, useInput, useRecordContext, useTranslate, type InputProps } from 'react-admin';
 import { apiClient } from '../../apiClient.ts';
 import { highlightMatch } from './highlightMatch.tsx';
+import { usePeopleSearch } from './usePeopleSearch.ts';
 
 /** spec 2 §3.1 owner search result */
 export interface Owner {
@@ -48,38 +49,11 @@ export function OwnersInput({ source = 'owners', label = 'common.owners.label', 
     ...rest,
   });
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<Owner[]>([]);
-  const [loading, setLoading] = useState(false);
-  const latest = useRef(0);
 
   const term = input.trim();
   const tooShort = term.length < OWNER_SEARCH_MIN_CHARS;
 
-  useEffect(() => {
-    const call = ++latest.current;
-    if (tooShort) {
-      setOptions([]);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    const timer = setTimeout(() => {
-      searchOwners(term).then(
-        (owners) => {
-          if (call !== latest.current) return;
-          setOptions(owners);
-          setLoading(false);
-        },
-        (error: unknown) => {
-          if (call !== latest.current) return;
-          console.error('owner search failed', error);
-          setOptions([]);
-          setLoading(false);
-        },
-      );
-    }, OWNER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, tooShort]);
+  const { options, loading } = usePeopleSearch(term, tooShort);
 
   // owners_list may arrive after the first render (a record loaded later)
   useEffect(() => {

@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Autocomplete, Box, TextField, Typography } from '@mui/material';
 import { InputHelperText, useInput, useTranslate } from 'react-admin';
 import { highlightMatch } from './highlightMatch.tsx';
-import { OWNER_SEARCH_DEBOUNCE_MS, OWNER_SEARCH_MIN_CHARS, searchOwners, type Owner } from './OwnersInput.tsx';
+import { OWNER_SEARCH_MIN_CHARS, type Owner } from './OwnersInput.tsx';
+import { usePeopleSearch } from './usePeopleSearch.ts';
 
 export interface PersonInputProps {
   /** form field of one user id (null: nobody) */
@@ -22,37 +23,10 @@ export function PersonInput({ source, label, initial, helperText }: PersonInputP
   const { id, field, fieldState } = useInput({ source, defaultValue: initial?.id ?? null });
   const [chosen, setChosen] = useState<Owner | null>(initial ?? null);
   const [input, setInput] = useState('');
-  const [options, setOptions] = useState<Owner[]>([]);
-  const [loading, setLoading] = useState(false);
-  const latest = useRef(0);
   const term = input.trim();
   const tooShort = term.length < OWNER_SEARCH_MIN_CHARS || term === chosen?.full_name;
 
-  useEffect(() => {
-    const call = ++latest.current;
-    if (tooShort) {
-      setOptions([]);
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    const timer = setTimeout(() => {
-      searchOwners(term).then(
-        (found) => {
-          if (call !== latest.current) return;
-          setOptions(found);
-          setLoading(false);
-        },
-        (error: unknown) => {
-          if (call !== latest.current) return;
-          console.error('person search failed', error);
-          setOptions([]);
-          setLoading(false);
-        },
-      );
-    }, OWNER_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [term, tooShort]);
+  const { options, loading } = usePeopleSearch(term, tooShort);
 
   const currentId = field.value == null || field.value === '' ? null : Number(field.value);
   // an id the record names without its person (not expected) still shows
