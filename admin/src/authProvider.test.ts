@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, readSession, updateSession } from '@lp/shared/client';
 import { createAuthProvider, routerPath } from './authProvider.ts';
+import { localeForLanguageId } from '@lp/shared/rules';
 import { sessionUser } from './test/fixtures.ts';
 
 function fakeLocation(pathname: string): Location {
@@ -45,6 +46,13 @@ describe('authProvider', () => {
     expect(readSession(localStorage).remembered_path).toBeNull();
     expect(readSession(localStorage).user?.id).toBe(2);
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
+  });
+
+  it('takes the language saved on the person as the session\'s choice after login (spec 1 §4.4)', async () => {
+    updateSession(localStorage, { locale: 'en' });
+    const { auth } = setup(sessionUser({ id_user_language_selected: 3 }));
+    await auth.login({ username: 'instructor@demo.local', password: 'x' });
+    expect(readSession(localStorage).locale).toBe(localeForLanguageId(3));
   });
 
   it('refuses users without control-panel access and logs them out', async () => {

@@ -1,6 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiRequestError, clearSession, readSession, updateSession, type ApiClient } from '@lp/shared/client';
-import { hasControlPanelAccess } from '@lp/shared/rules';
+import { hasControlPanelAccess, localeForLanguageId } from '@lp/shared/rules';
 import type { SessionUser } from '@lp/shared/contract';
 import { ADMIN_BASENAME, apiClient } from './apiClient.ts';
 
@@ -37,8 +37,9 @@ export function createAuthProvider(client: ApiClient, storage: Storage, location
           throw new Error('errors.no_control_panel_access');
         }
         const { remembered_path } = readSession(storage);
-        // spec 1 §2.4: after login, a remembered path is cleared and navigated to
-        updateSession(storage, { user, remembered_path: null });
+        // spec 1 §2.4: after login, a remembered path is cleared and navigated to; spec 1 §4.4: the
+        // language saved on the person wins over the one picked before (layout/SavedLanguage.tsx)
+        updateSession(storage, { user, remembered_path: null, locale: localeForLanguageId(user.id_user_language_selected) });
         return { redirectTo: routerPath(remembered_path) ?? '/' };
       } catch (error) {
         throw new Error(errorKey(error), { cause: error });

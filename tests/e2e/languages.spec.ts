@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiToken } from './support.ts';
 
 /**
  * The control panel and the learner portal in English, Spanish and French (#25 item 4): every admin
@@ -121,17 +122,37 @@ async function pickLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
   await expect(page.locator('button[type="submit"]')).not.toHaveText(/^\s*Entrar\s*$/);
 }
 
-async function adminIn(page: Page, language: (typeof LANGUAGES)[number]) {
-  await pickLanguage(page, language);
-  await page.locator('input[name="username"], input[type="email"]').first().fill('admin@demo.local');
-  await page.locator('input[type="password"]').fill('Admin#2026!');
+/** Who walks the panel in a language: its saved language changes while it walks (layout/SavedLanguage.tsx). */
+interface PanelPerson { login: string; password: string; restore: boolean }
+
+async function adminIn(page: Page, language: (typeof LANGUAGES)[number], person: PanelPerson) {
+  await page.goto('/admin/');
+  await page.locator('input[name="username"], input[type="email"]').first().fill(person.login);
+  await page.locator('input[type="password"]').fill(person.password);
   await page.locator('button[type="submit"]').click();
   await page.getByRole('navigation').first().waitFor();
+  // after login the person's saved language applies (spec 1 §4.4): choose the one under test in the
+  // app bar, as a person would; it is saved on them
+  await chooseInAppBar(page, 'Português', language.name);
 }
 
-async function walkAdmin(page: Page, language: (typeof LANGUAGES)[number], withForms: boolean): Promise<string[]> {
+async function chooseInAppBar(page: Page, from: string, to: string) {
+  await page.getByRole('banner').getByRole('button', { name: from }).click();
+  await page.getByRole('menuitem', { name: to }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: to })).toBeVisible();
+}
+
+async function walkAdmin(page: Page, language: (typeof LANGUAGES)[number], person: PanelPerson, withForms: boolean): Promise<string[]> {
   const portuguese = portugueseOnly(language);
-  await adminIn(page, language);
+  await adminIn(page, language, person);
+  try {
+    return await walkAdminScreens(page, language, portuguese, withForms);
+  } finally {
+    if (person.restore) await chooseInAppBar(page, language.name, 'Português');
+  }
+}
+
+async function walkAdminScreens(page: Page, language: (typeof LANGUAGES)[number], portuguese: Set<string>, withForms: boolean): Promise<string[]> {
   const menu = page.locator('nav').filter({ has: page.getByRole('menuitem') }).first();
   await menu.getByRole('menuitem').first().waitFor();
   const screens = await menu.getByRole('menuitem')
@@ -195,8 +216,35 @@ async function walkPortal(page: Page, language: (typeof LANGUAGES)[number]): Pro
   return found;
 }
 
-test('the panel and the portal in en, es and fr: no raw key, no Portuguese', async ({ browser, baseURL }) => {
+/**
+ * es and fr walk the panel as administrators of their own with every module item of the demo client:
+ * a language chosen in the panel is saved on the person, and three walks as one person would race.
+ * en walks as the superuser (its screens too) and puts the saved language back.
+ */
+async function panelPeople(request: APIRequestContext): Promise<Record<string, PanelPerson>> {
+  const headers = { authorization: `Bearer ${await apiToken(request, 'admin@demo.local', 'Admin#2026!')}` };
+  const session = await (await request.get('/api/users/session/', { headers })).json() as { user_clients: { id: number; name: string }[] };
+  const demo = session.user_clients.find((c) => c.name === 'Demo Retail')!.id;
+  const people: Record<string, PanelPerson> = { en: { login: 'admin@demo.local', password: 'Admin#2026!', restore: true } };
+  for (const code of ['es', 'fr']) {
+    const login = `panel-${code}-${Date.now()}@demo.local`;
+    const created = await request.post('/api/admin_users/users/', {
+      headers, data: { full_name: `Panel ${code}`, email: login, client_ids: [demo], password: 'Panel#2026!' },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = await created.json() as { id: number };
+    const path = `/api/admin_users/users/${id}/permissions/`;
+    const items = (await (await request.get(`${path}?client_id=${demo}`, { headers })).json() as { module_items: { slug: string }[] }).module_items;
+    const granted = await request.put(path, { headers, data: { client_id: demo, module_items: items.map(({ slug }) => ({ slug, permission: true })) } });
+    expect(granted.status(), await granted.text()).toBe(200);
+    people[code] = { login, password: 'Panel#2026!', restore: false };
+  }
+  return people;
+}
+
+test('the panel and the portal in en, es and fr: no raw key, no Portuguese', async ({ browser, baseURL, request }) => {
   test.setTimeout(900_000);
+  const people = await panelPeople(request);
   // the three languages side by side, one browser context each: the walk is mostly waiting
   const inContext = async (walk: (page: Page) => Promise<string[]>) => {
     const context = await browser.newContext({ baseURL });
@@ -209,7 +257,7 @@ test('the panel and the portal in en, es and fr: no raw key, no Portuguese', asy
     }
   };
   const found = await Promise.all(LANGUAGES.map(async (language) => [
-    ...await inContext((page) => walkAdmin(page, language, language.code === 'en')),
+    ...await inContext((page) => walkAdmin(page, language, people[language.code]!, language.code === 'en')),
     ...await inContext((page) => walkPortal(page, language)),
   ]));
   expect(found.flat()).toEqual([]);

@@ -4,6 +4,7 @@ import { Layout as RaLayout, useSidebarState } from 'react-admin';
 import { AppBar } from './AppBar.tsx';
 import { AppMenu } from './AppMenu.tsx';
 import { MuiLocale } from './MuiLocale.tsx';
+import { SavedLanguage } from './SavedLanguage.tsx';
 
 /**
  * On a phone the menu is a drawer over the content: it starts closed on every load, whatever the
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <MuiLocale>
       <RaLayout appBar={AppBar} menu={AppMenu}>
         <ClosedMenuOnPhones />
+        <SavedLanguage />
         {children}
       </RaLayout>
     </MuiLocale>

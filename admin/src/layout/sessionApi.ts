@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { SessionUser } from '@lp/shared/contract';
+import type { ProfileBasicData, SessionUser } from '@lp/shared/contract';
 import { useContractHttp, type ContractHttp } from '../common/http/index.ts';
 
 /** The session calls of the shell (client selector, administrative-view login, settings that change the session). */
@@ -12,6 +12,9 @@ export function sessionApi(http: ContractHttp) {
     sessionUser: () => http.json<SessionUser>('/users/session/', 'GET'),
     /** this browser's session becomes the one of `refreshToken` */
     adoptSession: (refreshToken: string) => http.adopt(refreshToken),
+    /** PATCH /api/users/profile/: the language the person is spoken to in (spec 1 §2.2) */
+    saveLanguage: (languageId: number) =>
+      http.json<ProfileBasicData>('/users/profile/', 'PATCH', { id_user_language_selected: languageId }),
   };
 }
 
