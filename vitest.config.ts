@@ -9,5 +9,6 @@ export default defineConfig({
     // minutes. The server suites wait on Postgres, Redis and ffmpeg much of the time, so three
     // workers keep both cores busy; VITEST_MAX_WORKERS overrides it on bigger machines.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    reporters: ['default', './scripts/vitest-unhandled-summary.ts'],
   },
 });

@@ -261,6 +261,11 @@ export function connect(options: ConnectOptions): DbHandle {
       max: 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
+    // an idle connection the server ends (a restart, a failover, an admin's terminate) is an 'error'
+    // event on the pool: unheard, it would end the process; the pool drops it and connects anew
+    pool.on('error', (error) => {
+      process.emitWarning(`postgres: idle connection lost (${error.message})`);
+    });
     const db = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
