@@ -21,7 +21,7 @@ const inputText = (tag: TagOption) => tag.name;
 const matchSuggestion = (filter: string, tag: TagOption) => tag.name.toLowerCase().includes(filter.toLowerCase());
 
 /** The tags multi-select of the content editors (trainings, trails, news), on the form field `tags`. */
-export function TagsInput({ disabled, label = 'common.tags.label' }: { disabled?: boolean; label?: string }) {
+export function TagsInput({ disabled, label = 'common.tags.label', isRequired }: { disabled?: boolean; label?: string; isRequired?: boolean }) {
   return (
     <ReferenceArrayInput source="tags" reference={ADMIN_RESOURCES.tags.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>
       <AutocompleteArrayInput
@@ -30,6 +30,7 @@ export function TagsInput({ disabled, label = 'common.tags.label' }: { disabled?
         inputText={inputText}
         matchSuggestion={matchSuggestion}
         disabled={disabled}
+        isRequired={isRequired}
         fullWidth
       />
     </ReferenceArrayInput>

@@ -116,6 +116,15 @@ describe('training editor (spec 2 §2.3)', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/trainings/0');
   });
 
+  it('marks with * what §5.1 requires: title, type, score (with trainings_set_score), workload, tags', async () => {
+    renderEditor('/trainings/7', userWith({}, ['trainings', 'trainings_manage', 'trainings_set_score']), answers());
+    await screen.findByDisplayValue('Atendimento');
+    const labels = () => Array.from(document.querySelectorAll('label')).map((label) => label.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+    for (const name of ['Título', 'Tipo de capacitação', 'Pontuação', 'Carga horária (horas)', 'Tags']) {
+      expect(labels().find((text) => text.startsWith(name)), name).toMatch(/\*$/);
+    }
+  });
+
   it('opened from the list, waits for GET P/ rather than read the row the list left in the cache', async () => {
     // what ra-core's useGetList writes under getOne for each row of the trainings list
     const row: TrainingListItem = {

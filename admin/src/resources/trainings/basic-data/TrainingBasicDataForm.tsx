@@ -44,8 +44,8 @@ function ScoreInput({ flags, types, canSetScore, disabled }: { flags: TrainingCl
   const chosen = useWatch<TrainingFormValues, 'group_training_type'>({ name: 'group_training_type' });
   const type = types.find((t) => t.id === effectiveTrainingType(chosen, flags));
   if (!trainingScoreIsUsed({ flags, typeUsesScore: type?.use_score ?? false })) return null;
-  // without trainings_set_score the score is shown, not edited (spec 2 §6)
-  return <NumberInput source="score" label="resources.trainings.fields.score" min={TRAINING_LIMITS.scoreMin} max={TRAINING_LIMITS.scoreMax} step={1} disabled={disabled || !canSetScore} />;
+  // without trainings_set_score the score is shown, not edited (spec 2 §6); with it, required (the shared rule)
+  return <NumberInput source="score" label="resources.trainings.fields.score" min={TRAINING_LIMITS.scoreMin} max={TRAINING_LIMITS.scoreMax} step={1} disabled={disabled || !canSetScore} isRequired={canSetScore} />;
 }
 
 function PortfolioInputs({ disabled }: { disabled: boolean }) {
@@ -88,7 +88,7 @@ export function TrainingBasicDataForm({ values, flags, types, canManage, canSetS
       warnWhenUnsavedChanges
     >
       <EditorTabbedForm.Tab label="resources.trainings.tabs.basic_data_fields">
-        <TextInput source="title" label="resources.trainings.fields.title" fullWidth disabled={locked} />
+        <TextInput source="title" label="resources.trainings.fields.title" fullWidth disabled={locked} isRequired />
         <RichTextInput
           source="description"
           label="resources.trainings.fields.description"
@@ -99,19 +99,19 @@ export function TrainingBasicDataForm({ values, flags, types, canManage, canSetS
         />
         <Box sx={row}>
           {flags.group_training_use_basic && (
-            <SelectInput source="group_training_type" label="resources.trainings.fields.group_training_type" choices={typeChoices} disabled={locked} fullWidth />
+            <SelectInput source="group_training_type" label="resources.trainings.fields.group_training_type" choices={typeChoices} disabled={locked} fullWidth isRequired />
           )}
           <ScoreInput flags={flags} types={types} canSetScore={canSetScore} disabled={locked} />
         </Box>
         <Box sx={row}>
           {flags.group_training_use_workload && (
-            <NumberInput source="workload" label="resources.trainings.fields.workload" min={0} step={1} disabled={locked} />
+            <NumberInput source="workload" label="resources.trainings.fields.workload" min={0} step={1} disabled={locked} isRequired />
           )}
           {flags.use_group_training_code && (
             <TextInput source="code" label="resources.trainings.fields.code" helperText="resources.trainings.help.code" disabled={locked} />
           )}
         </Box>
-        <TagsInput disabled={locked} />
+        <TagsInput disabled={locked} isRequired />
         {flags.login_use_portfolio_page && <PortfolioInputs disabled={locked} />}
         {/* spec 2 §2.3: image upload with cropping at 52/29 (the input's default aspect) */}
         <ImageCropInput source="image" label="resources.trainings.fields.image" onUpload={uploadTrainingImage} disabled={locked} />
