@@ -63,7 +63,7 @@ describe('welcome banner editor (spec 3 §5 Welcome banners, §7 conflict check)
     renderEdit(async () => ({ conflict: null }), update);
     expect(await screen.findByRole('switch', { name: 'Apenas confirmar' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Sair ao recusar' })).not.toBeChecked();
-    const start = screen.getByLabelText('Data inicial');
+    const start = screen.getByLabelText('Data inicial *');
     await userEvent.clear(start);
     await userEvent.type(start, day(-1));
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));

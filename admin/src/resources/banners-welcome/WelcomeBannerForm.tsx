@@ -39,17 +39,17 @@ export function WelcomeBannerForm({ edit = false }: { edit?: boolean }) {
   return (
     <EditorForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
       <Box sx={row}>
-        <SelectInput source="welcome_banner_type" label={`${F}.welcome_banner_type`} choices={welcomeTypeChoices} />
+        <SelectInput source="welcome_banner_type" label={`${F}.welcome_banner_type`} choices={welcomeTypeChoices} isRequired />
         <SelectInput source="status" label={`${F}.status`} choices={bannerStatusChoices} />
       </Box>
-      <TextInput source="title" label={`${F}.title`} helperText="resources.banners-welcome.help.title" fullWidth inputProps={{ maxLength: BANNER_LIMITS.titleMax }} />
+      <TextInput source="title" label={`${F}.title`} helperText="resources.banners-welcome.help.title" fullWidth inputProps={{ maxLength: BANNER_LIMITS.titleMax }} isRequired />
       <WelcomeText />
       <Box sx={row}>
-        <ImageCropInput source="desktop_image" label={`${F}.desktop_image`} aspect={aspects.desktop} onUpload={uploadImage} />
+        <ImageCropInput source="desktop_image" label={`${F}.desktop_image`} aspect={aspects.desktop} onUpload={uploadImage} isRequired />
         <ImageCropInput source="mobile_image" label={`${F}.mobile_image`} helperText="resources.banners.help.mobile_image" aspect={aspects.mobile} onUpload={uploadImage} />
       </Box>
       <Box sx={row}>
-        <DateInput source="start_date" label={`${F}.start_date`} helperText="resources.banners-welcome.help.start_date" />
+        <DateInput source="start_date" label={`${F}.start_date`} helperText="resources.banners-welcome.help.start_date" isRequired />
         <DateInput source="end_date" label={`${F}.end_date`} helperText="resources.banners.help.end_date" />
       </Box>
       <BooleanInput source="just_confirm" label={`${F}.just_confirm`} helperText="resources.banners-welcome.help.just_confirm" />

@@ -24,7 +24,7 @@ function BannerImages() {
   const aspects = BANNER_IMAGE_ASPECTS[isBannerType(type) ? type : 'top'];
   return (
     <Box sx={row}>
-      <ImageCropInput source="desktop_image" label={`${F}.desktop_image`} aspect={aspects.desktop} onUpload={uploadBannerImage} />
+      <ImageCropInput source="desktop_image" label={`${F}.desktop_image`} aspect={aspects.desktop} onUpload={uploadBannerImage} isRequired />
       <ImageCropInput source="mobile_image" label={`${F}.mobile_image`} helperText="resources.banners.help.mobile_image" aspect={aspects.mobile} onUpload={uploadBannerImage} />
     </Box>
   );
@@ -39,10 +39,10 @@ export function BannerForm({ edit = false }: { edit?: boolean }) {
   return (
     <EditorForm validate={validate} toolbar={edit ? <EditToolbar /> : undefined} warnWhenUnsavedChanges>
       <Box sx={row}>
-        <SelectInput source="banner_type" label={`${F}.banner_type`} choices={bannerTypeChoices} helperText="resources.banners.help.banner_type" />
+        <SelectInput source="banner_type" label={`${F}.banner_type`} choices={bannerTypeChoices} helperText="resources.banners.help.banner_type" isRequired />
         <SelectInput source="status" label={`${F}.status`} choices={bannerStatusChoices} />
       </Box>
-      <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: BANNER_LIMITS.titleMax }} />
+      <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: BANNER_LIMITS.titleMax }} isRequired />
       <BannerImages />
       <Box sx={row}>
         <TextInput source="button_label" label={`${F}.button_label`} inputProps={{ maxLength: BANNER_LIMITS.buttonLabelMax }} />
@@ -54,7 +54,7 @@ export function BannerForm({ edit = false }: { edit?: boolean }) {
         <NumberInput source="order" label={`${F}.order`} min={BANNER_LIMITS.orderMin} max={BANNER_LIMITS.orderMax} step={1} helperText="resources.banners.help.order" />
       </Box>
       <Box sx={row}>
-        <DateInput source="start_date" label={`${F}.start_date`} />
+        <DateInput source="start_date" label={`${F}.start_date`} isRequired />
         <DateInput source="end_date" label={`${F}.end_date`} helperText="resources.banners.help.end_date" />
       </Box>
       <Typography variant="subtitle1" sx={{ mt: 2 }}>{translate('resources.banners.sections.audience')}</Typography>

@@ -22,6 +22,7 @@ function QuestionInput() {
     <TextInput
       source="question"
       label={`${F}.question`}
+      isRequired
       multiline
       fullWidth
       helperText={translate('common.alt_texts.counter', { count, max: FAQ_LIMITS.questionMax })}
@@ -34,7 +35,7 @@ function FaqForm({ edit }: { edit: boolean }) {
   return (
     <EditorForm validate={validateFaqForm} toolbar={edit ? <EditToolbar /> : undefined} defaultValues={NEW_FAQ_QUESTION}>
       <ReferenceInput source="category" reference={ADMIN_RESOURCES.faq_categories.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>
-        <SelectInput label={`${F}.category`} optionText="name" fullWidth />
+        <SelectInput label={`${F}.category`} optionText="name" fullWidth isRequired />
       </ReferenceInput>
       <QuestionInput />
       <RichTextInput source="answer" label={`${F}.answer`} maxPlainLength={FAQ_LIMITS.answerMax} required />

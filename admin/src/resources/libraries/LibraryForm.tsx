@@ -63,13 +63,13 @@ export function LibraryForm({ edit }: { edit: boolean }) {
       warnWhenUnsavedChanges
     >
       <EditorTabbedForm.Tab label="resources.libraries.tabs.file">
-        <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: LIBRARY_LIMITS.titleMax }} />
+        <TextInput source="title" label={`${F}.title`} fullWidth inputProps={{ maxLength: LIBRARY_LIMITS.titleMax }} isRequired />
         {/* spec 3 §3 "Library file": introduction and slug (empty: made from the title, unique in the client) */}
         <TextInput source="introduction" label={`${F}.introduction`} fullWidth multiline minRows={2} inputProps={{ maxLength: LIBRARY_LIMITS.introductionMax }} />
         <TextInput source="description" label={`${F}.description`} fullWidth multiline minRows={3} inputProps={{ maxLength: LIBRARY_LIMITS.descriptionMax }} />
         <TextInput source="slug" label={`${F}.slug`} helperText="resources.libraries.help.slug" fullWidth inputProps={{ maxLength: LIBRARY_LIMITS.slugMax }} />
         <ReferenceInput source="category" reference={ADMIN_RESOURCES.library_categories.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>
-          <SelectInput label={`${F}.category`} optionText="name" fullWidth />
+          <SelectInput label={`${F}.category`} optionText="name" fullWidth isRequired />
         </ReferenceInput>
         <TagsInput label={`${F}.tags`} />
         <TusResourceInput

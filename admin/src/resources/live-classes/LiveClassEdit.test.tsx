@@ -122,7 +122,7 @@ describe('live class basic data (spec 3 §3, §5)', () => {
       if (p === LIVE_CLASS_PATHS.item(9) && method === 'PUT') return liveClass(body as Partial<LiveClass>);
       throw new Error(`unexpected ${method} ${p}`);
     });
-    const title = await screen.findByLabelText('Título');
+    const title = await screen.findByLabelText('Título *');
     await waitFor(() => expect(title).toHaveValue('Vendas consultivas'));
     await userEvent.clear(title);
     await userEvent.type(title, 'Vendas avançadas');
@@ -143,7 +143,7 @@ describe('live class basic data (spec 3 §3, §5)', () => {
     await userEvent.clear(seats);
     await userEvent.type(seats, '30');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Uma sala de reunião comporta no máximo 24 pessoas, incluindo os instrutores')).toBeInTheDocument();
+    expect((await screen.findAllByText('Uma sala de reunião comporta no máximo 24 pessoas, incluindo os instrutores')).length).toBeGreaterThan(0);
     expect(spy).not.toHaveBeenCalled();
   });
 
@@ -156,14 +156,14 @@ describe('live class basic data (spec 3 §3, §5)', () => {
       }
       throw new Error(`unexpected ${method} ${p}`);
     });
-    const title = await screen.findByLabelText('Título');
+    const title = await screen.findByLabelText('Título *');
     await waitFor(() => expect(title).toHaveValue('Vendas consultivas'));
     await userEvent.type(title, '!');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     const message = 'Não é permitido alterar a ficha de uma aula que já começou.';
     // the field's message and the notice on top
     await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(2));
-    expect(screen.getByLabelText('Data e hora')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Data e hora *')).toHaveAttribute('aria-invalid', 'true');
     expect(title).toHaveValue('Vendas consultivas!');
   });
 
@@ -181,7 +181,7 @@ describe('live class basic data (spec 3 §3, §5)', () => {
 
   it('without live_classes_manage: no Set finished, no duplicate, the save disabled', async () => {
     renderEditor('/live_classes/9', liveClass(), undefined, userWith(['live_classes']));
-    await screen.findByLabelText('Título');
+    await screen.findByLabelText('Título *');
     expect(screen.queryByRole('button', { name: 'Finalizar aula' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Duplicar' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();

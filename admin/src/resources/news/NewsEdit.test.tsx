@@ -71,7 +71,7 @@ describe('news editor (spec 3 §2, §5, §7)', () => {
 
   it('applies the §5 rules before sending: title, content, audience, and the timezone when a date is set', async () => {
     const spy = renderEditor('/news/0', async () => { throw new Error('nothing to send'); });
-    await userEvent.type(await screen.findByLabelText('Título'), 'Comunicado 🎉');
+    await userEvent.type(await screen.findByLabelText('Título *'), 'Comunicado 🎉');
     fireEvent.change(screen.getByLabelText('Publicar em'), { target: { value: '2026-12-01T09:00' } });
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect((await screen.findAllByText('Certifique-se de que todos os campos estão preenchidos.')).length).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ describe('news editor (spec 3 §2, §5, §7)', () => {
       }
       throw new Error(`unexpected ${method} ${path}`);
     });
-    const title = await screen.findByLabelText('Título');
+    const title = await screen.findByLabelText('Título *');
     await waitFor(() => expect(title).toHaveValue('Nova coleção'));
     await userEvent.clear(title);
     await userEvent.type(title, 'Coleção de verão ☀️');
@@ -137,6 +137,6 @@ describe('news editor (spec 3 §2, §5, §7)', () => {
     renderEditor('/news/7/comments', async () => news, userWith({ use_comments_news: false }));
     const tabs = await screen.findByRole('tablist', { name: 'Abas da notícia' });
     expect(within(tabs).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Notícia']);
-    expect(await screen.findByLabelText('Título')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Título *')).toBeInTheDocument();
   });
 });

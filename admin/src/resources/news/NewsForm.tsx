@@ -44,6 +44,7 @@ function TitleInput() {
     <TextInput
       source="title"
       label={`${F}.title`}
+      isRequired
       fullWidth
       helperText={translate('common.alt_texts.counter', { count, max: NEWS_LIMITS.titleMax })}
     />

@@ -99,7 +99,7 @@ export function PodcastForm({ edit, canManage }: { edit: boolean; canManage: boo
       warnWhenUnsavedChanges
     >
       <EditorTabbedForm.Tab label="resources.podcasts.tabs.data">
-        <TextInput source="title" label={`${F}.title`} fullWidth disabled={locked} inputProps={{ maxLength: PODCAST_LIMITS.titleMax }} />
+        <TextInput source="title" label={`${F}.title`} fullWidth disabled={locked} inputProps={{ maxLength: PODCAST_LIMITS.titleMax }} isRequired />
         <TextInput source="description" label={`${F}.description`} fullWidth multiline minRows={3} disabled={locked}
           inputProps={{ maxLength: PODCAST_LIMITS.descriptionMax }} />
         <ImageCropInput source="image_url" label={`${F}.image`} onUpload={uploadPodcastImage} aspect={1}

@@ -88,7 +88,7 @@ describe('trail editor (spec 2 §2.2, §2.4)', () => {
       if (path === TRAIL_PATHS.item(12)) return { ...trail, id: 12 };
       throw new Error(`unexpected ${method} ${path}`);
     });
-    const title = await screen.findByLabelText('Título');
+    const title = await screen.findByLabelText('Título *');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(bodies).toHaveLength(0);
     await userEvent.type(title, 'Nova trilha de vendas');

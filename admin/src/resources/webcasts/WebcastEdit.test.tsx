@@ -108,7 +108,10 @@ describe('webcast editor (spec 2 §2.5)', () => {
 
   it('hides stream for other types, chat without use_chat, and comments without use_comments_webcast', async () => {
     renderEditor('/webcasts/9', userWith({ use_comments_webcast: false }), webcast({ use_chat: false }));
-    await waitFor(async () => expect(await tabNames()).toEqual(['Dados do evento', 'Inscritos', 'Testes', 'Material de apoio', 'Avaliações de reação']));
+    // the last tab comes with the record; then the whole list is read once (a role query over this
+    // form takes most of a second in jsdom, more than waitFor's default interval budget under load)
+    await screen.findByRole('tab', { name: 'Avaliações de reação' }, { timeout: 10_000 });
+    expect(await tabNames()).toEqual(['Dados do evento', 'Inscritos', 'Testes', 'Material de apoio', 'Avaliações de reação']);
   });
 
   it('opened from the list, waits for GET W/ rather than read the row the list left in the cache', async () => {

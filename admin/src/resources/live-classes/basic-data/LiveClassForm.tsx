@@ -29,7 +29,7 @@ const row = { display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }
 function TransmissionUrlInput({ disabled }: { disabled: boolean }) {
   const stream = useWatch<LiveClassFormValues, 'stream_type'>({ name: 'stream_type' });
   if (!platformUsesUrl(stream)) return null;
-  return <TextInput source="transmission_url" label={`${K}.transmission_url`} helperText={`${H}.transmission_url`} fullWidth disabled={disabled} />;
+  return <TextInput source="transmission_url" label={`${K}.transmission_url`} helperText={`${H}.transmission_url`} fullWidth disabled={disabled} isRequired />;
 }
 
 /** Closed class: the guest list (spec 3 §5 "cannot be empty", not above the limit); open class: the audience who may subscribe. */
@@ -92,19 +92,19 @@ export function LiveClassForm({ values, platforms, scores, canManage, canSetScor
       sx={{ maxWidth: 960 }}
     >
       {values.started && <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate(`${H}.started_locked`)}</Alert>}
-      <TextInput source="title" label={`${K}.title`} fullWidth disabled={locked} />
+      <TextInput source="title" label={`${K}.title`} fullWidth disabled={locked} isRequired />
       <RichTextInput source="description" label={`${K}.description`} maxPlainLength={LIVE_CLASS_LIMITS.descriptionMax}
         disabled={locked} onUploadImage={uploadDescriptionImage} />
-      <RadioButtonGroupInput source="live_class_type" label={`${K}.live_class_type`} row disabled={scheduleLocked}
+      <RadioButtonGroupInput source="live_class_type" label={`${K}.live_class_type`} row disabled={scheduleLocked} isRequired
         choices={LIVE_CLASS_TYPES.map((t) => ({ id: t, name: `resources.live_classes.types.${t}` }))}
         helperText={`${H}.live_class_type`} />
       <Box sx={row}>
-        <TextInput source="date_local" type="datetime-local" label={`${K}.live_class_date`} disabled={scheduleLocked}
+        <TextInput source="date_local" type="datetime-local" label={`${K}.live_class_date`} disabled={scheduleLocked} isRequired
           slotProps={{ inputLabel: { shrink: true } }} />
-        <TimezoneInput source="timezone" label={`${K}.timezone`} disabled={scheduleLocked} />
+        <TimezoneInput source="timezone" label={`${K}.timezone`} disabled={scheduleLocked} isRequired />
       </Box>
       <Box sx={row}>
-        <SelectInput source="stream_type" label={`${K}.stream_type`} disabled={scheduleLocked} translateChoice={false}
+        <SelectInput source="stream_type" label={`${K}.stream_type`} disabled={scheduleLocked} translateChoice={false} isRequired
           choices={platforms.map((p) => ({ id: p.id, name: translate(`live_classes.platforms.${p.slug}`, { _: p.label }) }))} />
         <TransmissionUrlInput disabled={scheduleLocked} />
       </Box>

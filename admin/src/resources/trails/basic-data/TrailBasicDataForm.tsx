@@ -65,12 +65,12 @@ export function TrailBasicDataForm({ values, canManage, canSetScore, useSubscrip
       warnWhenUnsavedChanges
     >
       <EditorTabbedForm.Tab label="resources.trails.tabs.basic_data_fields">
-        <TextInput source="title" label={`${F}.title`} fullWidth disabled={locked} />
+        <TextInput source="title" label={`${F}.title`} fullWidth disabled={locked} isRequired />
         <RichTextInput source="description" label={`${F}.description`} maxPlainLength={TRAIL_LIMITS.descriptionMax} disabled={locked} />
         <ImageCropInput source="image_url" label={`${F}.image_url`} onUpload={uploadTrailImage} disabled={locked} />
         <Box sx={row}>
           {/* without trails_set_score the score is shown, not edited (spec 2 §6) */}
-          <NumberInput source="score" label={`${F}.score`} min={TRAIL_LIMITS.scoreMin} max={TRAIL_LIMITS.scoreMax} step={1} disabled={locked || !canSetScore} />
+          <NumberInput source="score" label={`${F}.score`} min={TRAIL_LIMITS.scoreMin} max={TRAIL_LIMITS.scoreMax} step={1} disabled={locked || !canSetScore} isRequired={canSetScore} />
           <NumberInput source="order" label={`${F}.order`} helperText="resources.trails.help.order" min={0} step={1} disabled={locked} />
         </Box>
         <ReferenceArrayInput source="trail_categories" reference={ADMIN_RESOURCES.trail_categories.name} perPage={500} sort={{ field: 'name', order: 'ASC' }}>

@@ -41,6 +41,7 @@ function EmbedInput({ disabled }: { disabled: boolean }) {
   return (
     <TextInput
       source="embed"
+      isRequired
       label={`${K}.embed`}
       helperText={`${K}.embed_help`}
       fullWidth
@@ -122,7 +123,7 @@ export function WebcastEventDataForm({ values, types, score, canManage, validate
     >
       <EditorTabbedForm.Tab label="resources.webcasts.tabs.event_data_fields">
         {finished && <Typography color="text.secondary">{translate('resources.webcasts.messages.finished_locked')}</Typography>}
-        <TextInput source="title" label={`${K}.title`} fullWidth disabled={locked} />
+        <TextInput source="title" label={`${K}.title`} fullWidth disabled={locked} isRequired />
         <RichTextInput
           source="description"
           label={`${K}.description`}
@@ -137,6 +138,7 @@ export function WebcastEventDataForm({ values, types, score, canManage, validate
             choices={types.map((t) => ({ id: t.id, name: t.label }))}
             translateChoice={false}
             disabled={typeLocked}
+            isRequired
             helperText={values.id ? `${K}.webcast_type_locked` : false}
             fullWidth
           />
@@ -147,13 +149,14 @@ export function WebcastEventDataForm({ values, types, score, canManage, validate
             source="transmission_local"
             type="datetime-local"
             label={`${K}.transmission_date`}
+            isRequired
             disabled={locked}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TimezoneInput source="timezone" label={`${K}.timezone`} disabled={locked} />
+          <TimezoneInput source="timezone" label={`${K}.timezone`} disabled={locked} isRequired />
         </Box>
         <Box sx={row}>
-          <NumberInput source="workload" label={`${K}.workload`} min={0} step={0.5} disabled={locked} />
+          <NumberInput source="workload" label={`${K}.workload`} min={0} step={0.5} disabled={locked} isRequired />
           {score && <ScoreInput staticScores={score.staticScores} disabled={locked} />}
         </Box>
         <TagsInput disabled={locked} />
