@@ -85,7 +85,11 @@ export function TaskResultsPanel({ id }: { id: number }) {
               <TableHead><TableRow><TableCell>{translate(`${K}.results.step`)}</TableCell><TableCell>{translate(`${K}.results.question`)}</TableCell><TableCell>{translate(`${K}.results.answer`)}</TableCell></TableRow></TableHead>
               <TableBody>
                 {answers.map((a, i) => (
-                  <TableRow key={i}><TableCell>{a.step_title}</TableCell><TableCell>{a.question_text}</TableCell><TableCell>{a.display}</TableCell></TableRow>
+                  <TableRow key={i}><TableCell>{a.step_title}</TableCell><TableCell>{a.question_text}</TableCell><TableCell>
+                    {a.file_url
+                      ? <a href={a.file_url} target="_blank" rel="noreferrer"><Box component="img" src={a.file_url} alt={a.question_text} sx={{ maxHeight: 160, maxWidth: '100%', display: 'block' }} /></a>
+                      : a.display}
+                  </TableCell></TableRow>
                 ))}
               </TableBody>
             </Table>
