@@ -39,7 +39,8 @@ function TaskChip({ task, draggable, moving }: { task: Task; draggable: boolean;
         e.dataTransfer.effectAllowed = 'move';
       } : undefined}
       label={`${task.start_time} ${task.title || task.address || ''}`}
-      title={`${translate(`${K}.status.${task.status}`)} · ${task.representative.full_name}`} />
+      // the whole text where a narrow cell cuts the label short
+      title={`${task.start_time} ${task.title || task.address || ''} · ${translate(`${K}.status.${task.status}`)} · ${task.representative.full_name}`} />
   );
 }
 
@@ -115,10 +116,10 @@ export function WeekView({ tasks, anchor, today, movable, moving, onMove, onOpen
   const { days, rows } = weekGrid(tasks, mondayOf(anchor));
   const drop = useDropTarget(tasks, onMove);
   return (
-    <Table size="small" aria-label={translate(`${K}.calendar.week`)}>
+    <Table size="small" aria-label={translate(`${K}.calendar.week`)} sx={{ tableLayout: 'fixed', minWidth: 900 }}>
       <TableHead>
         <TableRow>
-          <TableCell>{translate(`${K}.fields.representative`)}</TableCell>
+          <TableCell sx={{ width: 160 }}>{translate(`${K}.fields.representative`)}</TableCell>
           {days.map((d) => (
             <TableCell key={d} aria-current={d === today ? 'date' : undefined}>
               <MuiLink component="button" type="button" variant="body2" onClick={() => onOpenDay(d)} aria-label={translate(`${K}.calendar.open_day`, { day: formatLongDay(d, locale) })}>

@@ -67,27 +67,30 @@ export function TaskCalendar({ view, onView, today = todayApiDate(userTimeZone()
     : view === 'day' ? formatLongDay(anchor, locale) : `${formatLongDay(from, locale)} – ${formatLongDay(to, locale)}`;
 
   return (
-    <Paper sx={{ p: 2, mt: 1, overflowX: 'auto' }} aria-busy={isFetching || move.isPending}>
+    <Paper sx={{ p: 2, mt: 1 }} aria-busy={isFetching || move.isPending}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
         <Button onClick={() => setAnchor(shiftAnchor(view, anchor, -1))}>{translate(`${K}.calendar.previous`)}</Button>
         <Button onClick={() => setAnchor(today)}>{translate(`${K}.calendar.today`)}</Button>
         <Button onClick={() => setAnchor(shiftAnchor(view, anchor, 1))}>{translate(`${K}.calendar.next`)}</Button>
         <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>{heading}</Typography>
-        <TextField select size="small" sx={{ minWidth: 200 }} label={translate(`${K}.fields.representative`)} value={chosen ?? ''}
+        <TextField select size="small" fullWidth={false} margin="none" sx={{ minWidth: 260 }} label={translate(`${K}.fields.representative`)} value={chosen ?? ''}
           onChange={(e) => setFilters({ ...filters, representative_id: e.target.value === '' ? null : Number(e.target.value) })}>
           <MenuItem value="">{translate(`${K}.calendar.all_representatives`)}</MenuItem>
           {people.map((p) => <MenuItem key={p.id} value={p.id}>{p.full_name}</MenuItem>)}
         </TextField>
-        <TextField select size="small" sx={{ minWidth: 160 }} label={translate(`${K}.fields.status`)} value={filters.status ?? ''}
+        <TextField select size="small" fullWidth={false} margin="none" sx={{ minWidth: 180 }} label={translate(`${K}.fields.status`)} value={filters.status ?? ''}
           onChange={(e) => setFilters({ ...filters, status: e.target.value === '' ? null : e.target.value as TaskStatus })}>
           <MenuItem value="">{translate(`${K}.calendar.all_statuses`)}</MenuItem>
           {STATUSES.map((s) => <MenuItem key={s} value={s}>{translate(`${K}.status.${s}`)}</MenuItem>)}
         </TextField>
       </Box>
       {props.movable && view !== 'day' && <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate(`${K}.calendar.drag_hint`)}</Typography>}
-      {view === 'month' && <MonthView {...props} />}
-      {view === 'week' && <WeekView {...props} />}
-      {view === 'day' && <DayView {...props} />}
+      {/* the grids scroll inside the card on a narrow screen (inline-size containment: they do not widen the page) */}
+      <Box sx={{ width: '100%', overflowX: 'auto', contain: 'inline-size' }}>
+        {view === 'month' && <MonthView {...props} />}
+        {view === 'week' && <WeekView {...props} />}
+        {view === 'day' && <DayView {...props} />}
+      </Box>
     </Paper>
   );
 }
