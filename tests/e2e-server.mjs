@@ -6,6 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
+// the address search (GEOCODER_URL) answers from the server tests' Nominatim stand-in and its
+// fixture file, as the server suite does (server/test/nominatimStub.ts); production names a real Nominatim
+const { tsImport } = await import('tsx/esm/api');
+const { startNominatim } = await tsImport(path.join(root, 'server/test/nominatimStub.ts'), import.meta.url);
+const geocoder = process.env.GEOCODER_URL ? null : await startNominatim(0);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
 fs.writeFileSync(path.join(import.meta.dirname, '.e2e-data-dir'), dataDir);
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
@@ -16,12 +21,14 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serve
     // would: every journey then proves that answers build their URLs on the page's own origin
     PUBLIC_URL: `http://localhost:${process.env.PORT}`,
     // one browser, one address, a few users signing in test after test: more room than a person needs
-    RATE_LIMITS: 'api_user=6000/60,token_ip=600/60' },
+    RATE_LIMITS: 'api_user=6000/60,token_ip=600/60',
+    ...(geocoder ? { GEOCODER_URL: geocoder.url } : {}) },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
+  void geocoder?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

@@ -80,12 +80,15 @@ describe.each(DIALECTS)('security headers on %s', (dialect) => {
     // the portal captures nothing itself: only the Jitsi server's frame of a live class room may use the camera and the microphone
     expect(portalPolicy).toContain(`camera=("https://${t.config.jitsiDomain}")`);
     expect(portalPolicy).toContain(`microphone=("https://${t.config.jitsiDomain}")`);
-    expect(portalPolicy).not.toContain('self');
+    expect(portalPolicy).not.toMatch(/(camera|microphone|display-capture)=\(self\)/);
+    // spec 3 §1: the field-sales check-in records the position, on the portal's own pages only
+    expect(portalPolicy).toContain('geolocation=(self)');
     // the control panel's stream studio publishes from the camera and the microphone
     const adminPolicy = permissionsPolicy('admin', t.config);
     expect((await t.app.inject('/admin/')).headers['permissions-policy']).toBe(adminPolicy);
     expect(adminPolicy).toContain('camera=(self)');
     expect(adminPolicy).toContain('microphone=(self)');
+    expect(adminPolicy).toContain('geolocation=()');
   });
 
   it('API answers: nothing to run or frame, and no-store when they carry a session', async () => {

@@ -1,4 +1,4 @@
-import { REWARD_UPLOAD_KINDS } from '@lp/shared/contract';
+import { FIELD_TASK_PHOTO_UPLOAD_KIND, REWARD_UPLOAD_KINDS } from '@lp/shared/contract';
 import { ApiRequestError } from '@lp/shared/client';
 import { api } from './api.ts';
 
@@ -10,9 +10,12 @@ const b64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().enco
  * reward_invoice: a creation and a single PATCH — a phone photo is a few megabytes, so the
  * resumable client the admin loads for videos is not worth its weight here. Answers the upload id
  * the sale claims; the server checks the content (jpg or png) when the sale is saved. The
- * campaign's photo uploads (kind reward_photo) go the same way.
+ * campaign's photo uploads (kind reward_photo) and the field-sales photo answers (kind
+ * field_task_photo, checked when the answer is saved) go the same way.
  */
-export async function uploadInvoice(file: File, kind: (typeof REWARD_UPLOAD_KINDS)[keyof typeof REWARD_UPLOAD_KINDS] = REWARD_UPLOAD_KINDS.invoice): Promise<string> {
+export async function uploadInvoice(
+  file: File, kind: (typeof REWARD_UPLOAD_KINDS)[keyof typeof REWARD_UPLOAD_KINDS] | typeof FIELD_TASK_PHOTO_UPLOAD_KIND = REWARD_UPLOAD_KINDS.invoice,
+): Promise<string> {
   const created = await api.request(TUS, {
     method: 'POST',
     headers: {

@@ -85,10 +85,11 @@ export function grantExpiry(ttlSeconds: number, now = Date.now()): number {
  * training's modules and support materials, unpacked packages, library files, podcast audio and
  * webcast support materials. Everything else under /media/ (editor and cover images, banners,
  * badges, podcast covers, webcast HLS) stays public. Reward invoices (spec 3 §3 "Sale: invoice photo") are
- * signed too: a learner's receipts stay out of reach of other people and other clients.
+ * signed too: a learner's receipts stay out of reach of other people and other clients; so are the
+ * photo answers of field-sales tasks (spec 3 §1).
  */
 export function isRestrictedResource(resource: string): boolean {
-  return /^(trainings\/\d+\/(modules|materials)|webcasts\/\d+\/materials|library|podcasts\/audios|packages|rewards\/(invoices|photos))\//.test(resource);
+  return /^(trainings\/\d+\/(modules|materials)|webcasts\/\d+\/materials|library|podcasts\/audios|packages|rewards\/(invoices|photos)|field-sales\/photos)\//.test(resource);
 }
 
 /** Documents a browser would run or render as a page: served only by the content origin. */

@@ -222,11 +222,17 @@ export type TaskChange = Static<typeof TaskChange>;
 
 // ---- answers and results ----
 
+/** The tus kind of a photo answer (spec 3 §1 "photo answers from the camera"). */
+export const FIELD_TASK_PHOTO_UPLOAD_KIND = 'field_task_photo';
+
 export const FieldAnswer = Type.Object({
   option_ids: Type.Optional(Type.Array(Type.Integer({ minimum: 0, maximum: 49 }), { maxItems: 50 })),
   text: Type.Optional(Type.String({ maxLength: 4000 })),
   number: Type.Optional(Type.Number()),
-  /** a photo: the uploaded file's path (files API) */
+  /**
+   * a photo: the id of a finished tus upload of kind FIELD_TASK_PHOTO_UPLOAD_KIND (jpg/png, checked
+   * when the answer is saved); answers read back hold the stored file's path
+   */
   file: Type.Optional(Type.String({ maxLength: 512 })),
   boolean: Type.Optional(Type.Boolean()),
 });
@@ -240,6 +246,8 @@ export const TaskAnswerItem = Type.Object({
   value: FieldAnswer,
   /** the answer as text (option labels, yes/no, the number …) at the time it was given */
   display: Type.String(),
+  /** a photo answer: the file's (signed) URL; null for the other types */
+  file_url: Type.Union([Type.String(), Type.Null()]),
   answered_at: Type.String(),
 });
 export type TaskAnswerItem = Static<typeof TaskAnswerItem>;

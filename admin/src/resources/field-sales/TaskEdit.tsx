@@ -85,7 +85,14 @@ export function TaskResultsPanel({ id }: { id: number }) {
               <TableHead><TableRow><TableCell>{translate(`${K}.results.step`)}</TableCell><TableCell>{translate(`${K}.results.question`)}</TableCell><TableCell>{translate(`${K}.results.answer`)}</TableCell></TableRow></TableHead>
               <TableBody>
                 {answers.map((a, i) => (
-                  <TableRow key={i}><TableCell>{a.step_title}</TableCell><TableCell>{a.question_text}</TableCell><TableCell>{a.display}</TableCell></TableRow>
+                  <TableRow key={i}><TableCell>{a.step_title}</TableCell><TableCell>{a.question_text}</TableCell><TableCell>
+                    {a.file_url
+                      ? <a href={a.file_url} target="_blank" rel="noreferrer"><Box component="img" src={a.file_url} alt={a.question_text} sx={{ width: 160, maxWidth: '100%', height: 'auto', maxHeight: 160, objectFit: 'contain', display: 'block', borderRadius: 1 }} /></a>
+                      : a.question_type === 'yes_no' && a.value.boolean !== undefined
+                        // the stored display is the language-neutral yes/no: said in the admin's language
+                        ? translate(a.value.boolean ? 'ra.boolean.true' : 'ra.boolean.false')
+                        : a.display}
+                  </TableCell></TableRow>
                 ))}
               </TableBody>
             </Table>

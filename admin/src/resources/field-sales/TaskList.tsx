@@ -4,7 +4,8 @@ import { DateInput, FunctionField, ReferenceInput, AutocompleteInput, SearchInpu
 import { ADMIN_RESOURCES, FIELD_SALES_PATHS, TASK_STATUSES, type FieldTasksReportRequest, type Task } from '@lp/shared/contract';
 import { ReportButton } from '../../common/ReportButton.tsx';
 import { ResourceList } from '../../common/ResourceList.tsx';
-import { TaskWeek } from './TaskWeek.tsx';
+import { CALENDAR_VIEWS, type CalendarView } from './calendarModel.ts';
+import { TaskCalendar } from './TaskCalendar.tsx';
 
 /** The results export with the list's filters (the day filter as a one-day range). */
 export function fieldTasksReportBody(filters: Record<string, unknown>): FieldTasksReportRequest {
@@ -26,14 +27,14 @@ const statusChoices = TASK_STATUSES.filter((s) => s !== 'deleted').map((id) => (
  */
 export function TaskList() {
   const translate = useTranslate();
-  const [view, setView] = useState<'list' | 'week'>('list');
+  const [view, setView] = useState<'list' | CalendarView>('list');
   const toggle = (
-    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v: 'list' | 'week' | null) => v && setView(v)} aria-label={translate(`resources.${NAME}.calendar.view`)} sx={{ mt: 1 }}>
+    <ToggleButtonGroup size="small" exclusive value={view} onChange={(_e, v: 'list' | CalendarView | null) => v && setView(v)} aria-label={translate(`resources.${NAME}.calendar.view`)} sx={{ mt: 1 }}>
       <ToggleButton value="list">{translate(`resources.${NAME}.calendar.list`)}</ToggleButton>
-      <ToggleButton value="week">{translate(`resources.${NAME}.calendar.week`)}</ToggleButton>
+      {CALENDAR_VIEWS.map((v) => <ToggleButton key={v} value={v}>{translate(`resources.${NAME}.calendar.${v}`)}</ToggleButton>)}
     </ToggleButtonGroup>
   );
-  if (view === 'week') return <>{toggle}<TaskWeek /></>;
+  if (view !== 'list') return <>{toggle}<TaskCalendar view={view} onView={setView} /></>;
   const filters = [
     <SearchInput key="q" source="q" alwaysOn />,
     <ReferenceInput key="rep" source="representative_id" reference="users" alwaysOn>

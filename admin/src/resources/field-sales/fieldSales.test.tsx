@@ -12,7 +12,7 @@ import { TaskCreate } from './TaskEdit.tsx';
 import { QuestionnaireCreate } from './QuestionnaireEdit.tsx';
 import { createPayload } from './taskPayload.ts';
 import { questionnairePayload } from './questionnairePayload.ts';
-import { mondayOf, weekGrid } from './TaskWeek.tsx';
+import { mondayOf, weekGrid } from './calendarModel.ts';
 
 const TASKS = ADMIN_RESOURCES.field_sales_tasks.name;
 const QUESTIONS = ADMIN_RESOURCES.field_sales_questionnaires.name;

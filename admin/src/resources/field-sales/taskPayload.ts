@@ -56,3 +56,9 @@ export function validateTaskForm(v: TaskFormValues): Record<string, unknown> {
   if (v.frequency && (v.count ?? 0) > 365) errors.count = 'recurrence_above_limit';
   return nestErrors(translatedErrors(errors));
 }
+
+/**
+ * The calendar's drag to another day (spec 3 §2 "drag to reschedule"): the task as it is, on
+ * `day`, this occurrence only — the same PUT as the form, so the server makes the same checks.
+ */
+export const rescheduleBody = (task: Task, day: string): TaskUpdate => updatePayload({ ...taskForm(task), task_date: day, scope: 'only_this' });

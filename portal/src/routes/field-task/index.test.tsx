@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyTask, Task } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
 import { AppRoutes } from '../../routes.tsx';
+import { withTus, type TusCall } from '../../test/tus.ts';
 
 const task = (patch: Partial<Task> = {}): Task => ({
   id: 5, title: 'Visita Loja Centro', task_date: '2026-12-07', start_time: '09:00', end_time: '10:00', timezone: 'America/Sao_Paulo',
@@ -77,5 +78,31 @@ describe('field-sales task page (spec 3 §1 check-in/check-out)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm not realized' }));
     expect(await screen.findByText('The visit was marked as not realized.')).toBeInTheDocument();
     expect(JSON.parse(calls.find((c) => c.path.endsWith('/not_realized/'))!.body)).toEqual({ reason: 'Loja fechada' });
+  });
+
+  it('takes a photo answer from the camera input, uploads it as field_task_photo and queues the answer naming the upload', async () => {
+    loggedIn();
+    // jsdom makes no object URLs
+    Object.assign(URL, { createObjectURL: () => 'blob:local-photo', revokeObjectURL: () => undefined });
+    const photoStep = { id: 3, title: 'Fotos', step_type: 'photos' as const, questions: [{ id: 13, text: 'Foto da gôndola', question_type: 'photo' as const, required: true, options: [] }] };
+    const running = task({ status: 'in_progress', event_state: 'in_progress' });
+    const stored = { question_id: 13, step_title: 'Fotos', question_text: 'Foto da gôndola', question_type: 'photo' as const, value: { file: 'field-sales/photos/1/m1/gondola.jpg' }, display: 'field-sales/photos/1/m1/gondola.jpg', file_url: 'http://localhost/api/files/media/g/m1/gondola.jpg', answered_at: '2026-12-07T12:10:00Z' };
+    const { calls } = fakeApi({
+      'GET /4traders/my_tasks/5/': [200, { task: running, questionnaire: { ...questionnaire, steps: [photoStep] }, answers: [], actions: ['check_out', 'not_realized'] }],
+      'PUT /4traders/my_tasks/5/answers/13/': [200, { task: running, questionnaire: { ...questionnaire, steps: [photoStep] }, answers: [stored], actions: ['check_out', 'not_realized'] }],
+    });
+    const tus: TusCall[] = [];
+    withTus(tus);
+    await renderWithApp(<AppRoutes />, { path: '/field_sales/5', locale: 'en' });
+    const input = await screen.findByLabelText('Take a photo');
+    expect(input).toHaveAttribute('capture', 'environment');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png');
+    await userEvent.upload(input, new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'gondola.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/4traders/my_tasks/5/answers/13/').map((c) => JSON.parse(c.body))).toEqual([{ file: 'up123' }]));
+    expect(tus.map((c) => c.method)).toEqual(['POST', 'PATCH']);
+    expect(tus[0]!.metadata).toEqual({ filename: 'gondola.jpg', kind: 'field_task_photo' });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo: Foto da gôndola' })).toHaveAttribute('src', 'blob:local-photo');
+    expect(screen.getByText('Take another photo')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { useDateFormat } from '../../lib/format.ts';
 import { SaveQueue, type SaveState } from '../../lib/save-queue.ts';
 import { Message } from '../../components/message/index.tsx';
 import { taskAddress } from '../../lib/field-tasks.ts';
+import { PhotoAnswer } from './PhotoAnswer.tsx';
 import './field-task.css';
 
 const K = 'portal.fieldSales';
@@ -59,7 +60,8 @@ export default function FieldTaskPage() {
   useEffect(() => {
     if (!running) return undefined;
     const q = new SaveQueue<number, FieldAnswer>({
-      send: (answer, questionId) => api.json(P.answer(id, questionId), { method: 'PUT', body: JSON.stringify(answer) }),
+      // the answer's reply is the task as saved: a photo's stored file (and its URL) comes back with it
+      send: async (answer, questionId) => { await mutate(await api.json<MyTask>(P.answer(id, questionId), { method: 'PUT', body: JSON.stringify(answer) }), { revalidate: false }); },
       onRefused: (_q, code) => setNotice({ kind: 'error', text: errorText(t, code) }),
       storage: window.localStorage,
       storageKey: storageKey(id),
@@ -71,7 +73,7 @@ export default function FieldTaskPage() {
     if (kept.length) setAnswers((a) => ({ ...a, ...Object.fromEntries(kept) }));
     q.resume();
     return () => { unsubscribe(); q.stop(); queue.current = null; };
-  }, [running, id, t]);
+  }, [running, id, t, mutate]);
 
   // the server's answers, under what the page holds (a newer answer may still be on its way)
   useEffect(() => {
@@ -163,7 +165,8 @@ export default function FieldTaskPage() {
         <form onSubmit={(e) => e.preventDefault()} noValidate>
           <h2>{t(`${K}.step`, { n: Math.min(step, steps.length - 1) + 1, total: steps.length })}: {current.title}</h2>
           {current.questions.map((q) => (
-            <QuestionField key={q.id} question={q} value={answers[q.id]} invalid={missing.has(q.id)} state={saveState(q.id)} onAnswer={(v) => give(q, v)} />
+            <QuestionField key={q.id} question={q} value={answers[q.id]} invalid={missing.has(q.id)} state={saveState(q.id)} onAnswer={(v) => give(q, v)}
+              fileUrl={data.answers.find((a) => a.question_id === q.id)?.file_url ?? null} />
           ))}
           <p class="field-steps">
             <button type="button" class="button-secondary" disabled={step === 0} onClick={() => setStep(step - 1)}>{t(`${K}.previous`)}</button>
@@ -199,10 +202,12 @@ interface QuestionFieldProps {
   invalid: boolean;
   state: SaveState | undefined;
   onAnswer(value: FieldAnswer): void;
+  /** a photo answer's stored file, as the server gave it */
+  fileUrl?: string | null;
 }
 
 /** One question by its type (docs/api.md "Field-sales tasks"). */
-export function QuestionField({ question: q, value, invalid, state, onAnswer }: QuestionFieldProps) {
+export function QuestionField({ question: q, value, invalid, state, onAnswer, fileUrl = null }: QuestionFieldProps) {
   const { t } = useI18n();
   const ids = value?.option_ids ?? [];
   const name = `fq-${q.id}`;
@@ -237,7 +242,7 @@ export function QuestionField({ question: q, value, invalid, state, onAnswer }: 
           if (Number.isFinite(n)) onAnswer({ number: n });
         }} />
       )}
-      {q.question_type === 'photo' && <p class="field-save">{value?.file ? value.file : t(`${K}.photo_unavailable`)}</p>}
+      {q.question_type === 'photo' && <PhotoAnswer question={q} value={value} fileUrl={fileUrl} onAnswer={onAnswer} />}
       {invalid && <p class="field-error">{errorText(t, 'task_required_answers_missing')}</p>}
       {state && <p class="field-save" aria-live="polite">{t(`${K}.save_${state}`)}</p>}
     </fieldset>

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LearnerCampaign, RedeemOrder, Reward } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
+import { withTus, type TusCall } from '../../test/tus.ts';
 
 const campaign: LearnerCampaign = {
   id: 4, title: 'Summer sales', description: 'Sell and earn.', campaign_url: '', status: 'published', allows_invoice_registration: true,
@@ -39,29 +40,12 @@ const BASE: Parameters<typeof fakeApi>[0] = {
   'GET /rewards/campaigns/4/catalog/': [200, { count: 2, results: [reward({}), reward({ id: 2, reward_title: 'Speaker', points_to_aquire: 900 })] }],
 };
 
-/** The tus creation answers a Location header, which the fake JSON network cannot: answered here. */
-function withTus(calls: Array<{ method: string; path: string }>) {
-  const inner = globalThis.fetch;
-  vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    if (path === '/api/files/tus/') {
-      calls.push({ method: 'POST', path });
-      return new Response(null, { status: 201, headers: { Location: 'http://localhost/api/files/tus/up123' } });
-    }
-    if (path === '/api/files/tus/up123') {
-      calls.push({ method: 'PATCH', path });
-      return new Response(null, { status: 204 });
-    }
-    return inner(input, init);
-  });
-}
-
 describe('reward campaign page (spec 3 §2 "Learner campaign pages")', () => {
   beforeEach(() => loggedIn());
 
   it('shows my points and level, and reports a sale with two products and an invoice photo from the camera', async () => {
     const { calls } = fakeApi({ ...BASE, 'POST /rewards/campaigns/4/sales/': () => [201, { id: 9 }] });
-    const tus: Array<{ method: string; path: string }> = [];
+    const tus: TusCall[] = [];
     withTus(tus);
     await renderWithApp(undefined, { path: '/rewards/4', locale: 'en' });
     expect(await screen.findByRole('heading', { name: 'Summer sales', level: 1 })).toBeInTheDocument();
@@ -83,7 +67,7 @@ describe('reward campaign page (spec 3 §2 "Learner campaign pages")', () => {
     await userEvent.upload(photo, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'invoice.png', { type: 'image/png' }));
     await userEvent.click(screen.getByRole('button', { name: 'Register sale' }));
     expect(await screen.findByText('Your sale has been registered and points credited; points may be audited at any time')).toBeInTheDocument();
-    expect(tus).toEqual([{ method: 'POST', path: '/api/files/tus/' }, { method: 'PATCH', path: '/api/files/tus/up123' }]);
+    expect(tus.map(({ method, path }) => ({ method, path }))).toEqual([{ method: 'POST', path: '/api/files/tus/' }, { method: 'PATCH', path: '/api/files/tus/up123' }]);
     const sent = calls.find((c) => c.method === 'POST' && c.path === '/rewards/campaigns/4/sales/')!;
     expect(JSON.parse(sent.body)).toMatchObject({
       sale_date: '2026-11-20', invoice_number: '000555', invoice_upload: 'up123',
@@ -126,7 +110,7 @@ describe('reward campaign page (spec 3 §2 "Learner campaign pages")', () => {
 
   it('uploads a photo by type from the camera, and shows a reproved one with its reason', async () => {
     const { calls } = fakeApi({ ...BASE, 'POST /rewards/campaigns/4/photos/': () => [201, { id: 7 }] });
-    const tus: Array<{ method: string; path: string }> = [];
+    const tus: TusCall[] = [];
     withTus(tus);
     await renderWithApp(undefined, { path: '/rewards/4', locale: 'en' });
     await userEvent.click(await screen.findByRole('tab', { name: 'Photos' }));

@@ -109,5 +109,7 @@ export interface FieldTaskAnswerTable {
   value: Json<FieldAnswerValue>;
   display: string;
   answered_at: DefaultTimestamp;
+  /** a photo answer: the tus upload it came from (a resent answer is recognised) */
+  upload_id: string | null;
 }
 export type FieldTaskAnswerRow = Selectable<FieldTaskAnswerTable>;

@@ -29,14 +29,16 @@ export const jitsiOrigin = (config: Config): string => `https://${config.jitsiDo
  * Permissions-Policy: the powerful features nobody here uses are off; the camera and the
  * microphone only for the control panel, whose stream studio publishes a webcast from them,
  * and on the portal only for the Jitsi server's frame (a live class room, spec 3 §2) — the
- * portal itself captures nothing. Fullscreen, autoplay and picture-in-picture stay delegable to
- * the frames that ask for them (players, packages, embeds).
+ * portal itself captures nothing (a field-sales photo comes through a file input, which needs no
+ * camera permission). Geolocation only for the portal's own pages: the field-sales check-in and
+ * check-out record the browser's position (spec 3 §1). Fullscreen, autoplay and
+ * picture-in-picture stay delegable to the frames that ask for them (players, packages, embeds).
  */
 export function permissionsPolicy(kind: 'admin' | 'portal', config: Config): string {
-  const off = 'geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=()';
-  if (kind === 'admin') return `camera=(self), microphone=(self), display-capture=(self), ${off}`;
+  const off = 'payment=(), usb=(), serial=(), hid=(), bluetooth=(), midi=()';
+  if (kind === 'admin') return `camera=(self), microphone=(self), display-capture=(self), geolocation=(), ${off}`;
   const room = `("${jitsiOrigin(config)}")`;
-  return `camera=${room}, microphone=${room}, display-capture=${room}, ${off}`;
+  return `camera=${room}, microphone=${room}, display-capture=${room}, geolocation=(self), ${off}`;
 }
 
 /**

@@ -53,12 +53,20 @@ export interface AnswerWrite {
   question_type: import('@lp/shared/rules').FieldQuestionType;
   value: FieldAnswerValue;
   display: string;
+  /** a photo answer: the tus upload its file came from */
+  upload_id?: string | null;
 }
+
+/** The answer already given to one question of a task (a photo answer sent again is recognised by it). */
+export const givenAnswer = (db: Db, taskId: number, questionId: number) =>
+  db.selectFrom('field_task_answers').select(['value', 'upload_id']).where('task_id', '=', taskId).where('question_id', '=', questionId).executeTakeFirst();
 
 /** Saves (or replaces) one question's answer: the autosave writes each answer as it is given. */
 export async function saveAnswer(db: Db, a: AnswerWrite): Promise<void> {
-  const values = { ...a, value: JSON.stringify(a.value), answered_at: new Date() };
+  const values = { ...a, value: JSON.stringify(a.value), answered_at: new Date(), upload_id: a.upload_id ?? null };
   await db.insertInto('field_task_answers').values(values)
-    .onConflict((oc) => oc.columns(['task_id', 'question_id']).doUpdateSet({ value: values.value, display: values.display, answered_at: values.answered_at, step_title: a.step_title, question_text: a.question_text }))
+    .onConflict((oc) => oc.columns(['task_id', 'question_id']).doUpdateSet({
+      value: values.value, display: values.display, answered_at: values.answered_at, step_title: a.step_title, question_text: a.question_text, upload_id: values.upload_id,
+    }))
     .execute();
 }

@@ -5,6 +5,7 @@
  */
 import type { RecurrenceScope, Task, TaskAnswerItem, TaskStatus } from '@lp/shared/contract';
 import { occupiesDay, taskEventState } from '@lp/shared/rules';
+import type { MediaUrls } from '../../plugins/app/mediaLinks.ts';
 import type { Db } from '../../db/database.ts';
 import type { FieldTaskRow, FieldTaskTable, StoredRecurrence } from '../../db/tables/fieldSales.table.ts';
 import type { Insertable, Updateable } from 'kysely';
@@ -117,10 +118,10 @@ export async function setStatus(db: Db, ids: readonly number[], from: readonly T
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
-export async function taskAnswers(db: Db, taskId: number): Promise<TaskAnswerItem[]> {
+export async function taskAnswers(db: Db, taskId: number, urls: MediaUrls): Promise<TaskAnswerItem[]> {
   const rows = await db.selectFrom('field_task_answers').selectAll().where('task_id', '=', taskId).orderBy('id').execute();
   return rows.map((a) => ({
     question_id: a.question_id, step_title: a.step_title, question_text: a.question_text, question_type: a.question_type,
-    value: a.value, display: a.display, answered_at: a.answered_at,
+    value: a.value, display: a.display, file_url: a.question_type === 'photo' && a.value.file ? urls(a.value.file) : null, answered_at: a.answered_at,
   }));
 }

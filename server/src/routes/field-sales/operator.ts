@@ -1,16 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AnswerParams, CheckBody, FIELD_SALES_PATHS, FieldAnswer, IdParams, MyTask, NotRealizedBody, Task } from '@lp/shared/contract';
+import type { FastifyRequest } from 'fastify';
+import { AnswerParams, CheckBody, FIELD_SALES_PATHS, FIELD_TASK_PHOTO_UPLOAD_KIND, FieldAnswer, IdParams, MyTask, NotRealizedBody, Task } from '@lp/shared/contract';
 import {
-  addDays, answerDisplay, fieldAnswerRefusal, distanceMeters, isAnswered, operatorActions, TASK_TRANSITIONS, todayApiDate, zoneOr,
+  addDays, answerDisplay, canOpenAdminTitle, UPLOAD_LIMITS, fieldAnswerRefusal, distanceMeters, isAnswered, operatorActions, TASK_TRANSITIONS, todayApiDate, zoneOr,
 } from '@lp/shared/rules';
 import { Type } from '@sinclair/typebox';
 import type { Db } from '../../db/database.ts';
 import type { FieldTaskRow } from '../../db/tables/fieldSales.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { checkIn, checkOut, findMyTask, markNotRealized, myTasks, saveAnswer, type CheckPoint } from '../../repositories/fieldSales/operator.ts';
+import {
+  checkIn, checkOut, findMyTask, givenAnswer, markNotRealized, myTasks, saveAnswer, type AnswerWrite, type CheckPoint,
+} from '../../repositories/fieldSales/operator.ts';
 import { questionsOf, readQuestionnaire } from '../../repositories/fieldSales/questionnaires.ts';
 import { readTask, taskAnswers } from '../../repositories/fieldSales/tasks.ts';
+import { commitUpload, prepareUpload, savingUpload } from '../trainings/uploadedFile.ts';
 import { ACCESS, taskNotFound, transitionRefused } from './common.ts';
 
 const MyTasksQuery = Type.Object({
@@ -36,18 +40,39 @@ function checkPoint(task: FieldTaskRow, body: CheckBody): CheckPoint {
  */
 const operator: FastifyPluginAsyncTypebox = async (app) => {
   const P = FIELD_SALES_PATHS;
+  // the representative's camera photo (only who applies tasks uploads it); its content is checked when the answer is saved
+  app.tus.defineKind(FIELD_TASK_PHOTO_UPLOAD_KIND, {
+    maxBytes: UPLOAD_LIMITS.generalMaxBytes, extensions: ['.jpg', '.jpeg', '.png'],
+    allowed: (auth) => canOpenAdminTitle(auth.subject, '4traders_apply_events') === 'allow',
+  });
 
   const mine = async (db: Db, clientId: number, userId: number, id: number) => {
     const row = await findMyTask(db, clientId, userId, id);
     if (!row) throw taskNotFound();
     return row;
   };
-  const view = async (clientId: number, row: FieldTaskRow): Promise<MyTask> => {
+  const view = async (request: FastifyRequest, clientId: number, row: FieldTaskRow): Promise<MyTask> => {
     const task = (await readTask(app.db, clientId, row.id))!;
     const [questionnaire, answers] = await Promise.all([
-      row.questionnaire_id ? readQuestionnaire(app.db, clientId, row.questionnaire_id) : undefined, taskAnswers(app.db, row.id),
+      row.questionnaire_id ? readQuestionnaire(app.db, clientId, row.questionnaire_id) : undefined, taskAnswers(app.db, row.id, app.mediaUrls(request)),
     ]);
     return { task, questionnaire: questionnaire ?? null, answers, actions: operatorActions(task.status) };
+  };
+  /**
+   * A photo answer names a finished upload of kind field_task_photo: checked as an image (jpg/png,
+   * magic bytes), moved into the media store and claimed with the answer in one transaction. The
+   * same upload sent again (the queue's retry after a lost reply) or the stored file sent back
+   * leaves the answer as it is; anything else is 400 upload_not_found.
+   */
+  const savePhotoAnswer = async (request: FastifyRequest, clientId: number, answer: AnswerWrite, file: string) => {
+    const given = await givenAnswer(app.db, answer.task_id, answer.question_id);
+    if (given && (given.upload_id === file || given.value.file === file)) return;
+    const prepared = await prepareUpload(app, request, file, FIELD_TASK_PHOTO_UPLOAD_KIND, 'image', `field-sales/photos/${clientId}`);
+    const value = { file: prepared.media.resource };
+    await savingUpload(app, prepared, () => app.db.transaction().execute(async (trx) => {
+      await saveAnswer(trx, { ...answer, value, display: prepared.media.resource, upload_id: file });
+      await commitUpload(trx, app, request, prepared);
+    }));
   };
   const who = (request: Parameters<typeof clientOf>[0]) => ({ clientId: clientOf(request), userId: authOf(request).user.id });
 
@@ -59,14 +84,14 @@ const operator: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(P.myTask(':id'), { config: { access: ACCESS.operator }, schema: { params: IdParams, response: { 200: MyTask } } }, async (request) => {
     const { clientId, userId } = who(request);
-    return view(clientId, await mine(app.db, clientId, userId, request.params.id));
+    return view(request, clientId, await mine(app.db, clientId, userId, request.params.id));
   });
 
   app.post(P.checkIn(':id'), { config: { access: ACCESS.operator }, schema: { params: IdParams, body: CheckBody, response: { 200: MyTask } } }, async (request) => {
     const { clientId, userId } = who(request);
     const row = await mine(app.db, clientId, userId, request.params.id);
     if (!(await checkIn(app.db, row.id, checkPoint(row, request.body)))) throw transitionRefused();
-    return view(clientId, row);
+    return view(request, clientId, row);
   });
 
   /** One answer, saved as it is given (the portal's answer queue retries it until it lands). */
@@ -79,11 +104,13 @@ const operator: FastifyPluginAsyncTypebox = async (app) => {
     if (!question) throw new HttpError(404, 'not_found', 'Question not found');
     const refusal = fieldAnswerRefusal(question.question_type, question.options.length, request.body);
     if (refusal) throw new HttpError(400, refusal, 'The answer is not valid', { value: refusal });
-    await saveAnswer(app.db, {
+    const answer = {
       task_id: row.id, question_id: question.id, step_title: question.step_title, question_text: question.text, question_type: question.question_type,
       value: request.body, display: answerDisplay(question.question_type, question.options, request.body),
-    });
-    return view(clientId, row);
+    };
+    if (question.question_type === 'photo' && request.body.file) await savePhotoAnswer(request, clientId, answer, request.body.file);
+    else await saveAnswer(app.db, answer);
+    return view(request, clientId, row);
   });
 
   app.post(P.checkOut(':id'), { config: { access: ACCESS.operator }, schema: { params: IdParams, body: CheckBody, response: { 200: MyTask } } }, async (request) => {
@@ -91,7 +118,7 @@ const operator: FastifyPluginAsyncTypebox = async (app) => {
     const row = await mine(app.db, clientId, userId, request.params.id);
     if (row.status !== 'in_progress') throw transitionRefused();
     if (row.questionnaire_id) {
-      const answers = new Map((await taskAnswers(app.db, row.id)).map((a) => [a.question_id, a.value]));
+      const answers = new Map((await taskAnswers(app.db, row.id, app.mediaUrls(request))).map((a) => [a.question_id, a.value]));
       const missing = (await questionsOf(app.db, row.questionnaire_id)).filter((q) => q.required && !isAnswered(q.question_type, answers.get(q.id)));
       if (missing.length) {
         throw new HttpError(400, 'task_required_answers_missing', 'Answer every required question before checking out',
@@ -99,7 +126,7 @@ const operator: FastifyPluginAsyncTypebox = async (app) => {
       }
     }
     if (!(await checkOut(app.db, row.id, checkPoint(row, request.body)))) throw transitionRefused();
-    return view(clientId, row);
+    return view(request, clientId, row);
   });
 
   app.post(P.notRealized(':id'), { config: { access: ACCESS.operator }, schema: { params: IdParams, body: NotRealizedBody, response: { 200: MyTask } } }, async (request) => {
@@ -108,7 +135,7 @@ const operator: FastifyPluginAsyncTypebox = async (app) => {
     if (!reason) throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'The reason is required', { reason: 'make_sure_that_all_fields_are_filled_in' });
     const row = await mine(app.db, clientId, userId, request.params.id);
     if (!(await markNotRealized(app.db, row.id, TASK_TRANSITIONS.not_realized.from, reason))) throw transitionRefused();
-    return view(clientId, row);
+    return view(request, clientId, row);
   });
 };
 export default operator;

@@ -96,7 +96,7 @@ const tasks: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(P.results(':id'), { config: { access: ACCESS.readTasks }, schema: { params: IdParams, response: { 200: TaskResults } } }, async (request) => {
     const task = await one(clientOf(request), request.params.id);
-    return { task, answers: await taskAnswers(app.db, task.id) };
+    return { task, answers: await taskAnswers(app.db, task.id, app.mediaUrls(request)) };
   });
 
   /** The admin map's tiles (MAP_TILE_URL); without them the map is left out and the forms work the same. */
