@@ -75,7 +75,7 @@ export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
         <CardContent>
           <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2 }}>
             <IconButton aria-label={translate(`${R}.previous`)} onClick={() => setMonth((m) => shiftMonth(m, -1))}><ChevronLeftIcon /></IconButton>
-            <Typography variant="h5" component="h1" sx={{ minWidth: 220, textAlign: 'center', textTransform: 'capitalize' }} aria-live="polite">{monthName}</Typography>
+            <Typography variant="h5" component="h1" sx={{ minWidth: { xs: 0, sm: 220 }, textAlign: 'center', textTransform: 'capitalize' }} aria-live="polite">{monthName}</Typography>
             <IconButton aria-label={translate(`${R}.next`)} onClick={() => setMonth((m) => shiftMonth(m, 1))}><ChevronRightIcon /></IconButton>
             <Button onClick={() => setMonth(monthOfDay(today))}>{translate(`${R}.today`)}</Button>
             <Box sx={{ flex: 1 }} />

@@ -3,7 +3,7 @@ import { guessTimezone, isValidTimezone, parseDateTime, toApiDateTime, toPickerD
 import { translatedErrors } from '../../common/editor/index.ts';
 
 /** The form's values: the time as the picker holds it (`date_local`, a wall clock of `time_zone`). */
-export interface ScheduleEventFormValues {
+export type ScheduleEventFormValues = {
   id?: number;
   title: string;
   description: string;
@@ -13,7 +13,7 @@ export interface ScheduleEventFormValues {
   areas: number[];
   profiles: number[];
   user_groups: number[];
-}
+};
 
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number).filter((n) => Number.isInteger(n) && n > 0) : []);
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -9,6 +9,7 @@ import { MoveButtons } from '../../common/ordering/MoveButtons.tsx';
 import { useSettingsRecord } from '../../common/settings/index.ts';
 
 const R = 'resources.settings_menu';
+const PHONE_HIDDEN = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** The entries with one moved a place up or down (no move past either end). */
 export function moveEntry(entries: readonly LearnerMenuEntry[], index: number, direction: 'up' | 'down'): LearnerMenuEntry[] {
@@ -63,7 +64,8 @@ export function SettingsMenuScreen() {
             <Table size="small" aria-label={translate(`${R}.name`)}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{translate(`${R}.columns.entry`)}</TableCell>
+                  {/* a phone shows the entry's name in its field's placeholder: three columns fit 390 px */}
+                  <TableCell sx={PHONE_HIDDEN}>{translate(`${R}.columns.entry`)}</TableCell>
                   <TableCell>{translate(`${R}.columns.label`)}</TableCell>
                   <TableCell>{translate(`${R}.columns.visible`)}</TableCell>
                   <TableCell>{translate(`${R}.columns.order`)}</TableCell>
@@ -74,18 +76,18 @@ export function SettingsMenuScreen() {
                   const name = translate(`${R}.entries.${entry.key}`);
                   return (
                     <TableRow key={entry.key} sx={{ opacity: entry.hidden ? 0.6 : 1 }}>
-                      <TableCell>{name}</TableCell>
-                      <TableCell sx={{ minWidth: 180 }}>
+                      <TableCell sx={PHONE_HIDDEN}>{name}</TableCell>
+                      <TableCell sx={{ minWidth: { sm: 180 }, px: { xs: 0.5, sm: 2 } }}>
                         <TextField size="small" fullWidth value={entry.label} placeholder={name}
                           inputProps={{ maxLength: LEARNER_MENU_LABEL_MAX, 'aria-label': translate(`${R}.label_of`, { name }) }}
                           onChange={(event) => change(index, { label: event.target.value })} />
                       </TableCell>
-                      <TableCell>
+                      <TableCell sx={{ px: { xs: 0.5, sm: 2 } }}>
                         <FormControlLabel label={translate(`${R}.columns.visible`)} sx={{ '& .MuiFormControlLabel-label': { display: { xs: 'none', md: 'inline' } } }}
                           control={<Checkbox checked={!entry.hidden} onChange={(event) => change(index, { hidden: !event.target.checked })}
                             inputProps={{ 'aria-label': translate(`${R}.visible_of`, { name }) }} />} />
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell sx={{ whiteSpace: 'nowrap', px: { xs: 0.5, sm: 2 } }}>
                         <MoveButtons order={index + 1} count={entries.length} title={name} disabled={saving}
                           onMove={(direction) => setEntries(moveEntry(entries, index, direction))} />
                       </TableCell>

@@ -14,7 +14,7 @@ async function header(settings: Record<string, unknown>, path = '/home') {
   return within(screen.getByRole('navigation', { name: 'Main navigation' }));
 }
 
-const linkNames = (nav: ReturnType<typeof within>) => nav.getAllByRole('link').map((a) => a.textContent);
+const linkNames = (nav: ReturnType<typeof within>): (string | null)[] => nav.getAllByRole('link').map((a: HTMLElement) => a.textContent);
 
 describe('the portal menu as the client set it (spec 1 §2.3 settings for menu editing, §6.2 settings_menu)', () => {
   it('shows the portal’s own menu without a configuration, with the client’s section words', async () => {

@@ -43,7 +43,6 @@ export function AppHeader() {
     navigate('/', { replace: true });
   }
 
-  const current = (path: string) => (location === path ? 'page' : undefined);
   return (
     <header class={`app-header${open ? ' app-header-open' : ''}`}
       onKeyDown={(event) => { if (open && event.key === 'Escape') setOpen(false); }}>
