@@ -32,6 +32,7 @@ import libraryCategories from './resources/library-categories/index.ts';
 import podcasts from './resources/podcasts/index.ts';
 import badges from './resources/badges/index.ts';
 import wildCards from './resources/wild-cards/index.ts';
+import schedule from './resources/schedule/index.ts';
 import { WILD_CARD_EDITOR_ALIAS, WildCardRedirect } from './resources/wild-cards/WildCardRedirect.tsx';
 import areas from './resources/areas/index.ts';
 import profiles from './resources/profiles/index.ts';
@@ -115,9 +116,11 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.banners.name} {...banners} />
         <Resource name={ADMIN_RESOURCES.welcome_banners.name} {...welcomeBanners} />
         <Resource name={ADMIN_RESOURCES.messages.name} {...messages} />
-        {/* badges and wildcard pages (legal texts, configuration and schedule are settings screens) */}
+        {/* badges and wildcard pages (legal texts, configuration and menu editing are settings screens) */}
         <Resource name={ADMIN_RESOURCES.badges.name} {...badges} />
         <Resource name={ADMIN_RESOURCES.wild_cards.name} {...wildCards} />
+        {/* spec 1 §2.3 schedule, schedule/{id}: the month grid, and the calendar items administrators write */}
+        <Resource name={ADMIN_RESOURCES.schedule.name} {...schedule} />
         <Resource name="users" {...users} />
         <Resource name="users-groups" {...userGroups} />
         <Resource name="profiles" {...profiles} />

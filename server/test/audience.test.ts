@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  BANNER_STATUS, LIBRARY_FILE_STATUS, LOGIN_STATUSES, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, SURVEY_STATUS, GENERAL_TEST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
+  BANNER_STATUS, LIBRARY_FILE_STATUS, addDays, LOGIN_STATUSES, LIVE_CLASS_STATUS, NEWS_STATUS, PODCAST_STATUS, SURVEY_STATUS, GENERAL_TEST_STATUS, WEBCAST_STATUS, WILDCARD_STATUS, todayApiDate,
 } from '@lp/shared/rules';
 import {
   ADMIN_RESOURCES, AUDIENCE_PREVIEW_PATH, AUDIENCE_PREVIEW_SAMPLE, CONTENT_STATUS, WILDCARD_PATHS, type AudiencePreviewAnswer,
@@ -25,6 +25,7 @@ import { findOpenSurvey } from '../src/repositories/surveys/learner.ts';
 import { findOpenGeneralTest } from '../src/repositories/generalTests/learner.ts';
 import { visibleCampaigns } from '../src/repositories/rewards/learner.ts';
 import { visibleWelcomeBanner } from '../src/repositories/welcomeBanners.ts';
+import { learnerCalendar } from '../src/repositories/calendar.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner } from './learnerContentFixtures.ts';
 import { orgIds, type OrgIds } from './trainingsFixtures.ts';
@@ -90,6 +91,9 @@ const OWNER_ROWS: Record<AudienceKind, (db: Db, clientId: number, title: string)
     client_id, title, quantity_realizations: null, time_to_finish: 10, publish_date: '2026-01-01', unpublish_date: null, created_by: null,
     status: GENERAL_TEST_STATUS.published,
   }).returning('id').executeTakeFirstOrThrow()).id,
+  schedule_event: async (db, client_id, title) => (await db.insertInto('schedule_events').values({
+    client_id, title, starts_at: new Date(), time_zone: 'America/Sao_Paulo', created_by: null,
+  }).returning('id').executeTakeFirstOrThrow()).id,
 };
 
 interface Asker { member: AudienceMember; tokens: Tokens }
@@ -124,6 +128,10 @@ const LEARNER_PATHS: Record<AudienceKind, (t: TestApp, asker: Asker, id: number)
     (await findOpenGeneralTest(t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), id, todayApiDate())) !== undefined,
   presential_appointment: async (t, { member }, id) => isInAppointmentAudience(t.app.db, member.clientId, id, member.userId),
   reward_campaign: async (t, { member }, id) => (await visibleCampaigns(t.app.db, member.clientId, member.userId)).some((c) => c.id === id),
+  // the learner calendar (and so the home's schedule block) around the item's day
+  schedule_event: async (t, { member }, id) => (await learnerCalendar(
+    t.app.db, await learnerContext(t.app.db, member.clientId, { id: member.userId, language_id: 1 }), { start: addDays(todayApiDate(), -1), end: addDays(todayApiDate(), 1) },
+  )).some((item) => item.event?.id === id),
 };
 
 type Org = (o: OrgIds) => number;

@@ -29,6 +29,7 @@ export const DEFAULT_CLIENT_SETTINGS: ClientSettings = {
   default_country_code: 'BRA',
   currency: '',
   logo: '',
+  learner_menu: [],
 };
 
 /** The sections a client may rename (spec 1 §3.2 title_trainings, title_webcasts, title_news). */

@@ -75,6 +75,7 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   countries: 'settings',
   configuration: 'settings',
   schedule: 'settings',
+  settings_menu: 'settings',
   terms: 'settings',
   about: 'settings',
   policy: 'settings',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, pageTitleKey } from './page-title.ts';
+import type { SessionUser } from '@lp/shared/contract';
+import { clientHeading, documentTitle, pageTitleKey } from './page-title.ts';
 
 describe('page titles', () => {
   it('names the page by its section, the most specific prefix first', () => {
@@ -17,5 +18,16 @@ describe('page titles', () => {
   it('joins the page and the site, or the site alone', () => {
     expect(documentTitle('Courses', 'Demo Retail')).toBe('Courses · Demo Retail');
     expect(documentTitle(null, 'Demo Retail')).toBe('Demo Retail');
+  });
+
+  it('takes the name the client gave the page’s menu entry, then its section words (spec 1 §2.3 menu editing)', () => {
+    const user = {
+      id_user_client_selected: 1,
+      user_clients: [{ id: 1, settings: { title_news: 'Mural', learner_menu: [{ key: 'calendar', label: 'Agenda', hidden: false }, { key: 'news', label: '', hidden: false }] } }],
+    } as unknown as SessionUser;
+    expect(clientHeading('portal.nav.calendar', user)).toBe('Agenda');
+    expect(clientHeading('portal.nav.news', user)).toBe('Mural');
+    expect(clientHeading('portal.nav.feed', user)).toBeNull();
+    expect(clientHeading('portal.faq.title', user)).toBeNull();
   });
 });

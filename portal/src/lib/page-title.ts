@@ -1,5 +1,5 @@
 import type { SessionUser } from '@lp/shared/contract';
-import { sectionHeading } from '@lp/shared/rules';
+import { isLearnerMenuKey, learnerMenuEntries, sectionHeading } from '@lp/shared/rules';
 
 /**
  * The page part of the document title (WCAG 2.4.2: each page its own title, `{page} · {client}`)
@@ -43,8 +43,18 @@ export function pageTitleKey(path: string): string | null {
   return PAGES.find(([prefix]) => matches(path, prefix))?.[1] ?? null;
 }
 
-/** The client's own words for news and webcasts (spec 1 §3.2 title_news, title_webcasts) win over ours. */
+/**
+ * The client's own words win over ours: the name its menu settings give the page's menu entry
+ * (spec 1 §2.3 settings for menu editing), else its section words for news and webcasts (spec 1
+ * §3.2 title_news, title_webcasts).
+ */
 export function clientHeading(key: string, user: SessionUser | null | undefined): string | null {
+  const entry = key.startsWith('portal.nav.') ? key.slice('portal.nav.'.length) : '';
+  if (isLearnerMenuKey(entry)) {
+    const client = user?.user_clients.find((c) => c.id === user.id_user_client_selected);
+    const label = learnerMenuEntries(client?.settings.learner_menu).find((e) => e.key === entry)?.label;
+    if (label) return label;
+  }
   if (key === 'portal.nav.news') return sectionHeading(user, 'news');
   if (key === 'portal.nav.webcasts') return sectionHeading(user, 'webcasts');
   return null;

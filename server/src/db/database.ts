@@ -4,6 +4,7 @@ import type * as PresentialResults from './tables/presentialResults.table.ts';
 import type * as PresentialTestTemplates from './tables/presentialTestTemplate.table.ts';
 import type * as FieldSales from './tables/fieldSales.table.ts';
 import type * as Reward from './tables/reward.table.ts';
+import type { ScheduleEventTable } from './tables/scheduleEvent.table.ts';
 import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
   AuditLogTable, UserAreaTable, UserClientTable, UserMandatoryAreaTable, UserMandatoryProfileTable, UserModuleItemTable, UserSuperiorTable, UserTable,
@@ -299,6 +300,11 @@ export interface Database {
   reward_campaign_areas: AudienceAreaTable;
   reward_campaign_profiles: AudienceProfileTable;
   reward_campaign_user_groups: AudienceUserGroupTable;
+  // calendar items administrators write (2026_11_29_0100_schedule_events), with an audience
+  schedule_events: ScheduleEventTable;
+  schedule_event_areas: AudienceAreaTable;
+  schedule_event_profiles: AudienceProfileTable;
+  schedule_event_user_groups: AudienceUserGroupTable;
   reward_campaign_stores: Reward.RewardCampaignStoreTable;
   reward_campaign_levels: Reward.RewardCampaignLevelTable;
   reward_points_table: Reward.RewardPointsTableTable;

@@ -4,7 +4,8 @@
  * webcasts' transmissions and live classes' starts. The learner sees those of the trainings they are enrolled in and
  * may still open, and the webcasts of their audience or subscription; the admin's schedule sees
  * the client's. Face-to-face events are the learner's: those they are enrolled in or teach
- * (repositories/presential/calendar.ts).
+ * (repositories/presential/calendar.ts). The items administrators write (repositories/scheduleEvents.ts)
+ * are the client's in the schedule and their audience's in the learner calendar.
  */
 import { CONTENT_STATUS, type CalendarItem } from '@lp/shared/contract';
 import { LIVE_CLASS_STATUS, WEBCAST_STATUS, addDays, todayApiDate } from '@lp/shared/rules';
@@ -17,6 +18,7 @@ import { visibleTrainings } from './learner/catalogue.ts';
 import { audienceMemberOf, type LearnerContext } from './learner/context.ts';
 import { trailGrantsTraining } from './trailAudience.ts';
 import { presentialItems } from './presential/calendar.ts';
+import { clientEventItems, learnerEventItems } from './scheduleEvents.ts';
 
 export interface DayRange { start: string; end: string }
 
@@ -113,6 +115,8 @@ export async function learnerCalendar(db: Db, ctx: LearnerContext, range: DayRan
   const roles = await rolesOf(db, ctx.userId, classes.map((c) => c.id));
   for (const c of classes) items.push(liveClassItem(c, roles.get(c.id) === 'participant'));
   items.push(...await presentialItems(db, ctx, instantWindow(range)));
+  // spec 1 §2.3 schedule/{id}: the administrators' calendar items of the learner's audience
+  items.push(...await learnerEventItems(db, member, window));
   for (const w of webcasts) {
     items.push({
       kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id, live_class_id: null,
@@ -141,6 +145,7 @@ export async function clientSchedule(db: Db, clientId: number, range: DayRange):
     .where('client_id', '=', clientId).where('status', '!=', LIVE_CLASS_STATUS.deleted)
     .where('live_class_date', '>=', window.from).where('live_class_date', '<', window.to).execute();
   for (const c of classes) items.push(liveClassItem(c, false));
+  items.push(...await clientEventItems(db, clientId, window));
   for (const w of webcasts) {
     items.push({ kind: 'webcast', date: null, starts_at: w.transmission_date, title: w.title, training: null, webcast_id: w.id, live_class_id: null, subscribed: false });
   }

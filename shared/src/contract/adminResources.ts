@@ -6,7 +6,7 @@
  */
 import {
   BADGES_PATH, BANNERS_PATH, CONFIGURATION_PATH, FAQ_CATEGORIES_PATH, FAQS_PATH, IMPORTS_PATH, LEGAL_TEXTS_PATH, LIBRARIES_PATH,
-  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, DRILLS_PATH, GENERAL_TESTS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
+  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, DRILLS_PATH, GENERAL_TESTS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_EVENTS_PATH, LEARNER_MENU_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
 
@@ -115,7 +115,10 @@ export const ADMIN_RESOURCES = {
   cookies_policy: { name: 'cookies_policy', title: 'cookies_policy', apiPath: `${LEGAL_TEXTS_PATH}cookies_policy/` },
   configuration: { name: 'configuration', title: 'configuration', apiPath: CONFIGURATION_PATH },
   // spec 3 §2: schedule, schedule/{id} → title schedule
-  schedule: { name: 'schedule', title: 'schedule', apiPath: SCHEDULE_PATH },
+  // the schedule's records are the calendar items administrators write; its month grid reads CALENDAR_PATHS.admin
+  schedule: { name: 'schedule', title: 'schedule', apiPath: SCHEDULE_EVENTS_PATH },
+  // spec 1 §2.3 "settings for menu editing", §6.2 settings_menu: the learner portal's menu per client
+  settings_menu: { name: 'settings_menu', title: 'settings_menu', apiPath: LEARNER_MENU_PATH },
   // docs/security.md "Shared users": account-wide actions on users, read by superusers only
   audit_log: { name: 'audit-log', title: 'audit_log', apiPath: '/admin_users/audit_log/' },
 } as const satisfies Record<string, AdminResourceDef>;

@@ -19,9 +19,10 @@ export const CALENDAR_PATHS = {
  * training_unpublish: a training leaves the catalogue (its last published day);
  * webcast: a webcast's transmission (an instant: shown on its day in the viewer's zone);
  * live_class: a live class's start (an instant, as a webcast's; spec 3 §2 "calendar/agenda");
- * presential: an event of a face-to-face training the learner is enrolled in or teaches (an instant).
+ * presential: an event of a face-to-face training the learner is enrolled in or teaches (an instant);
+ * event: a calendar item an administrator wrote for its audience (spec 1 §2.3 schedule/{id}; an instant).
  */
-export const CALENDAR_ITEM_KINDS = ['activity_available', 'training_unpublish', 'webcast', 'live_class', 'presential'] as const;
+export const CALENDAR_ITEM_KINDS = ['activity_available', 'training_unpublish', 'webcast', 'live_class', 'presential', 'event'] as const;
 export type CalendarItemKind = (typeof CALENDAR_ITEM_KINDS)[number];
 
 export const CalendarQuery = Type.Object({
@@ -44,6 +45,10 @@ export const CalendarItem = Type.Object({
   live_class_id: Type.Union([Type.Integer(), Type.Null()]),
   /** the face-to-face training of a presential item (absent on the other kinds) */
   presential_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  /** an administrator's calendar item (kind event; absent on the other kinds): its id, text, link and own zone */
+  event: Type.Optional(Type.Union([Type.Object({
+    id: Type.Integer(), description: Type.String(), link: Type.String(), time_zone: Type.String(),
+  }), Type.Null()])),
   /** learner: the user subscribed to the webcast, or takes part in the live class (subscriber or invitee) */
   subscribed: Type.Boolean(),
 });

@@ -37,3 +37,7 @@ export const WILD_CARDS_PATH = '/admin_wild_cards/wild_cards/';
 export const LEGAL_TEXTS_PATH = '/admin_config/legal_texts/';
 export const CONFIGURATION_PATH = '/admin_config/configuration/';
 export const SCHEDULE_PATH = '/admin_schedule/schedule/';
+/** spec 1 §2.3 schedule/{id}: the calendar items administrators write (contract/scheduleEvents.ts) */
+export const SCHEDULE_EVENTS_PATH = '/admin_schedule/events/';
+/** spec 1 §2.3 settings for menu editing (§6.2 settings_menu): the learner portal's menu (contract/configuration.ts) */
+export const LEARNER_MENU_PATH = '/admin_config/learner_menu/';

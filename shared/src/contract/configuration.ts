@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { literalUnion } from './common.ts';
 import { LoginParams } from './auth.ts';
-import { ClientSettings } from './session.ts';
+import { ClientSettings, LearnerMenuItem } from './session.ts';
 
 /**
  * The configuration screen (spec 1 §2.3 configuration, §6.1 admin_config: superuser only): the
@@ -50,7 +50,7 @@ const StrictLoginParams = Type.Object({
 /** PUT JSON: any part may be left out (it stays as it is); unknown keys are refused. */
 export const ConfigurationInput = Type.Object({
   home_route: Type.Optional(literalUnion(HOME_ROUTES)),
-  settings: Type.Optional(Type.Partial(Type.Omit(ClientSettings, ['logo']), { additionalProperties: false })),
+  settings: Type.Optional(Type.Partial(Type.Omit(ClientSettings, ['logo', 'learner_menu']), { additionalProperties: false })),
   login_params: Type.Optional(Type.Partial(
     Type.Composite([Type.Omit(EditableLoginParams, STRICT_KEYS), StrictLoginParams]),
     { additionalProperties: false },
@@ -65,3 +65,13 @@ export const CLIENT_LOGO_UPLOAD_KIND = 'client_logo';
 export const CLIENT_LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const ClientLogoInput = Type.Object({ upload: Type.Union([Type.String({ minLength: 1, maxLength: 100 }), Type.Null()]) }, { additionalProperties: false });
 export type ClientLogoInput = Static<typeof ClientLogoInput>;
+
+/**
+ * The learner portal's menu of the selected client (spec 1 §2.3 settings for menu editing, §6.2
+ * settings_menu): GET → LearnerMenu (every entry, the configured order first); PUT LearnerMenu →
+ * LearnerMenu, at LEARNER_MENU_PATH. The portal reads it from the session (SessionClient.settings.learner_menu).
+ */
+export const LearnerMenu = Type.Object({
+  entries: Type.Array(LearnerMenuItem, { maxItems: 40 }),
+}, { additionalProperties: false });
+export type LearnerMenu = Static<typeof LearnerMenu>;

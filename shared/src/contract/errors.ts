@@ -311,6 +311,8 @@ export const ERROR_CODES = [
   // banners, welcome banners, messages and mailing list (spec 3)
   // spec 3 §5 Banners: the URL must be without www and start with http:// or {host}
   'invalid_banner_url',
+  // spec 3 §2 schedule: a calendar item's link is an http(s) address or a portal path
+  'invalid_schedule_link',
   'end_date_before_start_date',
   // spec 3 §5 / §8 Welcome banners: start not before today; one active per audience and period
   'welcome_banner_start_before_today',

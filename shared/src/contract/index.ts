@@ -47,6 +47,7 @@ export * from './fieldSales.ts';
 export * from './rewards/index.ts';
 export * from './realtime.ts';
 export * from './reports.ts';
+export * from './scheduleEvents.ts';
 export * from './session.ts';
 export * from './streaming.ts';
 export * from './trails.ts';

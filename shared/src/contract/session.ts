@@ -1,6 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { literalUnion } from './common.ts';
+import { LEARNER_MENU_KEYS, LEARNER_MENU_LABEL_MAX } from '../learnerMenu.ts';
 
 export const ModuleItemSchema = Type.Object({ slug: Type.String(), permission: Type.Boolean() });
+
+/** One entry of a client's learner menu (shared/src/learnerMenu.ts): label '' keeps the portal's word. */
+export const LearnerMenuItem = Type.Object({
+  key: literalUnion(LEARNER_MENU_KEYS),
+  label: Type.String({ maxLength: LEARNER_MENU_LABEL_MAX }),
+  hidden: Type.Boolean(),
+}, { additionalProperties: false });
+export type LearnerMenuItem = Static<typeof LearnerMenuItem>;
 
 export const ClientSettings = Type.Object({
   title_trainings: Type.String(),
@@ -40,6 +50,12 @@ export const ClientSettings = Type.Object({
    * Set through CLIENT_LOGO_PATH, not the settings body.
    */
   logo: Type.String({ maxLength: 1000 }),
+  /**
+   * The learner portal's menu (spec 1 §2.3 "settings for menu editing", §6.2 settings_menu): the
+   * entries in the client's order, each renamed (label, '' keeps the portal's word) or hidden.
+   * Empty: the portal's own menu. Set through LEARNER_MENU_PATH, not the settings body.
+   */
+  learner_menu: Type.Array(LearnerMenuItem, { maxItems: LEARNER_MENU_KEYS.length }),
 });
 export type ClientSettings = Static<typeof ClientSettings>;
 

@@ -23,8 +23,8 @@ const CONFIG: Configuration = {
 
 describe('ConfigurationScreen (spec 1 §2.3 configuration, §3.2–3.3)', () => {
   it('has an input for every client setting of the contract', () => {
-    // the logo has its own upload input (ClientLogo)
-    expect(SETTING_FIELDS.map((f) => f.key)).toEqual(Object.keys(ClientSettings.properties).filter((key) => key !== 'logo'));
+    // the logo has its own upload input (ClientLogo), the learner menu its own screen (settings_menu)
+    expect(SETTING_FIELDS.map((f) => f.key)).toEqual(Object.keys(ClientSettings.properties).filter((key) => key !== 'logo' && key !== 'learner_menu'));
     expect(SETTING_FIELDS.find((f) => f.key === 'currency')?.kind).toBe('text');
     expect(SETTING_FIELDS.find((f) => f.key === 'has_forum')?.kind).toBe('boolean');
     expect(SETTING_FIELDS.find((f) => f.key === 'title_news')?.kind).toBe('text');

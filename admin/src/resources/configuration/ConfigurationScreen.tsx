@@ -34,8 +34,8 @@ function Section({ title, help, children }: { title: string; help: string; child
 
 /** The form's values as the contract's PUT body. */
 export function configurationBody(values: Configuration): ConfigurationInput {
-  // the logo is saved by its own upload (ClientLogo)
-  const { logo: _logo, ...settings } = values.settings;
+  // the logo is saved by its own upload (ClientLogo), the learner menu by its own screen (settings_menu)
+  const { logo: _logo, learner_menu: _menu, ...settings } = values.settings;
   return { home_route: values.client.home_route as ConfigurationInput['home_route'], settings, login_params: values.login_params };
 }
 

@@ -7,8 +7,8 @@ import { ClientSettings, EditableLoginParams } from '@lp/shared/contract';
  */
 export type FieldKind = 'boolean' | 'text';
 
-/** Settings with an input of their own: the logo is an uploaded image (ClientLogo.tsx). */
-export const OWN_INPUT_SETTINGS = ['logo'] as const;
+/** Settings with an input of their own: the logo is an uploaded image (ClientLogo.tsx), the learner menu its own screen (settings-menu/). */
+export const OWN_INPUT_SETTINGS = ['logo', 'learner_menu'] as const;
 
 export const SETTING_FIELDS: ReadonlyArray<{ key: string; kind: FieldKind }> = Object.entries(ClientSettings.properties)
   .filter(([key]) => !(OWN_INPUT_SETTINGS as readonly string[]).includes(key))

@@ -26,6 +26,10 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
       results: path.includes('start=2026-11-01') ? [
         item({}), item({ kind: 'training_unpublish', date: '2026-11-20', title: 'Vendas' }),
         item({ kind: 'webcast', date: null, starts_at: '2026-11-12T19:00:00Z', title: 'Lançamento', training: null, webcast_id: 3 }),
+        item({
+          kind: 'event', date: null, starts_at: '2026-11-13T12:00:00Z', title: 'Convenção', training: null,
+          event: { id: 9, description: '', link: '', time_zone: 'America/Sao_Paulo' },
+        }),
       ] : [],
     }));
     render(
@@ -45,6 +49,10 @@ describe('ScheduleScreen (spec 3 §2 schedule)', () => {
     // the list's days written out, and a transmission's time as HH:mm in the admin's zone (the tests run in UTC)
     expect(screen.getByText('terça-feira, 10 de novembro')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /^19:00 · / })).toHaveAttribute('href', '/webcasts/3');
+    // spec 1 §2.3 schedule/{id}: the administrators' items open their editor, from the grid and the list
+    expect(screen.getByRole('link', { name: '12:00 · Convenção' })).toHaveAttribute('href', '/schedule/9');
+    expect(screen.getByRole('link', { name: 'Convenção' })).toHaveAttribute('href', '/schedule/9');
+    expect(screen.getByRole('link', { name: 'Novo item da agenda' })).toHaveAttribute('href', '/schedule/create');
     const grid = screen.getByRole('table', { name: 'novembro de 2026' });
     expect(within(grid).getAllByRole('row')).toHaveLength(6);
 

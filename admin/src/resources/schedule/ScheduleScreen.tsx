@@ -6,7 +6,7 @@ import {
 } from '@mui/material';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Loading, Title, useLocaleState, useTranslate } from 'react-admin';
+import { CreateButton, Loading, Title, useLocaleState, useTranslate } from 'react-admin';
 import { ADMIN_RESOURCES, CALENDAR_PATHS, type CalendarItem, type CalendarItems } from '@lp/shared/contract';
 import {
   formatLongDay, formatMonth, formatMonthName, formatTime, formatWeekday, gridRange, monthGrid, monthOfDay, shiftMonth, toApiDate,
@@ -29,8 +29,9 @@ export function itemsByDay(items: readonly CalendarItem[], timeZone: string = us
   return days;
 }
 
-/** Where the admin opens an item: the training or webcast editor. */
+/** Where the admin opens an item: the calendar item, training or webcast editor. */
 function itemLink(item: CalendarItem): string | null {
+  if (item.event) return `/${ADMIN_RESOURCES.schedule.name}/${item.event.id}`;
   if (item.training) return `/${ADMIN_RESOURCES.trainings.name}/${item.training.id}`;
   if (item.webcast_id !== null) return `/webcasts/${item.webcast_id}`;
   return null;
@@ -50,8 +51,9 @@ function ItemLabel({ item }: { item: CalendarItem }) {
 
 /**
  * spec 3 §2 schedule (title slug schedule): the client's calendar — trainings' activities opening
- * (avaliable_in) and last published days, and webcasts' transmissions — a month at a time, as a
- * grid and as a list.
+ * (avaliable_in) and last published days, webcasts' transmissions, live classes and the calendar
+ * items administrators write (each opens its editor, spec 1 §2.3 schedule/{id}) — a month at a
+ * time, as a grid and as a list; "New calendar item" creates one.
  */
 export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
   const translate = useTranslate();
@@ -59,7 +61,8 @@ export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
   const [month, setMonth] = useState<YearMonth>(() => monthOfDay(today));
   const grid = useMemo(() => monthGrid(month), [month]);
   const range = gridRange(grid);
-  const { data, isPending, error } = useSettingsRecord<CalendarItems>(`${CALENDAR_PATHS.admin}?start=${range.start}&end=${range.end}`, { staleTime: 60_000 });
+  // read on every visit: the items written in the editor come back here
+  const { data, isPending, error } = useSettingsRecord<CalendarItems>(`${CALENDAR_PATHS.admin}?start=${range.start}&end=${range.end}`);
   const days = useMemo(() => itemsByDay(data?.results ?? []), [data]);
   const monthName = formatMonthName(month, locale);
   const inMonth = (day: string) => day.startsWith(formatMonth(month));
@@ -72,9 +75,12 @@ export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
         <CardContent>
           <Stack direction="row" alignItems="center" spacing={1} sx={{ mb: 2 }}>
             <IconButton aria-label={translate(`${R}.previous`)} onClick={() => setMonth((m) => shiftMonth(m, -1))}><ChevronLeftIcon /></IconButton>
-            <Typography variant="h5" component="h1" sx={{ minWidth: 220, textAlign: 'center', textTransform: 'capitalize' }} aria-live="polite">{monthName}</Typography>
+            <Typography variant="h5" component="h1" sx={{ minWidth: { xs: 0, sm: 220 }, textAlign: 'center', textTransform: 'capitalize' }} aria-live="polite">{monthName}</Typography>
             <IconButton aria-label={translate(`${R}.next`)} onClick={() => setMonth((m) => shiftMonth(m, 1))}><ChevronRightIcon /></IconButton>
             <Button onClick={() => setMonth(monthOfDay(today))}>{translate(`${R}.today`)}</Button>
+            <Box sx={{ flex: 1 }} />
+            {/* spec 1 §2.3 schedule/{id}: a calendar item of the administrators' own */}
+            <CreateButton resource={ADMIN_RESOURCES.schedule.name} label={`${R}.create`} />
           </Stack>
           {isPending && <Loading />}
           {error && <Typography color="error" role="alert">{translate(`${R}.load_error`)}</Typography>}
@@ -94,10 +100,13 @@ export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
                       {week.map((day) => (
                         <TableCell key={day} sx={{ verticalAlign: 'top', height: 90, opacity: inMonth(day) ? 1 : 0.5, bgcolor: day === today ? 'action.selected' : undefined }}>
                           <Typography variant="caption" component="div">{Number(day.slice(8))}</Typography>
-                          {(days.get(day) ?? []).map((item, i) => (
+                          {(days.get(day) ?? []).map((item, i) => (item.event ? (
+                            <Chip key={i} size="small" color="success" label={item.title} clickable component={RouterLink}
+                              to={itemLink(item)!} sx={{ maxWidth: '100%', mt: 0.5 }} />
+                          ) : (
                             <Chip key={i} size="small" color={item.kind === 'webcast' ? 'secondary' : item.kind === 'training_unpublish' ? 'warning' : 'primary'}
                               label={item.title} sx={{ maxWidth: '100%', mt: 0.5 }} />
-                          ))}
+                          )))}
                         </TableCell>
                       ))}
                     </TableRow>

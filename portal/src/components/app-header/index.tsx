@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { sectionHeading } from '@lp/shared/rules';
+import { selectedLearnerMenu, sectionHeading, type LearnerMenuKey } from '@lp/shared/rules';
 import { useSWRConfig } from 'swr';
 import { Link, useLocation } from 'wouter-preact';
 import { hasPermission } from '@lp/shared/rules';
@@ -10,6 +10,21 @@ import { LanguageSwitch } from '../language-switch/index.tsx';
 import { MessagesLink } from '../messages-link/index.tsx';
 import { NotificationsBell } from '../notifications-bell/index.tsx';
 
+/** Where each menu entry leads (spec 1 §2.2 learner routes). */
+const MENU_HREF: Record<LearnerMenuKey, string> = {
+  home: '/home', courses: '/courses', trails: '/trails', webcasts: '/webcasts', live_classes: '/live_classes', presential: '/presential',
+  field_sales: '/field_sales', surveys: '/surveys', drills: '/drills', general_tests: '/general_tests', rewards: '/rewards',
+  library: '/library', podcasts: '/podcasts', news: '/news', feed: '/feed', calendar: '/calendar', messages: '/messages', profile: '/profile',
+};
+/** Entries current on their own path only (the others also on the pages under theirs). */
+const EXACT = new Set<LearnerMenuKey>(['home', 'feed', 'calendar', 'messages']);
+/** Entries a client also renames through its section words (spec 2 §1 title_trainings, title_webcasts; spec 3 §2 title_news). */
+const SECTION_OF = { courses: 'trainings', webcasts: 'webcasts', news: 'news' } as const;
+
+/**
+ * The portal's header and menu: the entries in the selected client's order, renamed or hidden
+ * as its menu settings say (spec 1 §2.3 settings for menu editing), read from the session.
+ */
 export function AppHeader() {
   const { t } = useI18n();
   const { data: user } = useSessionUser();
@@ -28,7 +43,6 @@ export function AppHeader() {
     navigate('/', { replace: true });
   }
 
-  const current = (path: string) => (location === path ? 'page' : undefined);
   return (
     <header class={`app-header${open ? ' app-header-open' : ''}`}
       onKeyDown={(event) => { if (open && event.key === 'Escape') setOpen(false); }}>
@@ -42,27 +56,16 @@ export function AppHeader() {
       </div>
       <div class="app-header-panel" id="app-header-panel">
         <nav aria-label={t('portal.nav.label')}>
-          <Link href="/home" aria-current={current('/home')}>{t('portal.nav.home')}</Link>
-          <Link href="/courses" aria-current={location.startsWith('/courses') ? 'page' : undefined}>{sectionHeading(user, 'trainings') ?? t('portal.nav.courses')}</Link>
-          <Link href="/trails" aria-current={location.startsWith('/trails') ? 'page' : undefined}>{t('portal.nav.trails')}</Link>
-          <Link href="/webcasts" aria-current={location.startsWith('/webcasts') ? 'page' : undefined}>{sectionHeading(user, 'webcasts') ?? t('portal.nav.webcasts')}</Link>
-          <Link href="/live_classes" aria-current={location.startsWith('/live_classes') ? 'page' : undefined}>{t('portal.nav.live_classes')}</Link>
-          <Link href="/presential" aria-current={location.startsWith('/presential') ? 'page' : undefined}>{t('portal.nav.presential')}</Link>
-          {/* the field-sales operator's tasks: only for who carries them out (4traders_apply_events) */}
-          {user && hasPermission(user, '4traders_apply_events') && (
-            <Link href="/field_sales" aria-current={location.startsWith('/field_sales') ? 'page' : undefined}>{t('portal.nav.field_sales')}</Link>
-          )}
-          <Link href="/surveys" aria-current={location.startsWith('/surveys') ? 'page' : undefined}>{t('portal.nav.surveys')}</Link>
-          <Link href="/drills" aria-current={location.startsWith('/drills') ? 'page' : undefined}>{t('portal.nav.drills')}</Link>
-          <Link href="/general_tests" aria-current={location.startsWith('/general_tests') ? 'page' : undefined}>{t('portal.nav.general_tests')}</Link>
-          <Link href="/rewards" aria-current={location.startsWith('/rewards') ? 'page' : undefined}>{t('portal.nav.rewards')}</Link>
-          <Link href="/library" aria-current={location.startsWith('/library') ? 'page' : undefined}>{t('portal.nav.library')}</Link>
-          <Link href="/podcasts" aria-current={location.startsWith('/podcasts') ? 'page' : undefined}>{t('portal.nav.podcasts')}</Link>
-          <Link href="/news" aria-current={location.startsWith('/news') ? 'page' : undefined}>{sectionHeading(user, 'news') ?? t('portal.nav.news')}</Link>
-          <Link href="/feed" aria-current={current('/feed')}>{t('portal.nav.feed')}</Link>
-          <Link href="/calendar" aria-current={current('/calendar')}>{t('portal.nav.calendar')}</Link>
-          <MessagesLink current={location === '/messages'} />
-          <Link href="/profile" aria-current={location.startsWith('/profile') ? 'page' : undefined}>{t('portal.nav.profile')}</Link>
+          {selectedLearnerMenu(user).map(({ key, label }) => {
+            // the field-sales operator's tasks: only for who carries them out (4traders_apply_events)
+            if (key === 'field_sales' && !(user && hasPermission(user, '4traders_apply_events'))) return null;
+            const href = MENU_HREF[key];
+            const isCurrent = EXACT.has(key) ? location === href : location.startsWith(href);
+            // the client's own label (settings_menu), else its section word (title_*), else ours
+            const text = label || (key in SECTION_OF ? sectionHeading(user, SECTION_OF[key as keyof typeof SECTION_OF]) : null) || t(`portal.nav.${key}`);
+            if (key === 'messages') return <MessagesLink key={key} current={isCurrent} label={text} />;
+            return <Link key={key} href={href} aria-current={isCurrent ? 'page' : undefined}>{text}</Link>;
+          })}
         </nav>
         <div class="app-header-user">
           {user && <span class="user-name">{user.nick_name || user.full_name}</span>}

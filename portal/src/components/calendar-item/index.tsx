@@ -3,8 +3,9 @@ import type { CalendarItem } from '@lp/shared/contract';
 import { useI18n } from '../../lib/i18n.ts';
 import { useDateFormat } from '../../lib/format.ts';
 
-/** Where a calendar item leads: its training, webcast, live class or face-to-face training. */
+/** Where a calendar item leads: its training, webcast, live class or face-to-face training, or an administrator's item's own link. */
 export function calendarItemLink(item: CalendarItem): string | null {
+  if (item.event) return item.event.link || null;
   if (item.training) return `/courses/${item.training.id}`;
   if (item.webcast_id !== null) return `/webcasts/${item.webcast_id}`;
   if (item.live_class_id !== null) return `/live_classes/${item.live_class_id}`;
@@ -31,8 +32,10 @@ export function CalendarItemText({ item, withDay = false }: { item: CalendarItem
   return (
     <>
       {when && <time dateTime={item.starts_at ?? item.date ?? undefined}>{when}</time>}{when && ' · '}
-      {link ? <Link href={link}>{text}</Link> : text}
+      {/* an administrator's item may link outside the portal (spec 1 §2.3 schedule/{id}): a new tab then */}
+      {!link ? text : /^https?:\/\//i.test(link) ? <a href={link} target="_blank" rel="noopener noreferrer">{text}</a> : <Link href={link}>{text}</Link>}
       {item.subscribed && <span class="chip">{t('portal.calendar.subscribed')}</span>}
+      {item.event?.description && <span class="calendar-item-description">{item.event.description}</span>}
     </>
   );
 }

@@ -41,6 +41,8 @@ export const AUDIENCE_KINDS = {
   presential_appointment: { owner: 'presential_appointments', links: 'presential_appointment', tags: false, mandatory: false },
   // spec 3 §3 "Reward campaign: … audience" (who the campaign targets; spec 3 §6 the required profile is checked apart)
   reward_campaign: { owner: 'reward_campaigns', links: 'reward_campaign', tags: false, mandatory: false },
+  // spec 1 §2.3 schedule/{id}: a calendar item shows in the calendar and home of its audience only
+  schedule_event: { owner: 'schedule_events', links: 'schedule_event', tags: false, mandatory: false },
 } as const satisfies Record<string, KindDeclaration>;
 
 export type AudienceKind = keyof typeof AUDIENCE_KINDS;

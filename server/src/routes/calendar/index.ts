@@ -6,6 +6,7 @@ import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { clientSchedule, learnerCalendar } from '../../repositories/calendar.ts';
 import { learnerContext } from '../../repositories/learner/context.ts';
 import { titleAccess } from '../../lib/access.ts';
+import { scheduleEventsAdmin } from './events.ts';
 
 function checkedRange(query: CalendarQuery): CalendarQuery {
   const error = validateCalendarRange(query.start, query.end);
@@ -15,7 +16,8 @@ function checkedRange(query: CalendarQuery): CalendarQuery {
 
 /**
  * The learner calendar (spec 1 §2.2 calendar; spec 3 §2 calendar/agenda) and the admin schedule
- * (spec 3 §2 schedule, title slug schedule): the dated items of a range of days (a month grid).
+ * (spec 3 §2 schedule, title slug schedule): the dated items of a range of days (a month grid), and the
+ * calendar items administrators write (events.ts, spec 1 §2.3 schedule/{id}).
  */
 const calendar: FastifyPluginAsyncTypebox = async (app) => {
   app.get(CALENDAR_PATHS.learner, { config: { access: 'authenticated' }, schema: { querystring: CalendarQuery, response: { 200: CalendarItems } } }, async (request) => {
@@ -30,5 +32,7 @@ const calendar: FastifyPluginAsyncTypebox = async (app) => {
     const range = checkedRange(request.query);
     return { ...range, results: await clientSchedule(app.db, clientOf(request), range) };
   });
+
+  await app.register(scheduleEventsAdmin);
 };
 export default calendar;

@@ -13,6 +13,7 @@ import { forgetMediaObject } from '../../repositories/mediaObjects.ts';
 import { commitUpload, prepareUpload, savingUpload } from '../trainings/uploadedFile.ts';
 import { getLoginParams, saveLoginParams, toSessionClient, findClient, mergeClientSettings } from '../../repositories/clients.ts';
 import { titleAccess } from '../../lib/access.ts';
+import learnerMenuRoutes from './learnerMenu.ts';
 
 async function configuration(db: Db, clientId: number): Promise<Configuration> {
   const row = await findClient(db, clientId);
@@ -72,5 +73,7 @@ const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
     return configuration(app.db, clientId);
   });
+
+  await app.register(learnerMenuRoutes);
 };
 export default configurationRoutes;
