@@ -14,6 +14,14 @@ describe('server texts in the plural form of a count (issue #25 item 4)', () => 
     expect(translate(1, 'imports.counts.none_such', { count: 2 })).toBe('imports.counts.none_such');
   });
 
+  it('say a link\'s lifetime in the plural form of its hours (a configured lifetime may be 1 hour)', () => {
+    const body = (languageId: number, count: number) =>
+      translate(languageId, 'mail.recover_password.body', { name: 'Ana', link: 'L', hours: translate(languageId, 'mail.counts.hours', { count }) });
+    expect(body(1, 1)).toContain('(válido por 1 hora, uma única vez)');
+    expect(body(1, 24)).toContain('(válido por 24 horas, uma única vez)');
+    expect(body(4, 1)).toContain('(valable 1 heure, une seule fois)');
+  });
+
   it('say each count of an import log line in its own form', () => {
     const row = {
       id: 1, import_id: 1, line: null, log_type: 'info', code: 'process_finished', field: null,
