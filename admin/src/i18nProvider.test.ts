@@ -43,7 +43,8 @@ describe('i18nProvider', () => {
     expect(provider.translate('ra.action.save')).toBe('Salvar');
     await provider.changeLocale('es');
     expect(provider.translate('ra.action.save')).toBe('Guardar');
-    expect(provider.translate('admin.pagination.showing', { from: 1, to: 5, total: 9 })).toBe('Mostrando 1 a 5 de 9 registros');
+    expect(provider.translate('admin.pagination.showing', { from: 1, to: 5, total: 9, smart_count: 9 })).toBe('Mostrando 1 a 5 de 9 registros');
+    expect(provider.translate('admin.pagination.showing', { from: 1, to: 1, total: 1, smart_count: 1 })).toBe('Mostrando 1 a 1 de 1 registro');
     await provider.changeLocale('fr');
     expect(provider.translate('errors.permission_denied')).not.toBe('errors.permission_denied');
   });

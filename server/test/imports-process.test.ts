@@ -80,6 +80,8 @@ describe.each(DIALECTS)('import processing on %s', (dialect) => {
     const mail = mails.find((m) => m.includes(`${t.config.publicUrl}${link}`));
     expect(mail).toBeDefined();
     expect(mail).toContain('Ol=C3=A1, Ana Admin');
+    // each count in its plural form (issue #25 item 4; pt-br says 0 in the singular)
+    expect(mail).toContain('2 criados, 2 atualizados, 0 erro.');
 
     // processing again is refused; the job run again changes nothing
     const again = await processImport(t.app, su, record.id);

@@ -29,7 +29,7 @@ test.describe('control panel (issue "Platform foundation" item 7)', () => {
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('menuitem', { name: 'Tags' }).click();
     await page.getByPlaceholder('Buscar', { exact: true }).fill('season');
-    await expect(page.getByText(/Exibindo 1 a 1 de 1 registros/)).toBeVisible();
+    await expect(page.getByText(/Exibindo 1 a 1 de 1 registro\b/)).toBeVisible();
   });
 
   test('instructor sees only Tags and cannot open users', async ({ page }) => {

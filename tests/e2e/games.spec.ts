@@ -66,7 +66,7 @@ test('an admin previews and saves a fill-in game; a learner on a phone loses it 
   await page.getByRole('button', { name: 'Pré-visualizar' }).click();
   const preview = page.getByTitle('Pré-visualização do jogo').contentFrame();
   const previewGame = preview.getByRole('region', { name: 'Complete as lacunas' });
-  await expect(previewGame.getByText('Erros: 0 de 0 permitidos')).toBeVisible();
+  await expect(previewGame.getByText('Erros: 0 de 0 permitido')).toBeVisible();
   await previewGame.getByRole('textbox', { name: 'Lacuna 1 de 1' }).fill('Bom');
   await previewGame.getByRole('button', { name: 'Verificar' }).click();
   await expect(previewGame.getByRole('heading', { name: 'Você venceu!' })).toBeVisible();

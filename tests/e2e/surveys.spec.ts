@@ -46,7 +46,7 @@ test('the store manager answers the mandatory survey first; the admin sees the a
   await adminLogin(page, ADMIN.email, ADMIN.password, '/admin/surveys');
   await page.getByRole('cell', { name: SURVEY }).click();
   await page.getByRole('tab', { name: 'Respostas' }).click();
-  await expect(page.getByText('1 respondente(s)')).toBeVisible();
+  await expect(page.getByText('1 respondente')).toBeVisible();
   await expect(page.getByText('Bom: 1')).toBeVisible();
   await expect(page.getByText('Mais treinamentos no balcão')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Exportar respostas (xlsx)' })).toBeVisible();

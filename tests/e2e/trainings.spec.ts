@@ -118,7 +118,7 @@ test('an instructor builds, orders and publishes a training', async ({ page }) =
   await workbook.xlsx.writeFile(filled);
   await importDialog.locator('input[type="file"]').setInputFiles(filled);
   await importDialog.getByRole('button', { name: 'Enviar prova' }).click();
-  await expect(importDialog.getByText('5 questões válidas, 0 com erro (não serão importadas)')).toBeVisible();
+  await expect(importDialog.getByText('5 questões válidas, 0 com erro (não será importada)')).toBeVisible();
   await importDialog.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Questões importadas com sucesso')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Questões' }).getByRole('row')).toHaveCount(9);

@@ -35,9 +35,14 @@ describe('ListPagination', () => {
     expect(await screen.findByText('Exibindo 11 a 12 de 12 registros')).toBeInTheDocument();
   });
 
-  it('shows zeros for an empty list', async () => {
+  it('shows zeros for an empty list (pt-br says 0 and 1 in the singular, CLDR and polyglot alike)', async () => {
     renderPagination(1, 5, 0);
-    expect(await screen.findByText('Exibindo 0 a 0 de 0 registros')).toBeInTheDocument();
+    expect(await screen.findByText('Exibindo 0 a 0 de 0 registro')).toBeInTheDocument();
+  });
+
+  it('says one record in the singular (issue #25 item 4)', async () => {
+    renderPagination(1, 5, 1);
+    expect(await screen.findByText('Exibindo 1 a 1 de 1 registro')).toBeInTheDocument();
   });
 
   it('offers 5/10/25/50/100 rows per page', async () => {

@@ -13,7 +13,7 @@ export function useRangeLabel(): () => string {
   const { page, perPage, total } = useListContext();
   return () => {
     const [from, to, count] = pageRange(page, perPage, total ?? 0);
-    return translate('admin.pagination.showing', { from, to, total: count });
+    return translate('admin.pagination.showing', { from, to, total: count, smart_count: count });
   };
 }
 

@@ -98,7 +98,7 @@ describe('NotificationBell', () => {
     expect(getNotifications).toHaveBeenCalledTimes(2); // on open, too
     const menu = await screen.findByRole('menu');
     const item = within(menu).getByText(
-      'Importação #7 de Usuários (usuarios.xlsx) finalizada: 3 criado(s), 1 atualizado(s), 0 erro(s).',
+      'Importação #7 de Usuários (usuarios.xlsx) finalizada: 3 criados, 1 atualizado, 0 erro.',
     );
     // the full date on hover, spec 1 §9: DD/MM/YYYY for pt-br, 24-hour time in the admin's zone
     expect(within(menu).getByText('há 5 minutos')).toHaveAttribute('title', expect.stringMatching(/^\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d$/));
@@ -155,5 +155,18 @@ describe('notification helpers', () => {
       key === 'notifications.import_failed' ? `falhou ${String(options?.import_type)} ${String(options?.file_name)}` : key === 'resources.admin-imports.types.branches' ? 'Filiais' : String(options?._ ?? key);
     expect(notificationText({ kind: 'import_failed', payload: { import_type: 'branches', file_name: null } }, translate)).toBe('falhou Filiais ');
     expect(notificationText({ kind: 'something_new', payload: {} }, translate)).toBe('something_new');
+  });
+
+  it('say each count of an import in its plural form (issue #25 item 4)', async () => {
+    const provider = i18n();
+    const text = (error_count: number) => notificationText(
+      { kind: 'import_failed', payload: { id: 3, import_type: 'users', file_name: 'a.xlsx', created_count: 0, updated_count: 0, error_count } },
+      provider.translate,
+    );
+    expect(text(1)).toBe('A importação #3 de Usuários (a.xlsx) terminou com 1 erro. Confira os registros.');
+    expect(text(2)).toBe('A importação #3 de Usuários (a.xlsx) terminou com 2 erros. Confira os registros.');
+    await provider.changeLocale('en');
+    expect(text(1)).toBe('Import #3 of Users (a.xlsx) ended with 1 error. Check the log.');
+    expect(text(2)).toBe('Import #3 of Users (a.xlsx) ended with 2 errors. Check the log.');
   });
 });

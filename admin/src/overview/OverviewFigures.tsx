@@ -64,17 +64,22 @@ export function OverviewFigures({ data }: { data: Overview }) {
     { label: translate(`${O}.completions`), value: f.count(enrollments.completions) },
     {
       label: translate(`${O}.completion_rate`), value: f.percent(enrollments.completion_rate),
-      hint: translate(`${O}.completion_rate_hint`, { completed: f.count(enrollments.started_completed), started: f.count(enrollments.started) }),
+      hint: translate(`${O}.completion_rate_hint`, {
+        completed: f.count(enrollments.started_completed), started: f.count(enrollments.started), smart_count: enrollments.started,
+      }),
     },
     { label: translate(`${O}.certificates_issued`), value: f.count(certificates.issued) },
     {
-      label: translate(`${O}.certificates_expiring`, { days: OVERVIEW_EXPIRING_DAYS }), value: f.count(certificates.expiring),
+      label: translate(`${O}.certificates_expiring`, { days: f.count(OVERVIEW_EXPIRING_DAYS), smart_count: OVERVIEW_EXPIRING_DAYS }), value: f.count(certificates.expiring),
       to: linkFor(user, OVERVIEW_LINKS.expiringCertificates),
     },
     { label: translate(`${O}.average_score`), value: f.score(tests.average_score), hint: translate(`${O}.attempts`, { smart_count: tests.attempts }) },
     {
       label: translate(`${O}.webcast_attendance`), value: f.count(webcasts.participants),
-      hint: translate(`${O}.webcast_attendance_hint`, { webcasts: f.count(webcasts.count), subscribers: f.count(webcasts.subscribers) }),
+      hint: translate(`${O}.webcast_attendance_hint`, {
+        webcasts: translate(`${O}.webcasts_count`, { count: f.count(webcasts.count), smart_count: webcasts.count }),
+        subscribers: translate(`${O}.subscriptions_count`, { count: f.count(webcasts.subscribers), smart_count: webcasts.subscribers }),
+      }),
       to: linkFor(user, OVERVIEW_LINKS.webcasts),
     },
     { label: translate(`${O}.pending_users`), value: f.count(pending.users), to: linkFor(user, OVERVIEW_LINKS.pendingUsers) },

@@ -58,6 +58,8 @@ describe('OverviewPage (spec 1 §2.3 overview dashboard)', () => {
     expect(within(figures).getByText('10 das 40 matrículas do período concluídas')).toBeInTheDocument();
     expect(within(figures).getByText('71,5')).toBeInTheDocument();
     expect(within(figures).getByText('20 tentativas finalizadas')).toBeInTheDocument();
+    // each count in its own plural form (issue #25 item 4)
+    expect(within(figures).getByText('1 webcast, 50 inscrições')).toBeInTheDocument();
 
     // drill-downs: react-admin reads a list's filters from its URL
     const expiring = await figure(/^Certificados a vencer em 30 dias: 3$/);

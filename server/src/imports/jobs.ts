@@ -29,7 +29,9 @@ async function mailCreator(app: FastifyInstance, row: ImportRow): Promise<void> 
   const vars = {
     name: creator.full_name, id: String(row.id), file_name: row.file_name,
     import_type: translate(lang, `imports.types.${row.import_type}`),
-    created_count: String(row.created_count), updated_count: String(row.updated_count), error_count: String(row.error_count),
+    created: translate(lang, 'imports.counts.created', { count: row.created_count }),
+    updated: translate(lang, 'imports.counts.updated', { count: row.updated_count }),
+    errors: translate(lang, 'imports.counts.errors', { count: row.error_count }),
     link: `${app.config.publicUrl}${importLink(row)}`,
   };
   await app.mailer.send({

@@ -26,7 +26,7 @@ export async function sendLinkMail(deps: LinkDeps, user: LinkUser, purpose: Link
   const ttl = spec.ttl(config);
   const token = await createReset(db, user.id, ttl, purpose);
   const link = `${config.publicUrl}/${spec.route}/${encodeURIComponent(user.email)}/${uidb64(user.id)}/${token}`;
-  const hours = String(Math.max(1, Math.round(ttl / 3600)));
+  const hours = translate(user.language_id, 'mail.counts.hours', { count: Math.max(1, Math.round(ttl / 3600)) });
   await mailer.send({
     to: user.email,
     subject: translate(user.language_id, `mail.${spec.mail}.subject`),

@@ -8,7 +8,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, localeForLanguageId } from '@lp/shared/rules';
-import { translate } from '../lib/i18n.ts';
+import { translate, type TextVars } from '../lib/i18n.ts';
 
 export interface PrintEvent {
   date: string;
@@ -73,7 +73,7 @@ function drawLogo(doc: PDFKit.PDFDocument, data: PrintData, width: number): bool
 
 /** Renders the list; resolves with the PDF bytes. */
 export function renderPresentialPdf(data: PrintData): Promise<Buffer> {
-  const t = (key: string, vars: Record<string, string> = {}) => translate(data.languageId, `presential_print.${key}`, vars);
+  const t = (key: string, vars: TextVars = {}) => translate(data.languageId, `presential_print.${key}`, vars);
   const heading = t(data.kind === 'attendance' ? 'attendance_title' : 'results_title');
   const doc = new PDFDocument({
     size: 'A4', layout: data.kind === 'attendance' ? 'portrait' : 'landscape', margin: MARGIN, bufferPages: true,
@@ -152,7 +152,7 @@ export function renderPresentialPdf(data: PrintData): Promise<Buffer> {
     const where = [event.location_name, event.location].filter(Boolean).join(' — ');
     doc.font('Helvetica').fontSize(9).fillColor('#444444');
     if (where) doc.text(t('location', { location: where }), { width });
-    if (event.instructors.length) doc.text(t('instructors', { names: event.instructors.join(', ') }), { width });
+    if (event.instructors.length) doc.text(t('instructors', { names: event.instructors.join(', '), count: event.instructors.length }), { width });
     doc.moveDown(0.5);
     header();
     if (!guests.length) {

@@ -104,7 +104,7 @@ export function defineReportJob(app: FastifyInstance): void {
       const link = `${config.publicUrl}/api${reportDownloadPath(token)}`;
       const lang = report.language_id;
       const name = translate(lang, `reports.names.${report.report}`);
-      const days = String(Math.round(REPORT_LINK_TTL_MS / 86_400_000));
+      const days = translate(lang, 'mail.counts.days', { count: Math.round(REPORT_LINK_TTL_MS / 86_400_000) });
       try {
         await mailer.send({
           to: requester.email,

@@ -82,6 +82,12 @@ export async function addImportLogs(db: Db, importId: number, entries: NewLogEnt
   }
 }
 
+/** The counts of a log entry said in their plural form (`imports.counts.*`): parameter -> text. */
+const COUNTED_PARAMS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  process_finished: { created: 'created', updated: 'updated', errors: 'errors' },
+  validation_finished: { total: 'rows', errors: 'failed_rows' },
+};
+
 function hasText(languageId: number, key: string): boolean {
   return translate(languageId, key) !== key;
 }
@@ -95,6 +101,10 @@ export function toImportLog(row: ImportLogRow, importType: ImportType, languageI
   const field = row.field ? translate(languageId, `imports.columns.${row.field}`) : '';
   const vars: Record<string, string> = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
   Object.assign(vars, { line: row.line === null ? '' : String(row.line), field });
+  for (const [param, text] of Object.entries(COUNTED_PARAMS[row.code] ?? {})) {
+    const count = params[param];
+    if (typeof count === 'number') vars[param] = translate(languageId, `imports.counts.${text}`, { count });
+  }
   const key = hasText(languageId, `imports.log.${row.code}`) ? `imports.log.${row.code}` : `errors.${row.code}`;
   const message = translate(languageId, key, vars);
   return {

@@ -92,7 +92,7 @@ export function OwnersInput({ source = 'owners', label = 'common.owners.label', 
       onBlur={field.onBlur}
       noOptionsText={
         tooShort
-          ? translate('common.owners.type_at_least', { min: OWNER_SEARCH_MIN_CHARS })
+          ? translate('common.owners.type_at_least', { min: OWNER_SEARCH_MIN_CHARS, smart_count: OWNER_SEARCH_MIN_CHARS })
           : translate('common.owners.no_results')
       }
       loadingText={translate('common.owners.searching')}
@@ -115,7 +115,7 @@ export function OwnersInput({ source = 'owners', label = 'common.owners.label', 
           helperText={
             <InputHelperText
               error={error}
-              helperText={helperText ?? translate('common.owners.hint', { min: OWNER_SEARCH_MIN_CHARS })}
+              helperText={helperText ?? translate('common.owners.hint', { min: OWNER_SEARCH_MIN_CHARS, smart_count: OWNER_SEARCH_MIN_CHARS })}
             />
           }
         />

@@ -48,7 +48,7 @@ export function PersonInput({ source, label, initial, helperText }: PersonInputP
         field.onChange(person?.id ?? null);
       }}
       onBlur={field.onBlur}
-      noOptionsText={tooShort ? translate('common.owners.type_at_least', { min: OWNER_SEARCH_MIN_CHARS }) : translate('common.owners.no_results')}
+      noOptionsText={tooShort ? translate('common.owners.type_at_least', { min: OWNER_SEARCH_MIN_CHARS, smart_count: OWNER_SEARCH_MIN_CHARS }) : translate('common.owners.no_results')}
       loadingText={translate('common.owners.searching')}
       renderOption={({ key, ...props }, person) => (
         <Box component="li" key={key} {...props}>

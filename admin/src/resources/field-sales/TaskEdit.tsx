@@ -30,7 +30,7 @@ function TaskActions({ task }: { task: Task }) {
     try {
       const path = action === 'cancel' ? FIELD_SALES_PATHS.cancel(task.id) : FIELD_SALES_PATHS.remove(task.id);
       const { ids } = await http.json<{ ids: number[] }>(path, 'POST', action === 'cancel' ? { cancel_motive: motive, scope } : { scope });
-      notify(`${K}.messages.${action}_done`, { type: 'success', messageArgs: { n: ids.length } });
+      notify(`${K}.messages.${action}_done`, { type: 'success', messageArgs: { n: ids.length, smart_count: ids.length } });
       refresh();
     } catch (error) {
       notify(`errors.${(error as { body?: { code?: string } }).body?.code ?? 'unexpected_error'}`, { type: 'error' });

@@ -45,7 +45,7 @@ describe('HeadquarterList', () => {
     expect(within(row).getByText('11222333000181')).toBeInTheDocument();
     expect(await within(row).findByText('Brasil')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Razão social/ })).toBeInTheDocument();
-    expect(screen.getByText('Exibindo 1 a 1 de 1 registros')).toBeInTheDocument();
+    expect(screen.getByText('Exibindo 1 a 1 de 1 registro')).toBeInTheDocument();
   });
 });
 

@@ -116,7 +116,7 @@ export function ImportProgress({ dense = false }: { dense?: boolean; label?: str
   const rows =
     record.total_rows === null
       ? null
-      : translate(`${RESOURCE_KEY}.progress`, { processed: record.processed_rows, total: record.total_rows });
+      : translate(`${RESOURCE_KEY}.progress`, { processed: record.processed_rows, total: record.total_rows, smart_count: record.total_rows });
   if (!isRunning(record.status)) return rows ? <Typography variant="body2">{rows}</Typography> : null;
   return (
     <Box sx={{ minWidth: dense ? 120 : 240 }}>

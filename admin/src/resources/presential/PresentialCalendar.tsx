@@ -57,7 +57,7 @@ function EventCard({ event }: { event: PresentialCalendarEvent }) {
       <Typography variant="caption" component="div">{`${event.start_hour}–${event.end_hour}`}</Typography>
       <Typography variant="body2" component="div" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{event.title}</Typography>
       {event.location_name && <Typography variant="caption" component="div">{event.location_name}</Typography>}
-      <Typography variant="caption" component="div">{`${translate(`${K}.status.${event.status}`)} · ${translate(`${C}.seats`, { seats })}`}</Typography>
+      <Typography variant="caption" component="div">{`${translate(`${K}.status.${event.status}`)} · ${translate(`${C}.seats`, { seats, smart_count: event.maximum_participants ?? event.qty_participants })}`}</Typography>
     </Button>
   );
 }

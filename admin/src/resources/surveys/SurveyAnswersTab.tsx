@@ -26,7 +26,7 @@ export function SurveyAnswersTab({ surveyId }: { surveyId: number }) {
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h6" component="p">{translate('resources.surveys.answers.respondents', { n: data.respondents })}</Typography>
+        <Typography variant="h6" component="p">{translate('resources.surveys.answers.respondents', { n: data.respondents, smart_count: data.respondents })}</Typography>
         <ReportRequestButton report="surveys" path={SURVEY_PATHS.report} body={() => ({ survey_id: surveyId })} label="resources.surveys.actions.export" />
       </Box>
       {data.respondents === 0 && <Typography color="text.secondary">{translate('resources.surveys.answers.none')}</Typography>}

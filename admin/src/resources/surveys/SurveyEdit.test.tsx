@@ -74,7 +74,7 @@ describe('survey editor (spec 3 §2, §3 "Survey")', () => {
   it('shows the answers per question and the export button', async () => {
     const { http } = fakeHttp({ [`GET ${SURVEY_PATHS.answers(7)}`]: () => summary });
     renderEditor(`/${RESOURCE}/7/answers`, http);
-    expect(await screen.findByText('2 respondente(s)')).toBeInTheDocument();
+    expect(await screen.findByText('2 respondentes')).toBeInTheDocument();
     expect(screen.getByText('Bem: 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar respostas (xlsx)' })).toBeInTheDocument();
   });

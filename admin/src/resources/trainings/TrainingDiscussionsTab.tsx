@@ -110,7 +110,7 @@ export function TrainingDiscussionsTab({ trainingId, canManage }: TrainingDiscus
         labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
         labelDisplayedRows={() => {
           const [from, to, count] = pageRange(page, perPage, total ?? 0);
-          return translate('admin.pagination.showing', { from, to, total: count });
+          return translate('admin.pagination.showing', { from, to, total: count, smart_count: count });
         }}
         getItemAriaLabel={(type) => translate(`ra.navigation.${type === 'previous' ? 'previous' : type}`)}
         showFirstButton

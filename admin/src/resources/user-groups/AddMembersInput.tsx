@@ -86,7 +86,7 @@ export function AddMembersInput({ groupId }: { groupId: Identifier }) {
         loading={loading}
         noOptionsText={
           input.trim().length < MIN_SEARCH
-            ? translate('resources.group_members.search_hint', { min: MIN_SEARCH })
+            ? translate('resources.group_members.search_hint', { min: MIN_SEARCH, smart_count: MIN_SEARCH })
             : translate('resources.group_members.no_users')
         }
         loadingText={translate('ra.page.loading')}

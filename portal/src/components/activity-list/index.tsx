@@ -106,11 +106,11 @@ function ActivityAction({ trainingId, activity, open, onOpenModule }: {
 function TestSummary({ activity }: { activity: LearnerActivity }) {
   const { t } = useI18n();
   const test = activity.test!;
-  const facts = [t('portal.courses.test.questions', { n: test.qty_questions })];
+  const facts = [t('portal.courses.test.questions', { count: test.qty_questions })];
   facts.push(test.maximum_attempts !== null
     ? t('portal.courses.test.attempts', { used: test.attempts_used, max: test.maximum_attempts })
     : t('portal.courses.test.attempts_unlimited', { used: test.attempts_used }));
-  if (test.minimum_score !== null && test.test_type !== 'unevaluated_quiz') facts.push(t('portal.courses.test.minimum_score', { n: test.minimum_score }));
+  if (test.minimum_score !== null && test.test_type !== 'unevaluated_quiz') facts.push(t('portal.courses.test.minimum_score', { count: test.minimum_score }));
   if (test.time_to_answer) facts.push(t('portal.courses.test.time_limit', { time: timeLimitLabel(t, test.time_to_answer) }));
   if (test.best_correct !== null) facts.push(t('portal.courses.test.best', { n: test.best_correct, total: test.qty_questions }));
   return (

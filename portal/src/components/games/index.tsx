@@ -126,7 +126,7 @@ export function GamePlayer({ session, onPlayAgain, onSkip, initialState, onFinis
         <span>{t('portal.games.progress', { answered: results.size, steps: play.steps })}</span>
         <span>{isUnlimited(play.error_limit)
           ? t('portal.games.errors_unlimited', { errors })
-          : t('portal.games.errors_limit', { errors, limit: play.error_limit ?? 0 })}</span>
+          : t('portal.games.errors_limit', { errors, count: play.error_limit ?? 0 })}</span>
       </div>
       <p class="help-text">{t(`portal.games.instructions.${play.type}`)}</p>
 

@@ -38,7 +38,7 @@ export function useViewTime(target: RefObject<Element>, running: boolean, onReac
 
 function ViewTimeNote({ shown }: { shown: boolean }) {
   const { t } = useI18n();
-  return shown ? <p class="note">{t('portal.courses.player.view_time_note', { seconds: MIN_VIEW_SECONDS })}</p> : null;
+  return shown ? <p class="note">{t('portal.courses.player.view_time_note', { count: MIN_VIEW_SECONDS })}</p> : null;
 }
 
 export interface FrameProps {

@@ -25,8 +25,11 @@ describe('MultiSelect (spec 1 §9 multi-select filters)', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
-  it('in pt-br says "{n} itens selecionados"', async () => {
-    await renderWithApp(<MultiSelect label="Áreas" options={options(20)} selected={[4]} onChange={() => undefined} />);
-    expect(summary()).toHaveTextContent('1 itens selecionados');
+  it('in pt-br says "1 item selecionado", "2 itens selecionados" (plural rules, issue #25 item 4)', async () => {
+    const { unmount } = await renderWithApp(<MultiSelect label="Áreas" options={options(20)} selected={[4]} onChange={() => undefined} />);
+    expect(summary()).toHaveTextContent('1 item selecionado');
+    unmount();
+    await renderWithApp(<MultiSelect label="Áreas" options={options(20)} selected={[4, 5]} onChange={() => undefined} />);
+    expect(summary()).toHaveTextContent('2 itens selecionados');
   });
 });

@@ -25,7 +25,7 @@ export function MultiSelect({ label, options, selected, onChange }: MultiSelectP
   const many = options.length > CHIPS_MAX_OPTIONS;
   const summary = chosen.length === 0
     ? t('portal.courses.filters.choose')
-    : many ? t('portal.courses.filters.selected_count', { n: chosen.length }) : chosen.map((o) => o.name).join(', ');
+    : many ? t('portal.courses.filters.selected_count', { count: chosen.length }) : chosen.map((o) => o.name).join(', ');
   return (
     <div class="field multi-select">
       <span class="multi-select-label" aria-hidden="true">{label}</span>

@@ -28,7 +28,7 @@ export function RankingList() {
       </ol>
       {meOutside && (
         <p class="ranking-me-outside">
-          {t('portal.home.ranking_my_position', { position: meOutside.position, points: number.format(meOutside.points) })}
+          {t('portal.home.ranking_my_position', { position: meOutside.position, points: number.format(meOutside.points), count: meOutside.points })}
         </p>
       )}
     </div>

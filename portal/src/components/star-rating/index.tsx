@@ -23,7 +23,7 @@ export function StarRating({ legend, value, onChange, disabled, hideLegend }: St
           <input type="radio" name={name} value={String(stars)} checked={value === stars}
             onChange={() => onChange(stars)} />
           <span aria-hidden="true">★</span>
-          <span class="visually-hidden">{t(stars === 1 ? 'portal.courses.stars.one' : 'portal.courses.stars.many', { n: stars })}</span>
+          <span class="visually-hidden">{t('portal.courses.stars.value', { count: stars })}</span>
         </label>
       ))}
     </fieldset>

@@ -32,7 +32,7 @@ export function TestResult({ attempt, trainingHref, backLabel = 'portal.tests.ba
       {!result && <p>{t('portal.tests.result_pending')}</p>}
       {result && (
         <>
-          <p class="test-result-score">{t('portal.tests.correct_count', { correct: result.correct_count, total: result.total_questions })}</p>
+          <p class="test-result-score">{t('portal.tests.correct_count', { correct: result.correct_count, count: result.total_questions })}</p>
           {result.passed
             ? <Message kind="success">{t('portal.tests.passed')}</Message>
             : <Message kind="info">{t('portal.tests.not_passed')}</Message>}

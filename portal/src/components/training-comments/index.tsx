@@ -65,9 +65,9 @@ function CommentItem({ comment, date }: { comment: LearnerComment; date: string 
         {comment.mine && <span class="badge">{t('portal.courses.comments.mine')}</span>}
         <span class="muted">{date}</span>
         {comment.stars !== null && comment.stars > 0 && (
-          <span class="comment-stars" title={t(comment.stars === 1 ? 'portal.courses.stars.one' : 'portal.courses.stars.many', { n: comment.stars })}>
+          <span class="comment-stars" title={t('portal.courses.stars.value', { count: comment.stars })}>
             <span aria-hidden="true">{'★'.repeat(comment.stars)}{'☆'.repeat(5 - comment.stars)}</span>
-            <span class="visually-hidden">{t(comment.stars === 1 ? 'portal.courses.stars.one' : 'portal.courses.stars.many', { n: comment.stars })}</span>
+            <span class="visually-hidden">{t('portal.courses.stars.value', { count: comment.stars })}</span>
           </span>
         )}
       </p>

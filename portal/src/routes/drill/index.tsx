@@ -61,7 +61,7 @@ export default function Drill() {
   return (
     <div class="test-taking">
       <h1>{data.title}</h1>
-      <p>{t(`${K}.progress`, { done: data.answered.length, total: data.total_today })} · {t(`${K}.score`, { correct: data.correct, minimum: data.minimum_score })}</p>
+      <p>{t(`${K}.progress`, { done: data.answered.length, count: data.total_today })} · {t(`${K}.score`, { correct: data.correct, count: data.minimum_score })}</p>
       {problem && <Message kind="error">{problem}</Message>}
       {feedback && feedback.correct !== null && (
         <Message kind={feedback.correct ? 'success' : 'info'}>{t(`${K}.${feedback.correct ? 'right' : 'wrong'}`)}</Message>

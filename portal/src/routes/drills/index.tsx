@@ -25,7 +25,7 @@ export default function Drills() {
             <li key={d.id}>
               <Link href={`/drills/${d.id}`}>
                 <strong>{d.title}</strong>
-                <span>{dates.day(d.start_date)} – {dates.day(d.end_date)} · {t(`${K}.score`, { correct: d.correct, minimum: d.minimum_score })}</span>
+                <span>{dates.day(d.start_date)} – {dates.day(d.end_date)} · {t(`${K}.score`, { correct: d.correct, count: d.minimum_score })}</span>
                 <span class="badges">
                   {d.approved && <span class="badge">{t(`${K}.approved`)}</span>}
                   <span class="badge">{t(`${K}.${!d.drill_day ? 'not_today' : d.done_today ? 'done_today' : 'answer_today'}`)}</span>

@@ -95,7 +95,7 @@ function GameActivity({ trainingId, game, back }: { trainingId: number; game: Le
         <h1 id="game-title">{game.title}</h1>
         <p class="note">
           {t(`portal.games.types.${game.type}`)}
-          {game.score > 0 && ` · ${t('portal.games.page.score', { score: game.score })}`}
+          {game.score > 0 && ` · ${t('portal.games.page.score', { count: game.score })}`}
         </p>
       </header>
       <section class="panel">

@@ -23,7 +23,7 @@ export default function GeneralTests() {
             <li key={g.id}>
               <Link href={`/general_tests/${g.id}`}>
                 <strong>{g.title}</strong>
-                <span>{t(`${K}.summary`, { n: g.questions, minutes: g.time_to_finish })}</span>
+                <span>{t(`${K}.summary`, { count: g.questions, minutes: g.time_to_finish })}</span>
                 <span class="badges"><span class="badge">{t(`${K}.standing.${g.standing}`)}</span></span>
               </Link>
             </li>

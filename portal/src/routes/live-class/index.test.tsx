@@ -27,10 +27,10 @@ describe('live class detail (spec 3 §2, §4, §9)', () => {
     expect(await screen.findByRole('heading', { name: 'Customer service that delights', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Active listening, in pairs.')).toBeInTheDocument();
     expect(screen.getByText('Ines Instructor', { exact: false })).toHaveTextContent('Instructors: Ines Instructor');
-    expect(screen.getByText('5 seat(s) left')).toBeInTheDocument();
+    expect(screen.getByText('5 seats left')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign me up' }));
     expect(await screen.findByText('You are signed up for this class.')).toBeInTheDocument();
-    expect(await screen.findByText('4 seat(s) left')).toBeInTheDocument();
+    expect(await screen.findByText('4 seats left')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/live_classes/7/subscription/')).toHaveLength(1);
     // a participant sees the participant's helper text and when the room opens, not "enter"
     expect(screen.getByText(/Enter when the room opens/)).toBeInTheDocument();

@@ -29,18 +29,26 @@ describe('live classes list (spec 1 §2.2 live_classes, spec 3 §2)', () => {
     const open = await screen.findByRole('article', { name: 'Customer service that delights' });
     expect(within(open).getByRole('link', { name: 'Customer service that delights' })).toHaveAttribute('href', '/live_classes/7');
     expect(within(open).getByText('Open class')).toBeInTheDocument();
-    expect(within(open).getByText('5 seat(s) left')).toBeInTheDocument();
+    expect(within(open).getByText('5 seats left')).toBeInTheDocument();
     expect(within(open).getByText('Coming up')).toBeInTheDocument();
     // 22:00 UTC in the test run's zone (UTC), MM-DD-YYYY in English
     expect(within(open).getByText('12-10-2026 22:00 (your time)')).toBeInTheDocument();
     const full = screen.getByRole('article', { name: 'Full class' });
     expect(within(full).getByText('No vacancy')).toBeInTheDocument();
-    expect(within(full).queryByText(/seat\(s\) left/)).not.toBeInTheDocument();
+    expect(within(full).queryByText(/seats? left/)).not.toBeInTheDocument();
     const closed = screen.getByRole('article', { name: 'Store planning 2027' });
     expect(within(closed).getByText('Closed class')).toBeInTheDocument();
     expect(within(closed).getByText('Invited')).toBeInTheDocument();
     expect(within(closed).getByText('Room open')).toBeInTheDocument();
-    expect(screen.getByText('3 live class(es)')).toBeInTheDocument();
+    expect(screen.getByText('3 live classes')).toBeInTheDocument();
+  });
+
+  it('says one seat and one class in the singular, in pt-br (plural rules, issue #25 item 4)', async () => {
+    fakeApi({ ...lookups, 'GET /live_classes/': [200, { count: 1, results: [liveClassCard({ vacancies: 1 })] }] });
+    await renderWithApp(undefined, { path: '/live_classes' });
+    const card = await screen.findByRole('article', { name: 'Customer service that delights' });
+    expect(within(card).getByText('1 vaga restante')).toBeInTheDocument();
+    expect(screen.getByText('1 aula ao vivo')).toBeInTheDocument();
   });
 
   it('sends the filters and keeps them for the list (back from a detail, the same filters apply)', async () => {

@@ -29,7 +29,7 @@ export function LiveClassBadges({ card, t }: { card: LearnerLiveClassCard; t: Tr
       {/* spec 3 §2: "No vacancy" when the open class is full */}
       {card.live_class_type === 'open' && !card.finished && (card.sold_out
         ? <span class="badge badge-live-class-sold-out">{t(`${K}.no_vacancy`)}</span>
-        : card.vacancies !== null && <span class="badge">{t(`${K}.vacancies`, { n: card.vacancies })}</span>)}
+        : card.vacancies !== null && <span class="badge">{t(`${K}.vacancies`, { count: card.vacancies })}</span>)}
     </p>
   );
 }
@@ -81,7 +81,7 @@ export default function LiveClasses() {
       )}
       {cards.length > 0 && (
         <>
-          <p class="list-count" role="status">{t(`${K}.count`, { n: count })}</p>
+          <p class="list-count" role="status">{t(`${K}.count`, { count })}</p>
           <ul class="card-grid">
             {cards.map((card) => <li key={card.id}><LiveClassCard card={card} /></li>)}
           </ul>

@@ -21,7 +21,7 @@ describe('face-to-face list (spec 1 §2.2 presential, spec 3 §2)', () => {
     const open = await screen.findByRole('article', { name: 'Customer service in the store' });
     expect(within(open).getByRole('link', { name: 'Customer service in the store' })).toHaveAttribute('href', '/presential/5');
     expect(within(open).getByText('From 12-10-2026 to 12-17-2026', { exact: false })).toBeInTheDocument();
-    expect(within(open).getByText('12 seat(s) left')).toBeInTheDocument();
+    expect(within(open).getByText('12 seats left')).toBeInTheDocument();
     expect(within(open).getByText('2 sessions')).toBeInTheDocument();
     const mine = screen.getByRole('article', { name: 'Sales techniques' });
     expect(within(mine).getByText('Enrolled')).toBeInTheDocument();

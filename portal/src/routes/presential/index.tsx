@@ -24,7 +24,7 @@ export function PresentialBadges({ card, t }: { card: LearnerPresentialCard; t: 
       <span class="badge">{t(`${K}.type.${card.training_type}`)}</span>
       {!card.finished && card.progress === 'not_started' && card.vacancies !== null && (card.vacancies === 0
         ? <span class="badge badge-presential-no-vacancy">{t(`${K}.no_vacancy`)}</span>
-        : <span class="badge">{t(`${K}.vacancies`, { n: card.vacancies })}</span>)}
+        : <span class="badge">{t(`${K}.vacancies`, { count: card.vacancies })}</span>)}
     </p>
   );
 }

@@ -87,7 +87,7 @@ export function Catalog({ campaign, onRedeemed }: { campaign: LearnerCampaign; o
             <li key={r.id} class="reward-card">
               {r.image_url && <img src={r.image_url} alt="" loading="lazy" />}
               <strong>{r.reward_title}</strong>
-              <span>{t(`${K}.price`, { n: r.points_to_aquire })}</span>
+              <span>{t(`${K}.price`, { n: r.points_to_aquire, count: r.points_to_aquire })}</span>
               {r.is_featured && <span class="badge">{t(`${K}.featured`)}</span>}
               <button type="button" disabled={short || out || campaign.status !== 'published'} onClick={() => { setDone(null); setChosen(r); }}>
                 {t(out ? `${K}.out_of_stock` : short ? `${K}.not_enough` : `${K}.redeem`)}

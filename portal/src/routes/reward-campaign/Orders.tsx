@@ -14,7 +14,7 @@ export function Orders({ orders }: { orders: RedeemOrder[] }) {
       {orders.map((o) => (
         <li key={o.id} class="reward-order">
           <strong>{o.reward_title}</strong>
-          <span>{t(`${K}.number`, { n: o.order_number })} · {t(`${K}.points`, { n: o.points })}</span>
+          <span>{t(`${K}.number`, { n: o.order_number })} · {t(`${K}.points`, { n: o.points, count: o.points })}</span>
           {o.redeem_code && <span class="reward-code">{t(`${K}.code`)}: <code>{o.redeem_code}</code></span>}
           {o.redemption_link && o.redeem_code && <a href={o.redemption_link} target="_blank" rel="noreferrer">{t(`${K}.link`)}</a>}
           {o.redeem_instructions && <p>{o.redeem_instructions}</p>}

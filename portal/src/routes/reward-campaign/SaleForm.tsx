@@ -71,7 +71,7 @@ export function SaleForm({ campaign, onSaved }: { campaign: LearnerCampaign; onS
           <div class="reward-line" key={i}>
             <select aria-label={t(`${K}.product`)} value={l.product_id} onChange={(e) => setLine(i, { product_id: (e.target as HTMLSelectElement).value })}>
               <option value="">{t(`${K}.choose_product`)}</option>
-              {campaign.products.map((p) => <option key={p.id} value={p.id}>{p.product} ({t(`${K}.unit_points`, { n: p.unit_points })})</option>)}
+              {campaign.products.map((p) => <option key={p.id} value={p.id}>{p.product} ({t(`${K}.unit_points`, { n: p.unit_points, count: p.unit_points })})</option>)}
             </select>
             <input type="number" min={1} aria-label={t(`${K}.quantity`)} value={l.quantity} onInput={(e) => setLine(i, { quantity: (e.target as HTMLInputElement).value })} />
             <span class="reward-line-points">{(unit.get(l.product_id) ?? 0) * (Number(l.quantity) || 0)}</span>

@@ -32,7 +32,7 @@ export default function RewardEventScan() {
     <section class="reward-scan" aria-labelledby="scan-title" aria-busy={!answer && !error}>
       <h1 id="scan-title">{t(`${K}.title`)}</h1>
       {!answer && !error && code && <p class="loading">{t(`${K}.working`)}</p>}
-      {answer?.credited && <Message kind="success">{t(`${K}.credited`, { points: answer.points, event: answer.event })}</Message>}
+      {answer?.credited && <Message kind="success">{t(`${K}.credited`, { points: answer.points, event: answer.event, count: answer.points })}</Message>}
       {answer && !answer.credited && <Message kind="info">{t(`${K}.already`, { event: answer.event })}</Message>}
       {error && <Message kind="error">{invalid ? t(`${K}.invalid`) : errorText(t, error)}</Message>}
       {answer && <p><Link href={`/rewards/${answer.campaign_id}`}>{t(`${K}.open_campaign`)}</Link></p>}

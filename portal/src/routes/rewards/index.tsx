@@ -22,7 +22,7 @@ export default function RewardCampaigns() {
             <li key={c.id}>
               <Link href={`/rewards/${c.id}`}>
                 <strong>{c.title}</strong>
-                <span>{t(`${K}.points_available`, { n: c.points_for_use })}</span>
+                <span>{t(`${K}.points_available`, { n: c.points_for_use, count: c.points_for_use })}</span>
                 {c.level && <span class="badges"><span class="badge">{c.level.name}</span></span>}
               </Link>
             </li>

@@ -110,7 +110,7 @@ function SurveyForm({ id, gate }: { id: number; gate: boolean }) {
                     }}
                   />
                   <span dangerouslySetInnerHTML={{ __html: o.title }} />
-                  {counts && <small class="survey-count">{t(`${K}.feedback`, { n: counts[o.id] ?? 0 })}</small>}
+                  {counts && <small class="survey-count">{t(`${K}.feedback`, { count: counts[o.id] ?? 0 })}</small>}
                 </label>
               ))}
               {takesText(q.question_type) && (

@@ -25,7 +25,7 @@ export default function Surveys() {
             <li key={s.id}>
               <Link href={`/surveys/${s.id}`}>
                 <strong>{s.title}</strong>
-                <span>{t(`${K}.questions`, { n: s.qty_questions })} · {dates.day(s.start_date)}{s.end_date ? ` – ${dates.day(s.end_date)}` : ''}</span>
+                <span>{t(`${K}.questions`, { count: s.qty_questions })} · {dates.day(s.start_date)}{s.end_date ? ` – ${dates.day(s.end_date)}` : ''}</span>
                 <span class="badges">
                   {s.mandatory && <span class="badge">{t(`${K}.mandatory`)}</span>}
                   <span class="badge">{t(`${K}.${s.answered ? 'answered' : s.has_draft ? 'draft' : 'answer'}`)}</span>

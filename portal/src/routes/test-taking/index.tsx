@@ -341,7 +341,7 @@ export function TestSession({ paths, activity, back, refresh, backLabel = 'porta
     : q.offline ? t('portal.tests.saving_offline')
       : q.busy ? t('portal.tests.saving')
         : answered === 0 ? ''
-          : answered < questions.length ? t('portal.tests.some_saved', { n: answered, total: questions.length })
+          : answered < questions.length ? t('portal.tests.some_saved', { n: answered, count: questions.length })
             : t('portal.tests.all_saved');
 
   const title = <h1>{activity.title}</h1>;

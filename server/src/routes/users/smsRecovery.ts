@@ -37,7 +37,7 @@ const smsRecovery: FastifyPluginAsyncTypebox = async (app) => {
     }
     await app.limit('sms_user', request, user.id);
     const code = await createSmsCode(app.db, user.id, config.smsCodeTtlSeconds);
-    const minutes = String(Math.max(1, Math.round(config.smsCodeTtlSeconds / 60)));
+    const minutes = translate(user.language_id, 'mail.counts.minutes', { count: Math.max(1, Math.round(config.smsCodeTtlSeconds / 60)) });
     await app.sms.send({ to: stored, text: translate(user.language_id, 'mail.sms_code.body', { code, minutes }) });
     return { detail: 'sent' };
   });

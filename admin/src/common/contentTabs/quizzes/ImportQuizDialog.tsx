@@ -176,7 +176,10 @@ export function ImportQuizDialog({ owner, testId, onClose, onImported }: ImportQ
             {rows && (
               <>
                 <Typography variant="body2" role="status">
-                  {translate(`${KEY}.import.summary`, { valid, invalid: rows.length - valid })}
+                  {translate(`${KEY}.import.summary`, {
+                    valid: translate(`${KEY}.counts.valid`, { smart_count: valid }),
+                    invalid: translate(`${KEY}.counts.invalid`, { smart_count: rows.length - valid }),
+                  })}
                 </Typography>
                 <Table size="small" aria-label={translate(`${KEY}.import.questions`)}>
                   <TableHead>

@@ -98,7 +98,7 @@ export function QuestionBankDialog({ owner, onImport, onClose }: QuestionBankDia
             getOptionLabel={label}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             loading={loading}
-            noOptionsText={translate(enough ? `${KEY}.question_bank.no_results` : `${KEY}.question_bank.type_at_least`, { min: QUESTION_SEARCH.minChars })}
+            noOptionsText={translate(enough ? `${KEY}.question_bank.no_results` : `${KEY}.question_bank.type_at_least`, { min: QUESTION_SEARCH.minChars, smart_count: QUESTION_SEARCH.minChars })}
             loadingText={translate(`${KEY}.question_bank.searching`)}
             renderOption={({ key, ...props }, option) => (
               <li key={key} {...props}>
@@ -114,7 +114,7 @@ export function QuestionBankDialog({ owner, onImport, onClose }: QuestionBankDia
               <TextField
                 {...params}
                 label={translate(`${KEY}.question_bank.search`)}
-                helperText={translate(`${KEY}.question_bank.hint`, { min: QUESTION_SEARCH.minChars })}
+                helperText={translate(`${KEY}.question_bank.hint`, { min: QUESTION_SEARCH.minChars, smart_count: QUESTION_SEARCH.minChars })}
                 slotProps={{
                   input: {
                     ...params.InputProps,

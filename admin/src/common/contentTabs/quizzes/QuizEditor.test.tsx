@@ -124,6 +124,16 @@ describe('QuizEditor (spec 2 §2.3 test editor, §5.3, §4.4, §4.5)', () => {
     expect(within(preview).getByText('cor').tagName).toBe('B');
   });
 
+  it('sums up the question bank with each count in its plural form (issue #25 item 4)', async () => {
+    const questions = [
+      wireQuestion(1, '<p>A</p>', [['S', true], ['N', false]]),
+      wireQuestion(2, '<p>B</p>', [['S', true], ['N', false]], { is_mandatory: false }),
+      wireQuestion(3, '<p>C</p>', [['S', true], ['N', false]], { is_mandatory: false }),
+    ];
+    renderEditor({ testId: 31, test: wireTest({ group_training_test_type: 2, qty_questions: 3 }), questions });
+    expect(await screen.findByText('Banco: 3 questões, 1 obrigatória e 2 aleatórias. Em branco = todas.')).toBeInTheDocument();
+  });
+
   it('hides Preview without questions', async () => {
     renderEditor({ testId: 31 });
     expect(await screen.findByText('Nenhuma questão cadastrada')).toBeInTheDocument();

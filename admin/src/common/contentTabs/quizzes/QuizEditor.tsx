@@ -267,7 +267,11 @@ export function QuizEditor({ owner, ownerId, testId, canManage, types, onIdChang
             {...field('qty_total_questions')}
             helperText={errors.qty_total_questions
               ? translate(errors.qty_total_questions)
-              : translate(`${KEY}.fields.question_bank_summary`, { total: questions.length, mandatory: mandatoryCount, random: questions.length - mandatoryCount })}
+              : translate(`${KEY}.fields.question_bank_summary`, {
+                total: translate(`${KEY}.counts.questions`, { smart_count: questions.length }),
+                mandatory: translate(`${KEY}.counts.mandatory`, { smart_count: mandatoryCount }),
+                random: translate(`${KEY}.counts.random`, { smart_count: questions.length - mandatoryCount }),
+              })}
           />
         </Grid>
         {uses.minimumScore && (

@@ -78,7 +78,7 @@ export function TrailItemSearch({ kind, exclude, disabled, onAdd }: TrailItemSea
         onAdd(option);
         setInput('');
       }}
-      noOptionsText={translate(tooShort ? 'resources.trails.modules.type_at_least' : 'resources.trails.modules.no_results', { min: TRAIL_ITEM_SEARCH.minChars })}
+      noOptionsText={translate(tooShort ? 'resources.trails.modules.type_at_least' : 'resources.trails.modules.no_results', { min: TRAIL_ITEM_SEARCH.minChars, smart_count: TRAIL_ITEM_SEARCH.minChars })}
       loadingText={translate('resources.trails.modules.searching')}
       renderOption={({ key, ...props }, option) => (
         <Box component="li" key={key} {...props}>
@@ -89,7 +89,7 @@ export function TrailItemSearch({ kind, exclude, disabled, onAdd }: TrailItemSea
         <TextField
           {...params}
           label={translate(`resources.trails.modules.add_${kind}`)}
-          helperText={translate('resources.trails.modules.search_hint', { min: TRAIL_ITEM_SEARCH.minChars, max: TRAIL_ITEM_SEARCH.maxResults })}
+          helperText={translate('resources.trails.modules.search_hint', { min: TRAIL_ITEM_SEARCH.minChars, max: TRAIL_ITEM_SEARCH.maxResults, smart_count: TRAIL_ITEM_SEARCH.minChars })}
         />
       )}
       sx={{ maxWidth: 560 }}

@@ -197,7 +197,7 @@ export function ForumTopicDialog({ trainingId, topicId, canManage, onClose, onCh
             labelRowsPerPage={translate('ra.navigation.page_rows_per_page')}
             labelDisplayedRows={() => {
               const [from, to, total] = pageRange(page, perPage, replies.total ?? 0);
-              return translate('admin.pagination.showing', { from, to, total });
+              return translate('admin.pagination.showing', { from, to, total, smart_count: total });
             }}
           />
         )}

@@ -90,7 +90,7 @@ export function ModuleImportDialog({ open, onClose, onImport }: ModuleImportDial
             isOptionEqualToValue={(a, b) => a.id === b.id}
             loading={loading}
             loadingText={translate(`${KEY}.searching`)}
-            noOptionsText={translate(short ? `${KEY}.type_at_least` : `${KEY}.no_results`, { min: MODULE_SEARCH_MIN })}
+            noOptionsText={translate(short ? `${KEY}.type_at_least` : `${KEY}.no_results`, { min: MODULE_SEARCH_MIN, smart_count: MODULE_SEARCH_MIN })}
             renderOption={({ key, ...optionProps }, hit) => (
               <li key={key} {...optionProps}>
                 <Box>
