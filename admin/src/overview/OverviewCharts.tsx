@@ -11,6 +11,15 @@ const O = 'admin.overview';
 /** Side by side, the charts take the taller one's height: the trainings chart grows with its bars. */
 export const chartHeight = (trainings: ChartTable) => Math.max(280, trainings.rows.length * 36 + 60);
 
+/**
+ * A count axis: whole ticks from zero. A period without any has a domain of one point, which the
+ * scale would label with fractions of nothing: it spans 0–1 then.
+ */
+function countAxis(table: ChartTable, columns: number[]) {
+  const top = Math.max(0, ...columns.flatMap((column) => numbersOf(table, column)));
+  return { min: 0, tickMinStep: 1, ...(top === 0 ? { max: 1 } : {}) };
+}
+
 /** Logins, enrolments and completions per day (dailyTable's columns). */
 export function DailyChart({ table, height }: { table: ChartTable; height: number }) {
   const [locale] = useLocaleState();
@@ -18,6 +27,7 @@ export function DailyChart({ table, height }: { table: ChartTable; height: numbe
     <LineChart
       height={height}
       xAxis={[{ scaleType: 'point', data: textsOf(table, 0), valueFormatter: (day: string) => formatShortDay(day, locale) }]}
+      yAxis={[countAxis(table, [1, 2, 3])]}
       series={[1, 2, 3].map((column) => ({ data: numbersOf(table, column), label: table.columns[column], showMark: false }))}
       margin={{ left: 8, right: 16 }}
     />
@@ -49,6 +59,7 @@ export function WebcastsChart({ table }: { table: ChartTable }) {
       height={Math.max(240, table.rows.length * 48 + 80)}
       layout="horizontal"
       yAxis={[{ scaleType: 'band', data: textsOf(table, 0), width: 120 }]}
+      xAxis={[countAxis(table, [2, 3])]}
       series={[2, 3].map((column) => ({ data: numbersOf(table, column), label: table.columns[column] }))}
       margin={{ left: 8, right: 16 }}
     />
