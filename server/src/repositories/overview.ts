@@ -56,24 +56,23 @@ const ids = (list: readonly number[]) => sql.join([...list]);
  */
 export function peopleCondition(clientId: number, filters: PanelFilters): People {
   const sets: RawBuilder<unknown>[] = [];
-  const client = clientId;
   if (filters.areas) {
-    sets.push(sql`select ua.user_id from user_areas ua where ua.area_id in (${ids(filters.areas)}) and ua.client_id = ${client}`);
+    sets.push(sql`select ua.user_id from user_areas ua where ua.area_id in (${ids(filters.areas)}) and ua.client_id = ${clientId}`);
   }
   if (filters.profiles) {
-    sets.push(sql`select uc.user_id from user_clients uc where uc.client_id = ${client} and uc.profile_id in (${ids(filters.profiles)})`);
+    sets.push(sql`select uc.user_id from user_clients uc where uc.client_id = ${clientId} and uc.profile_id in (${ids(filters.profiles)})`);
   }
   if (filters.groups) {
     sets.push(sql`select gm.user_id from user_group_members gm inner join user_groups ug on ug.id = gm.group_id
-      where gm.group_id in (${ids(filters.groups)}) and ug.client_id = ${client}`);
+      where gm.group_id in (${ids(filters.groups)}) and ug.client_id = ${clientId}`);
   }
   if (filters.branches) {
     sets.push(sql`select pu.id from users pu inner join branches pb on pb.id = pu.branch_id
-      where pu.branch_id in (${ids(filters.branches)}) and pb.client_id = ${client}`);
+      where pu.branch_id in (${ids(filters.branches)}) and pb.client_id = ${clientId}`);
   }
   if (filters.headquarters) {
     sets.push(sql`select pu.id from branches pb inner join users pu on pu.branch_id = pb.id
-      where pb.headquarter_id in (${ids(filters.headquarters)}) and pb.client_id = ${client}`);
+      where pb.headquarter_id in (${ids(filters.headquarters)}) and pb.client_id = ${clientId}`);
   }
   if (sets.length === 0) return () => sql<SqlBool>`1 = 1`;
   return (column) => sql<SqlBool>`${sql.join(sets.map((set) => sql`${sql.ref(column)} in (${set})`), sql` and `)}`;
