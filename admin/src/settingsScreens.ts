@@ -4,6 +4,7 @@ import { about, cookiesPolicy, policy, terms } from './resources/legal-texts/ind
 import { configuration } from './resources/configuration/index.ts';
 import { settingsMenu } from './resources/settings-menu/index.ts';
 import { presentialCalendar } from './resources/presential/index.ts';
+import { reportsPanel } from './reportsPanel/index.ts';
 
 /** The settings screens (custom routes with a menu entry), in the order they join the menu. */
-export const SETTINGS_SCREENS: readonly SettingsScreen[] = [mailingListConfig, presentialCalendar, terms, about, policy, cookiesPolicy, configuration, settingsMenu];
+export const SETTINGS_SCREENS: readonly SettingsScreen[] = [mailingListConfig, presentialCalendar, terms, about, policy, cookiesPolicy, configuration, settingsMenu, reportsPanel];

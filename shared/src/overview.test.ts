@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OVERVIEW_MAX_DAYS, lastDays, periodDays, ratePercent, resolveOverviewPeriod } from './overview.ts';
+import { OVERVIEW_MAX_DAYS, lastDays, panelQuery, parsePanelFilters, periodDays, ratePercent, resolveOverviewPeriod } from './overview.ts';
 
 describe('overview period (spec 1 §2.3 overview dashboard)', () => {
   it('defaults to the last 30 days, today included', () => {
@@ -26,5 +26,19 @@ describe('overview period (spec 1 §2.3 overview dashboard)', () => {
     expect(ratePercent(2, 3)).toBe(66.7);
     expect(ratePercent(0, 0)).toBeNull();
     expect(ratePercent(5, 5)).toBe(100);
+  });
+});
+
+describe('BI panel filters (spec 1 §6.2 reports_panel)', () => {
+  it('reads the id lists of the query, each id once, and leaves out empty ones', () => {
+    expect(parsePanelFilters({ areas: '3,7,3', profiles: '', groups: undefined, headquarters: '9' })).toEqual({ areas: [3, 7], headquarters: [9] });
+    expect(parsePanelFilters({})).toEqual({});
+  });
+
+  it('writes the query the route reads, filters in a fixed order', () => {
+    expect(panelQuery({ from: '2026-03-01', to: '2026-03-31' }, { headquarters: [9], areas: [3, 7], profiles: [] }))
+      .toBe('from=2026-03-01&to=2026-03-31&areas=3%2C7&headquarters=9');
+    const back = new URLSearchParams(panelQuery({ from: '2026-03-01', to: '2026-03-31' }, { groups: [1, 2] }));
+    expect(parsePanelFilters({ groups: back.get('groups') ?? undefined })).toEqual({ groups: [1, 2] });
   });
 });

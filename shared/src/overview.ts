@@ -64,3 +64,35 @@ export function ratePercent(part: number, whole: number): number | null {
   if (whole <= 0) return null;
   return Math.round((part * 1000) / whole) / 10;
 }
+
+/**
+ * The BI panel's people filters (spec 1 §6.2 reports_panel), by query name: a figure counts the
+ * people who are in any of the chosen rows of each filter given (areas of the user in the client,
+ * the user's profile there, user groups, the user's branch, the headquarters of that branch).
+ */
+export const PANEL_FILTERS = ['areas', 'profiles', 'groups', 'branches', 'headquarters'] as const;
+export type PanelFilterName = (typeof PANEL_FILTERS)[number];
+export type PanelFilters = Partial<Record<PanelFilterName, readonly number[]>>;
+
+/** The most ids one filter takes (the query's pattern says the same). */
+export const PANEL_FILTER_MAX_IDS = 100;
+
+/** The filters of a panel query (`areas=1,2`…); empty or missing ones are left out. */
+export function parsePanelFilters(query: Partial<Record<PanelFilterName, string | undefined>>): PanelFilters {
+  const filters: PanelFilters = {};
+  for (const name of PANEL_FILTERS) {
+    const ids = [...new Set((query[name] ?? '').split(',').filter((id) => id !== '').map(Number))];
+    if (ids.length > 0) filters[name] = ids;
+  }
+  return filters;
+}
+
+/** The query of a period and filters, as the panel's route reads it (the admin sends this). */
+export function panelQuery(period: OverviewPeriod, filters: PanelFilters): string {
+  const query = new URLSearchParams({ from: period.from, to: period.to });
+  for (const name of PANEL_FILTERS) {
+    const ids = filters[name];
+    if (ids && ids.length > 0) query.set(name, ids.join(','));
+  }
+  return query.toString();
+}

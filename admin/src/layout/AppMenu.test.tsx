@@ -85,6 +85,12 @@ describe('AppMenu', () => {
     expect(await screen.findByRole('menuitem', { name: /Visão geral/ })).toHaveAttribute('href', expect.stringMatching(/\/overview$/));
   });
 
+  it('lists the BI panel under reports for who holds reports_panel (spec 1 §6.2)', async () => {
+    renderMenu(sessionUser({ user_client_module_items: [{ id: 1, module_items: [{ slug: 'reports_panel', permission: true }] }] }));
+    const reports = await screen.findByRole('menu', { name: 'Relatórios' });
+    expect(within(reports).getByRole('menuitem', { name: /Painel de BI/ })).toHaveAttribute('href', expect.stringMatching(/\/reports-panel$/));
+  });
+
   it('offers no overview without its module item', async () => {
     renderMenu(sessionUser());
     await screen.findByRole('menuitem', { name: /Tags/ });

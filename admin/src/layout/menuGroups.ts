@@ -2,7 +2,7 @@ import { ADMIN_RESOURCES, type AdminResourceKey } from '@lp/shared/contract';
 import type { RenamableSection } from '@lp/shared/rules';
 
 /** The menu's areas, in the order they are shown (spec 1 §2.3 "the admin's own left menu"). */
-export const MENU_GROUPS = ['learning', 'content', 'communication', 'engagement', 'rewards', 'field_sales', 'people', 'settings'] as const;
+export const MENU_GROUPS = ['learning', 'content', 'communication', 'engagement', 'rewards', 'field_sales', 'people', 'reports', 'settings'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /**
@@ -10,6 +10,7 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
  * entry does not type-check until it names its area (docs/how-to-add-a-module.md).
  */
 export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGroup> = {
+  reports_panel: 'reports',
   trainings: 'learning',
   trails: 'learning',
   trail_categories: 'learning',

@@ -51,10 +51,13 @@ export function useFormat() {
 /**
  * The overview's figures (spec 1 §2.3 overview dashboard): people, learning, certificates, tests,
  * webcasts, and what waits for someone — each with its drill-down when there is a list for it.
+ * The BI panel (`filtered`) shows those about people only, without drill-downs: the lists they
+ * open are not narrowed by the panel's filters.
  */
-export function OverviewFigures({ data }: { data: Overview }) {
+export function OverviewFigures({ data, filtered = false }: { data: Overview; filtered?: boolean }) {
   const translate = useTranslate();
-  const { permissions: user } = usePermissions<SessionUser | null>();
+  const { permissions: session } = usePermissions<SessionUser | null>();
+  const user = filtered ? null : session;
   const f = useFormat();
   const { learners, enrollments, certificates, tests, webcasts, pending, in_progress: underWay } = data;
   const figures: FigureProps[] = [
@@ -83,8 +86,10 @@ export function OverviewFigures({ data }: { data: Overview }) {
       to: linkFor(user, OVERVIEW_LINKS.webcasts),
     },
     { label: translate(`${O}.pending_users`), value: f.count(pending.users), to: linkFor(user, OVERVIEW_LINKS.pendingUsers) },
-    { label: translate(`${O}.imports_in_progress`), value: f.count(underWay.imports), to: linkFor(user, OVERVIEW_LINKS.imports) },
-    { label: translate(`${O}.reports_in_progress`), value: f.count(underWay.reports), hint: translate(`${O}.reports_in_progress_hint`) },
+    ...(filtered ? [] : [
+      { label: translate(`${O}.imports_in_progress`), value: f.count(underWay.imports), to: linkFor(user, OVERVIEW_LINKS.imports) },
+      { label: translate(`${O}.reports_in_progress`), value: f.count(underWay.reports), hint: translate(`${O}.reports_in_progress_hint`) },
+    ]),
   ];
   return (
     <Box component="section" aria-label={translate(`${O}.figures`)}

@@ -51,6 +51,7 @@ import * as rewardCategoryPoints from './migrations/2026_11_28_0300_reward_categ
 import * as entityFields from './migrations/2026_11_28_0500_entity_fields.ts';
 import * as scheduleEvents from './migrations/2026_11_29_0100_schedule_events.ts';
 import * as fieldTaskPhotoUploads from './migrations/2026_11_29_0300_field_task_photo_uploads.ts';
+import * as reportsPanelIndexes from './migrations/2026_11_29_0500_reports_panel_indexes.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0500_entity_fields': entityFields,
   '2026_11_29_0100_schedule_events': scheduleEvents,
   '2026_11_29_0300_field_task_photo_uploads': fieldTaskPhotoUploads,
+  '2026_11_29_0500_reports_panel_indexes': reportsPanelIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,7 +6,7 @@
  */
 import {
   BADGES_PATH, BANNERS_PATH, CONFIGURATION_PATH, FAQ_CATEGORIES_PATH, FAQS_PATH, IMPORTS_PATH, LEGAL_TEXTS_PATH, LIBRARIES_PATH,
-  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, DRILLS_PATH, GENERAL_TESTS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_EVENTS_PATH, LEARNER_MENU_PATH, TRAIL_CATEGORIES_PATH,
+  LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, DRILLS_PATH, GENERAL_TESTS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, REPORTS_PANEL_PATH, SCHEDULE_EVENTS_PATH, LEARNER_MENU_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
 
@@ -22,6 +22,8 @@ export interface AdminResourceDef {
 export const ADMIN_RESOURCES = {
   // spec 1 §2.3 / §2.4: /admin/overview (admin_overview), the control panel's landing page, title slug overview
   overview: { name: 'overview', title: 'overview', apiPath: OVERVIEW_PATH },
+  // spec 1 §6.2 reports_panel (BI): the overview's aggregates with the people filters, one page under the reports area
+  reports_panel: { name: 'reports-panel', title: 'reports_panel', apiPath: REPORTS_PANEL_PATH },
   tags: { name: 'tags', title: 'tags', apiPath: '/admin_tags/tags/' },
   areas: { name: 'area_config', title: 'area_config', apiPath: '/admin_users/areas/' },
   profiles: { name: 'profiles', title: 'user_management', apiPath: '/admin_users/profiles/' },

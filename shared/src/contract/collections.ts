@@ -6,6 +6,8 @@
  */
 /** spec 1 §2.3 overview dashboard: the figures of the selected client (contract/overview.ts) */
 export const OVERVIEW_PATH = '/admin_overview/overview/';
+/** spec 1 §6.2 reports_panel (BI): the overview's figures narrowed by the people's organisation (contract/overview.ts) */
+export const REPORTS_PANEL_PATH = '/admin_overview/panel/';
 export const USERS_PATH = '/admin_users/users/';
 export const USER_GROUPS_PATH = '/admin_users/user_groups/';
 export const IMPORTS_PATH = '/admin_imports/imports/';

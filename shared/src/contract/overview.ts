@@ -16,6 +16,25 @@ export const OverviewQuery = Type.Object({
 });
 export type OverviewQuery = Static<typeof OverviewQuery>;
 
+/** Ids of the client's rows, comma-separated (`3,7,12`), at most PANEL_FILTER_MAX_IDS. */
+const IdList = Type.String({ pattern: '^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,99}$' });
+
+/**
+ * The BI panel (spec 1 §6.2 reports_panel) asks for the overview's figures of the people in the
+ * chosen areas, profiles, user groups, branches and headquarters (`@lp/shared/rules`
+ * PANEL_FILTERS): any of the ids within a filter, every filter given.
+ */
+export const ReportsPanelQuery = Type.Object({
+  from: Type.Optional(Day),
+  to: Type.Optional(Day),
+  areas: Type.Optional(IdList),
+  profiles: Type.Optional(IdList),
+  groups: Type.Optional(IdList),
+  branches: Type.Optional(IdList),
+  headquarters: Type.Optional(IdList),
+});
+export type ReportsPanelQuery = Static<typeof ReportsPanelQuery>;
+
 const Rate = Type.Union([Type.Number(), Type.Null()]);
 
 /** A training ranked by the completion rate of the enrolments started in the period. */
