@@ -4,7 +4,7 @@ import type * as PresentialResults from './tables/presentialResults.table.ts';
 import type * as PresentialTestTemplates from './tables/presentialTestTemplate.table.ts';
 import type * as FieldSales from './tables/fieldSales.table.ts';
 import type * as Reward from './tables/reward.table.ts';
-import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
+import type { ClientImportCodeTable, ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
   AuditLogTable, UserAreaTable, UserClientTable, UserMandatoryAreaTable, UserMandatoryProfileTable, UserModuleItemTable, UserSuperiorTable, UserTable,
 } from './tables/user.table.ts';
@@ -72,6 +72,7 @@ import type { BadgeTable, FeedEventTable, HelpRequestTable, LegalTextTable, User
 
 export interface Database {
   clients: ClientTable;
+  client_import_codes: ClientImportCodeTable;
   oauth_applications: OauthApplicationTable;
   login_config: LoginConfigTable;
   users: UserTable;

@@ -49,6 +49,7 @@ import * as presentialTestTemplates from './migrations/2026_11_28_0100_presentia
 import * as learnerNotices from './migrations/2026_11_28_0200_learner_notices.ts';
 import * as rewardCategoryPoints from './migrations/2026_11_28_0300_reward_category_points.ts';
 import * as entityFields from './migrations/2026_11_28_0500_entity_fields.ts';
+import * as clientImportCodes from './migrations/2026_11_29_0200_client_import_codes.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0200_learner_notices': learnerNotices,
   '2026_11_28_0300_reward_category_points': rewardCategoryPoints,
   '2026_11_28_0500_entity_fields': entityFields,
+  '2026_11_29_0200_client_import_codes': clientImportCodes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
