@@ -4,6 +4,8 @@ import { about, cookiesPolicy, policy, terms } from './resources/legal-texts/ind
 import { configuration } from './resources/configuration/index.ts';
 import { schedule } from './resources/schedule/index.ts';
 import { presentialCalendar } from './resources/presential/index.ts';
+import { homeLayout } from './resources/home-layout/index.ts';
+import { headquarterImport } from './resources/headquarter-import/index.ts';
 
 /** The settings screens (custom routes with a menu entry), in the order they join the menu. */
-export const SETTINGS_SCREENS: readonly SettingsScreen[] = [mailingListConfig, schedule, presentialCalendar, terms, about, policy, cookiesPolicy, configuration];
+export const SETTINGS_SCREENS: readonly SettingsScreen[] = [mailingListConfig, schedule, presentialCalendar, terms, about, policy, cookiesPolicy, configuration, homeLayout, headquarterImport];
