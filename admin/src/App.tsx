@@ -43,6 +43,7 @@ import branches from './resources/branches/index.ts';
 import branchTypes from './resources/branch-types/index.ts';
 import branchSizeTypes from './resources/branch-size-types/index.ts';
 import regionals from './resources/regionals/index.ts';
+import importCodes from './resources/import-codes/index.ts';
 import countries from './resources/countries/index.ts';
 import imports from './resources/imports/index.ts';
 import auditLog from './resources/audit-log/index.ts';
@@ -132,6 +133,7 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.regionals.name} {...regionals} />
         <Resource name={ADMIN_RESOURCES.countries.name} {...countries} />
         <Resource name={ADMIN_RESOURCES.imports.name} {...imports} />
+        <Resource name={ADMIN_RESOURCES.import_codes.name} {...importCodes} />
         <Resource name={ADMIN_RESOURCES.audit_log.name} {...auditLog} />
         <CustomRoutes>
           {/* spec 1 §2.3, §2.4: admin_overview, the landing page (the dashboard sends there whoever may open it) */}

@@ -152,7 +152,7 @@ describe.each(DIALECTS)('learner completion, points and home on %s', (dialect) =
 
     const res = await get(LEARNER_PATHS.home, fresh.tokens);
     expect(res.statusCode, res.body).toBe(200);
-    const home = res.json<HomeDashboard>();
+    const home = res.json<Required<HomeDashboard>>();
     // started first, then the assigned trainings not started yet; never a finished one
     expect(home.pending_trainings[0]).toMatchObject({ id: started.id, status: 'ongoing', percent: 50 });
     expect(home.pending_trainings.find((x) => x.id === untouched.id)).toMatchObject({ status: 'not_started', is_mandatory: false });

@@ -172,14 +172,14 @@ describe.each(DIALECTS)('learner trails on %s', (dialect) => {
     expect(list.results.map((r: { id: number }) => r.id)).toEqual([trailId]);
     expect((await get(`${LEARNER_PATHS.trails}?progress=not_started&page_size=100`, learner.tokens)).json().results.map((r: { id: number }) => r.id)).not.toContain(trailId);
 
-    const home = (await get(LEARNER_PATHS.home, learner.tokens)).json<HomeDashboard>();
+    const home = (await get(LEARNER_PATHS.home, learner.tokens)).json<Required<HomeDashboard>>();
     expect(home.finished_trails.map((x) => x.id)).toEqual([trailId]);
     expect(home.pending_trails).toEqual([]);
 
     // retaking a training opens the trail again; completing it again renews the trail certificate, not the points
     await restart(t.app, learner.tokens, b.id);
     expect((await enrollment())?.status).toBe('ongoing');
-    expect((await get(LEARNER_PATHS.home, learner.tokens)).json<HomeDashboard>().pending_trails.map((x) => x.id)).toEqual([trailId]);
+    expect((await get(LEARNER_PATHS.home, learner.tokens)).json<Required<HomeDashboard>>().pending_trails.map((x) => x.id)).toEqual([trailId]);
     await finishAllModules(t.app, learner.tokens, b);
     const certs = await certificatesOf(t.app, learner.id, 'trail', trailId);
     expect(certs).toHaveLength(2);

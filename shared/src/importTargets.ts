@@ -24,3 +24,9 @@ export const appointmentImportPage = (appointmentId: number, type: AppointmentIm
  */
 export const TARGET_IMPORT_TYPES = [...APPOINTMENT_IMPORT_TYPES, 'reward_codes'] as const;
 export const isTargetImportType = (type: string): boolean => (TARGET_IMPORT_TYPES as readonly string[]).includes(type);
+/**
+ * spec 1 §2.3 headquarter-import: the headquarters import has its own page, opened by the module
+ * item headquarter_import; the notification at the end of a pass opens it there (with the import
+ * named in the query) for whoever may run it, superusers included.
+ */
+export const headquarterImportPage = (importId: number): string => `/headquarter-import?${APPOINTMENT_IMPORT_QUERY}=${importId}`;

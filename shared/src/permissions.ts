@@ -8,7 +8,7 @@ export const PERMISSION_GROUPS = {
   users_organisation: [
     'admin_import', 'user_management', 'users', 'view_users', 'users_manage', 'users_groups',
     'users_panel', 'users_subscribers', 'users_reward_levels', 'users_delete_manage',
-    'data_anonymization', 'headquarter', 'branch', 'settings_menu', 'login_as_user',
+    'data_anonymization', 'headquarter', 'headquarter_import', 'branch', 'settings_menu', 'login_as_user',
     'view_editor', 'visualize_consent', 'skills',
   ],
   content: [

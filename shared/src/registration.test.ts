@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerFieldsOf, validateRegistration } from './registration.ts';
+import { registerFieldsOf, validateRegisterFields, validateRegistration } from './registration.ts';
 
 const base = { full_name: 'Vera', email: 'vera@example.com', password: 'secret1', confirm_password: 'secret1' };
 
@@ -31,5 +31,13 @@ describe('self sign-up rules (spec 1 §2.1 register, §3.3, §5.1)', () => {
   it('checks the e-mail, the document, the date and the phone', () => {
     const errors = validateRegistration({ ...base, email: 'vera@', document: '1-2', birthday: '17/05/1990', mobile: '9x12' }, { fields: [], level: 'low' });
     expect(errors).toEqual({ email: 'invalid_email', document: 'invalid_document', birthday: 'validation_error', mobile: 'invalid_phone' });
+  });
+
+  it('asks the import code when register.fields names it, and checks its form whenever one is sent (spec 1 §2.3 import-code)', () => {
+    expect(validateRegistration(base, { fields: ['import_code'], level: 'low' })).toEqual({ import_code: 'make_sure_that_all_fields_are_filled_in' });
+    expect(validateRegistration({ ...base, import_code: 'LOJAS-SUL' }, { fields: ['import_code'], level: 'low' })).toEqual({});
+    expect(validateRegistration({ ...base, import_code: 'a b' }, { fields: [], level: 'low' })).toEqual({ import_code: 'invalid_import_code' });
+    // completing a pre-registered account asks no code
+    expect(validateRegisterFields({ full_name: 'Vera' }, ['import_code'])).toEqual({});
   });
 });

@@ -7,13 +7,14 @@ import type { ErrorCode } from './contract/errors.ts';
 import { DOCUMENT_MAX_LENGTH, documentDigits } from './document.ts';
 import { isValidEmail } from './email.ts';
 import { checkNewPassword, type PasswordLevel } from './password.ts';
+import { isValidImportCode } from './homeLayout.ts';
 
 /**
  * The fields a client may add to the sign-up form through register.fields (name, e-mail and the
  * password with its confirmation are always asked). Unknown names in the configuration are
  * ignored, so a typo never breaks the form.
  */
-export const REGISTER_FIELDS = ['document', 'nick_name', 'register', 'mobile', 'birthday', 'gender'] as const;
+export const REGISTER_FIELDS = ['document', 'nick_name', 'register', 'mobile', 'birthday', 'gender', 'import_code'] as const;
 export type RegisterField = (typeof REGISTER_FIELDS)[number];
 
 /** The configured fields the form shows, in the configuration's order, once each. */
@@ -34,6 +35,11 @@ export interface RegistrationInput {
   mobile?: string;
   birthday?: string;
   gender?: string;
+  /**
+   * spec 1 §2.3 import-code: the code of the client the person joins (the server resolves it);
+   * required when register.fields names it, else optional (a sign-up link may carry it)
+   */
+  import_code?: string;
 }
 
 export type RegistrationErrors = Partial<Record<keyof RegistrationInput, ErrorCode>>;
@@ -51,6 +57,8 @@ export function validateRegisterFields(input: RegisterFieldValues, fields: reado
   const errors: RegistrationErrors = {};
   if (!input.full_name?.trim()) errors.full_name = REQUIRED;
   for (const field of registerFieldsOf(fields)) {
+    // the import code is the sign-up's own (validateRegistration): completing an account asks none
+    if (field === 'import_code') continue;
     if (field === 'mobile') {
       if (!input.mobile_area_code?.trim()) errors.mobile_area_code = REQUIRED;
       if (!input.mobile?.trim()) errors.mobile = REQUIRED;
@@ -76,6 +84,8 @@ export function validateRegistration(
   config: { fields: readonly string[]; level: PasswordLevel },
 ): RegistrationErrors {
   const errors: RegistrationErrors = validateRegisterFields(input, config.fields);
+  if (registerFieldsOf(config.fields).includes('import_code') && !input.import_code?.trim()) errors.import_code = REQUIRED;
+  else if (input.import_code?.trim() && !isValidImportCode(input.import_code)) errors.import_code = 'invalid_import_code';
   const email = input.email.trim();
   if (!email) errors.email = REQUIRED;
   else if (!isValidEmail(email)) errors.email = 'invalid_email';

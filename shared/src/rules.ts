@@ -55,3 +55,4 @@ export * from './users.ts';
 export * from './webcastChat.ts';
 export * from './webcasts.ts';
 export * from './registration.ts';
+export * from './homeLayout.ts';

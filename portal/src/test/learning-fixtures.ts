@@ -1,4 +1,5 @@
 /** Contract-shaped answers for the learner pages' tests (tests, certificates, trails, home, forum). */
+import { HOME_BLOCKS } from '@lp/shared/rules';
 import type {
   Attempt, ForumReply, ForumTopic, HomeDashboard, LearnerActivity, LearnerCertificate, LearnerTrailCard, LearnerTraining,
   LearnerTrainingCard, LearnerTrail,
@@ -95,6 +96,7 @@ export function trail(patch: Partial<LearnerTrail> = {}): LearnerTrail {
 
 export function dashboard(patch: Partial<HomeDashboard> = {}): HomeDashboard {
   return {
+    blocks: [...HOME_BLOCKS],
     next_steps: [trainingCard()],
     open_surveys: [],
     todays_drills: [],

@@ -21,6 +21,7 @@ export const COLUMN_KINDS = {
   branches: { created_at: 'timestamp', retailer: 'bool' },
   captcha_uses: { expires_at: 'timestamp' },
   certificates: { created_at: 'timestamp', expires_at: 'timestamp', issued_at: 'timestamp', superseded_at: 'timestamp' },
+  client_import_codes: { created_at: 'timestamp' },
   clients: { created_at: 'timestamp', settings: 'json' },
   comments: { created_at: 'timestamp', updated_at: 'timestamp' },
   content_reactions: { favorite: 'bool', liked: 'bool', updated_at: 'timestamp' },

@@ -5,7 +5,7 @@ import type * as PresentialTestTemplates from './tables/presentialTestTemplate.t
 import type * as FieldSales from './tables/fieldSales.table.ts';
 import type * as Reward from './tables/reward.table.ts';
 import type { ScheduleEventTable } from './tables/scheduleEvent.table.ts';
-import type { ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
+import type { ClientImportCodeTable, ClientTable, LoginConfigTable, OauthApplicationTable } from './tables/client.table.ts';
 import type {
   AuditLogTable, UserAreaTable, UserClientTable, UserMandatoryAreaTable, UserMandatoryProfileTable, UserModuleItemTable, UserSuperiorTable, UserTable,
 } from './tables/user.table.ts';
@@ -73,6 +73,7 @@ import type { BadgeTable, FeedEventTable, HelpRequestTable, LegalTextTable, User
 
 export interface Database {
   clients: ClientTable;
+  client_import_codes: ClientImportCodeTable;
   oauth_applications: OauthApplicationTable;
   login_config: LoginConfigTable;
   users: UserTable;

@@ -50,6 +50,7 @@ import * as learnerNotices from './migrations/2026_11_28_0200_learner_notices.ts
 import * as rewardCategoryPoints from './migrations/2026_11_28_0300_reward_category_points.ts';
 import * as entityFields from './migrations/2026_11_28_0500_entity_fields.ts';
 import * as scheduleEvents from './migrations/2026_11_29_0100_schedule_events.ts';
+import * as clientImportCodes from './migrations/2026_11_29_0200_client_import_codes.ts';
 import * as fieldTaskPhotoUploads from './migrations/2026_11_29_0300_field_task_photo_uploads.ts';
 import * as reportsPanelIndexes from './migrations/2026_11_29_0500_reports_panel_indexes.ts';
 
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_28_0300_reward_category_points': rewardCategoryPoints,
   '2026_11_28_0500_entity_fields': entityFields,
   '2026_11_29_0100_schedule_events': scheduleEvents,
+  '2026_11_29_0200_client_import_codes': clientImportCodes,
   '2026_11_29_0300_field_task_photo_uploads': fieldTaskPhotoUploads,
   '2026_11_29_0500_reports_panel_indexes': reportsPanelIndexes,
 };

@@ -8,6 +8,8 @@ export const LOOKUP_NAMES = [
   'user_types', 'company_types', 'timezones', 'marital_statuses',
   // one appointment's (the import's target): its events, and the attendance and result words
   'presential_events', 'presences', 'training_results',
+  // spec 1 §2.3 import-code: the selected client's codes
+  'import_codes',
 ] as const;
 export type LookupName = (typeof LOOKUP_NAMES)[number];
 
@@ -78,6 +80,9 @@ const USERS: ColumnDef[] = [
   { key: 'neighborhood', maxLength: 100, width: 20 },
   { key: 'city', maxLength: 100, width: 20 },
   { key: 'state', maxLength: 60, width: 14 },
+  // spec 1 §2.3 import-code: a sheet prepared for a client names its code; a row whose code is not
+  // one of the selected client's is refused, so people never land in the wrong client
+  { key: 'import_code', list: { name: 'import_codes', strict: true }, width: 16 },
 ];
 
 /** spec 1 §3.5 headquarter. */

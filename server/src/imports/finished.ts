@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@lp/shared/contract';
-import { appointmentImportPage, isAppointmentImportType } from '@lp/shared/rules';
+import { appointmentImportPage, headquarterImportPage, isAppointmentImportType } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import type { ImportRow } from '../db/tables/import.table.ts';
 import { notify } from '../repositories/notifications.ts';
@@ -11,6 +11,8 @@ import { notify } from '../repositories/notifications.ts';
  */
 export function importLink(row: Pick<ImportRow, 'id' | 'import_type' | 'target_id'>): string {
   if (row.target_id !== null && isAppointmentImportType(row.import_type)) return `/admin${appointmentImportPage(row.target_id, row.import_type, row.id)}`;
+  // spec 1 §2.3 headquarter-import: its own page, which headquarter_import holders may open
+  if (row.import_type === 'headquarters') return `/admin${headquarterImportPage(row.id)}`;
   return `/admin/admin-imports/${row.id}/show`;
 }
 

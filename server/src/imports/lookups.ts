@@ -47,7 +47,7 @@ export class Lookup<T = number> {
 }
 
 type TextLookupName = 'countries' | 'languages' | 'statuses' | 'genders' | 'presences' | 'training_results' | 'user_types' | 'company_types'
-  | 'timezones' | 'marital_statuses';
+  | 'timezones' | 'marital_statuses' | 'import_codes';
 
 export type Lookups = Record<Exclude<LookupName, TextLookupName>, Lookup> & {
   /** spec 1 §5.3 "Invalid email for this profile": the profiles that name e-mail domains */
@@ -60,6 +60,7 @@ export type Lookups = Record<Exclude<LookupName, TextLookupName>, Lookup> & {
   company_types: Lookup<string>;
   timezones: Lookup<string>;
   marital_statuses: Lookup<string>;
+  import_codes: Lookup<string>;
   presences: Lookup<string>;
   training_results: Lookup<string>;
 };
@@ -126,6 +127,10 @@ export async function loadLookups(db: Db, clientId: number, targetId: number | n
   for (const r of await db.selectFrom('drills').select(['id', 'title']).where('client_id', '=', clientId).where('status', '!=', DRILL_STATUS.deleted).orderBy('title').orderBy('id').execute()) {
     drills.add(r.title, r.id);
   }
+  const importCodes = new Lookup<string>();
+  for (const r of await db.selectFrom('client_import_codes').select('code').where('client_id', '=', clientId).orderBy('code').execute()) {
+    importCodes.add(r.code, r.code);
+  }
   const events = new Lookup();
   if (targetId !== null) {
     const rows = await db.selectFrom('presential_events as e').innerJoin('presential_appointments as a', 'a.id', 'e.appointment_id')
@@ -158,6 +163,7 @@ export async function loadLookups(db: Db, clientId: number, targetId: number | n
     timezones: zones,
     marital_statuses: wordLookup(MARITAL_STATUSES, (m) => `resources.users.marital_status.${m}`, languageId),
     drills,
+    import_codes: importCodes,
   };
 }
 

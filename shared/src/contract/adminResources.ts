@@ -9,6 +9,8 @@ import {
   LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, DRILLS_PATH, GENERAL_TESTS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, REPORTS_PANEL_PATH, SCHEDULE_EVENTS_PATH, LEARNER_MENU_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
+import { HOME_LAYOUT_PATH } from './homeLayout.ts';
+import { IMPORT_CODES_PATH } from './importCodes.ts';
 
 export interface AdminResourceDef {
   /** react-admin resource name and URL segment under /admin/ */
@@ -123,6 +125,11 @@ export const ADMIN_RESOURCES = {
   settings_menu: { name: 'settings_menu', title: 'settings_menu', apiPath: LEARNER_MENU_PATH },
   // docs/security.md "Shared users": account-wide actions on users, read by superusers only
   audit_log: { name: 'audit-log', title: 'audit_log', apiPath: '/admin_users/audit_log/' },
+  // spec 1 §2.3 / §6.1: home (the portal home's layout) and import-code, superuser only;
+  // headquarter-import, the headquarters import on its own under the headquarter_import item
+  home_layout: { name: 'home', title: 'home', apiPath: HOME_LAYOUT_PATH },
+  import_codes: { name: 'import-code', title: 'import_code', apiPath: IMPORT_CODES_PATH },
+  headquarter_import: { name: 'headquarter-import', title: 'headquarter_import', apiPath: IMPORTS_PATH },
 } as const satisfies Record<string, AdminResourceDef>;
 
 export type AdminResourceKey = keyof typeof ADMIN_RESOURCES;

@@ -361,6 +361,9 @@ export const ERROR_CODES = [
   'upload_quota_exceeded',
   'package_unpacked_too_large',
   'package_compression_ratio_too_high',
+  // spec 1 §2.3 import-code: one code names one client
+  'import_code_not_unique',
+  'invalid_import_code',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -18,7 +18,7 @@ export const IMPORT_TYPES = ['users', 'headquarters', 'branches', 'drills', 'pre
 export type ImportType = (typeof IMPORT_TYPES)[number];
 export {
   APPOINTMENT_IMPORT_QUERY, APPOINTMENT_IMPORT_TABS, APPOINTMENT_IMPORT_TYPES, TARGET_IMPORT_TYPES, appointmentImportPage, isAppointmentImportType,
-  isTargetImportType, type AppointmentImportType,
+  headquarterImportPage, isTargetImportType, type AppointmentImportType,
 } from '../importTargets.ts';
 
 export const IMPORT_STATUSES = ['awaiting', 'processing', 'validated', 'finalized', 'with_errors'] as const;

@@ -24,6 +24,8 @@ export * from './forum.ts';
 export * from './gamePreview.ts';
 export * from './games.ts';
 export * from './imports.ts';
+export * from './importCodes.ts';
+export * from './homeLayout.ts';
 export * from './learner.ts';
 export * from './library.ts';
 export * from './liveClasses.ts';

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageNumber, literalUnion } from './common.ts';
 import { LEARNER_FAVORITE_FILTERS, LEARNER_PROGRESS_FILTERS } from './learnerPaths.ts';
 import { CalendarItem } from './calendar.ts';
+import { HomeBlockName } from './homeLayout.ts';
 import { TrailItemKindSchema } from './trails.ts';
 import { MAX_MEDIA_SECONDS, MAX_REPORTED_RANGES } from '../learning/completion.ts';
 
@@ -333,33 +334,38 @@ export const CertificateVerification = Type.Object({
 });
 export type CertificateVerification = Static<typeof CertificateVerification>;
 
-/** GET /home/ — the dashboard (spec 1 §2.2). */
+/**
+ * GET /home/ — the dashboard (spec 1 §2.2). `blocks` are the client's shown blocks in their order
+ * (spec 1 §2.3 admin `home`, shared/src/homeLayout.ts); the data of a hidden block is not computed
+ * and its fields are absent (ranking, points statement and timeline have their own calls).
+ */
 export const HomeDashboard = Type.Object({
+  blocks: Type.Array(HomeBlockName),
   /** what to do next: started first, then mandatory, then newest */
-  next_steps: Type.Array(LearnerTrainingCard),
+  next_steps: Type.Optional(Type.Array(LearnerTrainingCard)),
   /** issue 20: the open surveys not answered yet (mandatory first), shown before the next trainings */
-  open_surveys: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), mandatory: Type.Boolean() })),
+  open_surveys: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), mandatory: Type.Boolean() }))),
   /** issue 20: drills with questions to answer today */
-  todays_drills: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
+  todays_drills: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() }))),
   /** issue 20: general tests the learner may take (not started, or restarted) */
-  open_general_tests: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() })),
-  pending_trainings: Type.Array(LearnerTrainingCard),
-  finished_trainings: Type.Array(LearnerTrainingCard),
-  pending_trails: Type.Array(LearnerTrailCard),
-  finished_trails: Type.Array(LearnerTrailCard),
+  open_general_tests: Type.Optional(Type.Array(Type.Object({ id: Type.Integer(), title: Type.String() }))),
+  pending_trainings: Type.Optional(Type.Array(LearnerTrainingCard)),
+  finished_trainings: Type.Optional(Type.Array(LearnerTrainingCard)),
+  pending_trails: Type.Optional(Type.Array(LearnerTrailCard)),
+  finished_trails: Type.Optional(Type.Array(LearnerTrailCard)),
   /**
    * spec 1 §2.2 / spec 3 §2 home "schedule": the learner's next calendar items (the calendar's
    * own, shared/src/engagement/calendar.ts `upcomingSchedule`) — live classes they take part in,
    * teach, or may join (open ones of their audience), webcasts, activities opening.
    */
-  schedule: Type.Array(CalendarItem),
-  my_score: Type.Object({ points: Type.Integer(), position: Type.Union([Type.Integer(), Type.Null()]) }),
-  statistics: Type.Object({
+  schedule: Type.Optional(Type.Array(CalendarItem)),
+  my_score: Type.Optional(Type.Object({ points: Type.Integer(), position: Type.Union([Type.Integer(), Type.Null()]) })),
+  statistics: Type.Optional(Type.Object({
     trainings_finished: Type.Integer(),
     trainings_ongoing: Type.Integer(),
     certificates: Type.Integer(),
     hours: Type.Number(),
-  }),
+  })),
 });
 export type HomeDashboard = Static<typeof HomeDashboard>;
 

@@ -15,6 +15,8 @@ export const RegisterRequest = Type.Object({
   mobile: Text(20),
   birthday: Text(10),
   gender: Text(40),
+  /** spec 1 §2.3 import-code: the client the person joins; without it, the platform's first client */
+  import_code: Text(40),
   /** the language the visitor reads the login page in (spec 3.2 language ids); mails follow it */
   language_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
   /** spec 1 §5.5: the solved captcha while use_recaptcha is on */

@@ -21,7 +21,8 @@ export function CompleteRegistration({ user }: { user: SessionUser }) {
   const { t } = useI18n();
   const { data: params } = useLoginParams();
   const { mutate } = useSWRConfig();
-  const fields = registerFieldsOf(params?.register.fields ?? []);
+  // the import code belongs to the sign-up (it chose the client): completing an account asks none
+  const fields = registerFieldsOf(params?.register.fields ?? []).filter((f): f is Exclude<RegisterField, 'import_code'> => f !== 'import_code');
   const [values, setValues] = useState<Values>({
     full_name: user.full_name, document: user.user_document ?? '', nick_name: user.nick_name ?? '', register: '',
     mobile_area_code: '', mobile: '', birthday: '', gender: '',
@@ -54,7 +55,7 @@ export function CompleteRegistration({ user }: { user: SessionUser }) {
     }
   }
 
-  const input = (field: RegisterField) => (field === 'mobile' ? [
+  const input = (field: Exclude<RegisterField, 'import_code'>) => (field === 'mobile' ? [
     <Field key="mobile_area_code" label={t('portal.access.register.mobile_area_code')} type="tel" inputMode="numeric" maxLength={5}
       value={values.mobile_area_code} onValue={set('mobile_area_code')} hint={hint('mobile_area_code')} required />,
     <Field key="mobile" label={t('portal.access.register.mobile')} type="tel" inputMode="numeric" maxLength={20}

@@ -40,7 +40,7 @@ describe('home (spec 1 §2.2)', () => {
     const score = screen.getByRole('region', { name: 'My score' });
     expect(within(score).getByText('120')).toBeInTheDocument();
     expect(within(score).getByText('#4')).toBeInTheDocument();
-    expect(within(score).getByText('3.5 h')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Statistics' })).getByText('3.5 h')).toBeInTheDocument();
     const pending = screen.getByRole('region', { name: 'Pending courses' });
     expect(within(pending).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toEqual(['course-card-7', 'course-card-8']);
     expect(within(pending).getByText('Mandatory')).toBeInTheDocument();
@@ -137,5 +137,22 @@ describe('home (spec 1 §2.2)', () => {
     expect(screen.getByText('You have not finished any course or trail yet.')).toBeInTheDocument();
     expect(await screen.findByText('Nobody has scored yet.')).toBeInTheDocument();
     expect(await screen.findByText(/You have no points yet/)).toBeInTheDocument();
+  });
+
+  it('draws only the blocks the client shows, in its order, and asks nothing for the hidden ones (spec 1 §2.3 admin home)', async () => {
+    const api = await open({
+      'GET /home/': [200, { ...dashboard(), blocks: ['schedule', 'points_statement', 'next_steps'], ranking: undefined }],
+    });
+    await screen.findByRole('region', { name: 'Next steps' });
+    const order = screen.getAllByRole('region').map((r) => r.getAttribute('aria-labelledby'));
+    expect(order.filter((id) => id !== 'home-account')).toEqual(['home-schedule', 'home-points', 'home-next']);
+    for (const hidden of ['My score', 'Statistics', 'Pending courses', 'Pending trails', 'Finished', 'Ranking']) {
+      expect(screen.queryByRole('region', { name: hidden })).not.toBeInTheDocument();
+    }
+    await within(screen.getByRole('region', { name: 'Points statement' })).findAllByRole('row');
+    const asked = api.fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+    expect(asked).toContain('/api/home/points/');
+    expect(asked).not.toContain('/api/home/ranking/');
+    expect(asked.some((path) => path.startsWith('/api/feed'))).toBe(false);
   });
 });

@@ -69,4 +69,24 @@ describe('self registration (spec 1 §2.1 register)', () => {
     await renderWithApp(undefined, { path: '/', locale: 'en' });
     expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
   });
+
+  it('a sign-up link carries the client\'s import code (spec 1 §2.3 import-code): shown, editable and sent', async () => {
+    const { calls } = fakeApi({ 'GET /login_params/': [200, open], 'POST /users/register/': [201, { outcome: 'awaiting_approval' }] });
+    window.history.pushState({}, '', '/register?code=REDE-NORTE');
+    try {
+      await renderWithApp(undefined, { path: '/register', locale: 'en' });
+      const code = await screen.findByLabelText('Company code');
+      expect(code).toHaveValue('REDE-NORTE');
+      expect(code).not.toBeRequired();
+      await userEvent.type(screen.getByLabelText('Full name'), 'Vera');
+      await userEvent.type(screen.getByLabelText('E-mail'), 'vera@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+      await screen.findByRole('status');
+      expect(JSON.parse(calls.find((c) => c.path === '/users/register/')!.body)).toMatchObject({ import_code: 'REDE-NORTE' });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
 });

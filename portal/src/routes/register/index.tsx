@@ -14,8 +14,10 @@ import { useCaptcha } from '../../components/captcha/use-captcha.tsx';
 type Values = Required<Omit<RegisterRequest, 'language_id' | 'captcha'>>;
 const EMPTY: Values = {
   full_name: '', email: '', password: '', confirm_password: '', document: '', nick_name: '', register: '',
-  mobile_area_code: '', mobile: '', birthday: '', gender: '',
+  mobile_area_code: '', mobile: '', birthday: '', gender: '', import_code: '',
 };
+/** spec 1 §2.3 import-code: a sign-up link may carry the client's code (`/register?code=…`) */
+const linkCode = () => new URLSearchParams(window.location.search).get('code')?.trim().slice(0, 40) ?? '';
 /** spec 1 §8.2: these two answers come with a link to recover the password */
 const RECOVERABLE = new Set(['email_already_in_use', 'document_already_registered']);
 
@@ -27,7 +29,7 @@ const RECOVERABLE = new Set(['email_already_in_use', 'document_already_registere
 export default function Register() {
   const { t, locale } = useI18n();
   const { data: params } = useLoginParams();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [values, setValues] = useState<Values>(() => ({ ...EMPTY, import_code: linkCode() }));
   const [errors, setErrors] = useState<RegistrationErrors>({});
   // the error's code: translated when shown, and followed by the recover link when it calls for one
   const [error, setError] = useState<string | null>(null);
@@ -35,14 +37,17 @@ export default function Register() {
   const [busy, setBusy] = useState(false);
   const level = params?.register.password_strong_level ?? 'low';
   const captcha = useCaptcha(!!params?.use_recaptcha);
-  const fields = registerFieldsOf(params?.register.fields ?? []);
+  const configured = registerFieldsOf(params?.register.fields ?? []);
+  // the code a link brought shows (and can be corrected) even where the form does not ask for one
+  const [fromLink] = useState(() => linkCode() !== '');
+  const fields: RegisterField[] = fromLink && !configured.includes('import_code') ? [...configured, 'import_code'] : configured;
   const set = (key: keyof Values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const hint = (key: keyof Values, base?: string) => (errors[key] ? errorText(t, errors[key]) : base);
 
   async function submit(event: Event) {
     event.preventDefault();
     const form = event.currentTarget;
-    const found = validateRegistration(values, { fields, level });
+    const found = validateRegistration(values, { fields: configured, level });
     setErrors(found);
     const first = Object.values(found)[0];
     if (first) {
@@ -76,7 +81,8 @@ export default function Register() {
     }
     return (
       <Field key={field} label={t(`portal.access.register.${field}`)} type={field === 'birthday' ? 'date' : 'text'}
-        inputMode={field === 'document' ? 'numeric' : undefined} value={values[field]} onValue={set(field)} hint={hint(field)} required />
+        inputMode={field === 'document' ? 'numeric' : undefined} value={values[field]} onValue={set(field)} hint={hint(field)}
+        maxLength={field === 'import_code' ? 40 : undefined} required={field !== 'import_code' || configured.includes('import_code')} />
     );
   };
 

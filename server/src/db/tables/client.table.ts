@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { ClientSettings, LoginParams } from '@lp/shared/contract';
-import type { Json, Timestamp } from '../columns.ts';
+import type { HomeBlockSetting } from '@lp/shared/rules';
+import type { DefaultTimestamp, Json, Timestamp } from '../columns.ts';
 
 export interface ClientTable {
   id: Generated<number>;
@@ -11,8 +12,11 @@ export interface ClientTable {
 }
 export type ClientRow = Selectable<ClientTable>;
 
-/** spec 1 §3.2: what is missing takes DEFAULT_CLIENT_SETTINGS; spec 2 §3.11 a client's own webcast scores. */
-export type StoredClientSettings = Partial<ClientSettings> & { webcast_static_scores?: number[] };
+/**
+ * spec 1 §3.2: what is missing takes DEFAULT_CLIENT_SETTINGS; spec 2 §3.11 a client's own webcast
+ * scores; spec 1 §2.3 admin `home`: the portal home's blocks (read through normaliseHomeLayout).
+ */
+export type StoredClientSettings = Partial<ClientSettings> & { webcast_static_scores?: number[]; home_layout?: HomeBlockSetting[] };
 export type NewClientRow = Insertable<ClientTable>;
 
 /** The OAuth applications allowed to call /o/token/ (Basic client credentials). */
@@ -32,3 +36,13 @@ export interface LoginConfigTable {
   updated_at: Timestamp;
 }
 export type LoginConfigUpdate = Updateable<LoginConfigTable>;
+
+/** spec 1 §2.3 import-code: a code that names one client (unique across clients, upper case). */
+export interface ClientImportCodeTable {
+  id: Generated<number>;
+  client_id: number;
+  code: string;
+  description: Generated<string>;
+  created_at: DefaultTimestamp;
+}
+export type ClientImportCodeRow = Selectable<ClientImportCodeTable>;

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { CONTENT_STATUS, type HomeDashboard, type LearnerTrainingCard } from '@lp/shared/contract';
-import { HOME_SCHEDULE, addDays, upcomingSchedule } from '@lp/shared/rules';
+import { HOME_BLOCKS, HOME_SCHEDULE, addDays, upcomingSchedule, type HomeBlock } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { learnerCalendar } from '../calendar.ts';
 import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
@@ -79,49 +79,64 @@ async function schedule(db: Db, ctx: LearnerContext, today: string, now: Date): 
   return upcomingSchedule(items, now);
 }
 
-export async function homeDashboard(db: Db, ctx: LearnerContext, today: string, now: Date = new Date()): Promise<HomeDashboard> {
-  const [ongoingRows, finishedRows, pendingTrailRows, finishedTrailRows, points, stats, upcoming] = await Promise.all([
-    enrolledTrainings(db, ctx, ['ongoing', 'blocked'], 'last_activity_at'),
-    enrolledTrainings(db, ctx, ['finished'], 'completed_at'),
-    visibleTrails(db, ctx, today)
-      .innerJoin('trail_enrollments as te', (join) => join.onRef('te.trail_id', '=', 'trails.id').on('te.user_id', '=', ctx.userId))
-      .where('te.status', '=', 'ongoing').selectAll('trails').orderBy('te.started_at', 'desc').orderBy('trails.id', 'desc')
-      .limit(HOME_LIST_SIZE).execute(),
-    visibleTrails(db, ctx, today)
-      .innerJoin('trail_enrollments as te', (join) => join.onRef('te.trail_id', '=', 'trails.id').on('te.user_id', '=', ctx.userId))
-      .where('te.status', '=', 'finished').selectAll('trails').orderBy('te.completed_at', 'desc').orderBy('trails.id', 'desc')
-      .limit(HOME_LIST_SIZE).execute(),
-    myPoints(db, ctx.clientId, ctx.userId),
-    statistics(db, ctx),
-    schedule(db, ctx, today, now),
-  ]);
-  const surveys = (await learnerSurveyCards(db, ctx, today)).filter((s) => !s.answered).slice(0, NEXT_STEPS_SIZE);
-  // issue 20: today's drills still to answer, and the general tests the learner may take
-  const drills = (await learnerDrillCards(db, ctx, today)).filter((d) => d.drill_day && !d.done_today).slice(0, NEXT_STEPS_SIZE);
-  const generalTests = (await Promise.all((await openGeneralTests(db, ctx, today).orderBy('general_tests.publish_date', 'desc').limit(20).execute())
-    .map((row) => learnerGeneralTestCard(db, row, ctx.userId))))
-    .filter((g) => g.standing === 'not_started' || g.standing === 'can_restart').slice(0, NEXT_STEPS_SIZE);
-  const [started, fresh, finished, pendingTrails, finishedTrails] = await Promise.all([
-    trainingCards(db, ctx, ongoingRows),
-    notStarted(db, ctx),
-    trainingCards(db, ctx, finishedRows),
-    trailCards(db, ctx, pendingTrailRows),
-    trailCards(db, ctx, finishedTrailRows),
-  ]);
-  return {
-    // what to do next: trainings in progress (latest first), then mandatory ones not started, then the newest
-    next_steps: [...started.filter((c) => c.status === 'ongoing'), ...fresh].slice(0, NEXT_STEPS_SIZE),
-    open_surveys: surveys.map((s) => ({ id: s.id, title: s.title, mandatory: s.mandatory })),
-    todays_drills: drills.map((d) => ({ id: d.id, title: d.title })),
-    open_general_tests: generalTests.map((g) => ({ id: g.id, title: g.title })),
+/** The first call of `load` runs it; later calls share its answer (two blocks read one list). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let promise: Promise<T> | undefined;
+  return () => (promise ??= load());
+}
+
+/**
+ * The home's shown blocks (spec 1 §2.3 admin `home`: the client's layout), each computed only when
+ * shown: a hidden block costs no query and its fields are absent from the answer.
+ */
+export async function homeDashboard(db: Db, ctx: LearnerContext, today: string, now: Date = new Date(), blocks: readonly HomeBlock[] = HOME_BLOCKS): Promise<HomeDashboard> {
+  const shown = new Set(blocks);
+  const started = once(async () => trainingCards(db, ctx, await enrolledTrainings(db, ctx, ['ongoing', 'blocked'], 'last_activity_at')));
+  const fresh = once(() => notStarted(db, ctx));
+  const trailsIn = (status: 'ongoing' | 'finished', order: 'started_at' | 'completed_at') => visibleTrails(db, ctx, today)
+    .innerJoin('trail_enrollments as te', (join) => join.onRef('te.trail_id', '=', 'trails.id').on('te.user_id', '=', ctx.userId))
+    .where('te.status', '=', status).selectAll('trails').orderBy(`te.${order}`, 'desc').orderBy('trails.id', 'desc')
+    .limit(HOME_LIST_SIZE).execute();
+
+  const nextSteps = async (): Promise<Partial<HomeDashboard>> => {
+    const surveys = (await learnerSurveyCards(db, ctx, today)).filter((s) => !s.answered).slice(0, NEXT_STEPS_SIZE);
+    // issue 20: today's drills still to answer, and the general tests the learner may take
+    const drills = (await learnerDrillCards(db, ctx, today)).filter((d) => d.drill_day && !d.done_today).slice(0, NEXT_STEPS_SIZE);
+    const generalTests = (await Promise.all((await openGeneralTests(db, ctx, today).orderBy('general_tests.publish_date', 'desc').limit(20).execute())
+      .map((row) => learnerGeneralTestCard(db, row, ctx.userId))))
+      .filter((g) => g.standing === 'not_started' || g.standing === 'can_restart').slice(0, NEXT_STEPS_SIZE);
+    return {
+      // what to do next: trainings in progress (latest first), then mandatory ones not started, then the newest
+      next_steps: [...(await started()).filter((c) => c.status === 'ongoing'), ...(await fresh())].slice(0, NEXT_STEPS_SIZE),
+      open_surveys: surveys.map((s) => ({ id: s.id, title: s.title, mandatory: s.mandatory })),
+      todays_drills: drills.map((d) => ({ id: d.id, title: d.title })),
+      open_general_tests: generalTests.map((g) => ({ id: g.id, title: g.title })),
+    };
+  };
+  const parts: Record<HomeBlock, () => Promise<Partial<HomeDashboard>>> = {
+    next_steps: nextSteps,
+    my_score: async () => {
+      const points = await myPoints(db, ctx.clientId, ctx.userId);
+      return { my_score: { points, position: await myPosition(db, ctx.clientId, ctx.userId, points) } };
+    },
+    statistics: async () => ({ statistics: await statistics(db, ctx) }),
+    schedule: async () => ({ schedule: await schedule(db, ctx, today, now) }),
     // pending: started and not finished, then the assigned (visible) ones not started yet, mandatory
     // first — a training the learner was given and never opened is still to do (spec 1 §2.2)
-    pending_trainings: [...started, ...fresh].slice(0, HOME_LIST_SIZE),
-    finished_trainings: finished,
-    pending_trails: pendingTrails,
-    finished_trails: finishedTrails,
-    my_score: { points, position: await myPosition(db, ctx.clientId, ctx.userId, points) },
-    statistics: stats,
-    schedule: upcoming,
+    pending_courses: async () => ({ pending_trainings: [...(await started()), ...(await fresh())].slice(0, HOME_LIST_SIZE) }),
+    pending_trails: async () => ({ pending_trails: await trailCards(db, ctx, await trailsIn('ongoing', 'started_at')) }),
+    finished: async () => {
+      const [trainings, trails] = await Promise.all([
+        enrolledTrainings(db, ctx, ['finished'], 'completed_at').then((rows) => trainingCards(db, ctx, rows)),
+        trailsIn('finished', 'completed_at').then((rows) => trailCards(db, ctx, rows)),
+      ]);
+      return { finished_trainings: trainings, finished_trails: trails };
+    },
+    // their own calls (GET /home/ranking/, /home/points/, /feed/): the portal asks only when shown
+    ranking: async () => ({}),
+    points_statement: async () => ({}),
+    timeline: async () => ({}),
   };
+  const answers = await Promise.all(HOME_BLOCKS.filter((b) => shown.has(b)).map((b) => parts[b]()));
+  return Object.assign({ blocks: [...blocks] }, ...answers) as HomeDashboard;
 }

@@ -6,6 +6,7 @@ import { sendLinkMail } from '../../lib/passwordRecovery.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { getLoginParams } from '../../repositories/clients.ts';
 import { publicClientId } from '../../repositories/legal.ts';
+import { clientOfImportCode } from '../../repositories/importCodes.ts';
 import { consumeReset, findUsableReset } from '../../repositories/passwordResets.ts';
 import { activateSelfRegistered, createRegisteredUser, registrationConflicts } from '../../repositories/registration.ts';
 import { uniqueConflictOf } from '../../repositories/userUniqueness.ts';
@@ -41,7 +42,10 @@ const registration: FastifyPluginAsyncTypebox = async (app) => {
     const errors = validateRegistration(fields, { fields: params.register.fields, level: params.register.password_strong_level });
     const first = Object.values(errors)[0];
     if (first) throw new HttpError(400, first, first, errors);
-    const clientId = await publicClientId(app.db, undefined);
+    // spec 1 §2.3 import-code: a code attaches the person to the client it names
+    const code = body.import_code?.trim();
+    const clientId = code ? await clientOfImportCode(app.db, code) : await publicClientId(app.db, undefined);
+    if (clientId === null && code) throw new HttpError(400, 'invalid_import_code', 'Unknown import code', { import_code: 'invalid_import_code' });
     if (clientId === null) throw new HttpError(403, 'registration_closed', 'Registration is not open');
 
     const email = body.email.trim().toLowerCase();
