@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, memoryStore, testDataProvider, useGetList, useLocaleState, type Store } from 'react-admin';
+import { AdminContext, memoryStore, testDataProvider, useGetList, useLocaleState, type DataProvider, type Store } from 'react-admin';
 import { readSession, updateSession } from '@lp/shared/client';
 import { languageIdForLocale } from '@lp/shared/rules';
 import { SavedLanguage } from './SavedLanguage.tsx';
@@ -25,7 +25,7 @@ function setup(store: Store, tagsAnswer: () => string) {
   const { http, calls } = fakeHttp({
     'PATCH /users/profile/': (body) => ({ full_name: 'Igor', nick_name: null, email: 'i@demo.local', user_document: null, ...(body as object) }),
   });
-  const getList = vi.fn(async () => ({ data: [{ id: 1, name: tagsAnswer() }], total: 1 }));
+  const getList = vi.fn(async () => ({ data: [{ id: 1, name: tagsAnswer() }], total: 1 })) as unknown as DataProvider['getList'] & ReturnType<typeof vi.fn>;
   render(
     <AdminContext i18nProvider={i18n()} store={store} authProvider={authFor(sessionUser())} dataProvider={testDataProvider({ getList })}>
       <ContractHttpProvider value={http}>
