@@ -359,6 +359,10 @@ export const ERROR_CODES = [
   'upload_quota_exceeded',
   'package_unpacked_too_large',
   'package_compression_ratio_too_high',
+  // spec 1 §2.3 "view editor as a student" (docs/security.md "Preview grants")
+  'preview_read_only',
+  'preview_grant_invalid',
+  'preview_nobody',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
