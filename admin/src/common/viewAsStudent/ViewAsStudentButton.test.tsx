@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, testDataProvider, type DataProvider } from 'react-admin';
+import { AdminContext, testDataProvider, usePermissions, type DataProvider } from 'react-admin';
 import { VIEW_EDITOR_PATH, type PreviewGrant } from '@lp/shared/contract';
 import { apiClient } from '../../apiClient.ts';
 import { ViewAsStudentButton } from './ViewAsStudentButton.tsx';
@@ -27,12 +27,19 @@ const answer = (visible: boolean, name = 'Lia Learner'): PreviewGrant => ({
   portal_path: `/preview/training/7?grant=g.s&as=${encodeURIComponent(name)}`,
 });
 
+/** Says when the session's permissions have arrived, so "not offered" is asserted after they did. */
+function PermissionsReady() {
+  const { isPending } = usePermissions();
+  return isPending ? null : <p>permissions ready</p>;
+}
+
 function renderButton(slugs: string[], serve: (body: unknown) => unknown) {
   const { http, calls } = fakeHttp({ [`POST ${VIEW_EDITOR_PATH}`]: serve });
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18n()} authProvider={authFor(adminWith(slugs))}>
       <ContractHttpProvider value={http}>
         <ViewAsStudentButton kind="training" contentId={7} />
+        <PermissionsReady />
       </ContractHttpProvider>
     </AdminContext>,
   );
@@ -44,7 +51,7 @@ describe('ViewAsStudentButton', () => {
   it('is not offered without view_editor', async () => {
     renderButton(['trainings'], () => answer(true));
     // the permissions arrive: still nothing
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await screen.findByText('permissions ready')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ver como aluno' })).toBeNull();
   });
 
