@@ -50,6 +50,8 @@ const Trail = lazy(() => import('./routes/trail/index.tsx'));
 const Webcasts = lazy(() => withMessages('webcasts', import('./routes/webcasts/index.tsx')));
 const WebcastWatch = lazy(() => withMessages('webcasts', import('./routes/webcast-watch/index.tsx')));
 const WebcastTest = lazy(() => withMessages('webcasts', import('./routes/webcast-test/index.tsx')));
+// spec 1 §2.3 "view editor as a student": an administrator's read-only preview of a training or webcast
+const Preview = lazy(() => import('./routes/preview/index.tsx'));
 // live classes: list, detail (the Jitsi IFrame API loads only when a room is entered) and tests; texts with them
 const LiveClasses = lazy(() => withMessages('liveClasses', import('./routes/live-classes/index.tsx')));
 const LiveClass = lazy(() => withMessages('liveClasses', import('./routes/live-class/index.tsx')));
@@ -175,6 +177,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/webcasts/:id/tests/:testId">
         <Private><WebcastTest /></Private>
+      </Route>
+      <Route path="/preview/:kind/:id">
+        <Private><Preview /></Private>
       </Route>
       {/* live classes (spec 1 §2.2 'live_classes', 'live_classes/{id}'; 'live-classes' paths redirect) */}
       <Route path="/live_classes">

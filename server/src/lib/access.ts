@@ -4,6 +4,8 @@
  * unauthenticated caller gets 401 and an unauthorised one 403, never a schema error
  * (docs/architecture/routes.md "Access").
  */
+import type { PreviewKind } from '@lp/shared/contract';
+
 export type Access = 'public' | 'optional' | 'authenticated' | AdminAccess;
 
 /**
@@ -25,6 +27,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** 'public': anyone; 'optional': a bearer token sent along is checked; see Access */
     access?: Access;
+    /**
+     * A learner read of one training or webcast (`:id`) that answers a preview grant of that kind
+     * (spec 1 §2.3 "view editor as a student"); every route without it refuses a request carrying
+     * one (plugins/app/auth.ts, docs/security.md "Preview grants").
+     */
+    preview?: PreviewKind;
   }
 }
 

@@ -8,6 +8,8 @@
 export const OVERVIEW_PATH = '/admin_overview/overview/';
 /** spec 1 §6.2 reports_panel (BI): the overview's figures narrowed by the people's organisation (contract/overview.ts) */
 export const REPORTS_PANEL_PATH = '/admin_overview/panel/';
+/** spec 1 §2.3 "view editor as a student" (module item view_editor): a read-only preview grant (contract/viewEditor.ts) */
+export const VIEW_EDITOR_PATH = '/admin_view_editor/preview_grants/';
 export const USERS_PATH = '/admin_users/users/';
 export const USER_GROUPS_PATH = '/admin_users/user_groups/';
 export const IMPORTS_PATH = '/admin_imports/imports/';

@@ -364,6 +364,10 @@ export const ERROR_CODES = [
   // spec 1 §2.3 import-code: one code names one client
   'import_code_not_unique',
   'invalid_import_code',
+  // spec 1 §2.3 "view editor as a student" (docs/security.md "Preview grants")
+  'preview_read_only',
+  'preview_grant_invalid',
+  'preview_nobody',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

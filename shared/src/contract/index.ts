@@ -64,3 +64,4 @@ export * from './webcasts.ts';
 export * from './registration.ts';
 export * from './accessPaths.ts';
 export * from './lookups.ts';
+export * from './viewEditor.ts';

@@ -12,7 +12,7 @@ import { MAX_MEDIA_SECONDS, MAX_REPORTED_RANGES } from '../learning/completion.t
  * and JSON as the admin does) and documented in docs/api.md. The server is the authority for
  * every rule: audience, availability, prerequisites, attempts, time, completion.
  */
-export { LEARNER_FAVORITE_FILTERS, LEARNER_PATHS, LEARNER_PROGRESS_FILTERS, type LearnerProgressFilter } from './learnerPaths.ts';
+export { LEARNER_FAVORITE_FILTERS, LEARNER_PATHS, LEARNER_PROGRESS_FILTERS, PREVIEW_GRANT_HEADER, type LearnerProgressFilter } from './learnerPaths.ts';
 
 export const CatalogueQuery = Type.Object({
   search: Type.Optional(Type.String({ maxLength: 200 })),

@@ -38,3 +38,9 @@ export const LEARNER_PATHS = {
 export const LEARNER_PROGRESS_FILTERS = ['all', 'not_started', 'ongoing', 'finished'] as const;
 export type LearnerProgressFilter = (typeof LEARNER_PROGRESS_FILTERS)[number];
 export const LEARNER_FAVORITE_FILTERS = ['all', 'favorites'] as const;
+
+/**
+ * spec 1 §2.3 "view editor as a student": the header carrying a preview grant (contract/viewEditor.ts)
+ * on the one learner read it is for; every other route refuses a request that carries it.
+ */
+export const PREVIEW_GRANT_HEADER = 'X-Preview-Grant';

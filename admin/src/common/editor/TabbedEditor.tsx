@@ -25,6 +25,8 @@ export interface TabbedEditorProps<T extends string> {
   title?: ReactNode;
   /** many tabs scroll rather than wrap */
   scrollable?: boolean;
+  /** the record's actions beside the tabs (e.g. "View as a student") */
+  actions?: ReactNode;
   /** the current tab's content: a form, or a nested list */
   children: ReactNode;
 }
@@ -33,11 +35,12 @@ export interface TabbedEditorProps<T extends string> {
  * The one shell of a tabbed editor: the title, the tabs (each with its own URL path, see
  * useEditorTab) and the current tab's content below them (a tab's code may come later: lazyTab).
  */
-export function TabbedEditor<T extends string>({ tabs, current, onSelect, labels, title, scrollable, children }: TabbedEditorProps<T>) {
+export function TabbedEditor<T extends string>({ tabs, current, onSelect, labels, title, scrollable, actions, children }: TabbedEditorProps<T>) {
   const translate = useTranslate();
   return (
     <Box sx={{ mt: 1 }}>
       {title}
+      {actions && <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 1 }}>{actions}</Box>}
       {/* contain: the scrollable tab bar must not widen the page to all its tabs (react-admin's layout is fit-content): on a phone it scrolls */}
       <Card sx={{ mb: 2, contain: 'inline-size' }}>
         <Tabs

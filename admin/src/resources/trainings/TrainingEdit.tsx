@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Loading, Title, useTranslate } from 'react-admin';
 import { TabbedEditor, lazyTab, useEditorTab } from '../../common/editor/index.ts';
+import { ViewAsStudentButton } from '../../common/viewAsStudent/ViewAsStudentButton.tsx';
 import { TrainingBasicDataTab, useTraining } from './TrainingBasicDataTab.tsx';
 import { isSavedTrainingId, visibleTrainingTabs, type TrainingTab } from './trainingTabs.ts';
 import { useTrainingAccess } from './useTrainingAccess.ts';
@@ -48,7 +49,8 @@ export function TrainingEdit() {
   if (isPending) return <Loading />;
   return (
     <TabbedEditor tabs={visible} current={current} onSelect={select} labels="resources.trainings.tabs" scrollable
-      title={<TrainingTitle trainingId={trainingId} />}>
+      title={<TrainingTitle trainingId={trainingId} />}
+      actions={trainingId ? <ViewAsStudentButton kind="training" contentId={trainingId} /> : undefined}>
       {current === 'basic-data' || !trainingId || !View
         ? <TrainingBasicDataTab trainingId={trainingId} />
         : <View trainingId={trainingId} canManage={canManage} />}

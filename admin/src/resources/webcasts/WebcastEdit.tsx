@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
+import { ViewAsStudentButton } from '../../common/viewAsStudent/ViewAsStudentButton.tsx';
 import { Box } from '@mui/material';
 import SensorsIcon from '@mui/icons-material/Sensors';
 import { Loading, Title, useRedirect, useTranslate } from 'react-admin';
@@ -96,7 +97,8 @@ export function WebcastEdit() {
   if (isPending || (webcastId && !webcast)) return <Loading />;
   return (
     <TabbedEditor key={webcastId ?? 'new'} tabs={visible} current={current} onSelect={select}
-      labels="resources.webcasts.tabs" scrollable title={<WebcastTitle title={webcast?.title ?? null} />}>
+      labels="resources.webcasts.tabs" scrollable title={<WebcastTitle title={webcast?.title ?? null} />}
+      actions={webcastId ? <ViewAsStudentButton kind="webcast" contentId={webcastId} /> : undefined}>
       {current === 'event_data' || !webcastId || !View
         ? <WebcastEventDataTab webcastId={webcastId} />
         : <View webcastId={webcastId} canManage={canManage} />}

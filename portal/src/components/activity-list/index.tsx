@@ -10,6 +10,8 @@ export interface ActivityListProps {
   /** the module open in the player */
   openModuleId: number | null;
   onOpenModule(activity: LearnerActivity): void;
+  /** an administrator's preview (spec 1 §2.3 "view editor as a student"): actions shown, disabled */
+  readOnly?: boolean;
 }
 
 const QUIZ_TYPES = new Set(['evaluated_quiz', 'unevaluated_quiz']);
@@ -39,7 +41,7 @@ export function lockText(t: Translate, dates: DateFormat, activity: LearnerActiv
 }
 
 /** spec 2 §2.1: the training's activities in hierarchy order, each with what the learner can do now. */
-export function ActivityList({ trainingId, activities, openModuleId, onOpenModule }: ActivityListProps) {
+export function ActivityList({ trainingId, activities, openModuleId, onOpenModule, readOnly = false }: ActivityListProps) {
   const { t } = useI18n();
   const dates = useDateFormat();
   return (
@@ -58,19 +60,20 @@ export function ActivityList({ trainingId, activities, openModuleId, onOpenModul
           {activity.test && <TestSummary activity={activity} />}
           {!activity.available
             ? <p class="activity-lock">{lockText(t, dates, activity)}</p>
-            : <ActivityAction trainingId={trainingId} activity={activity} open={activity.id === openModuleId} onOpenModule={onOpenModule} />}
+            : <ActivityAction trainingId={trainingId} activity={activity} open={activity.id === openModuleId} onOpenModule={onOpenModule} readOnly={readOnly} />}
         </li>
       ))}
     </ol>
   );
 }
 
-function ActivityAction({ trainingId, activity, open, onOpenModule }: {
-  trainingId: number; activity: LearnerActivity; open: boolean; onOpenModule(activity: LearnerActivity): void;
+function ActivityAction({ trainingId, activity, open, onOpenModule, readOnly }: {
+  trainingId: number; activity: LearnerActivity; open: boolean; onOpenModule(activity: LearnerActivity): void; readOnly: boolean;
 }) {
   const { t } = useI18n();
   if (activity.module) {
     const label = activity.status === 'finished' ? 'review' : activity.status === 'ongoing' ? 'continue' : 'open';
+    if (readOnly) return <PreviewDisabled label={t(`portal.courses.activity.${label}`)} />;
     return (
       <button type="button" class="button-small" onClick={() => onOpenModule(activity)} aria-pressed={open}
         aria-label={t(`portal.courses.activity.${label}_named`, { title: activity.title })}>
@@ -81,6 +84,7 @@ function ActivityAction({ trainingId, activity, open, onOpenModule }: {
   if (activity.type === 'game') {
     // spec 3 §4: a game won or skipped is done, and may still be played again
     const label = activity.status === 'finished' ? 'replay' : 'play';
+    if (readOnly) return <PreviewDisabled label={t(`portal.courses.game_activity.${label}`)} />;
     return (
       <Link class="button-link button-small" href={`/courses/${trainingId}/games/${activity.id}`}
         aria-label={t(`portal.courses.game_activity.${label}_named`, { title: activity.title })}>
@@ -95,12 +99,19 @@ function ActivityAction({ trainingId, activity, open, onOpenModule }: {
     return test.passed ? null : <p class="activity-lock">{t('portal.courses.test.no_attempts_left')}</p>;
   }
   const label = test.open_attempt_id !== null ? 'resume' : test.attempts_used > 0 ? 'retake' : 'start';
+  if (readOnly) return <PreviewDisabled label={t(`portal.courses.test.${label}`)} />;
   return (
     <Link class="button-link button-small" href={`/courses/${trainingId}/tests/${activity.id}`}
       aria-label={t(`portal.courses.test.${label}_named`, { title: activity.title })}>
       {t(`portal.courses.test.${label}`)}
     </Link>
   );
+}
+
+/** What the learner could do here, shown and disabled: a preview records nothing. */
+function PreviewDisabled({ label }: { label: string }) {
+  const { t } = useI18n();
+  return <button type="button" class="button-small" disabled title={t('portal.courses.preview.disabled')}>{label}</button>;
 }
 
 function TestSummary({ activity }: { activity: LearnerActivity }) {

@@ -8,6 +8,7 @@ import { errorCode } from '../../lib/api.ts';
 import { errorText, useI18n, withMessages } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';
 import { safeHtml } from '../../lib/safe-html.ts';
+import { usePreview } from '../../lib/preview.ts';
 import { useTraining } from '../../hooks/use-training.ts';
 import { ActivityList } from '../../components/activity-list/index.tsx';
 import { CourseBadges } from '../../components/course-card/index.tsx';
@@ -95,6 +96,8 @@ function withModuleProgress(training: LearnerTraining, moduleId: number, answer:
 
 function TrainingView({ training, back, refresh, onReactions, onModuleProgress }: TrainingViewProps) {
   const { t, locale } = useI18n();
+  // spec 1 §2.3 "view editor as a student": the page as the learner sees it, with nothing that writes
+  const preview = usePreview() !== null;
   const dates = useDateFormat();
   const [openModuleId, setOpenModuleId] = useState<number | null>(null);
   const playerHeading = useRef<HTMLHeadingElement>(null);
@@ -135,9 +138,13 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
           <p class="course-card-meta">{t('portal.courses.workload', { hours: formatHours(training.workload, locale) })}</p>
           <ProgressBar percent={training.percent} status={training.status} />
           {training.completed_at && <p class="note">{t('portal.courses.finished_on', { date: dates.instant(training.completed_at) })}</p>}
-          <ReactionsBar title={training.title} reactions={training} onChange={onReactions}
-            paths={{ favorite: LEARNER_PATHS.favorite(training.id), like: LEARNER_PATHS.like(training.id), rate: LEARNER_PATHS.rate(training.id) }} />
-          <TrainingCertificate training={training} />
+          {!preview && (
+            <>
+              <ReactionsBar title={training.title} reactions={training} onChange={onReactions}
+                paths={{ favorite: LEARNER_PATHS.favorite(training.id), like: LEARNER_PATHS.like(training.id), rate: LEARNER_PATHS.rate(training.id) }} />
+              <TrainingCertificate training={training} />
+            </>
+          )}
         </div>
       </header>
 
@@ -165,12 +172,15 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
         <h2 id="activities-title">{t('portal.courses.activities')}</h2>
         {training.activities.length === 0
           ? <p class="note">{t('portal.courses.no_activities')}</p>
-          : <ActivityList trainingId={training.id} activities={training.activities} openModuleId={openActivity ? openModuleId : null} onOpenModule={open} />}
+          : <ActivityList trainingId={training.id} activities={training.activities} openModuleId={openActivity ? openModuleId : null} onOpenModule={open}
+            readOnly={preview} />}
       </section>
 
-      <Suspense fallback={null}>
-        <OfflineDownload training={training} onDownloaded={refresh} />
-      </Suspense>
+      {!preview && (
+        <Suspense fallback={null}>
+          <OfflineDownload training={training} onDownloaded={refresh} />
+        </Suspense>
+      )}
 
       {training.materials.length > 0 && (
         <section class="panel" aria-labelledby="materials-title">
@@ -188,7 +198,7 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
         </section>
       )}
 
-      {training.evaluation && (
+      {training.evaluation && !preview && (
         <section class="panel" aria-labelledby="evaluation-title">
           <h2 id="evaluation-title">{t('portal.courses.evaluation.title')}</h2>
           <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
@@ -197,7 +207,7 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
         </section>
       )}
 
-      {training.comments_enabled && (
+      {training.comments_enabled && !preview && (
         <section class="panel" aria-labelledby="comments-title">
           <h2 id="comments-title">{t('portal.courses.comments.title')}</h2>
           <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
@@ -206,7 +216,7 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
         </section>
       )}
 
-      {training.forum_enabled && (
+      {training.forum_enabled && !preview && (
         <section class="panel" aria-labelledby="forum-title">
           <h2 id="forum-title">{t('portal.courses.forum')}</h2>
           <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
@@ -216,7 +226,7 @@ function TrainingView({ training, back, refresh, onReactions, onModuleProgress }
       )}
 
       {/* nothing to restart before starting; a blocked learner stays blocked (spec 2 §4.8: the server refuses) */}
-      {training.status !== 'not_started' && training.status !== 'blocked' && (
+      {training.status !== 'not_started' && training.status !== 'blocked' && !preview && (
         <section class="panel" aria-labelledby="restart-title">
           <h2 id="restart-title">{t('portal.courses.restart.title')}</h2>
           <TrainingRestart trainingId={training.id} onRestarted={() => {

@@ -8,6 +8,7 @@ import { errorCode, send } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { formatHours, useDateFormat } from '../../lib/format.ts';
 import { safeHtml } from '../../lib/safe-html.ts';
+import { usePreview } from '../../lib/preview.ts';
 import { useWebcast } from '../../hooks/use-webcasts.ts';
 import { Message } from '../../components/message/index.tsx';
 import { VideoPlayer } from '../../components/video-player/index.tsx';
@@ -71,6 +72,7 @@ function Transmission({ webcast }: { webcast: LearnerWebcast }) {
 
 function SubscribeButton({ webcast, onSubscribed }: { webcast: LearnerWebcast; onSubscribed(): void }) {
   const { t } = useI18n();
+  const preview = usePreview() !== null;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (webcast.subscribed) return <p class="note">{t(`${K}.subscribed_note`)}</p>;
@@ -88,7 +90,8 @@ function SubscribeButton({ webcast, onSubscribed }: { webcast: LearnerWebcast; o
   };
   return (
     <div>
-      <button type="button" class="button-primary" disabled={busy} onClick={() => void subscribe()}>{t(`${K}.subscribe`)}</button>
+      <button type="button" class="button-primary" disabled={busy || preview} title={preview ? t('portal.courses.preview.disabled') : undefined}
+        onClick={() => void subscribe()}>{t(`${K}.subscribe`)}</button>
       {error && <Message kind="error">{error}</Message>}
     </div>
   );
@@ -96,6 +99,8 @@ function SubscribeButton({ webcast, onSubscribed }: { webcast: LearnerWebcast; o
 
 function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: ComponentChildren; refresh(): void }) {
   const { t, locale } = useI18n();
+  // spec 1 §2.3 "view editor as a student": the page as the learner sees it, with nothing that writes (no chat, no tests)
+  const preview = usePreview() !== null;
   const dates = useDateFormat();
   // spec 4 "Dates": a transmission is shown in its own zone
   const when = dates.dateTime(webcast.transmission_date, { zone: webcast.timezone });
@@ -111,7 +116,7 @@ function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: 
         <div class="webcast-player">
           <Transmission webcast={webcast} />
         </div>
-        {webcast.use_chat && (
+        {webcast.use_chat && !preview && (
           <aside class="webcast-chat-column" aria-label={t(`${K}.chat_region`)}>
             <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
               <WebcastChat webcastId={webcast.id} />
@@ -142,7 +147,9 @@ function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: 
           <ul class="activity-list">
             {webcast.tests.map((test) => (
               <li key={test.id}>
-                <Link href={`/webcasts/${webcast.id}/tests/${test.id}`}>{test.title}</Link>
+                {preview
+                  ? <span title={t('portal.courses.preview.disabled')}>{test.title}</span>
+                  : <Link href={`/webcasts/${webcast.id}/tests/${test.id}`}>{test.title}</Link>}
                 {' '}
                 <span class="note">{test.passed ? t(`${K}.test_passed`) : t(`${K}.test_questions`, { count: test.qty_questions })}</span>
               </li>
@@ -151,7 +158,7 @@ function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: 
         )}
       </section>
 
-      {webcast.evaluation && (
+      {webcast.evaluation && !preview && (
         <section aria-labelledby="webcast-evaluation">
           <h2 id="webcast-evaluation">{t(`${K}.evaluation`)}</h2>
           <TrainingEvaluation trainingId={webcast.id} evaluation={webcast.evaluation} finished={webcast.tests_available}

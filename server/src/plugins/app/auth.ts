@@ -4,6 +4,8 @@ import { canOpenAdminTitle, hasPermission, type AccessSubject } from '@lp/shared
 import type { Access, AdminAccess } from '../../lib/access.ts';
 import type { UserRow } from '../../db/tables/user.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
+import { verifyPreviewGrant } from '../../lib/previewGrant.ts';
+import { PREVIEW_GRANT_HEADER, type PreviewKind } from '@lp/shared/contract';
 import { findAccessTokenUser } from '../../repositories/tokens.ts';
 import { canLogIn, moduleItemsByClient, selectedClientId, userClientIds } from '../../repositories/users.ts';
 
@@ -19,9 +21,18 @@ export interface AuthContext {
   subject: AccessSubject;
 }
 
+/** A learner read answered for a preview grant: as `userId` would see it, recording nothing. */
+export interface PreviewContext {
+  kind: PreviewKind;
+  contentId: number;
+  userId: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** set only on a route declaring `config.preview`, for a valid grant of that content (docs/security.md "Preview grants") */
+    preview: PreviewContext | null;
   }
 }
 
@@ -57,6 +68,7 @@ function checkAdmin(request: FastifyRequest, access: AdminAccess): void {
 
 export default fp(async (app) => {
   app.decorateRequest('auth', null);
+  app.decorateRequest('preview', null);
 
   const authenticate = async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
@@ -98,9 +110,37 @@ export default fp(async (app) => {
     return rows.sort((a, b) => a.name.trim().localeCompare(b.name.trim())).map((r) => r.id);
   }
 
+  const PREVIEW_HEADER = PREVIEW_GRANT_HEADER.toLowerCase();
+  const readOnly = () => new HttpError(403, 'preview_read_only', 'A preview only reads the content it was opened for');
+
+  /**
+   * spec 1 §2.3 "view editor as a student" (docs/security.md "Preview grants"): a grant is honoured
+   * only by a GET declaring `config.preview` of its kind, for its content, presented by the
+   * administrator it was issued to, with its client selected and `view_editor` still held there.
+   * Every other route refuses a request carrying one, so nothing is written on its behalf.
+   */
+  function previewOf(request: FastifyRequest, kind: PreviewKind | undefined): PreviewContext {
+    if (kind === undefined || request.method !== 'GET') throw readOnly();
+    const token = request.headers[PREVIEW_HEADER];
+    const claims = typeof token === 'string' ? verifyPreviewGrant(app.mediaSecret, token) : null;
+    const auth = authOf(request);
+    const contentId = Number((request.params as { id?: string } | undefined)?.id);
+    if (!claims || claims.a !== auth.user.id || claims.c !== auth.clientId || claims.k !== kind || claims.i !== contentId
+      || !hasPermission(auth.subject, 'view_editor')) {
+      throw new HttpError(403, 'preview_grant_invalid', 'The preview has expired or is not for this content: open it again from the editor');
+    }
+    return { kind, contentId, userId: claims.u };
+  }
+
   /** The one access check of every /api route, before its body is parsed or validated. */
-  function enforce(access: Access): onRequestHookHandler {
+  function enforce(access: Access, preview: PreviewKind | undefined): onRequestHookHandler {
     return async (request) => {
+      if (request.headers[PREVIEW_HEADER] !== undefined) {
+        if (preview === undefined || access !== 'authenticated') throw readOnly();
+        await authenticate(request);
+        request.preview = previewOf(request, preview);
+        return;
+      }
       if (access === 'public') return;
       if (access === 'optional') {
         // a session sent along must be valid; the route decides what it may see
@@ -119,6 +159,6 @@ export default fp(async (app) => {
       throw new Error(`${[route.method].flat().join(',')} ${route.url} declares no access: add config.access (docs/architecture/routes.md)`);
     }
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    route.onRequest = [enforce(access), ...own];
+    route.onRequest = [enforce(access, route.config?.preview), ...own];
   });
 }, { name: 'auth', dependencies: ['db', 'rate-limits'] });

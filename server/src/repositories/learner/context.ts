@@ -16,6 +16,8 @@ export interface LearnerContext {
   profileId: number | null;
   languageId: number;
   flags: TrainingClientFlags;
+  /** an administrator's preview as this learner (spec 1 §2.3 "view editor as a student"): read, record nothing */
+  preview?: boolean;
 }
 
 export async function learnerContext(db: Db, clientId: number, user: { id: number; language_id: number }): Promise<LearnerContext> {

@@ -67,13 +67,15 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
     return learnerWebcastTags(app.db, ctx);
   });
 
-  app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerWebcast } } }, async (request) => {
+  // also answers an administrator's preview as a learner (config.preview; docs/security.md "Preview grants")
+  app.get(LEARNER_WEBCAST_PATHS.webcast(':id'), { config: { access: 'authenticated', preview: 'webcast' }, schema: { params: IdParams, response: { 200: LearnerWebcast } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const now = new Date();
     const row = await findLearnerWebcast(app.db, ctx, request.params.id);
     if (!row) throw webcastNotFound();
     const [card] = await webcastCards(app.db, ctx, [row], now);
-    if (webcastIsWatchable(card!.state)) {
+    // a preview records nothing (spec 1 §2.3 "view editor as a student")
+    if (webcastIsWatchable(card!.state) && !ctx.preview) {
       // spec 2 §2.4: opening it with something to watch is watching it — a done trail module
       await app.db.transaction().execute(async (trx) => {
         await recordWebcastWatched(trx, row.id, ctx.userId);

@@ -18,7 +18,8 @@ const catalogue: FastifyPluginAsyncTypebox = async (app) => {
     return cataloguePage(app.db, ctx, request.query);
   });
 
-  app.get(LEARNER_PATHS.training(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: LearnerTraining } } }, async (request) => {
+  // also answers an administrator's preview as a learner (config.preview; docs/security.md "Preview grants")
+  app.get(LEARNER_PATHS.training(':id'), { config: { access: 'authenticated', preview: 'training' }, schema: { params: IdParams, response: { 200: LearnerTraining } } }, async (request) => {
     const ctx = await contextOf(app, request);
     const row = await learnerTrainingOr404(app.db, ctx, request.params.id);
     return learnerTrainingDetail(app.db, ctx, row, app.mediaUrls(request));

@@ -14,8 +14,16 @@ export const ModuleParams = Type.Object({ id: Type.Integer({ minimum: 1 }), modu
 
 export const trainingNotFound = () => new HttpError(404, 'not_found', 'Training not found');
 
-export function contextOf(app: FastifyInstance, request: FastifyRequest): Promise<LearnerContext> {
-  return learnerContext(app.db, clientOf(request), authOf(request).user);
+/**
+ * The learner a request is answered for: the caller, or on a preview (spec 1 §2.3 "view editor as
+ * a student", `request.preview` set by the auth plugin) the learner of the grant, in the caller's
+ * language, marked `preview` so nothing is recorded for them.
+ */
+export async function contextOf(app: FastifyInstance, request: FastifyRequest): Promise<LearnerContext> {
+  const { user } = authOf(request);
+  if (!request.preview) return learnerContext(app.db, clientOf(request), user);
+  const ctx = await learnerContext(app.db, clientOf(request), { id: request.preview.userId, language_id: user.language_id });
+  return { ...ctx, preview: true };
 }
 
 /** spec 2 §8 'Training not found': unknown, unpublished, another client's, or outside the user's audience. */
