@@ -100,6 +100,11 @@ export interface Config {
   /** PARTNER_OIDC_ALLOW_HTTP=1: a partner provider may be reached over plain http (a local test provider only) */
   partnerOidcAllowHttp: boolean;
   /**
+   * PARTNER_SECRET_KEY: the key material of the secrets kept encrypted at rest (partner providers'
+   * client secrets, lib/secretBox.ts); null = derived from the media URL secret
+   */
+  partnerSecretKey: string | null;
+  /**
    * spec 1 §5.5 captcha (ALTCHA proof of work, PBKDF2/SHA-256): CAPTCHA_COST iterations per try and
    * up to CAPTCHA_MAX_COUNTER tries (the work a browser does); CAPTCHA_AFTER_FAILURES failed logins
    * of a username make the login ask for it even with use_recaptcha off (0: never)
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsCodeTtlSeconds: int(env.SMS_CODE_TTL, 5 * 60),
     smsCodeAttempts: int(env.SMS_CODE_ATTEMPTS, 5),
     partnerOidcAllowHttp: env.PARTNER_OIDC_ALLOW_HTTP === '1',
+    partnerSecretKey: env.PARTNER_SECRET_KEY || null,
     captchaCost: int(env.CAPTCHA_COST, 5_000),
     captchaMaxCounter: int(env.CAPTCHA_MAX_COUNTER, 10_000),
     captchaAfterFailures: int(env.CAPTCHA_AFTER_FAILURES, 3),

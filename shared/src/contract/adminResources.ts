@@ -9,6 +9,7 @@ import {
   LIBRARY_CATEGORIES_PATH, LIVE_CLASSES_PATH, SURVEYS_PATH, DRILLS_PATH, GENERAL_TESTS_PATH, MAILING_LIST_CONFIG_PATH, PRESENTIAL_APPOINTMENTS_PATH, MESSAGES_PATH, NEWS_PATH, OVERVIEW_PATH, PODCASTS_PATH, SCHEDULE_PATH, TRAIL_CATEGORIES_PATH,
   TRAILS_PATH, TRAININGS_PATH, USER_GROUPS_PATH, USERS_PATH, WEBCASTS_PATH, WELCOME_BANNERS_PATH, WILD_CARDS_PATH,
 } from './collections.ts';
+import { PARTNER_PROVIDERS_PATH } from './partnerProviders.ts';
 
 export interface AdminResourceDef {
   /** react-admin resource name and URL segment under /admin/ */
@@ -114,6 +115,8 @@ export const ADMIN_RESOURCES = {
   policy: { name: 'policy', title: 'policy', apiPath: `${LEGAL_TEXTS_PATH}policy/` },
   cookies_policy: { name: 'cookies_policy', title: 'cookies_policy', apiPath: `${LEGAL_TEXTS_PATH}cookies_policy/` },
   configuration: { name: 'configuration', title: 'configuration', apiPath: CONFIGURATION_PATH },
+  // spec 1 §2.1 login-{partner}: the selected client's partner OpenID providers (superuser only, like the configuration)
+  partner_providers: { name: 'partner-providers', title: 'configuration', apiPath: PARTNER_PROVIDERS_PATH },
   // spec 3 §2: schedule, schedule/{id} → title schedule
   schedule: { name: 'schedule', title: 'schedule', apiPath: SCHEDULE_PATH },
   // docs/security.md "Shared users": account-wide actions on users, read by superusers only
