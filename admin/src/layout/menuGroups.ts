@@ -74,6 +74,7 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   tags: 'settings',
   countries: 'settings',
   configuration: 'settings',
+  partner_providers: 'settings',
   schedule: 'settings',
   terms: 'settings',
   about: 'settings',

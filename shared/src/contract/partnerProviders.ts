@@ -42,5 +42,5 @@ export const PartnerProviderInput = Type.Object({
   document_claim: Type.Optional(Type.Union([Claim, Type.Null()])),
   auto_provision: Type.Optional(Type.Boolean()),
   enabled: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+});
 export type PartnerProviderInput = Static<typeof PartnerProviderInput>;
