@@ -22,7 +22,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serve
     PUBLIC_URL: `http://localhost:${process.env.PORT}`,
     // one browser, one address, a few users signing in test after test: more room than a person needs
     RATE_LIMITS: 'api_user=6000/60,token_ip=600/60',
-    ...(geocoder ? { GEOCODER_URL: geocoder.url } : {}) },
+    ...(geocoder ? { GEOCODER_URL: geocoder.url } : {}),
+    // access.spec.ts: its partner OpenID provider listens on plain http (127.0.0.1)
+    PARTNER_OIDC_ALLOW_HTTP: '1' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

@@ -45,6 +45,7 @@ import branchSizeTypes from './resources/branch-size-types/index.ts';
 import regionals from './resources/regionals/index.ts';
 import importCodes from './resources/import-codes/index.ts';
 import countries from './resources/countries/index.ts';
+import partnerProviders from './resources/partner-providers/index.ts';
 import imports from './resources/imports/index.ts';
 import auditLog from './resources/audit-log/index.ts';
 import { IMPORT_DETAIL_ALIAS, ImportRedirect } from './resources/imports/ImportRedirect.tsx';
@@ -132,6 +133,7 @@ export function App() {
         <Resource name={ADMIN_RESOURCES.branch_size_types.name} {...branchSizeTypes} />
         <Resource name={ADMIN_RESOURCES.regionals.name} {...regionals} />
         <Resource name={ADMIN_RESOURCES.countries.name} {...countries} />
+        <Resource name={ADMIN_RESOURCES.partner_providers.name} {...partnerProviders} />
         <Resource name={ADMIN_RESOURCES.imports.name} {...imports} />
         <Resource name={ADMIN_RESOURCES.import_codes.name} {...importCodes} />
         <Resource name={ADMIN_RESOURCES.audit_log.name} {...auditLog} />

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { lazy, Suspense } from 'preact/compat';
-import { Redirect, Route, Switch } from 'wouter-preact';
+import { useState } from 'preact/hooks';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter-preact';
 import { preload } from 'swr';
 import { LEARNER_PATHS, REWARD_EVENT_PAGE } from '@lp/shared/contract';
 import { fetcher } from './lib/api.ts';
@@ -10,6 +11,7 @@ import { AppLayout } from './components/app-layout/index.tsx';
 import Login from './routes/login/index.tsx';
 import NotFound from './routes/not-found/index.tsx';
 import { isInstitutionalPage } from './lib/institutional.ts';
+import { handoffOrigin, isMobileBrowser } from './lib/mobile-app.ts';
 
 // the login page is the first load; everything else comes when it is visited
 // (lazy pages of the learner side are declared beside their anchor comments below)
@@ -30,6 +32,9 @@ const VerifyEmail = lazy(() => withMessages('access', import('./routes/verify-em
 const PreRegister = lazy(() => withMessages('access', import('./routes/pre-register/index.tsx')));
 const RecoverBySms = lazy(() => withMessages('access', import('./routes/recover-sms/index.tsx')));
 const LoginPartner = lazy(() => import('./routes/login-partner/index.tsx'));
+// spec 1 §2.1 /app-store and the mobile-browser redirect to the app (APP_SCHEME), with their texts
+const AppStore = lazy(() => withMessages('access', import('./routes/app-store/index.tsx')));
+const MobileHandoff = lazy(() => withMessages('access', import('./components/mobile-app/handoff.tsx')));
 // courses: catalogue and training detail/player (video.js, hls.js, scorm-again load inside the player)
 const Courses = lazy(() => import('./routes/courses/index.tsx'));
 // (the training forum, with its texts, loads inside it only for a training that has one)
@@ -112,6 +117,14 @@ function Public({ children }: { children: ComponentChildren }) {
 
 /** Every portal route (spec 1 §2.1 public, §2.2 learner area); anything else is Not Found. */
 export function AppRoutes() {
+  const [location] = useLocation();
+  const search = useSearch();
+  // spec 1 §2.1 mobile-browser redirect: once declined (or without APP_SCHEME) the page goes on here
+  const [inBrowser, setInBrowser] = useState(false);
+  const origin = !inBrowser && isMobileBrowser() ? handoffOrigin(location, search) : null;
+  if (origin) {
+    return <Public><MobileHandoff origin={origin} path={location} search={search ? `?${search}` : ''} onWeb={() => setInBrowser(true)} /></Public>;
+  }
   return (
     <Switch>
       <Route path="/" component={Login} />
@@ -129,6 +142,9 @@ export function AppRoutes() {
       </Route>
       <Route path="/set-password/:username/:uidb64/:token">
         <Public><SetNewPassword firstAccess /></Public>
+      </Route>
+      <Route path="/app-store">
+        <Public><AppStore /></Public>
       </Route>
       <Route path="/register">
         <Public><Register /></Public>

@@ -18,6 +18,7 @@ import completion from './learning/completion.ts';
 import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
 import metricsPlugin from './plugins/app/metrics.ts';
+import secretBoxPlugin from './plugins/app/secretBox.ts';
 import requestIdPlugin from './plugins/app/requestId.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
@@ -77,6 +78,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(mediaLinksPlugin, { config });
   // spec 1 §5.5: the public forms' captcha, keyed like the signed media URLs
   await app.register(captchaPlugin, { config });
+  // partner client secrets encrypted at rest, keyed from the same server secret unless configured
+  await app.register(secretBoxPlugin, { config });
   await app.register(securityHeadersPlugin);
   // before any route: it hooks every route as it is added
   await app.register(compressPlugin);

@@ -100,6 +100,25 @@ export interface Config {
   /** PARTNER_OIDC_ALLOW_HTTP=1: a partner provider may be reached over plain http (a local test provider only) */
   partnerOidcAllowHttp: boolean;
   /**
+   * PARTNER_SECRET_KEY: the key material of the secrets kept encrypted at rest (partner providers'
+   * client secrets, lib/secretBox.ts); null = derived from the media URL secret
+   */
+  partnerSecretKey: string | null;
+  /**
+   * spec 1 §2.1 mobile app: APP_SCHEME, the native app's URL scheme (e.g. `learning`; null = no
+   * mobile-browser redirect), and its store pages APP_STORE_URL / PLAY_STORE_URL (the /app-store
+   * page and the install suggestion; null = not offered)
+   */
+  appScheme: string | null;
+  appStoreUrl: string | null;
+  playStoreUrl: string | null;
+  /**
+   * HELP_DESK_URL: the help-desk widget of spec 1 §2.1 (shown while use_help_desk is on): a script
+   * (an https URL ending in .js, its origin then allowed by the portal's CSP) or a page the
+   * widget's button opens; null = none
+   */
+  helpDeskUrl: string | null;
+  /**
    * spec 1 §5.5 captcha (ALTCHA proof of work, PBKDF2/SHA-256): CAPTCHA_COST iterations per try and
    * up to CAPTCHA_MAX_COUNTER tries (the work a browser does); CAPTCHA_AFTER_FAILURES failed logins
    * of a username make the login ask for it even with use_recaptcha off (0: never)
@@ -185,6 +204,17 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isFinite(n) ? n : fallback;
 }
 
+/** An absolute https URL (http only on localhost, for a development machine), else null. */
+function httpsUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(url.hostname)) ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Config from the environment; defaults need nothing (DESIGN "One server, one origin"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000);
@@ -213,6 +243,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsCodeTtlSeconds: int(env.SMS_CODE_TTL, 5 * 60),
     smsCodeAttempts: int(env.SMS_CODE_ATTEMPTS, 5),
     partnerOidcAllowHttp: env.PARTNER_OIDC_ALLOW_HTTP === '1',
+    partnerSecretKey: env.PARTNER_SECRET_KEY || null,
+    appScheme: /^[a-z][a-z0-9+.-]*$/i.test(env.APP_SCHEME ?? '') ? env.APP_SCHEME!.toLowerCase() : null,
+    appStoreUrl: httpsUrl(env.APP_STORE_URL),
+    playStoreUrl: httpsUrl(env.PLAY_STORE_URL),
+    helpDeskUrl: httpsUrl(env.HELP_DESK_URL),
     captchaCost: int(env.CAPTCHA_COST, 5_000),
     captchaMaxCounter: int(env.CAPTCHA_MAX_COUNTER, 10_000),
     captchaAfterFailures: int(env.CAPTCHA_AFTER_FAILURES, 3),

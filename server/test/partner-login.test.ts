@@ -1,12 +1,15 @@
 import http from 'node:http';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTNER_LOGIN_PATHS } from '@lp/shared/contract';
+import { ADMIN_RESOURCES, PARTNER_LOGIN_PATHS } from '@lp/shared/contract';
+import { createSecretBox, secretKey } from '../src/lib/secretBox.ts';
+import { sealPlainPartnerSecrets } from '../src/repositories/partnerProviders.ts';
 import { DEMO } from '../src/seed/demo.ts';
-import { DIALECTS, bearer, buildTestApp, tokenCall, type TestApp } from './helpers.ts';
-import { clientIds } from './userFixtures.ts';
+import { DIALECTS, bearer, buildTestApp, login, tokenCall, type TestApp, type Tokens } from './helpers.ts';
+import { clientIds, loginSuperuser } from './userFixtures.ts';
 
 const API = '/api';
+const ADMIN = `${API}${ADMIN_RESOURCES.partner_providers.apiPath}`;
 
 /** A real OpenID provider (oidc-provider) on a local port, with its development login form. */
 async function startProvider(redirectUri: string) {
@@ -78,17 +81,21 @@ describe.each(DIALECTS)('partner single sign-on on %s', (dialect) => {
   let t: TestApp;
   let idp: Awaited<ReturnType<typeof startProvider>>;
   let redirectUri: string;
+  let su: Tokens;
+  let providerId: number;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { partnerOidcAllowHttp: true });
     redirectUri = `${t.config.publicUrl}/login-chipco`;
     idp = await startProvider(redirectUri);
-    const now = new Date();
-    await t.app.db.insertInto('partner_providers').values({
-      client_id: (await clientIds(t.app)).demo, slug: 'chipco', name: 'ChipCo Retail', issuer: idp.issuer,
-      oidc_client_id: 'learning', oidc_client_secret: 'learning-secret', document_claim: null,
-      auto_provision: true, enabled: true, created_at: now, updated_at: now,
-    }).execute();
+    // configured as a superuser does it, on the admin screen's API
+    su = await loginSuperuser(t.app);
+    const created = await t.app.inject({
+      method: 'POST', url: ADMIN, headers: bearer(su),
+      payload: { slug: 'chipco', name: 'ChipCo Retail', issuer: idp.issuer, oidc_client_id: 'learning', oidc_client_secret: 'learning-secret', auto_provision: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    providerId = created.json().id;
   });
   afterAll(async () => {
     await t.close();
@@ -162,5 +169,72 @@ describe.each(DIALECTS)('partner single sign-on on %s', (dialect) => {
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('user_does_not_have_access');
     await t.app.db.updateTable('partner_providers').set({ auto_provision: true, updated_at: new Date() }).where('slug', '=', 'chipco').execute();
+  });
+
+  describe('the admin screen (superuser only; the client secret write-only, encrypted at rest)', () => {
+    const stored = async () => (await t.app.db.selectFrom('partner_providers').select('oidc_client_secret').where('id', '=', providerId).executeTakeFirstOrThrow()).oidc_client_secret;
+
+    it('never answers the secret and keeps it sealed in the database', async () => {
+      const one = await t.app.inject({ url: `${ADMIN}${providerId}/`, headers: bearer(su) });
+      expect(one.statusCode).toBe(200);
+      expect(one.json()).toMatchObject({ slug: 'chipco', issuer: idp.issuer, oidc_client_id: 'learning', has_client_secret: true, email_claim: 'email', auto_provision: true, enabled: true });
+      expect(one.body).not.toContain('learning-secret');
+      expect(JSON.stringify((await t.app.inject({ url: ADMIN, headers: bearer(su) })).json())).not.toContain('learning-secret');
+      const sealed = await stored();
+      expect(sealed).toMatch(/^v1:/);
+      expect(sealed).not.toContain('learning-secret');
+      expect(t.app.secretBox.open(sealed)).toBe('learning-secret');
+    });
+
+    it('keeps the stored secret when an update leaves it out or empty, and replaces it when one is given', async () => {
+      const body = { slug: 'chipco', name: 'ChipCo', issuer: idp.issuer, oidc_client_id: 'learning', auto_provision: true, document_claim: 'cpf' };
+      const before = await stored();
+      const put = await t.app.inject({ method: 'PUT', url: `${ADMIN}${providerId}/`, headers: bearer(su), payload: { ...body, oidc_client_secret: '' } });
+      expect(put.statusCode, put.body).toBe(200);
+      expect(put.json()).toMatchObject({ name: 'ChipCo', document_claim: 'cpf', has_client_secret: true });
+      expect(await stored()).toBe(before);
+      // the login still works with the kept secret
+      expect((await finish(await throughProvider(await start(), 'kept', redirectUri))).statusCode).toBe(200);
+      await t.app.inject({ method: 'PUT', url: `${ADMIN}${providerId}/`, headers: bearer(su), payload: { ...body, oidc_client_secret: 'rotated' } });
+      expect(t.app.secretBox.open(await stored())).toBe('rotated');
+      // the provider knows only the old secret: the code exchange now fails
+      expect((await finish(await throughProvider(await start(), 'rotated', redirectUri))).json().code).toBe('login_error');
+      await t.app.inject({ method: 'PUT', url: `${ADMIN}${providerId}/`, headers: bearer(su), payload: { ...body, name: 'ChipCo Retail', document_claim: null, oidc_client_secret: 'learning-secret' } });
+    });
+
+    it('asks for the secret on create and refuses a slug in use', async () => {
+      const base = { name: 'Other', issuer: 'https://idp.example', oidc_client_id: 'x' };
+      const missing = await t.app.inject({ method: 'POST', url: ADMIN, headers: bearer(su), payload: { ...base, slug: 'other' } });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json()).toMatchObject({ code: 'make_sure_that_all_fields_are_filled_in', fields: { oidc_client_secret: 'make_sure_that_all_fields_are_filled_in' } });
+      const taken = await t.app.inject({ method: 'POST', url: ADMIN, headers: bearer(su), payload: { ...base, slug: 'chipco', oidc_client_secret: 's' } });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().fields).toEqual({ slug: 'name_not_unique' });
+      const badSlug = await t.app.inject({ method: 'POST', url: ADMIN, headers: bearer(su), payload: { ...base, slug: 'Chip Co', oidc_client_secret: 's' } });
+      expect(badSlug.statusCode).toBe(400);
+    });
+
+    it('is refused to an administrator who is not a superuser and to a learner', async () => {
+      const manager = await login(t.app, DEMO.otherAdmin.email, DEMO.otherAdmin.password);
+      expect((await t.app.inject({ url: ADMIN, headers: bearer(manager) })).statusCode).toBe(403);
+      const learner = await login(t.app, DEMO.learner.email, DEMO.learner.password);
+      expect((await t.app.inject({ method: 'POST', url: ADMIN, headers: bearer(learner), payload: {} })).statusCode).toBe(403);
+    });
+
+    it('seals a secret stored in plain text (rows from before encryption at rest)', async () => {
+      const now = new Date();
+      const { demo } = await clientIds(t.app);
+      await t.app.db.insertInto('partner_providers').values({
+        client_id: demo, slug: 'legacy', name: 'Legacy', issuer: 'https://legacy.example', oidc_client_id: 'l',
+        oidc_client_secret: 'plain-secret', document_claim: null, created_at: now, updated_at: now,
+      }).execute();
+      expect(await sealPlainPartnerSecrets(t.app.db, t.app.secretBox)).toBe(1);
+      const row = await t.app.db.selectFrom('partner_providers').select('oidc_client_secret').where('slug', '=', 'legacy').executeTakeFirstOrThrow();
+      expect(t.app.secretBox.open(row.oidc_client_secret)).toBe('plain-secret');
+      // another key cannot open it
+      expect(() => createSecretBox(secretKey('another', Buffer.alloc(32))).open(row.oidc_client_secret)).toThrow();
+      expect(await sealPlainPartnerSecrets(t.app.db, t.app.secretBox)).toBe(0);
+      await t.app.db.deleteFrom('partner_providers').where('slug', '=', 'legacy').execute();
+    });
   });
 });

@@ -47,6 +47,26 @@ describe.each(DIALECTS)('session user and profile on %s (spec 1 §3.1, §5.1)', 
     expect((await t.app.inject({ url: '/api/users/profile/', headers: bearer(tokens) })).json().full_name).toBe(DEMO.learner.full_name);
   });
 
+  it('updates personal info and the phones of each kind (spec 1 §2.2); an omitted field stays, empty clears, email and document are not the person\'s', async () => {
+    const tokens = await login(t.app, DEMO.learner.email, DEMO.learner.password);
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/users/profile/', headers: bearer(tokens), payload });
+    const ok = await patch({
+      gender: 'non-binary', birthday: '1990-05-17', mobile_country_code: '55', mobile_area_code: '11', mobile: '987654321',
+      commercial_phone: ' (11) 3333-4444 ', residential_phone: '', whatsapp: '5511987654321',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({
+      gender: 'non-binary', birthday: '1990-05-17', mobile_country_code: '55', mobile_area_code: '11', mobile: '987654321',
+      commercial_phone: '(11) 3333-4444', residential_phone: null, whatsapp: '5511987654321',
+    });
+    const kept = await patch({ whatsapp: '' });
+    expect(kept.json()).toMatchObject({ mobile: '987654321', whatsapp: null, gender: 'non-binary' });
+    expect((await patch({ mobile: '98765-4321' })).statusCode).toBe(400);
+    expect((await patch({ birthday: '17/05/1990' })).statusCode).toBe(400);
+    await patch({ email: 'other@x.com', document: '11144477735', nick_name: 'Lia' });
+    expect((await t.app.inject({ url: '/api/users/profile/', headers: bearer(tokens) })).json().email).toBe(DEMO.learner.email);
+  });
+
   it('changes the password: current password checked, policy applied, other sessions ended', async () => {
     const other = await login(t.app, DEMO.learner.email, DEMO.learner.password);
     const tokens = await login(t.app, DEMO.learner.email, DEMO.learner.password);

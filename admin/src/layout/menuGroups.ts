@@ -78,6 +78,7 @@ export const MENU_GROUP_OF: Record<Exclude<AdminResourceKey, 'overview'>, MenuGr
   countries: 'settings',
   configuration: 'settings',
   home_layout: 'settings',
+  partner_providers: 'settings',
   schedule: 'settings',
   settings_menu: 'settings',
   terms: 'settings',

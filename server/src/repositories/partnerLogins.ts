@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/database.ts';
 import type { PartnerProviderRow } from '../db/tables/auth.table.ts';
+import type { SecretBox } from '../lib/secretBox.ts';
 import { hashToken } from '../lib/tokens.ts';
 
 /** The partners offered on the login page. */
@@ -11,8 +12,10 @@ export async function enabledPartners(db: Db): Promise<Array<{ slug: string; nam
   return db.selectFrom('partner_providers').select(['slug', 'name']).where('enabled', '=', true).orderBy('name').execute();
 }
 
-export async function findPartner(db: Db, slug: string): Promise<PartnerProviderRow | undefined> {
-  return db.selectFrom('partner_providers').selectAll().where('slug', '=', slug).where('enabled', '=', true).executeTakeFirst();
+/** The enabled partner of that slug, its client secret opened (stored sealed, lib/secretBox.ts). */
+export async function findPartner(db: Db, slug: string, box: SecretBox): Promise<PartnerProviderRow | undefined> {
+  const row = await db.selectFrom('partner_providers').selectAll().where('slug', '=', slug).where('enabled', '=', true).executeTakeFirst();
+  return row && { ...row, oidc_client_secret: box.open(row.oidc_client_secret) };
 }
 
 export async function saveLoginState(

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE, LOGIN_STATUSES, emptyReportRequestTimes, todayApiDat
 import type { ProfileBasicData, SessionUser } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
-import type { UserRow } from '../db/tables/user.table.ts';
+import type { UserRow, UserUpdate } from '../db/tables/user.table.ts';
 import { toSessionClient } from './clients.ts';
 import { termsAccepted, termsVersion } from './consents.ts';
 import { learnerContext } from './learner/context.ts';
@@ -103,6 +103,14 @@ export function toProfileBasicData(user: UserRow): ProfileBasicData {
     email: user.email,
     user_document: user.document,
     id_user_language_selected: user.language_id,
+    gender: user.gender ?? null,
+    birthday: user.birthday ?? null,
+    mobile_country_code: user.mobile_country_code ?? null,
+    mobile_area_code: user.mobile_area_code ?? null,
+    mobile: user.mobile ?? null,
+    commercial_phone: user.commercial_phone ?? null,
+    residential_phone: user.residential_phone ?? null,
+    whatsapp: user.whatsapp ?? null,
   };
 }
 
@@ -120,7 +128,8 @@ export async function selectClient(db: Db, userId: number, clientId: number): Pr
 
 /** The fields a user edits on their own profile; an omitted one stays. */
 export async function updateOwnProfile(
-  db: Db, userId: number, values: { full_name?: string; nick_name?: string | null; language_id?: number },
+  db: Db, userId: number, values: Pick<UserUpdate, 'full_name' | 'nick_name' | 'language_id' | 'gender' | 'birthday' | 'mobile_country_code'
+    | 'mobile_area_code' | 'mobile' | 'commercial_phone' | 'residential_phone' | 'whatsapp'>,
 ): Promise<void> {
   await db.updateTable('users').set({ ...values, updated_at: new Date() }).where('id', '=', userId).execute();
 }

@@ -11,6 +11,7 @@ import {
 } from './collections.ts';
 import { HOME_LAYOUT_PATH } from './homeLayout.ts';
 import { IMPORT_CODES_PATH } from './importCodes.ts';
+import { PARTNER_PROVIDERS_PATH } from './partnerProviders.ts';
 
 export interface AdminResourceDef {
   /** react-admin resource name and URL segment under /admin/ */
@@ -118,6 +119,8 @@ export const ADMIN_RESOURCES = {
   policy: { name: 'policy', title: 'policy', apiPath: `${LEGAL_TEXTS_PATH}policy/` },
   cookies_policy: { name: 'cookies_policy', title: 'cookies_policy', apiPath: `${LEGAL_TEXTS_PATH}cookies_policy/` },
   configuration: { name: 'configuration', title: 'configuration', apiPath: CONFIGURATION_PATH },
+  // spec 1 §2.1 login-{partner}: the selected client's partner OpenID providers (superuser only, like the configuration)
+  partner_providers: { name: 'partner-providers', title: 'configuration', apiPath: PARTNER_PROVIDERS_PATH },
   // spec 3 §2: schedule, schedule/{id} → title schedule
   // the schedule's records are the calendar items administrators write; its month grid reads CALENDAR_PATHS.admin
   schedule: { name: 'schedule', title: 'schedule', apiPath: SCHEDULE_EVENTS_PATH },

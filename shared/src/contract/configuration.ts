@@ -12,8 +12,8 @@ import { ClientSettings, LearnerMenuItem } from './session.ts';
 /** The learner routes a client's home may be (spec 1 §3.2 home_route, §2.2). */
 export const HOME_ROUTES = ['home', 'feed', 'courses', 'trails', 'webcasts', 'news', 'podcasts', 'library', 'calendar'] as const;
 
-/** The login parameters an administrator edits: all but the language list, the attempts and the partner logins (the server's). */
-export const EditableLoginParams = Type.Omit(LoginParams, ['languages', 'attempts', 'partners']);
+/** The login parameters an administrator edits: all but the language list, the attempts, the partner logins, the mobile app and the help-desk widget (the server's). */
+export const EditableLoginParams = Type.Omit(LoginParams, ['languages', 'attempts', 'partners', 'mobile_app', 'help_desk_url']);
 export type EditableLoginParams = Static<typeof EditableLoginParams>;
 
 export const Configuration = Type.Object({

@@ -63,5 +63,6 @@ export * from './webcastChat.ts';
 export * from './webcasts.ts';
 export * from './registration.ts';
 export * from './accessPaths.ts';
+export * from './partnerProviders.ts';
 export * from './lookups.ts';
 export * from './viewEditor.ts';

@@ -107,7 +107,23 @@ export const ProfileBasicData = Type.Object({
   email: Type.String(),
   user_document: Type.Union([Type.String(), Type.Null()]),
   id_user_language_selected: Type.Integer({ minimum: 1, maximum: 4 }),
+  // spec 1 §2.2 profile "personal info": gender (male, female or a free entry, spec 1 §3.4) and birthday (YYYY-MM-DD)
+  gender: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+  birthday: Type.Union([Type.String({ format: 'date', maxLength: 10 }), Type.Null()]),
+  // spec 1 §2.2 "contact", §3.4 phones of each kind (mobile, commercial, residential, WhatsApp); the
+  // mobile with its country and area codes, digits only (the SMS recovery compares them)
+  mobile_country_code: Type.Union([Type.String({ maxLength: 5, pattern: '^\\d*$' }), Type.Null()]),
+  mobile_area_code: Type.Union([Type.String({ maxLength: 5, pattern: '^\\d*$' }), Type.Null()]),
+  mobile: Type.Union([Type.String({ maxLength: 20, pattern: '^\\d*$' }), Type.Null()]),
+  commercial_phone: Type.Union([Type.String({ maxLength: 30 }), Type.Null()]),
+  residential_phone: Type.Union([Type.String({ maxLength: 30 }), Type.Null()]),
+  whatsapp: Type.Union([Type.String({ maxLength: 30 }), Type.Null()]),
 });
 export type ProfileBasicData = Static<typeof ProfileBasicData>;
-export const ProfileUpdate = Type.Partial(Type.Pick(ProfileBasicData, ['full_name', 'nick_name', 'id_user_language_selected']));
+/** The person's own edits; email and document are the administrators' (spec 1 §5.2–5.3). */
+export const PROFILE_EDITABLE = [
+  'full_name', 'nick_name', 'id_user_language_selected', 'gender', 'birthday',
+  'mobile_country_code', 'mobile_area_code', 'mobile', 'commercial_phone', 'residential_phone', 'whatsapp',
+] as const;
+export const ProfileUpdate = Type.Partial(Type.Pick(ProfileBasicData, PROFILE_EDITABLE));
 export type ProfileUpdate = Static<typeof ProfileUpdate>;

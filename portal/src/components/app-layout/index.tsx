@@ -1,8 +1,9 @@
 import type { ComponentChildren } from 'preact';
-import { Suspense } from 'preact/compat';
+import { lazy, Suspense } from 'preact/compat';
 import { useEffect, useRef } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
-import { useI18n } from '../../lib/i18n.ts';
+import { useI18n, withMessages } from '../../lib/i18n.ts';
+import { useLoginParams } from '../../hooks/use-login-params.ts';
 import { AppHeader } from '../app-header/index.tsx';
 import { useDocumentTitle } from '../document-title/index.tsx';
 import { useSessionUser } from '../../hooks/use-session-user.ts';
@@ -10,11 +11,15 @@ import { AdministrativeViewBanner } from '../administrative-view-banner/index.ts
 import { SessionGates } from '../session-gates/index.tsx';
 import { WelcomeBannerGate } from '../welcome-banner/index.tsx';
 
+// spec 1 §2.1 help-desk widget (use_help_desk and the server's HELP_DESK_URL): its own chunk, loaded only then
+const HelpDesk = lazy(() => withMessages('access', import('../help-desk/index.tsx')));
+
 /** The authenticated area: small header, then the page (pages load lazily). */
 export function AppLayout({ children }: { children: ComponentChildren }) {
   const { t } = useI18n();
   const [location] = useLocation();
   const { data: user } = useSessionUser();
+  const { data: params } = useLoginParams();
   useDocumentTitle({ user });
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -38,6 +43,7 @@ export function AppLayout({ children }: { children: ComponentChildren }) {
           <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>{children}</Suspense>
         </SessionGates>
       </main>
+      {params?.use_help_desk && params.help_desk_url && <Suspense fallback={null}><HelpDesk url={params.help_desk_url} /></Suspense>}
     </div>
   );
 }

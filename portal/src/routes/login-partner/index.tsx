@@ -5,7 +5,9 @@ import { localeForLanguageId } from '@lp/shared/rules';
 import type { SessionUser } from '@lp/shared/contract';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
-import { storeUser, takeRememberedPath } from '../../lib/session.ts';
+import { loseSession, storeUser, takeRememberedPath } from '../../lib/session.ts';
+import { ADMIN_OVERVIEW, landing } from '../../lib/landing.ts';
+import { useLoginParams } from '../../hooks/use-login-params.ts';
 import { SESSION_USER_KEY } from '../../hooks/use-session-user.ts';
 import { Message } from '../../components/message/index.tsx';
 import { PublicLayout } from '../../components/public-layout/index.tsx';
@@ -20,6 +22,7 @@ export default function LoginPartner({ partner }: { partner: string }) {
   const [, navigate] = useLocation();
   const { mutate } = useSWRConfig();
   const [error, setError] = useState<string | null>(null);
+  const { data: params } = useLoginParams();
 
   useEffect(() => {
     let live = true;
@@ -36,7 +39,14 @@ export default function LoginPartner({ partner }: { partner: string }) {
         storeUser(user);
         await mutate(SESSION_USER_KEY, user, { revalidate: false });
         await setLocale(localeForLanguageId(user.id_user_language_selected));
-        if (live) navigate(takeRememberedPath() ?? '/home', { replace: true });
+        // spec 1 §2.4 tmp_system_new_version, as after a password login
+        const to = landing(user, params, takeRememberedPath() ?? '/home');
+        if (!to) {
+          await api.logout();
+          loseSession('/');
+          if (live) setError('user_does_not_have_access');
+        } else if (to === ADMIN_OVERVIEW) window.location.assign(to);
+        else if (live) navigate(to, { replace: true });
       } catch (failure) {
         if (api.accessToken()) await api.logout();
         if (live) setError(errorCode(failure));

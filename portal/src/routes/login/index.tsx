@@ -5,8 +5,10 @@ import { Link, Redirect, useLocation, useSearch } from 'wouter-preact';
 import { localeForLanguageId, normaliseUsername } from '@lp/shared/rules';
 import { PARTNER_LOGIN_PATHS, type SessionUser } from '@lp/shared/contract';
 import { api, errorCode } from '../../lib/api.ts';
-import { errorText, useI18n } from '../../lib/i18n.ts';
-import { isSignedIn, storeUser, takeRememberedPath } from '../../lib/session.ts';
+import { errorText, useI18n, withMessages } from '../../lib/i18n.ts';
+import { getSession, isSignedIn, loseSession, storeUser, takeRememberedPath } from '../../lib/session.ts';
+import { ADMIN_OVERVIEW, landing } from '../../lib/landing.ts';
+import { isMobileBrowser } from '../../lib/mobile-app.ts';
 import { useLoginParams } from '../../hooks/use-login-params.ts';
 import { SESSION_USER_KEY } from '../../hooks/use-session-user.ts';
 import { Field, focusFirstEmpty } from '../../components/field/index.tsx';
@@ -18,13 +20,16 @@ import { CLOSURE_NOTICE } from '../../components/account-closure/index.tsx';
 const PublicFaq = lazy(() => import('../../components/public-faq/index.tsx'));
 // spec 1 §5.5 captcha (use_recaptcha, or asked after repeated failures): the widget loads only then
 const Captcha = lazy(() => import('../../components/captcha/index.tsx'));
+// spec 1 §1 install-the-app suggestion (mobile browsers, a store configured) and §2.1 help-desk widget: each its own chunk
+const InstallSuggestion = lazy(() => withMessages('access', import('../../components/mobile-app/install-suggestion.tsx')));
+const HelpDesk = lazy(() => withMessages('access', import('../../components/help-desk/index.tsx')));
 
 /** spec 1 §2.1 login: e-mail or document and password, dressed in the login configuration. */
 export default function Login() {
   const { t, setLocale } = useI18n();
   const { data: params } = useLoginParams();
   const { mutate } = useSWRConfig();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,12 +38,28 @@ export default function Login() {
   const [askCaptcha, setAskCaptcha] = useState(false);
   // a solution counts once: each failed attempt gets a fresh widget
   const [round, setRound] = useState(0);
+  // the stored session ended here (redirect-control-pannel-v2, a guard): show the form again
+  const [, setEnded] = useState(false);
 
   // a page that ended the session may leave a note for the login page (allow-listed keys only)
-  const notice = new URLSearchParams(useSearch()).get('notice');
+  const search = useSearch();
+  const notice = new URLSearchParams(search).get('notice');
+  const query = search ? `?${search}` : '';
 
-  // already logged in (the admin shares the session): straight to the learner's home
-  if (isSignedIn() && !busy) return <Redirect to="/home" replace />;
+  // spec 1 §2.1 "Already logged in" (the admin shares the session): on to where a login leads,
+  // keeping the query; on redirect-control-pannel-v2 the stored session is ended instead
+  if (isSignedIn() && !busy) {
+    const user = getSession().user;
+    if (location === '/redirect-control-pannel-v2' || !user) {
+      void api.logout().then(() => setEnded(true));
+      return null;
+    }
+    const to = landing(user, params, '/home');
+    if (to === ADMIN_OVERVIEW) window.location.replace(to + query);
+    else if (to) return <Redirect to={to + query} replace />;
+    else void api.logout().then(() => setEnded(true));
+    return null;
+  }
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -57,7 +78,20 @@ export default function Login() {
       await mutate(SESSION_USER_KEY, user, { revalidate: false });
       // the language saved on the user wins over the one picked before login
       await setLocale(localeForLanguageId(user.id_user_language_selected));
-      navigate(takeRememberedPath() ?? '/home', { replace: true });
+      // spec 1 §2.4 tmp_system_new_version: the control panel for its users, everyone else logged out
+      const to = landing(user, params, takeRememberedPath() ?? '/home');
+      if (to === ADMIN_OVERVIEW) {
+        window.location.assign(to + query);
+        return;
+      }
+      if (!to) {
+        await api.logout();
+        loseSession('/');
+        setError(errorText(t, 'user_does_not_have_access'));
+        setBusy(false);
+        return;
+      }
+      navigate(to, { replace: true });
     } catch (failure) {
       // tokens without a session user are no use: end them rather than half log in
       if (api.accessToken()) await api.logout();
@@ -79,6 +113,7 @@ export default function Login() {
 
   return (
     <PublicLayout aside={aside}>
+      {isMobileBrowser() && (params?.mobile_app?.app_store_url || params?.mobile_app?.play_store_url) && <Suspense fallback={null}><InstallSuggestion /></Suspense>}
       {params?.under_maintenance && <Message kind="info">{t('errors.under_maintenance')}</Message>}
       {notice === CLOSURE_NOTICE && <Message kind="success">{t('portal.closure.requested')}</Message>}
       <form class="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('portal.login.form')}>
@@ -109,6 +144,7 @@ export default function Login() {
         {/* spec 1 §2.1 portfolio page (use_portfolio_page): served as a page of its own, not by the app */}
         {params?.use_portfolio_page && <>{' · '}<a href="/portfolio">{t('portal.login.portfolio')}</a></>}
       </p>
+      {params?.use_help_desk && params.help_desk_url && <Suspense fallback={null}><HelpDesk url={params.help_desk_url} /></Suspense>}
       {params?.show_public_faq && (
         <Suspense fallback={null}>
           <PublicFaq />

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/preact';
+import { screen, waitFor, within } from '@testing-library/preact';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOGIN_PARAMS } from '@lp/shared/contract';
 import { demoUser, fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
@@ -45,3 +46,34 @@ describe('profile badges (spec 1 §2.2 profile, spec 3 §1 badges)', () => {
     expect(await screen.findByText('You have no badges yet. Finish trainings and trails to earn your first ones!')).toBeInTheDocument();
   });
 });
+
+describe('profile personal info, contact and earned points (spec 1 §2.2)', () => {
+  it('edits gender, birthday and the phones of each kind (mobile digits only) and shows the points statement', async () => {
+    loggedIn();
+    const stored = { ...profile, gender: 'female', birthday: '1990-05-17', mobile_country_code: '55', mobile_area_code: '11', mobile: '987654321', commercial_phone: null, residential_phone: null, whatsapp: null };
+    const { calls } = fakeApi({
+      'GET /users/session/': [200, demoUser],
+      'GET /users/profile/': [200, stored],
+      'PATCH /users/profile/': (call) => [200, { ...stored, ...JSON.parse(call.body) }],
+      'GET /login_params/': [200, DEFAULT_LOGIN_PARAMS],
+      'GET /badges/': [200, { earned: [], to_earn: [] }],
+      'GET /home/points/': [200, { count: 1, next: null, previous: null, results: [{ id: 1, points: 30, reason: 'training_completed', title: 'Onboarding', created_at: '2026-11-20T10:00:00Z' }] }],
+    });
+    await renderWithApp(undefined, { path: '/profile', locale: 'en' });
+    expect(await screen.findByLabelText('Gender')).toHaveValue('female');
+    expect(screen.getByLabelText('Date of birth')).toHaveValue('1990-05-17');
+    expect(screen.getByLabelText('Mobile')).toHaveValue('987654321');
+    await userEvent.clear(screen.getByLabelText('Mobile'));
+    await userEvent.type(screen.getByLabelText('Mobile'), '91234-5678');
+    await userEvent.type(screen.getByLabelText('WhatsApp'), '5511912345678');
+    await userEvent.clear(screen.getByLabelText('Gender'));
+    await userEvent.type(screen.getByLabelText('Gender'), 'non-binary');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const body = JSON.parse(calls.find((c) => c.method === 'PATCH')!.body);
+    expect(body).toMatchObject({ gender: 'non-binary', birthday: '1990-05-17', mobile: '912345678', whatsapp: '5511912345678', commercial_phone: null });
+    const points = screen.getByRole('region', { name: 'Earned points' });
+    expect(await within(points).findByText('Onboarding')).toBeInTheDocument();
+  });
+});
+

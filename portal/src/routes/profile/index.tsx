@@ -13,8 +13,13 @@ import { ChangePasswordForm } from '../../components/change-password-form/index.
 import { AccountClosure } from '../../components/account-closure/index.tsx';
 import { ProfileTabs } from '../../components/profile-tabs/index.tsx';
 import { ProfileBadges } from '../../components/profile-badges/index.tsx';
+import { PointsStatement } from '../../components/points-statement/index.tsx';
 
-type Draft = { full_name: string; nick_name: string; id_user_language_selected: number };
+/** spec 1 §2.2 personal info and contact: texts the person edits (empty clears). */
+const TEXTS = ['gender', 'birthday', 'mobile_country_code', 'mobile_area_code', 'mobile', 'commercial_phone', 'residential_phone', 'whatsapp'] as const;
+type TextKey = (typeof TEXTS)[number];
+type Draft = { full_name: string; nick_name: string; id_user_language_selected: number } & Record<TextKey, string>;
+const digits = (value: string) => value.replace(/\D/g, '');
 
 /** spec 1 §2.2: profile basic data and change password. */
 export default function Profile() {
@@ -38,6 +43,11 @@ export default function Profile() {
         {!profile && !error && <p class="loading">{t('portal.loading')}</p>}
         {profile && <BasicDataForm profile={profile} />}
       </section>
+      {/* spec 1 §2.2 earned points: what earned each point */}
+      <section class="panel" aria-labelledby="points-title">
+        <h2 id="points-title">{t('portal.profile.points')}</h2>
+        <PointsStatement />
+      </section>
       {/* spec 3 §1 badges earned, shown on the profile */}
       <ProfileBadges />
       <section class="panel" id="change-password">
@@ -58,6 +68,7 @@ function BasicDataForm({ profile }: { profile: ProfileBasicData }) {
     full_name: profile.full_name,
     nick_name: profile.nick_name ?? '',
     id_user_language_selected: profile.id_user_language_selected,
+    ...Object.fromEntries(TEXTS.map((key) => [key, profile[key] ?? ''])) as Record<TextKey, string>,
   });
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -83,6 +94,7 @@ function BasicDataForm({ profile }: { profile: ProfileBasicData }) {
       full_name: draft.full_name.trim(),
       nick_name: draft.nick_name.trim() || null,
       id_user_language_selected: draft.id_user_language_selected,
+      ...Object.fromEntries(TEXTS.map((key) => [key, draft[key].trim() || null])),
     };
     setBusy(true);
     setError(null);
@@ -116,6 +128,24 @@ function BasicDataForm({ profile }: { profile: ProfileBasicData }) {
           {LANGUAGES.map((language) => <option key={language.id} value={String(language.id)}>{language.name}</option>)}
         </select>
       </div>
+      <fieldset>
+        <legend>{t('portal.profile.personal_info')}</legend>
+        <Field label={t('portal.profile.gender')} value={draft.gender} onValue={(gender) => edit({ gender })} maxLength={40}
+          hint={t('portal.profile.gender_hint')} />
+        <Field label={t('portal.profile.birthday')} type="date" value={draft.birthday} onValue={(birthday) => edit({ birthday })} autoComplete="bday" />
+      </fieldset>
+      <fieldset>
+        <legend>{t('portal.profile.contact')}</legend>
+          <Field label={t('portal.profile.mobile_country_code')} type="tel" inputMode="numeric" maxLength={5} value={draft.mobile_country_code}
+            onValue={(v) => edit({ mobile_country_code: digits(v) })} autoComplete="tel-country-code" />
+          <Field label={t('portal.profile.mobile_area_code')} type="tel" inputMode="numeric" maxLength={5} value={draft.mobile_area_code}
+            onValue={(v) => edit({ mobile_area_code: digits(v) })} autoComplete="tel-area-code" />
+          <Field label={t('portal.profile.mobile')} type="tel" inputMode="numeric" maxLength={20} value={draft.mobile}
+            onValue={(v) => edit({ mobile: digits(v) })} autoComplete="tel-local" />
+        <Field label={t('portal.profile.commercial_phone')} type="tel" maxLength={30} value={draft.commercial_phone} onValue={(commercial_phone) => edit({ commercial_phone })} />
+        <Field label={t('portal.profile.residential_phone')} type="tel" maxLength={30} value={draft.residential_phone} onValue={(residential_phone) => edit({ residential_phone })} />
+        <Field label={t('portal.profile.whatsapp')} type="tel" maxLength={30} value={draft.whatsapp} onValue={(whatsapp) => edit({ whatsapp })} />
+      </fieldset>
       <dl class="read-only">
         <dt>{t('portal.profile.email')}</dt>
         <dd>{profile.email}</dd>

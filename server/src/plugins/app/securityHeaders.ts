@@ -57,15 +57,18 @@ export function appCsp(config: Config, request: FastifyRequest, kind: 'admin' | 
   const socketOrigin = publicOrigin.replace(/^http/, 'ws');
   const { content } = requestOrigins(config, request);
   const https = request.protocol === 'https';
+  // spec 1 §2.1 help-desk widget: a configured script's origin may run on the portal and reach its service
+  const helpDesk = kind === 'portal' ? helpDeskScriptOrigin(config) : null;
+  const widget = helpDesk ? [helpDesk] : [];
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(kind === 'portal' ? [jitsiOrigin(config)] : [])],
+    'script-src': ["'self'", ...(kind === 'portal' ? [jitsiOrigin(config)] : []), ...widget],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', publicOrigin],
     'media-src': ["'self'", 'blob:', publicOrigin],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", publicOrigin, socketOrigin],
+    'connect-src': ["'self'", publicOrigin, socketOrigin, ...widget],
     // the control panel frames the portal's game preview (same origin)
     'frame-src': [...(kind === 'admin' ? ["'self'"] : []), content, 'https:'],
     'object-src': ["'self'", publicOrigin],
@@ -76,6 +79,13 @@ export function appCsp(config: Config, request: FastifyRequest, kind: 'admin' | 
     'frame-ancestors': [kind === 'framed' ? "'self'" : "'none'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };
+}
+
+/** The origin of HELP_DESK_URL when it is a script (ends in .js); a page needs no CSP entry (it opens in a new tab). */
+export function helpDeskScriptOrigin(config: Pick<Config, 'helpDeskUrl'>): string | null {
+  if (!config.helpDeskUrl) return null;
+  const url = new URL(config.helpDeskUrl);
+  return url.pathname.endsWith('.js') ? url.origin : null;
 }
 
 /** What each kind of answer gets from helmet. */

@@ -11,6 +11,8 @@ const loginParams: FastifyPluginAsyncTypebox = async (app) => {
     attempts: app.config.loginMaxFailures,
     // spec 1 §2.1 login-{partner}: one button per partner provider
     partners: await enabledPartners(app.db),
+    mobile_app: { scheme: app.config.appScheme, app_store_url: app.config.appStoreUrl, play_store_url: app.config.playStoreUrl },
+    help_desk_url: app.config.helpDeskUrl,
   }));
 };
 export default loginParams;

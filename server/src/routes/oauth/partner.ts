@@ -18,7 +18,7 @@ const loginError = () => new HttpError(400, 'login_error', 'Login error');
  * account in the provider's client only with auto-provisioning on.
  */
 export async function partnerUser(app: FastifyInstance, request: FastifyRequest, slug: string, callback: string): Promise<UserRow> {
-  const provider = await findPartner(app.db, slug);
+  const provider = await findPartner(app.db, slug, app.secretBox);
   if (!provider) throw loginError();
   const query = new URLSearchParams(callback.replace(/^\?/, ''));
   const state = query.get('state');

@@ -4,6 +4,7 @@ import { PARTNER_LOGIN_PATHS } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { partnerRedirectUri, startPartnerLogin } from '../../lib/partnerLogin.ts';
 import { findPartner, saveLoginState } from '../../repositories/partnerLogins.ts';
+import partnerProvidersAdmin from './admin.ts';
 
 /** How long a started partner login may take at the partner's provider. */
 const LOGIN_STATE_TTL_SECONDS = 10 * 60;
@@ -15,11 +16,12 @@ const LOGIN_STATE_TTL_SECONDS = 10 * 60;
  * login-{partner} page, which finishes through POST /o/token/ grant_type=partner (routes/oauth).
  */
 const partnerLogin: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(partnerProvidersAdmin);
   app.get(PARTNER_LOGIN_PATHS.authorize(':partner'), {
     config: { access: 'public' },
     schema: { params: Type.Object({ partner: Type.String({ maxLength: 40 }) }), response: { 302: Type.Null() } },
   }, async (request, reply) => {
-    const provider = await findPartner(app.db, request.params.partner);
+    const provider = await findPartner(app.db, request.params.partner, app.secretBox);
     if (!provider) throw new HttpError(404, 'not_found', 'No such partner login');
     let started;
     try {

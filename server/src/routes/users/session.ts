@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared/contract';
+import { PROFILE_EDITABLE, ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { familyActor } from '../../repositories/tokens.ts';
@@ -38,16 +38,27 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
     schema: { body: ProfileUpdate, response: { 200: ProfileBasicData } },
   }, async (request) => {
     const { user } = authOf(request);
-    const { full_name, nick_name, id_user_language_selected } = request.body;
+    const { full_name, id_user_language_selected } = request.body;
     if (full_name !== undefined && !full_name.trim()) {
       throw new HttpError(400, 'make_sure_that_all_fields_are_filled_in', 'full_name is required', { full_name: 'make_sure_that_all_fields_are_filled_in' });
     }
+    // the other texts: trimmed, empty → null; an omitted one stays
+    // (named one by one: a body may carry more than the schema lists, and email or document are not the person's to change)
+    const texts: Partial<Record<(typeof PROFILE_TEXTS)[number], string | null>> = {};
+    for (const key of PROFILE_TEXTS) {
+      const value = request.body[key];
+      if (value !== undefined) texts[key] = value?.trim() || null;
+    }
     await updateOwnProfile(app.db, user.id, {
       ...(full_name !== undefined ? { full_name: full_name.trim() } : {}),
-      ...(nick_name !== undefined ? { nick_name: nick_name?.trim() || null } : {}),
       ...(id_user_language_selected !== undefined ? { language_id: id_user_language_selected } : {}),
+      ...texts,
     });
     return toProfileBasicData((await findUserById(app.db, user.id))!);
   });
 };
+/** spec 1 §2.2 personal info and contact: the texts of PROFILE_EDITABLE beside the name and language. */
+const PROFILE_TEXTS = PROFILE_EDITABLE.filter((key): key is Exclude<(typeof PROFILE_EDITABLE)[number], 'full_name' | 'id_user_language_selected'> =>
+  key !== 'full_name' && key !== 'id_user_language_selected');
+
 export default session;
