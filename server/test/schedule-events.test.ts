@@ -111,10 +111,10 @@ describe.each(DIALECTS)('schedule items and the learner menu on %s', (dialect) =
     // the home's schedule block is the learner calendar's next items
     const home = await call('GET', LEARNER_PATHS.home, member.tokens);
     expect(home.statusCode, home.body).toBe(200);
-    const block = home.json<HomeDashboard>().schedule.map((i) => i.title);
+    const block = (home.json<HomeDashboard>().schedule ?? []).map((i) => i.title);
     expect(block).toContain('Para o grupo');
     expect(block).not.toContain('Para os líderes');
-    const outsiderHome = (await call('GET', LEARNER_PATHS.home, outsider.tokens)).json<HomeDashboard>().schedule.map((i) => i.title);
+    const outsiderHome = ((await call('GET', LEARNER_PATHS.home, outsider.tokens)).json<HomeDashboard>().schedule ?? []).map((i) => i.title);
     expect(outsiderHome).not.toContain('Para o grupo');
 
     const schedule = await calendar(scheduler, CALENDAR_PATHS.admin, range);
