@@ -9,6 +9,7 @@ import dbPlugin from './plugins/app/db.ts';
 import mailPlugin from './plugins/app/mail.ts';
 import smsPlugin from './plugins/app/sms.ts';
 import authPlugin from './plugins/app/auth.ts';
+import authCachePlugin from './plugins/app/authCache.ts';
 import rateLimitsPlugin from './plugins/app/rateLimits.ts';
 import textGuardPlugin from './plugins/app/textGuard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
@@ -93,6 +94,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(metricsPlugin);
   // docs/security.md "Rate limits": before auth, which counts every authenticated request
   await app.register(rateLimitsPlugin);
+  await app.register(authCachePlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(learningPlugin);

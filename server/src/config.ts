@@ -86,6 +86,8 @@ export interface Config {
   jobRetryBaseMs: number;
   /** realtime: how often clients ping; a presence missing two in a row is stale (DESIGN "Realtime") */
   realtimeHeartbeatMs: number;
+  /** how long a session's lookup is reused without a write telling otherwise (docs/security.md "Session cache"); 0: never */
+  authCacheSeconds: number;
   smtpUrl: string | null;
   /**
    * SMS_URL: a generic HTTP SMS provider — each message is POSTed as JSON {to, text}, with
@@ -237,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     importWorkerHeapMb: int(env.IMPORT_WORKER_HEAP_MB, 192),
     jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),
     realtimeHeartbeatMs: int(env.REALTIME_HEARTBEAT_MS, 15_000),
+    authCacheSeconds: int(env.AUTH_CACHE_SECONDS, 10),
     smtpUrl: env.SMTP_URL || null,
     smsUrl: env.SMS_URL || null,
     smsToken: env.SMS_TOKEN || null,

@@ -45,6 +45,22 @@ describe.each(DIALECTS)('list envelopes on %s', (dialect) => {
     expect((await get('search=_')).json().count).toBe(0);
   });
 
+  it('a list compiled once per shape runs each request with its own values (lib/list.ts reusableList)', async () => {
+    const names = async (query: string) => (await get(query)).json().results.map((r: { name: string }) => r.name);
+    expect(await names('page=1&page_size=3&search=batch 1&ordering=name')).toEqual(['Batch 10', 'Batch 11', 'Batch 12']);
+    expect(await names('page=2&page_size=3&search=batch 2&ordering=name')).toEqual(['Batch 23', 'Batch 24', 'Batch 25']);
+    const twice = async (ids: number[]) => (await get(`filter=${encodeURIComponent(JSON.stringify({ id: ids }))}`)).json().length;
+    const [a, b, c] = (await get('page_size=3&ordering=name')).json().results.map((r: { id: number }) => r.id);
+    expect([await twice([a, b]), await twice([c, -1])]).toEqual([2, 1]);
+    // another client's administrator, same shape: that client's tags only
+    const other = await t.app.db.selectFrom('clients').select('id').where('name', '=', 'Other Company').executeTakeFirstOrThrow();
+    await t.app.inject({ method: 'POST', url: '/api/users/session/select_client/', headers: bearer(admin), payload: { client_id: other.id } });
+    expect((await get('page=1&page_size=3&search=batch 1&ordering=name')).json().count).toBe(0);
+    const demo = await t.app.db.selectFrom('clients').select('id').where('name', '=', 'Demo Retail').executeTakeFirstOrThrow();
+    await t.app.inject({ method: 'POST', url: '/api/users/session/select_client/', headers: bearer(admin), payload: { client_id: demo.id } });
+    expect((await get('page=1&page_size=3&search=batch 1&ordering=name')).json().count).toBe(10);
+  });
+
   it('rejects unknown sort fields and malformed JSON with validation_error', async () => {
     for (const q of ['ordering=password_hash', `sort=${encodeURIComponent('["secret","ASC"]')}`, 'range=oops', 'filter={']) {
       const res = await get(q);

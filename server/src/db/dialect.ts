@@ -8,10 +8,11 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
   DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
-  type ColumnDataType, type ColumnDefinitionBuilder, type ColumnMetadata, type DatabaseIntrospector,
+  type ColumnDataType, type ColumnDefinitionBuilder, type Dialect, type ColumnMetadata, type DatabaseIntrospector,
   type DatabaseMetadata, type DatabaseMetadataOptions, type SchemaMetadata, type TableMetadata,
 } from 'kysely';
 import type { Database } from './database.ts';
+import type { WriteWatch } from './writeWatch.ts';
 import { COLUMN_KINDS, type ColumnKind, type ColumnKinds } from './columnKinds.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -26,6 +27,8 @@ export interface ConnectOptions {
   databaseUrl: string | null;
   databaseSchema: string | null;
   dataDir: string;
+  /** hears the writes of the tables it watches (db/writeWatch.ts) */
+  writeWatch?: WriteWatch;
 }
 
 type SqliteParam = unknown;
@@ -251,6 +254,8 @@ class SchemaPostgresDialect extends PostgresDialect {
 }
 
 export function connect(options: ConnectOptions): DbHandle {
+  const watch = options.writeWatch;
+  const config = (dialect: Dialect) => (watch ? { dialect: watch.wrapDialect(dialect), plugins: [watch.plugin] } : { dialect });
   if (options.databaseUrl) {
     // counts come back as int8 strings; they always fit a JS number here
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
@@ -266,7 +271,7 @@ export function connect(options: ConnectOptions): DbHandle {
     pool.on('error', (error) => {
       process.emitWarning(`postgres: idle connection lost (${error.message})`);
     });
-    const db = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }) });
+    const db = new Kysely<Database>(config(new SchemaPostgresDialect({ pool })));
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -280,10 +285,8 @@ export function connect(options: ConnectOptions): DbHandle {
   // latency saved for every request. (A memory map and a 32 MB page cache were tried: no gain on
   // the chat path, and they count against an import's memory.)
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({
-    // the wrapper has the statement surface Kysely's SQLite driver uses
-    dialect: new SqliteDialect({ database: sqliteWithConversions(database) as unknown as SQLite.Database }),
-  });
+  // the wrapper has the statement surface Kysely's SQLite driver uses
+  const db = new Kysely<Database>(config(new SqliteDialect({ database: sqliteWithConversions(database) as unknown as SQLite.Database })));
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -65,9 +65,16 @@ export function defineImportJobs(app: FastifyInstance): void {
   const inline = { validate: runValidation, process: runProcessing };
   const work = async (pass: ImportPass, d: PassDeps, importId: number): Promise<PassOutcome> => {
     if (app.config.importWorker === 'inline') return inline[pass](d, importId);
+    // the worker writes users, their clients and module items over its own connection: caches of
+    // them (the session cache, docs/security.md) hear it at each heartbeat and at the end
+    const touched = () => app.dbWrites.wrote(['users', 'user_clients', 'user_module_items']);
+    const heartbeat = async () => {
+      touched();
+      await d.heartbeat();
+    };
     const run = await runPassInWorker(pass, importId, {
-      settings: app.config, heartbeat: d.heartbeat, log: d.log, heapMb: app.config.importWorkerHeapMb,
-    });
+      settings: app.config, heartbeat, log: d.log, heapMb: app.config.importWorkerHeapMb,
+    }).finally(touched);
     d.log.info({ importId, pass, maxRssMb: Math.round(run.maxRssMb), cpuMs: Math.round(run.cpuMs) }, 'import pass finished in its worker');
     return run.outcome;
   };

@@ -11,7 +11,7 @@ import { IdParams, ListQuery } from '@lp/shared/contract';
 import type { Database, Db } from '../db/database.ts';
 import { clientOf } from '../plugins/app/auth.ts';
 import { notFound } from './httpError.ts';
-import { listResponse, parseListQuery, runList, sendList, type ListSpec } from './list.ts';
+import { listResponse, parseListQuery, reusableList, runList, sendList, type ListSpec } from './list.ts';
 import { titleAccess, type AdminAccess } from './access.ts';
 
 export interface CrudResource<TB extends keyof Database, Row, Out extends Record<string, unknown>, In extends TObject> {
@@ -30,6 +30,11 @@ export interface CrudResource<TB extends keyof Database, Row, Out extends Record
   output: TObject;
   /** rows of the selected client only */
   query(db: Db, clientId: number): SelectQueryBuilder<Database, TB, Row>;
+  /**
+   * `query` depends on the client id alone, as a plain value (no clock, no other state): the
+   * list's statements are then compiled once per shape (lib/list.ts reusableList)
+   */
+  plainQuery?: boolean;
   toApi(db: Db, rows: Row[]): Promise<Out[]>;
   create(db: Db, clientId: number, input: Static<In>): Promise<number>;
   /** false when the row is not the client's */
@@ -53,9 +58,12 @@ export function registerCrud<TB extends keyof Database, Row, Out extends Record<
     return out;
   }
 
+  const plainList = def.plainQuery ? reusableList((db: Db, clientId: number) => def.query(db, clientId), def.listSpec) : null;
   app.get(def.path, { config: { access: guard }, schema: { querystring: ListQuery, response: listResponse(def.output) } }, async (request, reply) => {
     const list = parseListQuery(request.query, def.listSpec);
-    const { rows, total } = await runList(def.query(app.db, clientOf(request)), list, def.listSpec);
+    const { rows, total } = plainList
+      ? await plainList(app.db, clientOf(request), list)
+      : await runList(def.query(app.db, clientOf(request)), list, def.listSpec);
     return sendList(reply, def.resource, list, await def.toApi(app.db, rows), total);
   });
 

@@ -3,7 +3,7 @@
  * DRF `page, page_size, search, ordering` → `{count, results}` (page_size 0 = all), and
  * ra-data-simple-rest `range, sort, filter` → bare array + `Content-Range`.
  */
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { FastifyReply } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { LIST_LIMITS, Paged, type ListQuery } from '@lp/shared/contract';
@@ -125,35 +125,99 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The count and page statements of a list: search, filters, order and paging applied to a query of one resource. */
+function listStatements<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  request: Pick<ListRequest, 'limit' | 'sortColumn' | 'descending'>,
+  spec: ListSpec,
+  pattern: string | null,
+  filters: ListRequest['filters'],
+  paging: { limit: number; offset: number } | null,
+) {
+  let qb = query;
+  if (pattern !== null && spec.searchColumns.length > 0) {
+    const ors = spec.searchColumns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
+    qb = qb.where(sql<boolean>`(${sql.join(ors, sql` or `)})`);
+  }
+  for (const f of filters) qb = qb.where(sql<boolean>`${sql.ref(f.column)} in (${sql.join(f.values)})`);
+  const count = qb.clearSelect().clearOrderBy().select(sql<number>`count(*)`.as('count'));
+  let page = qb
+    .orderBy(sql.ref(request.sortColumn), request.descending ? 'desc' : 'asc')
+    .orderBy(sql.ref(spec.sortable.id ?? 'id'), 'asc');
+  if (paging) page = page.limit(paging.limit).offset(paging.offset);
+  return { count, page };
+}
+
+const patternOf = (search: string | null) => (search ? `%${escapeLike(search.toLowerCase())}%` : null);
+const totalOf = (row: unknown) => Number((row as { count?: number | string } | undefined)?.count ?? 0);
+
 /** Applies search, filters, count and paging to a query of one resource. */
 export async function runList<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   request: ListRequest,
   spec: ListSpec,
 ): Promise<{ rows: O[]; total: number }> {
-  let qb = query;
-  if (request.search && spec.searchColumns.length > 0) {
-    const pattern = `%${escapeLike(request.search.toLowerCase())}%`;
-    const ors = spec.searchColumns.map((c) => sql<boolean>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
-    qb = qb.where(sql<boolean>`(${sql.join(ors, sql` or `)})`);
-  }
-  for (const f of request.filters) {
-    if (f.values.length === 0) return { rows: [], total: 0 };
-    qb = qb.where(sql<boolean>`${sql.ref(f.column)} in (${sql.join(f.values)})`);
-  }
-  const countRow = await qb
-    .clearSelect()
-    .clearOrderBy()
-    .select(sql<number>`count(*)`.as('count'))
-    .executeTakeFirst();
-  const total = Number((countRow as { count?: number | string } | undefined)?.count ?? 0);
-
-  let page = qb
-    .orderBy(sql.ref(request.sortColumn), request.descending ? 'desc' : 'asc')
-    .orderBy(sql.ref(spec.sortable.id ?? 'id'), 'asc');
-  if (request.limit !== null) page = page.limit(request.limit).offset(request.offset);
+  if (request.filters.some((f) => f.values.length === 0)) return { rows: [], total: 0 };
+  const paging = request.limit !== null ? { limit: request.limit, offset: request.offset } : null;
+  const { count, page } = listStatements(query, request, spec, patternOf(request.search), request.filters, paging);
+  const total = totalOf(await count.executeTakeFirst());
   const rows = await page.execute();
   return { rows: rows as O[], total };
+}
+
+interface Reusable { sql: string; parameters: readonly unknown[]; slots: Array<number | null> }
+/** Shapes kept per resource: a search or not, the filters and how many values each, the order, paged or not. */
+const MAX_SHAPES = 200;
+const CLIENT = -0x7ead11;
+const LIMIT = -0x7ead12;
+const OFFSET = -0x7ead13;
+const PATTERN = '\u0000pattern';
+
+function reusable(compiled: CompiledQuery, placeholders: readonly unknown[]): Reusable {
+  const slots = compiled.parameters.map((value) => {
+    const slot = placeholders.findIndex((p) => Object.is(p, value));
+    return slot >= 0 ? slot : null;
+  });
+  if (!slots.includes(0)) throw new Error('reusableList: the query must use the client id as a value');
+  return { sql: compiled.sql, parameters: compiled.parameters, slots };
+}
+
+const withValues = (r: Reusable, values: readonly unknown[]) => CompiledQuery.raw(r.sql, r.parameters.map((p, i) => {
+  const slot = r.slots[i];
+  return slot === null || slot === undefined ? p : values[slot];
+}));
+
+/**
+ * runList for a resource whose query depends on the client id alone, used as a plain value (no
+ * clock, no other state: db/reusableQuery.ts's rule): its count and page statements are built
+ * and compiled once per shape and run with each request's values. Building and compiling them
+ * cost a tenth of a list request (bench/api-list.ts, issue #23 item 8).
+ */
+export function reusableList<DB, TB extends keyof DB, O>(
+  build: (db: Kysely<DB>, clientId: number) => SelectQueryBuilder<DB, TB, O>,
+  spec: ListSpec,
+): (db: Kysely<DB>, clientId: number, request: ListRequest) => Promise<{ rows: O[]; total: number }> {
+  const byDb = new WeakMap<object, Map<string, { count: Reusable; page: Reusable }>>();
+  return async (db, clientId, request) => {
+    if (request.filters.some((f) => f.values.length === 0)) return { rows: [], total: 0 };
+    const search = spec.searchColumns.length > 0 && request.search !== null && request.search !== '';
+    const key = JSON.stringify([search, request.filters.map((f) => [f.column, f.values.length]), request.sortColumn, request.descending, request.limit !== null]);
+    let shapes = byDb.get(db);
+    if (!shapes) byDb.set(db, (shapes = new Map()));
+    let shape = shapes.get(key);
+    if (!shape) {
+      const filterSlots = request.filters.map((f, i) => ({ column: f.column, values: f.values.map((_, j) => `\u0000filter${i}.${j}`) }));
+      const placeholders = [CLIENT, PATTERN, LIMIT, OFFSET, ...filterSlots.flatMap((f) => f.values)];
+      const paging = request.limit !== null ? { limit: LIMIT, offset: OFFSET } : null;
+      const { count, page } = listStatements(build(db, CLIENT), request, spec, search ? PATTERN : null, filterSlots, paging);
+      shape = { count: reusable(count.compile(), placeholders), page: reusable(page.compile(), placeholders) };
+      if (shapes.size < MAX_SHAPES) shapes.set(key, shape);
+    }
+    const values = [clientId, patternOf(request.search), request.limit, request.offset, ...request.filters.flatMap((f) => f.values)];
+    const total = totalOf((await db.executeQuery(withValues(shape.count, values))).rows[0]);
+    const rows = (await db.executeQuery(withValues(shape.page, values))).rows as O[];
+    return { rows, total };
+  };
 }
 
 /**

@@ -128,6 +128,8 @@ export interface AccessTokenInfo {
   familyId: string;
   /** an administrative view works in this client only */
   confinedClientId: number | null;
+  /** when the token or its family expires, whichever is first */
+  validUntil: Date;
 }
 
 const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('oauth_tokens')
@@ -147,19 +149,26 @@ const accessTokenUser = reusableQuery((db, tokenHash: string) => db.selectFrom('
  * (the token, its family's revocation and expiry, the user row).
  */
 export async function findAccessTokenUser(db: Db, token: string): Promise<(AccessTokenInfo & { user: UserRow }) | null> {
+  return findAccessTokenUserByHash(db, hashToken(token));
+}
+
+/** The same, by the token's hash (lib/tokens.ts hashToken). */
+export async function findAccessTokenUserByHash(db: Db, tokenHash: string): Promise<(AccessTokenInfo & { user: UserRow }) | null> {
   const now = new Date();
-  const [row] = await accessTokenUser(db, hashToken(token));
-  if (!row || row.family_revoked_at || new Date(row.token_expires_at) <= now || new Date(row.family_expires_at) <= now) return null;
+  const [row] = await accessTokenUser(db, tokenHash);
+  if (!row || row.family_revoked_at) return null;
+  const validUntil = new Date(Math.min(new Date(row.token_expires_at).getTime(), new Date(row.family_expires_at).getTime()));
+  if (validUntil <= now) return null;
   const {
     token_family_id: familyId, token_expires_at: _t, family_revoked_at: _r, family_expires_at: _f, family_confined_client_id: confinedClientId, ...user
   } = row;
-  return { userId: user.id, familyId, confinedClientId, user };
+  return { userId: user.id, familyId, confinedClientId, validUntil, user };
 }
 
 /** The token alone (who and which session), by the same lookup. */
 export async function findAccessToken(db: Db, token: string): Promise<AccessTokenInfo | null> {
   const found = await findAccessTokenUser(db, token);
-  return found && { userId: found.userId, familyId: found.familyId, confinedClientId: found.confinedClientId };
+  return found && { userId: found.userId, familyId: found.familyId, confinedClientId: found.confinedClientId, validUntil: found.validUntil };
 }
 
 /** Logout: revoke whatever family the presented token (access or refresh) belongs to; its id, or null for an unknown token. */

@@ -6,7 +6,8 @@ import type { UserRow } from '../../db/tables/user.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { verifyPreviewGrant } from '../../lib/previewGrant.ts';
 import { PREVIEW_GRANT_HEADER, type PreviewKind } from '@lp/shared/contract';
-import { findAccessTokenUser } from '../../repositories/tokens.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { findAccessTokenUserByHash } from '../../repositories/tokens.ts';
 import { canLogIn, moduleItemsByClient, selectedClientId, userClientIds } from '../../repositories/users.ts';
 
 export interface AuthContext {
@@ -70,20 +71,23 @@ export default fp(async (app) => {
   app.decorateRequest('auth', null);
   app.decorateRequest('preview', null);
 
-  const authenticate = async (request: FastifyRequest) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new HttpError(401, 'not_authenticated', 'Authentication credentials were not provided.');
-    const token = await findAccessTokenUser(app.db, match[1]);
+  /**
+   * The session of a bearer token: from the session cache (authCache.ts) when this node looked it
+   * up lately and nothing it depends on was written since, else from the database.
+   */
+  async function sessionOf(tokenHash: string): Promise<AuthContext> {
+    const cached = app.authCache.get(tokenHash);
+    if (cached) return cached;
+    const generation = app.authCache.generation();
+    const token = await findAccessTokenUserByHash(app.db, tokenHash);
     if (!token) throw new HttpError(401, 'token_expired', 'Invalid or expired token');
-    const { user } = token;
+    const { user, confinedClientId } = token;
     if (!canLogIn(user.status)) throw new HttpError(401, 'user_does_not_have_access', "User doesn't have access");
-    const { confinedClientId } = token;
     const linked = await clientIdsByName(user.id);
     const clientIds = confinedClientId === null ? linked : linked.filter((id) => id === confinedClientId);
     const clientId = selectedClientId(user, clientIds);
     const items = await moduleItemsByClient(app.db, user.id);
-    request.auth = {
+    const auth: AuthContext = {
       user,
       familyId: token.familyId,
       clientId,
@@ -95,6 +99,16 @@ export default fp(async (app) => {
         user_client_module_items: confinedClientId === null ? items : items.filter((c) => c.id === confinedClientId),
       },
     };
+    app.authCache.set(tokenHash, auth, token.validUntil, generation);
+    return auth;
+  }
+
+  const authenticate = async (request: FastifyRequest) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new HttpError(401, 'not_authenticated', 'Authentication credentials were not provided.');
+    request.auth = await sessionOf(hashToken(match[1]));
+    const { user } = request.auth;
     // docs/security.md "Rate limits": one general per-user limit over the authenticated API
     if (!counted.has(request)) {
       counted.add(request);
@@ -161,4 +175,4 @@ export default fp(async (app) => {
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
     route.onRequest = [enforce(access, route.config?.preview), ...own];
   });
-}, { name: 'auth', dependencies: ['db', 'rate-limits'] });
+}, { name: 'auth', dependencies: ['db', 'rate-limits', 'auth-cache'] });

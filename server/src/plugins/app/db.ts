@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { connect, type DialectName } from '../../db/dialect.ts';
+import { createWriteWatch, type WriteWatch } from '../../db/writeWatch.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { seedDemo } from '../../seed/demo.ts';
 import type { Config } from '../../config.ts';
@@ -11,12 +12,16 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dialect: DialectName;
     config: Config;
+    /** writes to watched tables, for caches of what they hold (db/writeWatch.ts) */
+    dbWrites: WriteWatch;
   }
 }
 
 /** Connects, migrates and (first run) seeds before any route is served. */
 export default fp<{ config: Config }>(async (app, { config }) => {
-  const handle = connect(config);
+  const writeWatch = createWriteWatch();
+  const handle = connect({ ...config, writeWatch });
+  app.decorate('dbWrites', writeWatch);
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.addHook('onClose', async () => handle.close());

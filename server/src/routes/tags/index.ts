@@ -29,6 +29,7 @@ const tags: FastifyPluginAsync = async (app) => {
       defaultOrdering: 'name',
     },
     query: tagsQuery,
+    plainQuery: true,
     async toApi(db, rows) {
       const links = await areasOfTags(db, rows.map((r) => r.id));
       return rows.map((r) => {
