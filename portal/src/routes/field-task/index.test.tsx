@@ -31,7 +31,7 @@ describe('field-sales task page (spec 3 §1 check-in/check-out)', () => {
   it('checks in with the position, saves each answer as it is given, asks for the required ones, and checks out', async () => {
     loggedIn();
     const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: -23.5548, longitude: -46.65 } } as GeolocationPosition));
-    vi.stubGlobal('navigator', Object.assign(Object.create(navigator), { geolocation: { getCurrentPosition } }));
+    vi.stubGlobal('navigator', Object.create(navigator, { geolocation: { value: { getCurrentPosition } }, userAgent: { value: navigator.userAgent } }));
     const running = task({ status: 'in_progress', event_state: 'in_progress', check_in: { at: '2026-12-07T12:02:00Z', latitude: -23.5548, longitude: -46.65, distance_m: 1100 } });
     const { calls } = fakeApi({
       'GET /4traders/my_tasks/5/': [200, view(task(), ['check_in', 'not_realized'])],
