@@ -5,10 +5,11 @@
  * an expiry, HMAC-signed with the server's key. The grant sits in the path, before the file's
  * own path, so the relative links inside a package (scripts, images, other pages) inherit it.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PACKAGES_DIR } from './mediaStore.ts';
+import { signToken, verifyToken, type SignedTokenKind } from './signedToken.ts';
 
 /** A SCORM launch: the learner, training, module and package version the runtime saves for. */
 export interface ScormLaunchGrant {
@@ -29,17 +30,6 @@ export interface MediaGrant {
   s?: ScormLaunchGrant;
 }
 
-const CONTEXT = 'lp-media-grant.v1.';
-
-function mac(secret: Buffer, payload: string): Buffer {
-  return createHmac('sha256', secret).update(CONTEXT + payload).digest();
-}
-
-export function signGrant(secret: Buffer, grant: MediaGrant): string {
-  const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
-  return `${payload}.${mac(secret, payload).toString('base64url')}`;
-}
-
 const isGrant = (value: unknown): value is MediaGrant => {
   if (typeof value !== 'object' || value === null) return false;
   const g = value as Record<string, unknown>;
@@ -52,23 +42,12 @@ const isGrant = (value: unknown): value is MediaGrant => {
   return true;
 };
 
+const MEDIA_GRANT: SignedTokenKind<MediaGrant> = { context: 'lp-media-grant.v1.', isClaims: isGrant };
+
+export const signGrant = (secret: Buffer, grant: MediaGrant): string => signToken(MEDIA_GRANT, secret, grant);
+
 /** The grant a token carries, or null: forged, altered, malformed or expired. */
-export function verifyGrant(secret: Buffer, token: string, now = Date.now()): MediaGrant | null {
-  const dot = token.indexOf('.');
-  if (dot <= 0 || dot !== token.lastIndexOf('.')) return null;
-  const payload = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = mac(secret, payload);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  let grant: unknown;
-  try {
-    grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!isGrant(grant) || grant.e * 1000 <= now) return null;
-  return grant;
-}
+export const verifyGrant = (secret: Buffer, token: string, now = Date.now()): MediaGrant | null => verifyToken(MEDIA_GRANT, secret, token, now);
 
 /**
  * The expiry of a URL signed now: at least `ttl` seconds away, rounded up to a step of an eighth
