@@ -1,14 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Card, CardContent, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Title, useNotify, useTranslate } from 'react-admin';
-import { useSearchParams } from 'react-router-dom';
-import {
-  APPOINTMENT_IMPORT_QUERY, IMPORTS_PATH, importLogsPath, importPath, importProcessPath,
-  type ImportCreate, type ImportLog, type ImportRecord,
-} from '@lp/shared/contract';
-import { useContractHttp } from '../../common/http/index.ts';
-import { IMPORT_TEXTS, RecordImportDialog, importErrors, settledImport, type RecordImportPaths } from '../../common/recordImport/index.ts';
+import { Title, useTranslate } from 'react-admin';
+import { IMPORTS_PATH, importLogsPath, importPath, importProcessPath, type ImportCreate, type ImportRecord } from '@lp/shared/contract';
+import { IMPORT_TEXTS, RecordImportDialog, useLinkedImport, type RecordImportPaths } from '../../common/recordImport/index.ts';
 
 const R = 'resources.headquarter-import';
 const PATHS: RecordImportPaths = {
@@ -28,39 +23,9 @@ const PATHS: RecordImportPaths = {
  */
 export function HeadquarterImportPage() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const http = useContractHttp();
-  const [open, setOpen] = useState(false);
-  const [shown, setShown] = useState<{ record: ImportRecord; errors: ImportLog[] } | null>(null);
   const [finished, setFinished] = useState<number | null>(null);
-  const [params, setParams] = useSearchParams();
-  const linked = Number(params.get(APPOINTMENT_IMPORT_QUERY)) || null;
+  const { open, openDialog, shown, close } = useLinkedImport({ paths: PATHS, importType: 'headquarters', notFoundKey: `${R}.not_found` });
 
-  // the import a notification names, with its lines in error
-  useEffect(() => {
-    if (!linked) return undefined;
-    let live = true;
-    http.json<ImportRecord>(PATHS.item(linked), 'GET').then(async (found) => {
-      if (!live || found.import_type !== 'headquarters') return;
-      const errors = settledImport(found) ? await importErrors(http, PATHS.logs(found.id)) : [];
-      if (!live) return;
-      setShown({ record: found, errors });
-      setOpen(true);
-    }, () => { if (live) notify(`${R}.not_found`, { type: 'warning' }); });
-    return () => { live = false; };
-  }, [linked, http, notify]);
-
-  const close = () => {
-    setOpen(false);
-    setShown(null);
-    if (linked) {
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        next.delete(APPOINTMENT_IMPORT_QUERY);
-        return next;
-      }, { replace: true });
-    }
-  };
   const label = translate(`${R}.button`);
   const counts = useMemo(() => (record: ImportRecord) =>
     `${translate(`${IMPORT_TEXTS}.fields.counts`)}: ${record.created_count} / ${record.updated_count} / ${record.error_count}`, [translate]);
@@ -71,12 +36,12 @@ export function HeadquarterImportPage() {
       <CardContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate(`${R}.intro`)}</Typography>
         <RecordImportDialog
-          label={label} open={open} onOpen={() => setOpen(true)} onClose={close} shown={shown}
+          label={label} open={open} onOpen={openDialog} onClose={close} shown={shown}
           uploadKind="import" paths={PATHS} templateName="headquarters.xlsx"
           onDone={() => setFinished(Date.now())}
           createBody={(upload_id) => ({ import_type: 'headquarters', upload_id } satisfies ImportCreate)}
           counts={counts}
-          button={<Button variant="contained" startIcon={<UploadFileIcon />} onClick={() => setOpen(true)}>{label}</Button>}
+          button={<Button variant="contained" startIcon={<UploadFileIcon />} onClick={openDialog}>{label}</Button>}
         />
         {finished !== null && <Typography variant="body2" role="status" sx={{ mt: 2 }}>{translate(`${R}.finished`)}</Typography>}
       </CardContent>
