@@ -98,8 +98,9 @@ export function ScheduleScreen({ today = todayApiDate() }: { today?: string }) {
                   {grid.map((week) => (
                     <TableRow key={week[0]}>
                       {week.map((day) => (
-                        <TableCell key={day} sx={{ verticalAlign: 'top', height: 90, opacity: inMonth(day) ? 1 : 0.5, bgcolor: day === today ? 'action.selected' : undefined }}>
-                          <Typography variant="caption" component="div">{Number(day.slice(8))}</Typography>
+                        <TableCell key={day} sx={{ verticalAlign: 'top', height: 90, bgcolor: day === today ? 'action.selected' : inMonth(day) ? undefined : 'action.hover' }}>
+                          {/* another month's days are told by their shade and a quieter number, never by opacity: their chips keep 4.5:1 */}
+                          <Typography variant="caption" component="div" color={inMonth(day) ? undefined : 'text.secondary'}>{Number(day.slice(8))}</Typography>
                           {(days.get(day) ?? []).map((item, i) => (item.event ? (
                             <Chip key={i} size="small" color="success" label={item.title} clickable component={RouterLink}
                               to={itemLink(item)!} sx={{ maxWidth: '100%', mt: 0.5 }} />
