@@ -1,47 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Link, useParams } from 'wouter-preact';
-import { allowedAttempts, retakeAfterPassing } from '@lp/shared/rules';
-import { LEARNER_PATHS, type Attempt, type LearnerActivity, type LearnerTraining, type LearnerWebcastTest } from '@lp/shared/contract';
+import type { Attempt, LearnerTraining } from '@lp/shared/contract';
 import { api, errorCode } from '../../lib/api.ts';
 import { errorText, useI18n } from '../../lib/i18n.ts';
 import { AnswerQueue, isRetriable } from '../../lib/answer-queue.ts';
 import { clockOffset } from '../../lib/countdown.ts';
-import { timeLimitLabel } from '../../lib/time-limit.ts';
 import { useTraining } from '../../hooks/use-training.ts';
 import { Message } from '../../components/message/index.tsx';
 import { TestQuestion } from '../../components/test-question/index.tsx';
 import { TestCountdown } from '../../components/test-countdown/index.tsx';
 import { TestResult } from '../../components/test-result/index.tsx';
+import { TestIntro } from './TestIntro.tsx';
+import { trainingAttemptPaths, type AttemptPaths, type TestActivity } from './testActivity.ts';
 
-export type TestActivity = LearnerActivity & { test: NonNullable<LearnerActivity['test']> };
-
-/**
- * A test owned by a webcast or a live class (LearnerWebcastTest, LearnerLiveClassTest: one shape)
- * as the test-taking screen reads an activity: always
- * open once its owner ended (the server refuses it before).
- */
-export function ownedTestActivity(test: LearnerWebcastTest): TestActivity {
-  const { id, title, ...state } = test;
-  return {
-    type: 'test', id, title, order: 1, available: true, lock_reason: null, available_in: null, prerequisite: null,
-    status: state.passed ? 'finished' : state.attempts_used > 0 ? 'ongoing' : 'not_started', module: null, test: state,
-  };
-}
-
-/** Where the attempts of one test live: a training's (LEARNER_PATHS) or a webcast's (LEARNER_WEBCAST_PATHS). */
-export interface AttemptPaths {
-  attempts: string;
-  attempt(attemptId: number): string;
-  answer(attemptId: number, questionId: number): string;
-  submit(attemptId: number): string;
-}
-
-const trainingAttemptPaths = (trainingId: number, testId: number): AttemptPaths => ({
-  attempts: LEARNER_PATHS.attempts(trainingId, testId),
-  attempt: (attemptId) => LEARNER_PATHS.attempt(trainingId, testId, attemptId),
-  answer: (attemptId, questionId) => LEARNER_PATHS.answer(trainingId, testId, attemptId, questionId),
-  submit: (attemptId) => LEARNER_PATHS.submit(trainingId, testId, attemptId),
-});
+export { ownedTestActivity, type AttemptPaths, type TestActivity } from './testActivity.ts';
 
 /** spec 2 §5.12: the server refuses a submit with unanswered questions. */
 const ANSWER_ALL = 'you_must_answer_all_questions';
@@ -403,66 +375,5 @@ export function TestSession({ paths, activity, back, refresh, backLabel = 'porta
         {phase === 'submitting' && submitRetrying && <Message kind="info">{t('portal.tests.submit_retrying')}</Message>}
       </form>
     </div>
-  );
-}
-
-function TestIntro({ activity, starting, error, onStart, back, backLabel }: {
-  activity: TestActivity; starting: boolean; error: string | null; onStart(): void; back: string; backLabel: string;
-}) {
-  const { t } = useI18n();
-  const test = activity.test;
-  const allowed = allowedAttempts(test.test_type, test.maximum_attempts);
-  const exhausted = allowed !== null && test.attempts_used >= allowed && test.open_attempt_id === null;
-  const lock = activity.available ? null : activity.lock_reason;
-  // spec 2 §4.8: a passed test is done; only the quizzes may be practised again
-  const done = test.passed && !retakeAfterPassing(test.test_type) && test.open_attempt_id === null;
-  return (
-    <section class="panel test-intro" aria-labelledby="test-intro-title">
-      <h2 id="test-intro-title">{t(`portal.tests.types.${test.test_type}`)}</h2>
-      <p>{t(`portal.tests.types.${test.test_type}_description`)}</p>
-      <dl class="read-only">
-        <dt>{t('portal.tests.questions')}</dt>
-        <dd>{test.qty_questions}</dd>
-        {test.time_to_answer && (
-          <>
-            <dt>{t('portal.tests.time_limit')}</dt>
-            <dd>{timeLimitLabel(t, test.time_to_answer)}</dd>
-          </>
-        )}
-        {test.minimum_score !== null && test.test_type !== 'unevaluated_quiz' && (
-          <>
-            <dt>{t('portal.tests.minimum_score')}</dt>
-            <dd>{test.minimum_score}</dd>
-          </>
-        )}
-        <dt>{t('portal.tests.attempts')}</dt>
-        <dd>{allowed === null
-          ? t('portal.tests.attempts_unlimited', { used: test.attempts_used })
-          : t('portal.tests.attempts_of', { used: test.attempts_used, allowed })}</dd>
-        {test.best_correct !== null && (
-          <>
-            <dt>{t('portal.tests.best_result')}</dt>
-            <dd>{test.best_correct}</dd>
-          </>
-        )}
-      </dl>
-      {test.passed && <Message kind="success">{t('portal.tests.already_passed')}</Message>}
-      {test.timed && <Message kind="info">{t('portal.tests.timed_warning')}</Message>}
-      {lock === 'not_yet_available' && <Message kind="info">{t('portal.tests.not_yet_available')}</Message>}
-      {lock === 'prerequisite' && (
-        <Message kind="info">{t('portal.tests.locked_prerequisite', { title: activity.prerequisite?.title ?? '' })}</Message>
-      )}
-      {lock === 'blocked' && <Message kind="error">{t('portal.tests.locked_blocked')}</Message>}
-      {exhausted && !lock && !done && <Message kind="info">{t('portal.tests.no_attempts_left')}</Message>}
-      {error && <Message kind="error">{error}</Message>}
-      <div class="actions">
-        {!lock && !exhausted && !done && (
-          <button type="button" onClick={onStart} disabled={starting}>
-            {starting ? t('portal.loading') : test.open_attempt_id !== null ? t('portal.tests.resume') : t('portal.tests.start')}
-          </button>
-        )}
-        <Link href={back}>{t(backLabel)}</Link>
-      </div>
-    </section>
   );
 }
