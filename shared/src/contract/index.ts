@@ -41,6 +41,7 @@ export * from './overview.ts';
 export * from './pages.ts';
 export * from './podcasts.ts';
 export * from './presential.ts';
+export * from './presentialReference.ts';
 export * from './presentialResults.ts';
 export * from './presentialLearner.ts';
 export * from './presentialStore.ts';
