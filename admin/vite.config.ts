@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+import { sharedTreeshake } from '../shared/src/bundling.ts';
 
 // Served by the API server at /admin/ (it falls back to dist/index.html for /admin/*).
 // Its tests are configured in vitest.projects.ts (run from the root's vitest.config.ts).
@@ -11,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // the contract's schemas a screen never uses stay out of the bundle (shared/src/bundling.ts)
+    rolldownOptions: { treeshake: sharedTreeshake },
   },
   server: {
     port: 5173,

@@ -7,6 +7,7 @@ import preact from '@preact/preset-vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EAGER_ERRORS, LAZY_NAMESPACES } from './src/lib/messageNamespaces.ts';
+import { sharedTreeshake } from '../shared/src/bundling.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const localesDir = path.resolve(here, '../locales');
@@ -81,14 +82,8 @@ export default defineConfig({
     // bench/bundle-size.mjs reads it: what each page downloads (the asset names are public anyway)
     manifest: true,
     rolldownOptions: {
-      // @lp/shared's modules have no side effects, but its package.json does not say so; without
-      // this every import of it drags in the TypeBox schemas (~15 kB gzip) the portal never uses
-      // and TypeBox's builders (`Type.Object(…)`) and modules are pure: a page that takes only a
-      // contract module's paths drops the module's schemas, and TypeBox, with them
-      treeshake: {
-        moduleSideEffects: (id: string) => !/[\\/](shared[\\/]src|@sinclair[\\/]typebox)[\\/]/.test(id),
-        manualPureFunctions: ['Type'],
-      },
+      // the contract's schemas a page never uses stay out of the bundle (shared/src/bundling.ts)
+      treeshake: sharedTreeshake,
       // shared's paths are string constants of one module (contract/collections.ts) that the entry
       // and the lazy pages both use: inlined where used, they need no chunk of their own
       optimization: { inlineConst: { mode: 'all' } },
