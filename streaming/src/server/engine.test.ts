@@ -124,6 +124,10 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       const segment = path.join(path.dirname(livePlaylist(5)), liveSegments(5)[0]!.uri);
       expect(fs.readFileSync(segment)[0]).toBe(0x47);
       expect(probe(segment)).toEqual(['h264,640,360', 'aac']);
+      // every segment carries the wall clock of its first frame (the chat's media time), close to now and in order
+      const stamps = liveSegments(5).map((s) => Date.parse(s.programDateTime ?? ''));
+      for (const stamp of stamps) expect(Math.abs(stamp - Date.now())).toBeLessThan(30_000);
+      expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
 
       await engine.stop(5);
       expect(engine.state(5)).toBe('stopped');
