@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
   applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, chatHoldOf, chatReleased, checkChatMessage, mergeChatSnapshot,
-  webcastChatChannel, webcastOnlineChannel, type ChatHold,
+  webcastChatChannel, webcastOnlineChannel, type ChatHold, type ChatMessageLike,
 } from '@lp/shared/rules';
 import {
   WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ChatMessage, type LearnerChatMessage, type LearnerChatPage, type LearnerChatSend, type PresenceCount,
@@ -28,7 +28,7 @@ export interface WebcastChatProps {
 const PAGE_SIZE = 50;
 /** How often held messages are looked at again (the picture moves on by itself) */
 const HOLD_CHECK_MS = 200;
-const learnerItem = (m: ChatMessage, mine: boolean): LearnerChatMessage => ({
+const learnerItem = (m: ChatMessageLike, mine: boolean): LearnerChatMessage => ({
   id: m.id, n: m.n, m: m.m, t: m.t, a: m.a, state: m.state, media_time: m.media_time ?? null, mine,
 });
 
