@@ -253,10 +253,13 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   it('an ingest that restarts takes the same transmission again: the studio opens the channel anew and publishes, and both sessions are on disk', async () => {
     const { streamName } = await engine.start(9, { applicationName: 'webcasts', transcoder: TRANSCODER });
     const first = await publish(9, streamName);
-    await waitFor('first session', () => liveSegments(9).length >= 2);
-    // the process goes away (its close ends the session as a shutdown), and a new one starts on the same media folder
-    await engine.close();
-    await first.close();
+    try {
+      await waitFor('first session', () => liveSegments(9).length >= 2);
+      // the process goes away (its close ends the session as a shutdown), and a new one starts on the same media folder
+      await engine.close();
+    } finally {
+      await first.close();
+    }
     expect(ended).toMatchObject([{ webcastId: 9, reason: 'shutdown' }]);
     engine = makeEngine();
     // the old stream name means nothing to the new process: 404, the studio's cue to open the channel again
