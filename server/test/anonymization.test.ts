@@ -104,7 +104,7 @@ describe.each(DIALECTS)('anonymisation completeness on %s', (dialect) => {
     expect(help.statusCode, help.body).toBe(201);
     // a chat message in a webcast (its sender name is a copy of the full name)
     const webcastId = await insertWebcast(t.app, { clientId: c.demo });
-    await insertChatMessage(t.app.db, { webcastId, userId: id, senderName: before.full_name, text: 'Bom dia a todos', adminFlag: false, state: 'public' });
+    await insertChatMessage(t.app.db, { webcastId, userId: id, senderName: before.full_name, text: 'Bom dia a todos', adminFlag: false, state: 'public', mediaTime: null });
     // a certificate (the holder's name, in the row and in its PDF)
     const certificateId = await issueCertificate(t.app.db, t.config, {
       clientId: c.demo, userId: id, contentType: 'training', contentId: 999_999, title: 'Curso de anonimização', workload: 1, expirationDays: null, completedAt: new Date(),

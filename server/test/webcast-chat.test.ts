@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CHAT_SNAPSHOT_LIMIT, LEARNER_CHAT_RATE, webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
+import { CHAT_MEDIA_TIME_RANGE, CHAT_SNAPSHOT_LIMIT, LEARNER_CHAT_RATE, webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
 import { WEBCAST_CHAT_PATHS, type ChatMessage } from '@lp/shared/contract';
 import { writeAudience } from '../src/content/audience/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
@@ -51,7 +51,11 @@ describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
       const message = res.json<ChatMessage>();
       const sender = await t.app.db.selectFrom('webcast_chat_messages').innerJoin('users', 'users.id', 'webcast_chat_messages.user_id')
         .select('users.full_name').where('webcast_chat_messages.id', '=', message.id).executeTakeFirstOrThrow();
-      expect(message).toEqual({ id: expect.any(Number), n: sender.full_name, m: 'Bem-vindos!', t: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), a: true, state: 'public' });
+      expect(message).toEqual({
+        id: expect.any(Number), n: sender.full_name, m: 'Bem-vindos!', t: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), a: true, state: 'public', media_time: expect.any(String),
+      });
+      // the moderation side watches no delay: its media time is when it sent
+      expect(Math.abs(Date.parse(message.media_time!) - Date.parse(message.t))).toBeLessThan(1000);
     });
 
     it('is refused when the chat is off', async () => {
@@ -146,7 +150,7 @@ describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
     it('sends into moderation when chat_moderated, straight to public otherwise', async () => {
       const moderated = await learnerSend(w.learner, 'Pergunta moderada');
       expect(moderated.statusCode).toBe(201);
-      expect(moderated.json()).toEqual({ id: expect.any(Number), n: DEMO.learner.full_name, m: 'Pergunta moderada', t: expect.any(String), a: false, state: 'pending', mine: true });
+      expect(moderated.json()).toEqual({ id: expect.any(Number), n: DEMO.learner.full_name, m: 'Pergunta moderada', t: expect.any(String), a: false, state: 'pending', media_time: null, mine: true });
       const open = await newWebcast({ chat_moderated: false });
       expect((await learnerSend(w.learner, 'Direto', open)).json()).toMatchObject({ state: 'public', a: false, mine: true });
     });
@@ -233,6 +237,37 @@ describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
       expect((await learnerSend(w.learner, 'y'.repeat(1001))).json().code).toBe('chat_message_too_long');
       const noBody = await t.app.inject({ method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(webcast)), headers: bearer(w.learner), payload: {} });
       expect(noBody.statusCode).toBe(400);
+    });
+
+    it('keeps the publisher time of the picture the learner was watching, and passes it on live', async () => {
+      const open = await newWebcast({ chat_moderated: false });
+      const watched = new Date(Date.now() - 4000).toISOString();
+      const sent = await t.app.inject({
+        method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(open)), headers: bearer(w.learner), payload: { message: 'sobre isso', media_time: watched },
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(sent.json()).toMatchObject({ state: 'public', media_time: watched });
+      const read = (await learnerRead(w.learner2, '', open)).json<{ results: ChatMessage[] }>();
+      expect(read.results[0]).toMatchObject({ m: 'sobre isso', media_time: watched });
+      // null: sent without a player
+      const none = await t.app.inject({
+        method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(open)), headers: bearer(w.learner2), payload: { message: 'sem player', media_time: null },
+      });
+      expect(none.json()).toMatchObject({ media_time: null });
+    });
+
+    it('refuses a media time out of CHAT_MEDIA_TIME_RANGE around now, or not a time, storing nothing', async () => {
+      const before = await t.app.db.selectFrom('webcast_chat_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+      for (const mediaTime of [at(-(CHAT_MEDIA_TIME_RANGE.pastMs + 60_000)), at(CHAT_MEDIA_TIME_RANGE.futureMs + 60_000), 'yesterday']) {
+        const res = await t.app.inject({
+          method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(webcast)), headers: bearer(w.learner), payload: { message: 'fora', media_time: mediaTime },
+        });
+        expect(res.statusCode, mediaTime).toBe(400);
+        expect(res.json().code).toBe('chat_media_time_invalid');
+      }
+      const after = await t.app.db.selectFrom('webcast_chat_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
     });
 
     it('needs a login', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  chatSendWaitMs, LEARNER_CHAT_RATE,
+  chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_MAX_HOLD_MS, CHAT_MEDIA_TIME_RANGE, chatHoldOf, chatReleased, checkChatMediaTime,
   applyChatMessage, CHAT_COLOURS, mergeChatSnapshot, CHAT_FLAGGED_COLOUR, CHAT_MESSAGE_MAX_LENGTH, CHAT_STATES, chatChannelTypeOf, chatColour,
   chatMoveTarget, chatStateOf, checkChatMessage, initialChatState, webcastChatChannel, webcastOnlineChannel,
   type ChatMessageLike,
@@ -136,7 +136,7 @@ describe('realtime frames', () => {
 
 describe('a learner list after a snapshot (mergeChatSnapshot)', () => {
   type Item = ChatMessageLike & { mine: boolean };
-  const item = (id: number, state: ChatMessageLike['state'], mine = false): Item => ({ id, n: 'N', m: `m${id}`, t: 't', a: false, state, mine });
+  const item = (id: number, state: ChatMessageLike['state'], mine = false): Item => ({ id, n: 'N', m: `m${id}`, t: 't', a: false, state, mine, media_time: null });
   const toItem = (m: ChatMessageLike, mine: boolean): Item => ({ ...m, mine });
 
   it('takes the snapshot for the public messages it covers and keeps own pending ones, newest first', () => {
@@ -174,5 +174,46 @@ describe('learner flood guard', () => {
     expect(chatSendWaitMs([at(100), at(200), at(300), at(400), at(4000)], now)).toBe(LEARNER_CHAT_RATE.windowSeconds * 1000 - 4000);
     // older messages beyond the max-th do not matter
     expect(chatSendWaitMs([at(100), at(200), at(300), at(400), at(20_000), at(500)], now)).toBe(0);
+  });
+});
+
+describe('chat in step with the picture', () => {
+  const now = new Date('2026-11-30T12:00:00.000Z');
+  const iso = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+  it('takes a media time within CHAT_MEDIA_TIME_RANGE around the server clock, none as null', () => {
+    expect(checkChatMediaTime(undefined, now)).toEqual({ mediaTime: null });
+    expect(checkChatMediaTime(null, now)).toEqual({ mediaTime: null });
+    expect(checkChatMediaTime(iso(-4000), now)).toEqual({ mediaTime: new Date(now.getTime() - 4000) });
+    expect(checkChatMediaTime(iso(-CHAT_MEDIA_TIME_RANGE.pastMs), now)).toEqual({ mediaTime: new Date(now.getTime() - CHAT_MEDIA_TIME_RANGE.pastMs) });
+    expect(checkChatMediaTime(iso(CHAT_MEDIA_TIME_RANGE.futureMs), now)).toEqual({ mediaTime: new Date(now.getTime() + CHAT_MEDIA_TIME_RANGE.futureMs) });
+    expect(checkChatMediaTime(iso(-CHAT_MEDIA_TIME_RANGE.pastMs - 1), now)).toEqual({ error: 'chat_media_time_invalid' });
+    expect(checkChatMediaTime(iso(CHAT_MEDIA_TIME_RANGE.futureMs + 1), now)).toEqual({ error: 'chat_media_time_invalid' });
+    expect(checkChatMediaTime('soon', now)).toEqual({ error: 'chat_media_time_invalid' });
+  });
+
+  it('holds nothing without a media time', () => {
+    expect(chatHoldOf({ media_time: null }, 1000)).toBeNull();
+    expect(chatHoldOf({}, 1000)).toBeNull();
+    expect(chatHoldOf({ media_time: 'garbage' }, 1000)).toBeNull();
+    expect(chatHoldOf({ media_time: iso(0) }, 1000)).toEqual({ mediaTime: now.getTime(), arrivedAt: 1000 });
+  });
+
+  it('releases a message once the playback reaches its media time', () => {
+    // a fake viewer clock (arrival at 50 000) and a fake player clock (publisher time on screen)
+    const hold = { mediaTime: now.getTime(), arrivedAt: 50_000 };
+    expect(chatReleased(hold, now.getTime() - 3000, 50_000)).toBe(false);
+    expect(chatReleased(hold, now.getTime() - 1, 52_000)).toBe(false);
+    expect(chatReleased(hold, now.getTime(), 52_000)).toBe(true);
+    expect(chatReleased(hold, now.getTime() + 800, 50_100)).toBe(true);
+  });
+
+  it('is bounded: a stalled, paused or blank player still shows it CHAT_MAX_HOLD_MS after it arrived', () => {
+    const hold = { mediaTime: now.getTime(), arrivedAt: 50_000 };
+    const stalled = now.getTime() - 10_000;
+    expect(chatReleased(hold, stalled, 50_000 + CHAT_MAX_HOLD_MS - 1)).toBe(false);
+    expect(chatReleased(hold, stalled, 50_000 + CHAT_MAX_HOLD_MS)).toBe(true);
+    expect(chatReleased(hold, null, 50_000 + CHAT_MAX_HOLD_MS - 1)).toBe(false);
+    expect(chatReleased(hold, null, 50_000 + CHAT_MAX_HOLD_MS)).toBe(true);
   });
 });

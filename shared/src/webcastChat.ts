@@ -89,6 +89,8 @@ export interface ChatMessageLike {
   t: string;
   a: boolean;
   state: ChatState;
+  /** the publisher time of the picture it was written about (chatHoldOf) */
+  media_time?: string | null;
 }
 
 /**
@@ -124,4 +126,56 @@ export function mergeChatSnapshot<M extends MineChatMessage>(
   const kept = list.filter((m) => !inSnapshot.has(m.id) && !(m.state === 'public' && m.id >= floor));
   const merged = [...kept, ...snapshot.map((m) => toItem(m, known.get(m.id)?.mine ?? false))];
   return merged.sort((a, b) => b.id - a.id);
+}
+
+/**
+ * Chat in step with the picture. A message carries `media_time`: the publisher time (the
+ * stream's EXT-X-PROGRAM-DATE-TIME clock) of the frame its sender was watching; the moderation
+ * side, the publisher among it, watches no delay, so its messages carry the time they are sent.
+ * The server takes a learner's media time only within this range around its own clock: a
+ * player is never much further behind than the live window, and the ingest's clock is the
+ * server's (or one synchronised with it).
+ */
+export const CHAT_MEDIA_TIME_RANGE = { pastMs: 5 * 60_000, futureMs: 30_000 } as const;
+
+/** The media time as stored, null when the message has none, or the error key of one out of range. */
+export function checkChatMediaTime(mediaTime: string | null | undefined, now: Date): { mediaTime: Date | null } | { error: ErrorCode } {
+  if (mediaTime === null || mediaTime === undefined || mediaTime === '') return { mediaTime: null };
+  const at = Date.parse(mediaTime);
+  if (!Number.isFinite(at)) return { error: 'chat_media_time_invalid' };
+  const offset = at - now.getTime();
+  if (offset < -CHAT_MEDIA_TIME_RANGE.pastMs || offset > CHAT_MEDIA_TIME_RANGE.futureMs) return { error: 'chat_media_time_invalid' };
+  return { mediaTime: new Date(at) };
+}
+
+/** The longest a viewer holds a message back: a stalled or paused player still shows it by then. */
+export const CHAT_MAX_HOLD_MS = 5000;
+
+/** A message a viewer holds back: its media time and when it arrived (both ms since the epoch, each by its own clock). */
+export interface ChatHold {
+  mediaTime: number;
+  arrivedAt: number;
+}
+
+/**
+ * A live message that arrives before the viewer's picture reaches the moment it was written
+ * about waits for it: held while it has a media time ahead of the publisher time on screen
+ * (`playbackTime`, null when the player shows none). A message without a media time (an old
+ * client, a chat opened without the player) is never held; the moderation side and the
+ * message's own author do not hold at all (they ask for no hold).
+ */
+export function chatHoldOf(message: { media_time?: string | null }, arrivedAt: number): ChatHold | null {
+  if (!message.media_time) return null;
+  const mediaTime = Date.parse(message.media_time);
+  return Number.isFinite(mediaTime) ? { mediaTime, arrivedAt } : null;
+}
+
+/**
+ * The release rule: a held message shows once the playback reaches its media time, or
+ * CHAT_MAX_HOLD_MS after it arrived, whichever comes first. `now` is the viewer's clock
+ * (arrival and waiting), `playbackTime` the publisher's (compared with the media time only).
+ */
+export function chatReleased(hold: ChatHold, playbackTime: number | null, now: number): boolean {
+  if (now - hold.arrivedAt >= CHAT_MAX_HOLD_MS) return true;
+  return playbackTime !== null && playbackTime >= hold.mediaTime;
 }

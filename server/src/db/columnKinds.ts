@@ -208,7 +208,7 @@ export const COLUMN_KINDS = {
   user_module_items: { permission: 'bool' },
   users: { anonymized_at: 'timestamp', created_at: 'timestamp', date_joined: 'timestamp', deletion_requested_at: 'timestamp', is_handicapped: 'bool', is_superuser: 'bool', must_change_password: 'bool', store_manager: 'bool', updated_at: 'timestamp' },
   webcast_areas: { is_mandatory: 'bool' },
-  webcast_chat_messages: { admin_flag: 'bool', created_at: 'timestamp', moderated_at: 'timestamp' },
+  webcast_chat_messages: { admin_flag: 'bool', created_at: 'timestamp', media_time: 'timestamp', moderated_at: 'timestamp' },
   webcast_evaluation_answers: { created_at: 'timestamp' },
   webcast_evaluation_questions: { created_at: 'timestamp' },
   webcast_evaluations: { created_at: 'timestamp', updated_at: 'timestamp' },

@@ -17,6 +17,7 @@ export function toChatMessage(row: WebcastChatMessageRow): ChatMessage {
     t: row.created_at,
     a: row.admin_flag,
     state: row.state as ChatState,
+    media_time: row.media_time,
   };
 }
 
@@ -27,6 +28,8 @@ export interface NewChatMessage {
   text: string;
   adminFlag: boolean;
   state: ChatState;
+  /** the publisher time of the picture it was written about; null when unknown */
+  mediaTime: Date | null;
 }
 
 export async function insertChatMessage(db: Db, message: NewChatMessage): Promise<WebcastChatMessageRow> {
@@ -40,6 +43,7 @@ export async function insertChatMessage(db: Db, message: NewChatMessage): Promis
     moderated_by: null,
     moderated_at: null,
     created_at: new Date(),
+    media_time: message.mediaTime,
   }).returningAll().executeTakeFirstOrThrow();
 }
 

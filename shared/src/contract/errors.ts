@@ -281,6 +281,7 @@ export const ERROR_CODES = [
   // realtime and chat (spec 2 §4.13)
   'chat_disabled',
   'chat_message_too_long',
+  'chat_media_time_invalid',
   'too_many_chat_messages',
   'chat_message_move_not_allowed',
   'realtime_ticket_invalid',

@@ -20,7 +20,11 @@ export const WEBCAST_CHAT_PATHS = {
 
 const ChatStateSchema = literalUnion(CHAT_STATES);
 
-/** spec 2 §3.12: n sender name, m text, t time (ISO 8601, UTC), a sent by the moderation side; id for moderation. */
+/**
+ * spec 2 §3.12: n sender name, m text, t time (ISO 8601, UTC), a sent by the moderation side; id for moderation.
+ * media_time: the publisher time (ISO 8601) of the picture the sender was watching, null when
+ * unknown; viewers hold a live message until their playback reaches it (shared chatReleased).
+ */
 export const ChatMessage = Type.Object({
   id: Type.Integer(),
   n: Type.String(),
@@ -28,6 +32,7 @@ export const ChatMessage = Type.Object({
   t: Type.String(),
   a: Type.Boolean(),
   state: ChatStateSchema,
+  media_time: Type.Union([Type.String(), Type.Null()]),
 });
 export type ChatMessage = Static<typeof ChatMessage>;
 
@@ -43,8 +48,15 @@ export type SendChatMessageForm = Static<typeof SendChatMessageForm>;
 export const ChatMessageIdForm = Type.Object({ message_id: Type.Integer({ minimum: 1 }) });
 export type ChatMessageIdForm = Static<typeof ChatMessageIdForm>;
 
-/** POST /webcasts/{id}/chat/ (JSON). */
-export const LearnerChatSend = Type.Object({ message: Type.String({ maxLength: CHAT_MESSAGE_MAX_LENGTH * 4 }) });
+/**
+ * POST /webcasts/{id}/chat/ (JSON). media_time: the publisher time (ISO 8601) of the frame on
+ * the sender's screen (the player's EXT-X-PROGRAM-DATE-TIME clock); absent or null without a
+ * player. Out of CHAT_MEDIA_TIME_RANGE around the server's clock: 400 chat_media_time_invalid.
+ */
+export const LearnerChatSend = Type.Object({
+  message: Type.String({ maxLength: CHAT_MESSAGE_MAX_LENGTH * 4 }),
+  media_time: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+});
 export type LearnerChatSend = Static<typeof LearnerChatSend>;
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SDP, api, env, keys, notices, online, s, studio, useStudioTestBed } from './studio.fixture.ts';
+import { RECONNECT_DELAYS_MS } from './studioLive.ts';
 
 // Going live (studioLive.ts), through the studio: the offer over the signalling socket, the live
 // confirmation, a failed publish and a dropped connection.
@@ -96,23 +97,102 @@ describe('stream studio (spec 2 §2.6, §4.14, §5.10)', () => {
       expect(s().live).toBe(false);
     });
 
-    it('goes offline when the connection is lost', async () => {
+  });
+
+  // the publisher's network drops, or the ingest restarts: the studio publishes again, with back-off
+  describe('a dropped connection', () => {
+    /** live, with the live confirmation behind it */
+    async function liveNow() {
       await online();
       await studio.startWithCamera();
       await studio.goLive();
       await vi.advanceTimersByTimeAsync(2500);
+      expect(keys()).toEqual(['live']);
+    }
+
+    it('publishes again 1 s after the peer connection failed: a new offer on a new socket, live again 2.5 s later', async () => {
+      await liveNow();
       env.peers[0]!.emitConnectionState('failed');
-      expect(s()).toMatchObject({ publishing: false, live: false, server: 'offline' });
-      expect(keys()).toEqual(['live', 'transmission_interrupted']);
+      expect(s()).toMatchObject({ publishing: true, reconnecting: true, server: 'online', status: 'transmission_reconnecting' });
+      expect(env.peers[0]!.closed).toBe(true);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(env.sockets).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(env.sockets).toHaveLength(2);
+      expect(env.sockets[1]!.sent[0]).toMatchObject({ command: 'sendOffer', streamInfo: { streamName: 'webcast-7-secret' } });
+      // the new peer sends the same capture
+      expect(env.peers[1]!.transceiverInits.every((init) => init?.direction === 'sendonly')).toBe(true);
+      expect(s()).toMatchObject({ publishing: true, reconnecting: false });
+      await vi.advanceTimersByTimeAsync(2500);
+      expect(api.streamingIsLive).toHaveBeenCalledTimes(2);
+      expect(keys()).toEqual(['live', 'live']);
+      expect(studio.getSnapshot().status).toBeNull();
     });
 
-    it('goes offline when the server closes the signalling socket', async () => {
-      await online();
-      await studio.startWithCamera();
-      await studio.goLive();
+    it('publishes again when the signalling socket closes (the ingest went away)', async () => {
+      await liveNow();
       env.sockets[0]!.serverClose();
-      expect(s()).toMatchObject({ publishing: false, server: 'offline' });
       expect(env.peers[0]!.closed).toBe(true);
+      expect(s().reconnecting).toBe(true);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(env.sockets).toHaveLength(2);
+      expect(s().reconnecting).toBe(false);
+    });
+
+    it('backs off 1, 2, 4, 8 s while the ingest cannot be reached, and carries on once it is back', async () => {
+      await liveNow();
+      env.behaviour = { kind: 'error' };
+      env.sockets[0]!.serverClose();
+      const attemptsAt: number[] = [];
+      for (const wait of RECONNECT_DELAYS_MS.slice(0, 4)) {
+        await vi.advanceTimersByTimeAsync(wait - 1);
+        attemptsAt.push(env.sockets.length);
+        await vi.advanceTimersByTimeAsync(1);
+      }
+      expect(attemptsAt).toEqual([1, 2, 3, 4]);
+      expect(env.sockets).toHaveLength(5);
+      expect(s().reconnecting).toBe(true);
+      // no error shown for a failed attempt: the status line says it is reconnecting
+      expect(keys()).toEqual(['live']);
+      env.behaviour = { kind: 'answer' };
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS[4]!);
+      expect(env.sockets).toHaveLength(6);
+      expect(s()).toMatchObject({ reconnecting: false, publishing: true, server: 'online' });
+    });
+
+    it('opens the channel again when the restarted ingest no longer knows the stream, and publishes under the new name', async () => {
+      await liveNow();
+      env.behaviour = { kind: 'status', status: 404, description: 'Stream not found: start the transmission first' };
+      env.sockets[0]!.serverClose();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(api.startStreaming).toHaveBeenCalledTimes(2);
+      api.sdp.mockResolvedValue({ ...SDP, stream_name: 'webcast-7-new' });
+      env.behaviour = { kind: 'answer' };
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(env.sockets.at(-1)!.sent[0]).toMatchObject({ streamInfo: { streamName: 'webcast-7-new' } });
+      expect(s()).toMatchObject({ reconnecting: false, publishing: true });
+      // the server's refusal during a reconnection is not shown as an error
+      expect(notices.filter((n) => n.type === 'error')).toEqual([]);
+    });
+
+    it('gives up after the last delay: offline, transmission_interrupted', async () => {
+      await liveNow();
+      env.behaviour = { kind: 'error' };
+      env.peers[0]!.emitConnectionState('failed');
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAYS_MS.reduce((a, b) => a + b, 0));
+      expect(env.sockets).toHaveLength(1 + RECONNECT_DELAYS_MS.length);
+      expect(s()).toMatchObject({ publishing: false, live: false, reconnecting: false, server: 'offline' });
+      expect(keys()).toEqual(['live', 'transmission_interrupted']);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(env.sockets).toHaveLength(1 + RECONNECT_DELAYS_MS.length);
+    });
+
+    it('ending the transmission while reconnecting stops the attempts', async () => {
+      await liveNow();
+      env.peers[0]!.emitConnectionState('failed');
+      studio.dispose();
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(env.sockets).toHaveLength(1);
     });
   });
 });

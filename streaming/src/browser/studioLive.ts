@@ -19,6 +19,15 @@ export interface LiveHost {
   log(message: string, error?: unknown): void;
 }
 
+/**
+ * Waits before each attempt to publish again after the connection dropped: soon at first (a
+ * network that blinked), then further apart (an ingest restarting); about 45 s in all.
+ */
+export const RECONNECT_DELAYS_MS: readonly number[] = [1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000];
+
+/** publish() was stopped meanwhile (the transmission ended, the tab closed) */
+const STOPPED = Symbol('stopped');
+
 export class StudioLive {
   private current: Publisher | null = null;
 
@@ -41,7 +50,7 @@ export class StudioLive {
       this.host.notify({ key: 'select_capture_device_first', type: 'warning' });
       return;
     }
-    if (this.host.state.server !== 'online' || this.current || this.host.state.ending) return;
+    if (this.host.state.server !== 'online' || this.current || this.host.state.ending || this.host.state.reconnecting) return;
     let sdp: WebcastSdp;
     try {
       sdp = await this.api.sdp();
@@ -49,6 +58,27 @@ export class StudioLive {
       this.host.log('signalling coordinates not available', error);
       return;
     }
+    const error = await this.publish(sdp);
+    if (error === null || error === STOPPED) return;
+    this.stop();
+    this.host.set({ publishing: false, live: false });
+    if (error instanceof SignallingError) {
+      // spec 2 §8: the server's statusDescription, or 'WebSocket connection failed: {url}'; publishing stops
+      this.host.notify(error.kind === 'status'
+        ? { text: error.message, type: 'error' }
+        : { key: 'websocket_connection_failed', type: 'error', args: { url: error.url } });
+    } else {
+      this.host.log('publishing failed', error);
+    }
+  }
+
+  /**
+   * One publisher sending the capture: null once the answer is applied, STOPPED when publishing
+   * was stopped meanwhile, else why it failed (a SignallingError, a media error).
+   */
+  private async publish(sdp: WebcastSdp): Promise<unknown> {
+    const video = this.capture.videoTrack;
+    if (!video) return new Error('no capture');
     const preset = RECORDING_PRESETS[this.host.state.preset];
     const publisher = new Publisher({
       sdp,
@@ -66,23 +96,13 @@ export class StudioLive {
     this.host.set({ publishing: true });
     const audio = this.capture.outgoingAudio();
     try {
-      await publisher.publish({
-        video: this.capture.videoTrack,
-        audio,
-        stream: this.env.createStream(audio ? [this.capture.videoTrack, audio] : [this.capture.videoTrack]),
-      });
+      await publisher.publish({ video, audio, stream: this.env.createStream(audio ? [video, audio] : [video]) });
+      return null;
     } catch (error) {
-      if (this.current !== publisher) return;
-      this.stop();
-      this.host.set({ publishing: false, live: false });
-      if (error instanceof SignallingError) {
-        // spec 2 §8: the server's statusDescription, or 'WebSocket connection failed: {url}'; publishing stops
-        this.host.notify(error.kind === 'status'
-          ? { text: error.message, type: 'error' }
-          : { key: 'websocket_connection_failed', type: 'error', args: { url: error.url } });
-      } else {
-        this.host.log('publishing failed', error);
-      }
+      if (this.current !== publisher) return STOPPED;
+      this.current = null;
+      publisher.stop();
+      return error;
     }
   }
 
@@ -96,9 +116,54 @@ export class StudioLive {
     });
   }
 
-  /** The connection dropped: the ingest ends the session on its side and goes offline. */
+  /**
+   * The connection dropped (the publisher's network, or the ingest restarting): the studio
+   * publishes again after RECONNECT_DELAYS_MS, and the ingest takes the new session into the
+   * same live playlist after a discontinuity. A channel the ingest no longer knows (404: it
+   * restarted, or gave the session up) is opened again first. Past the last delay it gives up.
+   */
   private publisherLost(publisher: Publisher) {
     if (this.current !== publisher || this.host.state.ending) return;
+    this.timers.cancelLive();
+    this.current = null;
+    this.host.log('the connection to the streaming server dropped; publishing again');
+    this.host.set({ reconnecting: true });
+    this.retry(0);
+  }
+
+  private retry(attempt: number) {
+    const delay = RECONNECT_DELAYS_MS[attempt];
+    if (delay === undefined) {
+      this.giveUp();
+      return;
+    }
+    this.timers.reconnect(delay, () => void this.reconnect(attempt));
+  }
+
+  private async reconnect(attempt: number) {
+    if (!this.host.state.reconnecting || this.host.state.ending) return;
+    let error: unknown;
+    try {
+      error = await this.publish(await this.api.sdp());
+    } catch (failure) {
+      // the API itself is not back yet
+      error = failure;
+    }
+    if (error === STOPPED || !this.host.state.reconnecting) return;
+    if (error === null) {
+      this.host.set({ reconnecting: false });
+      return;
+    }
+    this.host.log(`publishing again failed (attempt ${attempt + 1})`, error);
+    if (error instanceof SignallingError && error.kind === 'status' && error.status === 404) {
+      // the channel is gone (a restarted ingest): a new one, under a new stream name the next sdp() returns
+      await this.api.startStreaming().catch((failure: unknown) => this.host.log('start_streaming failed', failure));
+    }
+    this.retry(attempt + 1);
+  }
+
+  /** Every attempt failed: the transmission is interrupted (spec 2 §4.14 "The server starts offline"). */
+  private giveUp() {
     this.stop();
     this.host.set({ publishing: false, live: false, server: 'offline' });
     this.host.notify({ key: 'transmission_interrupted', type: 'error' });
@@ -107,6 +172,8 @@ export class StudioLive {
   /** Publishing stops (the live confirmation too). */
   stop(): void {
     this.timers.cancelLive();
+    this.timers.cancelReconnect();
+    if (this.host.state.reconnecting) this.host.set({ reconnecting: false });
     this.current?.stop();
     this.current = null;
   }

@@ -58,6 +58,7 @@ export type StudioStatus =
   | 'app_requirements_not_met'
   | 'you_need_at_least_a_microphone_to_stream'
   | 'please_wait_streaming_server_starting'
+  | 'transmission_reconnecting'
   | 'transmission_started_ready_to_go_live'
   | 'ending_transmission'
   | 'transmission_ended_ready_to_download'
@@ -85,6 +86,8 @@ export interface StudioSnapshot {
   publishing: boolean;
   /** spec 2 §4.14 step 4: marked 2.5 s after the offer */
   live: boolean;
+  /** the connection to the ingest dropped while live: the studio publishes again, with back-off (studioLive.ts) */
+  reconnecting: boolean;
   ending: boolean;
   completed: boolean;
   downloaded: boolean;
@@ -125,6 +128,7 @@ export function initialSnapshot(webcast: StudioOptions['webcast'], supported: bo
     server: 'offline',
     publishing: false,
     live: false,
+    reconnecting: false,
     ending: false,
     completed: !!webcast.transmission_completed,
     downloaded: !!webcast.transmission_downloaded,
@@ -140,6 +144,7 @@ export function statusOf(s: StudioBase): StudioStatus | null {
   if (!s.supported) return 'app_requirements_not_met';
   if (s.ready && s.audioDevices.length === 0) return 'you_need_at_least_a_microphone_to_stream';
   if (s.ending) return 'ending_transmission';
+  if (s.reconnecting) return 'transmission_reconnecting';
   if (s.completed && !s.publishing && s.server === 'offline') {
     if (s.converting) return 'transmission_ended_saving_video';
     return s.downloaded ? 'transmission_ended_ready_to_watch' : 'transmission_ended_ready_to_download';

@@ -3,13 +3,15 @@ import { STREAMING_TIMINGS } from '@lp/shared/contract';
 /**
  * The stream studio's clocks (spec 2 §4.14, STREAMING_TIMINGS): the streaming_state poll while
  * the server starts, the poll while the recording converts, the live confirmation after the
- * offer, and the delayed steps of end_transmission. Closing the tab stops them all.
+ * offer, the next attempt to publish again after a dropped connection, and the delayed steps of
+ * end_transmission. Closing the tab stops them all.
  */
 export class StudioTimers {
   private statePoll: ReturnType<typeof setInterval> | null = null;
   private conversionPoll: ReturnType<typeof setInterval> | null = null;
   private timers: Array<ReturnType<typeof setTimeout>> = [];
   private liveTimer: ReturnType<typeof setTimeout> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Runs `tick` every poll period until stopStatePoll; replaces a state poll already running. */
   pollState(tick: () => void): void {
@@ -52,6 +54,20 @@ export class StudioTimers {
     this.liveTimer = null;
   }
 
+  /** Runs `run` once, `ms` from now (the next attempt to publish again); replaces one still pending. */
+  reconnect(ms: number, run: () => void): void {
+    this.cancelReconnect();
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      run();
+    }, ms);
+  }
+
+  cancelReconnect(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
   /** Runs `run` once after `ms`. */
   later(ms: number, run: () => void): void {
     const timer = setTimeout(() => {
@@ -67,5 +83,6 @@ export class StudioTimers {
     this.stopConversionPoll();
     for (const timer of this.timers.splice(0)) clearTimeout(timer);
     this.cancelLive();
+    this.cancelReconnect();
   }
 }

@@ -54,13 +54,10 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   let logs: string[];
   const firstPort = 21000 + 200 * Math.floor(Math.random() * 40);
 
-  beforeEach(() => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-streaming-'));
-    events = [];
-    ended = [];
-    logs = [];
+  /** An engine over `root`; inactivity 2.5 s unless a test needs the product's default (8 s). */
+  function makeEngine(inactivityMs = 2500): StreamingEngine {
     const log = (level: string) => (obj: object, message: string) => logs.push(`${level} ${message} ${JSON.stringify(obj)}`);
-    engine = new StreamingEngine({
+    return new StreamingEngine({
       mediaRoot: path.join(root, 'media'),
       workRoot: path.join(root, 'work'),
       ffmpegPath: FFMPEG,
@@ -69,7 +66,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       liveWindow: 6,
       frameRate: 30,
       x264Preset: 'ultrafast',
-      inactivityMs: 2500,
+      inactivityMs,
       log: { info: log('info'), warn: log('warn'), error: log('error') },
       hooks: {
         sessionStarted: (id, s) => void events.push(`started ${id} ${s.playlist}`),
@@ -78,6 +75,14 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
         offline: (id, reason: EndReason) => void events.push(`offline ${id} ${reason}`),
       },
     });
+  }
+
+  beforeEach(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-streaming-'));
+    events = [];
+    ended = [];
+    logs = [];
+    engine = makeEngine();
   });
 
   afterEach(async () => {
@@ -124,6 +129,10 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       const segment = path.join(path.dirname(livePlaylist(5)), liveSegments(5)[0]!.uri);
       expect(fs.readFileSync(segment)[0]).toBe(0x47);
       expect(probe(segment)).toEqual(['h264,640,360', 'aac']);
+      // every segment carries the wall clock of its first frame (the chat's media time), close to now and in order
+      const stamps = liveSegments(5).map((s) => Date.parse(s.programDateTime ?? ''));
+      for (const stamp of stamps) expect(Math.abs(stamp - Date.now())).toBeLessThan(30_000);
+      expect([...stamps].sort((a, b) => a - b)).toEqual(stamps);
 
       await engine.stop(5);
       expect(engine.state(5)).toBe('stopped');
@@ -200,6 +209,73 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(events.filter((e) => e.startsWith('offline'))).toEqual([]);
     } finally {
       await first.close();
+      await second.close();
+    }
+  });
+
+  // resilience: what viewers and the studio live through (streaming/README.md "When the connection drops")
+  it("rides out a publisher whose network drops for 5 s: the studio's new offer joins the same channel, the live playlist carries on after a discontinuity", async () => {
+    await engine.close();
+    engine = makeEngine(8000);
+    const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    const first = await publish(8, streamName);
+    const second = await (async () => {
+      await waitFor('first session', () => liveSegments(8).length >= 2);
+      const before = parseMediaPlaylist(fs.readFileSync(livePlaylist(8), 'utf8'));
+      // the network goes: nothing arrives for 5 s
+      first.stopMedia();
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expect(engine.state(8)).toBe('started');
+      expect(events.filter((e) => e.startsWith('offline'))).toEqual([]);
+      expect(fs.readFileSync(livePlaylist(8), 'utf8')).not.toContain('#EXT-X-ENDLIST');
+      // it comes back: the studio publishes again (StudioLive's reconnection)
+      const again = await publish(8, streamName);
+      await waitFor('the new session in the same playlist', () => {
+        const text = fs.readFileSync(livePlaylist(8), 'utf8');
+        return text.includes('#EXT-X-DISCONTINUITY') && liveSegments(8).filter((s) => s.uri.startsWith(again.sessionId!)).length >= 2;
+      });
+      const after = parseMediaPlaylist(fs.readFileSync(livePlaylist(8), 'utf8'));
+      // one playlist at one address, its media sequence moving on (a player keeps reloading it)
+      expect(after.mediaSequence).toBeGreaterThanOrEqual(before.mediaSequence);
+      expect(after.ended).toBe(false);
+      return again;
+    })().finally(() => first.close());
+    try {
+      expect(ended).toMatchObject([{ webcastId: 8, reason: 'replaced' }]);
+      expect(events.filter((e) => e.startsWith('live'))).toHaveLength(1);
+      expect(events.filter((e) => e.startsWith('offline'))).toEqual([]);
+      expect(engine.ports.inUse).toHaveLength(2);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('an ingest that restarts takes the same transmission again: the studio opens the channel anew and publishes, and both sessions are on disk', async () => {
+    const { streamName } = await engine.start(9, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    const first = await publish(9, streamName);
+    try {
+      await waitFor('first session', () => liveSegments(9).length >= 2);
+      // the process goes away (its close ends the session as a shutdown), and a new one starts on the same media folder
+      await engine.close();
+    } finally {
+      await first.close();
+    }
+    expect(ended).toMatchObject([{ webcastId: 9, reason: 'shutdown' }]);
+    engine = makeEngine();
+    // the old stream name means nothing to the new process: 404, the studio's cue to open the channel again
+    await expect(SignallingSession.sendOffer(memorySignalling(engine), {
+      url: 'ws://memory', streamInfo: { applicationName: 'webcasts', streamName, sessionId: '[empty]' }, sdp: 'v=0\r\n',
+    })).rejects.toMatchObject({ kind: 'status', status: 404 });
+    const reopened = await engine.start(9, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    expect(reopened.started).toBe(true);
+    const second = await publish(9, reopened.streamName);
+    try {
+      await waitFor('the new session live', () => liveSegments(9).length >= 2);
+      expect(events.filter((e) => e.startsWith('live 9'))).toHaveLength(2);
+      // the first session's recording is intact beside the new one
+      const firstRecording = path.join(root, 'media', ended[0]!.playlist);
+      expect(parseMediaPlaylist(fs.readFileSync(firstRecording, 'utf8')).segments.length).toBeGreaterThanOrEqual(2);
+    } finally {
       await second.close();
     }
   });

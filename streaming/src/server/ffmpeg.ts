@@ -91,7 +91,8 @@ export function ffmpegArgs(sdpFile: string, input: FfmpegInput, transcoder: Tran
     '-hls_time', String(output.segmentSeconds),
     '-hls_list_size', '0',
     '-hls_playlist_type', 'event',
-    '-hls_flags', 'independent_segments+temp_file',
+    // program_date_time: each segment carries the wall clock of its first frame (the chat's media time)
+    '-hls_flags', 'independent_segments+temp_file+program_date_time',
     '-hls_segment_type', 'mpegts',
     '-hls_segment_filename', `${output.dir}/${SEGMENT_PATTERN}`,
     `${output.dir}/${FFMPEG_PLAYLIST}`,

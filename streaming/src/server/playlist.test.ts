@@ -30,6 +30,24 @@ describe('HLS playlists of a webcast', () => {
     expect(parseMediaPlaylist(FFMPEG.replace('#EXT-X-ENDLIST\n', '')).ended).toBe(false);
   });
 
+  it('reads and repeats the program date time of every segment (the publisher clock the chat follows)', () => {
+    const stamped = FFMPEG.replace('#EXTINF:2.000000,\nseg_00000.ts', '#EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:00.000+0000\n#EXTINF:2.000000,\nseg_00000.ts')
+      .replace('#EXTINF:2.000000,\nseg_00001.ts', '#EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:02.000+0000\n#EXTINF:2.000000,\nseg_00001.ts');
+    const { segments } = parseMediaPlaylist(stamped);
+    expect(segments.map((s) => s.programDateTime)).toEqual(['2026-11-30T12:00:00.000+0000', '2026-11-30T12:00:02.000+0000', undefined]);
+    const live = new LivePlaylist(6, 2);
+    live.startSession();
+    for (const segment of segments) live.add({ ...segment, uri: `a/${segment.uri}` });
+    live.startSession();
+    live.add({ uri: 'b/seg_00000.ts', duration: 2, programDateTime: '2026-11-30T12:00:20.000+0000' });
+    expect(lines(live.render()).slice(6)).toEqual([
+      '#EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:00.000+0000', '#EXTINF:2.000000,', 'a/seg_00000.ts',
+      '#EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:02.000+0000', '#EXTINF:2.000000,', 'a/seg_00001.ts',
+      '#EXTINF:1.366667,', 'a/seg_00002.ts',
+      '#EXT-X-DISCONTINUITY', '#EXT-X-PROGRAM-DATE-TIME:2026-11-30T12:00:20.000+0000', '#EXTINF:2.000000,', 'b/seg_00000.ts',
+    ]);
+  });
+
   it('keeps a sliding window with a media sequence counted from the first segment', () => {
     const live = new LivePlaylist(3, 2);
     for (let i = 0; i < 5; i++) live.add({ uri: `a/seg_${i}.ts`, duration: 2 });

@@ -10,6 +10,11 @@ export interface PlaylistSegment {
   uri: string;
   /** seconds */
   duration: number;
+  /**
+   * EXT-X-PROGRAM-DATE-TIME as ffmpeg wrote it: the wall clock of the segment's first frame. The
+   * players map playback to it (the chat's media time; hls.js `playingDate`).
+   */
+  programDateTime?: string;
 }
 
 export interface ParsedPlaylist {
@@ -23,16 +28,19 @@ export interface ParsedPlaylist {
 export function parseMediaPlaylist(text: string): ParsedPlaylist {
   const result: ParsedPlaylist = { targetDuration: 0, mediaSequence: 0, segments: [], ended: false };
   let duration: number | null = null;
+  let programDateTime: string | null = null;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
     if (line.startsWith('#EXT-X-TARGETDURATION:')) result.targetDuration = Number(line.slice(22)) || 0;
     else if (line.startsWith('#EXT-X-MEDIA-SEQUENCE:')) result.mediaSequence = Number(line.slice(22)) || 0;
     else if (line.startsWith('#EXTINF:')) duration = Number.parseFloat(line.slice(8));
+    else if (line.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) programDateTime = line.slice(25);
     else if (line === '#EXT-X-ENDLIST') result.ended = true;
     else if (!line.startsWith('#') && duration !== null && Number.isFinite(duration)) {
-      result.segments.push({ uri: line, duration });
+      result.segments.push(programDateTime ? { uri: line, duration, programDateTime } : { uri: line, duration });
       duration = null;
+      programDateTime = null;
     }
   }
   return result;
@@ -99,6 +107,8 @@ export class LivePlaylist {
     ];
     for (const entry of this.entries) {
       if (entry.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
+      // on every segment: each session has its own clock origin, and a player may join anywhere
+      if (entry.programDateTime) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${entry.programDateTime}`);
       lines.push(extinf(entry.duration), entry.uri);
     }
     if (this.ended) lines.push('#EXT-X-ENDLIST');

@@ -4,10 +4,13 @@ import videojs from 'video.js/core.es.js';
 import 'video.js/dist/video-js.css';
 import type { LocaleCode } from '@lp/shared/rules';
 import { hlsPlayback, isHlsUrl } from './hlsPlayback.ts';
+import { hlsJsClock, nativeHlsClock, type PlaybackClock } from './playbackClock.ts';
 
 export interface MountedVideo {
   /** the <video> element itself: progress is read from its events */
   media: HTMLVideoElement;
+  /** the publisher time on screen (live HLS); null for other sources */
+  clock: PlaybackClock | null;
   dispose(): void;
 }
 
@@ -64,6 +67,7 @@ export async function mountVideo(container: HTMLElement, source: VideoSource): P
   await new Promise<void>((resolve) => player.ready(() => resolve()));
   const media = player.tech(true).el() as HTMLVideoElement;
   let hls: { destroy(): void } | null = null;
+  let clock: PlaybackClock | null = null;
   const hlsSource = isHlsUrl(source.url);
   const Hls = hlsSource ? (await import('hls.js/light')).default : null;
   const playback = Hls ? hlsPlayback(Hls.isSupported(), media.canPlayType('application/vnd.apple.mpegurl')) : 'file';
@@ -93,11 +97,14 @@ export async function mountVideo(container: HTMLElement, source: VideoSource): P
     engine.loadSource(source.url);
     engine.attachMedia(media);
     hls = engine;
+    if (source.live) clock = hlsJsClock(engine);
   } else {
     player.src(hlsSource ? { src: source.url, type: 'application/x-mpegURL' } : source.url);
+    if (source.live && hlsSource) clock = nativeHlsClock(media);
   }
   return {
     media,
+    clock,
     dispose() {
       hls?.destroy();
       player.dispose();

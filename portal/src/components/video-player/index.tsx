@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useI18n } from '../../lib/i18n.ts';
 import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';
 import { Message } from '../message/index.tsx';
+import type { PlaybackClock } from './playbackClock.ts';
 
 export interface VideoPlayerProps {
   /** mp4 (or any file the browser plays) or an HLS playlist (.m3u8) */
@@ -15,19 +16,21 @@ export interface VideoPlayerProps {
   onLoaded?(): void;
   /** a live HLS stream (a webcast on air): kept near the live edge, no resume nor progress */
   live?: boolean;
+  /** the publisher time on screen of a live stream once it plays (null again when it goes); the chat follows it */
+  onClock?(clock: PlaybackClock | null): void;
 }
 
 /**
  * video.js (+ hls.js for HLS) come in a separate chunk imported when this mounts, i.e. only when
  * the learner opens a video (spec 2 §2.1; "loaded only on pages that play video").
  */
-export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, live = false }: VideoPlayerProps) {
+export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, live = false, onClock }: VideoPlayerProps) {
   const { t, locale } = useI18n();
   const frame = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
   // the latest callback and resume point, without restarting the player when they change
-  const latest = useRef({ onProgress, onLoaded, resumeAt, title, locale });
-  latest.current = { onProgress, onLoaded, resumeAt, title, locale };
+  const latest = useRef({ onProgress, onLoaded, onClock, resumeAt, title, locale });
+  latest.current = { onProgress, onLoaded, onClock, resumeAt, title, locale };
 
   useEffect(() => {
     let gone = false;
@@ -46,8 +49,10 @@ export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, li
           report: (progress) => latest.current.onProgress?.(progress),
         });
         mounted.media.addEventListener('error', () => setState('error'));
+        if (mounted.clock) latest.current.onClock?.(mounted.clock);
         stop = () => {
           untrack();
+          if (mounted.clock) latest.current.onClock?.(null);
           mounted.dispose();
         };
         setState('ready');

@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/preact';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFakeRealtimeClient } from '@lp/shared/testing';
-import { webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
+import { CHAT_MAX_HOLD_MS, webcastChatChannel, webcastOnlineChannel } from '@lp/shared/rules';
 import type { ChatMessage, LearnerChatMessage } from '@lp/shared/contract';
 import { fakeApi, loggedIn, renderWithApp } from '../../test/render.tsx';
+import type { PlaybackClock } from '../video-player/playbackClock.ts';
 import { WebcastChat } from './index.tsx';
 
 const fake = vi.hoisted(() => ({ client: null as ReturnType<typeof createFakeRealtimeClient> | null }));
@@ -16,16 +17,16 @@ const PUBLIC = webcastChatChannel(ID, 'public');
 const ONLINE = webcastOnlineChannel(ID);
 
 const msg = (id: number, extra: Partial<LearnerChatMessage> = {}): LearnerChatMessage => ({
-  id, n: `Pessoa ${id}`, m: `Mensagem ${id}`, t: '2026-11-23T15:04:05Z', a: false, state: 'public', mine: false, ...extra,
+  id, n: `Pessoa ${id}`, m: `Mensagem ${id}`, t: '2026-11-23T15:04:05Z', a: false, state: 'public', media_time: null, mine: false, ...extra,
 });
 const plain = ({ mine: _, ...m }: LearnerChatMessage): ChatMessage => m;
 
 const texts = () => within(screen.getByRole('list', { name: 'Chat messages' })).getAllByRole('listitem').map((li) => li.querySelector('.webcast-chat-text')!.textContent);
 
-async function open(routes: Parameters<typeof fakeApi>[0]) {
+async function open(routes: Parameters<typeof fakeApi>[0], clock: PlaybackClock | null = null) {
   loggedIn();
   const api = fakeApi(routes);
-  const view = await renderWithApp(<WebcastChat webcastId={ID} />, { locale: 'en' });
+  const view = await renderWithApp(<WebcastChat webcastId={ID} clock={clock} />, { locale: 'en' });
   return { ...api, ...view };
 }
 
@@ -153,5 +154,110 @@ describe('learner webcast chat (spec 2 §2.1 watch page)', () => {
   it('says when the webcast\'s chat cannot be read', async () => {
     await open({ [`GET ${CHAT}`]: [404, { detail: 'no', code: 'not_found' }] });
     expect(await screen.findByRole('alert')).toHaveTextContent('Not found');
+  });
+
+  describe('in step with the picture', () => {
+    // a fake player: the publisher time on screen is whatever the test says
+    const LIVE = Date.parse('2026-11-30T12:00:00.000Z');
+    let onScreen: number | null;
+    const player: PlaybackClock = { publisherTime: () => onScreen };
+    const at = (ms: number) => new Date(LIVE + ms).toISOString();
+    const shownTexts = () => screen.queryByRole('list', { name: 'Chat messages' }) ? texts() : [];
+
+    beforeEach(() => {
+      onScreen = LIVE;
+    });
+
+    /** The chat open and following the public channel, then the viewer's clock and timers under the test's hand. */
+    async function live(clock: PlaybackClock | null = player, routes: Parameters<typeof fakeApi>[0] = {}) {
+      const view = await open({ [`GET ${CHAT}`]: [200, { count: 1, results: [msg(4, { media_time: at(60_000) })] }], ...routes }, clock);
+      await subscribed();
+      vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+      return view;
+    }
+    const advance = (ms: number) => act(() => {
+      vi.advanceTimersByTime(ms);
+    });
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('history shows at once; a live message waits until the picture reaches its media time', async () => {
+      await live();
+      expect(texts()).toEqual(['Mensagem 4']);
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(11, { media_time: at(2500) })) }));
+      expect(texts()).toEqual(['Mensagem 4']);
+      onScreen = LIVE + 2000;
+      advance(1000);
+      expect(texts()).toEqual(['Mensagem 4']);
+      onScreen = LIVE + 2500;
+      advance(250);
+      expect(texts()).toEqual(['Mensagem 11', 'Mensagem 4']);
+    });
+
+    it('a message the picture has already passed, or one without a media time, shows at once', async () => {
+      await live();
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(11, { media_time: at(-300) })) }));
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(12)) }));
+      expect(texts()).toEqual(['Mensagem 12', 'Mensagem 11', 'Mensagem 4']);
+    });
+
+    it(`a stalled or paused player still shows it ${CHAT_MAX_HOLD_MS / 1000} s after it arrived`, async () => {
+      await live();
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(11, { media_time: at(3000) })) }));
+      advance(CHAT_MAX_HOLD_MS - 300);
+      expect(texts()).toEqual(['Mensagem 4']);
+      advance(300);
+      expect(texts()).toEqual(['Mensagem 11', 'Mensagem 4']);
+    });
+
+    it('a player that shows no publisher time yet holds no longer than the bound', async () => {
+      onScreen = null;
+      await live();
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(11, { media_time: at(0) })) }));
+      expect(texts()).toEqual(['Mensagem 4']);
+      advance(CHAT_MAX_HOLD_MS);
+      expect(texts()).toEqual(['Mensagem 11', 'Mensagem 4']);
+    });
+
+    it('without a live player (a recording, an embed) nothing is held', async () => {
+      await live(null);
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(11, { media_time: at(4000) })) }));
+      expect(texts()).toEqual(['Mensagem 11', 'Mensagem 4']);
+    });
+
+    it('a held message that is turned down never shows; one moderated while held keeps waiting', async () => {
+      await live();
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(11, { media_time: at(2000) })) }));
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(12, { media_time: at(2000) })) }));
+      act(() => fake.client!.publish(PUBLIC, { message: { ...plain(msg(11, { media_time: at(2000) })), state: 'disapproved' } }));
+      act(() => fake.client!.publish(PUBLIC, { message: { ...plain(msg(12, { media_time: at(2000) })), m: 'editada' } }));
+      expect(shownTexts()).toEqual(['Mensagem 4']);
+      onScreen = LIVE + 2000;
+      advance(250);
+      expect(texts()).toEqual(['editada', 'Mensagem 4']);
+    });
+
+    it('sends the publisher time on screen with the message, and shows its own message at once', async () => {
+      const { calls } = await live(player, {
+        [`POST ${CHAT}`]: [201, msg(20, { mine: true, m: 'Agora!', media_time: at(-4000) })],
+      });
+      vi.useRealTimers();
+      onScreen = LIVE - 4000;
+      // the channel brings the learner's own message before the answer does
+      act(() => fake.client!.publish(PUBLIC, { message: plain(msg(20, { m: 'Agora!', media_time: at(-4000) })) }));
+      await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), 'Agora!{Enter}');
+      expect(await screen.findByText('Agora!')).toBeInTheDocument();
+      expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Agora!', media_time: at(-4000) });
+    });
+
+    it('sends no media time without a player', async () => {
+      const { calls } = await live(null, { [`POST ${CHAT}`]: [201, msg(20, { mine: true, m: 'Oi' })] });
+      vi.useRealTimers();
+      await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), 'Oi{Enter}');
+      expect(await screen.findByText('Oi')).toBeInTheDocument();
+      expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Oi' });
+    });
   });
 });

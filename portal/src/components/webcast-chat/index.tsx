@@ -1,10 +1,10 @@
-import { useEffect, useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
-  applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, checkChatMessage, mergeChatSnapshot, webcastChatChannel,
-  webcastOnlineChannel,
+  applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, chatHoldOf, chatReleased, checkChatMessage, mergeChatSnapshot,
+  webcastChatChannel, webcastOnlineChannel, type ChatHold, type ChatMessageLike,
 } from '@lp/shared/rules';
 import {
-  WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ChatMessage, type LearnerChatMessage, type LearnerChatPage, type PresenceCount,
+  WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ChatMessage, type LearnerChatMessage, type LearnerChatPage, type LearnerChatSend, type PresenceCount,
 } from '@lp/shared/contract';
 import type { RealtimeStatus } from '@lp/shared/client';
 import { api, errorCode, send } from '../../lib/api.ts';
@@ -12,14 +12,40 @@ import { errorText, useI18n } from '../../lib/i18n.ts';
 import { realtime } from '../../lib/realtime.ts';
 import { useDateFormat } from '../../lib/format.ts';
 import { Message } from '../message/index.tsx';
+import type { PlaybackClock } from '../video-player/playbackClock.ts';
 import './webcast-chat.css';
 
 export interface WebcastChatProps {
   webcastId: number;
+  /**
+   * The publisher time on screen while the live picture plays: new messages wait for the
+   * moment they were written about, and the learner's own carry it. Without one (no live
+   * player) every message shows at once and is sent without a media time.
+   */
+  clock?: PlaybackClock | null;
 }
 
 const PAGE_SIZE = 50;
-const learnerItem = (m: ChatMessage, mine: boolean): LearnerChatMessage => ({ id: m.id, n: m.n, m: m.m, t: m.t, a: m.a, state: m.state, mine });
+/** How often held messages are looked at again (the picture moves on by itself) */
+const HOLD_CHECK_MS = 200;
+const learnerItem = (m: ChatMessageLike, mine: boolean): LearnerChatMessage => ({
+  id: m.id, n: m.n, m: m.m, t: m.t, a: m.a, state: m.state, media_time: m.media_time ?? null, mine,
+});
+
+type Holds = ReadonlyMap<number, ChatHold>;
+
+/** The holds still waiting (the same map when none was released). */
+function stillHeld(holds: Holds, playbackTime: number | null, now: number): Holds {
+  const left = new Map([...holds].filter(([, hold]) => !chatReleased(hold, playbackTime, now)));
+  return left.size === holds.size ? holds : left;
+}
+
+function withoutHold(holds: Holds, id: number): Holds {
+  if (!holds.has(id)) return holds;
+  const left = new Map(holds);
+  left.delete(id);
+  return left;
+}
 
 /**
  * The learner's chat on the watch page (spec 2 §2.1 "Shows the transmission and the chat"):
@@ -27,7 +53,7 @@ const learnerItem = (m: ChatMessage, mine: boolean): LearnerChatMessage => ({ id
  * awaiting moderation, and the learner counted as online while the page is open (presence with
  * heartbeats over /api/realtime).
  */
-export function WebcastChat({ webcastId }: WebcastChatProps) {
+export function WebcastChat({ webcastId, clock = null }: WebcastChatProps) {
   const { t } = useI18n();
   const dates = useDateFormat();
   const [messages, setMessages] = useState<LearnerChatMessage[]>([]);
@@ -37,6 +63,19 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
   const [online, setOnline] = useState<PresenceCount | null>(null);
   const [status, setStatus] = useState<RealtimeStatus>('idle');
   const [error, setError] = useState<string | null>(null);
+  // live messages that arrived ahead of the picture (shared chatReleased): kept in the list, not shown yet
+  const [holds, setHolds] = useState<Holds>(new Map());
+  const clockRef = useRef(clock);
+  clockRef.current = clock;
+  const shown = useRef<readonly LearnerChatMessage[]>(messages);
+  shown.current = messages;
+
+  const holding = holds.size > 0;
+  useEffect(() => {
+    if (!holding) return undefined;
+    const timer = setInterval(() => setHolds((current) => stillHeld(current, clockRef.current?.publisherTime() ?? null, Date.now())), HOLD_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [holding]);
 
   useEffect(() => {
     const client = realtime();
@@ -75,6 +114,10 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
         },
         message: (data) => {
           const { message } = data as ChatChannelEvent;
+          // a message new to this list waits for the picture; one already shown (approved, edited) does not
+          const playing = clockRef.current;
+          const hold = playing && message.state === 'public' && !shown.current.some((m) => m.id === message.id) ? chatHoldOf(message, Date.now()) : null;
+          if (hold && !chatReleased(hold, playing!.publisherTime(), hold.arrivedAt)) setHolds((current) => new Map(current).set(message.id, hold));
           setMessages((current) => {
             const mine = current.find((m) => m.id === message.id)?.mine ?? false;
             // a message that left the public chat leaves this list too
@@ -106,6 +149,7 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
     }
   }
 
+  const visible = holding ? messages.filter((m) => !holds.has(m.id)) : messages;
   return (
     <section class="webcast-chat" aria-labelledby={`webcast-chat-${webcastId}`}>
       <div class="webcast-chat-head">
@@ -113,12 +157,20 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
         {online && <span class="muted" role="status">{t('portal.webcasts.chat.online', { n: online.online })}</span>}
       </div>
       {status === 'reconnecting' && <p class="note">{t('portal.webcasts.chat.reconnecting')}</p>}
-      <ChatForm webcastId={webcastId} onSent={(message) => setMessages((current) => applyChatMessage(current, message, ['public', 'pending']))} />
+      <ChatForm
+        webcastId={webcastId}
+        mediaTime={() => clockRef.current?.publisherTime() ?? null}
+        onSent={(message) => {
+          // the learner's own message shows at once, even when the channel brought it first
+          setHolds((current) => withoutHold(current, message.id));
+          setMessages((current) => applyChatMessage(current, message, ['public', 'pending']));
+        }}
+      />
       {error && <Message kind="error">{errorText(t, error)}</Message>}
-      {loaded && messages.length === 0 && !error && <p class="note">{t('portal.webcasts.chat.empty')}</p>}
-      {messages.length > 0 && (
+      {loaded && visible.length === 0 && !error && <p class="note">{t('portal.webcasts.chat.empty')}</p>}
+      {visible.length > 0 && (
         <ol class="webcast-chat-messages" aria-label={t('portal.webcasts.chat.messages')}>
-          {messages.map((message) => (
+          {visible.map((message) => (
             <li
               key={message.id}
               class={`webcast-chat-message${message.state === 'pending' ? ' webcast-chat-pending' : ''}`}
@@ -144,7 +196,14 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
   );
 }
 
-function ChatForm({ webcastId, onSent }: { webcastId: number; onSent(message: LearnerChatMessage): void }) {
+interface ChatFormProps {
+  webcastId: number;
+  /** the publisher time on screen as the message is sent (ms since the epoch), or null */
+  mediaTime(): number | null;
+  onSent(message: LearnerChatMessage): void;
+}
+
+function ChatForm({ webcastId, mediaTime, onSent }: ChatFormProps) {
   const { t } = useI18n();
   const id = useId();
   const [text, setText] = useState('');
@@ -160,10 +219,13 @@ function ChatForm({ webcastId, onSent }: { webcastId: number; onSent(message: Le
       document.getElementById(id)?.focus();
       return;
     }
+    // the picture the learner is reacting to: taken as they send, before the request goes
+    const watched = mediaTime();
+    const body: LearnerChatSend = { message: checked.text, ...(watched === null ? {} : { media_time: new Date(watched).toISOString() }) };
     setBusy(true);
     setError(null);
     try {
-      onSent(await send<LearnerChatMessage>(WEBCAST_CHAT_PATHS.learner(webcastId), 'POST', { message: checked.text }));
+      onSent(await send<LearnerChatMessage>(WEBCAST_CHAT_PATHS.learner(webcastId), 'POST', body));
       setText('');
     } catch (failure) {
       setError(errorText(t, errorCode(failure)));

@@ -12,6 +12,7 @@ import { usePreview } from '../../lib/preview.ts';
 import { useWebcast } from '../../hooks/use-webcasts.ts';
 import { Message } from '../../components/message/index.tsx';
 import { VideoPlayer } from '../../components/video-player/index.tsx';
+import type { PlaybackClock } from '../../components/video-player/playbackClock.ts';
 import { TrainingEvaluation } from '../../components/training-evaluation/index.tsx';
 import './webcast-watch.css';
 
@@ -47,7 +48,7 @@ export function WebcastWatch({ webcastId }: { webcastId: number }) {
 }
 
 /** What plays: the live stream or the recording over HLS, the provider's player, or why nothing does yet. */
-function Transmission({ webcast }: { webcast: LearnerWebcast }) {
+function Transmission({ webcast, onClock }: { webcast: LearnerWebcast; onClock(clock: PlaybackClock | null): void }) {
   const { t } = useI18n();
   if (webcast.state === 'not_started') return <Message kind="info">{t(`${K}.not_started`)}</Message>;
   if (webcast.state === 'converting') return <Message kind="info">{t(`${K}.converting`)}</Message>;
@@ -55,7 +56,7 @@ function Transmission({ webcast }: { webcast: LearnerWebcast }) {
     // a live stream (kept near its edge, muted autoplay) or a recording: nothing to resume and no progress to keep
     return (
       <VideoPlayer url={webcast.webcast_player_hls_playback_url} title={webcast.title} resumeAt={0} onProgress={() => undefined}
-        live={webcast.state === 'live'} />
+        live={webcast.state === 'live'} onClock={onClock} />
     );
   }
   if (webcast.embed) {
@@ -102,6 +103,8 @@ function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: 
   // spec 1 §2.3 "view editor as a student": the page as the learner sees it, with nothing that writes (no chat, no tests)
   const preview = usePreview() !== null;
   const dates = useDateFormat();
+  // the publisher time on screen while the live picture plays: the chat keeps in step with it
+  const [clock, setClock] = useState<PlaybackClock | null>(null);
   // spec 4 "Dates": a transmission is shown in its own zone
   const when = dates.dateTime(webcast.transmission_date, { zone: webcast.timezone });
   return (
@@ -114,12 +117,12 @@ function WatchView({ webcast, back, refresh }: { webcast: LearnerWebcast; back: 
       <p class="badges"><span class={`badge badge-webcast-${webcast.state}`}>{t(`${K}.state.${webcast.state}`)}</span></p>
       <div class="webcast-stage">
         <div class="webcast-player">
-          <Transmission webcast={webcast} />
+          <Transmission webcast={webcast} onClock={setClock} />
         </div>
         {webcast.use_chat && !preview && (
           <aside class="webcast-chat-column" aria-label={t(`${K}.chat_region`)}>
             <Suspense fallback={<p class="loading">{t('portal.loading')}</p>}>
-              <WebcastChat webcastId={webcast.id} />
+              <WebcastChat webcastId={webcast.id} clock={clock} />
             </Suspense>
           </aside>
         )}

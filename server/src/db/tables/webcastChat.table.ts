@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { AccessSubject } from '@lp/shared/rules';
-import type { DefaultBool, DefaultTimestamp, Json, Timestamp } from '../columns.ts';
+import type { DefaultBool, DefaultTimestamp, Json, NullableTimestamp, Timestamp } from '../columns.ts';
 
 /** spec 2 §3.12 chat message (2026_11_23_0012_webcast_chat). */
 export interface WebcastChatMessageTable {
@@ -15,6 +15,8 @@ export interface WebcastChatMessageTable {
   moderated_by: number | null;
   moderated_at: Timestamp | null;
   created_at: DefaultTimestamp;
+  /** the publisher time of the picture it was written about (2026_11_30_0500_webcast_chat_media_time) */
+  media_time: NullableTimestamp;
 }
 export type WebcastChatMessageRow = Selectable<WebcastChatMessageTable>;
 

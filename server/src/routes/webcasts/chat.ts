@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
-  canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, chatChannelTypeOf, chatMoveTarget, chatStateOf, checkChatMessage, initialChatState, webcastChatChannel, type ChatChannelType, type ChatMove,
+  canOpenAdminTitle, CHAT_CHANNEL_TYPES, chatSendWaitMs, LEARNER_CHAT_RATE, CHAT_SNAPSHOT_LIMIT, chatChannelTypeOf, chatMoveTarget, chatStateOf, checkChatMediaTime, checkChatMessage, initialChatState, webcastChatChannel, type ChatChannelType, type ChatMove,
 } from '@lp/shared/rules';
 import {
   ChatMessage, ChatMessageIdForm, LearnerChatMessage, LearnerChatPage, LearnerChatQuery, LearnerChatSend, SendChatMessageForm, WEBCAST_CHAT_PATHS, type ChatChannelEvent, type ErrorCode,
@@ -24,6 +24,12 @@ function messageText(text: string): string {
   const checked = checkChatMessage(text);
   if ('error' in checked) throw new HttpError(400, checked.error, 'Invalid message', { message: checked.error });
   return checked.text;
+}
+
+function mediaTime(value: string | null | undefined, now: Date): Date | null {
+  const checked = checkChatMediaTime(value, now);
+  if ('error' in checked) throw new HttpError(400, checked.error, 'The media time is out of range', { media_time: checked.error });
+  return checked.mediaTime;
 }
 
 /**
@@ -103,8 +109,9 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     if (!webcast.use_chat) throw chatDisabled();
     const text = messageText(request.body.message);
     const { user } = authOf(request);
+    // the moderation side (the publisher among it) sees the picture as it is sent: its media time is now
     const row = await insertChatMessage(app.db, {
-      webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: true, state: initialChatState(true, true),
+      webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: true, state: initialChatState(true, true), mediaTime: new Date(),
     });
     return reply.status(201).send(await announce(row, null));
   });
@@ -155,13 +162,15 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const webcast = await learnerWebcast(request, request.params.id);
     const text = messageText(request.body.message);
+    const now = new Date();
+    const at = mediaTime(request.body.media_time, now);
     const { user } = authOf(request);
     // the flood guard (shared LEARNER_CHAT_RATE); two sends in the same instant may both pass, which a guard can afford
-    const wait = chatSendWaitMs(await latestChatSendTimes(app.db, webcast.id, user.id, LEARNER_CHAT_RATE.max), new Date());
+    const wait = chatSendWaitMs(await latestChatSendTimes(app.db, webcast.id, user.id, LEARNER_CHAT_RATE.max), now);
     if (wait > 0) throw new RateLimited('too_many_chat_messages', 'Too many chat messages; wait a few seconds', Math.ceil(wait / 1000));
     const row = await insertChatMessage(app.db, {
       webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: false,
-      state: initialChatState(webcast.chat_moderated, false),
+      state: initialChatState(webcast.chat_moderated, false), mediaTime: at,
     });
     return reply.status(201).send({ ...(await announce(row, null)), mine: true });
   });

@@ -16,7 +16,7 @@ const WEBCAST = 9;
 const ch = (type: 'moderation' | 'public' | 'disapproved') => webcastChatChannel(WEBCAST, type);
 
 const msg = (id: number, state: ChatMessage['state'], extra: Partial<ChatMessage> = {}): ChatMessage => ({
-  id, n: `Pessoa ${id}`, m: `Mensagem ${id}`, t: '2026-11-23T15:04:05Z', a: false, state, ...extra,
+  id, n: `Pessoa ${id}`, m: `Mensagem ${id}`, t: '2026-11-23T15:04:05Z', a: false, state, media_time: null, ...extra,
 });
 
 function renderTab({ canManage = true, serveForm }: { canManage?: boolean; serveForm?: (path: string, method: string, fields: Record<string, unknown>) => Promise<unknown> } = {}) {
