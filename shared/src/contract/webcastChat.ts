@@ -43,8 +43,15 @@ export type SendChatMessageForm = Static<typeof SendChatMessageForm>;
 export const ChatMessageIdForm = Type.Object({ message_id: Type.Integer({ minimum: 1 }) });
 export type ChatMessageIdForm = Static<typeof ChatMessageIdForm>;
 
-/** POST /webcasts/{id}/chat/ (JSON). */
-export const LearnerChatSend = Type.Object({ message: Type.String({ maxLength: CHAT_MESSAGE_MAX_LENGTH * 4 }) });
+/**
+ * POST /webcasts/{id}/chat/ (JSON). `client_message_id`: the client's own id of this message
+ * (a UUID): sending it again — a retry after a lost answer — answers 200 with the message
+ * already stored instead of storing a second one.
+ */
+export const LearnerChatSend = Type.Object({
+  message: Type.String({ maxLength: CHAT_MESSAGE_MAX_LENGTH * 4 }),
+  client_message_id: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
+});
 export type LearnerChatSend = Static<typeof LearnerChatSend>;
 
 /**

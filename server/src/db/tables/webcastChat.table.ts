@@ -15,6 +15,8 @@ export interface WebcastChatMessageTable {
   moderated_by: number | null;
   moderated_at: Timestamp | null;
   created_at: DefaultTimestamp;
+  /** the sending client's id of a learner's message: a retried send finds it (2026_11_30_0200) */
+  client_message_id: string | null;
 }
 export type WebcastChatMessageRow = Selectable<WebcastChatMessageTable>;
 
