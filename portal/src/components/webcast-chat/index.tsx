@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import {
   applyChatMessage, CHAT_MESSAGE_MAX_LENGTH, CHAT_SNAPSHOT_LIMIT, chatColour, checkChatMessage, mergeChatSnapshot, webcastChatChannel,
   webcastOnlineChannel,
@@ -144,10 +144,18 @@ export function WebcastChat({ webcastId }: WebcastChatProps) {
   );
 }
 
+/** A message's own id (LearnerChatSend.client_message_id); getRandomValues, unlike randomUUID, also works on plain http (a LAN address). */
+function newClientMessageId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 function ChatForm({ webcastId, onSent }: { webcastId: number; onSent(message: LearnerChatMessage): void }) {
   const { t } = useI18n();
   const id = useId();
   const [text, setText] = useState('');
+  // one id per message while its text stays: sending it again after a failure (the answer lost
+  // with a server node) is the same message, which the server stores once
+  const clientMessageId = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -163,7 +171,9 @@ function ChatForm({ webcastId, onSent }: { webcastId: number; onSent(message: Le
     setBusy(true);
     setError(null);
     try {
-      onSent(await send<LearnerChatMessage>(WEBCAST_CHAT_PATHS.learner(webcastId), 'POST', { message: checked.text }));
+      clientMessageId.current ??= newClientMessageId();
+      onSent(await send<LearnerChatMessage>(WEBCAST_CHAT_PATHS.learner(webcastId), 'POST', { message: checked.text, client_message_id: clientMessageId.current }));
+      clientMessageId.current = null;
       setText('');
     } catch (failure) {
       setError(errorText(t, errorCode(failure)));
@@ -183,7 +193,10 @@ function ChatForm({ webcastId, onSent }: { webcastId: number; onSent(message: Le
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           placeholder={t('portal.webcasts.chat.new_message')}
           value={text}
-          onInput={(event) => setText(event.currentTarget.value)}
+          onInput={(event) => {
+            clientMessageId.current = null;
+            setText(event.currentTarget.value);
+          }}
         />
         <button type="submit" disabled={busy}>{t('portal.webcasts.chat.send')}</button>
       </div>
