@@ -89,16 +89,18 @@ export async function startClusterProxy(options: ClusterProxyOptions): Promise<C
   const upstreams: Upstream[] = options.upstreams.map((origin) => ({ origin, healthy: false, requests: 0, sockets: 0 }));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
   const proxy = createProxyServer({ xfwd: true, agent, proxyTimeout: 120_000 });
-  let turn = 0;
+  // calls and sockets take turns apiece: a client's ticket call and its socket alternating with
+  // one counter would put every socket on the same node
+  const turns = { web: 0, ws: 0 };
 
   const healthy = () => upstreams.filter((u) => u.healthy);
-  function pick(url: string, exclude: Set<Upstream>): Upstream | undefined {
+  function pick(kind: keyof typeof turns, url: string, exclude: Set<Upstream>): Upstream | undefined {
     const candidates = healthy().filter((u) => !exclude.has(u));
     if (candidates.length === 0) return undefined;
     const key = ingestWebcastOf(url);
     if (key !== null) return byKey(candidates, key);
-    turn = (turn + 1) % candidates.length;
-    return candidates[turn];
+    turns[kind] += 1;
+    return candidates[turns[kind] % candidates.length];
   }
 
   async function check(upstream: Upstream): Promise<void> {
@@ -116,7 +118,7 @@ export async function startClusterProxy(options: ClusterProxyOptions): Promise<C
   await checking;
 
   function web(req: http.IncomingMessage, res: http.ServerResponse, body: Buffer | null, tried: Set<Upstream>): void {
-    const upstream = pick(req.url ?? '/', tried);
+    const upstream = pick('web', req.url ?? '/', tried);
     if (!upstream) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
       res.end(JSON.stringify({ code: 'service_unavailable', message: 'No API node is ready' }));
@@ -146,7 +148,7 @@ export async function startClusterProxy(options: ClusterProxyOptions): Promise<C
     readBody(req).then((body) => web(req, res, body, new Set()), () => res.destroy());
   });
   server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
-    const upstream = pick(req.url ?? '/', new Set());
+    const upstream = pick('ws', req.url ?? '/', new Set());
     if (!upstream) {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\n\r\n');
       return;
