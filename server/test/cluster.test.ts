@@ -262,7 +262,7 @@ describe('two API nodes behind a proxy (Postgres + Redis)', { timeout: 900_000 }
     const queue = new Queue('jobs', { connection: { url: REDIS_URL }, prefix });
     let holder: ApiNode | undefined;
     try {
-      for (const until = Date.now() + 60_000; !holder;) {
+      for (const until = Date.now() + 240_000; !holder;) {
         if (Date.now() > until) throw new Error(`no node took the import: ${JSON.stringify(await importRow())}`);
         const [job] = (await queue.getJobs(['active'])).filter((j) => j.name === PROCESS_JOB);
         const row = await importRow();
