@@ -17,5 +17,7 @@ run(['--import', 'tsx', path.join(here, 'lighthouse.mjs')]);
 run(['--import', 'tsx', path.join(here, 'quiz-burst.ts')]);
 // chat delivery to 1,000 WebSocket subscribers at 500 messages a second (goal p99 ≤ 200 ms)
 run(['--import', 'tsx', path.join(here, 'chat-fanout.ts')]);
+// two API nodes behind the reference proxy vs one (Postgres + Redis): chat fan-out to 2,000 at 500 msg/s, API throughput ratio and CPU a request
+run(['--import', 'tsx', path.join(here, 'cluster.ts')]);
 // browser streaming — go_live to the first live segment (goal ≤ 10 s), distance to the live edge, replay after the end (goal ≤ 60 s)
 run(['--import', 'tsx', path.join(here, 'streaming.ts')]);

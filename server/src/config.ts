@@ -84,6 +84,11 @@ export interface Config {
   importWorkerHeapMb: number;
   /** first retry delay of a failed job; later ones grow ×4 */
   jobRetryBaseMs: number;
+  /**
+   * BullMQ: how long a running job's lock lasts without renewal (the worker renews it at half);
+   * a job whose node died is taken up again within about twice this (docs/production.md "Topology")
+   */
+  jobLockMs: number;
   /** realtime: how often clients ping; a presence missing two in a row is stale (DESIGN "Realtime") */
   realtimeHeartbeatMs: number;
   /** how long a session's lookup is reused without a write telling otherwise (docs/security.md "Session cache"); 0: never */
@@ -238,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     importWorker: env.IMPORT_WORKER === 'inline' ? 'inline' : 'process',
     importWorkerHeapMb: int(env.IMPORT_WORKER_HEAP_MB, 192),
     jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),
+    jobLockMs: int(env.JOB_LOCK_SECONDS, 30) * 1000,
     realtimeHeartbeatMs: int(env.REALTIME_HEARTBEAT_MS, 15_000),
     authCacheSeconds: int(env.AUTH_CACHE_SECONDS, 10),
     smtpUrl: env.SMTP_URL || null,

@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -16,79 +12,10 @@ import { DEMO } from '../src/seed/demo.ts';
 import { BASIC, POSTGRES_URL } from './helpers.ts';
 import WebSocket from 'ws';
 import { openNetworkSocket, TestSocket } from './realtimeFixtures.ts';
+import { startNode, stopNode, type ApiNode as Node } from './cluster/nodes.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HEARTBEAT_MS = 300;
-const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-interface Node {
-  origin: string;
-  process: ChildProcess;
-  dataDir: string;
-  stderr: string[];
-}
-
-/**
- * One API node: the real server entry (server.ts) in its own process. A node whose migration
- * step fails is started once more, loudly: the unexplained Postgres flake helpers.ts describes
- * (a "column … does not exist" while migrating) was seen here once too, on a node starting on
- * an already migrated schema; a migration that always fails still fails the second time.
- */
-async function startNode(env: Record<string, string>): Promise<Node> {
-  try {
-    return await startNodeOnce(env);
-  } catch (error) {
-    if (!String(error).includes('migration')) throw error;
-    console.warn(`starting the node again after: ${String(error)}`);
-    return startNodeOnce(env);
-  }
-}
-
-async function startNodeOnce(env: Record<string, string>): Promise<Node> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-node-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, ...env, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir },
-  });
-  const stderr: string[] = [];
-  child.stderr!.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i += 1) {
-    if (await fetch(`${origin}/api/health`).then((r) => r.ok, () => false)) break;
-    if (child.exitCode !== null || i > 600) {
-      child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(`node did not start: ${stderr.join('')}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { origin, process: child, dataDir, stderr };
-}
-
-async function stopNode(node: Node | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
-  if (!node) return null;
-  const exited = new Promise<number | null>((resolve) => {
-    if (node.process.exitCode !== null) resolve(node.process.exitCode);
-    else node.process.once('exit', (code) => resolve(code));
-  });
-  const hard = setTimeout(() => node.process.kill('SIGKILL'), 15_000);
-  node.process.kill(signal);
-  const code = await exited;
-  clearTimeout(hard);
-  fs.rmSync(node.dataDir, { recursive: true, force: true });
-  return code;
-}
 
 async function passwordLogin(origin: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${origin}/api/o/token/`, {

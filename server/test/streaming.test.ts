@@ -136,7 +136,7 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
   it('answers the signalling coordinates, with a fresh stream name for every transmission', async () => {
     const id = await insertWebcast();
     const before = (await get(STREAMING_PATHS.streamingSdp(id))).json()[WEBCAST_SDP_FIELD];
-    expect(before).toEqual({ sdp_url: 'ws://localhost/api/streaming/webrtc-session.json', application_name: 'webcasts', stream_name: '' });
+    expect(before).toEqual({ sdp_url: `ws://localhost/api/streaming/webrtc-session.json?webcast=${id}`, application_name: 'webcasts', stream_name: '' });
     const started = await get(STREAMING_PATHS.startStreaming(id));
     expect(started.json()).toMatchObject({ live_stream: { state: 'started', publishing: false } });
     expect(started.json().meta).toBeUndefined();

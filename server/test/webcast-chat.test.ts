@@ -294,6 +294,36 @@ describe.each(DIALECTS)('webcast chat (%s)', (dialect) => {
       expect((await learnerSend(w.learner, 'agora sim', open)).statusCode).toBe(201);
       expect((await stored()).map((m) => m.text)).toContain('agora sim');
     });
+    it('a send retried with its client_message_id is the same message: 200, stored once, announced once; another sender may reuse the id', async () => {
+      const open = await newWebcast({ chat_moderated: false });
+      const socket = await openSocket(t.app, w.learner2);
+      socket.keepAlive(HEARTBEAT_MS);
+      try {
+        await socket.subscribe(webcastChatChannel(open, 'public'));
+        const send = (tokens: Tokens, message: string) => t.app.inject({
+          method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(open)), headers: bearer(tokens), payload: { message, client_message_id: 'c0ffee-0001' },
+        });
+        const first = await send(w.learner, 'uma vez só');
+        expect(first.statusCode).toBe(201);
+        const again = await send(w.learner, 'uma vez só');
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toEqual(first.json());
+        // a retry is not a new message for the flood guard either: past its limit it still answers
+        for (let i = 0; i < LEARNER_CHAT_RATE.max + 1; i += 1) expect((await send(w.learner, 'uma vez só')).statusCode).toBe(200);
+        const rows = await t.app.db.selectFrom('webcast_chat_messages').select('id').where('webcast_id', '=', open).where('user_id', '=', w.learnerId).execute();
+        expect(rows).toEqual([{ id: first.json().id }]);
+        expect(await socket.message(webcastChatChannel(open, 'public'))).toMatchObject({ message: { id: first.json().id } });
+        const other = await send(w.learner2, 'outra pessoa');
+        expect(other.statusCode).toBe(201);
+        expect(other.json().id).not.toBe(first.json().id);
+        // the only announcement that follows is the other sender's message
+        expect(await socket.message(webcastChatChannel(open, 'public'))).toMatchObject({ message: { id: other.json().id } });
+        const bad = await t.app.inject({ method: 'POST', url: api(WEBCAST_CHAT_PATHS.learner(open)), headers: bearer(w.learner), payload: { message: 'x', client_message_id: 'no spaces!' } });
+        expect(bad.statusCode).toBe(400);
+      } finally {
+        socket.close();
+      }
+    });
   });
 
   describe('realtime channels (§7.3 webcast_chat/{id}/{chatType})', () => {

@@ -53,6 +53,7 @@ import * as scheduleEvents from './migrations/2026_11_29_0100_schedule_events.ts
 import * as clientImportCodes from './migrations/2026_11_29_0200_client_import_codes.ts';
 import * as fieldTaskPhotoUploads from './migrations/2026_11_29_0300_field_task_photo_uploads.ts';
 import * as reportsPanelIndexes from './migrations/2026_11_29_0500_reports_panel_indexes.ts';
+import * as chatClientMessageId from './migrations/2026_11_30_0200_chat_client_message_id.ts';
 import * as webcastChatMediaTime from './migrations/2026_11_30_0500_webcast_chat_media_time.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_0200_client_import_codes': clientImportCodes,
   '2026_11_29_0300_field_task_photo_uploads': fieldTaskPhotoUploads,
   '2026_11_29_0500_reports_panel_indexes': reportsPanelIndexes,
+  '2026_11_30_0200_chat_client_message_id': chatClientMessageId,
   '2026_11_30_0500_webcast_chat_media_time': webcastChatMediaTime,
 };
 

@@ -1,11 +1,21 @@
+import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { Queue, Worker, type Job } from 'bullmq';
 import { DEFAULT_MAX_ATTEMPTS, type EnqueueOptions, type JobHandler, type JobQueue, type QueueStats } from './types.ts';
 
 const QUEUE_NAME = 'jobs';
 
+export interface RedisQueueOptions {
+  /** first retry delay of a failed job */
+  retryBaseMs?: number;
+  /** a running job's lock; a node that dies holding one lets it go after this (see start()) */
+  lockMs?: number;
+}
+
 /** BullMQ over REDIS_URL: the scale-out queue (DESIGN "Jobs and mail"); same contract as the table queue. */
-export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyBaseLogger, retryBaseMs = 2000): JobQueue {
+export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyBaseLogger, options: RedisQueueOptions = {}): JobQueue {
+  const retryBaseMs = options.retryBaseMs ?? 2000;
+  const lockMs = options.lockMs ?? 30_000;
   // BullMQ's blocking worker connection must never give up on a request
   const connection = { url: redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
@@ -13,7 +23,7 @@ export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyB
   let worker: Worker | null = null;
   let active = 0;
 
-  async function process(job: Job, token?: string): Promise<void> {
+  async function run(job: Job, token?: string): Promise<void> {
     const handler = handlers.get(job.name);
     if (!handler) throw new Error(`no handler for job ${job.name}`);
     active += 1;
@@ -22,7 +32,7 @@ export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyB
         attempt: job.attemptsMade + 1,
         log: log.child({ job: job.name, jobId: job.id }),
         heartbeat: async () => {
-          if (token) await job.extendLock(token, 60_000);
+          if (token) await job.extendLock(token, lockMs);
         },
       });
     } finally {
@@ -48,7 +58,12 @@ export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyB
     },
     start() {
       if (worker) return;
-      worker = new Worker(QUEUE_NAME, process, { connection, prefix, concurrency: 1, lockDuration: 60_000 });
+      // a killed node stops renewing its locks: every worker checks for expired ones each
+      // stalledInterval and moves those jobs back to waiting, so another node resumes them
+      // (the import engine from its last committed batch); `name` is the job's processedBy
+      worker = new Worker(QUEUE_NAME, run, {
+        connection, prefix, concurrency: 1, lockDuration: lockMs, stalledInterval: lockMs, name: `${os.hostname()}:${process.pid}`,
+      });
       worker.on('failed', (job, err) => log.error({ err, job: job?.name, jobId: job?.id }, 'job failed'));
       worker.on('error', (err) => log.error({ err }, 'job worker error'));
     },

@@ -30,9 +30,22 @@ export interface NewChatMessage {
   state: ChatState;
   /** the publisher time of the picture it was written about; null when unknown */
   mediaTime: Date | null;
+  /** the sender's own id of the message (a learner's retried send); null for none */
+  clientMessageId?: string | null;
 }
 
-export async function insertChatMessage(db: Db, message: NewChatMessage): Promise<WebcastChatMessageRow> {
+/** The message a sender already sent under their own id, if any (a retried send). */
+export async function findChatMessageByClientId(db: Db, webcastId: number, userId: number, clientMessageId: string): Promise<WebcastChatMessageRow | undefined> {
+  return db.selectFrom('webcast_chat_messages').selectAll()
+    .where('webcast_id', '=', webcastId).where('user_id', '=', userId).where('client_message_id', '=', clientMessageId)
+    .executeTakeFirst();
+}
+
+/**
+ * Stores a message. With a client id already stored for this sender (two tries of one send racing
+ * on two nodes), nothing is inserted and the answer is undefined: the caller reads the stored one.
+ */
+export async function insertChatMessage(db: Db, message: NewChatMessage): Promise<WebcastChatMessageRow | undefined> {
   return db.insertInto('webcast_chat_messages').values({
     webcast_id: message.webcastId,
     user_id: message.userId,
@@ -44,7 +57,9 @@ export async function insertChatMessage(db: Db, message: NewChatMessage): Promis
     moderated_at: null,
     created_at: new Date(),
     media_time: message.mediaTime,
-  }).returningAll().executeTakeFirstOrThrow();
+    client_message_id: message.clientMessageId ?? null,
+  }).onConflict((oc) => oc.columns(['webcast_id', 'user_id', 'client_message_id']).doNothing())
+    .returningAll().executeTakeFirst();
 }
 
 /** When the user's latest `limit` messages in the webcast were sent, newest first (its user index, newest by id). */

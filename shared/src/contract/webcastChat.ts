@@ -52,10 +52,13 @@ export type ChatMessageIdForm = Static<typeof ChatMessageIdForm>;
  * POST /webcasts/{id}/chat/ (JSON). media_time: the publisher time (ISO 8601) of the frame on
  * the sender's screen (the player's EXT-X-PROGRAM-DATE-TIME clock); absent or null without a
  * player. Out of CHAT_MEDIA_TIME_RANGE around the server's clock: 400 chat_media_time_invalid.
+ * `client_message_id`: the client's own id of this message (a UUID): sending it again — a retry
+ * after a lost answer — answers 200 with the message already stored instead of storing a second one.
  */
 export const LearnerChatSend = Type.Object({
   message: Type.String({ maxLength: CHAT_MESSAGE_MAX_LENGTH * 4 }),
   media_time: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+  client_message_id: Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
 });
 export type LearnerChatSend = Static<typeof LearnerChatSend>;
 

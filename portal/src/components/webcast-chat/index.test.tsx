@@ -107,7 +107,7 @@ describe('learner webcast chat (spec 2 §2.1 watch page)', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), '  Olá!  {Enter}');
     expect(await screen.findByText('Olá!')).toBeInTheDocument();
     expect(screen.getByText('Awaiting moderation')).toBeInTheDocument();
-    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Olá!' });
+    expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Olá!', client_message_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
     expect(screen.getByRole('textbox', { name: 'Write a message' })).toHaveValue('');
   });
 
@@ -134,6 +134,24 @@ describe('learner webcast chat (spec 2 §2.1 watch page)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('You are sending messages too fast. Wait a few seconds and try again.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Write a message' })).toHaveValue('de novo');
+  });
+
+  it('sends a message again under the same id until its text changes (a retry is stored once by the server)', async () => {
+    const { calls } = await open({
+      [`GET ${CHAT}`]: [200, { count: 0, results: [] }],
+      [`POST ${CHAT}`]: [502, { detail: 'The API node did not answer', code: 'bad_gateway' }],
+    });
+    const box = screen.getByRole('textbox', { name: 'Write a message' });
+    await userEvent.type(box, 'de novo');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('alert');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await userEvent.type(box, '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(3));
+    const ids = calls.filter((c) => c.method === 'POST').map((c) => JSON.parse(c.body).client_message_id as string);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[0]);
   });
 
   it('loads earlier messages before the oldest shown', async () => {

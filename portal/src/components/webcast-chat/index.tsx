@@ -196,6 +196,11 @@ export function WebcastChat({ webcastId, clock = null }: WebcastChatProps) {
   );
 }
 
+/** A message's own id (LearnerChatSend.client_message_id); getRandomValues, unlike randomUUID, also works on plain http (a LAN address). */
+function newClientMessageId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 interface ChatFormProps {
   webcastId: number;
   /** the publisher time on screen as the message is sent (ms since the epoch), or null */
@@ -207,6 +212,9 @@ function ChatForm({ webcastId, mediaTime, onSent }: ChatFormProps) {
   const { t } = useI18n();
   const id = useId();
   const [text, setText] = useState('');
+  // one id per message while its text stays: sending it again after a failure (the answer lost
+  // with a server node) is the same message, which the server stores once
+  const clientMessageId = useRef<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -225,7 +233,9 @@ function ChatForm({ webcastId, mediaTime, onSent }: ChatFormProps) {
     setBusy(true);
     setError(null);
     try {
-      onSent(await send<LearnerChatMessage>(WEBCAST_CHAT_PATHS.learner(webcastId), 'POST', body));
+      clientMessageId.current ??= newClientMessageId();
+      onSent(await send<LearnerChatMessage>(WEBCAST_CHAT_PATHS.learner(webcastId), 'POST', { ...body, client_message_id: clientMessageId.current }));
+      clientMessageId.current = null;
       setText('');
     } catch (failure) {
       setError(errorText(t, errorCode(failure)));
@@ -245,7 +255,10 @@ function ChatForm({ webcastId, mediaTime, onSent }: ChatFormProps) {
           maxLength={CHAT_MESSAGE_MAX_LENGTH}
           placeholder={t('portal.webcasts.chat.new_message')}
           value={text}
-          onInput={(event) => setText(event.currentTarget.value)}
+          onInput={(event) => {
+            clientMessageId.current = null;
+            setText(event.currentTarget.value);
+          }}
         />
         <button type="submit" disabled={busy}>{t('portal.webcasts.chat.send')}</button>
       </div>

@@ -17,6 +17,8 @@ export interface WebcastChatMessageTable {
   created_at: DefaultTimestamp;
   /** the publisher time of the picture it was written about (2026_11_30_0500_webcast_chat_media_time) */
   media_time: NullableTimestamp;
+  /** the sending client's id of a learner's message: a retried send finds it (2026_11_30_0200) */
+  client_message_id: string | null;
 }
 export type WebcastChatMessageRow = Selectable<WebcastChatMessageTable>;
 

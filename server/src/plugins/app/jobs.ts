@@ -14,7 +14,7 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const { config } = app;
   const queue = config.redisUrl
-    ? createRedisQueue(config.redisUrl, config.redisPrefix, app.log, config.jobRetryBaseMs)
+    ? createRedisQueue(config.redisUrl, config.redisPrefix, app.log, { retryBaseMs: config.jobRetryBaseMs, lockMs: config.jobLockMs })
     : createDatabaseQueue(app.db, app.log, { retryBaseMs: config.jobRetryBaseMs });
   // every handler's run is timed for /metrics (plugins/app/metrics.ts)
   const timed: JobQueue = {

@@ -12,7 +12,7 @@ import { HttpError, notFound, RateLimited } from '../../lib/httpError.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import type { SocketAuth } from '../../realtime/hub.ts';
 import {
-  findChatMessage, insertChatMessage, latestChatMessages, latestChatSendTimes, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
+  findChatMessage, findChatMessageByClientId, insertChatMessage, latestChatMessages, latestChatSendTimes, learnerChatPage, moveChatMessage, toChatMessage, webcastForLearner,
 } from '../../repositories/webcastChat.ts';
 import { WEBCASTS_TITLE, webcastAccess, webcastOr404 } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
@@ -113,7 +113,8 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
     const row = await insertChatMessage(app.db, {
       webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: true, state: initialChatState(true, true), mediaTime: new Date(),
     });
-    return reply.status(201).send(await announce(row, null));
+    // without a client id there is nothing to conflict with: a row always comes back
+    return reply.status(201).send(await announce(row!, null));
   });
 
   async function move(request: FastifyRequest, webcastId: number, messageId: number, action: ChatMove): Promise<ChatMessage> {
@@ -158,20 +159,29 @@ const chat: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(WEBCAST_CHAT_PATHS.learner(':id'), {
     config: { access: 'authenticated' },
-    schema: { params: IdParams, body: LearnerChatSend, response: { 201: LearnerChatMessage } },
+    schema: { params: IdParams, body: LearnerChatSend, response: { 200: LearnerChatMessage, 201: LearnerChatMessage } },
   }, async (request, reply) => {
     const webcast = await learnerWebcast(request, request.params.id);
     const text = messageText(request.body.message);
     const now = new Date();
     const at = mediaTime(request.body.media_time, now);
     const { user } = authOf(request);
+    const clientId = request.body.client_message_id ?? null;
+    // a retried send (its answer was lost, maybe with the node that stored it): the stored message, announced already
+    const replay = async () => {
+      const stored = clientId ? await findChatMessageByClientId(app.db, webcast.id, user.id, clientId) : undefined;
+      return stored && reply.status(200).send({ ...toChatMessage(stored), mine: true });
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
     // the flood guard (shared LEARNER_CHAT_RATE); two sends in the same instant may both pass, which a guard can afford
     const wait = chatSendWaitMs(await latestChatSendTimes(app.db, webcast.id, user.id, LEARNER_CHAT_RATE.max), now);
     if (wait > 0) throw new RateLimited('too_many_chat_messages', 'Too many chat messages; wait a few seconds', Math.ceil(wait / 1000));
     const row = await insertChatMessage(app.db, {
       webcastId: webcast.id, userId: user.id, senderName: user.full_name, text, adminFlag: false,
-      state: initialChatState(webcast.chat_moderated, false), mediaTime: at,
+      state: initialChatState(webcast.chat_moderated, false), mediaTime: at, clientMessageId: clientId,
     });
+    if (!row) return (await replay())!;
     return reply.status(201).send({ ...(await announce(row, null)), mine: true });
   });
 };

@@ -23,16 +23,18 @@ export const STREAMING_APPLICATION = 'webcasts';
 /**
  * The signalling socket's address: the origin the studio was opened from in ws(s) (the studio
  * on 127.0.0.1 or a LAN address must reach this server where it is), or
- * STREAMING_SIGNALLING_URL for an external engine.
+ * STREAMING_SIGNALLING_URL for an external engine. Ours names the webcast in its query: the
+ * ingest lives in one node's engine, and behind a proxy that is how the socket is routed to the
+ * node its streaming calls go to (docs/production.md "Topology"); the server itself ignores it.
  */
-export function signallingUrl(config: Pick<Config, 'streamingSignallingUrl'>, appOrigin: string): string {
-  return config.streamingSignallingUrl ?? `${appOrigin.replace(/^http/i, 'ws')}/api${STREAMING_PATHS.signalling}`;
+export function signallingUrl(config: Pick<Config, 'streamingSignallingUrl'>, appOrigin: string, webcastId: number): string {
+  return config.streamingSignallingUrl ?? `${appOrigin.replace(/^http/i, 'ws')}/api${STREAMING_PATHS.signalling}?webcast=${webcastId}`;
 }
 
 /** spec 2 §3.11 webcast_{vendor}_sdp of a webcast: where and under which names to publish. */
 export function webcastSdp(config: Pick<Config, 'streamingSignallingUrl'>, appOrigin: string, engine: StreamingEngine, webcastId: number): WebcastSdp {
   return {
-    sdp_url: signallingUrl(config, appOrigin),
+    sdp_url: signallingUrl(config, appOrigin, webcastId),
     application_name: STREAMING_APPLICATION,
     // the publish secret of the running transmission; empty while offline
     stream_name: engine.streamName(webcastId) ?? '',
