@@ -169,7 +169,9 @@ async function burst(dialect: Dialect): Promise<void> {
             else if (body.questions?.length !== DRAWN) fail('wrong draw');
           } catch (error) {
             latencies.push(performance.now() - sent);
-            fail(error instanceof Error ? error.message : 'network');
+            // fetch says only 'fetch failed'; the socket's error (a refused or timed-out connect) is its cause
+            const cause = error instanceof Error ? (error.cause as { code?: string } | undefined)?.code : undefined;
+            fail(cause ?? (error instanceof Error ? error.message : 'network'));
           }
           resolve();
         }, random() * WINDOW_MS);
