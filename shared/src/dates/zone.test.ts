@@ -28,6 +28,9 @@ describe('spec 1 §9: zones', () => {
     expect(isValidTimezone('')).toBe(false);
     expect(isValidTimezone(null)).toBe(false);
     expect(isValidTimezone('x'.repeat(65))).toBe(false);
+    // asked again (valid zones are remembered, invalid ones are not)
+    expect(isValidTimezone('America/Sao_Paulo')).toBe(true);
+    expect(isValidTimezone('Mars/Olympus')).toBe(false);
   });
 
   it("shows times in the user's zone: a valid preferred one, else the runtime's, else Etc/GMT", () => {

@@ -8,12 +8,22 @@ import { tzOffset } from '@date-fns/tz/tzOffset';
 /** spec 1 §9: the zone dates are converted in when no other is known. */
 export const DEFAULT_TIME_ZONE = 'Etc/GMT';
 
+/**
+ * Zones found valid. Every date formatted checks its zone, and building an Intl.DateTimeFormat
+ * to check costs more than the formatting (a twelfth of a test start's CPU on the server); the
+ * runtime's zones are a few hundred names, so the valid ones are remembered (invalid ones are
+ * not: they are rare and could be anything).
+ */
+const knownZones = new Set<string>();
+
 /** Whether the runtime knows the IANA zone (a bare offset such as '-03:00' is not a zone to store). */
 export function isValidTimezone(zone: string | null | undefined): zone is string {
   if (!zone || typeof zone !== 'string' || zone.length > 64) return false;
+  if (knownZones.has(zone)) return true;
   try {
     // throws RangeError for a zone the runtime's time zone data does not hold
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    knownZones.add(zone);
     return true;
   } catch {
     return false;

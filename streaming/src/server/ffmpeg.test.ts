@@ -1,10 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_OFFER } from '../browser/chromiumOffer.fixture.ts';
 import { mungePublishSdp } from '../browser/sdp.ts';
 import { streamingSettings } from './config.ts';
-import { FFMPEG_PAYLOAD, ffmpegArgs, ffmpegSdp } from './ffmpeg.ts';
+import { FFMPEG_PAYLOAD, FfmpegProcess, ffmpegArgs, ffmpegSdp } from './ffmpeg.ts';
+import { parseMediaPlaylist } from './playlist.ts';
 import { answerWithBandwidth, offeredCodecs } from './sdpAnswer.ts';
 
+const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
 const TRANSCODER = { width: 1280, height: 720, bitrate: 5000, profile: 'high' as const };
 const OUTPUT = { dir: '/data/media/webcasts/1/live/abc', segmentSeconds: 2, frameRate: 30, x264Preset: 'veryfast' };
 
@@ -83,5 +88,53 @@ describe('ffmpeg side of the ingest', () => {
       ffmpegPath: '/opt/ffmpeg', rtpPorts: [31002, 31100], icePorts: [40000, 40100], iceAddresses: ['203.0.113.5', '198.51.100.7'],
       inactivityMs: 3000, segmentSeconds: 2,
     });
+  });
+
+  it('stops ffmpeg once however often it is asked: the playlist is ended, not cut off by a second SIGINT', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-ffmpeg-'));
+    const logs: string[] = [];
+    const log = { info: (_: object, m: string) => void logs.push(m), warn: (_: object, m: string) => void logs.push(m) };
+    try {
+      const ffmpeg = new FfmpegProcess(FFMPEG, [
+        '-hide_banner', '-nostdin', '-loglevel', 'warning', '-re', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=10',
+        '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '10', '-f', 'hls', '-hls_time', '1', '-hls_list_size', '0',
+        '-hls_playlist_type', 'event', path.join(dir, 'stream.m3u8'),
+      ], log, {});
+      const playlist = path.join(dir, 'stream.m3u8');
+      const until = Date.now() + 20_000;
+      while (!(fs.existsSync(playlist) && parseMediaPlaylist(fs.readFileSync(playlist, 'utf8')).segments.length >= 1)) {
+        if (Date.now() > until) throw new Error('no segment from ffmpeg');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      // the session's teardown and its lost-publisher path may both ask for the stop, a moment
+      // apart (two signals sent at once may reach ffmpeg as one)
+      const first = ffmpeg.stop();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await Promise.all([first, ffmpeg.stop()]);
+      expect(ffmpeg.running).toBe(false);
+      // ffmpeg exits 255 after a SIGINT it handled; a signal here would mean the SIGKILL fallback
+      expect((await ffmpeg.exited).signal).toBeNull();
+      expect(parseMediaPlaylist(fs.readFileSync(playlist, 'utf8')).ended).toBe(true);
+      await ffmpeg.stop();
+      expect(logs).toEqual(['ffmpeg exited']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends one SIGINT however often stop is called while the process is finishing', async () => {
+    // a stand-in that reports each SIGINT and takes 300 ms to finish, as ffmpeg writing its last segment
+    const script = "process.on('SIGINT', () => { console.error('SIGINT'); setTimeout(() => process.exit(0), 300); }); setInterval(() => {}, 1000); console.error('ready');";
+    const ffmpeg = new FfmpegProcess(process.execPath, ['-e', script], { info: () => undefined, warn: () => undefined }, {});
+    const until = Date.now() + 10_000;
+    while (!ffmpeg.output.includes('ready')) {
+      if (Date.now() > until) throw new Error('the stand-in did not start');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const first = ffmpeg.stop(5_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await Promise.all([first, ffmpeg.stop(5_000)]);
+    expect(await ffmpeg.exited).toEqual({ code: 0, signal: null });
+    expect(ffmpeg.output.filter((line) => line === 'SIGINT')).toHaveLength(1);
   });
 });

@@ -111,6 +111,7 @@ export class FfmpegProcess {
   private readonly lines: string[] = [];
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+  private stopping: Promise<void> | null = null;
 
   constructor(binary: string, args: string[], private readonly log: FfmpegLogger, context: object) {
     this.child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -157,8 +158,14 @@ export class FfmpegProcess {
    * exits to feed it one (a second SIGINT would abort its writes and leave an empty playlist).
    * Left alone, ffmpeg also ends by itself after 10 s without packets. A process still there
    * after `graceMs` is killed. Resolves once the process is gone (its ports are free).
+   * Idempotent: a second call waits for the first stop and never sends another SIGINT.
    */
-  async stop(graceMs = 12_000, wake?: () => void): Promise<void> {
+  stop(graceMs = 12_000, wake?: () => void): Promise<void> {
+    this.stopping ??= this.interrupt(graceMs, wake);
+    return this.stopping;
+  }
+
+  private async interrupt(graceMs: number, wake?: () => void): Promise<void> {
     if (!this.running) return;
     this.child.kill('SIGINT');
     const nudge = wake ? setInterval(() => {

@@ -268,25 +268,30 @@ export class PublishSession {
 
   /**
    * Ends the session: the peer connection closes, ffmpeg writes its last segment and exits,
-   * and only then are its ports given back. Idempotent.
+   * and only then are its ports given back. Idempotent, also when called again from within the
+   * teardown: closing the peer connection may report 'closed' synchronously (werift 0.24 does),
+   * which calls lost() → stop() again. So `stopping` is set before any teardown code runs, and
+   * the second call gets the first one's promise instead of a second teardown.
    */
   stop(reason: EndReason): Promise<SessionSummary> {
-    this.stopping ??= (async () => {
-      this.log('info', 'publish session ending', { reason, packets: this.packets });
-      await this.teardown();
-      this.readPlaylist();
-      const summary: SessionSummary = {
-        sessionId: this.options.sessionId,
-        segments: this.segments.length,
-        duration: totalDuration(this.segments),
-        startedAt: this.startedAt,
-        endedAt: new Date(),
-        reason,
-      };
-      this.log('info', 'publish session ended', { ...summary });
-      return summary;
-    })();
+    this.stopping ??= Promise.resolve().then(() => this.end(reason));
     return this.stopping;
+  }
+
+  private async end(reason: EndReason): Promise<SessionSummary> {
+    this.log('info', 'publish session ending', { reason, packets: this.packets });
+    await this.teardown();
+    this.readPlaylist();
+    const summary: SessionSummary = {
+      sessionId: this.options.sessionId,
+      segments: this.segments.length,
+      duration: totalDuration(this.segments),
+      startedAt: this.startedAt,
+      endedAt: new Date(),
+      reason,
+    };
+    this.log('info', 'publish session ended', { ...summary });
+    return summary;
   }
 
   private async teardown() {
