@@ -11,7 +11,7 @@ import { AppLayout } from './components/app-layout/index.tsx';
 import Login from './routes/login/index.tsx';
 import NotFound from './routes/not-found/index.tsx';
 import { isInstitutionalPage } from './lib/institutional.ts';
-import { handoffOrigin, isMobileBrowser } from './lib/mobile-app.ts';
+import { handoffOrigin, isMobileDevice } from './lib/mobile-app.ts';
 
 // the login page is the first load; everything else comes when it is visited
 // (lazy pages of the learner side are declared beside their anchor comments below)
@@ -119,9 +119,10 @@ function Public({ children }: { children: ComponentChildren }) {
 export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
-  // spec 1 §2.1 mobile-browser redirect: once declined (or without APP_SCHEME) the page goes on here
+  // spec 1 §2.1 mobile-browser redirect: once declined (or without APP_SCHEME, or in the native app
+  // itself, which the handoff tells by the login params' user-agent marker) the page goes on here
   const [inBrowser, setInBrowser] = useState(false);
-  const origin = !inBrowser && isMobileBrowser() ? handoffOrigin(location, search) : null;
+  const origin = !inBrowser && isMobileDevice() ? handoffOrigin(location, search) : null;
   if (origin) {
     return <Public><MobileHandoff origin={origin} path={location} search={search ? `?${search}` : ''} onWeb={() => setInBrowser(true)} /></Public>;
   }

@@ -113,7 +113,7 @@ export default function Login() {
 
   return (
     <PublicLayout aside={aside}>
-      {isMobileBrowser() && (params?.mobile_app?.app_store_url || params?.mobile_app?.play_store_url) && <Suspense fallback={null}><InstallSuggestion /></Suspense>}
+      {params?.mobile_app && isMobileBrowser(params.mobile_app.user_agent) && (params.mobile_app.app_store_url || params.mobile_app.play_store_url) && <Suspense fallback={null}><InstallSuggestion /></Suspense>}
       {params?.under_maintenance && <Message kind="info">{t('errors.under_maintenance')}</Message>}
       {notice === CLOSURE_NOTICE && <Message kind="success">{t('portal.closure.requested')}</Message>}
       <form class="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('portal.login.form')}>
