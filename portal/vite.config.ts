@@ -107,7 +107,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // screens show times in the user's (the browser's) zone: one zone for the runs on every machine
     env: { TZ: 'UTC' },
-    // run swr through vite so its `react` import becomes preact/compat, not the admin's React 19
-    server: { deps: { inline: [/[\\/]node_modules[\\/]swr[\\/]/] } },
+    // run swr and react-easy-crop through vite so their `react` import becomes preact/compat, not the admin's React 19
+    server: { deps: { inline: [/[\\/]node_modules[\\/](swr|react-easy-crop)[\\/]/] } },
   },
 });

@@ -22,8 +22,8 @@ const Home = lazy(() => {
   // (its timeline's texts, portal.feed, come with it)
   return withMessages('feed', import('./routes/home/index.tsx'));
 });
-// (the profile's badges texts, portal.badges, come with it)
-const Profile = lazy(() => withMessages('badges', import('./routes/profile/index.tsx')));
+// (the profile's badges and picture texts, portal.badges and portal.profileImage, come with it)
+const Profile = lazy(() => withMessages('badges', withMessages('profileImage', import('./routes/profile/index.tsx'))));
 const RecoverPassword = lazy(() => import('./routes/recover-password/index.tsx'));
 const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'));
 // spec 1 §2.1 register and its verify-your-email link, with their texts
