@@ -24,8 +24,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${shots}/${name}.png`, fullPage: false });
 }
 
-async function configure(request: APIRequestContext, loginParams: Record<string, unknown>) {
-  const token = await apiToken(request, SU.email, SU.password);
+async function configure(request: APIRequestContext, token: string, loginParams: Record<string, unknown>) {
   const res = await request.put('/api/admin_config/configuration/', { headers: { authorization: `Bearer ${token}` }, data: { login_params: loginParams } });
   expect(res.ok(), await res.text()).toBe(true);
 }
@@ -70,27 +69,34 @@ function png(width: number, height: number): Buffer {
 }
 
 test.describe.serial('access screens (#22)', () => {
+  // taken before the captcha is switched on: with it, a password login needs a solved one
+  let su: string;
+  test.beforeAll(async ({ request }) => {
+    su = await apiToken(request, SU.email, SU.password);
+  });
   test.afterAll(async ({ request }) => {
-    await configure(request, { use_recaptcha: false, use_help_desk: false });
+    await configure(request, su, { use_recaptcha: false, use_help_desk: false });
   });
 
   test('the captcha speaks the page\'s language (pt-br), at desktop and phone size', async ({ page, request }) => {
-    await configure(request, { use_recaptcha: true });
+    await configure(request, su, { use_recaptcha: true });
     const csp = watchCsp(page);
     for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       await page.setViewportSize(viewport);
       await page.goto('/');
-      const widget = page.getByRole('main').locator('altcha-widget');
+      const widget = page.getByRole('form', { name: 'Entrar' }).locator('altcha-widget');
       await expect(widget).toContainText('Não sou um robô');
       await expect(widget).toContainText('Protegido por');
       await expect(widget).not.toContainText("I'm not a robot");
       await shoot(page, `login-captcha-pt-br-${size}`);
     }
+    // the public question form below the login (show_public_faq) carries its own, in the same words
+    await expect(page.getByRole('form', { name: 'Envie sua pergunta' }).locator('altcha-widget')).toContainText('Não sou um robô');
     // the recovery form carries it too, in the same words
     await page.goto('/recover-password');
     await expect(page.getByRole('main').locator('altcha-widget')).toContainText('Não sou um robô');
     expect(csp).toEqual([]);
-    await configure(request, { use_recaptcha: false });
+    await configure(request, su, { use_recaptcha: false });
   });
 
   test('the install-the-app box keeps one readable row on a 390 px phone', async ({ browser }) => {
@@ -103,9 +109,9 @@ test.describe.serial('access screens (#22)', () => {
       await route.fulfill({ response: answer, json: { ...params, mobile_app: { scheme: null, app_store_url: 'https://apps.apple.com/app/id1', play_store_url: null, user_agent: 'LearningApp/' } } });
     });
     await page.goto('/');
-    const box = page.getByRole('complementary', { name: 'App para celular' });
+    const box = page.getByRole('complementary', { name: 'Aplicativo' });
     await expect(box).toBeVisible();
-    const text = box.getByText('Use o app');
+    const text = box.getByText('Use o aplicativo');
     const boxSize = (await box.boundingBox())!;
     const textSize = (await text.boundingBox())!;
     // the sentence takes most of the box's width instead of a narrow column of one word a line
@@ -116,7 +122,7 @@ test.describe.serial('access screens (#22)', () => {
   });
 
   test('the help-desk widget: the vendor script loads under the CSP and draws its button, on the login page and inside', async ({ page, request }) => {
-    await configure(request, { use_help_desk: true });
+    await configure(request, su, { use_help_desk: true });
     // the vendor's script, as a help-desk product ships one: it adds a floating button opening its panel
     let served = 0;
     await page.route(HELP_DESK_SCRIPT, async (route) => {
@@ -155,7 +161,7 @@ test.describe.serial('access screens (#22)', () => {
     expect(await page.locator('script[data-help-desk]').count()).toBe(1);
     expect(served).toBeGreaterThan(0);
     expect(csp).toEqual([]);
-    await configure(request, { use_help_desk: false });
+    await configure(request, su, { use_help_desk: false });
   });
 
   test('the profile: each tab, and a picture from the gallery cropped square, saved and shown', async ({ page }) => {

@@ -44,7 +44,8 @@ describe('profile picture (spec 1 §2.2 image from camera or gallery, with crop)
     const tus: TusCall[] = [];
     withTus(tus);
     await renderWithApp(undefined, { path: '/profile', locale: 'en' });
-    expect(await screen.findByText('You have no picture yet.')).toBeInTheDocument();
+    // the first render compiles the profile page's lazy chunks: slow on a loaded machine
+    expect(await screen.findByText('You have no picture yet.', {}, { timeout: 10_000 })).toBeInTheDocument();
     const camera = document.querySelector<HTMLInputElement>('[data-testid="profile-image-camera"]')!;
     expect(camera).toHaveAttribute('capture', 'user');
     expect(camera).toHaveAttribute('accept', expect.stringContaining('image/gif'));
@@ -73,7 +74,7 @@ describe('profile picture (spec 1 §2.2 image from camera or gallery, with crop)
   it('refuses a file that is no jpg, png or gif before any crop, and cancelling the crop saves nothing', async () => {
     const { calls } = fakeApi({ ...pageRoutes, 'GET /users/profile/': [200, profile] });
     await renderWithApp(undefined, { path: '/profile', locale: 'en' });
-    await screen.findByText('You have no picture yet.');
+    await screen.findByText('You have no picture yet.', {}, { timeout: 10_000 });
     const gallery = document.querySelector<HTMLInputElement>('[data-testid="profile-image-gallery"]')!;
     // a browser's chooser may still hand over another type ("all files"): the page checks it
     await userEvent.setup({ applyAccept: false }).upload(gallery, photo('me.webp', 'image/webp'));
@@ -94,7 +95,7 @@ describe('profile picture (spec 1 §2.2 image from camera or gallery, with crop)
       'PATCH /users/profile/': [200, profile],
     });
     await renderWithApp(undefined, { path: '/profile', locale: 'en' });
-    expect(await screen.findByAltText('Your profile picture')).toHaveAttribute('src', SAVED);
+    expect(await screen.findByAltText('Your profile picture', {}, { timeout: 10_000 })).toHaveAttribute('src', SAVED);
     await userEvent.click(screen.getByRole('button', { name: 'Remove picture' }));
     expect(await screen.findByText('Profile picture removed.')).toBeInTheDocument();
     expect(screen.queryByAltText('Your profile picture')).not.toBeInTheDocument();
