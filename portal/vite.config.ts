@@ -46,11 +46,30 @@ function portalMessages(): Plugin {
   };
 }
 
+/**
+ * react-easy-crop (the profile picture's crop dialog) takes `Component`, `createElement` and
+ * `createRef` from `react`: preact's own, which preact/compat only re-exports (compat's hooks on
+ * preact's options, installed by the entry, still apply). Given preact itself, the dialog's chunk
+ * does not import compat, which would split compat out of the first load into a chunk of its own.
+ */
+function reactEasyCropOnPreact(): Plugin {
+  return {
+    name: 'react-easy-crop-on-preact',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if ((id === 'react' || id === 'preact/compat') && importer && /[\\/]react-easy-crop[\\/]/.test(importer)) {
+        return this.resolve('preact', importer, { skipSelf: true });
+      }
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
   // brotli and gzip beside every asset: the server sends them as they are (plugins/external/static.ts)
   plugins: [
-    preact(), portalMessages(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    preact(), portalMessages(), reactEasyCropOnPreact(), compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
     // the service worker of src/sw.ts (app shell, downloaded files): main.tsx registers it after the
     // page loaded, so it weighs nothing on the first load; no web app manifest (not an installable app)
     VitePWA({
@@ -102,7 +121,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // screens show times in the user's (the browser's) zone: one zone for the runs on every machine
     env: { TZ: 'UTC' },
-    // run swr through vite so its `react` import becomes preact/compat, not the admin's React 19
-    server: { deps: { inline: [/[\\/]node_modules[\\/]swr[\\/]/] } },
+    // run swr and react-easy-crop through vite so their `react` import becomes preact/compat, not the admin's React 19
+    server: { deps: { inline: [/[\\/]node_modules[\\/](swr|react-easy-crop)[\\/]/] } },
   },
 });

@@ -24,7 +24,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serve
     RATE_LIMITS: 'api_user=6000/60,token_ip=600/60',
     ...(geocoder ? { GEOCODER_URL: geocoder.url } : {}),
     // access.spec.ts: its partner OpenID provider listens on plain http (127.0.0.1)
-    PARTNER_OIDC_ALLOW_HTTP: '1' },
+    PARTNER_OIDC_ALLOW_HTTP: '1',
+    // access-screens.spec.ts: a help-desk vendor's script, answered by the test (the slot shows only while use_help_desk is on)
+    HELP_DESK_URL: 'https://help-desk.e2e.test/widget.js' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

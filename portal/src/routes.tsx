@@ -11,7 +11,7 @@ import { AppLayout } from './components/app-layout/index.tsx';
 import Login from './routes/login/index.tsx';
 import NotFound from './routes/not-found/index.tsx';
 import { isInstitutionalPage } from './lib/institutional.ts';
-import { handoffOrigin, isMobileBrowser } from './lib/mobile-app.ts';
+import { handoffOrigin, isMobileDevice } from './lib/mobile-app.ts';
 
 // the login page is the first load; everything else comes when it is visited
 // (lazy pages of the learner side are declared beside their anchor comments below)
@@ -22,8 +22,8 @@ const Home = lazy(() => {
   // (its timeline's texts, portal.feed, come with it)
   return withMessages('feed', import('./routes/home/index.tsx'));
 });
-// (the profile's badges texts, portal.badges, come with it)
-const Profile = lazy(() => withMessages('badges', import('./routes/profile/index.tsx')));
+// (the profile's badges and picture texts, portal.badges and portal.profileImage, come with it)
+const Profile = lazy(() => withMessages('badges', withMessages('profileImage', import('./routes/profile/index.tsx'))));
 const RecoverPassword = lazy(() => import('./routes/recover-password/index.tsx'));
 const SetNewPassword = lazy(() => import('./routes/set-new-password/index.tsx'));
 // spec 1 §2.1 register and its verify-your-email link, with their texts
@@ -119,9 +119,10 @@ function Public({ children }: { children: ComponentChildren }) {
 export function AppRoutes() {
   const [location] = useLocation();
   const search = useSearch();
-  // spec 1 §2.1 mobile-browser redirect: once declined (or without APP_SCHEME) the page goes on here
+  // spec 1 §2.1 mobile-browser redirect: once declined (or without APP_SCHEME, or in the native app
+  // itself, which the handoff tells by the login params' user-agent marker) the page goes on here
   const [inBrowser, setInBrowser] = useState(false);
-  const origin = !inBrowser && isMobileBrowser() ? handoffOrigin(location, search) : null;
+  const origin = !inBrowser && isMobileDevice() ? handoffOrigin(location, search) : null;
   if (origin) {
     return <Public><MobileHandoff origin={origin} path={location} search={search ? `?${search}` : ''} onWeb={() => setInBrowser(true)} /></Public>;
   }

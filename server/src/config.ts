@@ -120,6 +120,11 @@ export interface Config {
   appStoreUrl: string | null;
   playStoreUrl: string | null;
   /**
+   * APP_USER_AGENT: what the native app writes in its web views' user agent (default `LearningApp/`):
+   * a mobile browser whose user agent holds it is the app itself, never sent to the app nor offered it
+   */
+  appUserAgent: string;
+  /**
    * HELP_DESK_URL: the help-desk widget of spec 1 §2.1 (shown while use_help_desk is on): a script
    * (an https URL ending in .js, its origin then allowed by the portal's CSP) or a page the
    * widget's button opens; null = none
@@ -256,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     appScheme: /^[a-z][a-z0-9+.-]*$/i.test(env.APP_SCHEME ?? '') ? env.APP_SCHEME!.toLowerCase() : null,
     appStoreUrl: httpsUrl(env.APP_STORE_URL),
     playStoreUrl: httpsUrl(env.PLAY_STORE_URL),
+    appUserAgent: env.APP_USER_AGENT?.trim() || 'LearningApp/',
     helpDeskUrl: httpsUrl(env.HELP_DESK_URL),
     captchaCost: int(env.CAPTCHA_COST, 5_000),
     captchaMaxCounter: int(env.CAPTCHA_MAX_COUNTER, 10_000),

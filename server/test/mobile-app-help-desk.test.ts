@@ -10,7 +10,7 @@ describe.each(DIALECTS)('mobile app and help desk on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
-      appScheme: 'learning', appStoreUrl: 'https://apps.apple.com/app/id1', playStoreUrl: null,
+      appScheme: 'learning', appStoreUrl: 'https://apps.apple.com/app/id1', playStoreUrl: null, appUserAgent: 'AcmeLearning/',
       helpDeskUrl: 'https://widget.help.example/w.js',
     }, (app) => {
       app.get('/', (_req, reply) => reply.type('text/html').send(PAGE));
@@ -21,7 +21,7 @@ describe.each(DIALECTS)('mobile app and help desk on %s', (dialect) => {
 
   it('tells the login page the app scheme, the store pages and the help-desk widget', async () => {
     const params = (await t.app.inject({ url: '/api/login_params/' })).json();
-    expect(params.mobile_app).toEqual({ scheme: 'learning', app_store_url: 'https://apps.apple.com/app/id1', play_store_url: null });
+    expect(params.mobile_app).toEqual({ scheme: 'learning', app_store_url: 'https://apps.apple.com/app/id1', play_store_url: null, user_agent: 'AcmeLearning/' });
     expect(params.help_desk_url).toBe('https://widget.help.example/w.js');
   });
 
@@ -50,6 +50,12 @@ describe('configuration of the mobile app and the help desk', () => {
     expect(on.playStoreUrl).toBeNull();
     expect(on.helpDeskUrl).toBeNull();
     expect(loadConfig({ APP_SCHEME: 'bad scheme://' }).appScheme).toBeNull();
+  });
+
+  it("keeps the native app's user-agent marker LearningApp/ unless APP_USER_AGENT names another", () => {
+    expect(loadConfig({}).appUserAgent).toBe('LearningApp/');
+    expect(loadConfig({ APP_USER_AGENT: '  ' }).appUserAgent).toBe('LearningApp/');
+    expect(loadConfig({ APP_USER_AGENT: 'AcmeLearning/' }).appUserAgent).toBe('AcmeLearning/');
   });
 
   it('a help-desk page (not a script) adds nothing to the CSP', () => {

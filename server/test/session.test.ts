@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, INSTRUCTOR_ITEMS } from '../src/seed/demo.ts';
+import fs from 'node:fs';
+import { OWN_USER_IMAGE_UPLOAD_KIND, USER_IMAGE_UPLOAD_KIND } from '@lp/shared/contract';
+import { mediaFile } from '../src/lib/mediaStore.ts';
 import { DIALECTS, bearer, buildTestApp, login, tokenCall, type TestApp } from './helpers.ts';
+import { gif, jpg, pdf, tusCreate, tusUpload } from './mediaFixtures.ts';
 
 describe.each(DIALECTS)('session user and profile on %s (spec 1 §3.1, §5.1)', (dialect) => {
   let t: TestApp;
@@ -65,6 +69,36 @@ describe.each(DIALECTS)('session user and profile on %s (spec 1 §3.1, §5.1)', 
     expect((await patch({ birthday: '17/05/1990' })).statusCode).toBe(400);
     await patch({ email: 'other@x.com', document: '11144477735', nick_name: 'Lia' });
     expect((await t.app.inject({ url: '/api/users/profile/', headers: bearer(tokens) })).json().email).toBe(DEMO.learner.email);
+  });
+
+  it('takes the person\'s own picture through the validated upload path (spec 1 §2.2, §5.4): replaces, keeps, removes', async () => {
+    const tokens = await login(t.app, DEMO.learner.email, DEMO.learner.password);
+    const patch = (payload: object) => t.app.inject({ method: 'PATCH', url: '/api/users/profile/', headers: bearer(tokens), payload });
+    const stored = async () => (await t.app.db.selectFrom('users').select('image').where('email', '=', DEMO.learner.email).executeTakeFirstOrThrow()).image;
+    // the users screen's kind is the administrators'; a file that is no picture is refused by name and by content
+    expect((await tusCreate(t.app, tokens, 64, 'me.png', USER_IMAGE_UPLOAD_KIND)).statusCode).toBe(403);
+    expect((await tusCreate(t.app, tokens, 64, 'me.pdf', OWN_USER_IMAGE_UPLOAD_KIND)).statusCode).toBeGreaterThanOrEqual(400);
+    const disguised = await patch({ image: await tusUpload(t.app, tokens, pdf(), 'me.png', OWN_USER_IMAGE_UPLOAD_KIND) });
+    expect(disguised.statusCode).toBe(400);
+    expect(Object.keys(disguised.json().fields)).toEqual(['image']);
+    expect(await stored()).toBeNull();
+
+    const first = await patch({ image: await tusUpload(t.app, tokens, jpg(), 'me.jpg', OWN_USER_IMAGE_UPLOAD_KIND) });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().image_url).toMatch(/^\/media\/users\/.+\.jpg$/);
+    const firstResource = (await stored())!;
+    expect(fs.existsSync(mediaFile(t.app.config.dataDir, firstResource))).toBe(true);
+    expect((await t.app.inject({ url: first.json().image_url })).statusCode).toBe(200);
+
+    // a gif is a profile picture too; the one it replaces leaves the media store
+    const second = await patch({ image: await tusUpload(t.app, tokens, gif(), 'me.gif', OWN_USER_IMAGE_UPLOAD_KIND), nick_name: 'Lia' });
+    expect(second.json()).toMatchObject({ nick_name: 'Lia', image_url: expect.stringMatching(/\.gif$/) });
+    expect(fs.existsSync(mediaFile(t.app.config.dataDir, firstResource))).toBe(false);
+    // edits without `image` keep it; null removes it
+    expect((await patch({ nick_name: 'Li' })).json().image_url).toBe(second.json().image_url);
+    const removed = await patch({ image: null });
+    expect(removed.json().image_url).toBeNull();
+    expect(await stored()).toBeNull();
   });
 
   it('changes the password: current password checked, policy applied, other sessions ended', async () => {

@@ -127,6 +127,12 @@ const namespaceLoaders: Record<LazyNamespace, Record<LocaleCode, Loader>> = {
     es: () => import('virtual:portal-messages/es/notices'),
     fr: () => import('virtual:portal-messages/fr/notices'),
   },
+  profileImage: {
+    'pt-br': () => import('virtual:portal-messages/pt-br/profileImage'),
+    en: () => import('virtual:portal-messages/en/profileImage'),
+    es: () => import('virtual:portal-messages/es/profileImage'),
+    fr: () => import('virtual:portal-messages/fr/profileImage'),
+  },
 };
 /** Every API error text of a language (messageNamespaces.ts EAGER_ERRORS: the first load's few). */
 const errorLoaders: Record<LocaleCode, Loader> = {

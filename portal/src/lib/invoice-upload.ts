@@ -1,4 +1,4 @@
-import { FIELD_TASK_PHOTO_UPLOAD_KIND, REWARD_UPLOAD_KINDS } from '@lp/shared/contract';
+import { FIELD_TASK_PHOTO_UPLOAD_KIND, OWN_USER_IMAGE_UPLOAD_KIND, REWARD_UPLOAD_KINDS } from '@lp/shared/contract';
 import { ApiRequestError } from '@lp/shared/client';
 import { api } from './api.ts';
 
@@ -11,10 +11,12 @@ const b64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().enco
  * resumable client the admin loads for videos is not worth its weight here. Answers the upload id
  * the sale claims; the server checks the content (jpg or png) when the sale is saved. The
  * campaign's photo uploads (kind reward_photo) and the field-sales photo answers (kind
- * field_task_photo, checked when the answer is saved) go the same way.
+ * field_task_photo, checked when the answer is saved) and the profile picture (kind own_user_image,
+ * cropped in the browser, checked when the profile is saved) go the same way.
  */
 export async function uploadInvoice(
-  file: File, kind: (typeof REWARD_UPLOAD_KINDS)[keyof typeof REWARD_UPLOAD_KINDS] | typeof FIELD_TASK_PHOTO_UPLOAD_KIND = REWARD_UPLOAD_KINDS.invoice,
+  file: File,
+  kind: (typeof REWARD_UPLOAD_KINDS)[keyof typeof REWARD_UPLOAD_KINDS] | typeof FIELD_TASK_PHOTO_UPLOAD_KIND | typeof OWN_USER_IMAGE_UPLOAD_KIND = REWARD_UPLOAD_KINDS.invoice,
 ): Promise<string> {
   const created = await api.request(TUS, {
     method: 'POST',

@@ -5,7 +5,7 @@
  * vite.config.ts leaves these out of `virtual:portal-messages/{locale}` and serves each as
  * `virtual:portal-messages/{locale}/{name}`.
  */
-export const LAZY_NAMESPACES = ['games', 'liveClasses', 'library', 'podcasts', 'forum', 'offline', 'surveys', 'drills', 'generalTests', 'fieldSales', 'rewards', 'access', 'webcasts', 'badges', 'feed', 'presential', 'notices'] as const;
+export const LAZY_NAMESPACES = ['games', 'liveClasses', 'library', 'podcasts', 'forum', 'offline', 'surveys', 'drills', 'generalTests', 'fieldSales', 'rewards', 'access', 'webcasts', 'badges', 'feed', 'presential', 'notices', 'profileImage'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appUrl, handoffOrigin, isMobileBrowser } from './mobile-app.ts';
+import { appUrl, handoffOrigin, isMobileBrowser, isMobileDevice } from './mobile-app.ts';
 
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -7,10 +7,17 @@ const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 describe('mobile-browser redirect to the app (spec 1 §2.1)', () => {
   it('tells a mobile browser from a desktop one and from the native app', () => {
-    expect(isMobileBrowser(ANDROID)).toBe(true);
-    expect(isMobileBrowser(IPHONE)).toBe(true);
-    expect(isMobileBrowser(DESKTOP)).toBe(false);
-    expect(isMobileBrowser(`${ANDROID} LearningApp/1.85.480`)).toBe(false);
+    expect(isMobileBrowser(undefined, ANDROID)).toBe(true);
+    expect(isMobileBrowser(undefined, IPHONE)).toBe(true);
+    expect(isMobileBrowser(undefined, DESKTOP)).toBe(false);
+    expect(isMobileBrowser(undefined, `${ANDROID} LearningApp/1.85.480`)).toBe(false);
+  });
+
+  it("tells the native app by the server's APP_USER_AGENT marker when it names one", () => {
+    expect(isMobileBrowser('AcmeLearning/', `${ANDROID} AcmeLearning/2.0`)).toBe(false);
+    expect(isMobileBrowser('AcmeLearning/', `${ANDROID} LearningApp/1.85.480`)).toBe(true);
+    expect(isMobileDevice(`${ANDROID} AcmeLearning/2.0`)).toBe(true);
+    expect(isMobileDevice(DESKTOP)).toBe(false);
   });
 
   it('takes over set-password, login-{partner} and any URL with message_id, nothing else', () => {

@@ -5,11 +5,20 @@
  * login-{partner}. Only these cheap checks are in the first load; the handoff page loads when they match.
  */
 
-/** The native app names itself in its web views' user agent (the spec's "not the native app"). */
-const NATIVE_APP = /\bLearningApp\//;
+/**
+ * The native app names itself in its web views' user agent (the spec's "not the native app"): the
+ * server's APP_USER_AGENT (login params `mobile_app.user_agent`), this one when it names none.
+ */
+export const DEFAULT_APP_USER_AGENT = 'LearningApp/';
 
-export function isMobileBrowser(userAgent: string = navigator.userAgent): boolean {
-  return /Android|iPhone|iPad|iPod|Mobile/i.test(userAgent) && !NATIVE_APP.test(userAgent);
+/** A phone or tablet, whether its browser or the native app's web view (the one check before the login params came). */
+export function isMobileDevice(userAgent: string = navigator.userAgent): boolean {
+  return /Android|iPhone|iPad|iPod|Mobile/i.test(userAgent);
+}
+
+/** A mobile browser that is not the native app, told by the app's user-agent marker. */
+export function isMobileBrowser(appUserAgent: string | undefined, userAgent: string = navigator.userAgent): boolean {
+  return isMobileDevice(userAgent) && !userAgent.includes(appUserAgent || DEFAULT_APP_USER_AGENT);
 }
 
 /** The app's `origin` for this URL, or null when it is not one the app takes over. */

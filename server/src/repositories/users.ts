@@ -3,6 +3,7 @@ import type { ProfileBasicData, SessionUser } from '@lp/shared/contract';
 import type { Db } from '../db/database.ts';
 import { reusableQuery } from '../db/reusableQuery.ts';
 import type { UserRow, UserUpdate } from '../db/tables/user.table.ts';
+import { mediaPath } from '../lib/mediaStore.ts';
 import { toSessionClient } from './clients.ts';
 import { termsAccepted, termsVersion } from './consents.ts';
 import { learnerContext } from './learner/context.ts';
@@ -111,6 +112,7 @@ export function toProfileBasicData(user: UserRow): ProfileBasicData {
     commercial_phone: user.commercial_phone ?? null,
     residential_phone: user.residential_phone ?? null,
     whatsapp: user.whatsapp ?? null,
+    image_url: user.image ? mediaPath(user.image) : null,
   };
 }
 
@@ -129,7 +131,7 @@ export async function selectClient(db: Db, userId: number, clientId: number): Pr
 /** The fields a user edits on their own profile; an omitted one stays. */
 export async function updateOwnProfile(
   db: Db, userId: number, values: Pick<UserUpdate, 'full_name' | 'nick_name' | 'language_id' | 'gender' | 'birthday' | 'mobile_country_code'
-    | 'mobile_area_code' | 'mobile' | 'commercial_phone' | 'residential_phone' | 'whatsapp'>,
+    | 'mobile_area_code' | 'mobile' | 'commercial_phone' | 'residential_phone' | 'whatsapp' | 'image'>,
 ): Promise<void> {
   await db.updateTable('users').set({ ...values, updated_at: new Date() }).where('id', '=', userId).execute();
 }

@@ -87,13 +87,15 @@ export const LoginParams = Type.Object({
   /** spec 1 §2.1 login-{partner}: the partners' single sign-on buttons (the server's, never edited here) */
   partners: Type.Optional(Type.Array(Type.Object({ slug: Type.String(), name: Type.String() }))),
   /**
-   * spec 1 §2.1 the native app (the server's APP_SCHEME, APP_STORE_URL, PLAY_STORE_URL): the scheme
+   * spec 1 §2.1 the native app (the server's APP_SCHEME, APP_STORE_URL, PLAY_STORE_URL, APP_USER_AGENT): the scheme
    * mobile browsers are sent to (null: no redirect) and the store pages of /app-store (null: none)
    */
   mobile_app: Type.Optional(Type.Object({
     scheme: Type.Union([Type.String(), Type.Null()]),
     app_store_url: Type.Union([Type.String(), Type.Null()]),
     play_store_url: Type.Union([Type.String(), Type.Null()]),
+    /** the server's APP_USER_AGENT: the marker the native app's web views carry in their user agent */
+    user_agent: Type.Optional(Type.String()),
   })),
   /** spec 1 §2.1 help-desk widget (the server's HELP_DESK_URL, shown while use_help_desk is on): a script or a page; null: none */
   help_desk_url: Type.Optional(Type.Union([Type.String(), Type.Null()])),

@@ -118,6 +118,8 @@ export const ProfileBasicData = Type.Object({
   commercial_phone: Type.Union([Type.String({ maxLength: 30 }), Type.Null()]),
   residential_phone: Type.Union([Type.String({ maxLength: 30 }), Type.Null()]),
   whatsapp: Type.Union([Type.String({ maxLength: 30 }), Type.Null()]),
+  /** spec 1 §2.2 image: the person's square profile picture (root-relative media URL), null: none */
+  image_url: Type.Union([Type.String(), Type.Null()]),
 });
 export type ProfileBasicData = Static<typeof ProfileBasicData>;
 /** The person's own edits; email and document are the administrators' (spec 1 §5.2–5.3). */
@@ -125,5 +127,15 @@ export const PROFILE_EDITABLE = [
   'full_name', 'nick_name', 'id_user_language_selected', 'gender', 'birthday',
   'mobile_country_code', 'mobile_area_code', 'mobile', 'commercial_phone', 'residential_phone', 'whatsapp',
 ] as const;
-export const ProfileUpdate = Type.Partial(Type.Pick(ProfileBasicData, PROFILE_EDITABLE));
+export const ProfileUpdate = Type.Object({
+  ...Type.Partial(Type.Pick(ProfileBasicData, PROFILE_EDITABLE)).properties,
+  /**
+   * spec 1 §2.2 image (from camera or gallery, cropped square in the browser): a finished tus upload
+   * of OWN_USER_IMAGE_UPLOAD_KIND (jpg, png or gif, spec 1 §5.4, checked by the server); null
+   * removes the picture; omitted keeps it
+   */
+  image: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
+});
 export type ProfileUpdate = Static<typeof ProfileUpdate>;
+/** tus metadata `kind` of the person's own profile picture (any signed-in user sends it; spec 1 §5.4 .jpg, .png, .gif). */
+export const OWN_USER_IMAGE_UPLOAD_KIND = 'own_user_image';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Slider, Typography } from '@mui/material';
 import Cropper, { type Area, type MediaSize } from 'react-easy-crop';
 import { useTranslate } from 'react-admin';
-import { centeredArea, cropToBlob, outputType, type PixelArea } from './cropImage.ts';
+import { centeredArea, cropToBlob, outputType, type PixelArea } from '@lp/shared/client';
 
 export interface ImageCropDialogProps {
   file: File;

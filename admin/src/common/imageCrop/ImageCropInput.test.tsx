@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useWatch } from 'react-hook-form';
 import { AdminContext, Form, SaveButton, testDataProvider } from 'react-admin';
 import { ImageCropInput, originalImageUrl, type ImageCropInputProps } from './ImageCropInput.tsx';
-import { IMAGE_ASPECT, centeredArea } from './cropImage.ts';
+import { IMAGE_ASPECT, centeredArea } from '@lp/shared/client';
 import { i18n } from '../../test/fixtures.ts';
 
 const SOURCE = 'group_training_images';

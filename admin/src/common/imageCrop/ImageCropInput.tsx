@@ -9,7 +9,7 @@ import {
   formatBytes,
   isAcceptedImage,
   outputName,
-} from './cropImage.ts';
+} from '@lp/shared/client';
 
 // react-easy-crop is needed only once an image is chosen
 const ImageCropDialog = lazy(() => import('./ImageCropDialog.tsx'));

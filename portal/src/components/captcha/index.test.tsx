@@ -50,4 +50,16 @@ describe('captcha (spec 1 §5.5)', () => {
     await screen.findByRole('status');
     expect(JSON.parse(calls.find((c) => c.path === '/users/register/')!.body).captcha).toBe('cGF5bG9hZA==');
   });
+
+  it("speaks the page's language: its texts come from our locale files (pt-br here), not the widget's English", async () => {
+    fakeApi({ 'GET /login_params/': [200, { ...loginParams, use_recaptcha: true }] });
+    await renderWithApp(undefined, { path: '/', locale: 'pt-br' });
+    await waitFor(() => expect(globalThis.$altcha?.i18n.get('pt-br')?.label).toBe('Não sou um robô'));
+    await waitFor(() => expect(document.querySelector('altcha-widget')).toHaveTextContent('Não sou um robô'));
+    const strings = globalThis.$altcha.i18n.get('pt-br');
+    expect(strings.verified).toBe('Verificado');
+    expect(strings.footer).toMatch(/^Protegido por <a href="https:\/\/altcha\.org\/"/);
+    // what we leave to the widget keeps its own (English) text rather than nothing
+    expect(strings.enterCode).toBe('Enter code');
+  });
 });

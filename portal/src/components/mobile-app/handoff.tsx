@@ -1,18 +1,20 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useI18n } from '../../lib/i18n.ts';
-import { appUrl } from '../../lib/mobile-app.ts';
+import { appUrl, isMobileBrowser } from '../../lib/mobile-app.ts';
 import { useLoginParams } from '../../hooks/use-login-params.ts';
 import { PublicLayout } from '../public-layout/index.tsx';
 
 /**
  * spec 1 §2.1 mobile-browser redirect: opens the native app (APP_SCHEME) with this URL's
- * parameters. Without a configured scheme the page goes on in the browser at once; with one, the
+ * parameters. Without a configured scheme, or in the app itself, the page goes on at once; with one, the
  * person may still go on in the browser (an app that is not installed cannot answer).
  */
 export default function MobileHandoff({ origin, path, search, onWeb }: { origin: string; path: string; search: string; onWeb: () => void }) {
   const { t } = useI18n();
   const { data: params, error } = useLoginParams();
-  const scheme = params?.mobile_app?.scheme ?? null;
+  // the native app's own web view (its APP_USER_AGENT marker) stays on the page
+  const app = params?.mobile_app;
+  const scheme = app?.scheme && isMobileBrowser(app.user_agent) ? app.scheme : null;
   const target = scheme ? appUrl(scheme, path, search, origin) : null;
 
   const opened = useRef(false);

@@ -9,6 +9,8 @@ export interface ModalProps {
   title: ComponentChildren;
   onClose(): void;
   children: ComponentChildren;
+  /** false where a drag may end outside the dialog (an image crop): only Escape and the button close it */
+  closeOnBackdrop?: boolean;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface ModalProps {
  * focus moves in and stays in, Escape, the close button and a click on the backdrop close it,
  * and focus goes back where it was.
  */
-export function Modal({ title, onClose, children }: ModalProps) {
+export function Modal({ title, onClose, children, closeOnBackdrop = true }: ModalProps) {
   const { t } = useI18n();
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -65,7 +67,7 @@ export function Modal({ title, onClose, children }: ModalProps) {
   };
 
   return (
-    <div class="modal-backdrop" onClick={(event) => { if (event.target === event.currentTarget) onClose(); }}>
+    <div class="modal-backdrop" onClick={(event) => { if (closeOnBackdrop && event.target === event.currentTarget) onClose(); }}>
       <div ref={dialog} class="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} onKeyDown={onKeyDown}>
         <div class="modal-head">
           <h2 id={titleId}>{title}</h2>

@@ -68,6 +68,19 @@ describe('the mobile app (spec 1 §1, §2.1 /app-store, mobile-browser redirect)
     expect(await screen.findByRole('button', { name: /save|set/i })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Open the app' })).not.toBeInTheDocument();
   });
+
+  it("inside the native app (the server's APP_USER_AGENT marker) neither the redirect nor the install suggestion shows", async () => {
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(`${ANDROID} AcmeLearning/2.0`);
+    const app = { ...stores, scheme: 'learning', user_agent: 'AcmeLearning/' };
+    fakeApi({ 'GET /login_params/': [200, { ...loginParams, mobile_app: app }], 'POST /users/recover_password/check/': [200, {}] });
+    const page = await renderWithApp(undefined, { path: '/set-password/ana%40x.com/MTI/abc-123', locale: 'en' });
+    expect(await screen.findByRole('button', { name: /save|set/i })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the app' })).not.toBeInTheDocument();
+    page.unmount();
+    await renderWithApp(undefined, { locale: 'en' });
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.queryByRole('link', { name: 'Get the app' })).not.toBeInTheDocument();
+  });
 });
 
 describe('help-desk widget (spec 1 §2.1, use_help_desk)', () => {

@@ -19,7 +19,7 @@ import { CLOSURE_NOTICE } from '../../components/account-closure/index.tsx';
 // spec 1 §2.1 public FAQ (show_public_faq): its own chunk, so the login page's first load stays small
 const PublicFaq = lazy(() => import('../../components/public-faq/index.tsx'));
 // spec 1 §5.5 captcha (use_recaptcha, or asked after repeated failures): the widget loads only then
-const Captcha = lazy(() => import('../../components/captcha/index.tsx'));
+const Captcha = lazy(() => withMessages('access', import('../../components/captcha/index.tsx')));
 // spec 1 §1 install-the-app suggestion (mobile browsers, a store configured) and §2.1 help-desk widget: each its own chunk
 const InstallSuggestion = lazy(() => withMessages('access', import('../../components/mobile-app/install-suggestion.tsx')));
 const HelpDesk = lazy(() => withMessages('access', import('../../components/help-desk/index.tsx')));
@@ -113,7 +113,7 @@ export default function Login() {
 
   return (
     <PublicLayout aside={aside}>
-      {isMobileBrowser() && (params?.mobile_app?.app_store_url || params?.mobile_app?.play_store_url) && <Suspense fallback={null}><InstallSuggestion /></Suspense>}
+      {params?.mobile_app && isMobileBrowser(params.mobile_app.user_agent) && (params.mobile_app.app_store_url || params.mobile_app.play_store_url) && <Suspense fallback={null}><InstallSuggestion /></Suspense>}
       {params?.under_maintenance && <Message kind="info">{t('errors.under_maintenance')}</Message>}
       {notice === CLOSURE_NOTICE && <Message kind="success">{t('portal.closure.requested')}</Message>}
       <form class="form" onSubmit={(event) => void submit(event)} noValidate aria-label={t('portal.login.form')}>

@@ -12,6 +12,7 @@ import { Message } from '../../components/message/index.tsx';
 import { ChangePasswordForm } from '../../components/change-password-form/index.tsx';
 import { AccountClosure } from '../../components/account-closure/index.tsx';
 import { ProfileTabs } from '../../components/profile-tabs/index.tsx';
+import { ProfileImage } from '../../components/profile-image/index.tsx';
 import { ProfileBadges } from '../../components/profile-badges/index.tsx';
 import { PointsStatement } from '../../components/points-statement/index.tsx';
 
@@ -41,6 +42,8 @@ export default function Profile() {
         <h2 id="basic-data-title">{t('portal.profile.basic_data')}</h2>
         {error && <Message kind="error">{errorText(t, errorCode(error))}</Message>}
         {!profile && !error && <p class="loading">{t('portal.loading')}</p>}
+        {/* spec 1 §2.2 image: saved on its own, beside the form */}
+        {profile && <ProfileImage profile={profile} />}
         {profile && <BasicDataForm profile={profile} />}
       </section>
       {/* spec 1 §2.2 earned points: what earned each point */}

@@ -11,7 +11,7 @@ const loginParams: FastifyPluginAsyncTypebox = async (app) => {
     attempts: app.config.loginMaxFailures,
     // spec 1 §2.1 login-{partner}: one button per partner provider
     partners: await enabledPartners(app.db),
-    mobile_app: { scheme: app.config.appScheme, app_store_url: app.config.appStoreUrl, play_store_url: app.config.playStoreUrl },
+    mobile_app: { scheme: app.config.appScheme, app_store_url: app.config.appStoreUrl, play_store_url: app.config.playStoreUrl, user_agent: app.config.appUserAgent },
     help_desk_url: app.config.helpDeskUrl,
   }));
 };

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { PROFILE_EDITABLE, ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared/contract';
+import { OWN_USER_IMAGE_UPLOAD_KIND, PROFILE_EDITABLE, ProfileBasicData, ProfileUpdate, SelectClientRequest, SessionUser } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { familyActor } from '../../repositories/tokens.ts';
 import { findUserById, loadSessionUser, selectClient, toProfileBasicData, updateOwnProfile, userClientIds } from '../../repositories/users.ts';
+import { defineOwnUserImageKind, userImageUpload } from './image.ts';
 
 const session: FastifyPluginAsyncTypebox = async (app) => {
+  defineOwnUserImageKind(app);
 
   app.get('/users/session/', { config: { access: 'authenticated' }, schema: { response: { 200: SessionUser } } }, async (request) => {
     const { user, familyId, confinedClientId } = authOf(request);
@@ -49,11 +51,20 @@ const session: FastifyPluginAsyncTypebox = async (app) => {
       const value = request.body[key];
       if (value !== undefined) texts[key] = value?.trim() || null;
     }
-    await updateOwnProfile(app.db, user.id, {
-      ...(full_name !== undefined ? { full_name: full_name.trim() } : {}),
-      ...(id_user_language_selected !== undefined ? { language_id: id_user_language_selected } : {}),
-      ...texts,
-    });
+    // spec 1 §2.2 image: the picture cropped in the browser, checked as a profile picture (spec 1 §5.4);
+    // the stored one is read afresh (the request's user may come from the session cache)
+    const stored = (await findUserById(app.db, user.id))!.image ?? null;
+    const image = await userImageUpload(app, request, request.body.image, stored, OWN_USER_IMAGE_UPLOAD_KIND);
+    await image.saving(() => app.db.transaction().execute(async (trx) => {
+      await updateOwnProfile(trx, user.id, {
+        ...(full_name !== undefined ? { full_name: full_name.trim() } : {}),
+        ...(id_user_language_selected !== undefined ? { language_id: id_user_language_selected } : {}),
+        ...texts,
+        ...(image.changed ? { image: image.resource } : {}),
+      });
+      await image.commit(trx);
+    }));
+    await image.replaced();
     return toProfileBasicData((await findUserById(app.db, user.id))!);
   });
 };

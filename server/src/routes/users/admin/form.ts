@@ -19,7 +19,7 @@ import {
   replaceUserAreas, keepAreaRolesWithin, replaceUserGroups, replaceUserMandatory, replaceUserSuperiors, setMainArea, setUserProfile, unlinkClients, updateUser,
   userAreaIds, userProfileId,
 } from '../../../repositories/userForm.ts';
-import { defineUserImageKind, userImageUpload } from './image.ts';
+import { defineUserImageKind, userImageUpload } from '../image.ts';
 import {
   IdParams, USERS_PATH, administrableClientIds, auditBy, linkedClientIds, requireAccountActions, targetUser, userPath,
 } from './common.ts';

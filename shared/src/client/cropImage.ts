@@ -1,3 +1,8 @@
+/**
+ * Choosing and cropping an image in the browser before it is uploaded (the admin's 52/29 content
+ * images, the portal's square profile picture): the checks, the crop maths and the canvas encoding.
+ */
+
 /** spec 2 §9: images have the aspect ratio 52/29, with cropping. */
 export const IMAGE_ASPECT = 52 / 29;
 
@@ -49,11 +54,15 @@ export function centeredArea(width: number, height: number, aspect: number): Pix
   return { x: (width - w) / 2, y: (height - h) / 2, width: w, height: h };
 }
 
-/** Draws `area` of the image on a canvas of that size and encodes it. */
-export function cropToBlob(image: CanvasImageSource, area: PixelArea, type: string, quality = 0.92): Promise<Blob> {
+/**
+ * Draws `area` of the image on a canvas of that size, or scaled down so neither side exceeds
+ * `maxSide`, and encodes it.
+ */
+export function cropToBlob(image: CanvasImageSource, area: PixelArea, type: string, quality = 0.92, maxSide = Infinity): Promise<Blob> {
+  const scale = Math.min(1, maxSide / Math.max(area.width, area.height));
   const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(area.width));
-  canvas.height = Math.max(1, Math.round(area.height));
+  canvas.width = Math.max(1, Math.round(area.width * scale));
+  canvas.height = Math.max(1, Math.round(area.height * scale));
   const context = canvas.getContext('2d');
   if (!context) return Promise.reject(new Error('canvas 2d context unavailable'));
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
