@@ -24,7 +24,7 @@ import { TestOnlyParams } from './params.ts';
 const invalidFile = (detail: string) => new HttpError(400, 'test_validation_error', `Error in data validation. Please use the template format: ${detail}`);
 const locked = () => new HttpError(409, 'test_has_user_results', 'A test with results cannot import questions');
 
-/** Generated templates: $DATA_DIR/test_import_templates/{user id}/{random}.xlsx, for one hour. */
+/** Generated templates: test_import_templates/{user id}/{random}.xlsx in the file store, for one hour. */
 const TEMPLATE_FILES: UserFileArea = {
   area: 'test_import_templates',
   urlPath: TEST_TEMPLATE_FILES_PATH,
