@@ -24,6 +24,7 @@ import requestIdPlugin from './plugins/app/requestId.ts';
 import staticPlugin from './plugins/external/static.ts';
 import mediaPlugin from './plugins/external/media.ts';
 import mediaLinksPlugin from './plugins/app/mediaLinks.ts';
+import { storagePlugin } from './storage/index.ts';
 import publicPagesPlugin from './publicPages/index.ts';
 import captchaPlugin from './plugins/app/captcha.ts';
 import securityHeadersPlugin from './plugins/app/securityHeaders.ts';
@@ -75,6 +76,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(multipartPlugin);
   await app.register(dbPlugin, { config });
   app.decorate('config', config);
+  // DESIGN "Files and media": the one file store (the local disk, or the S3 bucket when configured)
+  await app.register(storagePlugin, { config });
   // signed media URLs, then the headers of every answer of this origin (before any route)
   await app.register(mediaLinksPlugin, { config });
   // spec 1 §5.5: the public forms' captcha, keyed like the signed media URLs
@@ -108,7 +111,7 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   await app.register(tusPlugin, { config });
   await app.register(api, { prefix: '/api' });
   // DESIGN "Files and media": $DATA_DIR/media read-only at /media/, before the apps' catch-all
-  await app.register(mediaPlugin, { root: path.join(config.dataDir, 'media') });
+  await app.register(mediaPlugin);
   // spec 1 §2.1 portfolio, spec 2 §2.1 /online-courses/{id}: server-rendered, before the portal's catch-all
   await app.register(publicPagesPlugin);
   if (serveStatic && config.staticRoot) {

@@ -5,6 +5,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { FAQ_ASK_RATE } from '@lp/shared/rules';
 import { streamingSettings, type StreamingSettings } from '@lp/streaming/server';
 import { requestValidatorFactory } from './lib/requestValidation.ts';
+import type { S3Settings } from './storage/s3.ts';
 
 type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
@@ -70,6 +71,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY (all four), S3_REGION, S3_FORCE_PATH_STYLE: the bucket every stored file goes to; null = the local disk under dataDir */
+  s3: S3Settings | null;
   databaseUrl: string | null;
   /** Postgres schema to use (tests isolate themselves with one each) */
   databaseSchema: string | null;
@@ -227,6 +230,19 @@ function httpsUrl(value: string | undefined): string | null {
   }
 }
 
+/** The object store when all four of its variables are set; some but not all is a mistake worth stopping for. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const required = { endpoint: env.S3_ENDPOINT, bucket: env.S3_BUCKET, accessKey: env.S3_ACCESS_KEY, secretKey: env.S3_SECRET_KEY };
+  const given = Object.values(required).filter(Boolean).length;
+  if (given === 0) return null;
+  if (given < 4) throw new Error('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY are set together (object storage) or not at all');
+  return {
+    endpoint: required.endpoint!, bucket: required.bucket!, accessKey: required.accessKey!, secretKey: required.secretKey!,
+    region: env.S3_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+  };
+}
+
 /** Config from the environment; defaults need nothing (DESIGN "One server, one origin"). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000);
@@ -240,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    s3: s3Settings(env),
     databaseUrl: env.DATABASE_URL || null,
     databaseSchema: env.DATABASE_SCHEMA || null,
     redisUrl: env.REDIS_URL || null,

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, PODCAST_UPLOAD_KINDS, type LearnerLibraryFile, type LearnerLibraryPage, type LibraryFile,
   type LibraryFilterOptions,
 } from '@lp/shared/contract';
-import { mediaFile } from '../src/lib/mediaStore.ts';
+import { mediaKey } from '../src/storage/index.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp, type Tokens } from './helpers.ts';
 import { makeLearner, type Learner } from './learnerContentFixtures.ts';
@@ -179,14 +178,14 @@ describe.each(DIALECTS)('library on %s', (dialect) => {
       const file = await createFile({ title: 'Versão 1' });
       const kept = await send('PUT', FILE(file.id), librarian, { title: 'Versão 1b', resource: file.resource, category: policies });
       expect(kept.json()).toMatchObject({ title: 'Versão 1b', resource: file.resource, category: policies, category_name: 'Políticas' });
-      const oldPath = mediaFile(t.config.dataDir, file.resource);
-      expect(fs.existsSync(oldPath)).toBe(true);
+      const oldKey = mediaKey(file.resource);
+      expect(await t.app.storage.stat(oldKey)).not.toBeNull();
       const replaced = await send('PUT', FILE(file.id), librarian, { resource: await upload(png(), 'foto.png') });
       expect(replaced.json()).toMatchObject({ title: 'Versão 1b', extension: 'png', file_name: 'foto.png' });
-      expect(fs.existsSync(oldPath)).toBe(false);
+      expect(await t.app.storage.stat(oldKey)).toBeNull();
       const gone = await send('DELETE', FILE(file.id), librarian);
       expect(gone.statusCode).toBe(200);
-      expect(fs.existsSync(mediaFile(t.config.dataDir, replaced.json().resource))).toBe(false);
+      expect(await t.app.storage.stat(mediaKey(replaced.json().resource))).toBeNull();
       expect((await get(FILE(file.id), librarian)).json().code).toBe('library_file_not_found');
     });
 

@@ -10,7 +10,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PACKAGE_FRAME_SANDBOX, scormLaunchData } from '@lp/shared/rules';
 import { fastifyOptions } from '../config.ts';
 import { HttpError } from '../lib/httpError.ts';
-import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../lib/serveMedia.ts';
+import { grantMaxAge, grantedKey, mediaNotFound, sendStored, splitGranted } from '../lib/serveMedia.ts';
 import { isActiveDocument, verifyGrant, type MediaGrant } from '../lib/signedMedia.ts';
 import { findModuleProgress } from '../repositories/learner/progress.ts';
 import { declaredCharset, injectIntoHead } from './injectRuntime.ts';
@@ -113,22 +113,18 @@ export default fp(async (app) => {
   content.get('/m/*', async (request, reply) => {
     const { token, rest } = splitGranted(request.url.split('?')[0]!.slice('/m/'.length));
     const grant = grantOf(token);
-    const target = grantedFile(config.dataDir, grant, rest);
+    const key = grantedKey(grant, rest);
     const ancestors = ancestorsOf(grant, contentOriginOf(request));
     const cache = `private, max-age=${grantMaxAge(grant)}`;
-    if (grant.d.startsWith('packages/') && HTML.test(target.file)) return packagePage(reply, target.file, token, grant, ancestors, cache);
+    if (grant.d.startsWith('packages/') && HTML.test(key)) return packagePage(reply, key, token, grant, ancestors, cache);
     const headers: Record<string, string> = { 'Cache-Control': cache };
-    if (isActiveDocument(target.file)) headers['Content-Security-Policy'] = grant.d.startsWith('packages/') ? packageCsp(ancestors) : documentCsp(ancestors);
-    return sendGrantedFile(request, reply, target, headers);
+    if (isActiveDocument(key)) headers['Content-Security-Policy'] = grant.d.startsWith('packages/') ? packageCsp(ancestors) : documentCsp(ancestors);
+    return sendStored(app.storage, request, reply, key, headers);
   });
 
-  async function packagePage(reply: FastifyReply, file: string, token: string, grant: MediaGrant, ancestors: string, cache: string) {
-    let html: Buffer;
-    try {
-      html = await fs.promises.readFile(file);
-    } catch {
-      throw mediaNotFound();
-    }
+  async function packagePage(reply: FastifyReply, key: string, token: string, grant: MediaGrant, ancestors: string, cache: string) {
+    let html = await app.storage.get(key);
+    if (!html) throw mediaNotFound();
     const charset = declaredCharset(html) ?? 'utf-8';
     if (grant.s) {
       html = injectIntoHead(html, `<script src="${runtimePath(grant.s.v)}"></script><script src="/__lp/launch/${token}.js"></script>`);
@@ -142,5 +138,5 @@ export default fp(async (app) => {
       .header('Cache-Control', grant.s ? 'no-store' : cache)
       .send(html);
   }
-}, { name: 'content-origin', dependencies: ['media-links'] });
+}, { name: 'content-origin', dependencies: ['media-links', 'storage'] });
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { AppointmentImportType, ImportType } from '@lp/shared/contract';
 import type { Config } from '../config.ts';
@@ -14,6 +13,7 @@ import { branchesKind, headquartersKind } from './organisation.ts';
 import { SpreadsheetError, sheetRows } from './reader.ts';
 import { firstPerField, type ImportKind, type KindContext, type Planned, type RawRow, type RowError } from './rows.ts';
 import { usersKind } from './users.ts';
+import { storageOf, type StorageConfig } from '../storage/index.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyKind = ImportKind<any>;
@@ -43,7 +43,7 @@ export type PassLog = Record<'info' | 'warn' | 'error', (data: Record<string, un
 
 export interface PassDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'dataDir' | 'defaultUserPassword' | 'scryptLogN' | 'userImportPassword'>;
+  config: Pick<Config, 'dataDir' | 's3' | 'defaultUserPassword' | 'scryptLogN' | 'userImportPassword'>;
   log: PassLog;
   heartbeat(): Promise<void>;
   /** runs in the transaction that ends a pass (notifications), so it happens once with it */
@@ -53,7 +53,16 @@ export interface PassDeps {
 /** How a pass ended, for the notification and the e-mail. */
 export type PassOutcome = { kind: 'skipped' } | { kind: 'finished'; row: ImportRow };
 
-export const importFile = (dataDir: string, row: Pick<ImportRow, 'file_path'>) => path.join(dataDir, row.file_path);
+/** The data rows of a stored import file (`file_path` is its storage key), read from a local copy. */
+async function* storedRows(config: StorageConfig, row: Pick<ImportRow, 'file_path' | 'import_type'>): AsyncGenerator<{ line: number; raw: RawRow }> {
+  const copy = await storageOf(config).localCopy(row.file_path);
+  if (!copy) throw new Error(`import file missing: ${row.file_path}`);
+  try {
+    yield* dataRows(copy.file, row.import_type);
+  } finally {
+    await copy.release();
+  }
+}
 
 /** The data rows of an import file, as column key → cell, after checking the header is the template's. */
 export async function* dataRows(file: string, type: ImportType): AsyncGenerator<{ line: number; raw: RawRow }> {
@@ -293,7 +302,7 @@ export async function runValidation(deps: PassDeps, importId: number): Promise<P
   const batches = new BatchPipe(flush);
 
   try {
-    for await (const { line, raw } of dataRows(importFile(deps.config.dataDir, row), row.import_type)) {
+    for await (const { line, raw } of storedRows(deps.config, row)) {
       total += 1;
       const { value, errors } = kind.parse(raw, ctx);
       if (value) errors.push(...repeatedInFile(kind, value, line, seen));
@@ -405,7 +414,7 @@ export async function runProcessing(deps: PassDeps, importId: number): Promise<P
   const batches = new BatchPipe(flush);
 
   try {
-    for await (const { line, raw } of dataRows(importFile(deps.config.dataDir, row), row.import_type)) {
+    for await (const { line, raw } of storedRows(deps.config, row)) {
       const { value, errors } = kind.parse(raw, ctx);
       // lines already committed still count for the repeats of the lines after them
       if (value) errors.push(...repeatedInFile(kind, value, line, seen));

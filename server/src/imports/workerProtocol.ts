@@ -4,7 +4,7 @@ import type { PassOutcome } from './engine.ts';
 export type ImportPass = 'validate' | 'process';
 
 /** What the worker needs of the server's configuration (sent over IPC, never through argv or env). */
-export type WorkerSettings = Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema' | 'defaultUserPassword' | 'scryptLogN' | 'userImportPassword'>;
+export type WorkerSettings = Pick<Config, 'dataDir' | 's3' | 'databaseUrl' | 'databaseSchema' | 'defaultUserPassword' | 'scryptLogN' | 'userImportPassword'>;
 
 /** parent → worker: the one pass it runs */
 export interface WorkerRequest {

@@ -2,10 +2,9 @@
  * Issuing certificates (spec 2 §3.9, §4.6, §4.9). A certificate is issued once per
  * completion: a learner who restarts and completes again (the §4.9 renewal "by retaking the
  * content") gets a new one, and the older one is marked superseded. The PDF is drawn once, at
- * issue, and kept under $DATA_DIR (not /media: only its owner downloads it).
+ * issue, and kept in the file store under certificates/ (not media/: only its owner downloads it).
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { certificateExpiry } from '@lp/shared/rules';
 import type { Config } from '../config.ts';
@@ -14,14 +13,15 @@ import type { CertificateContentType, CertificateRow } from '../db/tables/learni
 import { renderCertificatePdf } from './certificatePdf.ts';
 import { awardRuleBadges } from '../repositories/badges.ts';
 import { recordFeedEvent } from '../repositories/feedEvents.ts';
+import { checkKey, storageOf, type StorageConfig } from '../storage/index.ts';
 
 /** What issuing needs from the configuration. */
-export type CertificateIssuer = Pick<Config, 'dataDir' | 'publicUrl'>;
+export type CertificateIssuer = Pick<Config, 'publicUrl'> & StorageConfig;
 
 /** The public verification page of a certificate (a portal route; its data is the public API call). */
 export const certificateVerifyUrl = (publicUrl: string, code: string) => `${publicUrl}/certificates/verify/${code}`;
 
-/** Where a certificate's PDF lives, relative to DATA_DIR. */
+/** Where a certificate's PDF lives: its storage key (relative to DATA_DIR on the local disk). */
 const pdfRelativePath = (clientId: number, code: string) => path.posix.join('certificates', String(clientId), `${code}.pdf`);
 
 export interface CertificateRequest {
@@ -46,13 +46,6 @@ export async function currentCertificate(db: Db, userId: number, contentType: Ce
     .executeTakeFirst();
 }
 
-async function writeAtomically(file: string, bytes: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await fs.writeFile(temp, bytes);
-  await fs.rename(temp, file);
-}
-
 interface PdfSource {
   client_id: number;
   user_id: number;
@@ -65,7 +58,7 @@ interface PdfSource {
   expires_at: Date | string | null;
 }
 
-/** Draws a certificate's PDF from its stored snapshot and writes it; answers its path relative to DATA_DIR. */
+/** Draws a certificate's PDF from its stored snapshot and stores it; answers its storage key. */
 export async function writeCertificatePdf(db: Db, issuer: CertificateIssuer, cert: PdfSource): Promise<string> {
   const [user, client] = await Promise.all([
     db.selectFrom('users').select('language_id').where('id', '=', cert.user_id).executeTakeFirst(),
@@ -84,15 +77,18 @@ export async function writeCertificatePdf(db: Db, issuer: CertificateIssuer, cer
     verifyUrl: certificateVerifyUrl(issuer.publicUrl, cert.code),
   });
   const relative = pdfRelativePath(cert.client_id, cert.code);
-  await writeAtomically(path.join(issuer.dataDir, relative), bytes);
+  // one put: a reader sees the whole PDF or none
+  await storageOf(issuer).put(relative, bytes, { contentType: 'application/pdf' });
   return relative;
 }
 
-/** The absolute file of a stored PDF path, refusing anything that would leave DATA_DIR. */
-export function certificateFile(issuer: Pick<CertificateIssuer, 'dataDir'>, pdfPath: string): string | null {
-  const root = path.resolve(issuer.dataDir, 'certificates');
-  const file = path.resolve(issuer.dataDir, pdfPath);
-  return file.startsWith(`${root}${path.sep}`) ? file : null;
+/** The storage key of a stored PDF path, or null for anything outside certificates/. */
+export function certificateKey(pdfPath: string): string | null {
+  try {
+    return checkKey(pdfPath).startsWith('certificates/') ? pdfPath : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

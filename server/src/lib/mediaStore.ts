@@ -1,6 +1,6 @@
 /**
  * DESIGN "Files and media": the media store. Files that learners and admins open live under
- * $DATA_DIR/media: public ones served read-only at /media/ (plugins/external/media.ts), restricted
+ * `media/` of the file store (storage/: $DATA_DIR/media, or the bucket's media/ prefix): public ones served read-only at /media/ (plugins/external/media.ts), restricted
  * ones by signed URLs only (lib/signedMedia.ts), packages and user documents by the content
  * origin (contentOrigin/contentApp.ts). Every path holds a random id, so nothing is guessable, and a
  * stored file is never rewritten in place (duplicated trainings share paths; a replaced file gets
@@ -21,10 +21,10 @@
  * every host the server answers to.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { MediaKind } from '../db/tables/media.table.ts';
+import { mediaKey, type FileStorage } from '../storage/index.ts';
 import { archiveLimits, extractArchive, type ValidatedUpload } from './uploadValidation.ts';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -33,12 +33,9 @@ export const PACKAGES_DIR = 'packages';
 
 export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
 
-/** The absolute path of a media resource; refuses anything that would leave the media root. */
-export function mediaFile(dataDir: string, resource: string): string {
-  const root = path.resolve(mediaRoot(dataDir));
-  const file = path.resolve(root, resource);
-  if (!file.startsWith(`${root}${path.sep}`)) throw new Error(`media path outside the store: ${resource}`);
-  return file;
+/** Removes the random-id folder of one stored media file (each upload has one of its own). */
+export async function removeMediaFolder(storage: FileStorage, resource: string): Promise<void> {
+  await storage.removePrefix(`${mediaKey(path.posix.dirname(resource))}/`);
 }
 
 /** The root-relative path of a public media resource (each segment encoded). */
@@ -113,7 +110,7 @@ export async function prepareMedia(
   let kind: MediaKind = 'file';
   if (validated.package) {
     packageDir = `${PACKAGES_DIR}/${id}`;
-    await extractArchive(app.tus.filePath(uploadId), mediaFile(app.config.dataDir, packageDir), archiveLimits(app.config));
+    await app.storage.writeTreeWith(`${mediaKey(packageDir)}/`, (dir) => extractArchive(app.tus.filePath(uploadId), dir, archiveLimits(app.config)));
     resource = `${packageDir}/${validated.package.entry}`;
     kind = validated.package.type === 'scorm' ? 'scorm_package' : 'html_package';
   }
@@ -125,14 +122,13 @@ export async function prepareMedia(
 
 /** The second half: the upload's bytes move into media (app.tus.consume); call it inside the claiming transaction. */
 export async function commitMedia(app: FastifyInstance, uploadId: string, media: StoredMedia): Promise<void> {
-  await app.tus.consume(uploadId, mediaFile(app.config.dataDir, media.source));
+  await app.tus.consume(uploadId, mediaKey(media.source));
 }
 
 /** Removes what prepareMedia / commitMedia wrote (a refused or failed save). */
 export async function discardMedia(app: FastifyInstance, media: StoredMedia): Promise<void> {
-  const { dataDir } = app.config;
-  if (media.packageDir) await fs.promises.rm(mediaFile(dataDir, media.packageDir), { recursive: true, force: true });
-  await fs.promises.rm(path.dirname(mediaFile(dataDir, media.source)), { recursive: true, force: true });
+  if (media.packageDir) await app.storage.removePrefix(`${mediaKey(media.packageDir)}/`);
+  await removeMediaFolder(app.storage, media.source);
 }
 
 /** prepare + commit in one step, for callers without a transaction of their own. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from './httpError.ts';
-import { mediaFile } from './mediaStore.ts';
+import { mediaKey, type FileStorage } from '../storage/index.ts';
 import type { MediaGrant } from './signedMedia.ts';
 
 /** Types the players rely on, whatever the mime table says. */
@@ -30,10 +30,11 @@ export function splitGranted(tail: string): { token: string; rest: string } {
 }
 
 /**
- * The file a granted URL names: `rest` (as the URL gave it, still encoded) inside the granted
- * folder. Anything that would leave the folder, or names a dotfile, is not found.
+ * The stored file a granted URL names: `rest` (as the URL gave it, still encoded) inside the
+ * granted folder, as a storage key. Anything that would leave the folder, or names a dotfile, is
+ * not found.
  */
-export function grantedFile(dataDir: string, grant: MediaGrant, rest: string): { root: string; encoded: string; file: string } {
+export function grantedKey(grant: MediaGrant, rest: string): string {
   let decoded: string;
   try {
     decoded = decodeURIComponent(rest);
@@ -44,32 +45,32 @@ export function grantedFile(dataDir: string, grant: MediaGrant, rest: string): {
     || decoded.split('/').some((part) => part === '' || part === '.' || part === '..' || part.startsWith('.'))) {
     throw mediaNotFound();
   }
-  const root = mediaFile(dataDir, grant.d.slice(0, -1));
-  const file = path.join(root, ...decoded.split('/'));
-  if (!file.startsWith(`${root}${path.sep}`)) throw mediaNotFound();
-  return { root, encoded: `/${decoded.split('/').map(encodeURIComponent).join('/')}`, file };
+  return mediaKey(`${grant.d}${decoded}`);
 }
 
 /**
- * Streams a granted file with byte ranges (players seek, the PDF viewer reads pages),
- * conditional GETs and the players' content types; `headers` are added to the answer.
+ * Streams a stored file with byte ranges (players seek, the PDF viewer reads pages),
+ * conditional GETs and the players' content types, from whichever store holds it (a streaming
+ * proxy for the bucket: docs/production.md "Object storage"); `headers` are added to the answer.
  */
-export async function sendGrantedFile(
-  request: FastifyRequest, reply: FastifyReply, target: { root: string; encoded: string }, headers: Record<string, string>,
+export async function sendStored(
+  storage: FileStorage, request: FastifyRequest, reply: FastifyReply, key: string, headers: Record<string, string>,
 ): Promise<FastifyReply> {
-  const result = await send(request.raw, target.encoded, {
-    root: target.root, acceptRanges: true, cacheControl: false, dotfiles: 'deny', index: false, etag: true, lastModified: true,
-  });
-  if (result.type !== 'file') {
-    result.stream.destroy();
-    if (result.statusCode === 416) return reply.code(416).headers(result.headers).send();
-    throw mediaNotFound();
-  }
-  reply.code(result.statusCode).headers(result.headers);
-  const forced = MEDIA_CONTENT_TYPES[path.extname(target.encoded).toLowerCase()];
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const opened = await storage.open(key, { range: header('range'), ifNoneMatch: header('if-none-match'), ifModifiedSince: header('if-modified-since') });
+  if (!opened) throw mediaNotFound();
+  if (opened.status === 416) return reply.code(416).headers(opened.headers).send();
+  reply.code(opened.status).headers(opened.headers);
+  if (opened.status === 304) return reply.headers(headers).send();
+  const name = key.split('/').pop() ?? '';
+  const forced = MEDIA_CONTENT_TYPES[path.extname(name).toLowerCase()];
   if (forced) reply.header('Content-Type', forced);
+  else if (!opened.headers['content-type']) reply.type(send.mime.getType(name) ?? 'application/octet-stream');
   reply.headers(headers);
-  return reply.send(result.stream);
+  return reply.send(opened.body);
 }
 
 /** Seconds a granted URL may still be cached for: until it expires, an hour at most. */

@@ -1,20 +1,19 @@
 /**
  * Short-lived xlsx files generated for one user (test import templates, webcast guest lists):
- * written under $DATA_DIR/{area}/{user id}/{random}.xlsx and downloaded with that user's bearer
+ * stored at {area}/{user id}/{random}.xlsx in the file store (storage/) and downloaded with that user's bearer
  * token from GET /api{urlPath}{name}/ — by nobody else, and only until the link lifetime ends.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { FileAnswer, XLSX_MIME } from '@lp/shared/contract';
 import { authOf } from '../plugins/app/auth.ts';
 import { notFound } from './httpError.ts';
+import type { FileStorage } from '../storage/index.ts';
 
 export interface UserFileArea {
-  /** folder under $DATA_DIR */
+  /** the store's folder (a storage key prefix without its `/`) */
   area: string;
   /** the download route's prefix (without /api), ending in '/' */
   urlPath: string;
@@ -25,34 +24,23 @@ export interface UserFileArea {
 
 const FILE_NAME = /^[A-Za-z0-9_-]{24}\.xlsx$/;
 
-const userDir = (dataDir: string, def: UserFileArea, userId: number) => path.join(dataDir, def.area, String(userId));
+const userPrefix = (def: UserFileArea, userId: number) => `${def.area}/${userId}/`;
 
 /** Removes the user's files older than the link lifetime. */
-async function removeExpired(dir: string, ttlMs: number, now = Date.now()): Promise<void> {
-  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
-  await Promise.all(names.map(async (name) => {
-    const file = path.join(dir, name);
-    const stat = await fs.promises.stat(file).catch(() => null);
-    if (stat && now - stat.mtimeMs > ttlMs) await fs.promises.rm(file, { force: true });
-  }));
+async function removeExpired(storage: FileStorage, prefix: string, ttlMs: number, now = Date.now()): Promise<void> {
+  const stored = await storage.list(prefix);
+  await Promise.all(stored.filter((file) => now - file.modified.getTime() > ttlMs).map((file) => storage.remove(file.key)));
 }
 
 /**
- * Writes a new file for the user with `write(filePath)` (a failure leaves nothing behind) and
- * answers the site-relative URL it is downloaded from.
+ * Stores a new file for the user that `write(filePath)` fills (a failure leaves nothing behind)
+ * and answers the site-relative URL it is downloaded from.
  */
-export async function writeUserFile(dataDir: string, def: UserFileArea, userId: number, write: (file: string) => Promise<void>): Promise<string> {
-  const dir = userDir(dataDir, def, userId);
-  await fs.promises.mkdir(dir, { recursive: true });
-  await removeExpired(dir, def.ttlMs);
+export async function writeUserFile(storage: FileStorage, def: UserFileArea, userId: number, write: (file: string) => Promise<void>): Promise<string> {
+  const prefix = userPrefix(def, userId);
+  await removeExpired(storage, prefix, def.ttlMs);
   const name = `${randomBytes(18).toString('base64url')}.xlsx`;
-  const file = path.join(dir, name);
-  try {
-    await write(file);
-  } catch (error) {
-    await fs.promises.rm(file, { force: true });
-    throw error;
-  }
+  await storage.writeWith(`${prefix}${name}`, write, { contentType: XLSX_MIME });
   return `/api${def.urlPath}${name}/`;
 }
 
@@ -69,19 +57,21 @@ export function registerUserFiles(parent: FastifyInstance, def: UserFileArea): v
     const { user } = authOf(request);
     const { name } = request.params;
     if (!FILE_NAME.test(name)) throw notFound();
-    const file = path.join(userDir(app.config.dataDir, def, user.id), name);
-    const stat = await fs.promises.stat(file).catch(() => null);
+    const key = `${userPrefix(def, user.id)}${name}`;
+    const stat = await app.storage.stat(key);
     if (!stat) throw notFound();
-    if (Date.now() - stat.mtimeMs > def.ttlMs) {
-      await fs.promises.rm(file, { force: true });
+    if (Date.now() - stat.modified.getTime() > def.ttlMs) {
+      await app.storage.remove(key);
       throw notFound();
     }
+    const opened = await app.storage.open(key, {});
+    if (!opened?.body) throw notFound();
     return reply
       .header('Content-Type', XLSX_MIME)
       .header('Content-Disposition', attachment(def.downloadName(user.language_id)))
-      .header('Content-Length', String(stat.size))
+      .header('Content-Length', opened.headers['content-length'])
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(fs.createReadStream(file));
+      .send(opened.body);
   });
 }

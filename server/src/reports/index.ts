@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { REPORT_LINK_TTL_MS, hasPermission, isReportKey, type AccessSubject, type ReportKey } from '@lp/shared/rules';
 import { reportDownloadPath } from '@lp/shared/contract';
@@ -12,7 +11,7 @@ import {
   expiredReports, findReport, markReportExpired, markReportFailed, markReportReady,
 } from '../repositories/reports.ts';
 import { canLogIn, findUserById, moduleItemsByClient } from '../repositories/users.ts';
-import { newReportFileName, removeReportFile, reportFilePath, reportsDir } from './files.ts';
+import { newReportFileName, removeReportFile, reportKey } from './files.ts';
 import { reportOf } from './catalogue.ts';
 import { writeReport } from './workbook.ts';
 
@@ -44,7 +43,6 @@ export async function requesterStillAllowed(db: Db, report: ReportRow): Promise<
 }
 
 /** Cleanup that never hides the error being handled. */
-const discard = (file: string) => fs.rm(file, { force: true }).catch(() => undefined);
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -71,9 +69,11 @@ export function defineReportJob(app: FastifyInstance): void {
     }).catch((err: unknown) => ctx.log.error({ err }, 'report failure e-mail not sent'));
   }
 
+  const discard = (key: string) => app.storage.remove(key).catch(() => undefined);
+
   async function sweepExpired() {
     for (const old of await expiredReports(db)) {
-      await removeReportFile(config.dataDir, old.file_name);
+      await removeReportFile(app.storage, old.file_name);
       await markReportExpired(db, old.id);
     }
   }
@@ -87,18 +87,18 @@ export function defineReportJob(app: FastifyInstance): void {
 
     const last = ctx.attempt >= REPORT_JOB_ATTEMPTS;
     const fileName = newReportFileName();
-    const filePath = reportFilePath(config.dataDir, fileName)!;
-    const partPath = `${filePath}.part`;
+    const key = reportKey(fileName)!;
     try {
-      await fs.mkdir(reportsDir(config.dataDir), { recursive: true });
-      const rowCount = await writeReport(db, definition, {
-        clientId: report.client_id,
-        params: report.params,
-        languageId: report.language_id,
-        filePath: partPath,
-        heartbeat: ctx.heartbeat,
+      let rowCount = 0;
+      await app.storage.writeWith(key, async (filePath) => {
+        rowCount = await writeReport(db, definition, {
+          clientId: report.client_id,
+          params: report.params,
+          languageId: report.language_id,
+          filePath,
+          heartbeat: ctx.heartbeat,
+        });
       });
-      await fs.rename(partPath, filePath);
 
       const token = newToken();
       const link = `${config.publicUrl}/api${reportDownloadPath(token)}`;
@@ -128,10 +128,9 @@ export function defineReportJob(app: FastifyInstance): void {
         }
         return ready;
       });
-      if (!done) await discard(filePath);
+      if (!done) await discard(key);
     } catch (error) {
-      await discard(partPath);
-      await discard(filePath);
+      await discard(key);
       if (!last) throw error;
       await fail(report, error, ctx);
     }

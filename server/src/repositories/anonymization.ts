@@ -30,15 +30,14 @@
  * Ids alone (audit_log, enrolments, results, created_by …) are not personal data once the row
  * they point at is anonymised, and stay so reports and history keep adding up.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { normaliseUsername } from '@lp/shared/rules';
 import type { Db } from '../db/database.ts';
 import { jsonField, jsonText } from '../db/computed.ts';
 import type { UserRow } from '../db/tables/user.table.ts';
-import { certificateFile } from '../learning/certificates.ts';
-import { mediaFile } from '../lib/mediaStore.ts';
+import { certificateKey } from '../learning/certificates.ts';
+import { removeMediaFolder } from '../lib/mediaStore.ts';
+import type { FileStorage } from '../storage/index.ts';
 import { removeReportFile } from '../reports/files.ts';
 import { senderKey } from './faq.ts';
 
@@ -176,12 +175,12 @@ export async function anonymizePersonalData(db: Db, user: Identity): Promise<Ano
 }
 
 /** Removes the files anonymizePersonalData handed back; run after the commit (a rollback keeps them). */
-export async function removeAnonymizedFiles(dataDir: string, files: AnonymizedFiles): Promise<void> {
+export async function removeAnonymizedFiles(storage: FileStorage, files: AnonymizedFiles): Promise<void> {
   for (const pdf of files.certificatePdfs) {
-    const file = certificateFile({ dataDir }, pdf);
-    if (file) await fs.rm(file, { force: true });
+    const key = certificateKey(pdf);
+    if (key) await storage.remove(key);
   }
-  for (const name of files.reportFiles) await removeReportFile(dataDir, name);
+  for (const name of files.reportFiles) await removeReportFile(storage, name);
   // each media upload has a folder of its own (mediaStore)
-  for (const resource of files.mediaResources) await fs.rm(path.dirname(mediaFile(dataDir, resource)), { recursive: true, force: true });
+  for (const resource of files.mediaResources) await removeMediaFolder(storage, resource);
 }

@@ -4,13 +4,12 @@
  * (just_confirm) that group sees once after login, and one message already sent to the learner,
  * unread. The images are small SVGs written into the media store.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { toApiDate } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
-import { MEDIA_URL_PREFIX, mediaFile, randomMediaId } from '../lib/mediaStore.ts';
+import { MEDIA_URL_PREFIX, randomMediaId } from '../lib/mediaStore.ts';
+import { mediaKey, type FileStorage } from '../storage/index.ts';
 
 export interface BannersMessagesSeed {
   clientId: number;
@@ -18,7 +17,7 @@ export interface BannersMessagesSeed {
   learnerId: number;
   /** the demo learner's group */
   groupId: number;
-  dataDir: string;
+  storage: FileStorage;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,16 +36,14 @@ function svg(width: number, height: number, from: string, to: string, title: str
 }
 
 /** Writes an image into the media store and answers its /media/ path (same origin as the apps). */
-async function image(dataDir: string, folder: string, name: string, content: string): Promise<string> {
+async function image(storage: FileStorage, folder: string, name: string, content: string): Promise<string> {
   const resource = `images/${folder}/${randomMediaId()}/${name}`;
-  const file = mediaFile(dataDir, resource);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, content);
+  await storage.put(mediaKey(resource), Buffer.from(content));
   return `${MEDIA_URL_PREFIX}${resource}`;
 }
 
 export async function seedBannersMessages(db: Kysely<Database>, seed: BannersMessagesSeed): Promise<void> {
-  const { clientId, authorId, learnerId, groupId, dataDir } = seed;
+  const { clientId, authorId, learnerId, groupId, storage } = seed;
   const now = new Date();
 
   const banners = [
@@ -64,8 +61,8 @@ export async function seedBannersMessages(db: Kysely<Database>, seed: BannersMes
   for (const banner of banners) {
     const row = await db.insertInto('banners').values({
       client_id: clientId, banner_type: banner.banner_type, title: banner.title,
-      desktop_image: await image(dataDir, 'banners', 'desktop.svg', banner.desktop),
-      mobile_image: await image(dataDir, 'banners', 'mobile.svg', banner.mobile),
+      desktop_image: await image(storage, 'banners', 'desktop.svg', banner.desktop),
+      mobile_image: await image(storage, 'banners', 'mobile.svg', banner.mobile),
       button_label: banner.button_label, url: '', background_color: '#ffffff', text_color: '#1f2937', sort_order: banner.order,
       start_date: day(-1), end_date: day(60), status: 1, created_by: authorId, created_at: now, updated_at: now,
     }).returning('id').executeTakeFirstOrThrow();
@@ -75,8 +72,8 @@ export async function seedBannersMessages(db: Kysely<Database>, seed: BannersMes
   const welcome = await db.insertInto('welcome_banners').values({
     client_id: clientId, welcome_banner_type: 'image_and_text', title: 'Bem-vindo à Academia Demo Retail',
     text: '<p>Aqui você encontra cursos, trilhas e mensagens da sua equipe. Confirme para começar.</p>',
-    desktop_image: await image(dataDir, 'welcome_banners', 'desktop.svg', svg(960, 400, '#b45309', '#db2777', 'Bem-vindo!', 'Academia Demo Retail')),
-    mobile_image: await image(dataDir, 'welcome_banners', 'mobile.svg', svg(640, 480, '#b45309', '#db2777', 'Bem-vindo!', 'Academia Demo Retail')),
+    desktop_image: await image(storage, 'welcome_banners', 'desktop.svg', svg(960, 400, '#b45309', '#db2777', 'Bem-vindo!', 'Academia Demo Retail')),
+    mobile_image: await image(storage, 'welcome_banners', 'mobile.svg', svg(640, 480, '#b45309', '#db2777', 'Bem-vindo!', 'Academia Demo Retail')),
     start_date: day(-1), end_date: day(90), just_confirm: true, user_logout: false, status: 1, created_by: authorId, created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await writeAudience(db, 'welcome_banner', welcome.id, { user_groups: [groupId] });

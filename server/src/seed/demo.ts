@@ -21,6 +21,7 @@ import { seedSurveys } from './surveys.ts';
 import { seedDrillsTests } from './drillsTests.ts';
 import { markAnnounced } from '../notices/learnerNotices.ts';
 import { seedFieldSales } from './fieldSales.ts';
+import { storageOf } from '../storage/index.ts';
 
 export const DEMO = {
   superuser: { email: 'admin@demo.local', password: 'Admin#2026!', full_name: 'Ana Admin' },
@@ -93,7 +94,7 @@ async function organisation(db: SeedDb, clientId: number, areas: string[], profi
  * Demo data for a first start (issue "Platform foundation" item 10). Idempotent: it runs only
  * while no OAuth application exists, inside one transaction.
  */
-export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' | 'oauthClientSecret' | 'scryptLogN' | 'dataDir'>): Promise<boolean> {
+export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' | 'oauthClientSecret' | 'scryptLogN' | 'dataDir' | 's3'>): Promise<boolean> {
   const existing = await db.selectFrom('oauth_applications').select('id').executeTakeFirst();
   if (existing) return false;
   const logN = config.scryptLogN;
@@ -140,7 +141,7 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await organisation(tdb, other, ['Engineering'], ['Engineer'], ['Other group'], [['Other tag', [0]]]);
     if (groupIds[0]) await trx.insertInto('user_group_members').values([{ group_id: groupIds[0], user_id: learner }]).execute();
     // evaluation models and demo trainings (owned by the instructor)
-    await seedTrainings(tdb, { clientId: demo, authorId: instructor, dataDir: config.dataDir });
+    await seedTrainings(tdb, { clientId: demo, authorId: instructor, storage: storageOf(config) });
     await seedGames(tdb, { clientId: demo, authorId: instructor });
     // webcasts
     await seedWebcasts(tdb, { clientId: demo, authorId: instructor });
@@ -155,9 +156,9 @@ export async function seedDemo(db: SeedDb, config: Pick<Config, 'oauthClientId' 
     await seedWebcastChat(tdb, { clientId: demo, webcastTitle: 'Boas-vindas ao vivo: onboarding 2026', instructorId: instructor, learnerId: learner });
     // content modules
     await seedPagesBadges(tdb, { clientId: demo, otherClientId: other, authorId: admin, learnerId: learner, groupId: groupIds[0]! });
-    await seedBannersMessages(tdb, { clientId: demo, authorId: admin, learnerId: learner, groupId: groupIds[0]!, dataDir: config.dataDir });
+    await seedBannersMessages(tdb, { clientId: demo, authorId: admin, learnerId: learner, groupId: groupIds[0]!, storage: storageOf(config) });
     await seedNewsFaq(tdb, { clientId: demo, authorId: admin });
-    await seedLibraryPodcasts(tdb, { clientId: demo, authorId: admin, dataDir: config.dataDir });
+    await seedLibraryPodcasts(tdb, { clientId: demo, authorId: admin, storage: storageOf(config) });
     // the store manager (Store leaders) must answer the mandatory survey first
     if (groupIds[1]) {
       await trx.insertInto('user_group_members').values([{ group_id: groupIds[1], user_id: storeManager }]).execute();

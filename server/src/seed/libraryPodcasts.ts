@@ -12,18 +12,18 @@ import { LIBRARY_FILE_STATUS, PODCAST_STATUS } from '@lp/shared/rules';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
 import { audioDuration } from '../lib/audioDuration.ts';
-import { mediaFile, randomMediaId } from '../lib/mediaStore.ts';
+import { randomMediaId } from '../lib/mediaStore.ts';
+import { mediaKey, type FileStorage } from '../storage/index.ts';
 
 type SeedDb = Kysely<Database>;
 
 const ASSETS = path.resolve(import.meta.dirname, 'assets');
 
 /** Copies an asset to {folder}/{random}/{name} in the media store and records it, as the upload flow does. */
-async function storeAsset(db: SeedDb, dataDir: string, clientId: number, authorId: number, folder: string, name: string) {
+async function storeAsset(db: SeedDb, storage: FileStorage, clientId: number, authorId: number, folder: string, name: string) {
   const resource = `${folder}/${randomMediaId()}/${name}`;
-  const target = mediaFile(dataDir, resource);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(path.join(ASSETS, name), target);
+  const target = path.join(ASSETS, name);
+  await storage.putFile(mediaKey(resource), target);
   const size = fs.statSync(target).size;
   const extension = path.extname(name).slice(1).toLowerCase();
   await db.insertInto('media_objects').values({
@@ -37,7 +37,7 @@ async function idByName(db: SeedDb, table: 'tags' | 'user_groups', clientId: num
   return (await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('name', '=', name).executeTakeFirst())?.id ?? null;
 }
 
-export async function seedLibraryPodcasts(db: SeedDb, { clientId, authorId, dataDir }: { clientId: number; authorId: number; dataDir: string }): Promise<void> {
+export async function seedLibraryPodcasts(db: SeedDb, { clientId, authorId, storage }: { clientId: number; authorId: number; storage: FileStorage }): Promise<void> {
   const now = new Date();
   const group = await idByName(db, 'user_groups', clientId, 'Onboarding 2026');
   const tag = await idByName(db, 'tags', clientId, 'Customer experience');
@@ -46,7 +46,7 @@ export async function seedLibraryPodcasts(db: SeedDb, { clientId, authorId, data
   if (!hasLibrary) {
     const category = await db.insertInto('library_categories').values({ client_id: clientId, name: 'Manuais', created_at: now })
       .returning('id').executeTakeFirstOrThrow();
-    const pdf = await storeAsset(db, dataDir, clientId, authorId, 'library', 'guia-de-atendimento.pdf');
+    const pdf = await storeAsset(db, storage, clientId, authorId, 'library', 'guia-de-atendimento.pdf');
     const file = await db.insertInto('library_files').values({
       client_id: clientId, category_id: category.id, title: 'Guia de atendimento',
       description: 'Os três passos de um bom atendimento na loja.', status: LIBRARY_FILE_STATUS.active, allow_download: true,
@@ -58,7 +58,7 @@ export async function seedLibraryPodcasts(db: SeedDb, { clientId, authorId, data
 
   const hasPodcasts = await db.selectFrom('podcasts').select('id').where('client_id', '=', clientId).executeTakeFirst();
   if (!hasPodcasts) {
-    const audio = await storeAsset(db, dataDir, clientId, authorId, 'podcasts/audios', 'podcast-boas-vindas.mp3');
+    const audio = await storeAsset(db, storage, clientId, authorId, 'podcasts/audios', 'podcast-boas-vindas.mp3');
     const podcast = await db.insertInto('podcasts').values({
       client_id: clientId, title: 'Boas-vindas ao time', description: 'Um minuto sobre como a loja recebe quem chega.',
       image_url: null, status: PODCAST_STATUS.published, date_to_unpublish: null, resource: audio.resource,

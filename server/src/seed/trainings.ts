@@ -13,7 +13,8 @@ import type { Kysely } from 'kysely';
 import { CONTENT_STATUS } from '@lp/shared/contract';
 import { writeAudience } from '../content/audience/index.ts';
 import type { Database } from '../db/database.ts';
-import { mediaFile, randomMediaId } from '../lib/mediaStore.ts';
+import { randomMediaId } from '../lib/mediaStore.ts';
+import { mediaKey, type FileStorage } from '../storage/index.ts';
 
 type SeedDb = Kysely<Database>;
 
@@ -165,13 +166,11 @@ const ASSETS = path.resolve(import.meta.dirname, 'assets');
  * Copies a seed asset into the media store as a module's file would be stored
  * (trainings/{id}/modules/{random}/{name}, lib/mediaStore.ts) and records it.
  */
-async function storeAsset(db: SeedDb, dataDir: string, clientId: number, trainingId: number, name: string, authorId: number) {
+async function storeAsset(db: SeedDb, storage: FileStorage, clientId: number, trainingId: number, name: string, authorId: number) {
   const source = path.join(ASSETS, name);
   const resource = `trainings/${trainingId}/modules/${randomMediaId()}/${name}`;
-  const target = mediaFile(dataDir, resource);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.copyFileSync(source, target);
-  const size = fs.statSync(target).size;
+  await storage.putFile(mediaKey(resource), source);
+  const size = fs.statSync(source).size;
   await db.insertInto('media_objects').values({
     id: randomMediaId(), client_id: clientId, resource, source: resource, kind: 'file', scorm_version: null,
     file_name: name, extension: path.extname(name).slice(1).toLowerCase(), size, created_by: authorId, created_at: new Date(),
@@ -184,7 +183,7 @@ async function idsByName(db: SeedDb, table: 'tags' | 'areas' | 'profiles' | 'use
   return (await db.selectFrom(table).select('id').where('client_id', '=', clientId).where('name', 'in', names).orderBy('id').execute()).map((r) => r.id);
 }
 
-export async function seedTrainings(db: SeedDb, { clientId, authorId, dataDir }: { clientId: number; authorId: number; dataDir: string }): Promise<void> {
+export async function seedTrainings(db: SeedDb, { clientId, authorId, storage }: { clientId: number; authorId: number; storage: FileStorage }): Promise<void> {
   await seedBaseEvaluations(db);
   const existing = new Set((await db.selectFrom('group_trainings').select('title').where('client_id', '=', clientId).execute()).map((r) => r.title));
   for (const demo of DEMO_TRAININGS) {
@@ -207,7 +206,7 @@ export async function seedTrainings(db: SeedDb, { clientId, authorId, dataDir }:
 
     let module: { id: number } | null = null;
     if (demo.module) {
-      const file = 'asset' in demo.module ? await storeAsset(db, dataDir, clientId, id, demo.module.asset, authorId) : null;
+      const file = 'asset' in demo.module ? await storeAsset(db, storage, clientId, id, demo.module.asset, authorId) : null;
       module = await db.insertInto('group_training_modules').values({
         group_training_id: id, title: demo.module.title, module_type_id: demo.module.typeId, status: 1, avaliable_in: null,
         resource: file ? file.resource : 'resource' in demo.module ? demo.module.resource : null,

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -26,7 +24,7 @@ import { TestOnlyParams } from './params.ts';
 const invalidFile = (detail: string) => new HttpError(400, 'test_validation_error', `Error in data validation. Please use the template format: ${detail}`);
 const locked = () => new HttpError(409, 'test_has_user_results', 'A test with results cannot import questions');
 
-/** Generated templates: $DATA_DIR/test_import_templates/{user id}/{random}.xlsx, for one hour. */
+/** Generated templates: test_import_templates/{user id}/{random}.xlsx in the file store, for one hour. */
 const TEMPLATE_FILES: UserFileArea = {
   area: 'test_import_templates',
   urlPath: TEST_TEMPLATE_FILES_PATH,
@@ -84,7 +82,7 @@ export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKi
     }
     const test = await clientTestOr404(request, request.params.testId);
     const { user } = authOf(request);
-    const url = await writeUserFile(app.config.dataDir, TEMPLATE_FILES, user.id, (file) => writeTestTemplate(file, user.language_id, test.title));
+    const url = await writeUserFile(app.storage, TEMPLATE_FILES, user.id, (file) => writeTestTemplate(file, user.language_id, test.title));
     return { [contract.templateUrlField]: url };
   });
 
@@ -107,8 +105,7 @@ export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKi
     const taken = await app.db.updateTable('uploads').set({ consumed_at: new Date() })
       .where('id', '=', upload.id).where('consumed_at', 'is', null).executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw notFound();
-    const file = path.join(app.config.dataDir, 'tmp', `test-import-${upload.id}.xlsx`);
-    await app.tus.consume(upload.id, file);
+    const file = app.tus.filePath(upload.id);
     try {
       if (await testHasResults(owned, test.id)) throw locked();
       if (!upload.file_name.toLowerCase().endsWith('.xlsx')) throw invalidFile('the file is not .xlsx');
@@ -119,7 +116,7 @@ export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKi
       if (error instanceof SpreadsheetError || error instanceof TemplateFormatError) throw invalidFile(error.message);
       throw error;
     } finally {
-      await fs.promises.rm(file, { force: true });
+      await app.tus.discard(upload.id);
     }
   });
 

@@ -1,15 +1,10 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { MEDIA_URL_PREFIX } from '../../lib/mediaStore.ts';
-import { MEDIA_CONTENT_TYPES } from '../../lib/serveMedia.ts';
+import { MEDIA_CONTENT_TYPES, sendStored } from '../../lib/serveMedia.ts';
 import { isRestrictedResource } from '../../lib/signedMedia.ts';
-
-export interface MediaOptions {
-  /** $DATA_DIR/media */
-  root: string;
-}
+import { checkKey } from '../../storage/index.ts';
+import { localStorage } from '../../storage/local.ts';
 
 /** No public media file runs or renders anything active; the content origin serves user documents. */
 export const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
@@ -32,9 +27,11 @@ export function resourceOfMediaPath(url: string): string | null {
  * by signed URLs only, its documents by the content origin. Encapsulated: its headers apply to
  * /media/ only.
  */
-const media: FastifyPluginAsync<MediaOptions> = async (app, { root }) => {
-  await fs.mkdir(root, { recursive: true });
+/** HLS the streaming engine's ffmpeg writes (live and saved recordings): on the node's own disk, whatever the store. */
+const NODE_LOCAL = /^media\/webcasts\/\d+\/(live|vod)\//;
 
+const media: FastifyPluginAsync = async (app) => {
+  const nodeDisk = app.storage.kind === 'local' ? app.storage : localStorage(app.config.dataDir);
   app.addHook('onRequest', async (request, reply) => {
     const resource = resourceOfMediaPath(request.url.split('?')[0] ?? '');
     if (resource === null || isRestrictedResource(resource)) {
@@ -56,18 +53,18 @@ const media: FastifyPluginAsync<MediaOptions> = async (app, { root }) => {
     return payload;
   });
 
-  await app.register(fastifyStatic, {
-    root,
-    prefix: MEDIA_URL_PREFIX,
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    acceptRanges: true,
-    cacheControl: false,
-    etag: true,
-    lastModified: true,
-    redirect: false,
+  // from the store in use, streamed (a bucket stays private; docs/production.md "Object storage")
+  app.get(`${MEDIA_URL_PREFIX}*`, { config: { access: 'public' } }, async (request, reply) => {
+    const resource = resourceOfMediaPath(request.url.split('?')[0] ?? '');
+    let key: string;
+    try {
+      key = checkKey(`media/${resource ?? ''}`);
+    } catch {
+      return reply.status(404).send({ detail: 'Not found', code: 'not_found' });
+    }
+    // no dotfiles, no folders
+    if (key.split('/').some((part) => part.startsWith('.')) || key.endsWith('/')) return reply.status(404).send({ detail: 'Not found', code: 'not_found' });
+    return sendStored(NODE_LOCAL.test(key) ? nodeDisk : app.storage, request, reply, key, {});
   });
 };
 export default media;

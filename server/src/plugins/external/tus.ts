@@ -53,8 +53,10 @@ export interface TusService {
   /** offset and size the store knows for an upload; null when there is none */
   progress(id: string): Promise<{ offset: number; size: number | null } | null>;
   filePath(id: string): string;
-  /** hands a finished upload's bytes to a feature: moved to `destination`, gone from tus */
+  /** hands a finished upload's bytes to a feature: stored at the storage key `destination`, gone from tus */
   consume(id: string, destination: string): Promise<void>;
+  /** drops a finished upload's bytes that a feature read in place (app.tus.filePath) and keeps nothing of */
+  discard(id: string): Promise<void>;
   /** removes the uploads (files and rows) created more than UPLOAD_TTL ago and never used; how many */
   expire(now?: Date): Promise<number>;
 }
@@ -147,8 +149,11 @@ export default fp<{ config: Config }>(async (app, { config }) => {
     },
     filePath,
     async consume(id, destination) {
-      await fs.mkdir(path.dirname(destination), { recursive: true });
-      await fs.rename(filePath(id), destination);
+      await app.storage.putFile(destination, filePath(id), { move: true });
+      await fs.rm(`${filePath(id)}.json`, { force: true });
+    },
+    async discard(id) {
+      await fs.rm(filePath(id), { force: true });
       await fs.rm(`${filePath(id)}.json`, { force: true });
     },
     async expire(now = new Date()) {
@@ -179,4 +184,4 @@ export default fp<{ config: Config }>(async (app, { config }) => {
   app.addHook('onReady', async () => {
     if (config.runJobs) await schedule(new Date());
   });
-}, { name: 'tus', dependencies: ['db', 'jobs'] });
+}, { name: 'tus', dependencies: ['db', 'jobs', 'storage'] });

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { GroupTrainingEnrollmentRow, GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';
 import { mediaDuration } from '../../lib/mediaDuration.ts';
-import { mediaFile } from '../../lib/mediaStore.ts';
+import { mediaKey, type FileStorage } from '../../storage/index.ts';
 
 export async function findEnrollment(db: Db, userId: number, trainingId: number): Promise<GroupTrainingEnrollmentRow | undefined> {
   return db.selectFrom('group_training_enrollments').selectAll()
@@ -154,19 +154,19 @@ export async function recordModuleReport(
  * file the first time and kept (a stored file is never rewritten in place); null when the module
  * has no stored file of this client or it cannot be read.
  */
-export async function storedMediaDuration(db: Db, dataDir: string, clientId: number, resource: string | null): Promise<number | null> {
+export async function storedMediaDuration(db: Db, storage: FileStorage, clientId: number, resource: string | null): Promise<number | null> {
   if (!resource) return null;
   const stored = await db.selectFrom('media_objects').select(['id', 'duration', 'extension'])
     .where('client_id', '=', clientId).where('resource', '=', resource).executeTakeFirst();
   if (!stored) return null;
   if (stored.duration !== null) return Number(stored.duration);
-  let file: string;
+  let key: string;
   try {
-    file = mediaFile(dataDir, resource);
+    key = mediaKey(resource);
   } catch {
     return null;
   }
-  const seconds = await mediaDuration(file, stored.extension);
+  const seconds = await storage.readWith(key, (file) => mediaDuration(file, stored.extension));
   if (seconds !== null) await db.updateTable('media_objects').set({ duration: seconds }).where('id', '=', stored.id).execute();
   return seconds;
 }

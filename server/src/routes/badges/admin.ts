@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
@@ -11,7 +10,8 @@ import { BADGE_STATUS, localeForLanguageId, validateBadge } from '@lp/shared/rul
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
-import { mediaFile, mediaPath, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
+import { mediaPath, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
+import { mediaKey } from '../../storage/index.ts';
 import { matchesMagic } from '../../lib/uploadValidation.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import {
@@ -156,9 +156,7 @@ const badgesAdmin: FastifyPluginAsyncTypebox = async (app) => {
     if (file.length > IMAGE_MAX_BYTES) throw new HttpError(413, 'file_too_large', 'Badge images are at most 5 MB');
     if (!matchesMagic(extension, file.subarray(0, 1024))) throw new HttpError(400, 'invalid_file_type', 'The content is not the image its name says', { file: 'invalid_file_type' });
     const resource = `images/badges/${clientId}/${randomMediaId()}/${name}`;
-    const target = mediaFile(app.config.dataDir, resource);
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.writeFile(target, file, { flag: 'wx', mode: 0o644 });
+    await app.storage.put(mediaKey(resource), file, { exclusive: true });
     return { url: mediaPath(resource) };
   });
 

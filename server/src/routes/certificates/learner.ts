@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FileAnswer, LEARNER_PATHS, LearnerCertificatePage } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
 import { IdParams } from '../../lib/params.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
-import { certificateFile, writeCertificatePdf } from '../../learning/certificates.ts';
+import { certificateKey, writeCertificatePdf } from '../../learning/certificates.ts';
 import { listCertificates, ownCertificate, setCertificatePdf } from '../../repositories/learner/certificates.ts';
 import { LearnerPageQuery, pageOf } from '../../lib/learnerPaging.ts';
 
@@ -36,14 +35,14 @@ const certificates: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const cert = await ownCertificate(app.db, clientOf(request), authOf(request).user.id, request.params.id);
     if (!cert) throw certificateNotFound();
-    let file = cert.pdf_path ? certificateFile(app.config, cert.pdf_path) : null;
-    let bytes = file ? await fs.readFile(file).catch(() => null) : null;
+    const key = cert.pdf_path ? certificateKey(cert.pdf_path) : null;
+    let bytes = key ? await app.storage.get(key) : null;
     if (!bytes) {
-      // drawn once at issue; a file lost from disk is drawn again from the certificate's snapshot
+      // drawn once at issue; a file lost from the store is drawn again from the certificate's snapshot
       const pdfPath = await writeCertificatePdf(app.db, app.config, { ...cert, workload: Number(cert.workload) });
       await setCertificatePdf(app.db, cert.id, pdfPath);
-      file = certificateFile(app.config, pdfPath)!;
-      bytes = await fs.readFile(file);
+      bytes = await app.storage.get(pdfPath);
+      if (!bytes) throw certificateNotFound();
     }
     return reply
       .header('content-type', 'application/pdf')

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ADMIN_RESOURCES, CLIENT_LOGO_MAX_BYTES, CLIENT_LOGO_PATH, CLIENT_LOGO_UPLOAD_KIND, CONFIGURATION_PATH, ClientLogoInput, Configuration, ConfigurationInput,
@@ -7,7 +5,7 @@ import {
 import { canOpenAdminTitle, isCurrencyCode } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
-import { mediaFile, mediaPath, resourceOfUrl } from '../../lib/mediaStore.ts';
+import { removeMediaFolder, mediaPath, resourceOfUrl } from '../../lib/mediaStore.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import { forgetMediaObject } from '../../repositories/mediaObjects.ts';
 import { commitUpload, prepareUpload, savingUpload } from '../trainings/uploadedFile.ts';
@@ -69,7 +67,7 @@ const configurationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const old = before ? resourceOfUrl(app.config.publicUrl, before) : null;
     if (old) {
       await forgetMediaObject(app.db, clientId, old);
-      await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, old)), { recursive: true, force: true });
+      await removeMediaFolder(app.storage, old);
     }
     return configuration(app.db, clientId);
   });

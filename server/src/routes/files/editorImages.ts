@@ -1,13 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { FILE_PATHS, NoContent, FileComplete, FileCompleteBody, FilePolicy, FilePolicyForm } from '@lp/shared/contract';
 import { UPLOAD_LIMITS, editorImageArea, editorImageExtensions, fileExtension, hasPermission } from '@lp/shared/rules';
 import { HttpError } from '../../lib/httpError.ts';
-import { mediaFile, mediaPath, randomMediaId, safeFileName } from '../../lib/mediaStore.ts';
+import { mediaPath, randomMediaId, removeMediaFolder, safeFileName } from '../../lib/mediaStore.ts';
+import { mediaKey } from '../../storage/index.ts';
 import { matchesMagic } from '../../lib/uploadValidation.ts';
 import { displayFileName } from '../../plugins/external/tus.ts';
 import { authOf } from '../../plugins/app/auth.ts';
@@ -106,11 +105,9 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
       throw new HttpError(400, 'invalid_file_type', 'The content is not a .png, .jpg or .gif image', { file: 'invalid_file_type' });
     }
     const resource = `${row.directory}${row.id}/${row.file_name}`;
-    const target = mediaFile(app.config.dataDir, resource);
     // one upload per policy: of two posts racing, the row's update picks one
     if (!(await claimEditorImageUpload(app.db, row.id, resource, file.length))) throw uploadNotFound();
-    await fs.promises.mkdir(path.dirname(target), { recursive: true });
-    await fs.promises.writeFile(target, file, { flag: 'wx', mode: 0o644 });
+    await app.storage.put(mediaKey(resource), file, { exclusive: true });
     return reply.status(204).send();
   });
 
@@ -123,7 +120,7 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
     if (!row) throw uploadNotFound();
     if (formBool(uploaded) !== true) {
       // the admin gave up on this image: what was stored goes
-      if (row.resource && !row.completed_at) await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, row.resource)), { recursive: true, force: true });
+      if (row.resource && !row.completed_at) await removeMediaFolder(app.storage, row.resource);
       if (!row.completed_at) await deleteEditorImageUpload(app.db, row.id);
       throw new HttpError(400, 'validation_error', 'The upload did not complete', { uploaded: 'validation_error' });
     }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { toApiDate } from '@lp/shared/rules';
@@ -6,7 +5,7 @@ import { FileAnswer } from '@lp/shared/contract';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { authOf } from '../../plugins/app/auth.ts';
 import { requesterStillAllowed } from '../../reports/index.ts';
-import { reportFilePath } from '../../reports/files.ts';
+import { reportKey } from '../../reports/files.ts';
 import { findDownloadableReport } from '../../repositories/reports.ts';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,17 +30,18 @@ const reportFiles: FastifyPluginAsyncTypebox = async (app) => {
       throw new HttpError(403, 'permission_denied', 'This report belongs to another user');
     }
     if (!(await requesterStillAllowed(app.db, report))) throw notFound();
-    const file = reportFilePath(app.config.dataDir, report.file_name!);
-    if (!file || !fs.existsSync(file)) throw notFound();
+    const key = reportKey(report.file_name!);
+    const opened = key ? await app.storage.open(key, {}) : null;
+    if (!opened?.body) throw notFound();
     const day = toApiDate(report.created_at);
     return reply
       .header('Content-Type', XLSX)
       .header('Content-Disposition', `attachment; filename="${report.report}-report-${day}.xlsx"`)
-      .header('Content-Length', String(fs.statSync(file).size))
+      .header('Content-Length', opened.headers['content-length'])
       .header('Cache-Control', 'private, no-store')
       .header('Referrer-Policy', 'no-referrer')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(fs.createReadStream(file));
+      .send(opened.body);
   });
 };
 export default reportFiles;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { FileAnswer } from '@lp/shared/contract';
-import { grantMaxAge, grantedFile, mediaNotFound, sendGrantedFile, splitGranted } from '../../lib/serveMedia.ts';
+import { grantMaxAge, grantedKey, mediaNotFound, sendStored, splitGranted } from '../../lib/serveMedia.ts';
 import { isActiveDocument, verifyGrant } from '../../lib/signedMedia.ts';
 import { attachmentDisposition } from '../library/learner.ts';
 
@@ -20,10 +20,10 @@ const signedMedia: FastifyPluginAsyncTypebox = async (app) => {
     const { token, rest } = splitGranted(request.url.split('?')[0]!.slice(`/api${SIGNED_MEDIA_PREFIX}`.length));
     const grant = verifyGrant(app.mediaSecret, token);
     if (!grant || grant.d.startsWith('packages/') || grant.s) throw mediaNotFound();
-    const target = grantedFile(app.config.dataDir, grant, rest);
-    if (isActiveDocument(target.file)) throw mediaNotFound();
-    const name = target.file.split(/[\\/]/).pop()!;
-    return sendGrantedFile(request, reply, target, {
+    const key = grantedKey(grant, rest);
+    if (isActiveDocument(key)) throw mediaNotFound();
+    const name = key.split('/').pop()!;
+    return sendStored(app.storage, request, reply, key, {
       'Cache-Control': `private, max-age=${grantMaxAge(grant)}`,
       'Content-Disposition': INLINE.test(name) ? `inline; filename="${name}"` : attachmentDisposition(name),
       // players and viewers of a page on another host of this server (PUBLIC_URL vs the address opened)

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { Redis } from 'ioredis';
@@ -36,7 +35,7 @@ async function probe(check: () => Promise<unknown>): Promise<'ok' | 'error'> {
 /**
  * Liveness and readiness (docs/production.md "Health"): `live` says the process answers (restart
  * it when it does not); `ready` says it can serve — the database, Redis when REDIS_URL is set, and
- * the file store (DATA_DIR writable) — and answers 503 otherwise, so a proxy sends traffic
+ * the file store (DATA_DIR writable, or the bucket answering) — and answers 503 otherwise, so a proxy sends traffic
  * elsewhere. `/api/health` is the readiness answer under its older name.
  */
 const health: FastifyPluginAsyncTypebox = async (app) => {
@@ -54,7 +53,7 @@ const health: FastifyPluginAsyncTypebox = async (app) => {
         if (redis.status === 'wait' || redis.status === 'end') await redis.connect();
         await redis.ping();
       }) : Promise.resolve('off' as const),
-      probe(() => fs.access(config.dataDir, fs.constants.W_OK)),
+      probe(() => app.storage.probe()),
     ]);
     const status = [db, redisCheck, storage].includes('error') ? 'error' as const : 'ok' as const;
     if (status === 'error') app.log.error({ db, redis: redisCheck, storage }, 'readiness check failed');

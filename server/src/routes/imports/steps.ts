@@ -75,7 +75,7 @@ export async function startImport(app: FastifyInstance, { clientId, user, upload
       created_at: now, updated_at: now, finished_at: null,
     });
     // the bytes leave the tus store: no one can change or delete them under the import
-    await app.tus.consume(upload.id, path.join(app.config.dataDir, filePath));
+    await app.tus.consume(upload.id, filePath);
     return importId;
   });
   await app.jobs.enqueue(VALIDATE_JOB, { importId: id }, { dedupeKey: validateKey(id) });

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { LIBRARY_FILE_STATUS, LIBRARY_LIMITS, UPLOAD_LIMITS, canOpenAdminTitle, formErrorCode, librarySlug, validateLibraryFile } from '@lp/shared/rules';
 import { LIBRARY_PATHS, LIBRARY_UPLOAD_KIND, LibraryFile, LibraryFileInput, LibraryFileListQuery } from '@lp/shared/contract';
 import type { LibraryFileRow } from '../../db/tables/library.table.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
-import { mediaFile } from '../../lib/mediaStore.ts';
+import { removeMediaFolder } from '../../lib/mediaStore.ts';
 import { foreignAudienceIds, writeAudience } from '../../content/audience/index.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { isUniqueViolation } from '../../db/dialect.ts';
@@ -195,7 +193,7 @@ const files: FastifyPluginAsyncTypebox = async (app) => {
   /** The bytes and the media record of a file no row points at any more. */
   async function removeStored(clientId: number, resource: string): Promise<void> {
     await forgetMediaObject(app.db, clientId, resource);
-    await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, resource)), { recursive: true, force: true });
+    await removeMediaFolder(app.storage, resource);
   }
 };
 export default files;

@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { audienceMember } from '../../content/audience/index.ts';
 import { FileAnswer, LIBRARY_PATHS, LearnerLibraryFile, LearnerLibraryPage, LibraryFilterOptions, LibraryQuery } from '@lp/shared/contract';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { mediaFile } from '../../lib/mediaStore.ts';
+import { mediaKey } from '../../storage/index.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import {
   findLearnerFile, learnerFilePage, learnerFiles, learnerFilterOptions, recordFileUse,
@@ -70,24 +69,21 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
   app.get(LIBRARY_PATHS.learnerDownload(':id'), { config: { access: 'authenticated' }, schema: { params: IdParams, response: { 200: FileAnswer } } }, async (request, reply) => {
     const { ctx, row } = await fileOr404(app.db, request, request.params.id);
     if (!row.allow_download) throw new HttpError(403, 'download_not_allowed', 'This file cannot be downloaded');
-    const file = mediaFile(app.config.dataDir, row.resource);
-    let size: number;
-    try {
-      size = (await fs.promises.stat(file)).size;
-    } catch {
-      throw libraryFileNotFound();
-    }
+    const key = mediaKey(row.resource);
+    if (!(await app.storage.stat(key))) throw libraryFileNotFound();
     await app.db.transaction().execute(async (trx) => {
       await recordFileUse(trx, row.id, ctx.userId, 'downloaded');
       await syncTrailsHolding(trx, app.config, { clientId: ctx.clientId, kind: 'library_file', itemId: row.id, userId: ctx.userId });
     });
+    const opened = await app.storage.open(key, {});
+    if (!opened?.body) throw libraryFileNotFound();
     return reply
       .header('Content-Type', 'application/octet-stream')
-      .header('Content-Length', String(size))
+      .header('Content-Length', opened.headers['content-length'])
       .header('Content-Disposition', attachmentDisposition(row.file_name))
       .header('Cache-Control', 'private, no-store')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(fs.createReadStream(file));
+      .send(opened.body);
   });
 };
 export default learner;

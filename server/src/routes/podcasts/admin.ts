@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -12,7 +10,7 @@ import type { PodcastRow } from '../../db/tables/podcast.table.ts';
 import { audioDuration } from '../../lib/audioDuration.ts';
 import { HttpError } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
-import { discardMedia, mediaFile, mediaPath, resourceOfUrl } from '../../lib/mediaStore.ts';
+import { discardMedia, removeMediaFolder, mediaPath, resourceOfUrl } from '../../lib/mediaStore.ts';
 import { foreignAudienceIds, readAudience, writeAudience } from '../../content/audience/index.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { forgetMediaObject, mediaObjectExists } from '../../repositories/mediaObjects.ts';
@@ -205,7 +203,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
 
   async function removeStored(clientId: number, resource: string): Promise<void> {
     await forgetMediaObject(app.db, clientId, resource);
-    await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, resource)), { recursive: true, force: true });
+    await removeMediaFolder(app.storage, resource);
   }
 };
 export default admin;

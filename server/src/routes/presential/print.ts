@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FileAnswer, PRESENTIAL_RESULT_PATHS } from '@lp/shared/contract';
-import fs from 'node:fs';
 import { appointmentTitle, clientCurrency } from '@lp/shared/rules';
 import { IdParams } from '../../lib/params.ts';
-import { mediaFile, resourceOfUrl } from '../../lib/mediaStore.ts';
+import { resourceOfUrl } from '../../lib/mediaStore.ts';
+import { mediaKey } from '../../storage/index.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { storedClientSettings } from '../../repositories/clients.ts';
 import { renderPresentialPdf, type PrintData } from '../../presential/printPdf.ts';
@@ -29,7 +29,7 @@ const print: FastifyPluginAsyncTypebox = async (app) => {
     const resource = url ? resourceOfUrl(app.config.publicUrl, url) : null;
     if (!resource) return null;
     try {
-      return await fs.promises.readFile(mediaFile(app.config.dataDir, resource));
+      return await app.storage.get(mediaKey(resource));
     } catch {
       return null;
     }

@@ -4,7 +4,8 @@ import {
   MODULE_PATHS, ModuleSearchAnswer, ModuleSearchBody, MoveModuleResourceAnswer, MoveModuleResourceBody, UPLOAD_KINDS,
 } from '@lp/shared/contract';
 import { HttpError } from '../../lib/httpError.ts';
-import { mediaFile, randomMediaId } from '../../lib/mediaStore.ts';
+import { randomMediaId } from '../../lib/mediaStore.ts';
+import { mediaKey } from '../../storage/index.ts';
 import { authOf, clientOf } from '../../plugins/app/auth.ts';
 import { findClientModule, findMediaObject, moduleTypes, searchModules } from '../../repositories/trainingModules.ts';
 import { trainingAccess } from './common.ts';
@@ -38,12 +39,8 @@ const moduleImport: FastifyPluginAsyncTypebox = async (app) => {
     if (!stored) throw sourceNotFound();
     const id = randomMediaId();
     const target = app.tus.filePath(id);
-    try {
-      await fs.promises.copyFile(mediaFile(app.config.dataDir, stored.source), target, fs.constants.COPYFILE_EXCL);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw sourceNotFound();
-      throw error;
-    }
+    const copied = await app.storage.readWith(mediaKey(stored.source), (file) => fs.promises.copyFile(file, target, fs.constants.COPYFILE_EXCL));
+    if (copied === null) throw sourceNotFound();
     try {
       const now = new Date();
       await insertUpload(app.db, {

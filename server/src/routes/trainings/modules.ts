@@ -14,7 +14,7 @@ import { sanitiseEmbed } from '../../lib/embed.ts';
 import { HttpError, notFound } from '../../lib/httpError.ts';
 import { listResponse, parseListQuery, runList, sendList, type ListSpec } from '../../lib/list.ts';
 import { UploadRefused, archiveLimits, validateUpload, type UploadKind } from '../../lib/uploadValidation.ts';
-import { mediaFile } from '../../lib/mediaStore.ts';
+import { mediaKey } from '../../storage/index.ts';
 import { clientOf } from '../../plugins/app/auth.ts';
 import {
   findMediaObject, findModule, insertModule, moduleListQuery, moduleTypes, softDeleteModule, toModule, updateModule,
@@ -134,7 +134,8 @@ const modules: FastifyPluginAsyncTypebox = async (app) => {
     const stored = await findMediaObject(app.db, clientOf(request), current.resource);
     if (!stored || stored.kind !== 'file' || moduleFileRule(to.slug)?.package) throw refused();
     try {
-      await validateUpload(to.slug as UploadKind, mediaFile(app.config.dataDir, stored.source), stored.file_name, archiveLimits(app.config));
+      const kept = await app.storage.readWith(mediaKey(stored.source), (file) => validateUpload(to.slug as UploadKind, file, stored.file_name, archiveLimits(app.config)));
+      if (kept === null) throw refused();
     } catch (error) {
       if (error instanceof UploadRefused) throw invalid(error.code, { resource: error.code }, error.statusCode);
       throw error;

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ADMIN_RESOURCES, OWN_USER_IMAGE_UPLOAD_KIND, USER_IMAGE_UPLOAD_KIND } from '@lp/shared/contract';
 import { UPLOAD_LIMITS, canOpenAdminTitle } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/httpError.ts';
-import { mediaFile } from '../../lib/mediaStore.ts';
+import { removeMediaFolder } from '../../lib/mediaStore.ts';
 import { forgetMediaResource } from '../../repositories/mediaObjects.ts';
 import { commitUpload, prepareUpload, savingUpload, type PreparedUpload } from '../trainings/uploadedFile.ts';
 
@@ -64,7 +62,7 @@ export async function userImageUpload(
   }
   const remove = async (resource: string) => {
     await forgetMediaResource(app.db, resource);
-    await fs.promises.rm(path.dirname(mediaFile(app.config.dataDir, resource)), { recursive: true, force: true });
+    await removeMediaFolder(app.storage, resource);
   };
   return {
     changed: !keep,

@@ -78,7 +78,7 @@ const guests: FastifyPluginAsyncTypebox = async (app) => {
     const webcast = await webcastOr404(app.db, request, request.params.id);
     const { user } = authOf(request);
     const clientId = clientOf(request);
-    const url = await writeUserFile(app.config.dataDir, GUEST_FILES, user.id, (file) => writeGuestList(app.db, clientId, webcast.id, user.language_id, file));
+    const url = await writeUserFile(app.storage, GUEST_FILES, user.id, (file) => writeGuestList(app.db, clientId, webcast.id, user.language_id, file));
     return { path_url: url };
   });
 

@@ -59,7 +59,7 @@ const progress: FastifyPluginAsyncTypebox = async (app) => {
       const kind = moduleKindOf(module.slug);
       // a stored medium's share is counted on its own duration (read from the file once, then kept)
       const knownDuration = report.event === 'played' && completionRuleOf(kind) === 'watched'
-        ? await storedMediaDuration(trx, app.config.dataDir, ctx.clientId, module.row.resource) : null;
+        ? await storedMediaDuration(trx, app.storage, ctx.clientId, module.row.resource) : null;
       // a refusal below rolls this back with the rest: only an accepted report enrolls
       await ensureEnrollment(trx, ctx.userId, id);
       const outcome = await recordModuleReport(trx, { userId: ctx.userId, trainingId: id, moduleId }, kind, report, { knownDuration });

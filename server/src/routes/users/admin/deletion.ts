@@ -29,7 +29,7 @@ const deletion: FastifyPluginAsyncTypebox = async (app) => {
     });
     await app.realtime.endSessions({ userId: user.id });
     // after the commit: a rolled-back confirmation keeps its files
-    await removeAnonymizedFiles(app.config.dataDir, files).catch((err: unknown) => request.log.error({ err, userId: user.id }, 'anonymised user files not removed'));
+    await removeAnonymizedFiles(app.storage, files).catch((err: unknown) => request.log.error({ err, userId: user.id }, 'anonymised user files not removed'));
     return (await loadAdminUsers(app.db, clientOf(request), [user.id]))[0]!;
   });
 
