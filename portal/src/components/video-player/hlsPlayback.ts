@@ -12,3 +12,20 @@ export function hlsPlayback(hlsJsSupported: boolean, nativeAnswer: CanPlayTypeRe
   if (hlsJsSupported) return 'hls.js';
   return nativeAnswer === '' ? 'unsupported' : 'native';
 }
+
+/**
+ * What the chat keeps in step with: the publisher's wall-clock time (ms since the epoch, in this
+ * device's clock) of the frame on screen, or null when the player cannot tell.
+ */
+export interface PlaybackClock {
+  currentPublisherTime(): number | null;
+}
+
+/**
+ * Who plays a live webcast (streaming/README "Low-latency playback"): WebRTC when the server
+ * offers it and the browser has it (sub-second), HLS otherwise — and HLS again whenever WebRTC
+ * fails to start or drops.
+ */
+export function livePlayback(webrtcUrl: string | null | undefined, webrtcAvailable: boolean): 'webrtc' | 'hls' {
+  return webrtcUrl && webrtcAvailable ? 'webrtc' : 'hls';
+}

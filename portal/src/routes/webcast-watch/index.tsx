@@ -55,7 +55,7 @@ function Transmission({ webcast }: { webcast: LearnerWebcast }) {
     // a live stream (kept near its edge, muted autoplay) or a recording: nothing to resume and no progress to keep
     return (
       <VideoPlayer url={webcast.webcast_player_hls_playback_url} title={webcast.title} resumeAt={0} onProgress={() => undefined}
-        live={webcast.state === 'live'} />
+        live={webcast.state === 'live'} webrtcUrl={webcast.state === 'live' ? webcast.webcast_player_webrtc_playback_url : null} />
     );
   }
   if (webcast.embed) {
