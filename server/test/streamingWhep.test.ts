@@ -150,7 +150,7 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
     expect((await offerTo(api(STREAMING_PATHS.whep(good)), '{"sdp":1}', 'application/json')).statusCode).toBe(415);
     const notSdp = await offerTo(api(STREAMING_PATHS.whep(good)), 'hello');
     expect(notSdp.statusCode).toBe(400);
-    expect(notSdp.json().code).toBe('invalid_offer');
+    expect(notSdp.json().code).toBe('sdp_offer_invalid');
   });
 
   it('gives no address to a learner outside the audience, nor before the transmission', async () => {

@@ -43,7 +43,7 @@ const whep: FastifyPluginAsyncTypebox = async (app) => {
   app.post(STREAMING_PATHS.whep(':grant'), { config: { access: 'public' }, schema: { params: GrantParams } }, async (request, reply) => {
     const { w: webcastId } = grantOr403(request.params.grant);
     const offer = typeof request.body === 'string' ? request.body : '';
-    if (!offer.startsWith('v=0')) throw new HttpError(400, 'invalid_offer', 'The body is not an SDP offer');
+    if (!offer.startsWith('v=0')) throw new HttpError(400, 'sdp_offer_invalid', 'The body is not an SDP offer');
     try {
       const { viewerId, answer } = await app.streaming.watch(webcastId, offer);
       return reply.status(201)
@@ -54,7 +54,7 @@ const whep: FastifyPluginAsyncTypebox = async (app) => {
     } catch (error) {
       if (error instanceof NotLiveError) throw new HttpError(404, 'webcast_not_live', error.message);
       if (error instanceof ViewerLimitError) throw new HttpError(503, 'webrtc_viewers_full', error.message);
-      if (error instanceof UnplayableOfferError) throw new HttpError(406, 'offer_unplayable', error.message);
+      if (error instanceof UnplayableOfferError) throw new HttpError(406, 'sdp_offer_unplayable', error.message);
       throw error;
     }
   });
