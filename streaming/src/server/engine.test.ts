@@ -117,7 +117,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
     const publisher = await publish(5, streamName);
     try {
       expect(publisher.answer!.sdp.sdp).toContain('b=AS:800');
-      await waitFor("live segments", () => liveSegments(5).length >= 3).catch((e) => { console.log(logs.join("\n")); throw e; });
+      await waitFor('live segments', () => liveSegments(5).length >= 3);
       expect(events).toEqual([
         expect.stringMatching(/^started 5 webcasts\/5\/live\/[0-9a-f]{16}\/stream\.m3u8$/),
         expect.stringMatching(/^live 5 webcasts\/5\/live\/[0-9a-f]{32}\.m3u8$/),
