@@ -190,7 +190,7 @@ try {
     const goLiveAt = Date.now();
     await studioPage.evaluate(() => void (window as unknown as { studio: { goLive(): Promise<void> } }).studio.goLive());
     // the playback URL appears with the first segment in the live playlist
-    const livePlaylist = await until('the first segment', async () => {
+    await until('the first segment', async () => {
       const url = (await webcast()).webcast_player_hls_playback_url;
       const res = url ? await fetch(url).catch(() => null) : null;
       return res?.ok && (await res.text()).includes('.ts') && url;
