@@ -38,8 +38,9 @@ const port = await new Promise<number>((resolve) => {
 const origin = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: origin, STATIC_ROOT: '',
+  // STREAM_BENCH_SERVER_LOG=1: the server's log (info) on this terminal, to see why a run stalls
+  stdio: ['ignore', process.env.STREAM_BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.STREAM_BENCH_SERVER_LOG ? 'info' : 'warn', PUBLIC_URL: origin, STATIC_ROOT: '',
     STREAMING_RTP_PORTS: RTP_PORTS, STREAMING_ICE_PORTS: ICE_PORTS },
 });
 const stopServer = () => new Promise<void>((resolve) => {
@@ -115,7 +116,7 @@ const takeSamples = (page: Page) => page.evaluate(() => {
 });
 
 try {
-  await until('the server', async () => fetch(`${origin}/api/health`).then((r) => r.ok, () => false), 120_000, 200);
+  await until('the server', async () => fetch(`${origin}/api/health`).then((r) => r.ok, () => false), 600_000, 500); // a loaded machine starts it slowly: not what is measured
   const login = async (username: string, password: string) => {
     const tokenRes = await fetch(`${origin}/api/o/token/`, {
       method: 'POST',
@@ -194,7 +195,10 @@ try {
       const url = (await webcast()).webcast_player_hls_playback_url;
       const res = url ? await fetch(url).catch(() => null) : null;
       return res?.ok && (await res.text()).includes('.ts') && url;
-    }, 60_000);
+    }, 120_000).catch(async (error: unknown) => {
+      console.error('studio notices:', await studioPage.evaluate(() => (window as unknown as { notices: string[] }).notices));
+      throw error;
+    });
     const firstSegmentMs = Date.now() - goLiveAt;
 
     // ---- the viewers: hls.js with the portal's live settings, and WebRTC (WHEP), side by side ----
