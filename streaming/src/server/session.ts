@@ -179,6 +179,9 @@ export class PublishSession {
     await pc.setLocalDescription(answer);
     const local = pc.localDescription?.sdp ?? answer.sdp ?? '';
 
+    // the publisher can only send once it has the answer: the silence is counted from here (a
+    // loaded machine may take seconds to get this far)
+    this.lastPacketAt = Date.now();
     this.timers.push(setInterval(() => this.requestKeyframe(), options.pliIntervalMs));
     this.timers.push(setInterval(() => {
       if (Date.now() - this.lastPacketAt > options.inactivityMs) this.lost(this.receiving ? 'no media' : 'no media at all');
