@@ -57,7 +57,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs: number, everyMs = 100): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const value = await check();
+    // a kept-alive connection the server has just closed fails one poll (ECONNRESET): poll again
+    const value = await check().catch(() => null);
     if (value) return value;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await sleep(everyMs);
