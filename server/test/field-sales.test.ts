@@ -43,6 +43,12 @@ describe.each(DIALECTS)('field-sales questionnaires and tasks on %s', (dialect) 
     const saved = (await call(t.app, su, 'PUT', P.questionnaire(q.id), reordered)).json();
     expect(saved.steps.map((s: { id: number }) => s.id)).toEqual([photos.id, first.id]);
     expect(saved.steps[1].questions.map((x: { id: number }) => x.id)).toEqual([first.questions[1].id, first.questions[0].id, ...first.questions.slice(2).map((x: { id: number }) => x.id)]);
+    // a refused save (here an emptied step title with the steps swapped back) changes nothing of what was saved
+    const refused = await call(t.app, su, 'PUT', P.questionnaire(q.id), { ...reordered, steps: [{ ...reordered.steps[1]!, title: ' ' }, reordered.steps[0]!] });
+    expect(refused.statusCode).toBe(400);
+    const kept = (await call(t.app, su, 'GET', P.questionnaire(q.id))).json();
+    expect(kept.steps.map((s: { id: number; title: string }) => [s.id, s.title])).toEqual([[photos.id, photos.title], [first.id, first.title]]);
+    expect(kept.steps[1].questions.map((x: { id: number }) => x.id)).toEqual(saved.steps[1].questions.map((x: { id: number }) => x.id));
     // another client's questionnaire does not exist for it
     expect((await call(t.app, otherAdmin, 'GET', P.questionnaire(q.id))).statusCode).toBe(404);
   });

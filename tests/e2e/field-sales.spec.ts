@@ -27,6 +27,20 @@ function weekNeighbours(day: string): string[] {
   const monday = plusDays(day, weekday === 0 ? -6 : 1 - weekday);
   return Array.from({ length: 7 }, (_, i) => plusDays(monday, i)).filter((d) => d !== day);
 }
+/**
+ * The task is planned "today" in São Paulo and looked for there minutes later (the portal's "my
+ * tasks today", the admin calendar's week, month and day): a run that crossed midnight there would
+ * look on the next day. So the browsers' clocks, which tell those pages what today is, start at
+ * least MARGIN_MINUTES before that midnight (at most that much behind the real clock, and running):
+ * the run cannot reach it. The server keeps the real time; nothing on it depends on the day.
+ */
+const MARGIN_MINUTES = 30;
+function browserStart(zone: string, now = new Date()): Date {
+  const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(now).split(':').map(Number) as [number, number];
+  const left = 24 * 60 - (hour * 60 + minute);
+  return left > MARGIN_MINUTES ? now : new Date(now.getTime() - (MARGIN_MINUTES - left + 1) * 60_000);
+}
 /** Screenshots for the reviewers when SHOTS_DIR names a folder. */
 async function shot(page: Page, name: string) {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
@@ -38,7 +52,10 @@ test('an admin plans a weekly visit from the address search; the representative 
   const api = await adminApi(request);
   const rep = await makeUser(api, `Fabio Campo ${stamp}`, { items: ['4traders_apply_events'] });
   const title = `Visita E2E ${stamp}`;
-  const today = dayIn(ZONE);
+  const start = browserStart(ZONE);
+  const behind = Date.now() - start.getTime();
+  const today = dayIn(ZONE, start);
+  await page.context().clock.install({ time: start });
 
   // the admin creates the weekly task: the address only from the search list
   await page.setViewportSize({ width: 1366, height: 850 });
@@ -95,6 +112,7 @@ test('an admin plans a weekly visit from the address search; the representative 
     viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: ZONE,
     permissions: ['geolocation'], geolocation: { latitude: -23.5650, longitude: -46.6520 },
   });
+  await phoneContext.clock.install({ time: new Date(Date.now() - behind) });
   const phone = await phoneContext.newPage();
   await portalLogin(phone, rep.email, rep.password);
   await phone.goto('/field_sales');

@@ -64,6 +64,25 @@ describe('field-sales task page (spec 3 §1 check-in/check-out)', () => {
     expect(screen.getByText('Realized')).toBeInTheDocument();
   });
 
+  it('keeps an answer the dropped connection did not take, says so, and sends it when the connection is back', async () => {
+    loggedIn();
+    const running = task({ status: 'in_progress', event_state: 'in_progress', check_in: { at: '2026-12-07T12:02:00Z', latitude: -23.56, longitude: -46.65, distance_m: 10 } });
+    let connected = false;
+    const { calls } = fakeApi({
+      'GET /4traders/my_tasks/5/': [200, view(running, ['check_out', 'not_realized'])],
+      'PUT /4traders/my_tasks/5/answers/11/': () => (connected ? [200, view(running, ['check_out', 'not_realized'])] : [503, { detail: 'unavailable', code: 'unexpected_error' }]),
+    });
+    await renderWithApp(<AppRoutes />, { path: '/field_sales/5', locale: 'en' });
+    await userEvent.click(await screen.findByRole('radio', { name: 'Yes' }));
+    expect(await screen.findByText('Not saved yet: trying again')).toBeInTheDocument();
+    connected = true;
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const sent = calls.filter((c) => c.path === '/4traders/my_tasks/5/answers/11/').map((c) => JSON.parse(c.body));
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.every((body) => body.boolean === true)).toBe(true);
+  });
+
   it('marks a task not realized with a reason', async () => {
     loggedIn();
     const { calls } = fakeApi({
