@@ -17,7 +17,7 @@ export interface TestBucket {
  */
 export async function startTestBucket(bucket = 'lp-test'): Promise<TestBucket> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const { port } = await server.run() as { port: number };
   return {
     settings: {

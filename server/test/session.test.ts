@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, INSTRUCTOR_ITEMS } from '../src/seed/demo.ts';
-import fs from 'node:fs';
 import { OWN_USER_IMAGE_UPLOAD_KIND, USER_IMAGE_UPLOAD_KIND } from '@lp/shared/contract';
-import { mediaFile } from '../src/lib/mediaStore.ts';
+import { mediaKey } from '../src/storage/index.ts';
 import { DIALECTS, bearer, buildTestApp, login, tokenCall, type TestApp } from './helpers.ts';
 import { gif, jpg, pdf, tusCreate, tusUpload } from './mediaFixtures.ts';
 
@@ -87,13 +86,13 @@ describe.each(DIALECTS)('session user and profile on %s (spec 1 §3.1, §5.1)', 
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().image_url).toMatch(/^\/media\/users\/.+\.jpg$/);
     const firstResource = (await stored())!;
-    expect(fs.existsSync(mediaFile(t.app.config.dataDir, firstResource))).toBe(true);
+    expect(await t.app.storage.stat(mediaKey(firstResource))).not.toBeNull();
     expect((await t.app.inject({ url: first.json().image_url })).statusCode).toBe(200);
 
     // a gif is a profile picture too; the one it replaces leaves the media store
     const second = await patch({ image: await tusUpload(t.app, tokens, gif(), 'me.gif', OWN_USER_IMAGE_UPLOAD_KIND), nick_name: 'Lia' });
     expect(second.json()).toMatchObject({ nick_name: 'Lia', image_url: expect.stringMatching(/\.gif$/) });
-    expect(fs.existsSync(mediaFile(t.app.config.dataDir, firstResource))).toBe(false);
+    expect(await t.app.storage.stat(mediaKey(firstResource))).toBeNull();
     // edits without `image` keep it; null removes it
     expect((await patch({ nick_name: 'Li' })).json().image_url).toBe(second.json().image_url);
     const removed = await patch({ image: null });

@@ -20,7 +20,7 @@ export interface Call {
 export async function retried(url: string, call: Call = {}, deadlineMs = 30_000): Promise<Response> {
   const until = Date.now() + deadlineMs;
   for (;;) {
-    const res = await fetch(url, { method: call.method ?? 'GET', headers: call.headers, body: call.body }).catch(() => null);
+    const res = await fetch(url, { method: call.method ?? 'GET', headers: call.headers, body: typeof call.body === 'object' ? new Uint8Array(call.body) : call.body }).catch(() => null);
     if (res && res.status !== 502 && res.status !== 503) return res;
     await res?.body?.cancel();
     if (Date.now() > until) throw new Error(`${call.method ?? 'GET'} ${url}: no node answered within ${deadlineMs} ms`);
@@ -54,7 +54,7 @@ export async function createImportOver(origin: string, token: string, importType
   const patched = await fetch(location, {
     method: 'PATCH',
     headers: { ...auth, ...tus, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   if (patched.status !== 204) throw new Error(`tus patch: ${patched.status} ${await patched.text()}`);
   const res = await fetch(`${origin}/api${IMPORTS_PATH}`, {
