@@ -267,7 +267,7 @@ describe('learner webcast chat (spec 2 §2.1 watch page)', () => {
       act(() => fake.client!.publish(PUBLIC, { message: plain(msg(20, { m: 'Agora!', media_time: at(-4000) })) }));
       await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), 'Agora!{Enter}');
       expect(await screen.findByText('Agora!')).toBeInTheDocument();
-      expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Agora!', media_time: at(-4000) });
+      expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Agora!', media_time: at(-4000), client_message_id: expect.any(String) });
     });
 
     it('sends no media time without a player', async () => {
@@ -275,7 +275,7 @@ describe('learner webcast chat (spec 2 §2.1 watch page)', () => {
       vi.useRealTimers();
       await userEvent.type(screen.getByRole('textbox', { name: 'Write a message' }), 'Oi{Enter}');
       expect(await screen.findByText('Oi')).toBeInTheDocument();
-      expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Oi' });
+      expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).toEqual({ message: 'Oi', client_message_id: expect.any(String) });
     });
   });
 });
