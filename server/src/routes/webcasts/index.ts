@@ -5,7 +5,6 @@ import editor from './editor.ts';
 import guests from './guests.ts';
 import learner from './learner.ts';
 import streaming from './streaming.ts';
-import whep from './whep.ts';
 
 /**
  * Webcasts (spec 2 §2.5, §2.6, §7.3): the admin editor's calls under /admin_webcasts/,
@@ -23,6 +22,5 @@ const webcasts: FastifyPluginAsync = async (app) => {
   await app.register(chat);
   // streaming
   await app.register(streaming);
-  await app.register(whep);
 };
 export default webcasts;
