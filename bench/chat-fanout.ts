@@ -14,14 +14,11 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
 import WebSocket from 'ws';
 import { REALTIME_TICKET_PATH, WEBCAST_CHAT_PATHS } from '@lp/shared/contract';
 import { webcastChatChannel } from '@lp/shared/rules';
-import { appPlugin, DEMO, loadConfig } from '../server/src/index.ts';
-import { writeAudience } from '../server/src/content/audience/index.ts';
-import { hashPassword } from '../server/src/lib/passwords.ts';
-import { startFamily } from '../server/src/repositories/tokens.ts';
+import { loadConfig } from '../server/src/index.ts';
+import { seedChatAudience } from './lib/chatAudience.ts';
 
 const SUBSCRIBERS = Number(process.env.CHAT_SUBSCRIBERS ?? 1000);
 const RATE = Number(process.env.CHAT_RATE ?? 500);
@@ -35,35 +32,7 @@ const env = { DATA_DIR: dataDir };
 
 // ---- the data, written directly ----
 const config = loadConfig(env, { dataDir, logLevel: 'silent', staticRoot: null, scryptLogN: 10 });
-const setup = Fastify({ logger: false });
-await setup.register(appPlugin, { config, serveStatic: false });
-await setup.ready();
-const db = setup.db;
-const now = new Date();
-const client = await db.selectFrom('clients').select('id').where('name', '=', 'Demo Retail').executeTakeFirstOrThrow();
-const application = await db.selectFrom('oauth_applications').select('id').executeTakeFirstOrThrow();
-const group = await db.insertInto('user_groups').values({ client_id: client.id, name: 'Chat fan-out', created_at: now }).returning('id').executeTakeFirstOrThrow();
-const webcast = await db.insertInto('webcasts').values({
-  client_id: client.id, title: 'Chat fan-out', transmission_date: now, created_at: now, updated_at: now, use_chat: true, chat_moderated: false,
-}).returning('id').executeTakeFirstOrThrow();
-await writeAudience(db, 'webcast', webcast.id, { user_groups: [group.id] });
-
-const passwordHash = await hashPassword('Chat#2026!', 10);
-const tokens: string[] = [];
-for (let i = 0; i < SUBSCRIBERS; i += 100) {
-  const batch = Array.from({ length: Math.min(100, SUBSCRIBERS - i) }, (_, j) => i + j);
-  const users = await db.insertInto('users').values(batch.map((n) => ({
-    email: `chat${n}@bench.local`, document: null, register: null, gmin_number: null, sap_code: null, full_name: `Chat Learner ${n}`,
-    nick_name: null, password_hash: passwordHash, is_superuser: false, status: 'active' as const, language_id: 1,
-    selected_client_id: client.id, must_change_password: false, created_at: now, updated_at: now,
-  }))).returning('id').execute();
-  await db.insertInto('user_clients').values(users.map((u) => ({ user_id: u.id, client_id: client.id, profile_id: null }))).execute();
-  await db.insertInto('user_group_members').values(users.map((u) => ({ group_id: group.id, user_id: u.id }))).execute();
-  for (const u of users) tokens.push((await startFamily(db, u.id, application.id, config)).access_token);
-}
-const instructor = await db.selectFrom('users').select('id').where('email', '=', DEMO.instructor.email).executeTakeFirstOrThrow();
-const instructorToken = (await startFamily(db, instructor.id, application.id, config)).access_token;
-await setup.close();
+const { webcastId, tokens, instructorToken } = await seedChatAudience(config, { subscribers: SUBSCRIBERS, label: 'Chat fan-out', emailPrefix: 'chat' });
 
 // ---- one server, its own process ----
 const port = await new Promise<number>((resolve) => {
@@ -121,7 +90,7 @@ try {
   }
 
   // ---- the audience connects: a ticket each, a socket each, subscribed to the public chat ----
-  const channel = webcastChatChannel(webcast.id, 'public');
+  const channel = webcastChatChannel(webcastId, 'public');
   const total = SECONDS * RATE;
   const sentAt = new Float64Array(total).fill(Number.NaN);
   /** latency histogram in 1 ms buckets (the last one holds everything slower) */
@@ -174,7 +143,7 @@ try {
   // over a pool of keep-alive connections, as a load balancer keeps them to an API node; a
   // message waiting for a free connection is late from the moment it was due
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const sendPath = `/api${WEBCAST_CHAT_PATHS.send(webcast.id)}`;
+  const sendPath = `/api${WEBCAST_CHAT_PATHS.send(webcastId)}`;
   let sendErrors = 0;
   const failures = new Map<string, number>();
   const fail = (why: string) => {

@@ -13,15 +13,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { REALTIME_TICKET_PATH, WEBCAST_CHAT_PATHS } from '@lp/shared/contract';
 import { webcastChatChannel } from '@lp/shared/rules';
-import { appPlugin, DEMO, loadConfig } from '../server/src/index.ts';
-import { writeAudience } from '../server/src/content/audience/index.ts';
-import { hashPassword } from '../server/src/lib/passwords.ts';
-import { startFamily } from '../server/src/repositories/tokens.ts';
+import { loadConfig } from '../server/src/index.ts';
+import { seedChatAudience } from './lib/chatAudience.ts';
 import { cpuSecondsOf, startNode, stopNode, type ApiNode } from '../server/test/cluster/nodes.ts';
 import { startClusterProxy } from '../server/test/cluster/proxy.ts';
 
@@ -46,36 +43,7 @@ const env = {
 
 // ---- the data, written directly (migrations and demo seed by an in-process app) ----
 const config = loadConfig({ ...env, SEED_DEMO: '1' }, { dataDir, logLevel: 'silent', staticRoot: null, scryptLogN: 10 });
-const setup = Fastify({ logger: false });
-await setup.register(appPlugin, { config, serveStatic: false });
-await setup.ready();
-const db = setup.db;
-const now = new Date();
-const client = await db.selectFrom('clients').select('id').where('name', '=', 'Demo Retail').executeTakeFirstOrThrow();
-const application = await db.selectFrom('oauth_applications').select('id').executeTakeFirstOrThrow();
-const group = await db.insertInto('user_groups').values({ client_id: client.id, name: 'Cluster fan-out', created_at: now }).returning('id').executeTakeFirstOrThrow();
-const webcast = await db.insertInto('webcasts').values({
-  client_id: client.id, title: 'Cluster fan-out', transmission_date: now, created_at: now, updated_at: now, use_chat: true, chat_moderated: false,
-}).returning('id').executeTakeFirstOrThrow();
-await writeAudience(db, 'webcast', webcast.id, { user_groups: [group.id] });
-const passwordHash = await hashPassword('Chat#2026!', 10);
-const tokens: string[] = [];
-for (let i = 0; i < SUBSCRIBERS; i += 200) {
-  const batch = Array.from({ length: Math.min(200, SUBSCRIBERS - i) }, (_, j) => i + j);
-  const users = await db.insertInto('users').values(batch.map((n) => ({
-    email: `cluster${n}@bench.local`, document: null, register: null, gmin_number: null, sap_code: null, full_name: `Cluster Learner ${n}`,
-    nick_name: null, password_hash: passwordHash, is_superuser: false, status: 'active' as const, language_id: 1,
-    selected_client_id: client.id, must_change_password: false, created_at: now, updated_at: now,
-  }))).returning('id').execute();
-  await db.insertInto('user_clients').values(users.map((u) => ({ user_id: u.id, client_id: client.id, profile_id: null }))).execute();
-  await db.insertInto('user_group_members').values(users.map((u) => ({ group_id: group.id, user_id: u.id }))).execute();
-  for (const u of users) tokens.push((await startFamily(db, u.id, application.id, config)).access_token);
-}
-const instructor = await db.selectFrom('users').select('id').where('email', '=', DEMO.instructor.email).executeTakeFirstOrThrow();
-const instructorToken = (await startFamily(db, instructor.id, application.id, config)).access_token;
-const superuser = await db.selectFrom('users').select('id').where('email', '=', DEMO.superuser.email).executeTakeFirstOrThrow();
-const superuserToken = (await startFamily(db, superuser.id, application.id, config)).access_token;
-await setup.close();
+const { webcastId, tokens, instructorToken, superuserToken } = await seedChatAudience(config, { subscribers: SUBSCRIBERS, label: 'Cluster fan-out', emailPrefix: 'cluster' });
 
 async function pool<T>(items: T[], width: number, task: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
@@ -94,7 +62,7 @@ async function fanOut(nodes: ApiNode[]): Promise<FanOut> {
   const proxy = await startClusterProxy({ upstreams: nodes.map((n) => n.origin) });
   const sockets: WebSocket[] = [];
   try {
-    const channel = webcastChatChannel(webcast.id, 'public');
+    const channel = webcastChatChannel(webcastId, 'public');
     const total = SECONDS * RATE;
     const marker = `m${randomBytes(3).toString('hex')}#`;
     const sentAt = new Float64Array(total).fill(Number.NaN);
@@ -135,7 +103,7 @@ async function fanOut(nodes: ApiNode[]): Promise<FanOut> {
     }, 10_000);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
     const { port } = new URL(proxy.origin);
-    const sendPath = `/api${WEBCAST_CHAT_PATHS.send(webcast.id)}`;
+    const sendPath = `/api${WEBCAST_CHAT_PATHS.send(webcastId)}`;
     let failedSends = 0;
     const inFlight: Promise<void>[] = [];
     const sendOne = (n: number) => new Promise<void>((resolve) => {
