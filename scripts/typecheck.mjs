@@ -1,6 +1,7 @@
-// Type-checks every workspace, as many at once as there are cores: each tsc is single-threaded,
-// and one after the other they took 90 s of a CI run on two cores. Prints each workspace's
-// output as it finishes; fails if any fails.
+// Type-checks every workspace with TypeScript 7's native compiler (the `typescript-native` alias):
+// it checks the same rules as the editor's TypeScript 5 (which typescript-eslint still needs, for
+// its JS API) at about a third of the CPU. As many workspaces at once as there are cores. Prints
+// each workspace's output as it finishes; fails if any fails.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,7 +9,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { workspaces } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+const tsc = path.join(root, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const pending = workspaces.filter((dir) => fs.existsSync(path.join(root, dir, 'tsconfig.json')));
 const limit = Math.max(1, os.availableParallelism());
 let failed = 0;
