@@ -62,6 +62,16 @@ export default tseslint.config(
     },
   },
   {
+    // each Playwright worker has a server of its own: specs take `test` (its baseURL) from e2e/test.ts
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@playwright/test', message: "Import test, expect and the types from './test.ts' (one server per worker)." }],
+      }],
+    },
+  },
+  {
     // configuration is read once, typed, with its defaults (server/src/config.ts, streaming's config.ts)
     files: ['{server,streaming,shared,admin,portal}/src/**/*.{ts,tsx}'],
     ignores: ['**/config.ts', '**/*.test.{ts,tsx}'],

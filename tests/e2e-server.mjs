@@ -12,7 +12,9 @@ const { tsImport } = await import('tsx/esm/api');
 const { startNominatim } = await tsImport(path.join(root, 'server/test/nominatimStub.ts'), import.meta.url);
 const geocoder = process.env.GEOCODER_URL ? null : await startNominatim(0);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lp-e2e-'));
-fs.writeFileSync(path.join(import.meta.dirname, '.e2e-data-dir'), dataDir);
+// one file per server (tests/servers.ts: one server per worker), read by tests/e2e/test.ts
+const dataDirFile = path.join(import.meta.dirname, `.e2e-data-dir-${process.env.PORT}`);
+fs.writeFileSync(dataDirFile, dataDir);
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/src/server.ts')], {
   cwd: root,
   stdio: 'inherit',
@@ -37,5 +39,6 @@ process.on('SIGINT', stop);
 child.on('exit', (code) => {
   void geocoder?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(dataDirFile, { force: true });
   process.exit(code ?? 0);
 });

@@ -1,18 +1,19 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_WORKERS, serverPort } from './servers.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3107);
-
-/** End-to-end against the real server (built admin + portal) on a temporary DATA_DIR. */
+/**
+ * End-to-end against the real server (built admin + portal), one server per worker, each on a
+ * temporary DATA_DIR of its own (tests/e2e/test.ts gives each worker its server's baseURL).
+ */
 export default defineConfig({
   testDir: './e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -20,13 +21,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
     command: `node e2e-server.mjs`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 120_000,
+    url: `http://127.0.0.1:${serverPort(slot)}/api/health`,
+    timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    env: { PORT: String(serverPort(slot)) },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 });

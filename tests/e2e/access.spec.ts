@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Provider from 'oidc-provider';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, dataDir } from './support.ts';
+import { dataDir, expect, test, type APIRequestContext, type Page } from './test.ts';
+import { apiToken } from './support.ts';
 
 /**
  * Issue #22 "Tests": a visitor signs up, waits for approval, an admin approves, the person logs in,
@@ -12,7 +12,6 @@ import { apiToken, dataDir } from './support.ts';
  * provider started here. The captcha (ALTCHA) is solved by the real widget under the portal's CSP.
  */
 const SU = { email: 'admin@demo.local', password: 'Admin#2026!' };
-const PORT = Number(process.env.E2E_PORT ?? 3107);
 const stamp = Date.now().toString(36);
 
 async function configure(request: APIRequestContext, token: string, loginParams: Record<string, unknown>) {
@@ -123,8 +122,8 @@ test.describe.serial('access and onboarding (#22)', () => {
     await acceptTermsAndSeeHome(page, 'Sam Sms');
   });
 
-  test('a partner user logs in through login-{partner} (a real OpenID provider)', async ({ page, request }) => {
-    const idp = await startProvider(`http://localhost:${PORT}/login-chipco`);
+  test('a partner user logs in through login-{partner} (a real OpenID provider)', async ({ page, request, baseURL }) => {
+    const idp = await startProvider(`http://localhost:${new URL(baseURL!).port}/login-chipco`);
     try {
       const created = await request.post('/api/admin_config/partner_providers/', {
         headers: { authorization: `Bearer ${su}` },

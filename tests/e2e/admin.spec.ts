@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { adminLogin } from './support.ts';
 
 test.describe('control panel (issue "Platform foundation" item 7)', () => {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { adminLogin, apiToken, portalLogin, tusUpload } from './support.ts';
 
 /** Types HTML into a rich-text input through its HTML source dialog (spec 2 §2.3). */

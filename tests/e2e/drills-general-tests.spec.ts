@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { portalLogin } from './support.ts';
 
 const LEARNER = { email: 'learner@demo.local', password: 'Learner#2026!' };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { ADMIN, adminApi } from './presential-support.ts';
 import { adminLogin } from './support.ts';
 

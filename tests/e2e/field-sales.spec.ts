@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { ADMIN, adminApi, chooseOption, makeUser } from './presential-support.ts';
 import { adminLogin, portalLogin } from './support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { adminLogin, portalLogin } from './support.ts';
 
 // a control that never comes fails the step, not the whole 150 s journey

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { ALL_PERMISSION_SLUGS } from '../../shared/src/permissions.ts';
 import { apiToken } from './support.ts';
 

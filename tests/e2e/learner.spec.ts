@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { portalLogin } from './support.ts';
 
 /** Answers the open attempt: the first alternative of each question is right in the seed, the others wrong. */

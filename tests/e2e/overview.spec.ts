@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { adminLogin, latestMail } from './support.ts';
 
 const ADMIN = { email: 'admin@demo.local', password: 'Admin#2026!' };

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { apiToken, portalLogin } from './support.ts';
 
 const ADMIN = { email: 'admin@demo.local', password: 'Admin#2026!' };

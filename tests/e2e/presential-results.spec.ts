@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test.ts';
 import { adminLogin, portalLogin } from './support.ts';
 import { A, ADMIN, F, adminApi, chooseOption, makeUser, type AdminApi } from './presential-support.ts';
 

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from './test.ts';
 import { apiToken } from './support.ts';
 
 /** Fixtures of the face-to-face journeys (issues 16 and 17), made through the admin API as the demo admin. */

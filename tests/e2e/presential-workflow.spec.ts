@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './test.ts';
 import { adminLogin, portalLogin } from './support.ts';
 import { A, ADMIN, F, adminApi, chooseOption, makeUser, quarterOf, type AdminApi } from './presential-support.ts';
 

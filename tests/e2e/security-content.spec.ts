@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import LZString from 'lz-string';
-import { expect, test, type Frame, type Page, type Response } from '@playwright/test';
+import { expect, test, type Frame, type Page, type Response } from './test.ts';
 import { adminLogin, copyOnboardingTraining, portalLogin, zip } from './support.ts';
 
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS ?? path.join(os.tmpdir(), 'lp-e2e-screenshots');

@@ -1,12 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { dataDir, expect, type APIRequestContext, type Page } from './test.ts';
 
-/** The DATA_DIR of the server under test (written by e2e-server.mjs). */
-export function dataDir(): string {
-  return fs.readFileSync(path.join(import.meta.dirname, '..', '.e2e-data-dir'), 'utf8').trim();
-}
 
 /** The newest mail to `to` in the outbox (SMTP_URL unset), with soft line breaks joined. */
 export async function latestMail(to: string, after = 0): Promise<string> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { adminLogin, portalLogin } from './support.ts';
 
 const STORE_MANAGER = { email: 'store.manager@demo.local', password: 'Store#2026!' };

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { adminLogin, portalLogin } from './support.ts';
 
 const ADMIN = { email: 'admin@demo.local', password: 'Admin#2026!' };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test.ts';
 import { adminLogin } from './support.ts';
 
 /** A one-second test pattern, as a real (small) mp4, made by ffmpeg (.ci/run installs it). */

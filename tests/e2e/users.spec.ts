@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test.ts';
 import { adminLogin, latestMail } from './support.ts';
 
 /** Issue 3: a user created in the control panel can then use the portal (spec 1 §2.3 users, §3.4). */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import config from '../playwright.config.ts';
 import { adminLogin, portalLogin } from './support.ts';
 

@@ -1,5 +1,5 @@
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test.ts';
 import { adminLogin, portalLogin } from './support.ts';
 
 const ADMIN = { email: 'admin@demo.local', password: 'Admin#2026!' };
