@@ -18,6 +18,7 @@ import streamingPlugin from './plugins/app/streaming.ts';
 import completion from './learning/completion.ts';
 import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import drainPlugin from './plugins/app/drain.ts';
 import metricsPlugin from './plugins/app/metrics.ts';
 import secretBoxPlugin from './plugins/app/secretBox.ts';
 import requestIdPlugin from './plugins/app/requestId.ts';
@@ -67,6 +68,8 @@ async function api(app: FastifyInstance) {
 /** The whole application as a plugin; server.ts only listens (fastify/demo layout). */
 const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveStatic = true }) => {
   await app.register(errorsPlugin);
+  // SIGTERM: the requests in flight are answered before the server's close completes
+  await app.register(drainPlugin);
   await app.register(requestIdPlugin);
   // before any route: every route refuses NUL bytes and lone surrogates (docs/security.md)
   await app.register(textGuardPlugin);
