@@ -10,6 +10,7 @@ import mailPlugin from './plugins/app/mail.ts';
 import smsPlugin from './plugins/app/sms.ts';
 import authPlugin from './plugins/app/auth.ts';
 import authCachePlugin from './plugins/app/authCache.ts';
+import contentCachePlugin from './plugins/app/contentCache.ts';
 import rateLimitsPlugin from './plugins/app/rateLimits.ts';
 import textGuardPlugin from './plugins/app/textGuard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
@@ -101,6 +102,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   // docs/security.md "Rate limits": before auth, which counts every authenticated request
   await app.register(rateLimitsPlugin);
   await app.register(authCachePlugin);
+  // what every learner of a test reads alike (bench/quiz-burst.ts), dropped on any write to it
+  await app.register(contentCachePlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(learningPlugin);
