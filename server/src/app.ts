@@ -10,6 +10,7 @@ import mailPlugin from './plugins/app/mail.ts';
 import smsPlugin from './plugins/app/sms.ts';
 import authPlugin from './plugins/app/auth.ts';
 import authCachePlugin from './plugins/app/authCache.ts';
+import contentCachePlugin from './plugins/app/contentCache.ts';
 import rateLimitsPlugin from './plugins/app/rateLimits.ts';
 import textGuardPlugin from './plugins/app/textGuard.ts';
 import jobsPlugin from './plugins/app/jobs.ts';
@@ -18,6 +19,7 @@ import streamingPlugin from './plugins/app/streaming.ts';
 import completion from './learning/completion.ts';
 import learningPlugin from './plugins/app/learning.ts';
 import errorsPlugin from './plugins/app/errors.ts';
+import drainPlugin from './plugins/app/drain.ts';
 import metricsPlugin from './plugins/app/metrics.ts';
 import secretBoxPlugin from './plugins/app/secretBox.ts';
 import requestIdPlugin from './plugins/app/requestId.ts';
@@ -67,6 +69,8 @@ async function api(app: FastifyInstance) {
 /** The whole application as a plugin; server.ts only listens (fastify/demo layout). */
 const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveStatic = true }) => {
   await app.register(errorsPlugin);
+  // SIGTERM: the requests in flight are answered before the server's close completes
+  await app.register(drainPlugin);
   await app.register(requestIdPlugin);
   // before any route: every route refuses NUL bytes and lone surrogates (docs/security.md)
   await app.register(textGuardPlugin);
@@ -98,6 +102,8 @@ const appPlugin: FastifyPluginAsync<AppOptions> = async (app, { config, serveSta
   // docs/security.md "Rate limits": before auth, which counts every authenticated request
   await app.register(rateLimitsPlugin);
   await app.register(authCachePlugin);
+  // what every learner of a test reads alike (bench/quiz-burst.ts), dropped on any write to it
+  await app.register(contentCachePlugin);
   await app.register(authPlugin);
   await app.register(jobsPlugin);
   await app.register(learningPlugin);

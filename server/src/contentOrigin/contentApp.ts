@@ -9,6 +9,7 @@ import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { PACKAGE_FRAME_SANDBOX, scormLaunchData } from '@lp/shared/rules';
 import { fastifyOptions } from '../config.ts';
+import { drainConnections } from '../plugins/app/drain.ts';
 import { HttpError } from '../lib/httpError.ts';
 import { grantMaxAge, grantedKey, mediaNotFound, sendStored, splitGranted } from '../lib/serveMedia.ts';
 import { isActiveDocument, verifyGrant, type MediaGrant } from '../lib/signedMedia.ts';
@@ -52,6 +53,7 @@ export default fp(async (app) => {
   const { config } = app;
   const content = Fastify({ loggerInstance: app.log.child({ origin: 'content' }), ...fastifyOptions(config) }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('content', content);
+  drainConnections(content);
   app.addHook('onReady', async () => { await content.ready(); });
   app.addHook('onClose', async () => { await content.close(); });
 

@@ -10,18 +10,27 @@ export interface RedisQueueOptions {
   retryBaseMs?: number;
   /** a running job's lock; a node that dies holding one lets it go after this (see start()) */
   lockMs?: number;
+  /**
+   * On close, how long a running job may go on before the worker lets go of it (default 5 s, half
+   * of server.ts's force-exit): the job keeps its lock until `lockMs` runs out, then another node
+   * takes it up as after a SIGKILL (the import engine from its last committed batch).
+   */
+  closeGraceMs?: number;
 }
 
 /** BullMQ over REDIS_URL: the scale-out queue (DESIGN "Jobs and mail"); same contract as the table queue. */
 export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyBaseLogger, options: RedisQueueOptions = {}): JobQueue {
   const retryBaseMs = options.retryBaseMs ?? 2000;
   const lockMs = options.lockMs ?? 30_000;
+  const closeGraceMs = options.closeGraceMs ?? 5000;
   // BullMQ's blocking worker connection must never give up on a request
   const connection = { url: redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue(QUEUE_NAME, { connection, prefix });
   const handlers = new Map<string, JobHandler<object>>();
   let worker: Worker | null = null;
   let active = 0;
+  /** resolved when the running jobs are done (close waits on it) */
+  let settled: (() => void) | null = null;
 
   async function run(job: Job, token?: string): Promise<void> {
     const handler = handlers.get(job.name);
@@ -37,6 +46,7 @@ export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyB
       });
     } finally {
       active -= 1;
+      if (active === 0) settled?.();
     }
   }
 
@@ -88,7 +98,18 @@ export function createRedisQueue(redisUrl: string, prefix: string, log: FastifyB
       };
     },
     async close() {
-      await worker?.close();
+      if (worker) {
+        // no new job is taken; the running one has its grace to finish (BullMQ's own close would wait for it without end)
+        await worker.pause(true);
+        let timer: NodeJS.Timeout | undefined;
+        const done = active === 0 || await Promise.race([
+          new Promise<true>((resolve) => { settled = () => resolve(true); }),
+          new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), closeGraceMs); }),
+        ]);
+        clearTimeout(timer);
+        if (!done) log.warn({ closeGraceMs }, 'a job is still running at shutdown: its lock runs out and another worker takes it up');
+        await worker.close(!done);
+      }
       await queue.close();
     },
   };

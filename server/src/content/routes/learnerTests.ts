@@ -141,7 +141,8 @@ export function registerLearnerTests<C extends LearnerTestContext>(parent: Fasti
       }
 
       // qty_total_questions drawn with every mandatory question; questions and answers shuffled as set
-      const pool = await questionPool(db, ctx.testId);
+      // the same for every learner of the test: read once (plugins/app/contentCache.ts)
+      const pool = await app.contentCache.read(`pool:${owner.tablePrefix}:${ctx.testId}`, () => questionPool(db, ctx.testId));
       const byId = new Map(pool.map((q) => [q.id, q]));
       const drawn = drawQuestions(pool, ctx.qtyTotalQuestions, shufflesQuestions(ctx.slug, ctx.randomizeQuestions), cryptoInt).map((questionId, i) => {
         const q = byId.get(questionId)!;

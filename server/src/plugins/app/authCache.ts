@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { WriteKind } from '../../db/writeWatch.ts';
-import { createRedisBus, type Bus } from '../../realtime/bus.ts';
+import { clusterDrops } from '../../lib/clusterDrops.ts';
 import type { AuthContext } from './auth.ts';
 
 /**
@@ -61,37 +60,7 @@ export default fp(async (app) => {
     entries.clear();
   };
 
-  const bus: Bus | null = app.config.redisUrl ? createRedisBus(app.config.redisUrl, app.config.redisPrefix, app.log) : null;
-  const node = randomUUID();
-  let queued = false;
-  const publish = () => {
-    if (!bus || queued) return;
-    queued = true;
-    // one message for a burst of writes (an edit touching many rows); sent after this turn, so
-    // after the commit that queued it too (writeWatch tells at the statement and at the commit)
-    setImmediate(() => {
-      queued = false;
-      bus.publish(CHANNEL, JSON.stringify(node)).catch((err: unknown) => {
-        app.log.error({ err }, 'session cache drop not published; other nodes drop their entries within AUTH_CACHE_SECONDS');
-      });
-    });
-  };
-  if (bus) {
-    bus.onMessage((channel, json) => {
-      if (channel === CHANNEL && json !== JSON.stringify(node)) dropHere();
-    });
-    try {
-      await bus.subscribe(CHANNEL);
-    } catch (err) {
-      app.log.error({ err }, 'session cache drops from other nodes not subscribed');
-    }
-    app.addHook('onClose', async () => bus.close());
-  }
-
-  const drop = () => {
-    dropHere();
-    publish();
-  };
+  const drop = await clusterDrops(app, CHANNEL, dropHere, 'session cache');
   app.dbWrites.on(SESSION_TABLES, drop);
 
   app.decorate('authCache', {

@@ -106,14 +106,12 @@ export interface TrainingActivity {
 }
 
 /**
- * The published activities of one training in hierarchy order (the stored order reconciled with
- * the live items, as the admin's configure-and-publish tab shows it) with the user's state and
- * the lock of each. `blocked`: the learner is blocked in the training (spec 2 §4.8).
+ * What one training's activities are, the same for every learner of the client: the stored
+ * hierarchy, the live items, the published modules (with their package's SCORM version), tests
+ * (with their question counts) and games. Kept by the content cache (plugins/app/contentCache.ts).
  */
-export async function trainingActivities(
-  db: Db, clientId: number, trainingId: number, userId: number, blocked: boolean, today: string,
-): Promise<TrainingActivity[]> {
-  const [stored, live, modules, tests, games, progress, attempts] = await Promise.all([
+export async function trainingStructure(db: Db, clientId: number, trainingId: number) {
+  const [stored, live, modules, tests, games] = await Promise.all([
     storedHierarchy(db, trainingId),
     liveItems(db, trainingId),
     db.selectFrom('group_training_modules as m')
@@ -132,6 +130,22 @@ export async function trainingActivities(
     db.selectFrom('group_training_games').select(['id', 'title', 'avaliable_in'])
       .where('group_training_id', '=', trainingId).where('status', '=', PUBLISHED)
       .execute(),
+  ]);
+  return { stored, live, modules, tests, games };
+}
+export type TrainingStructure = Awaited<ReturnType<typeof trainingStructure>>;
+
+/**
+ * The published activities of one training in hierarchy order (the stored order reconciled with
+ * the live items, as the admin's configure-and-publish tab shows it) with the user's state and
+ * the lock of each. `blocked`: the learner is blocked in the training (spec 2 §4.8). `structure`:
+ * the training's, when the caller has it (the content cache's); read here otherwise.
+ */
+export async function trainingActivities(
+  db: Db, clientId: number, trainingId: number, userId: number, blocked: boolean, today: string, structure?: Readonly<TrainingStructure>,
+): Promise<TrainingActivity[]> {
+  const [{ stored, live, modules, tests, games }, progress, attempts] = await Promise.all([
+    structure ?? trainingStructure(db, clientId, trainingId),
     db.selectFrom('group_training_module_progress').selectAll()
       .where('user_id', '=', userId).where('group_training_id', '=', trainingId)
       .execute(),

@@ -8,7 +8,7 @@ import {
 import type { EnrollmentStatus } from '../../../db/tables/learning.table.ts';
 import { HttpError } from '../../../lib/httpError.ts';
 import { authOf, clientOf } from '../../../plugins/app/auth.ts';
-import { trainingActivities } from '../../../repositories/learner/activities.ts';
+import { trainingActivities, trainingStructure } from '../../../repositories/learner/activities.ts';
 import {
   blockEnrollment, ensureEnrollment, enrollmentStatus, touchEnrollment, wipeTrainingProgress,
 } from '../../../repositories/learner/enrollments.ts';
@@ -39,7 +39,9 @@ const trainingTestPolicy: LearnerTestPolicy<TrainingTestContext> = {
     const clientId = clientOf(request);
     const userId = authOf(request).user.id;
     const [test, audience, enrollment] = await Promise.all([
-      findPublishedTest(ownedDb(app.db, TRAINING_OWNER), clientId, [CONTENT_STATUS.published], trainingId, testId),
+      // the same for every learner of the client (plugins/app/contentCache.ts)
+      app.contentCache.read(`published-test:training:${clientId}:${trainingId}:${testId}`,
+        () => findPublishedTest(ownedDb(app.db, TRAINING_OWNER), clientId, [CONTENT_STATUS.published], trainingId, testId)),
       isInTrainingAudience(app.db, clientId, trainingId, userId),
       enrollmentStatus(app.db, userId, trainingId),
     ]);
@@ -47,7 +49,8 @@ const trainingTestPolicy: LearnerTestPolicy<TrainingTestContext> = {
     return { ...learnerTestContext(test, userId), clientId, enrollment };
   },
   async refuseStart(app, ctx, now) {
-    const activities = await trainingActivities(app.db, ctx.clientId, ctx.ownerId, ctx.userId, ctx.enrollment === 'blocked', todayApiDate(DEFAULT_TIME_ZONE, now));
+    const structure = await app.contentCache.read(`training-structure:${ctx.clientId}:${ctx.ownerId}`, () => trainingStructure(app.db, ctx.clientId, ctx.ownerId));
+    const activities = await trainingActivities(app.db, ctx.clientId, ctx.ownerId, ctx.userId, ctx.enrollment === 'blocked', todayApiDate(DEFAULT_TIME_ZONE, now), structure);
     const activity = activities.find((a) => a.type === 'test' && a.id === ctx.testId);
     refuseLock(activity ? activity.lockReason : null);
   },
