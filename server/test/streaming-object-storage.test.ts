@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { STREAMING_PATHS, WEBCAST_PATHS, WEBCAST_SDP_FIELD, type WebcastSdp } from '@lp/shared/contract';
 import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
 import { FfmpegProcess, HlsPublisher, NodePublisher, parseMediaPlaylist, streamingSettings, type SignallingSocket } from '@lp/streaming/server';
+import appPlugin from '../src/app.ts';
 import { s3Storage } from '../src/storage/s3.ts';
 import { hlsStoreOf } from '../src/webcasts/hlsStore.ts';
 import { bearer, buildTestApp, DIALECTS, INJECT_ORIGIN, type TestApp, type Tokens } from './helpers.ts';
@@ -200,5 +202,35 @@ describe.each(DIALECTS)('browser streaming with object storage (%s)', (dialect) 
     expect(last.rawPayload[0]).toBe(0x47);
     // the saved video was written to the bucket only
     expect(filesUnder(liveDir)).toEqual([]);
+  });
+
+  it('publishes, on the next start, the recording a dead ingest process left on its disk', async () => {
+    const { id } = await ingest.app.db.insertInto('webcasts').values({
+      client_id: clientId, title: 'Caiu', description: '', webcast_type_id: WEBCAST_TYPE.browserStreaming,
+      embed: 'none', status: WEBCAST_STATUS.published, transmission_date: new Date(), timezone: 'America/Sao_Paulo',
+    }).returning('id').executeTakeFirstOrThrow();
+    const playlist = `webcasts/${id}/live/deadbeef00000000/stream.m3u8`;
+    const folder = path.join(ingest.config.dataDir, 'media', path.dirname(playlist));
+    fs.mkdirSync(folder, { recursive: true });
+    const segment = Buffer.alloc(188 * 4, 0x47);
+    fs.writeFileSync(path.join(folder, 'seg_00000.ts'), segment);
+    fs.writeFileSync(path.join(folder, 'seg_00001.ts'), segment);
+    // ffmpeg was killed mid-segment: a temp file no playlist names
+    fs.writeFileSync(path.join(folder, 'seg_00002.ts.tmp'), segment.subarray(0, 188));
+    fs.writeFileSync(path.join(folder, 'stream.m3u8'), '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.000000,\nseg_00000.ts\n#EXTINF:1.500000,\nseg_00001.ts\n');
+    await ingest.app.db.insertInto('webcast_stream_sessions').values({ webcast_id: id, session_id: 'deadbeef00000000', playlist, started_at: new Date() }).execute();
+
+    // the ingest process starts again on its own disk
+    const next = Fastify({ logger: false });
+    await next.register(appPlugin, { config: { ...ingest.config, runJobs: false }, serveStatic: false });
+    await next.ready();
+    await next.close();
+
+    expect(fs.existsSync(folder)).toBe(false);
+    const session = await ingest.app.db.selectFrom('webcast_stream_sessions').selectAll().where('session_id', '=', 'deadbeef00000000').executeTakeFirstOrThrow();
+    expect(session).toMatchObject({ end_reason: 'shutdown', segments: 2, duration: 3.5 });
+    const stored = await s3Storage(bucket.settings).list(`media/webcasts/${id}/live/`);
+    expect(stored.map((o) => o.key).sort()).toEqual(['seg_00000.ts', 'seg_00001.ts', 'stream.m3u8'].map((name) => `media/${path.dirname(playlist)}/${name}`));
+    expect((await other.app.inject({ url: `/media/${path.dirname(playlist)}/seg_00001.ts` })).rawPayload.equals(segment)).toBe(true);
   });
 });
