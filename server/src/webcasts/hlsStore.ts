@@ -3,7 +3,7 @@
  * media resources under the `media/` keys, on the local disk or in the bucket.
  */
 import path from 'node:path';
-import type { HlsStore } from '@lp/streaming/server';
+import type { HlsStore, StoredFile } from '@lp/streaming/server';
 import { mediaKey, type FileStorage } from '../storage/index.ts';
 
 export function hlsStoreOf(storage: FileStorage): HlsStore {
@@ -11,14 +11,14 @@ export function hlsStoreOf(storage: FileStorage): HlsStore {
     async readText(resource) {
       return (await storage.get(mediaKey(resource)))?.toString('utf8') ?? null;
     },
-    async names(folder) {
+    async stored(folder) {
       const prefix = `${mediaKey(folder)}/`;
-      const names = new Set<string>();
-      for (const { key } of await storage.list(prefix)) {
+      const found = new Map<string, StoredFile>();
+      for (const { key, size, etag } of await storage.list(prefix)) {
         const name = key.slice(prefix.length);
-        if (!name.includes('/')) names.add(name);
+        if (!name.includes('/')) found.set(name, { size, etag });
       }
-      return names;
+      return found;
     },
     async putText(resource, text, headers) {
       await storage.put(mediaKey(resource), Buffer.from(text, 'utf8'), headers);
@@ -28,10 +28,6 @@ export function hlsStoreOf(storage: FileStorage): HlsStore {
     },
     async remove(resource) {
       await storage.remove(mediaKey(resource));
-    },
-    async stat(resource) {
-      const stored = await storage.stat(mediaKey(resource));
-      return stored ? { size: stored.size, etag: stored.etag } : null;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,8 +23,9 @@ function checkingStore() {
     async readText(resource) {
       return objects.get(resource)?.bytes.toString('utf8') ?? null;
     },
-    async names(folder) {
-      return new Set([...objects.keys()].filter((key) => key.startsWith(`${folder}/`)).map((key) => key.slice(folder.length + 1)));
+    async stored(folder) {
+      return new Map([...objects].filter(([key]) => key.startsWith(`${folder}/`))
+        .map(([key, object]) => [key.slice(folder.length + 1), { size: object.bytes.length, etag: `"${createHash('md5').update(object.bytes).digest('hex')}"` }]));
     },
     async putText(resource, text, headers) {
       const folder = path.posix.dirname(resource);
@@ -38,10 +40,6 @@ function checkingStore() {
     async remove(resource) {
       removed.push(resource);
       objects.delete(resource);
-    },
-    async stat(resource) {
-      const object = objects.get(resource);
-      return object ? { size: object.bytes.length, etag: '"x"' } : null;
     },
   };
   return { store, objects, violations, removed };
@@ -109,10 +107,36 @@ describe('HLS publisher (ffmpeg output → store)', () => {
     expect(stored).not.toContain('seg_00000.ts');
   });
 
+  it('uploads again, before removing the local copy, a file the store lost', async () => {
+    const { store, objects } = checkingStore();
+    let dropped = '';
+    // the first segment's upload "succeeds" but nothing is kept
+    const forgetful: HlsStore = {
+      ...store,
+      putFile: async (resource, file, headers) => {
+        if (!dropped && resource.endsWith('.ts')) {
+          dropped = resource;
+          return;
+        }
+        await store.putFile(resource, file, headers);
+      },
+    };
+    const publisher = new HlsPublisher({ dir, resource: 'webcasts/4/live/s4', playlist: 'stream.m3u8', store: forgetful, log: quiet });
+    const ffmpeg = runFfmpeg(dir, 1, ['-hls_list_size', '0', '-hls_flags', 'temp_file']);
+    await ffmpeg.exited;
+    expect(await publisher.finish()).toMatchObject({ verified: true });
+    expect(dropped).toMatch(/seg_00000\.ts$/);
+    expect(objects.get(dropped)?.bytes[0]).toBe(0x47);
+    expect(fs.existsSync(dir)).toBe(false);
+  });
+
   it('keeps the local recording when the store does not hold it whole', async () => {
     const { store } = checkingStore();
-    // a store that loses bytes: every stat reports one byte short
-    const lossy: HlsStore = { ...store, stat: async (resource) => { const s = await store.stat(resource); return s && { ...s, size: s.size - 1 }; } };
+    // a store that corrupts what it keeps: every listing reports other bytes than were sent
+    const lossy: HlsStore = {
+      ...store,
+      stored: async (folder) => new Map([...(await store.stored(folder))].map(([name, file]) => [name, { ...file, etag: `"${'0'.repeat(32)}"` }])),
+    };
     const errors: string[] = [];
     const publisher = new HlsPublisher({
       dir, resource: 'webcasts/3/live/s3', playlist: 'stream.m3u8', store: lossy, log: { ...quiet, error: (_: object, m: string) => void errors.push(m) },

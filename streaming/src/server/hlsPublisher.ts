@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PLAYLIST_HEADERS, SEGMENT_HEADERS, type HlsStore } from './hlsStore.ts';
+import { PLAYLIST_HEADERS, SEGMENT_HEADERS, type HlsStore, type StoredFile } from './hlsStore.ts';
 import { parseMediaPlaylist } from './playlist.ts';
 
 export interface PublisherLog {
@@ -38,6 +38,16 @@ async function md5Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+/** What a published file was on the disk. */
+interface Sent {
+  size: number;
+  md5: string;
+}
+
+/** The store holds the bytes sent: the same size, and the same MD5 where its ETag is one. */
+const holds = (stored: StoredFile | undefined, sent: Sent) => !!stored && stored.size === sent.size
+  && (plainMd5(stored.etag) ?? sent.md5) === sent.md5;
+
 const localSize = (file: string) => fs.promises.stat(file).then((stat) => (stat.isFile() ? stat.size : null), () => null);
 
 /** A segment name as ffmpeg writes it: a path inside the folder. */
@@ -54,8 +64,8 @@ const insideFolder = (uri: string) => !!uri && !uri.includes('\\') && !path.posi
  * removed from the store too. Calls are serialized.
  */
 export class HlsPublisher {
-  /** segment uri → local size when uploaded */
-  private readonly published = new Map<string, number>();
+  /** segment uri → what was uploaded */
+  private readonly published = new Map<string, Sent>();
   private lastText: string | null = null;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -107,7 +117,8 @@ export class HlsPublisher {
       const size = await localSize(file);
       if (size === null) return false;
       await this.options.store.putFile(this.resourceOf(uri), file, SEGMENT_HEADERS);
-      this.published.set(uri, size);
+      // hashed while the file is fresh in the page cache: the end of the session only compares
+      this.published.set(uri, { size, md5: await md5Of(file) });
     }
     await this.options.store.putText(this.resourceOf(this.options.playlist), text, PLAYLIST_HEADERS);
     this.lastText = text;
@@ -137,10 +148,10 @@ export class HlsPublisher {
   }
 
   /**
-   * After ffmpeg exited: publishes its last playlist (the one with `#EXT-X-ENDLIST`), checks
-   * that every file it names is in the store whole (size, and MD5 where the ETag is one; a
-   * mismatch is uploaded once more), and only then removes the local folder. A folder that
-   * cannot be verified stays on the disk (and is logged) so nothing recorded is lost.
+   * After ffmpeg exited: publishes its last playlist (the one with `#EXT-X-ENDLIST`), checks in
+   * one listing that the store holds every file it names whole (size, and MD5 where the ETag is
+   * one; a mismatch is uploaded once more), and only then removes the local folder. A folder
+   * that cannot be verified stays on the disk (and is logged) so nothing recorded is lost.
    */
   finish(): Promise<PublishedRecording> {
     return this.serial(async () => {
@@ -152,31 +163,28 @@ export class HlsPublisher {
       }
       this.lastText = null;
       if (!(await this.publishNow(text))) this.options.log.warn({ dir: this.options.dir }, 'the last playlist names a segment that is not on the disk');
-      const names = [...this.published.keys(), this.options.playlist];
-      let verified = true;
-      for (const name of names) {
-        if (!(await this.verify(name))) {
+      const expected = new Map(this.published);
+      expected.set(this.options.playlist, { size: Buffer.byteLength(text), md5: createHash('md5').update(text).digest('hex') });
+      const missing = async () => {
+        const stored = await this.options.store.stored(this.options.resource);
+        return [...expected].filter(([name, sent]) => !holds(stored.get(name), sent)).map(([name]) => name);
+      };
+      let wrong = await missing();
+      if (wrong.length) {
+        for (const name of wrong) {
           const file = path.join(this.options.dir, name);
-          if ((await localSize(file)) === null) continue;
-          await this.options.store.putFile(this.resourceOf(name), file, name === this.options.playlist ? PLAYLIST_HEADERS : SEGMENT_HEADERS);
-          if (!(await this.verify(name))) {
-            verified = false;
-            this.options.log.error({ resource: this.resourceOf(name) }, 'recording file not verified in the store: the local copy is kept');
+          if ((await localSize(file)) !== null) {
+            await this.options.store.putFile(this.resourceOf(name), file, name === this.options.playlist ? PLAYLIST_HEADERS : SEGMENT_HEADERS);
           }
         }
+        wrong = await missing();
       }
-      if (verified) await fs.promises.rm(this.options.dir, { recursive: true, force: true });
-      return { verified, files: names.length };
+      if (wrong.length) {
+        this.options.log.error({ resource: this.options.resource, files: wrong }, 'recording not verified in the store: the local copy is kept');
+        return { verified: false, files: expected.size - wrong.length };
+      }
+      await fs.promises.rm(this.options.dir, { recursive: true, force: true });
+      return { verified: true, files: expected.size };
     });
-  }
-
-  /** The store holds `name` as the disk does. */
-  private async verify(name: string): Promise<boolean> {
-    const file = path.join(this.options.dir, name);
-    const [size, stored] = await Promise.all([localSize(file), this.options.store.stat(this.resourceOf(name))]);
-    if (size === null) return stored !== null;
-    if (!stored || stored.size !== size) return false;
-    const md5 = plainMd5(stored.etag);
-    return md5 === null || md5 === (await md5Of(file));
   }
 }

@@ -10,13 +10,18 @@ import path from 'node:path';
 export interface HlsStore {
   /** The text of a stored file, or null when there is none. */
   readText(resource: string): Promise<string | null>;
-  /** The names of the files directly in `folder` (a resource without the trailing `/`). */
-  names(folder: string): Promise<Set<string>>;
+  /** The files directly in `folder` (a resource without the trailing `/`) by name, in one listing. */
+  stored(folder: string): Promise<Map<string, StoredFile>>;
   putText(resource: string, text: string, headers: ObjectHeaders): Promise<void>;
   putFile(resource: string, file: string, headers: ObjectHeaders): Promise<void>;
   remove(resource: string): Promise<void>;
-  /** Size and validator of a stored file (to verify an upload), or null when there is none. */
-  stat(resource: string): Promise<{ size: number; etag: string } | null>;
+}
+
+/** A stored file's size and validator (to verify an upload). */
+export interface StoredFile {
+  size: number;
+  /** quoted; a bucket's is the MD5 of a single-part upload */
+  etag: string;
 }
 
 /** What a stored object carries for the players and any cache in front (a CDN). */
@@ -39,9 +44,14 @@ export function localHlsStore(mediaRoot: string): HlsStore {
     async readText(resource) {
       return fs.promises.readFile(fileOf(resource), 'utf8').catch(() => null);
     },
-    async names(folder) {
+    async stored(folder) {
       const entries = await fs.promises.readdir(fileOf(folder), { withFileTypes: true }).catch(() => []);
-      return new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+      const found = new Map<string, StoredFile>();
+      for (const entry of entries.filter((e) => e.isFile())) {
+        const stat = await fs.promises.stat(path.join(fileOf(folder), entry.name));
+        found.set(entry.name, { size: stat.size, etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` });
+      }
+      return found;
     },
     async putText(resource, text) {
       const file = fileOf(resource);
@@ -59,10 +69,6 @@ export function localHlsStore(mediaRoot: string): HlsStore {
     },
     async remove(resource) {
       await fs.promises.rm(fileOf(resource), { force: true });
-    },
-    async stat(resource) {
-      const stat = await fs.promises.stat(fileOf(resource)).catch(() => null);
-      return stat?.isFile() ? { size: stat.size, etag: `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"` } : null;
     },
   };
 }

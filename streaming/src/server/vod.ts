@@ -31,7 +31,7 @@ export async function saveRecording(store: HlsStore, webcastId: number, sessions
     const folder = path.posix.dirname(resource);
     const relative = path.posix.relative(dir, folder);
     // only segments that are stored (a crash can leave the last one out)
-    const stored = await store.names(folder);
+    const stored = await store.stored(folder);
     const segments: PlaylistSegment[] = [];
     for (const segment of parseMediaPlaylist(text).segments) {
       if (stored.has(segment.uri)) segments.push({ uri: `${relative}/${segment.uri}`, duration: segment.duration });
