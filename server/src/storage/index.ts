@@ -9,7 +9,7 @@ import { localStorage } from './local.ts';
 import { s3Storage } from './s3.ts';
 import type { FileStorage } from './types.ts';
 
-export type { FileStorage, ListedObject, LocalCopy, OpenedObject, ReadConditions, SignedPost, StoredObject } from './types.ts';
+export type { FileStorage, ListedObject, LocalCopy, ObjectMetadata, OpenedObject, ReadConditions, SignedPost, StoredObject } from './types.ts';
 export { checkKey, checkPrefix, mediaKey } from './keys.ts';
 export type { S3Settings } from './s3.ts';
 

@@ -10,7 +10,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { checkKey, checkPrefix } from './keys.ts';
-import type { FileStorage, ListedObject, LocalCopy, OpenedObject, StoredObject } from './types.ts';
+import type { FileStorage, ListedObject, LocalCopy, ObjectMetadata, OpenedObject, StoredObject } from './types.ts';
 
 /** S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY, S3_SECRET_KEY, S3_REGION, S3_FORCE_PATH_STYLE (README "Configuration"). */
 export interface S3Settings {
@@ -48,9 +48,11 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
   const client = new S3Client(s3ClientConfig(settings));
   const Bucket = settings.bucket;
 
-  async function putFile(key: string, file: string, contentType?: string) {
+  async function putFile(key: string, file: string, metadata: ObjectMetadata = {}) {
     const { size } = await fs.promises.stat(file);
-    await client.send(new PutObjectCommand({ Bucket, Key: checkKey(key), Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType }));
+    await client.send(new PutObjectCommand({
+      Bucket, Key: checkKey(key), Body: fs.createReadStream(file), ContentLength: size, ContentType: metadata.contentType, CacheControl: metadata.cacheControl,
+    }));
   }
 
   async function list(prefix: string): Promise<ListedObject[]> {
@@ -96,7 +98,7 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
     async put(key, body, options = {}) {
       try {
         await client.send(new PutObjectCommand({
-          Bucket, Key: checkKey(key), Body: body, ContentLength: body.length, ContentType: options.contentType,
+          Bucket, Key: checkKey(key), Body: body, ContentLength: body.length, ContentType: options.contentType, CacheControl: options.cacheControl,
           // conditional write: an existing key is refused, as the disk's O_EXCL
           ...(options.exclusive ? { IfNoneMatch: '*' } : {}),
         }));
@@ -106,7 +108,7 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
       }
     },
     async putFile(key, file, options = {}) {
-      await putFile(key, file, options.contentType);
+      await putFile(key, file, options);
       if (options.move) await fs.promises.rm(file, { force: true });
     },
     async get(key) {
@@ -142,7 +144,7 @@ export function s3Storage(settings: S3Settings): FileStorage & { client: S3Clien
       try {
         const file = path.join(dir, 'file');
         await write(file);
-        await putFile(key, file, options.contentType);
+        await putFile(key, file, { contentType: options.contentType });
       } finally {
         await fs.promises.rm(dir, { recursive: true, force: true });
       }

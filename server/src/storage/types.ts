@@ -36,6 +36,15 @@ export interface SignedPost {
   fields: Record<string, string>;
 }
 
+/**
+ * What a bucket object carries for whoever reads it from the bucket (a CDN in front of it);
+ * the local disk keeps none: this server's routes set the answer's headers.
+ */
+export interface ObjectMetadata {
+  contentType?: string;
+  cacheControl?: string;
+}
+
 export interface LocalCopy {
   file: string;
   release(): Promise<void>;
@@ -45,9 +54,9 @@ export interface FileStorage {
   /** 'local': files under DATA_DIR; 's3': an S3-compatible bucket */
   readonly kind: 'local' | 's3';
   /** Stores bytes at `key`; `exclusive` refuses an existing key (EEXIST). */
-  put(key: string, body: Buffer, options?: { exclusive?: boolean; contentType?: string }): Promise<void>;
+  put(key: string, body: Buffer, options?: { exclusive?: boolean } & ObjectMetadata): Promise<void>;
   /** Stores a local file at `key`; `move` lets the local store rename it instead of copying. */
-  putFile(key: string, file: string, options?: { move?: boolean; contentType?: string }): Promise<void>;
+  putFile(key: string, file: string, options?: { move?: boolean } & ObjectMetadata): Promise<void>;
   /** The bytes at `key`, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   stat(key: string): Promise<StoredObject | null>;

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { saveRecording } from '@lp/streaming/server';
 import type { JobContext } from '../jobs/index.ts';
-import { mediaRoot } from '../lib/mediaStore.ts';
+import { hlsStoreOf } from './hlsStore.ts';
 import { markSaveFailed, markSaved, recordedSessions } from '../repositories/streaming.ts';
 
 export const SAVE_RECORDING_JOB = 'webcast_save_recording';
@@ -22,7 +22,7 @@ export async function enqueueRecordingSave(app: FastifyInstance, webcastId: numb
 /** The job's work: joins the recorded sessions' playlists into the webcast's video, or marks the save failed. */
 export async function saveWebcastRecording(app: FastifyInstance, webcastId: number, ctx: Pick<JobContext, 'log'>): Promise<void> {
   const sessions = await recordedSessions(app.db, webcastId);
-  const saved = await saveRecording(mediaRoot(app.config.dataDir), webcastId, sessions.map((s) => s.playlist));
+  const saved = await saveRecording(hlsStoreOf(app.storage), webcastId, sessions.map((s) => s.playlist));
   if (!saved) {
     ctx.log.warn({ webcastId }, 'nothing recorded to save');
     await markSaveFailed(app.db, webcastId);

@@ -10,6 +10,7 @@ import { NodePublisher } from './nodePublisher.ts';
 import { parseMediaPlaylist } from './playlist.ts';
 import type { EndReason } from './session.ts';
 import { memorySignalling } from './testSignalling.ts';
+import { localHlsStore } from './hlsStore.ts';
 import { saveRecording } from './vod.ts';
 
 const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
@@ -149,7 +150,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(fs.readFileSync(livePlaylist(5), 'utf8')).toContain('#EXT-X-ENDLIST');
 
       // the recording as a video on demand, playable at once
-      const saved = await saveRecording(path.join(root, 'media'), 5, [ended[0]!.playlist]);
+      const saved = await saveRecording(localHlsStore(path.join(root, 'media')), 5, [ended[0]!.playlist]);
       expect(saved!.segments).toBe(ended[0]!.segments);
       const vod = fs.readFileSync(path.join(root, 'media', saved!.playlist), 'utf8');
       expect(vod).toContain('#EXT-X-PLAYLIST-TYPE:VOD');

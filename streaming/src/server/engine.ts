@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveStreamState, SignallingAnswer, SignallingOffer } from '@lp/shared/contract';
 import { ffmpegAvailable, FFMPEG_PLAYLIST, type Transcoder } from './ffmpeg.ts';
+import { HlsPublisher } from './hlsPublisher.ts';
+import { PLAYLIST_HEADERS, type HlsStore } from './hlsStore.ts';
 import { LivePlaylist, type PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';
 import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
@@ -38,6 +40,13 @@ export interface EngineOptions {
   frameRate: number;
   x264Preset: string;
   inactivityMs: number;
+  /**
+   * Object storage (docs/production.md "Object storage"): ffmpeg still writes under `mediaRoot`
+   * on this node, and every segment and playlist is published to this store as it is completed
+   * (the viewers' playlist after the segments it names); a session's recording moves there when
+   * it ends. Absent: the files under `mediaRoot` are what /media/ serves.
+   */
+  store?: HlsStore;
   log: Logger;
   hooks: EngineHooks;
 }
@@ -85,7 +94,7 @@ export const sessionResource = (webcastId: number, sessionId: string) => `webcas
 
 export class StreamingEngine {
   private readonly channels = new Map<number, Channel>();
-  private readonly playlists = new Map<number, { playlist: LivePlaylist; resource: string }>();
+  private readonly playlists = new Map<number, { playlist: LivePlaylist; resource: string; writing: Promise<void> }>();
   readonly ports: UdpPortPool;
   private ffmpegChecked = false;
   private closed = false;
@@ -155,7 +164,7 @@ export class StreamingEngine {
     channel.session = null;
     const summary = await session.stop(reason);
     this.playlistOf(channel.webcastId).end();
-    this.writeLivePlaylist(channel.webcastId);
+    await this.writeLivePlaylist(channel.webcastId);
     await this.hook(() => this.options.hooks.sessionEnded?.({
       ...summary, webcastId: channel.webcastId, playlist: `${sessionResource(channel.webcastId, summary.sessionId)}/${FFMPEG_PLAYLIST}`,
     }));
@@ -169,12 +178,13 @@ export class StreamingEngine {
     }
   }
 
-  private live(webcastId: number): { playlist: LivePlaylist; resource: string } {
+  private live(webcastId: number): { playlist: LivePlaylist; resource: string; writing: Promise<void> } {
     let live = this.playlists.get(webcastId);
     if (!live) {
       live = {
         playlist: new LivePlaylist(this.options.liveWindow, this.options.segmentSeconds),
         resource: `${livePrefix(webcastId)}${randomBytes(16).toString('hex')}.m3u8`,
+        writing: Promise.resolve(),
       };
       this.playlists.set(webcastId, live);
     }
@@ -190,17 +200,31 @@ export class StreamingEngine {
     return this.live(webcastId).resource;
   }
 
-  /** Written to a temporary name and renamed: a viewer never reads half a playlist. */
-  private writeLivePlaylist(webcastId: number) {
-    const file = path.join(this.options.mediaRoot, this.liveResource(webcastId));
-    const temporary = `${file}.${process.pid}.tmp`;
-    try {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(temporary, this.playlistOf(webcastId).render());
-      fs.renameSync(temporary, file);
-    } catch (error) {
-      this.log.error({ webcastId, err: error }, 'live playlist not written');
-    }
+  /**
+   * The viewers' playlist as it is now: on the disk written to a temporary name and renamed (a
+   * viewer never reads half a playlist), or put to the store. Writes of one webcast go one after
+   * the other, in the order asked, so an older window never replaces a newer one.
+   */
+  private writeLivePlaylist(webcastId: number): Promise<void> {
+    const live = this.live(webcastId);
+    const text = live.playlist.render();
+    const write = async () => {
+      try {
+        if (this.options.store) {
+          await this.options.store.putText(live.resource, text, PLAYLIST_HEADERS);
+          return;
+        }
+        const file = path.join(this.options.mediaRoot, live.resource);
+        const temporary = `${file}.${process.pid}.tmp`;
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        await fs.promises.writeFile(temporary, text);
+        await fs.promises.rename(temporary, file);
+      } catch (error) {
+        this.log.error({ webcastId, err: error }, 'live playlist not written');
+      }
+    };
+    live.writing = live.writing.then(write);
+    return live.writing;
   }
 
   // ---- signalling (spec 2 §7.3) ----
@@ -276,10 +300,13 @@ export class StreamingEngine {
     const resource = sessionResource(webcastId, sessionId);
     const playlist = this.playlistOf(webcastId);
     let announced = false;
+    const dir = path.join(this.options.mediaRoot, resource);
+    const { store } = this.options;
     const { session, answer } = await PublishSession.create(offer, {
       webcastId,
       sessionId,
-      dir: path.join(this.options.mediaRoot, resource),
+      dir,
+      ...(store ? { publisher: new HlsPublisher({ dir, resource, playlist: FFMPEG_PLAYLIST, store, log: this.log }) } : {}),
       workDir: path.join(this.options.workRoot, String(webcastId)),
       transcoder: channel.transcoder,
       ffmpegPath: this.options.ffmpegPath,
@@ -295,10 +322,11 @@ export class StreamingEngine {
       onSegments: (segments: PlaylistSegment[]) => {
         if (channel.session?.id !== sessionId) return;
         for (const segment of segments) playlist.add({ ...segment, uri: `${sessionId}/${segment.uri}` });
-        this.writeLivePlaylist(webcastId);
+        const written = this.writeLivePlaylist(webcastId);
         if (!announced) {
           announced = true;
-          void this.hook(() => this.options.hooks.live?.(webcastId, this.liveResource(webcastId)));
+          // viewers are told once the playlist is there to read
+          void written.then(() => this.hook(() => this.options.hooks.live?.(webcastId, this.liveResource(webcastId))));
         }
       },
       onEnded: (reason: EndReason) => {

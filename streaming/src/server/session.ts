@@ -6,6 +6,7 @@ import {
   type MediaStreamTrack, type RTCRtpReceiver, type RtcpPacket, type RtpPacket,
 } from 'werift';
 import { FFMPEG_PAYLOAD, FFMPEG_PLAYLIST, FfmpegProcess, ffmpegArgs, ffmpegSdp, type FfmpegInput, type Transcoder, type VideoCodec } from './ffmpeg.ts';
+import type { HlsPublisher } from './hlsPublisher.ts';
 import { parseMediaPlaylist, totalDuration, type PlaylistSegment } from './playlist.ts';
 import type { UdpPortPool } from './ports.ts';
 import { answerWithBandwidth, offeredCodecs } from './sdpAnswer.ts';
@@ -40,7 +41,12 @@ export interface SessionOptions {
   /** how often a keyframe is asked for */
   pliIntervalMs: number;
   log: Logger;
-  /** segments ffmpeg finished since the last call, in order (uris relative to `dir`) */
+  /**
+   * With object storage: publishes `dir` to the bucket as ffmpeg completes it, and moves the
+   * recording there when the session ends. Without it `dir` is what /media/ serves.
+   */
+  publisher?: HlsPublisher;
+  /** segments ffmpeg finished since the last call, in order (uris relative to `dir`); published first when there is a publisher */
   onSegments(segments: PlaylistSegment[]): void;
   /** the session ended by itself (publisher gone, ffmpeg failed) */
   onEnded(reason: EndReason): void;
@@ -79,6 +85,7 @@ export class PublishSession {
   private segmentsSeen = 0;
   private segments: PlaylistSegment[] = [];
   private playlistMtime = 0;
+  private reading: Promise<void> | null = null;
   private stopping: Promise<SessionSummary> | null = null;
   private input: FfmpegInput = {};
   /** the last packet forwarded per media (to wake ffmpeg when stopping) */
@@ -177,7 +184,7 @@ export class PublishSession {
     this.timers.push(setInterval(() => {
       if (Date.now() - this.lastPacketAt > options.inactivityMs) this.lost(this.receiving ? 'no media' : 'no media at all');
     }, 1000));
-    this.timers.push(setInterval(() => this.readPlaylist(), PLAYLIST_POLL_MS));
+    this.timers.push(setInterval(() => void this.readPlaylist(), PLAYLIST_POLL_MS));
     return answerWithBandwidth(local, offer);
   }
 
@@ -226,8 +233,15 @@ export class PublishSession {
     void this.stop('disconnected').then(() => this.options.onEnded('disconnected'));
   }
 
-  /** New segments of ffmpeg's playlist (written by rename, so never half a file). */
-  private readPlaylist() {
+  /** New segments of ffmpeg's playlist (written by rename, so never half a file); one read at a time. */
+  private readPlaylist(): Promise<void> {
+    this.reading ??= this.readPlaylistOnce()
+      .catch((error: unknown) => this.log('error', 'live HLS not published', { err: error }))
+      .finally(() => { this.reading = null; });
+    return this.reading;
+  }
+
+  private async readPlaylistOnce() {
     const file = path.join(this.options.dir, FFMPEG_PLAYLIST);
     let mtime: number;
     try {
@@ -236,13 +250,15 @@ export class PublishSession {
       return;
     }
     if (mtime === this.playlistMtime) return;
-    this.playlistMtime = mtime;
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch {
       return;
     }
+    // the segments reach the bucket before any playlist names them (a stale text is read again)
+    if (this.options.publisher && !(await this.options.publisher.publish(text))) return;
+    this.playlistMtime = mtime;
     const { segments } = parseMediaPlaylist(text);
     if (segments.length <= this.segmentsSeen) return;
     const fresh = segments.slice(this.segmentsSeen);
@@ -281,7 +297,16 @@ export class PublishSession {
   private async end(reason: EndReason): Promise<SessionSummary> {
     this.log('info', 'publish session ending', { reason, packets: this.packets });
     await this.teardown();
-    this.readPlaylist();
+    await this.reading;
+    await this.readPlaylist();
+    if (this.options.publisher) {
+      // the recording moves to the bucket; the local copy goes once it is verified there
+      const published = await this.options.publisher.finish().catch((error: unknown) => {
+        this.log('error', 'recording not published', { err: error });
+        return null;
+      });
+      this.log(published?.verified ? 'info' : 'error', 'recording published', { ...published });
+    }
     const summary: SessionSummary = {
       sessionId: this.options.sessionId,
       segments: this.segments.length,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { PLAYLIST_HEADERS, type HlsStore } from './hlsStore.ts';
 import { parseMediaPlaylist, totalDuration, vodPlaylist, type PlaylistSegment } from './playlist.ts';
 
 /**
@@ -16,47 +16,39 @@ export interface SavedVideo {
   segments: number;
 }
 
-/** `sessions`: ffmpeg's playlists of the webcast's sessions (media resources), oldest first. */
-export async function saveRecording(mediaRoot: string, webcastId: number, sessions: readonly string[]): Promise<SavedVideo | null> {
+/**
+ * `sessions`: ffmpeg's playlists of the webcast's sessions (media resources), oldest first. The
+ * saved video is written to `store` beside them (the disk, or the bucket the sessions were
+ * published to), whichever node runs the job.
+ */
+export async function saveRecording(store: HlsStore, webcastId: number, sessions: readonly string[]): Promise<SavedVideo | null> {
   const dir = `webcasts/${webcastId}/vod/${randomBytes(12).toString('hex')}`;
   const lists: PlaylistSegment[][] = [];
   for (const resource of sessions) {
-    let text: string;
-    try {
-      text = await fs.readFile(path.join(mediaRoot, resource), 'utf8');
-    } catch {
-      // a session that never produced a segment has no playlist
-      continue;
-    }
-    const relative = path.posix.relative(dir, path.posix.dirname(resource));
+    // a session that never produced a segment has no playlist
+    const text = await store.readText(resource);
+    if (text === null) continue;
+    const folder = path.posix.dirname(resource);
+    const relative = path.posix.relative(dir, folder);
+    // only segments that are stored (a crash can leave the last one out)
+    const stored = await store.stored(folder);
     const segments: PlaylistSegment[] = [];
     for (const segment of parseMediaPlaylist(text).segments) {
-      // only segments that are on disk (a crash can leave the last one out)
-      try {
-        await fs.access(path.join(mediaRoot, path.posix.dirname(resource), segment.uri));
-      } catch {
-        continue;
-      }
-      segments.push({ uri: `${relative}/${segment.uri}`, duration: segment.duration });
+      if (stored.has(segment.uri)) segments.push({ uri: `${relative}/${segment.uri}`, duration: segment.duration });
     }
     if (segments.length) lists.push(segments);
   }
   if (lists.length === 0) return null;
   const playlist = `${dir}/index.m3u8`;
-  const file = path.join(mediaRoot, playlist);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(`${file}.tmp`, vodPlaylist(lists));
-  await fs.rename(`${file}.tmp`, file);
+  await store.putText(playlist, vodPlaylist(lists), PLAYLIST_HEADERS);
   const all = lists.flat();
   return { playlist, duration: totalDuration(all), segments: all.length };
 }
 
 /** What a session's playlist holds: for sessions a crash left open (counted when the API starts again). */
-export async function recordingSummary(mediaRoot: string, playlist: string): Promise<{ segments: number; duration: number }> {
-  try {
-    const { segments } = parseMediaPlaylist(await fs.readFile(path.join(mediaRoot, playlist), 'utf8'));
-    return { segments: segments.length, duration: totalDuration(segments) };
-  } catch {
-    return { segments: 0, duration: 0 };
-  }
+export async function recordingSummary(store: HlsStore, playlist: string): Promise<{ segments: number; duration: number }> {
+  const text = await store.readText(playlist);
+  if (text === null) return { segments: 0, duration: 0 };
+  const { segments } = parseMediaPlaylist(text);
+  return { segments: segments.length, duration: totalDuration(segments) };
 }

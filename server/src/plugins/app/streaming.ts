@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { StreamingEngine, livePrefix, recordingSummary } from '@lp/streaming/server';
+import { FFMPEG_PLAYLIST, HlsPublisher, StreamingEngine, livePrefix, recordingSummary } from '@lp/streaming/server';
 import { mediaRoot } from '../../lib/mediaStore.ts';
+import { hlsStoreOf, sessionFolder } from '../../webcasts/hlsStore.ts';
 import { addSession, clearLive, endSession, markLive, openSessions } from '../../repositories/streaming.ts';
 
 declare module 'fastify' {
@@ -19,9 +21,13 @@ declare module 'fastify' {
 export default fp(async (app) => {
   const media = mediaRoot(app.config.dataDir);
   const log = app.log.child({ area: 'streaming' });
+  const store = hlsStoreOf(app.storage);
+  const objectStorage = app.storage.kind === 's3';
   const engine = new StreamingEngine({
     ...app.config.streaming,
     mediaRoot: media,
+    // with a bucket, ffmpeg's output on this disk is published there as it is written
+    ...(objectStorage ? { store } : {}),
     workRoot: path.join(app.config.dataDir, 'streaming'),
     log,
     hooks: {
@@ -41,7 +47,13 @@ export default fp(async (app) => {
   // their segments stay part of the recording, and viewers stop waiting for more
   app.addHook('onReady', async () => {
     for (const session of await openSessions(app.db)) {
-      const recorded = await recordingSummary(media, session.playlist);
+      const folder = sessionFolder(session.playlist);
+      if (objectStorage && fs.existsSync(path.join(media, folder))) {
+        // this node ran it: what ffmpeg wrote before the process died moves to the bucket now
+        const published = await new HlsPublisher({ dir: path.join(media, folder), resource: folder, playlist: FFMPEG_PLAYLIST, store, log }).finish();
+        log.warn({ sessionId: session.session_id, ...published }, 'published the recording of a session left open');
+      }
+      const recorded = await recordingSummary(store, session.playlist);
       await endSession(app.db, session.session_id, { endedAt: new Date(), ...recorded, reason: 'shutdown' });
       await clearLive(app.db, session.webcast_id, livePrefix(session.webcast_id));
       log.warn({ webcastId: session.webcast_id, sessionId: session.session_id, ...recorded }, 'closed a session left open by a previous process');

@@ -4,7 +4,6 @@ import { MEDIA_URL_PREFIX } from '../../lib/mediaStore.ts';
 import { MEDIA_CONTENT_TYPES, sendStored } from '../../lib/serveMedia.ts';
 import { isRestrictedResource } from '../../lib/signedMedia.ts';
 import { checkKey } from '../../storage/index.ts';
-import { localStorage } from '../../storage/local.ts';
 
 /** No public media file runs or renders anything active; the content origin serves user documents. */
 export const DOCUMENT_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
@@ -27,11 +26,7 @@ export function resourceOfMediaPath(url: string): string | null {
  * by signed URLs only, its documents by the content origin. Encapsulated: its headers apply to
  * /media/ only.
  */
-/** HLS the streaming engine's ffmpeg writes (live and saved recordings): on the node's own disk, whatever the store. */
-const NODE_LOCAL = /^media\/webcasts\/\d+\/(live|vod)\//;
-
 const media: FastifyPluginAsync = async (app) => {
-  const nodeDisk = app.storage.kind === 'local' ? app.storage : localStorage(app.config.dataDir);
   app.addHook('onRequest', async (request, reply) => {
     const resource = resourceOfMediaPath(request.url.split('?')[0] ?? '');
     if (resource === null || isRestrictedResource(resource)) {
@@ -64,7 +59,8 @@ const media: FastifyPluginAsync = async (app) => {
     }
     // no dotfiles, no folders
     if (key.split('/').some((part) => part.startsWith('.')) || key.endsWith('/')) return reply.status(404).send({ detail: 'Not found', code: 'not_found' });
-    return sendStored(NODE_LOCAL.test(key) ? nodeDisk : app.storage, request, reply, key, {});
+    // webcast HLS too: the streaming engine publishes it to the store as ffmpeg writes it
+    return sendStored(app.storage, request, reply, key, {});
   });
 };
 export default media;
