@@ -7,6 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SignallingError, SignallingSession } from '../browser/signalling.ts';
 import { StreamingEngine, type RecordedSession } from './engine.ts';
 import { NodePublisher } from './nodePublisher.ts';
+import { NodeViewer } from './nodeViewer.ts';
+import { NotLiveError, ViewerLimitError } from './engine.ts';
+import { UnplayableOfferError } from './viewer.ts';
 import { parseMediaPlaylist } from './playlist.ts';
 import type { EndReason } from './session.ts';
 import { memorySignalling } from './testSignalling.ts';
@@ -67,6 +70,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       frameRate: 30,
       x264Preset: 'ultrafast',
       inactivityMs,
+      webrtcViewers: 2,
       log: { info: log('info'), warn: log('warn'), error: log('error') },
       hooks: {
         sessionStarted: (id, s) => void events.push(`started ${id} ${s.playlist}`),
@@ -286,6 +290,56 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(parseMediaPlaylist(fs.readFileSync(firstRecording, 'utf8')).segments.length).toBeGreaterThanOrEqual(2);
     } finally {
       await second.close();
+    }
+  });
+
+  it('forwards the publisher\'s RTP to WebRTC viewers as is, with a keyframe at once, and gives their seats back', async () => {
+    await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(NotLiveError);
+    const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(NotLiveError);
+    const publisher = await publish(8, streamName);
+    const viewers: NodeViewer[] = [];
+    try {
+      await waitFor('media', () => engine.isPublishing(8));
+      expect(engine.canWatch(8)).toBe(true);
+      // an offer that only takes a codec the publisher does not send
+      const pcmu = 'v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 0\r\na=rtpmap:0 PCMU/8000\r\na=recvonly\r\n';
+      await expect(engine.watch(8, pcmu)).rejects.toBeInstanceOf(UnplayableOfferError);
+      let viewerId = '';
+      const join = () => NodeViewer.start({
+        exchange: async (offer) => {
+          const answered = await engine.watch(8, offer);
+          viewerId = answered.viewerId;
+          return answered.answer;
+        },
+      });
+      viewers.push(await join());
+      const first = viewers[0]!;
+      const firstId = viewerId;
+      await waitFor('a keyframe for the viewer', () => first.firstKeyframeAt !== null && first.packets.audio > 10, 10_000);
+      // the keyframe was asked for when the viewer joined: not a wait for the publisher's next one
+      expect(first.firstKeyframeAt! - first.connectedAt!).toBeLessThan(1500);
+      expect(first.packets.video).toBeGreaterThan(0);
+      viewers.push(await join());
+      expect(engine.viewerCount(8)).toBe(2);
+      // the node's limit (2 here): the next viewer plays HLS
+      expect(engine.canWatch(8)).toBe(false);
+      await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(ViewerLimitError);
+      expect(await engine.leave(8, firstId)).toBe(true);
+      expect(await engine.leave(8, firstId)).toBe(false);
+      expect(engine.viewerCount(8)).toBe(1);
+      const before = first.packets.video;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(first.packets.video - before).toBeLessThan(5);
+      // the publish session ends: every viewer is let go
+      await engine.stop(8);
+      expect(engine.viewerCount(8)).toBe(0);
+      // the recording path is untouched by the viewers
+      expect(ended).toMatchObject([{ webcastId: 8, reason: 'stopped' }]);
+      expect(ended[0]!.segments).toBeGreaterThanOrEqual(1);
+    } finally {
+      for (const viewer of viewers) await viewer.close();
+      await publisher.close();
     }
   });
 });
