@@ -6,6 +6,7 @@ import { ffmpegAvailable, FFMPEG_PLAYLIST, type Transcoder } from './ffmpeg.ts';
 import { LivePlaylist, type PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';
 import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
+import { atMostEvery } from './keyframe.ts';
 import { ViewerSession } from './viewer.ts';
 
 /**
@@ -89,7 +90,8 @@ interface Channel {
   pending: Promise<unknown> | null;
   /** WebRTC viewers of the current session */
   viewers: Map<string, ViewerSession>;
-  lastViewerPli: number;
+  /** a keyframe from the publisher for joining viewers (VIEWER_PLI_MS apart at most) */
+  keyframeForViewers: () => void;
 }
 
 /** Everything live of a webcast lives under this prefix (to withdraw whatever live URL it had). */
@@ -141,7 +143,11 @@ export class StreamingEngine {
     if (again) return { started: false, streamName: again.streamName };
     // the stream name is the publish secret: a new one for every transmission
     const streamName = `webcast_${webcastId}_${randomBytes(16).toString('hex')}`;
-    this.channels.set(webcastId, { webcastId, applicationName: channel.applicationName, streamName, transcoder: channel.transcoder, session: null, pending: null, viewers: new Map(), lastViewerPli: 0 });
+    const opened: Channel = {
+      webcastId, applicationName: channel.applicationName, streamName, transcoder: channel.transcoder, session: null, pending: null, viewers: new Map(),
+      keyframeForViewers: atMostEvery(VIEWER_PLI_MS, () => opened.session?.requestKeyframe()),
+    };
+    this.channels.set(webcastId, opened);
     this.log.info({ webcastId }, 'streaming channel started');
     return { started: true, streamName };
   }
@@ -366,12 +372,7 @@ export class StreamingEngine {
       media: session.media,
       ...(this.options.icePorts ? { icePortRange: this.options.icePorts } : {}),
       ...(this.options.iceAddresses ? { iceAddresses: this.options.iceAddresses } : {}),
-      requestKeyframe: () => {
-        const now = Date.now();
-        if (now - channel.lastViewerPli < VIEWER_PLI_MS) return;
-        channel.lastViewerPli = now;
-        channel.session?.requestKeyframe();
-      },
+      requestKeyframe: channel.keyframeForViewers,
       onClosed: (closed) => {
         if (channel.viewers.get(closed.id) === closed) channel.viewers.delete(closed.id);
       },

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI, type RtpPacket } from 'werift';
+import { startsH264Keyframe } from './keyframe.ts';
 
 /**
  * A WebRTC viewer without a browser, for the ingest's tests and the many-viewers benchmark: a
@@ -11,23 +13,11 @@ export interface NodeViewerOptions {
   icePortRange?: [number, number];
 }
 
-/** An H.264 RTP payload (RFC 6184) that starts or carries an IDR picture or its SPS. */
-export function isH264Keyframe(payload: Buffer): boolean {
-  if (payload.length < 2) return false;
-  const type = payload[0]! & 0x1f;
-  if (type === 5 || type === 7) return true;
-  if (type === 28) return (payload[1]! & 0x80) !== 0 && ((payload[1]! & 0x1f) === 5 || (payload[1]! & 0x1f) === 7);
-  if (type === 24) {
-    // STAP-A: 16-bit sizes before each unit
-    for (let at = 1; at + 2 < payload.length;) {
-      const size = payload.readUInt16BE(at);
-      const unit = payload[at + 2]! & 0x1f;
-      if (unit === 5 || unit === 7) return true;
-      at += 2 + size;
-    }
-  }
-  return false;
-}
+/** The digest tests compare forwarded payloads by (the publisher's bytes, unchanged). */
+export const payloadDigest = (payload: Buffer): string => createHash('sha1').update(payload).digest('hex');
+
+/** Payload digests kept per viewer: enough for a test to compare, bounded for the benchmark's crowd. */
+const KEPT_DIGESTS = 400;
 
 export class NodeViewer {
   private pc: RTCPeerConnection | null = null;
@@ -36,8 +26,14 @@ export class NodeViewer {
   firstKeyframeAt: number | null = null;
   connectedAt: number | null = null;
   readonly startedAt = Date.now();
-  /** the last video packet's payload (what the publisher sent, unchanged) */
-  lastVideoPayload: Buffer | null = null;
+  /** the first video packet received started a keyframe (the ingest forwards from one) */
+  firstVideoPacketIsKeyframe: boolean | null = null;
+  /** the first keyframe's packets, up to its marker bit: a whole picture to decode */
+  readonly keyframePackets: RtpPacket[] = [];
+  private keyframeComplete = false;
+  /** digests of the first video payloads received */
+  readonly videoDigests: string[] = [];
+  state: string = 'new';
 
   private constructor(private readonly options: NodeViewerOptions) {}
 
@@ -49,6 +45,23 @@ export class NodeViewer {
     } catch (error) {
       await viewer.close();
       throw error;
+    }
+  }
+
+  /** The first keyframe arrived whole (every packet up to the one with the marker bit). */
+  get hasKeyframe(): boolean {
+    return this.keyframeComplete;
+  }
+
+  private onVideo(packet: RtpPacket) {
+    if (this.firstVideoPacketIsKeyframe === null) this.firstVideoPacketIsKeyframe = startsH264Keyframe(packet.payload);
+    if (this.videoDigests.length < KEPT_DIGESTS) this.videoDigests.push(payloadDigest(packet.payload));
+    if (this.keyframeComplete) return;
+    if (this.keyframePackets.length === 0 && !startsH264Keyframe(packet.payload)) return;
+    this.keyframePackets.push(packet);
+    if (packet.header.marker) {
+      this.keyframeComplete = true;
+      this.firstKeyframeAt = Date.now();
     }
   }
 
@@ -75,12 +88,11 @@ export class NodeViewer {
       track.onReceiveRtp.subscribe((packet: RtpPacket) => {
         if (packet.payload.length === 0) return;
         this.packets[kind] += 1;
-        if (kind !== 'video') return;
-        this.lastVideoPayload = packet.payload;
-        if (this.firstKeyframeAt === null && isH264Keyframe(packet.payload)) this.firstKeyframeAt = Date.now();
+        if (kind === 'video') this.onVideo(packet);
       });
     });
     pc.connectionStateChange.subscribe((state) => {
+      this.state = state;
       if (state === 'connected') this.connectedAt ??= Date.now();
     });
     await pc.setLocalDescription(await pc.createOffer());

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useAbsSendTime, useNACK, usePLI, useSdesMid,
-  type RtpPacket,
+  MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, useAbsSendTime, useNACK, usePLI, useSdesMid,
 } from 'werift';
 import type { VideoCodec } from './ffmpeg.ts';
+import { startsKeyframe } from './keyframe.ts';
 import type { Logger } from './session.ts';
 import { offeredCodecs } from './sdpAnswer.ts';
 
@@ -48,6 +48,8 @@ export class ViewerSession {
   private readonly video = new MediaStreamTrack({ kind: 'video' });
   private readonly audio = new MediaStreamTrack({ kind: 'audio' });
   private connected = false;
+  /** video waits for a keyframe's first packet: a decoder cannot start on a predicted frame */
+  private videoStarted = false;
   private closing: Promise<void> | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -70,7 +72,7 @@ export class ViewerSession {
 
   private async setup(offer: string): Promise<string> {
     const { media } = this.options;
-    const offered = offeredCodecs(offer);
+    const offered = offeredCodecs(offer, 'receive');
     const video = media.video && offered.video.includes(media.video.toLowerCase());
     const audio = media.audio && offered.audio.includes('opus');
     if (!video && !audio) throw new UnplayableOfferError(`The offer cannot receive ${media.video ?? 'Opus'}`);
@@ -114,10 +116,32 @@ export class ViewerSession {
     return pc.localDescription?.sdp ?? '';
   }
 
-  /** One packet of the publisher's (padding-only probes are dropped before this). */
+  /**
+   * One packet of the publisher's (padding-only probes are dropped before this). Each viewer
+   * gets its own copy of the header: werift's sender rewrites SSRC, payload type and header
+   * extensions in place, and the same packet goes on to the other viewers and to ffmpeg. The
+   * publisher's header extensions are left out (their ids are the publisher's negotiation,
+   * not this viewer's); the payload is the publisher's bytes, untouched.
+   */
   write(kind: 'audio' | 'video', packet: RtpPacket): void {
     if (!this.connected || this.closing) return;
-    (kind === 'video' ? this.video : this.audio).writeRtp(packet);
+    if (kind === 'video') {
+      const codec = this.options.media.video;
+      if (!codec) return;
+      if (!this.videoStarted) {
+        if (!startsKeyframe(codec, packet.payload)) return;
+        this.videoStarted = true;
+      }
+    }
+    const { header } = packet;
+    const copy = new RtpPacket(new RtpHeader({
+      marker: header.marker,
+      payloadType: header.payloadType,
+      sequenceNumber: header.sequenceNumber,
+      timestamp: header.timestamp,
+      ssrc: header.ssrc,
+    }), packet.payload);
+    (kind === 'video' ? this.video : this.audio).writeRtp(copy);
   }
 
   private ended() {
