@@ -108,7 +108,8 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
       });
       expect(location).toMatch(/^\/api\/streaming\/whep\/[\w.-]+\/[0-9a-f]{24}$/);
       const connected = viewer;
-      await eventually('media at the viewer', async () => connected.firstKeyframeAt !== null && connected.packets.audio > 5, 15_000);
+      await eventually('media at the viewer', async () => connected.hasKeyframe && connected.packets.audio > 5, 15_000);
+      expect(connected.firstVideoPacketIsKeyframe).toBe(true);
       expect(t.app.streaming.viewerCount(id)).toBe(1);
       // hanging up gives the seat back; a second time there is nothing to hang up
       expect((await t.app.inject({ method: 'DELETE', url: location })).statusCode).toBe(200);

@@ -42,6 +42,9 @@ const whep: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(STREAMING_PATHS.whep(':grant'), { config: { access: 'public' }, schema: { params: GrantParams } }, async (request, reply) => {
     const { w: webcastId } = grantOr403(request.params.grant);
+    // RFC 9725 §4.2: the offer is application/sdp; another type (JSON parsed by Fastify) is refused as such
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (mediaType !== 'application/sdp') throw new HttpError(415, 'sdp_offer_invalid', 'A WHEP offer is sent as application/sdp');
     const offer = typeof request.body === 'string' ? request.body : '';
     if (!offer.startsWith('v=0')) throw new HttpError(400, 'sdp_offer_invalid', 'The body is not an SDP offer');
     try {
