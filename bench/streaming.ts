@@ -146,7 +146,9 @@ try {
   const watchPage = async () => (await fetch(`${origin}/api/webcasts/${id}/`, { headers: learnerAuth })).json() as Promise<{
     state: string; webcast_player_hls_playback_url: string | null; webcast_player_webrtc_playback_url: string | null;
   }>;
-  const script = `${await pageScript()}\n${TIMECODE_SCRIPT}`;
+  // tsx (esbuild, keepNames) wraps the named functions inside page.evaluate callbacks in __name(),
+  // which only exists in Node: the pages get a stand-in
+  const script = `window.__name = (f) => f;\n${await pageScript()}\n${TIMECODE_SCRIPT}`;
 
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
@@ -270,8 +272,9 @@ try {
     const notices = await studioPage.evaluate(() => (window as unknown as { notices: string[] }).notices);
 
     const s = (ms: number) => (ms / 1000).toFixed(1);
-    const joined = crowd.viewers.length - crowd.failed;
+    const joined = crowd.playing;
     const perViewer = joined > 0 ? (crowdCpu - oneViewerCpu) / joined : NaN;
+    const refusals = Object.entries(crowd.refused).map(([reason, n]) => `${n}× ${reason}`).join('; ') || 'none';
     console.log(`browser streaming (Chromium, canvas camera with a timecode → studio → werift → ffmpeg → HLS | WebRTC forward, 720p preset):`);
     console.log(`  go_live → first playable segment: ${s(firstSegmentMs)} s (goal ≤ 10 s); HLS viewer's first frame after ${s(firstFrameMs)} s, WebRTC viewer's after ${s(webrtcFirstFrameMs)} s`);
     console.log(`  glass-to-glass over ${WATCH_SECONDS} s, frame shown vs wall clock (goal p50 ≤ 2 s, p95 ≤ 3 s):`);
@@ -281,7 +284,8 @@ try {
       + ` (min ${Math.min(...latencies).toFixed(1)}, max ${Math.max(...latencies).toFixed(1)}); playback advanced ${advanced.toFixed(1)} s`);
     const errors = webrtcFrames.clockErrors.map(Math.abs);
     console.log(`  WebRTC player's publisher clock (currentPublisherTime) vs the frame's timecode: |error| p50 ${median(errors).toFixed(0)} ms, p95 ${percentile(errors, 0.95).toFixed(0)} ms (${errors.length} frames)`);
-    console.log(`  ${VIEWERS} WebRTC viewers on one node: ${joined} playing (${crowd.failed} failed), all with a picture ${s(crowd.allPlayingMs)} s after the first offer; ${crowdPackets} video packets received`);
+    console.log(`  ${VIEWERS} WebRTC viewers on one node: ${joined} playing, ${crowd.viewers.length - joined} answered without a picture, offers failed: ${refusals};`
+      + ` the last picture ${s(crowd.allPlayingMs)} s after the first offer; ${crowdPackets} video packets received`);
     console.log(`    server CPU: ${(oneViewerCpu * 100).toFixed(0)}% of a core with 2 browser viewers, ${(crowdCpu * 100).toFixed(0)}% with ${joined} more`
       + ` → ${(perViewer * 100).toFixed(2)}% of a core per viewer (the clients run in the bench process on the same cores)`);
     console.log(`    WebRTC glass-to-glass under that load (${LOAD_SECONDS} s): ${g2g(loadedFrames.delays)}`);

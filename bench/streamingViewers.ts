@@ -23,8 +23,12 @@ export async function cpuShare(pid: number, ms: number): Promise<number> {
 }
 
 export interface Crowd {
+  /** the viewers whose offer was answered */
   viewers: NodeViewer[];
-  failed: number;
+  /** of those, the ones a whole keyframe reached */
+  playing: number;
+  /** offers that failed, counted by reason */
+  refused: Record<string, number>;
   /** ms from the first offer until every viewer had its first keyframe */
   allPlayingMs: number;
   close(): Promise<void>;
@@ -33,7 +37,7 @@ export interface Crowd {
 /** `count` viewers join through the WHEP address, a few at a time, each with its own ICE port. */
 export async function joinCrowd(whepUrl: string, count: number, icePorts: [number, number]): Promise<Crowd> {
   const viewers: NodeViewer[] = [];
-  let failed = 0;
+  const refused: Record<string, number> = {};
   const started = Date.now();
   const BATCH = 10;
   for (let i = 0; i < count; i += BATCH) {
@@ -47,15 +51,19 @@ export async function joinCrowd(whepUrl: string, count: number, icePorts: [numbe
     })));
     for (const result of batch) {
       if (result.status === 'fulfilled') viewers.push(result.value);
-      else failed += 1;
+      else {
+        const reason = result.reason instanceof Error ? result.reason.message : String(result.reason);
+        refused[reason] = (refused[reason] ?? 0) + 1;
+      }
     }
   }
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && viewers.some((v) => v.firstKeyframeAt === null)) await new Promise((resolve) => setTimeout(resolve, 250));
+  while (Date.now() < deadline && viewers.some((v) => v.firstKeyframeAt === null && v.state !== 'failed' && v.state !== 'closed')) await new Promise((resolve) => setTimeout(resolve, 250));
   const playing = viewers.filter((v) => v.firstKeyframeAt !== null);
   return {
     viewers,
-    failed: failed + viewers.length - playing.length,
+    playing: playing.length,
+    refused,
     allPlayingMs: Math.max(0, ...playing.map((v) => v.firstKeyframeAt! - started)),
     close: async () => {
       await Promise.all(viewers.map((v) => v.close()));
