@@ -25,4 +25,10 @@ export function dataDir(): string {
   return fs.readFileSync(path.join(import.meta.dirname, '..', `.e2e-data-dir-${port}`), 'utf8').trim();
 }
 
+/** The pid of this worker's e2e-server.mjs, which restarts the API on SIGUSR2. */
+export function serverPid(): number {
+  const port = serverPort(test.info().parallelIndex);
+  return Number(fs.readFileSync(path.join(import.meta.dirname, '..', `.e2e-server-pid-${port}`), 'utf8'));
+}
+
 export { E2E_PORT };

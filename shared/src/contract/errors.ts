@@ -369,6 +369,12 @@ export const ERROR_CODES = [
   'preview_read_only',
   'preview_grant_invalid',
   'preview_nobody',
+  // WebRTC playback of a live webcast (docs/api.md "Webcasts: streaming", WHEP)
+  'playback_grant_invalid',
+  'webcast_not_live',
+  'webrtc_viewers_full',
+  'sdp_offer_invalid',
+  'sdp_offer_unplayable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

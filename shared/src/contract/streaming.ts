@@ -19,6 +19,10 @@ export const STREAMING_PATHS = {
   streamingSdp: (id: number | string) => `${W(id)}streaming_sdp/`,
   /** the signalling socket (sdp_url), under the API root */
   signalling: '/streaming/webrtc-session.json',
+  /** WebRTC playback (WHEP, RFC 9725): POST an SDP offer here; the grant is the access key */
+  whep: (grant: string) => `/streaming/whep/${grant}`,
+  /** the WHEP session (its Location): DELETE hangs up */
+  whepSession: (grant: string, viewerId: string) => `/streaming/whep/${grant}/${viewerId}`,
 } as const;
 
 /**

@@ -282,6 +282,8 @@ export const LearnerWebcast = Type.Composite([LearnerWebcastCard, Type.Object({
   embed: Type.Union([Type.String(), Type.Null()]),
   /** live HLS while live, the recording once saved; null otherwise */
   webcast_player_hls_playback_url: Type.Union([Type.String(), Type.Null()]),
+  /** while live and someone publishes: the WHEP address (low latency; HLS stays the fallback); null otherwise */
+  webcast_player_webrtc_playback_url: Type.Union([Type.String(), Type.Null()]),
   use_chat: Type.Boolean(),
   chat_moderated: Type.Boolean(),
   /** spec 2 §2.1: only once the webcast is finished (status 4) */

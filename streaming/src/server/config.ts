@@ -19,6 +19,8 @@ export interface StreamingSettings {
   x264Preset: string;
   /** STREAMING_INACTIVITY_SECONDS: no media for this long ends the session */
   inactivityMs: number;
+  /** STREAMING_WEBRTC_VIEWERS: WebRTC viewers per webcast on this node; the rest play HLS */
+  webrtcViewers: number;
   frameRate: number;
 }
 
@@ -48,6 +50,7 @@ export function streamingSettings(env: Record<string, string | undefined> = proc
     liveWindow: number(env.STREAMING_LIVE_WINDOW, 6, 3, 30),
     x264Preset: env.STREAMING_X264_PRESET || 'veryfast',
     inactivityMs: number(env.STREAMING_INACTIVITY_SECONDS, 8, 2, 120) * 1000,
+    webrtcViewers: number(env.STREAMING_WEBRTC_VIEWERS, 300, 0, 5000),
     frameRate: 30,
   };
 }

@@ -3,10 +3,14 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { dePacketizeRtpPackets } from 'werift';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SignallingError, SignallingSession } from '../browser/signalling.ts';
 import { StreamingEngine, type RecordedSession } from './engine.ts';
 import { NodePublisher } from './nodePublisher.ts';
+import { NodeViewer } from './nodeViewer.ts';
+import { NotLiveError, ViewerLimitError } from './engine.ts';
+import { UnplayableOfferError } from './viewer.ts';
 import { parseMediaPlaylist } from './playlist.ts';
 import type { EndReason } from './session.ts';
 import { memorySignalling } from './testSignalling.ts';
@@ -31,6 +35,16 @@ function probe(file: string): string[] {
   const out = execFileSync(FFMPEG.replace(/ffmpeg$/, 'ffprobe'), ['-v', 'error', '-show_entries', 'stream=codec_name,width,height', '-of', 'csv=p=0', file], { encoding: 'utf8' });
   // MPEG-TS lists each stream under its program too
   return [...new Set(out.trim().split('\n').map((l) => l.replace(/,+$/, '')).filter(Boolean))];
+}
+
+/** ffprobe's reading of the first frame of a raw H.264 stream */
+function decodedFrame(file: string): { width: number; height: number; keyframe: boolean } {
+  const out = execFileSync(FFMPEG.replace(/ffmpeg$/, 'ffprobe'), [
+    '-v', 'error', '-f', 'h264', '-select_streams', 'v:0', '-show_frames', '-read_intervals', '%+#1',
+    '-show_entries', 'frame=width,height,key_frame', '-of', 'json', file,
+  ], { encoding: 'utf8' });
+  const frame = (JSON.parse(out) as { frames: { width: number; height: number; key_frame: number }[] }).frames[0];
+  return { width: frame?.width ?? 0, height: frame?.height ?? 0, keyframe: frame?.key_frame === 1 };
 }
 
 /** The port can be bound again: no process holds it. */
@@ -68,6 +82,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       frameRate: 30,
       x264Preset: 'ultrafast',
       inactivityMs,
+      webrtcViewers: 2,
       log: { info: log('info'), warn: log('warn'), error: log('error') },
       hooks: {
         sessionStarted: (id, s) => void events.push(`started ${id} ${s.playlist}`),
@@ -287,6 +302,64 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(parseMediaPlaylist(fs.readFileSync(firstRecording, 'utf8')).segments.length).toBeGreaterThanOrEqual(2);
     } finally {
       await second.close();
+    }
+  });
+
+  it('forwards the publisher\'s RTP to WebRTC viewers as is, from a keyframe that decodes, and gives their seats back', async () => {
+    await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(NotLiveError);
+    const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(NotLiveError);
+    const publisher = await publish(8, streamName);
+    const viewers: NodeViewer[] = [];
+    try {
+      await waitFor('media', () => engine.isPublishing(8));
+      expect(engine.canWatch(8)).toBe(true);
+      // an offer that only takes a codec the publisher does not send
+      const pcmu = 'v=0\r\no=- 1 1 IN IP4 0.0.0.0\r\ns=-\r\nt=0 0\r\nm=audio 9 UDP/TLS/RTP/SAVPF 0\r\na=rtpmap:0 PCMU/8000\r\na=recvonly\r\n';
+      await expect(engine.watch(8, pcmu)).rejects.toBeInstanceOf(UnplayableOfferError);
+      let viewerId = '';
+      const join = () => NodeViewer.start({
+        exchange: async (offer) => {
+          const answered = await engine.watch(8, offer);
+          viewerId = answered.viewerId;
+          return answered.answer;
+        },
+      });
+      viewers.push(await join());
+      const first = viewers[0]!;
+      const firstId = viewerId;
+      await waitFor('a whole keyframe and audio at the viewer', () => first.hasKeyframe && first.packets.audio > 10);
+      // the ingest forwards video from a keyframe's first packet on
+      expect(first.firstVideoPacketIsKeyframe).toBe(true);
+      // the payloads are the publisher's bytes: nothing was decoded or re-encoded
+      expect(first.videoDigests.length).toBeGreaterThan(0);
+      expect(first.videoDigests.filter((digest) => !publisher.sentVideoDigests.has(digest))).toEqual([]);
+      // and the keyframe decodes to a picture of the publisher's size
+      const { data } = dePacketizeRtpPackets('MPEG4/ISO/AVC', first.keyframePackets);
+      const h264 = path.join(root, 'keyframe.h264');
+      fs.writeFileSync(h264, data);
+      expect(decodedFrame(h264)).toEqual({ width: 640, height: 360, keyframe: true });
+
+      viewers.push(await join());
+      expect(engine.viewerCount(8)).toBe(2);
+      // the node's limit (2 here): the next viewer plays HLS
+      expect(engine.canWatch(8)).toBe(false);
+      await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(ViewerLimitError);
+      expect(await engine.leave(8, firstId)).toBe(true);
+      expect(await engine.leave(8, firstId)).toBe(false);
+      expect(engine.viewerCount(8)).toBe(1);
+      expect(engine.canWatch(8)).toBe(true);
+      const second = viewers[1]!;
+      await waitFor('a whole keyframe at the second viewer', () => second.hasKeyframe);
+      // the publish session ends: every viewer is let go
+      await engine.stop(8);
+      expect(engine.viewerCount(8)).toBe(0);
+      // the recording path is untouched by the viewers
+      expect(ended).toMatchObject([{ webcastId: 8, reason: 'stopped' }]);
+      expect(ended[0]!.segments).toBeGreaterThanOrEqual(1);
+    } finally {
+      for (const viewer of viewers) await viewer.close();
+      await publisher.close();
     }
   });
 });

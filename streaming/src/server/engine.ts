@@ -8,6 +8,8 @@ import { PLAYLIST_HEADERS, type HlsStore } from './hlsStore.ts';
 import { LivePlaylist, type PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';
 import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
+import { atMostEvery } from './keyframe.ts';
+import { ViewerSession } from './viewer.ts';
 
 /**
  * The in-process streaming server (DESIGN "Files and media"): per webcast, a channel that is
@@ -47,6 +49,8 @@ export interface EngineOptions {
    * it ends. Absent: the files under `mediaRoot` are what /media/ serves.
    */
   store?: HlsStore;
+  /** WebRTC viewers one node holds per webcast; more are refused (they play HLS) */
+  webrtcViewers: number;
   log: Logger;
   hooks: EngineHooks;
 }
@@ -77,6 +81,13 @@ export interface SignallingPeer {
 }
 
 export class StreamingUnavailableError extends Error {}
+/** Nobody is publishing the webcast: there is nothing to forward to a WebRTC viewer. */
+export class NotLiveError extends Error {}
+/** The node holds as many WebRTC viewers of the webcast as it takes. */
+export class ViewerLimitError extends Error {}
+
+/** Keyframe requests of joining viewers, at most one this often (a crowd joining asks once). */
+const VIEWER_PLI_MS = 500;
 
 interface Channel {
   webcastId: number;
@@ -86,6 +97,10 @@ interface Channel {
   session: PublishSession | null;
   /** a publish request is being answered */
   pending: Promise<unknown> | null;
+  /** WebRTC viewers of the current session */
+  viewers: Map<string, ViewerSession>;
+  /** a keyframe from the publisher for joining viewers (VIEWER_PLI_MS apart at most) */
+  keyframeForViewers: () => void;
 }
 
 /** Everything live of a webcast lives under this prefix (to withdraw whatever live URL it had). */
@@ -137,7 +152,11 @@ export class StreamingEngine {
     if (again) return { started: false, streamName: again.streamName };
     // the stream name is the publish secret: a new one for every transmission
     const streamName = `webcast_${webcastId}_${randomBytes(16).toString('hex')}`;
-    this.channels.set(webcastId, { webcastId, applicationName: channel.applicationName, streamName, transcoder: channel.transcoder, session: null, pending: null });
+    const opened: Channel = {
+      webcastId, applicationName: channel.applicationName, streamName, transcoder: channel.transcoder, session: null, pending: null, viewers: new Map(),
+      keyframeForViewers: atMostEvery(VIEWER_PLI_MS, () => opened.session?.requestKeyframe()),
+    };
+    this.channels.set(webcastId, opened);
     this.log.info({ webcastId }, 'streaming channel started');
     return { started: true, streamName };
   }
@@ -162,6 +181,10 @@ export class StreamingEngine {
     const session = channel.session;
     if (!session) return;
     channel.session = null;
+    // the viewers' players reconnect (to the next session, or to HLS)
+    const viewers = [...channel.viewers.values()];
+    channel.viewers.clear();
+    await Promise.all(viewers.map((viewer) => viewer.close()));
     const summary = await session.stop(reason);
     this.playlistOf(channel.webcastId).end();
     await this.writeLivePlaylist(channel.webcastId);
@@ -329,6 +352,9 @@ export class StreamingEngine {
           void written.then(() => this.hook(() => this.options.hooks.live?.(webcastId, this.liveResource(webcastId))));
         }
       },
+      onMedia: (kind, packet) => {
+        for (const viewer of channel.viewers.values()) viewer.write(kind, packet);
+      },
       onEnded: (reason: EndReason) => {
         if (channel.session?.id !== sessionId) return;
         // the publisher is gone: the channel goes offline (spec 2 §4.14 "The server starts offline")
@@ -344,6 +370,58 @@ export class StreamingEngine {
     channel.session = session;
     await this.hook(() => this.options.hooks.sessionStarted?.(webcastId, { sessionId, playlist: `${resource}/${FFMPEG_PLAYLIST}`, startedAt: session.startedAt }));
     return { sessionId, answer };
+  }
+
+  // ---- WebRTC playback (WHEP): the publisher's RTP forwarded as is ----
+
+  /** WebRTC viewers connected or connecting to the webcast. */
+  viewerCount(webcastId: number): number {
+    return this.channels.get(webcastId)?.viewers.size ?? 0;
+  }
+
+  /** The webcast can be watched over WebRTC now: someone publishes and the node has a seat. */
+  canWatch(webcastId: number): boolean {
+    const channel = this.channels.get(webcastId);
+    return !!channel?.session?.receiving && channel.viewers.size < this.options.webrtcViewers;
+  }
+
+  /**
+   * A viewer's offer answered (SDP text); throws NotLiveError, ViewerLimitError or
+   * UnplayableOfferError. The viewer's seat is given back when it leaves, its connection fails
+   * or the publish session ends.
+   */
+  async watch(webcastId: number, offer: string): Promise<{ viewerId: string; answer: string }> {
+    const channel = this.channels.get(webcastId);
+    const session = channel?.session;
+    if (!channel || !session?.receiving) throw new NotLiveError('Nobody is publishing this webcast');
+    if (channel.viewers.size >= this.options.webrtcViewers) throw new ViewerLimitError('This node holds as many WebRTC viewers as it takes');
+    const { viewer, answer } = await ViewerSession.create(offer, {
+      webcastId,
+      media: session.media,
+      ...(this.options.icePorts ? { icePortRange: this.options.icePorts } : {}),
+      ...(this.options.iceAddresses ? { iceAddresses: this.options.iceAddresses } : {}),
+      requestKeyframe: channel.keyframeForViewers,
+      onClosed: (closed) => {
+        if (channel.viewers.get(closed.id) === closed) channel.viewers.delete(closed.id);
+      },
+      log: this.log,
+    });
+    if (channel.session !== session || this.channels.get(webcastId) !== channel) {
+      await viewer.close();
+      throw new NotLiveError('The publish session ended while answering');
+    }
+    channel.viewers.set(viewer.id, viewer);
+    return { viewerId: viewer.id, answer };
+  }
+
+  /** The viewer hung up (WHEP DELETE); false when it is not (or no longer) there. */
+  async leave(webcastId: number, viewerId: string): Promise<boolean> {
+    const channel = this.channels.get(webcastId);
+    const viewer = channel?.viewers.get(viewerId);
+    if (!channel || !viewer) return false;
+    channel.viewers.delete(viewerId);
+    await viewer.close();
+    return true;
   }
 
   /** Every channel stops (the API is closing). */

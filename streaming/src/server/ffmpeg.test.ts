@@ -58,6 +58,16 @@ describe('ffmpeg side of the ingest', () => {
     expect(offeredCodecs(CHROMIUM_OFFER.replace('m=video 9 ', 'm=video 0 ')).video).toEqual([]);
   });
 
+  it('reads a WHEP viewer\'s receive-only offer as what it can receive, and a publisher\'s as what it sends', () => {
+    const viewerOffer = CHROMIUM_OFFER.replaceAll('a=sendrecv', 'a=recvonly');
+    expect(offeredCodecs(viewerOffer, 'receive').video).toContain('h264');
+    expect(offeredCodecs(viewerOffer, 'receive').audio[0]).toBe('opus');
+    // a receive-only offer sends nothing to ingest
+    expect(offeredCodecs(viewerOffer)).toEqual({ audio: [], video: [] });
+    // a send-only offer gives a viewer nothing
+    expect(offeredCodecs(CHROMIUM_OFFER.replaceAll('a=sendrecv', 'a=sendonly'), 'receive')).toEqual({ audio: [], video: [] });
+  });
+
   it('repeats the bitrates of the rewritten offer in the answer, where the browser reads them', () => {
     const offer = mungePublishSdp(CHROMIUM_OFFER, { videoBitrate: 5000, audioBitrate: 256, videoFrameRate: 29.97 });
     const answer = [

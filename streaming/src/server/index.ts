@@ -12,7 +12,9 @@ export * from './playlist.ts';
 export * from './ports.ts';
 export * from './sdpAnswer.ts';
 export * from './session.ts';
+export * from './viewer.ts';
 export * from './vod.ts';
 export * from './nodePublisher.ts';
+export * from './nodeViewer.ts';
 // the signalling client is DOM-free: the Node publisher and the API's tests use it too
 export { SignallingError, SignallingSession, connectionFailedMessage, type SignallingSocket, type SocketFactory } from '../browser/signalling.ts';

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI } from 'werift';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpPacket, useNACK, usePLI } from 'werift';
 import { mungePublishSdp, type SdpMungeOptions } from '../browser/sdp.ts';
 import { SignallingSession, type PublishAnswer, type SocketFactory } from '../browser/signalling.ts';
+import { payloadDigest } from './nodeViewer.ts';
 
 /**
  * A publisher without a browser, for the ingest's tests and the benchmark: ffmpeg makes a test
@@ -25,6 +26,9 @@ export interface NodePublisherOptions {
   clock?: boolean;
 }
 
+/** About a minute of the test picture's video packets. */
+const SENT_DIGESTS = 6000;
+
 function boundSocket(): Promise<dgram.Socket> {
   return new Promise((resolve) => {
     const socket = dgram.createSocket('udp4');
@@ -39,6 +43,10 @@ export class NodePublisher {
   private session: SignallingSession | null = null;
   answer: PublishAnswer | null = null;
   packetsSent = 0;
+  /** digests of the latest video payloads sent (a viewer's must be among them: forwarded as is) */
+  readonly sentVideoDigests = new Set<string>();
+  /** keyframe requests (PLI) the ingest sent this publisher */
+  keyframeRequests = 0;
 
   private constructor(private readonly options: NodePublisherOptions) {}
 
@@ -67,7 +75,10 @@ export class NodePublisher {
       bundlePolicy: 'max-bundle',
     });
     this.pc = pc;
-    pc.addTransceiver(video, { direction: 'sendonly' });
+    const videoTransceiver = pc.addTransceiver(video, { direction: 'sendonly' });
+    videoTransceiver.sender.onPictureLossIndication.subscribe(() => {
+      this.keyframeRequests += 1;
+    });
     pc.addTransceiver(audio, { direction: 'sendonly' });
     await pc.setLocalDescription(await pc.createOffer());
     const offer = pc.localDescription!.sdp;
@@ -84,6 +95,8 @@ export class NodePublisher {
     this.sockets.push(videoIn, audioIn);
     videoIn.on('message', (buffer) => {
       this.packetsSent += 1;
+      this.sentVideoDigests.add(payloadDigest(RtpPacket.deSerialize(buffer).payload));
+      if (this.sentVideoDigests.size > SENT_DIGESTS) this.sentVideoDigests.delete(this.sentVideoDigests.values().next().value!);
       video.writeRtp(buffer);
     });
     audioIn.on('message', (buffer) => audio.writeRtp(buffer));

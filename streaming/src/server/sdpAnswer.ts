@@ -20,13 +20,18 @@ function sections(sdp: string): Section[] {
   return all;
 }
 
-/** Lower-case codec names per media kind, in the offer's order. */
-export function offeredCodecs(sdp: string): { audio: string[]; video: string[] } {
+/**
+ * Lower-case codec names per media kind, in the offer's order. `direction` is what the offerer
+ * does with them: a publisher's offer sends (its recvonly sections offer nothing to ingest), a
+ * WHEP viewer's offer receives (RFC 9725 §4.2: recvonly; its sendonly sections take nothing).
+ */
+export function offeredCodecs(sdp: string, direction: 'send' | 'receive' = 'send'): { audio: string[]; video: string[] } {
   const result = { audio: [] as string[], video: [] as string[] };
+  const unusable = direction === 'send' ? 'a=recvonly' : 'a=sendonly';
   for (const section of sections(sdp)) {
     if (section.kind !== 'audio' && section.kind !== 'video') continue;
     // a rejected or inactive section offers nothing
-    if (/^m=\S+ 0 /.test(section.lines[0] ?? '') || section.lines.includes('a=inactive') || section.lines.includes('a=recvonly')) continue;
+    if (/^m=\S+ 0 /.test(section.lines[0] ?? '') || section.lines.includes('a=inactive') || section.lines.includes(unusable)) continue;
     for (const line of section.lines) {
       const match = /^a=rtpmap:\d+ ([^/\s]+)/.exec(line);
       if (match) result[section.kind].push(match[1]!.toLowerCase());

@@ -10,6 +10,7 @@ import type { HlsPublisher } from './hlsPublisher.ts';
 import { parseMediaPlaylist, totalDuration, type PlaylistSegment } from './playlist.ts';
 import type { UdpPortPool } from './ports.ts';
 import { answerWithBandwidth, offeredCodecs } from './sdpAnswer.ts';
+import type { ForwardedMedia } from './viewer.ts';
 
 /** pino's shape (Fastify's logger), so the API's logger can be passed as is. */
 export interface Logger {
@@ -50,6 +51,8 @@ export interface SessionOptions {
   onSegments(segments: PlaylistSegment[]): void;
   /** the session ended by itself (publisher gone, ffmpeg failed) */
   onEnded(reason: EndReason): void;
+  /** each media packet as received (before ffmpeg's payload types): the WebRTC viewers' feed */
+  onMedia?(kind: 'audio' | 'video', packet: RtpPacket): void;
 }
 
 export interface SessionSummary {
@@ -88,6 +91,8 @@ export class PublishSession {
   private reading: Promise<void> | null = null;
   private stopping: Promise<SessionSummary> | null = null;
   private input: FfmpegInput = {};
+  /** what the publisher sends (WebRTC viewers must accept it as is) */
+  media: ForwardedMedia = { video: null, audio: false };
   /** the last packet forwarded per media (to wake ffmpeg when stopping) */
   private readonly last: Partial<Record<'audio' | 'video', { buffer: Buffer; port: number }>> = {};
 
@@ -123,6 +128,7 @@ export class PublishSession {
     const videoCodec: VideoCodec | null = offered.video.includes('h264') ? 'H264' : offered.video.includes('vp8') ? 'VP8' : null;
     const audio = offered.audio.includes('opus');
     if (!videoCodec && !audio) throw new UnsupportedOfferError('The offer has neither H.264, VP8 nor Opus');
+    this.media = { video: videoCodec, audio };
 
     const { options } = this;
     fs.mkdirSync(options.dir, { recursive: true });
@@ -180,6 +186,9 @@ export class PublishSession {
     await pc.setLocalDescription(answer);
     const local = pc.localDescription?.sdp ?? answer.sdp ?? '';
 
+    // the publisher can only send once it has the answer: the silence is counted from here (a
+    // loaded machine may take seconds to get this far)
+    this.lastPacketAt = Date.now();
     this.timers.push(setInterval(() => this.requestKeyframe(), options.pliIntervalMs));
     this.timers.push(setInterval(() => {
       if (Date.now() - this.lastPacketAt > options.inactivityMs) this.lost(this.receiving ? 'no media' : 'no media at all');
@@ -202,6 +211,7 @@ export class PublishSession {
         this.log('info', `first ${kind} packet`, { ssrc: packet.header.ssrc, payloadType: packet.header.payloadType });
         if (kind === 'video') this.requestKeyframe();
       }
+      this.options.onMedia?.(kind, packet);
       const buffer = packet.serialize();
       buffer[1] = (buffer[1]! & 0x80) | payloadType;
       this.sender.send(buffer, target, '127.0.0.1');
@@ -214,8 +224,8 @@ export class PublishSession {
     });
   }
 
-  /** DESIGN "Files and media": request keyframes (PLI) every segment. */
-  private requestKeyframe() {
+  /** DESIGN "Files and media": request keyframes (PLI) every segment, and when a WebRTC viewer joins. */
+  requestKeyframe(): void {
     const pc = this.pc;
     if (!pc || this.stopping) return;
     for (const transceiver of pc.getTransceivers()) {

@@ -12,3 +12,12 @@ export function hlsPlayback(hlsJsSupported: boolean, nativeAnswer: CanPlayTypeRe
   if (hlsJsSupported) return 'hls.js';
   return nativeAnswer === '' ? 'unsupported' : 'native';
 }
+
+/**
+ * Who plays a live webcast (streaming/README "Low-latency playback"): WebRTC when the server
+ * offers it and the browser has it (sub-second), HLS otherwise — and HLS again whenever WebRTC
+ * fails to start or drops.
+ */
+export function livePlayback(webrtcUrl: string | null | undefined, webrtcAvailable: boolean): 'webrtc' | 'hls' {
+  return webrtcUrl && webrtcAvailable ? 'webrtc' : 'hls';
+}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useI18n } from '../../lib/i18n.ts';
 import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.ts';
 import { Message } from '../message/index.tsx';
+import { livePlayback } from './hlsPlayback.ts';
 import type { PlaybackClock } from './playbackClock.ts';
 
 export interface VideoPlayerProps {
@@ -16,7 +17,9 @@ export interface VideoPlayerProps {
   onLoaded?(): void;
   /** a live HLS stream (a webcast on air): kept near the live edge, no resume nor progress */
   live?: boolean;
-  /** the publisher time on screen of a live stream once it plays (null again when it goes); the chat follows it */
+  /** live only: the WHEP address; WebRTC plays when it can (sub-second), `url` (HLS) otherwise */
+  webrtcUrl?: string | null;
+  /** the publisher time on screen of a live stream once it plays, by whichever delivery (null again when it goes); the chat follows it */
   onClock?(clock: PlaybackClock | null): void;
 }
 
@@ -24,50 +27,88 @@ export interface VideoPlayerProps {
  * video.js (+ hls.js for HLS) come in a separate chunk imported when this mounts, i.e. only when
  * the learner opens a video (spec 2 §2.1; "loaded only on pages that play video").
  */
-export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, live = false, onClock }: VideoPlayerProps) {
+export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, live = false, webrtcUrl = null, onClock }: VideoPlayerProps) {
   const { t, locale } = useI18n();
   const frame = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
-  // the latest callback and resume point, without restarting the player when they change
-  const latest = useRef({ onProgress, onLoaded, onClock, resumeAt, title, locale });
-  latest.current = { onProgress, onLoaded, onClock, resumeAt, title, locale };
+  const [playback, setPlayback] = useState<'webrtc' | 'hls' | null>(null);
+  // the latest callbacks, resume point and WHEP address (its grant is re-signed now and then),
+  // without restarting the player when they change
+  const latest = useRef({ onProgress, onLoaded, onClock, resumeAt, title, locale, webrtcUrl });
+  latest.current = { onProgress, onLoaded, onClock, resumeAt, title, locale, webrtcUrl };
+  const lowLatency = live && livePlayback(webrtcUrl, typeof RTCPeerConnection !== 'undefined') === 'webrtc';
 
   useEffect(() => {
     let gone = false;
     let stop: () => void = () => {};
     setState('loading');
-    import('./engine.ts')
-      .then(({ mountVideo }) => mountVideo(frame.current!, { url, title: latest.current.title, locale: latest.current.locale, ...(live ? { live } : {}) }))
-      .then((mounted) => {
-        if (gone) {
-          mounted.dispose();
-          return;
-        }
-        const untrack = live ? () => undefined : trackMediaProgress(mounted.media, {
-          resumeAt: latest.current.resumeAt,
-          loaded: () => latest.current.onLoaded?.(),
-          report: (progress) => latest.current.onProgress?.(progress),
+    const playHls = () => {
+      setPlayback('hls');
+      latest.current.onClock?.(null);
+      mountHls();
+    };
+    if (lowLatency) {
+      setPlayback('webrtc');
+      import('./webrtcPlayback.ts')
+        .then(({ mountWebrtc }) => mountWebrtc(frame.current!, {
+          url: latest.current.webrtcUrl!,
+          title: latest.current.title,
+          // it dropped after playing: HLS carries on
+          onFailed: () => {
+            if (!gone) playHls();
+          },
+        }))
+        .then((mounted) => {
+          if (gone) {
+            mounted.dispose();
+            return;
+          }
+          stop = () => mounted.dispose();
+          latest.current.onClock?.(mounted);
+          setState('ready');
+        })
+        .catch(() => {
+          if (!gone) playHls();
         });
-        mounted.media.addEventListener('error', () => setState('error'));
-        if (mounted.clock) latest.current.onClock?.(mounted.clock);
-        stop = () => {
-          untrack();
-          if (mounted.clock) latest.current.onClock?.(null);
-          mounted.dispose();
-        };
-        setState('ready');
-      })
-      .catch(() => {
-        if (!gone) setState('error');
-      });
+    } else {
+      setPlayback('hls');
+      mountHls();
+    }
+    function mountHls() {
+      import('./engine.ts')
+        .then(({ mountVideo }) => mountVideo(frame.current!, { url, title: latest.current.title, locale: latest.current.locale, ...(live ? { live } : {}) }))
+        .then((mounted) => {
+          if (gone) {
+            mounted.dispose();
+            return;
+          }
+          const untrack = live ? () => undefined : trackMediaProgress(mounted.media, {
+            resumeAt: latest.current.resumeAt,
+            loaded: () => latest.current.onLoaded?.(),
+            report: (progress) => latest.current.onProgress?.(progress),
+          });
+          mounted.media.addEventListener('error', () => setState('error'));
+          if (mounted.clock) latest.current.onClock?.(mounted.clock);
+          stop = () => {
+            untrack();
+            if (mounted.clock) latest.current.onClock?.(null);
+            mounted.dispose();
+          };
+          setState('ready');
+        })
+        .catch(() => {
+          if (!gone) setState('error');
+        });
+    }
     return () => {
       gone = true;
       stop();
+      latest.current.onClock?.(null);
     };
-  }, [url, live]);
+  }, [url, live, lowLatency]);
 
   return (
-    <div class="video-player">
+    <div class="video-player" data-playback={playback ?? undefined}>
       {state === 'loading' && <p class="loading">{t('portal.courses.player.loading')}</p>}
       {state === 'error' && (
         <Message kind="error">

@@ -11,7 +11,7 @@ function webcast(extra: Partial<LearnerWebcast> = {}): LearnerWebcast {
   return {
     id: 5, title: 'Summer collection launch', image: null, image_alt_text: null, webcast_type: 1, status: 4, state: 'finished',
     transmission_date: '2026-12-10T19:00:00-03:00', timezone: 'America/Sao_Paulo', workload: 1, score: 50, tags: [], subscribed: true,
-    description: '', embed: 'https://www.youtube-nocookie.com/embed/abc', webcast_player_hls_playback_url: null, use_chat: false, chat_moderated: false,
+    description: '', embed: 'https://www.youtube-nocookie.com/embed/abc', webcast_player_hls_playback_url: null, webcast_player_webrtc_playback_url: null, use_chat: false, chat_moderated: false,
     tests_available: true, evaluation: null, materials: [],
     tests: [{
       id: 31, title: 'Launch quiz', test_type: 'conventional', timed: false, qty_questions: 2, maximum_attempts: null, attempts_used: 0,

@@ -21,7 +21,7 @@ function webcast(extra: Partial<LearnerWebcast> = {}): LearnerWebcast {
   return {
     id: 5, title: 'Summer collection launch', image: null, image_alt_text: null, webcast_type: 2, status: 1, state: 'not_started',
     transmission_date: '2026-12-10T19:00:00-03:00', timezone: 'America/Sao_Paulo', workload: 1, score: 50, tags: [], subscribed: false,
-    description: '<p>Live with the product team</p>', embed: null, webcast_player_hls_playback_url: null, use_chat: true, chat_moderated: true,
+    description: '<p>Live with the product team</p>', embed: null, webcast_player_hls_playback_url: null, webcast_player_webrtc_playback_url: null, use_chat: true, chat_moderated: true,
     tests_available: false, tests: [], evaluation: null, materials: [], ...extra,
   };
 }

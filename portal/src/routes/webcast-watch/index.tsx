@@ -56,7 +56,7 @@ function Transmission({ webcast, onClock }: { webcast: LearnerWebcast; onClock(c
     // a live stream (kept near its edge, muted autoplay) or a recording: nothing to resume and no progress to keep
     return (
       <VideoPlayer url={webcast.webcast_player_hls_playback_url} title={webcast.title} resumeAt={0} onProgress={() => undefined}
-        live={webcast.state === 'live'} onClock={onClock} />
+        live={webcast.state === 'live'} webrtcUrl={webcast.state === 'live' ? webcast.webcast_player_webrtc_playback_url : null} onClock={onClock} />
     );
   }
   if (webcast.embed) {

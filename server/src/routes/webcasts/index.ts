@@ -5,6 +5,7 @@ import editor from './editor.ts';
 import guests from './guests.ts';
 import learner from './learner.ts';
 import streaming from './streaming.ts';
+import whep from './whep.ts';
 
 /**
  * Webcasts (spec 2 §2.5, §2.6, §7.3): the admin editor's calls under /admin_webcasts/,
@@ -22,5 +23,6 @@ const webcasts: FastifyPluginAsync = async (app) => {
   await app.register(chat);
   // streaming
   await app.register(streaming);
+  await app.register(whep);
 };
 export default webcasts;

@@ -21,6 +21,7 @@ import { pageOf } from '../../lib/learnerPaging.ts';
 import { contextOf } from '../trainings/learner/common.ts';
 import learnerTests, { notFinished, webcastNotFound } from './learnerTests.ts';
 import { IdParams } from '../../lib/params.ts';
+import { webrtcPlaybackUrl } from './whep.ts';
 
 
 /** spec 2 §3.11 embed of types 1, 3 and 5 as the portal frames it: the provider's player for YouTube and Vimeo links. */
@@ -95,6 +96,9 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       embed: embedOf(row),
       // the live stream, or the recording once saved; nothing before the transmission or while converting
       webcast_player_hls_playback_url: card!.state === 'live' || card!.state === 'finished' ? hlsPlaybackUrl(app.origins(request).app, row.hls_path) : null,
+      // the low-latency way to the same live picture, given to the same callers (HLS stays the fallback)
+      webcast_player_webrtc_playback_url: card!.state === 'live' && row.webcast_type_id === WEBCAST_TYPE.browserStreaming
+        ? webrtcPlaybackUrl(app, request, row.id) : null,
       use_chat: row.use_chat,
       chat_moderated: row.chat_moderated,
       tests_available: open,

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { STREAMING_PATHS } from '@lp/shared/contract';
+import { NotLiveError, UnplayableOfferError, ViewerLimitError } from '@lp/streaming/server';
+import { HttpError } from '../../lib/httpError.ts';
+import { grantExpiry } from '../../lib/signedMedia.ts';
+import { signWhepGrant, verifyWhepGrant, WHEP_GRANT_SECONDS } from '../../lib/whepGrant.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** An SDP offer is a few kilobytes; nothing larger is read. */
+const SDP_LIMIT = 64 * 1024;
+
+/**
+ * The WHEP address of a live webcast for a caller the watch page has just let watch it (the same
+ * check that gives the live HLS address), or null when WebRTC cannot take one more viewer here:
+ * nobody publishes, or this node holds as many as it takes (the player plays HLS then).
+ */
+export function webrtcPlaybackUrl(app: FastifyInstance, request: FastifyRequest, webcastId: number): string | null {
+  if (!app.streaming.canWatch(webcastId)) return null;
+  // the same expiry for every answer within a step: a refetched answer keeps the same address
+  const grant = signWhepGrant(app.mediaSecret, { w: webcastId, e: grantExpiry(WHEP_GRANT_SECONDS) });
+  return `${app.origins(request).app}/api${STREAMING_PATHS.whep(grant)}`;
+}
+
+const GrantParams = Type.Object({ grant: Type.String({ maxLength: 512 }) });
+const SessionParams = Type.Object({ grant: Type.String({ maxLength: 512 }), viewerId: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
+
+/**
+ * WebRTC playback of a live webcast (WHEP, RFC 9725; streaming/README "Low-latency playback";
+ * docs/api.md "Webcasts: streaming"): the viewer POSTs its SDP offer and gets the answer (201,
+ * application/sdp, the session's Location); DELETE on the Location hangs up. A browser's
+ * request carries no session here, so the signed grant in the path is the access key.
+ */
+const whep: FastifyPluginAsyncTypebox = async (app) => {
+  app.addContentTypeParser('application/sdp', { parseAs: 'string', bodyLimit: SDP_LIMIT }, (_request, body, done) => done(null, body));
+
+  function grantOr403(token: string) {
+    const claims = verifyWhepGrant(app.mediaSecret, token);
+    if (!claims) throw new HttpError(403, 'playback_grant_invalid', 'The playback address is invalid or expired: reload the page');
+    return claims;
+  }
+
+  app.post(STREAMING_PATHS.whep(':grant'), { config: { access: 'public' }, schema: { params: GrantParams } }, async (request, reply) => {
+    const { w: webcastId } = grantOr403(request.params.grant);
+    // RFC 9725 §4.2: the offer is application/sdp; another type (JSON parsed by Fastify) is refused as such
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (mediaType !== 'application/sdp') throw new HttpError(415, 'sdp_offer_invalid', 'A WHEP offer is sent as application/sdp');
+    const offer = typeof request.body === 'string' ? request.body : '';
+    if (!offer.startsWith('v=0')) throw new HttpError(400, 'sdp_offer_invalid', 'The body is not an SDP offer');
+    try {
+      const { viewerId, answer } = await app.streaming.watch(webcastId, offer);
+      return reply.status(201)
+        .header('content-type', 'application/sdp')
+        .header('location', `/api${STREAMING_PATHS.whepSession(request.params.grant, viewerId)}`)
+        .header('cache-control', 'no-store')
+        .send(answer);
+    } catch (error) {
+      if (error instanceof NotLiveError) throw new HttpError(404, 'webcast_not_live', error.message);
+      if (error instanceof ViewerLimitError) throw new HttpError(503, 'webrtc_viewers_full', error.message);
+      if (error instanceof UnplayableOfferError) throw new HttpError(406, 'sdp_offer_unplayable', error.message);
+      throw error;
+    }
+  });
+
+  app.delete(STREAMING_PATHS.whepSession(':grant', ':viewerId'), { config: { access: 'public' }, schema: { params: SessionParams } }, async (request, reply) => {
+    const { w: webcastId } = grantOr403(request.params.grant);
+    if (!(await app.streaming.leave(webcastId, request.params.viewerId))) throw new HttpError(404, 'not_found', 'No such playback session');
+    return reply.status(200).send();
+  });
+};
+export default whep;
