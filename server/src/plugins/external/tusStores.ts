@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { AbortMultipartUploadCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import { DataStore, TUS_RESUMABLE, Upload } from '@tus/server';
+import { S3Store, type MetadataValue } from '@tus/s3-store';
+import { DataStore, TUS_RESUMABLE, Upload, type KvStore } from '@tus/server';
 import { s3ClientConfig, type S3Settings } from '../../storage/s3.ts';
 import type { FileStorage, LocalCopy } from '../../storage/index.ts';
 
@@ -114,8 +114,9 @@ class PrefixedStore extends DataStore {
   override declareUploadLength(id: string, length: number) {
     return this.inner.declareUploadLength(this.key(id), length);
   }
-  override deleteExpired() {
-    return this.inner.deleteExpired();
+  /** expiry is the plugin's, by the `uploads` rows (the store's own lists every multipart upload of the bucket) */
+  override async deleteExpired() {
+    return 0;
   }
   override getExpiration() {
     return this.inner.getExpiration();
@@ -132,6 +133,8 @@ export function bucketUploads(settings: S3Settings, storage: FileStorage, expira
     // expiry is ours (the `uploads` rows, the hourly job): no tags, which not every
     // S3-compatible server keeps, and no listing of every multipart upload of the bucket
     useTags: false,
+    // read the `.info` record every time: another node may have finished or removed the upload
+    cache: { get: async () => undefined, set: async () => undefined, delete: async () => undefined } satisfies KvStore<MetadataValue>,
     expirationPeriodInMilliseconds: expirationMs,
     s3ClientConfig: { bucket: settings.bucket, ...s3ClientConfig(settings) },
   });
@@ -195,7 +198,6 @@ export function bucketUploads(settings: S3Settings, storage: FileStorage, expira
       }));
       return true;
     },
-    // expiry is the plugin's, by the `uploads` rows (every upload in the bucket has one)
-    deleteExpired: async () => 0,
+    deleteExpired: () => datastore.deleteExpired(),
   };
 }
