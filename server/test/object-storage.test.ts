@@ -12,6 +12,7 @@ import { startTestBucket, type TestBucket } from './s3Server.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
 
 const API = '/api';
+const ADMIN_ORIGIN = 'http://admin.example.test:3000';
 /** What mediaUrls reads of a request: its scheme and host (as app.inject sends them). */
 const fakeRequest = () => ({ protocol: 'http', hostname: 'localhost', port: null, host: 'localhost:80' }) as unknown as FastifyRequest;
 
@@ -25,13 +26,16 @@ describe.each(DIALECTS)('object storage on %s', (dialect) => {
   let other: FileStorage;
 
   beforeAll(async () => {
-    bucket = await startTestBucket();
+    bucket = await startTestBucket('lp-test', { corsOrigin: ADMIN_ORIGIN });
     other = s3Storage(bucket.settings);
-    t = await buildTestApp(dialect, { s3: bucket.settings });
+    t = await buildTestApp(dialect, { s3: bucket.settings, publicUrl: ADMIN_ORIGIN }, (app) => {
+      // the pages' headers (the built apps are not served in tests)
+      for (const url of ['/admin/', '/']) app.get(url, (_req, reply) => reply.type('text/html').send('<!doctype html><title>x</title>'));
+    });
     su = await loginSuperuser(t.app);
     const c = await clientIds(t.app);
     manager = (await adminWith(t.app, su, c.demo, ['trainings', 'trainings_manage'])).tokens;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t?.close();
     await bucket?.close();
@@ -39,16 +43,39 @@ describe.each(DIALECTS)('object storage on %s', (dialect) => {
 
   const onDisk = (key: string) => fs.existsSync(path.join(t.config.dataDir, ...key.split('/')));
 
-  it('stores an editor image in the bucket, serves it at /media/ and presigns it', async () => {
-    expect(t.app.storage.kind).toBe('s3');
-    const asked = multipart({ filename: 'loja.png', file_directory: editorImageDirectory('trainings') });
+  const askPolicy = async (filename: string) => {
+    const asked = multipart({ filename, file_directory: editorImageDirectory('trainings') });
     const res = await t.app.inject({ method: 'POST', url: `${API}${FILE_PATHS.policy}`, payload: asked.payload, headers: { ...asked.headers, ...bearer(manager) } });
     expect(res.statusCode, res.body).toBe(200);
-    const p = res.json<FilePolicy>();
+    return res.json<FilePolicy>();
+  };
+  /** spec 2 §7.5 step 2 as the control panel sends it: the signed fields, then the file, to the bucket with the page's origin */
+  const postToBucket = (p: FilePolicy, bytes: Buffer, change: Record<string, string> = {}) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...p.fields, ...change })) form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(bytes)]), p.filename);
+    return fetch(p.host, { method: 'POST', body: form, headers: { origin: ADMIN_ORIGIN } });
+  };
+  const complete = (p: FilePolicy, fileSize: number, uploaded = true) =>
+    t.app.inject({ method: 'POST', url: `${API}${FILE_PATHS.complete}`, headers: bearer(manager), payload: { uploaded, fileSize, file: p.file_id } });
+
+  it('stores an editor image in the bucket, serves it at /media/ and presigns it', async () => {
+    expect(t.app.storage.kind).toBe('s3');
+    const p = await askPolicy('loja.png');
+    // a signed S3 form POST to the bucket, not our route (spec 2 §7.5 "object store")
+    expect(p.host).toBe(`${bucket.settings.endpoint}/${bucket.settings.bucket}`);
+    expect(p.fields).toMatchObject({ key: p.key, 'Content-Type': 'image/png', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', Policy: p.policy, 'X-Amz-Signature': p.signature });
+    const policy = JSON.parse(Buffer.from(p.policy, 'base64').toString()) as { expiration: string; conditions: unknown[] };
+    expect(Date.parse(policy.expiration) - Date.now()).toBeLessThanOrEqual(10 * 60 * 1000);
+    expect(policy.conditions).toEqual(expect.arrayContaining([
+      ['content-length-range', 1, 10 * 1024 * 1024], ['eq', '$Content-Type', 'image/png'], { key: p.key }, { bucket: bucket.settings.bucket },
+    ]));
     const bytes = png();
-    const form = multipart({ key: p.key, policy: p.policy, signature: p.signature }, { field: 'file', name: 'loja.png', type: 'image/png', bytes });
-    expect((await t.app.inject({ method: 'POST', url: p.host, payload: form.payload, headers: { ...form.headers, ...bearer(manager) } })).statusCode).toBe(204);
-    const done = await t.app.inject({ method: 'POST', url: `${API}${FILE_PATHS.complete}`, headers: bearer(manager), payload: { uploaded: true, fileSize: bytes.length, file: p.file_id } });
+    const posted = await postToBucket(p, bytes);
+    expect(posted.status, await posted.clone().text()).toBe(204);
+    // the bucket's CORS lets the control panel read the answer
+    expect(posted.headers.get('access-control-allow-origin')).toBe(ADMIN_ORIGIN);
+    const done = await complete(p, bytes.length);
     expect(done.statusCode, done.body).toBe(200);
     const { fileUrl } = done.json<{ fileUrl: string }>();
 
@@ -76,6 +103,43 @@ describe.each(DIALECTS)('object storage on %s', (dialect) => {
     const fetched = await fetch(url);
     expect(fetched.status).toBe(200);
     expect(Buffer.from(await fetched.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('refuses an image the policy does not allow at the bucket, and one that is not what its name says at complete', async () => {
+    const p = await askPolicy('capa.png');
+    // the bucket holds the form to the policy: the type, the key, the 10 MB limit
+    expect((await postToBucket(p, png(), { 'Content-Type': 'text/html' })).status).toBe(403);
+    expect((await postToBucket(p, png(), { key: `${p.key}.html` })).status).toBe(403);
+    const large = await postToBucket(p, Buffer.concat([png(), Buffer.alloc(10 * 1024 * 1024)]));
+    expect(large.status).toBe(400);
+    expect(await large.text()).toContain('EntityTooLarge');
+    expect(await other.stat(p.key)).toBeNull();
+    expect((await complete(p, png().length)).json()).toMatchObject({ code: 'upload_not_found' });
+
+    // within the policy but not a PNG by its content (spec 2 §5.11): refused and removed
+    const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await postToBucket(p, fake)).status).toBe(204);
+    const refused = await complete(p, fake.length);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalid_file_type' });
+    expect(await other.stat(p.key)).toBeNull();
+    expect((await complete(p, fake.length)).json()).toMatchObject({ code: 'upload_not_found' });
+
+    // the admin giving up: what reached the bucket goes
+    const dropped = await askPolicy('solta.png');
+    expect((await postToBucket(dropped, png())).status).toBe(204);
+    expect((await complete(dropped, png().length, false)).statusCode).toBe(400);
+    expect(await other.stat(dropped.key)).toBeNull();
+  });
+
+  it('names the bucket in the control panel\'s CSP only', async () => {
+    const directives = (header: unknown) => new Map(String(header).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+    const admin = directives((await t.app.inject('/admin/')).headers['content-security-policy']);
+    expect(admin.get('connect-src')).toContain(bucket.settings.endpoint);
+    expect(admin.get('form-action')).toEqual(["'self'", bucket.settings.endpoint]);
+    const portal = directives((await t.app.inject('/')).headers['content-security-policy']);
+    expect(portal.get('connect-src')).not.toContain(bucket.settings.endpoint);
+    expect(portal.get('form-action')).toEqual(["'self'"]);
   });
 
   it('serves restricted files and packages from the bucket by their signed URLs only', async () => {

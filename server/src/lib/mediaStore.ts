@@ -101,7 +101,7 @@ export interface StoredMedia {
  * slow part, done before any transaction). The tus file stays where it is until `commitMedia`.
  */
 export async function prepareMedia(
-  app: FastifyInstance, uploadId: string, fileName: string, folder: string, validated: ValidatedUpload,
+  app: FastifyInstance, file: string, fileName: string, folder: string, validated: ValidatedUpload,
 ): Promise<StoredMedia> {
   const id = randomMediaId();
   const source = `${folder}/${id}/${safeFileName(fileName)}`;
@@ -110,7 +110,7 @@ export async function prepareMedia(
   let kind: MediaKind = 'file';
   if (validated.package) {
     packageDir = `${PACKAGES_DIR}/${id}`;
-    await app.storage.writeTreeWith(`${mediaKey(packageDir)}/`, (dir) => extractArchive(app.tus.filePath(uploadId), dir, archiveLimits(app.config)));
+    await app.storage.writeTreeWith(`${mediaKey(packageDir)}/`, (dir) => extractArchive(file, dir, archiveLimits(app.config)));
     resource = `${packageDir}/${validated.package.entry}`;
     kind = validated.package.type === 'scorm' ? 'scorm_package' : 'html_package';
   }

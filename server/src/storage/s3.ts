@@ -36,6 +36,15 @@ export function s3ClientConfig(settings: S3Settings) {
   };
 }
 
+/**
+ * The origin browsers post editor images to (spec 2 §7.5 with object storage): the endpoint
+ * with path-style URLs, the bucket's own host otherwise — as the signed form POST's URL names it.
+ */
+export function bucketOrigin(settings: Pick<S3Settings, 'endpoint' | 'bucket' | 'forcePathStyle'>): string {
+  const endpoint = new URL(settings.endpoint);
+  return settings.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
+}
+
 const statusOf = (error: unknown) => (error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined);
 const isMissing = (error: unknown) => statusOf(error) === 404 || (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound'));
 /** files uploaded side by side when a folder is stored (an unpacked package) */

@@ -141,7 +141,9 @@ export type FilePolicyForm = Static<typeof FilePolicyForm>;
 /**
  * spec 2 §3.14 policy answer, object-store form: POST to `host` a multipart form with `key`,
  * `policy`, `signature` and `file` (the last part). `signature` is a one-time secret of this
- * upload; the policy (base64 JSON) states the key, the size limit and the expiry.
+ * upload; the policy (base64 JSON) states the key, the size limit and the expiry. With object
+ * storage `host` is the bucket's URL and `fields` the signed S3 form fields (key, Content-Type,
+ * Policy, X-Amz-*), posted as they are before the file, without this API's credentials.
  */
 export const FilePolicy = Type.Object({
   origin: Type.Literal('object_store'),
@@ -153,6 +155,7 @@ export const FilePolicy = Type.Object({
   signature: Type.String(),
   file_id: Type.String(),
   max_size: Type.Integer(),
+  fields: Type.Optional(Type.Record(Type.String(), Type.String())),
 });
 export type FilePolicy = Static<typeof FilePolicy>;
 

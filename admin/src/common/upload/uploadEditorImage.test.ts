@@ -57,6 +57,40 @@ describe('uploadEditorImage (spec 2 §7.5)', () => {
     expect(request).toHaveBeenCalledTimes(2);
   });
 
+  it('with object storage posts the signed fields and the file to the bucket, without the API\'s token', async () => {
+    const fields = {
+      bucket: 'lp', 'X-Amz-Algorithm': 'AWS4-HMAC-SHA256', 'X-Amz-Credential': 'K/20261128/us-east-1/s3/aws4_request', 'X-Amz-Date': '20261128T000000Z',
+      key: POLICY.key, 'Content-Type': 'image/png', Policy: 'eyJ9', 'X-Amz-Signature': 'abc',
+    };
+    const bucketPost = vi.fn(async (_url: string, _init: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', bucketPost);
+    try {
+      request
+        .mockResolvedValueOnce(json({ ...POLICY, host: 'https://s3.example.net/lp/', fields }))
+        .mockResolvedValueOnce(json({ fileUrl: 'http://x/media/foto.png' }));
+      expect(await uploadEditorImage(new Blob(['png'], { type: 'image/png' }), 'foto.png', 'trainings')).toBe('http://x/media/foto.png');
+      expect(bucketPost).toHaveBeenCalledTimes(1);
+      const [url, init] = bucketPost.mock.calls[0]!;
+      expect(url).toBe('https://s3.example.net/lp/');
+      expect(init.credentials).toBe('omit');
+      expect(init.headers).toBeUndefined();
+      const form = init.body as FormData;
+      expect([...form.keys()]).toEqual([...Object.keys(fields), 'file']);
+      expect(form.get('Content-Type')).toBe('image/png');
+      // policy, then complete: our upload route is not called
+      expect(request.mock.calls.map(([path]) => path)).toEqual([FILE_PATHS.policy, FILE_PATHS.complete]);
+
+      // the bucket refusing the post (a policy condition failed): nothing is completed
+      request.mockReset();
+      request.mockResolvedValueOnce(json({ ...POLICY, host: 'https://s3.example.net/lp/', fields }));
+      bucketPost.mockResolvedValueOnce(new Response('<Error><Code>AccessDenied</Code></Error>', { status: 403 }));
+      await expect(uploadEditorImage(new Blob(['x']), 'foto.png', 'trainings')).rejects.toMatchObject({ status: 403 });
+      expect(request).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('gives a RichTextInput its onUploadImage for a destination', async () => {
     request
       .mockResolvedValueOnce(json({ ...POLICY, file_bucket_path: editorImageDirectory('webcasts') }))

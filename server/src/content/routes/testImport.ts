@@ -105,12 +105,13 @@ export function registerTestImportRoutes(parent: FastifyInstance, owner: OwnerKi
     const taken = await app.db.updateTable('uploads').set({ consumed_at: new Date() })
       .where('id', '=', upload.id).where('consumed_at', 'is', null).executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) throw notFound();
-    const file = app.tus.filePath(upload.id);
     try {
       if (await testHasResults(owned, test.id)) throw locked();
       if (!upload.file_name.toLowerCase().endsWith('.xlsx')) throw invalidFile('the file is not .xlsx');
-      if (!(await hasZipSignature(file))) throw invalidFile('the file is not an xlsx spreadsheet');
-      const rows = await readTestImport(file, await questionTexts(owned, test.id));
+      const rows = await app.tus.readWith(upload.id, async (file) => {
+        if (!(await hasZipSignature(file))) throw invalidFile('the file is not an xlsx spreadsheet');
+        return readTestImport(file, await questionTexts(owned, test.id));
+      });
       return rows.map(({ group_training_test_question_answers: answers, ...row }) => ({ ...row, [contract.answersField]: answers }));
     } catch (error) {
       if (error instanceof SpreadsheetError || error instanceof TemplateFormatError) throw invalidFile(error.message);

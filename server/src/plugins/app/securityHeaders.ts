@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet';
 import { GAME_PREVIEW_PATH } from '@lp/shared/contract';
 import { MEDIA_URL_PREFIX } from '../../lib/mediaStore.ts';
 import { requestOrigins } from './mediaLinks.ts';
+import { bucketOrigin } from '../../storage/s3.ts';
 import type { Config } from '../../config.ts';
 
 type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
@@ -50,7 +51,8 @@ export function permissionsPolicy(kind: 'admin' | 'portal', config: Config): str
  * Answers build media and socket URLs on the page's own origin ('self'); PUBLIC_URL's origin is
  * named beside it so that rich text saved with absolute PUBLIC_URL image links still loads. Frames: the content origin of this page's
  * host, and any https page — spec 2 §3.11 external-embed webcasts frame the page their
- * administrator gave (YouTube, Vimeo and SlideShare modules are https too).
+ * administrator gave (YouTube, Vimeo and SlideShare modules are https too). With object storage
+ * the control panel's connect-src and form-action name the bucket, where it posts editor images.
  */
 export function appCsp(config: Config, request: FastifyRequest, kind: 'admin' | 'portal' | 'framed' = 'portal'): Record<string, string[]> {
   const publicOrigin = new URL(config.publicUrl).origin;
@@ -60,6 +62,8 @@ export function appCsp(config: Config, request: FastifyRequest, kind: 'admin' | 
   // spec 1 §2.1 help-desk widget: a configured script's origin may run on the portal and reach its service
   const helpDesk = kind === 'portal' ? helpDeskScriptOrigin(config) : null;
   const widget = helpDesk ? [helpDesk] : [];
+  // spec 2 §7.5 with object storage: the control panel posts editor images to the bucket itself
+  const bucket = kind === 'admin' && config.s3 ? [bucketOrigin(config.s3)] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(kind === 'portal' ? [jitsiOrigin(config)] : []), ...widget],
@@ -68,14 +72,14 @@ export function appCsp(config: Config, request: FastifyRequest, kind: 'admin' | 
     'img-src': ["'self'", 'data:', 'blob:', 'https:', publicOrigin],
     'media-src': ["'self'", 'blob:', publicOrigin],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", publicOrigin, socketOrigin, ...widget],
+    'connect-src': ["'self'", publicOrigin, socketOrigin, ...widget, ...bucket],
     // the control panel frames the portal's game preview (same origin)
     'frame-src': [...(kind === 'admin' ? ["'self'"] : []), content, 'https:'],
     'object-src': ["'self'", publicOrigin],
     'worker-src': ["'self'", 'blob:'],
     'manifest-src': ["'self'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...bucket],
     'frame-ancestors': [kind === 'framed' ? "'self'" : "'none'"],
     ...(https ? { 'upgrade-insecure-requests': [] } : {}),
   };

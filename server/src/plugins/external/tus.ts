@@ -1,13 +1,13 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import { Server, type Upload } from '@tus/server';
-import { FileStore } from '@tus/file-store';
 import { IMPORT_MAX_BYTES, TUS_PATH } from '@lp/shared/contract';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect.ts';
 import type { AuthContext } from '../app/auth.ts';
+import type { LocalCopy } from '../../storage/index.ts';
+import { bucketUploads, diskUploads } from './tusStores.ts';
 
 export const EXPIRE_UPLOADS_JOB = 'uploads.expire';
 const HOUR_MS = 60 * 60 * 1000;
@@ -45,18 +45,21 @@ async function insertWithinQuota(
 
 export interface TusService {
   server: Server;
-  /** where the bytes of unfinished and unclaimed uploads live */
-  directory: string;
   defineKind(kind: string, def: UploadKind): void;
   /** the identity behind a tus request (set by the route before handing it over) */
   bindAuth(request: Request, auth: AuthContext): void;
   /** offset and size the store knows for an upload; null when there is none */
   progress(id: string): Promise<{ offset: number; size: number | null } | null>;
-  filePath(id: string): string;
+  /** a finished upload's bytes as a local file until `release` (validation, parsers); ENOENT when there are none */
+  localCopy(id: string): Promise<LocalCopy>;
+  /** runs `read` on a local copy of a finished upload's bytes (localCopy, then release) */
+  readWith<T>(id: string, read: (file: string) => Promise<T>): Promise<T>;
   /** hands a finished upload's bytes to a feature: stored at the storage key `destination`, gone from tus */
   consume(id: string, destination: string): Promise<void>;
-  /** drops a finished upload's bytes that a feature read in place (app.tus.filePath) and keeps nothing of */
+  /** drops a finished upload's bytes that a feature read (app.tus.readWith) and keeps nothing of */
   discard(id: string): Promise<void>;
+  /** makes the finished upload `id` of a copy of the stored file at `source` (a module's file taken again); false when there is none */
+  adopt(id: string, source: string, size: number): Promise<boolean>;
   /** removes the uploads (files and rows) created more than UPLOAD_TTL ago and never used; how many */
   expire(now?: Date): Promise<number>;
 }
@@ -74,22 +77,19 @@ export function displayFileName(raw: string | null | undefined): string {
   return last.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
 }
 
-// @ts-expect-error the base class's directory check is private: it creates the directory
-// asynchronously and throws from the callback (an uncaught exception when DATA_DIR is removed
-// meanwhile, as tests and benchmarks do); the plugin creates the directory before, awaited
-class PreparedFileStore extends FileStore {
-  override checkOrCreateDirectory(): void {}
-}
-
 /**
- * @tus/server over a file store under $DATA_DIR/uploads/tus. Upload ids are the store's random
- * names; the `uploads` table records who made each one (routes/files/tus.ts checks it).
+ * @tus/server over a file store under $DATA_DIR/uploads/tus, or with object storage over the
+ * bucket (@tus/s3-store, tusStores.ts), so that any node resumes an upload and hands it to a
+ * feature. Upload ids are the server's random names; the `uploads` table records who made each
+ * one (routes/files/tus.ts checks it).
  */
 export default fp<{ config: Config }>(async (app, { config }) => {
-  const directory = path.join(config.dataDir, 'uploads', 'tus');
-  await fs.mkdir(directory, { recursive: true });
   // docs/security.md "Uploads": an unfinished upload expires (HEAD and PATCH answer 410, the job removes it)
-  const datastore = new PreparedFileStore({ directory, expirationPeriodInMilliseconds: config.uploadTtlSeconds * 1000 });
+  const expirationMs = config.uploadTtlSeconds * 1000;
+  const bytes = config.s3
+    ? bucketUploads(config.s3, app.storage, expirationMs)
+    : await diskUploads(path.join(config.dataDir, 'uploads', 'tus'), app.storage, expirationMs);
+  const { datastore } = bytes;
   const expiredBefore = (now = new Date()) => new Date(now.getTime() - config.uploadTtlSeconds * 1000);
   const kinds = new Map<string, UploadKind>();
   const auths = new WeakMap<Request, AuthContext>();
@@ -128,15 +128,8 @@ export default fp<{ config: Config }>(async (app, { config }) => {
     },
   });
 
-  const filePath = (id: string) => {
-    const resolved = path.join(directory, id);
-    if (path.dirname(resolved) !== directory) throw new Error('invalid upload id');
-    return resolved;
-  };
-
   app.decorate('tus', {
     server,
-    directory,
     defineKind(kind, def) { kinds.set(kind, def); },
     bindAuth(request, auth) { auths.set(request, auth); },
     async progress(id) {
@@ -147,23 +140,25 @@ export default fp<{ config: Config }>(async (app, { config }) => {
         return null;
       }
     },
-    filePath,
-    async consume(id, destination) {
-      await app.storage.putFile(destination, filePath(id), { move: true });
-      await fs.rm(`${filePath(id)}.json`, { force: true });
+    localCopy: (id) => bytes.localCopy(id),
+    async readWith(id, read) {
+      const copy = await bytes.localCopy(id);
+      try {
+        return await read(copy.file);
+      } finally {
+        await copy.release();
+      }
     },
-    async discard(id) {
-      await fs.rm(filePath(id), { force: true });
-      await fs.rm(`${filePath(id)}.json`, { force: true });
-    },
+    consume: (id, destination) => bytes.consume(id, destination),
+    discard: (id) => bytes.discard(id),
+    adopt: (id, source, size) => bytes.adopt(id, source, size),
     async expire(now = new Date()) {
       // the store's own expiry first (unfinished uploads it knows), then every row never used
-      let removed = await server.cleanUpExpiredUploads();
+      let removed = await bytes.deleteExpired();
       const stale = await app.db.selectFrom('uploads').select('id')
         .where('consumed_at', 'is', null).where('created_at', '<=', expiredBefore(now).toISOString()).execute();
       for (const { id } of stale) {
-        await fs.rm(filePath(id), { force: true });
-        await fs.rm(`${filePath(id)}.json`, { force: true });
+        await bytes.discard(id);
         await app.db.deleteFrom('uploads').where('id', '=', id).where('consumed_at', 'is', null).execute();
         removed += 1;
       }

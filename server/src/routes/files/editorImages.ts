@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { Type } from '@sinclair/typebox';
@@ -17,6 +18,11 @@ import { formBool } from '../trainings/actions.ts';
 
 /** A policy is good for this long (the image is chosen before it is asked for). */
 const POLICY_TTL_MS = 60 * 60 * 1000;
+/** The bucket's signed form POST is good for this long: the browser posts right after asking. */
+const BUCKET_POST_TTL_SECONDS = 10 * 60;
+/** The first bytes read of a stored image to check what it is (spec 2 §5.11). */
+const MAGIC_BYTES = 1024;
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif' };
 const MANAGE_SLUG = {
   trainings: 'trainings_manage', webcasts: 'webcasts_manage', live_classes: 'live_classes_manage', presential_events: 'presential_edit_evaluations', trails: 'trails_manage',
   // spec 3 §6: banner images need banners, welcome-banner images banners_welcome, message images messages
@@ -71,6 +77,17 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
       signature_hash: sha256(signature), resource: null, size: null, created_at: new Date(), expires_at: expires,
       uploaded_at: null, completed_at: null,
     });
+    // object storage: a signed form POST straight to the bucket (key, the image's type, the size
+    // limit, a short expiry); `complete` then checks what arrived
+    const bucketPost = await app.storage.signedPost(key, {
+      expiresIn: BUCKET_POST_TTL_SECONDS, maxBytes: UPLOAD_LIMITS.editorImageMaxBytes, contentType: IMAGE_TYPES[extension] ?? 'application/octet-stream',
+    });
+    if (bucketPost) {
+      return {
+        origin: 'object_store' as const, host: bucketPost.url, filename, file_bucket_path: directory, key, policy: bucketPost.fields.Policy ?? '',
+        signature: bucketPost.fields['X-Amz-Signature'] ?? '', file_id: id, max_size: UPLOAD_LIMITS.editorImageMaxBytes, fields: bucketPost.fields,
+      };
+    }
     const policy = Buffer.from(JSON.stringify({
       expiration: expires.toISOString(),
       conditions: [{ key }, ['content-length-range', 1, UPLOAD_LIMITS.editorImageMaxBytes], { extensions: allowed }],
@@ -118,16 +135,54 @@ const editorImages: FastifyPluginAsyncTypebox = async (app) => {
     const { file, fileSize, uploaded } = request.body;
     const row = await findEditorImageUpload(app.db, user.id, file);
     if (!row) throw uploadNotFound();
+    const stored = `${row.directory}${row.id}/${row.file_name}`;
     if (formBool(uploaded) !== true) {
-      // the admin gave up on this image: what was stored goes
-      if (row.resource && !row.completed_at) await removeMediaFolder(app.storage, row.resource);
+      // the admin gave up on this image: what was stored goes (posted to us, or straight to the bucket)
+      if (!row.completed_at) await removeMediaFolder(app.storage, row.resource ?? stored);
       if (!row.completed_at) await deleteEditorImageUpload(app.db, row.id);
       throw new HttpError(400, 'validation_error', 'The upload did not complete', { uploaded: 'validation_error' });
     }
-    if (!row.resource || row.size === null) throw uploadNotFound();
-    if (Number(row.size) !== fileSize) throw new HttpError(400, 'validation_error', 'fileSize does not match the stored file', { fileSize: 'validation_error' });
+    if (!row.resource && app.storage.kind === 's3') await claimBucketPost(row.id, stored);
+    const claimed = row.resource ? row : await findEditorImageUpload(app.db, user.id, file);
+    if (!claimed?.resource || claimed.size === null) throw uploadNotFound();
+    if (Number(claimed.size) !== fileSize) throw new HttpError(400, 'validation_error', 'fileSize does not match the stored file', { fileSize: 'validation_error' });
     if (!row.completed_at) await completeEditorImageUpload(app.db, row.id);
-    return { fileUrl: mediaPath(row.resource) };
+    return { fileUrl: mediaPath(claimed.resource) };
   });
+
+  /**
+   * An image the browser posted straight to the bucket: the bucket held it to the policy (key,
+   * type, size); what it is is checked here, as our own route does (spec 2 §5.11), and a
+   * refused one is removed. Claimed once, as a post to our route is.
+   */
+  async function claimBucketPost(id: string, resource: string): Promise<void> {
+    const key = mediaKey(resource);
+    const stat = await app.storage.stat(key);
+    if (!stat) throw uploadNotFound();
+    const refuse = async (error: HttpError) => {
+      await removeMediaFolder(app.storage, resource);
+      await deleteEditorImageUpload(app.db, id);
+      throw error;
+    };
+    if (stat.size > UPLOAD_LIMITS.editorImageMaxBytes) await refuse(new HttpError(413, 'editor_image_too_large', 'Images are at most 10 MB'));
+    const head = await app.storage.open(key, { range: `bytes=0-${MAGIC_BYTES - 1}` });
+    const start = head?.body ? await firstBytes(head.body) : Buffer.alloc(0);
+    if (!matchesMagic(fileExtension(resource), start)) {
+      await refuse(new HttpError(400, 'invalid_file_type', 'The content is not a .png, .jpg or .gif image', { file: 'invalid_file_type' }));
+    }
+    await claimEditorImageUpload(app.db, id, resource, stat.size);
+  }
 };
+
+async function firstBytes(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk as Buffer);
+    length += (chunk as Buffer).length;
+    if (length >= MAGIC_BYTES) break;
+  }
+  body.destroy();
+  return Buffer.concat(chunks).subarray(0, MAGIC_BYTES);
+}
 export default editorImages;

@@ -63,7 +63,7 @@ export async function startImport(app: FastifyInstance, { clientId, user, upload
   if (!progress || progress.size === null || progress.offset !== progress.size) {
     throw new HttpError(409, 'validation_error', 'The upload is not complete');
   }
-  await checkSpreadsheet(app.tus.filePath(upload.id), upload.file_name, type);
+  await app.tus.readWith(upload.id, (file) => checkSpreadsheet(file, upload.file_name, type));
 
   const filePath = path.posix.join('uploads', 'imports', `${upload.id}.xlsx`);
   const id = await app.db.transaction().execute(async (trx) => {

@@ -115,7 +115,7 @@ const admin: FastifyPluginAsyncTypebox = async (app) => {
     if (code) throw invalid(code, fields);
     if (current && next.resource === current.resource) return { next, audio: null };
     const prepared = await prepareUpload(app, request, next.resource, PODCAST_UPLOAD_KINDS.audio, 'audio', AUDIO_FOLDER);
-    const duration = await audioDuration(app.tus.filePath(prepared.upload.id), prepared.media.extension);
+    const duration = await app.tus.readWith(prepared.upload.id, (file) => audioDuration(file, prepared.media.extension));
     if (duration === null) {
       await discardMedia(app, prepared.media);
       throw invalid('invalid_file_type', { resource: 'invalid_file_type' });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   MODULE_PATHS, ModuleSearchAnswer, ModuleSearchBody, MoveModuleResourceAnswer, MoveModuleResourceBody, UPLOAD_KINDS,
@@ -38,9 +37,7 @@ const moduleImport: FastifyPluginAsyncTypebox = async (app) => {
     const stored = await findMediaObject(app.db, clientId, source.resource);
     if (!stored) throw sourceNotFound();
     const id = randomMediaId();
-    const target = app.tus.filePath(id);
-    const copied = await app.storage.readWith(mediaKey(stored.source), (file) => fs.promises.copyFile(file, target, fs.constants.COPYFILE_EXCL));
-    if (copied === null) throw sourceNotFound();
+    if (!(await app.tus.adopt(id, mediaKey(stored.source), Number(stored.size)))) throw sourceNotFound();
     try {
       const now = new Date();
       await insertUpload(app.db, {
@@ -48,7 +45,7 @@ const moduleImport: FastifyPluginAsyncTypebox = async (app) => {
         size: Number(stored.size), created_at: now, completed_at: now, consumed_at: null,
       });
     } catch (error) {
-      await fs.promises.rm(target, { force: true });
+      await app.tus.discard(id);
       throw error;
     }
     return { group_training_module_resource: id };

@@ -30,8 +30,11 @@ export async function prepareUpload(
   const upload = await openUpload(app.db, { userId: authOf(request).user.id, clientId: clientOf(request) }, uploadId, tusKind, true);
   if (!upload) throw notFound();
   try {
-    const validated = await validateUpload(kind, app.tus.filePath(upload.id), upload.file_name, archiveLimits(app.config));
-    return { upload, media: await prepareMedia(app, upload.id, upload.file_name, folder, validated) };
+    // one local copy for the checks and the unpacking (the bucket's bytes are fetched once)
+    return await app.tus.readWith(upload.id, async (file) => {
+      const validated = await validateUpload(kind, file, upload.file_name, archiveLimits(app.config));
+      return { upload, media: await prepareMedia(app, file, upload.file_name, folder, validated) };
+    });
   } catch (error) {
     if (error instanceof UploadRefused) throw new HttpError(error.statusCode, error.code, error.message, { resource: error.code });
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
