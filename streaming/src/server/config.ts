@@ -21,6 +21,12 @@ export interface StreamingSettings {
   inactivityMs: number;
   /** STREAMING_WEBRTC_VIEWERS: WebRTC viewers per webcast on this node; the rest play HLS */
   webrtcViewers: number;
+  /**
+   * STREAMING_WEBRTC_JOINING: viewers this node lets negotiate at once (ICE and the DTLS handshake
+   * run on the API's event loop); a crowd arriving together gets HLS first rather than starving
+   * the ingest beside them
+   */
+  webrtcJoining: number;
   frameRate: number;
 }
 
@@ -51,6 +57,7 @@ export function streamingSettings(env: Record<string, string | undefined> = proc
     x264Preset: env.STREAMING_X264_PRESET || 'veryfast',
     inactivityMs: number(env.STREAMING_INACTIVITY_SECONDS, 8, 2, 120) * 1000,
     webrtcViewers: number(env.STREAMING_WEBRTC_VIEWERS, 300, 0, 5000),
+    webrtcJoining: number(env.STREAMING_WEBRTC_JOINING, 8, 1, 500),
     frameRate: 30,
   };
 }

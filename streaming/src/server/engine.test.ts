@@ -70,7 +70,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   const firstPort = 21000 + 200 * Math.floor(Math.random() * 40);
 
   /** An engine over `root`; inactivity 2.5 s unless a test needs the product's default (8 s). */
-  function makeEngine(inactivityMs = 2500): StreamingEngine {
+  function makeEngine(inactivityMs = 2500, webrtcJoining = 8): StreamingEngine {
     const log = (level: string) => (obj: object, message: string) => logs.push(`${level} ${message} ${JSON.stringify(obj)}`);
     return new StreamingEngine({
       mediaRoot: path.join(root, 'media'),
@@ -83,6 +83,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       x264Preset: 'ultrafast',
       inactivityMs,
       webrtcViewers: 2,
+      webrtcJoining,
       log: { info: log('info'), warn: log('warn'), error: log('error') },
       hooks: {
         sessionStarted: (id, s) => void events.push(`started ${id} ${s.playlist}`),
@@ -302,6 +303,35 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(parseMediaPlaylist(fs.readFileSync(firstRecording, 'utf8')).segments.length).toBeGreaterThanOrEqual(2);
     } finally {
       await second.close();
+    }
+  });
+
+  it('lets only so many WebRTC viewers negotiate at once on a node: the next is refused for now (it plays HLS)', async () => {
+    await engine.close();
+    engine = makeEngine(2500, 1);
+    const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    const publisher = await publish(8, streamName);
+    try {
+      await waitFor('media', () => engine.isPublishing(8));
+      // a viewer that got its answer and never connects holds the one joining place
+      let offer = '';
+      let stalledId = '';
+      await NodeViewer.start({
+        exchange: async (sdp) => {
+          offer = sdp;
+          stalledId = (await engine.watch(8, sdp)).viewerId;
+          throw new Error('the viewer never applies the answer');
+        },
+      }).catch(() => undefined);
+      expect(stalledId).not.toBe('');
+      expect(engine.canWatch(8)).toBe(true);
+      await expect(engine.watch(8, offer)).rejects.toBeInstanceOf(ViewerLimitError);
+      // its place is free once it leaves: the next viewer is answered
+      expect(await engine.leave(8, stalledId)).toBe(true);
+      const next = await engine.watch(8, offer);
+      expect(next.viewerId).not.toBe(stalledId);
+    } finally {
+      await publisher.close();
     }
   });
 

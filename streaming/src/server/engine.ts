@@ -51,6 +51,8 @@ export interface EngineOptions {
   store?: HlsStore;
   /** WebRTC viewers one node holds per webcast; more are refused (they play HLS) */
   webrtcViewers: number;
+  /** WebRTC viewers still negotiating on this node, across webcasts; more are refused for now (HLS) */
+  webrtcJoining: number;
   log: Logger;
   hooks: EngineHooks;
 }
@@ -113,6 +115,8 @@ export class StreamingEngine {
   readonly ports: UdpPortPool;
   private ffmpegChecked = false;
   private closed = false;
+  /** offers being answered right now (their viewer is not in a channel yet) */
+  private answering = 0;
 
   constructor(private readonly options: EngineOptions) {
     this.ports = new UdpPortPool(options.rtpPorts[0], options.rtpPorts[1]);
@@ -385,6 +389,15 @@ export class StreamingEngine {
     return !!channel?.session?.receiving && channel.viewers.size < this.options.webrtcViewers;
   }
 
+  /** Viewers of every webcast on this node whose connection is not up yet. */
+  private joiningViewers(): number {
+    let joining = 0;
+    for (const channel of this.channels.values()) {
+      for (const viewer of channel.viewers.values()) if (!viewer.isConnected) joining += 1;
+    }
+    return joining + this.answering;
+  }
+
   /**
    * A viewer's offer answered (SDP text); throws NotLiveError, ViewerLimitError or
    * UnplayableOfferError. The viewer's seat is given back when it leaves, its connection fails
@@ -395,7 +408,9 @@ export class StreamingEngine {
     const session = channel?.session;
     if (!channel || !session?.receiving) throw new NotLiveError('Nobody is publishing this webcast');
     if (channel.viewers.size >= this.options.webrtcViewers) throw new ViewerLimitError('This node holds as many WebRTC viewers as it takes');
-    const { viewer, answer } = await ViewerSession.create(offer, {
+    if (this.joiningViewers() >= this.options.webrtcJoining) throw new ViewerLimitError('Too many WebRTC viewers are joining this node at once: try again shortly');
+    this.answering += 1;
+    const created = ViewerSession.create(offer, {
       webcastId,
       media: session.media,
       ...(this.options.icePorts ? { icePortRange: this.options.icePorts } : {}),
@@ -405,7 +420,10 @@ export class StreamingEngine {
         if (channel.viewers.get(closed.id) === closed) channel.viewers.delete(closed.id);
       },
       log: this.log,
+    }).finally(() => {
+      this.answering -= 1;
     });
+    const { viewer, answer } = await created;
     if (channel.session !== session || this.channels.get(webcastId) !== channel) {
       await viewer.close();
       throw new NotLiveError('The publish session ended while answering');
