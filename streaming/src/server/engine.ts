@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type { LiveStreamState, SignallingAnswer, SignallingOffer } from '@lp/shared/contract';
 import { ffmpegAvailable, FFMPEG_PLAYLIST, type Transcoder } from './ffmpeg.ts';
 import { HlsPublisher } from './hlsPublisher.ts';
-import { PLAYLIST_HEADERS, type HlsStore } from './hlsStore.ts';
-import { LivePlaylist, type PlaylistSegment } from './playlist.ts';
+import type { HlsStore } from './hlsStore.ts';
+import { LivePlaylists } from './livePlaylists.ts';
+import type { PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';
 import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
 import { atMostEvery } from './keyframe.ts';
@@ -105,13 +105,11 @@ interface Channel {
   keyframeForViewers: () => void;
 }
 
-/** Everything live of a webcast lives under this prefix (to withdraw whatever live URL it had). */
-export const livePrefix = (webcastId: number) => `webcasts/${webcastId}/live/`;
 export const sessionResource = (webcastId: number, sessionId: string) => `webcasts/${webcastId}/live/${sessionId}`;
 
 export class StreamingEngine {
   private readonly channels = new Map<number, Channel>();
-  private readonly playlists = new Map<number, { playlist: LivePlaylist; resource: string; writing: Promise<void> }>();
+  private readonly playlists: LivePlaylists;
   readonly ports: UdpPortPool;
   private ffmpegChecked = false;
   private closed = false;
@@ -119,6 +117,7 @@ export class StreamingEngine {
   private answering = 0;
 
   constructor(private readonly options: EngineOptions) {
+    this.playlists = new LivePlaylists(options);
     this.ports = new UdpPortPool(options.rtpPorts[0], options.rtpPorts[1]);
   }
 
@@ -190,8 +189,8 @@ export class StreamingEngine {
     channel.viewers.clear();
     await Promise.all(viewers.map((viewer) => viewer.close()));
     const summary = await session.stop(reason);
-    this.playlistOf(channel.webcastId).end();
-    await this.writeLivePlaylist(channel.webcastId);
+    this.playlists.playlistOf(channel.webcastId).end();
+    await this.playlists.write(channel.webcastId);
     await this.hook(() => this.options.hooks.sessionEnded?.({
       ...summary, webcastId: channel.webcastId, playlist: `${sessionResource(channel.webcastId, summary.sessionId)}/${FFMPEG_PLAYLIST}`,
     }));
@@ -205,53 +204,9 @@ export class StreamingEngine {
     }
   }
 
-  private live(webcastId: number): { playlist: LivePlaylist; resource: string; writing: Promise<void> } {
-    let live = this.playlists.get(webcastId);
-    if (!live) {
-      live = {
-        playlist: new LivePlaylist(this.options.liveWindow, this.options.segmentSeconds),
-        resource: `${livePrefix(webcastId)}${randomBytes(16).toString('hex')}.m3u8`,
-        writing: Promise.resolve(),
-      };
-      this.playlists.set(webcastId, live);
-    }
-    return live;
-  }
-
-  private playlistOf(webcastId: number): LivePlaylist {
-    return this.live(webcastId).playlist;
-  }
-
   /** The viewers' live playlist of the webcast, a media resource (next to the session folders). */
   liveResource(webcastId: number): string {
-    return this.live(webcastId).resource;
-  }
-
-  /**
-   * The viewers' playlist as it is now: on the disk written to a temporary name and renamed (a
-   * viewer never reads half a playlist), or put to the store. Writes of one webcast go one after
-   * the other, in the order asked, so an older window never replaces a newer one.
-   */
-  private writeLivePlaylist(webcastId: number): Promise<void> {
-    const live = this.live(webcastId);
-    const text = live.playlist.render();
-    const write = async () => {
-      try {
-        if (this.options.store) {
-          await this.options.store.putText(live.resource, text, PLAYLIST_HEADERS);
-          return;
-        }
-        const file = path.join(this.options.mediaRoot, live.resource);
-        const temporary = `${file}.${process.pid}.tmp`;
-        await fs.promises.mkdir(path.dirname(file), { recursive: true });
-        await fs.promises.writeFile(temporary, text);
-        await fs.promises.rename(temporary, file);
-      } catch (error) {
-        this.log.error({ webcastId, err: error }, 'live playlist not written');
-      }
-    };
-    live.writing = live.writing.then(write);
-    return live.writing;
+    return this.playlists.resource(webcastId);
   }
 
   // ---- signalling (spec 2 §7.3) ----
@@ -325,7 +280,7 @@ export class StreamingEngine {
     const { webcastId } = channel;
     const sessionId = randomBytes(8).toString('hex');
     const resource = sessionResource(webcastId, sessionId);
-    const playlist = this.playlistOf(webcastId);
+    const playlist = this.playlists.playlistOf(webcastId);
     let announced = false;
     const dir = path.join(this.options.mediaRoot, resource);
     const { store } = this.options;
@@ -349,7 +304,7 @@ export class StreamingEngine {
       onSegments: (segments: PlaylistSegment[]) => {
         if (channel.session?.id !== sessionId) return;
         for (const segment of segments) playlist.add({ ...segment, uri: `${sessionId}/${segment.uri}` });
-        const written = this.writeLivePlaylist(webcastId);
+        const written = this.playlists.write(webcastId);
         if (!announced) {
           announced = true;
           // viewers are told once the playlist is there to read

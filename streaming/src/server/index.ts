@@ -5,6 +5,7 @@
  */
 export * from './config.ts';
 export * from './engine.ts';
+export { livePrefix } from './livePlaylists.ts';
 export * from './ffmpeg.ts';
 export * from './hlsPublisher.ts';
 export * from './hlsStore.ts';
