@@ -202,6 +202,18 @@ export interface Config {
   streaming: StreamingSettings;
   /** STREAMING_SIGNALLING_URL: an external engine's signalling socket; null = this server's /api/streaming/webrtc-session.json */
   streamingSignallingUrl: string | null;
+  /**
+   * STREAMING_LEASE_SECONDS: how long a running ingest session's lease lasts unrenewed (its node
+   * renews it every third of that); a session whose node died is closed once it runs out
+   * (docs/production.md "Topology")
+   */
+  streamingLeaseMs: number;
+  /**
+   * NODE_ID: this node's stable name, distinct per node; a restart under the same name closes the
+   * ingest sessions its previous process left at once instead of when their lease runs out.
+   * null = a random name per process (nodes sharing DATA_DIR cannot tell each other's files apart)
+   */
+  nodeId: string | null;
   /** JITSI_DOMAIN: the Jitsi Meet server of embedded live class rooms (spec 3 §2), host[:port] without a scheme */
   jitsiDomain: string;
   /** GEOCODER_URL: a service speaking the Nominatim search API (spec 3 §2 address search); null = the client's branches only */
@@ -217,6 +229,14 @@ export interface Config {
 function int(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(n) ? n : fallback;
+}
+
+/** `NODE_ID`: unset, or a name of letters, digits, `.`, `_`, `-` (up to 64, the sessions' node_id column). */
+export function parseNodeId(value: string | undefined): string | null {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(text)) throw new Error('NODE_ID: up to 64 letters, digits, ".", "_" or "-"');
+  return text;
 }
 
 /** An absolute https URL (http only on localhost, for a development machine), else null. */
@@ -316,6 +336,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     packageMaxRatio: int(env.PACKAGE_MAX_RATIO, 100),
     streaming: streamingSettings(env),
     streamingSignallingUrl: env.STREAMING_SIGNALLING_URL || null,
+    streamingLeaseMs: Math.max(3, int(env.STREAMING_LEASE_SECONDS, 30)) * 1000,
+    nodeId: parseNodeId(env.NODE_ID),
     // the public Jitsi Meet service unless a self-hosted one is named
     jitsiDomain: (env.JITSI_DOMAIN?.trim() || 'meet.jit.si').replace(/^https?:\/\//, '').replace(/\/+$/, ''),
     geocoderUrl: env.GEOCODER_URL?.trim().replace(/\/+$/, '') || null,

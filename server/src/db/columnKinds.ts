@@ -214,7 +214,7 @@ export const COLUMN_KINDS = {
   webcast_evaluations: { created_at: 'timestamp', updated_at: 'timestamp' },
   webcast_materials: { created_at: 'timestamp', updated_at: 'timestamp' },
   webcast_profiles: { is_mandatory: 'bool' },
-  webcast_stream_sessions: { ended_at: 'timestamp', started_at: 'timestamp' },
+  webcast_stream_sessions: { ended_at: 'timestamp', lease_until: 'timestamp', started_at: 'timestamp' },
   webcast_streams: { updated_at: 'timestamp' },
   webcast_subscribers: { created_at: 'timestamp' },
   webcast_test_attempt_questions: { answer_ids: 'json', answer_order: 'json', confirmed_at: 'timestamp', is_correct: 'bool' },

@@ -55,6 +55,7 @@ import * as fieldTaskPhotoUploads from './migrations/2026_11_29_0300_field_task_
 import * as reportsPanelIndexes from './migrations/2026_11_29_0500_reports_panel_indexes.ts';
 import * as chatClientMessageId from './migrations/2026_11_30_0200_chat_client_message_id.ts';
 import * as webcastChatMediaTime from './migrations/2026_11_30_0500_webcast_chat_media_time.ts';
+import * as streamSessionLease from './migrations/2026_12_01_0500_stream_session_lease.ts';
 
 /** Migrations listed in order; a static list works the same under tsx and in bundles. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -113,6 +114,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_0500_reports_panel_indexes': reportsPanelIndexes,
   '2026_11_30_0200_chat_client_message_id': chatClientMessageId,
   '2026_11_30_0500_webcast_chat_media_time': webcastChatMediaTime,
+  '2026_12_01_0500_stream_session_lease': streamSessionLease,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -45,9 +45,13 @@ export async function saveTranscoder(db: Db, webcastId: number, body: ConfigStre
   return { width: body.aspect_ratio_width, height: body.aspect_ratio_height, bitrate: body.bitrate_video, profile: body.aspect_h264_profile };
 }
 
-export async function addSession(db: Db, webcastId: number, session: { sessionId: string; playlist: string; startedAt: Date }): Promise<void> {
+/** A session starts on `lease.nodeId`, which vouches for it until `lease.until` (and renews that while it runs). */
+export async function addSession(
+  db: Db, webcastId: number, session: { sessionId: string; playlist: string; startedAt: Date }, lease: { nodeId: string; until: Date },
+): Promise<void> {
   await db.insertInto('webcast_stream_sessions').values({
     webcast_id: webcastId, session_id: session.sessionId, playlist: session.playlist, started_at: session.startedAt,
+    node_id: lease.nodeId, lease_until: lease.until,
   }).execute();
 }
 
@@ -57,9 +61,41 @@ export async function endSession(db: Db, sessionId: string, end: { endedAt: Date
     .where('session_id', '=', sessionId).execute();
 }
 
-/** Sessions still open: after a restart, those the previous process never ended. */
-export async function openSessions(db: Db): Promise<WebcastStreamSessionRow[]> {
-  return db.selectFrom('webcast_stream_sessions').selectAll().where('ended_at', 'is', null).orderBy('id').execute();
+/** The node's open sessions are vouched for until `until`; answers how many it renewed. */
+export async function renewLeases(db: Db, nodeId: string, until: Date): Promise<number> {
+  const result = await db.updateTable('webcast_stream_sessions').set({ lease_until: until })
+    .where('node_id', '=', nodeId).where('ended_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Open sessions nobody runs any more: their lease ran out before `now` (or they have none, as
+ * sessions before leases), or — `previousNodeId` — this node's previous process held them.
+ */
+export async function leftoverSessions(db: Db, now: Date, previousNodeId: string | null): Promise<WebcastStreamSessionRow[]> {
+  return db.selectFrom('webcast_stream_sessions').selectAll().where('ended_at', 'is', null)
+    .where((eb) => eb.or([
+      eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString()), ...(previousNodeId ? [eb('node_id', '=', previousNodeId)] : []),
+    ]))
+    .orderBy('id').execute();
+}
+
+/**
+ * Takes a leftover session over: its lease becomes `lease.nodeId`'s until `lease.until`, if it is
+ * still a leftover (as leftoverSessions) — not ended, renewed or taken over by another node since.
+ * True when this node now holds it and may close it: one node closes it, and one that dies while
+ * closing leaves it to the next once this lease runs out.
+ */
+export async function takeOverSession(
+  db: Db, sessionId: string, now: Date, previousNodeId: string | null, lease: { nodeId: string; until: Date },
+): Promise<boolean> {
+  const result = await db.updateTable('webcast_stream_sessions').set({ node_id: lease.nodeId, lease_until: lease.until })
+    .where('session_id', '=', sessionId).where('ended_at', 'is', null)
+    .where((eb) => eb.or([
+      eb('lease_until', 'is', null), eb('lease_until', '<', now.toISOString()), ...(previousNodeId ? [eb('node_id', '=', previousNodeId)] : []),
+    ]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The sessions that recorded something, oldest first. */
@@ -86,6 +122,18 @@ export async function markLive(db: Db, webcastId: number, livePlaylist: string):
 export async function clearLive(db: Db, webcastId: number, livePrefix: string): Promise<void> {
   await db.updateTable('webcasts').set({ hls_path: null, updated_at: new Date() })
     .where('id', '=', webcastId).where('hls_path', 'like', `${livePrefix}%`).execute();
+}
+
+/**
+ * As clearLive, unless the webcast has an open session still: a leftover closed late must not
+ * withdraw the live link of the transmission its studio started again on another node.
+ */
+export async function clearLiveUnlessOpen(db: Db, webcastId: number, livePrefix: string): Promise<void> {
+  await db.updateTable('webcasts').set({ hls_path: null, updated_at: new Date() })
+    .where('id', '=', webcastId).where('hls_path', 'like', `${livePrefix}%`)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('webcast_stream_sessions').select('id')
+      .where('webcast_stream_sessions.webcast_id', '=', webcastId).where('webcast_stream_sessions.ended_at', 'is', null))))
+    .execute();
 }
 
 /** spec 2 §4.14 step 2: a transmission starts (again). */

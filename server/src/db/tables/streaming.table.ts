@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { DefaultTimestamp, Timestamp } from '../columns.ts';
+import type { DefaultTimestamp, NullableTimestamp, Timestamp } from '../columns.ts';
 
 /** spec 2 §3.13 transcoder settings of a webcast (2026_11_23_0013_streaming). */
 export interface WebcastStreamTable {
@@ -24,5 +24,9 @@ export interface WebcastStreamSessionTable {
   duration: Generated<number>;
   segments: Generated<number>;
   end_reason: string | null;
+  /** the node running the session's ingest (2026_12_01_0500_stream_session_lease) */
+  node_id: string | null;
+  /** until when that node vouches for the session; renewed while it runs */
+  lease_until: NullableTimestamp;
 }
 export type WebcastStreamSessionRow = Selectable<WebcastStreamSessionTable>;

@@ -1,37 +1,37 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import { FFMPEG_PLAYLIST, HlsPublisher, StreamingEngine, livePrefix, recordingSummary } from '@lp/streaming/server';
+import { StreamingEngine, livePrefix } from '@lp/streaming/server';
 import { mediaRoot } from '../../lib/mediaStore.ts';
-import { hlsStoreOf, sessionFolder } from '../../webcasts/hlsStore.ts';
-import { addSession, clearLive, endSession, markLive, openSessions } from '../../repositories/streaming.ts';
+import { hlsStoreOf } from '../../webcasts/hlsStore.ts';
+import { IngestLease, closeLeftoverSessions, defineLeaseSweep, scheduleLeaseSweep } from '../../webcasts/ingestLease.ts';
+import { addSession, clearLive, endSession, markLive } from '../../repositories/streaming.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** the browser-streaming ingest of this process (routes/webcasts/streaming.ts drives it) */
     streaming: StreamingEngine;
+    /** the lease this process holds on the ingest sessions it runs (webcasts/ingestLease.ts) */
+    ingestLease: IngestLease;
   }
 }
 
 /**
  * Browser streaming (spec 2 §2.6, §4.14): one @lp/streaming/server engine per process,
  * configured from config.streaming (STREAMING_*, FFMPEG_PATH); its events land in the
- * webcast's row.
+ * webcast's row, and each session it runs is leased to this process (docs/production.md "Topology").
  */
 export default fp(async (app) => {
-  const media = mediaRoot(app.config.dataDir);
   const log = app.log.child({ area: 'streaming' });
-  const store = hlsStoreOf(app.storage);
-  const objectStorage = app.storage.kind === 's3';
+  const lease = new IngestLease(app.db, app.config.nodeId, app.config.streamingLeaseMs, log);
   const engine = new StreamingEngine({
     ...app.config.streaming,
-    mediaRoot: media,
+    mediaRoot: mediaRoot(app.config.dataDir),
     // with a bucket, ffmpeg's output on this disk is published there as it is written
-    ...(objectStorage ? { store } : {}),
+    ...(app.storage.kind === 's3' ? { store: hlsStoreOf(app.storage) } : {}),
     workRoot: path.join(app.config.dataDir, 'streaming'),
     log,
     hooks: {
-      sessionStarted: (webcastId, session) => addSession(app.db, webcastId, session),
+      sessionStarted: (webcastId, session) => addSession(app.db, webcastId, session, { nodeId: lease.nodeId, until: lease.until() }),
       live: (webcastId, playlist) => markLive(app.db, webcastId, playlist),
       sessionEnded: async (record) => {
         await endSession(app.db, record.sessionId, { endedAt: record.endedAt, duration: record.duration, segments: record.segments, reason: record.reason });
@@ -42,21 +42,18 @@ export default fp(async (app) => {
     },
   });
   app.decorate('streaming', engine);
-  app.addHook('onClose', async () => engine.close());
-  // a process that died mid-transmission left sessions open and a live playlist nobody feeds:
-  // their segments stay part of the recording, and viewers stop waiting for more
-  app.addHook('onReady', async () => {
-    for (const session of await openSessions(app.db)) {
-      const folder = sessionFolder(session.playlist);
-      if (objectStorage && fs.existsSync(path.join(media, folder))) {
-        // this node ran it: what ffmpeg wrote before the process died moves to the bucket now
-        const published = await new HlsPublisher({ dir: path.join(media, folder), resource: folder, playlist: FFMPEG_PLAYLIST, store, log }).finish();
-        log.warn({ sessionId: session.session_id, ...published }, 'published the recording of a session left open');
-      }
-      const recorded = await recordingSummary(store, session.playlist);
-      await endSession(app.db, session.session_id, { endedAt: new Date(), ...recorded, reason: 'shutdown' });
-      await clearLive(app.db, session.webcast_id, livePrefix(session.webcast_id));
-      log.warn({ webcastId: session.webcast_id, sessionId: session.session_id, ...recorded }, 'closed a session left open by a previous process');
-    }
+  app.decorate('ingestLease', lease);
+  defineLeaseSweep(app, lease);
+  app.addHook('onClose', async () => {
+    await engine.close();
+    lease.stop();
   });
-}, { name: 'streaming', dependencies: ['db'] });
+  // a process that died mid-transmission left sessions open and a live playlist nobody feeds;
+  // only those nobody vouches for are closed: another node's running sessions hold a live lease
+  app.addHook('onReady', async () => {
+    await closeLeftoverSessions(app, lease, app.config.nodeId);
+    lease.start();
+    // and the sessions of a node that dies for good, once their lease runs out
+    if (app.config.runJobs) await scheduleLeaseSweep(app, new Date());
+  });
+}, { name: 'streaming', dependencies: ['db', 'jobs', 'storage'] });
