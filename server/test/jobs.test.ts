@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabaseQueue } from '../src/jobs/databaseQueue.ts';
 import { notify } from '../src/repositories/notifications.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp } from './helpers.ts';
 
@@ -57,6 +58,32 @@ describe.each(QUEUES)('$label', ({ dialect, redis }) => {
     await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([{ n: 3, attempt: 1 }]);
+  });
+
+  it.skipIf(redis)('deletes done jobs past their keeping as it finishes jobs; newer and failed ones stay', async () => {
+    const old = new Date(Date.now() - 8 * 24 * 3600_000);
+    const row = (status: 'done' | 'failed', finished: Date) => ({
+      name: 'kept', payload: JSON.stringify({}), status, attempts: 1, max_attempts: 3, dedupe_key: null,
+      run_at: finished, locked_until: null, last_error: null, created_at: finished, finished_at: finished,
+    });
+    const inserted = await t.app.db.insertInto('jobs').values([row('done', old), row('failed', old), row('done', new Date())]).returning('id').execute();
+    const ids = inserted.map((r) => r.id);
+    // a queue of its own, purging after every job, beside the app's (which does not know 'purge-probe')
+    const queue = createDatabaseQueue(t.app.db, t.app.log, { pollMs: 20, purgeEveryMs: 0 });
+    let ran = 0;
+    queue.define('purge-probe', async () => {
+      ran += 1;
+    });
+    queue.start();
+    try {
+      await queue.enqueue('purge-probe', {});
+      await expect.poll(() => ran, { timeout: 10_000 }).toBe(1);
+      await queue.idle();
+      const left = await t.app.db.selectFrom('jobs').select('id').where('id', 'in', ids).orderBy('id').execute();
+      expect(left.map((r) => r.id)).toEqual([ids[1], ids[2]]);
+    } finally {
+      await queue.close();
+    }
   });
 
   it.skipIf(redis)('takes over a job whose worker died (lease ran out)', async () => {

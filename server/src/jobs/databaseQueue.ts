@@ -9,7 +9,15 @@ export interface DatabaseQueueOptions {
   /** how long a claimed job is ours without a heartbeat */
   leaseMs?: number;
   retryBaseMs?: number;
+  /** how long finished (done) jobs are kept, for a look at what ran */
+  keepDoneMs?: number;
+  /** how often a process deletes the done jobs past their keeping */
+  purgeEveryMs?: number;
 }
+
+/** A week of finished jobs is kept; a minutely sweep alone would add 1,440 rows a day otherwise. */
+const KEEP_DONE_MS = 7 * 24 * 3600_000;
+const PURGE_EVERY_MS = 3600_000;
 
 /**
  * The queue without Redis: a jobs table polled by one worker per process. A claim is a
@@ -26,6 +34,16 @@ export function createDatabaseQueue(db: Kysely<Database>, log: FastifyBaseLogger
   let loop: Promise<void> | null = null;
 
   const leaseEnd = () => new Date(Date.now() + leaseMs);
+  const keepDoneMs = options.keepDoneMs ?? KEEP_DONE_MS;
+  const purgeEveryMs = options.purgeEveryMs ?? PURGE_EVERY_MS;
+  let purgedAt = -Infinity;
+
+  /** Done jobs past their keeping go, at most once an hour per process (failed ones stay to be looked at). */
+  async function purgeDone() {
+    if (Date.now() - purgedAt < purgeEveryMs) return;
+    purgedAt = Date.now();
+    await db.deleteFrom('jobs').where('status', '=', 'done').where('finished_at', '<', new Date(Date.now() - keepDoneMs).toISOString()).execute();
+  }
 
   async function claim(): Promise<{ id: number; name: string; payload: object; attempts: number; max_attempts: number } | null> {
     for (let tries = 0; tries < 5; tries += 1) {
@@ -68,6 +86,7 @@ export function createDatabaseQueue(db: Kysely<Database>, log: FastifyBaseLogger
       await handler(job.payload, { attempt: job.attempts, log: jobLog, heartbeat });
       await db.updateTable('jobs').set({ status: 'done', locked_until: null, finished_at: new Date(), last_error: null })
         .where('id', '=', job.id).execute();
+      await purgeDone();
     } catch (error) {
       const message = error instanceof Error ? `${error.message}\n${error.stack ?? ''}` : String(error);
       const final = job.attempts >= job.max_attempts;
