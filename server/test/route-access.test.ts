@@ -43,6 +43,9 @@ const PUBLIC_ROUTES: Record<string, 'public' | 'optional'> = {
   // sockets: a ticket (realtime) or the stream name (signalling) is the credential
   'GET /api/realtime': 'public',
   'GET /api/streaming/webrtc-session.json': 'public',
+  // WHEP playback (RFC 9725): the signed grant in the path, given while live to those who may watch, is the credential
+  'POST /api/streaming/whep/:grant': 'public',
+  'DELETE /api/streaming/whep/:grant/:viewerId': 'public',
   // tus preflight (the upload itself needs a session)
   'OPTIONS /api/files/tus/': 'public',
   'OPTIONS /api/files/tus': 'public',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { STREAMING_PATHS } from '@lp/shared/contract';
+import { FileAnswer, NoContent, STREAMING_PATHS } from '@lp/shared/contract';
 import { NotLiveError, UnplayableOfferError, ViewerLimitError } from '@lp/streaming/server';
 import { HttpError } from '../../lib/httpError.ts';
 import { grantExpiry } from '../../lib/signedMedia.ts';
@@ -40,7 +40,11 @@ const whep: FastifyPluginAsyncTypebox = async (app) => {
     return claims;
   }
 
-  app.post(STREAMING_PATHS.whep(':grant'), { config: { access: 'public' }, schema: { params: GrantParams } }, async (request, reply) => {
+  app.post(STREAMING_PATHS.whep(':grant'), {
+    config: { access: 'public' },
+    // the answer is SDP text (application/sdp; Location names the playback session)
+    schema: { params: GrantParams, response: { 201: FileAnswer } },
+  }, async (request, reply) => {
     const { w: webcastId } = grantOr403(request.params.grant);
     // RFC 9725 §4.2: the offer is application/sdp; another type (JSON parsed by Fastify) is refused as such
     const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -62,7 +66,10 @@ const whep: FastifyPluginAsyncTypebox = async (app) => {
     }
   });
 
-  app.delete(STREAMING_PATHS.whepSession(':grant', ':viewerId'), { config: { access: 'public' }, schema: { params: SessionParams } }, async (request, reply) => {
+  app.delete(STREAMING_PATHS.whepSession(':grant', ':viewerId'), {
+    config: { access: 'public' },
+    schema: { params: SessionParams, response: { 200: NoContent } },
+  }, async (request, reply) => {
     const { w: webcastId } = grantOr403(request.params.grant);
     if (!(await app.streaming.leave(webcastId, request.params.viewerId))) throw new HttpError(404, 'not_found', 'No such playback session');
     return reply.status(200).send();
