@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import type { WriteKind } from '../../db/writeWatch.ts';
 import { clusterDrops } from '../../lib/clusterDrops.ts';
 import type { AuthContext } from './auth.ts';
+import { deepFreeze } from '../../lib/deepFreeze.ts';
 
 /**
  * The session cache (docs/security.md "Session cache"): what every authenticated request looks
@@ -42,14 +43,6 @@ export const SESSION_TABLES: Readonly<Record<string, readonly WriteKind[]>> = {
 const CHANNEL = '#auth-cache';
 /** Sessions held at most: an entry is a few kilobytes; past this the least recent go. */
 const MAX_ENTRIES = 10_000;
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 export default fp(async (app) => {
   const ttlMs = app.config.authCacheSeconds * 1000;

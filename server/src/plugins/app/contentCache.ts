@@ -6,6 +6,7 @@ import {
 } from '../../content/owners.ts';
 import type { WriteKind } from '../../db/writeWatch.ts';
 import { clusterDrops } from '../../lib/clusterDrops.ts';
+import { deepFreeze } from '../../lib/deepFreeze.ts';
 
 /**
  * The content cache: what is the same for every learner of a client — a published test and its
@@ -48,14 +49,6 @@ const CHANNEL = '#content-cache';
 const MAX_ENTRIES = 5_000;
 /** the bound on a write no node saw */
 const TTL_MS = 60_000;
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 export default fp(async (app) => {
   // `undefined` (no such published test) is an answer too: kept in a box
