@@ -36,29 +36,39 @@ async function settled(page: Page) {
   }
 }
 
-test('every admin list and create form: no serious accessibility violation', async ({ page }) => {
-  // ~45 screens, two pages each, axe on each: minutes on a loaded machine
-  test.setTimeout(900_000);
-  await adminLogin(page, 'admin@demo.local', 'Admin#2026!');
-  await expect(page.getByRole('searchbox', { name: 'Buscar no menu' })).toBeVisible();
-  const screens = await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('menuitem')
-    .evaluateAll((items) => items.map((item) => item.getAttribute('href') ?? '').filter(Boolean));
-  expect(screens.length).toBeGreaterThan(30);
-  const found: string[] = [];
-  const menu = page.getByRole('navigation', { name: 'Menu principal' });
-  for (const [index, href] of screens.entries()) {
-    // in-app navigation (the menu's own links): no reload of the whole panel for each screen
-    await menu.locator(`a[href="${href}"]`).click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await settled(page);
-    found.push(...(await seriousViolations(page, index === 0 ? undefined : 'main')).map((v) => `${href}: ${v}`));
-    const create = page.getByRole('main').getByRole('link', { name: 'Criar', exact: true });
-    if (await create.count() > 0) {
-      await create.first().click();
-      await expect(page).toHaveURL(/\/create$/);
+/**
+ * The screens in four parts, each a test of its own: the file runs in parallel mode, so the parts
+ * share the workers (one walk of ~45 screens took over 15 minutes on a loaded machine).
+ */
+const PARTS = 4;
+test.describe.configure({ mode: 'parallel' });
+
+for (let part = 0; part < PARTS; part += 1) {
+  test(`every admin list and create form, part ${part + 1} of ${PARTS}: no serious accessibility violation`, async ({ page }) => {
+    // ~12 screens, two pages each, axe on each: minutes on a loaded machine
+    test.setTimeout(600_000);
+    await adminLogin(page, 'admin@demo.local', 'Admin#2026!');
+    await expect(page.getByRole('searchbox', { name: 'Buscar no menu' })).toBeVisible();
+    const screens = await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('menuitem')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('href') ?? '').filter(Boolean));
+    expect(screens.length).toBeGreaterThan(30);
+    const found: string[] = [];
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    for (const [index, href] of screens.entries()) {
+      if (index % PARTS !== part) continue;
+      // in-app navigation (the menu's own links): no reload of the whole panel for each screen
+      await menu.locator(`a[href="${href}"]`).click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
       await settled(page);
-      found.push(...(await seriousViolations(page, 'main')).map((v) => `${page.url()}: ${v}`));
+      found.push(...(await seriousViolations(page, index === 0 ? undefined : 'main')).map((v) => `${href}: ${v}`));
+      const create = page.getByRole('main').getByRole('link', { name: 'Criar', exact: true });
+      if (await create.count() > 0) {
+        await create.first().click();
+        await expect(page).toHaveURL(/\/create$/);
+        await settled(page);
+        found.push(...(await seriousViolations(page, 'main')).map((v) => `${page.url()}: ${v}`));
+      }
     }
-  }
-  expect(found).toEqual([]);
-});
+    expect(found).toEqual([]);
+  });
+}
