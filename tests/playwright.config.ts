@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_WORKERS, serverPort } from './servers.ts';
 
+const STREAMING_SPECS = /webcast-(stream|resilience)\.spec\.ts$/;
+
 /**
  * End-to-end against the real server (built admin + portal), one server per worker, each on a
  * temporary DATA_DIR of its own (tests/e2e/test.ts gives each worker its server's baseURL).
@@ -21,6 +23,11 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
+  // the two webcast specs (ffmpeg, the fake camera, two browsers each) never run beside each other
+  projects: [
+    { name: 'app', testIgnore: STREAMING_SPECS },
+    { name: 'streaming', testMatch: STREAMING_SPECS, workers: 1 },
+  ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => ({
     command: `node e2e-server.mjs`,
     url: `http://127.0.0.1:${serverPort(slot)}/api/health`,
