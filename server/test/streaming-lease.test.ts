@@ -11,6 +11,7 @@ import { LEASE_SWEEP_JOB } from '../src/webcasts/ingestLease.ts';
 import { saveWebcastRecording } from '../src/webcasts/recordingSave.ts';
 import { bearer, buildTestApp, DIALECTS, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
+import { eventually } from './eventually.ts';
 
 // a short segment and lease, and the cheapest encoder, keep the real ingest quick here
 const firstPort = 30000 + 200 * Math.floor(Math.random() * 40);
@@ -23,16 +24,6 @@ const settings = (from: number) => streamingSettings({
 // long enough for a node starting in this same process on a busy machine: SQLite's synchronous start-up holds the
 // one event loop, A's renewals included, for a few seconds
 const LEASE_MS = 15_000;
-
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 25_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /**
  * Two API nodes on one database (docs/production.md "Topology"): node A runs a webcast's real

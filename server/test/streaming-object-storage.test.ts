@@ -15,6 +15,7 @@ import { hlsStoreOf } from '../src/webcasts/hlsStore.ts';
 import { bearer, buildTestApp, DIALECTS, INJECT_ORIGIN, type TestApp, type Tokens } from './helpers.ts';
 import { startTestBucket, type TestBucket } from './s3Server.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
+import { eventually } from './eventually.ts';
 
 const FFMPEG = process.env.FFMPEG_PATH || 'ffmpeg';
 const firstPort = 32000 + 200 * Math.floor(Math.random() * 40);
@@ -25,16 +26,6 @@ const streaming = streamingSettings({
   STREAMING_RTP_PORTS: `${firstPort}-${firstPort + 99}`,
 });
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 25_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /** Every file under `dir` (relative paths), to show what stayed on a node's disk. */
 function filesUnder(dir: string): string[] {

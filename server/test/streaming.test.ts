@@ -17,6 +17,7 @@ import { bearer, buildTestApp, DIALECTS, login, type TestApp, type Tokens, INJEC
 import { postForm } from './trainingsFixtures.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
 import { multipartForm } from './webcastFixtures.ts';
+import { eventually } from './eventually.ts';
 
 // a short segment, a quick "publisher gone" and the cheapest encoder keep the real ingest fast here
 const firstPort = 30000 + 200 * Math.floor(Math.random() * 40);
@@ -28,16 +29,6 @@ const streaming = streamingSettings({
 });
 
 const api = (path: string) => `/api${path}`;
-
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 25_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /**
  * Browser streaming (spec 2 §2.6, §4.14, §5.10, §7.3 "Streaming"): the calls,

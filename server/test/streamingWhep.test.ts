@@ -10,6 +10,7 @@ import { signWhepGrant } from '../src/lib/whepGrant.ts';
 import { DEMO } from '../src/seed/demo.ts';
 import { bearer, buildTestApp, DIALECTS, INJECT_ORIGIN, login, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser, type Clients } from './userFixtures.ts';
+import { eventually } from './eventually.ts';
 
 const firstPort = 21000 + 100 * Math.floor(Math.random() * 5);
 const streaming = streamingSettings({
@@ -20,16 +21,6 @@ const streaming = streamingSettings({
 });
 
 const api = (path: string) => `/api${path}`;
-
-async function eventually<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 25_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 /**
  * WebRTC playback (WHEP) of a live webcast: the learner's watch page gives the address exactly
