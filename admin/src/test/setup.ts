@@ -2,8 +2,10 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { installFastComputedStyle } from './fastComputedStyle.ts';
+import { installFastLabelControl } from './fastLabelControl.ts';
 
 installFastComputedStyle(window);
+installFastLabelControl();
 
 // findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
 configure({ asyncUtilTimeout: 5000 });
