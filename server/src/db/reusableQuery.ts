@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { CompiledQuery, SelectQueryNode, type Compilable, type Kysely } from 'kysely';
 import type { Db } from './database.ts';
 
 /**
@@ -22,6 +22,8 @@ export function reusableQuery<Args extends readonly unknown[], Row, D extends Pi
     let entry = compiled.get(db);
     if (!entry) {
       const query = build(db, ...placeholders).compile();
+      // a write run from its compiled text would pass by db/writeWatch.ts, and the caches that drop on it would keep stale rows
+      if (!SelectQueryNode.is(query.query)) throw new Error('reusableQuery: reads only (a write must be built, so the write watch sees it)');
       const slots = query.parameters.map((value) => {
         const slot = placeholders.findIndex((p) => Object.is(p, value));
         return slot >= 0 ? slot : null;
