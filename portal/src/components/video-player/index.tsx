@@ -128,7 +128,10 @@ export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, li
             loaded: () => latest.current.onLoaded?.(),
             report: (progress) => latest.current.onProgress?.(progress),
           });
-          mounted.media.addEventListener('error', () => setState('error'));
+          // not once WebRTC has taken over (disposing the player may raise one)
+          mounted.media.addEventListener('error', () => {
+            if (mine === turn) setState('error');
+          });
           if (mounted.clock) latest.current.onClock?.(mounted.clock);
           stop = () => {
             untrack();
