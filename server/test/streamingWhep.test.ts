@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_SDP_FIELD, type WebcastSdp } from '@lp/shared/contract';
 import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
-import { NodePublisher, NodeViewer, streamingSettings, type SignallingSocket } from '@lp/streaming/server';
+import { NodePublisher, NodeViewer, streamingSettings, ViewerLimitError, type SignallingSocket } from '@lp/streaming/server';
 import { writeAudience } from '../src/content/audience/index.ts';
 import { signGrant } from '../src/lib/signedMedia.ts';
 import { signWhepGrant } from '../src/lib/whepGrant.ts';
@@ -143,6 +143,23 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
     const notSdp = await offerTo(api(STREAMING_PATHS.whep(good)), 'hello');
     expect(notSdp.statusCode).toBe(400);
     expect(notSdp.json().code).toBe('sdp_offer_invalid');
+  });
+
+  it('refuses an offer the node cannot take now with 503 and a Retry-After: soon when viewers are joining, later when its seats are taken', async () => {
+    const id = await insertWebcast(true);
+    const grant = signWhepGrant(t.app.mediaSecret, { w: id, e: Math.floor(Date.now() / 1000) + 600 });
+    const watch = vi.spyOn(t.app.streaming, 'watch');
+    try {
+      for (const [reason, seconds] of [['joining', '3'], ['full', '30']] as const) {
+        watch.mockRejectedValueOnce(new ViewerLimitError(reason, 'busy'));
+        const res = await offerTo(api(STREAMING_PATHS.whep(grant)), 'v=0\r\n');
+        expect(res.statusCode).toBe(503);
+        expect(res.json().code).toBe('webrtc_viewers_full');
+        expect(res.headers['retry-after']).toBe(seconds);
+      }
+    } finally {
+      watch.mockRestore();
+    }
   });
 
   it('gives no address to a learner outside the audience, nor before the transmission', async () => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { FileAnswer, NoContent, STREAMING_PATHS } from '@lp/shared/contract';
 import { NotLiveError, UnplayableOfferError, ViewerLimitError } from '@lp/streaming/server';
-import { HttpError } from '../../lib/httpError.ts';
+import { HttpError, Unavailable } from '../../lib/httpError.ts';
 import { grantExpiry } from '../../lib/signedMedia.ts';
 import { signWhepGrant, verifyWhepGrant, WHEP_GRANT_SECONDS } from '../../lib/whepGrant.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,6 +21,13 @@ export function webrtcPlaybackUrl(app: FastifyInstance, request: FastifyRequest,
   const grant = signWhepGrant(app.mediaSecret, { w: webcastId, e: grantExpiry(WHEP_GRANT_SECONDS) });
   return `${app.origins(request).app}/api${STREAMING_PATHS.whep(grant)}`;
 }
+
+/**
+ * When a refused viewer (who plays HLS meanwhile) may offer again: a joining slot frees within a
+ * negotiation (about a second), a seat only when someone leaves. The player spreads its retries
+ * beyond this (portal video-player/webrtcRetry.ts).
+ */
+const RETRY_AFTER_SECONDS = { joining: 3, full: 30 } as const;
 
 const GrantParams = Type.Object({ grant: Type.String({ maxLength: 512 }) });
 const SessionParams = Type.Object({ grant: Type.String({ maxLength: 512 }), viewerId: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
@@ -60,7 +67,7 @@ const whep: FastifyPluginAsyncTypebox = async (app) => {
         .send(answer);
     } catch (error) {
       if (error instanceof NotLiveError) throw new HttpError(404, 'webcast_not_live', error.message);
-      if (error instanceof ViewerLimitError) throw new HttpError(503, 'webrtc_viewers_full', error.message);
+      if (error instanceof ViewerLimitError) throw new Unavailable('webrtc_viewers_full', error.message, RETRY_AFTER_SECONDS[error.reason]);
       if (error instanceof UnplayableOfferError) throw new HttpError(406, 'sdp_offer_unplayable', error.message);
       throw error;
     }
