@@ -18,6 +18,8 @@ const streaming = streamingSettings({
   STREAMING_INACTIVITY_SECONDS: '3',
   STREAMING_X264_PRESET: 'ultrafast',
   STREAMING_RTP_PORTS: `${firstPort}-${firstPort + 99}`,
+  // one seat: the first viewer fills the node
+  STREAMING_WEBRTC_VIEWERS: '1',
 });
 
 const api = (path: string) => `/api${path}`;
@@ -103,6 +105,12 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
       await eventually('media at the viewer', async () => connected.hasKeyframe && connected.packets.audio > 5, 15_000);
       expect(connected.firstVideoPacketIsKeyframe).toBe(true);
       expect(t.app.streaming.viewerCount(id)).toBe(1);
+      // the seats are taken: the page still offers WebRTC (a viewer playing it keeps it on refresh);
+      // a new offer is refused with Retry-After, and the player plays HLS until a seat frees
+      expect((await get(LEARNER_WEBCAST_PATHS.webcast(id), learner)).json().webcast_player_webrtc_playback_url).toBe(url);
+      const refused = await offerTo(url, 'v=0\r\n');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
       // hanging up gives the seat back; a second time there is nothing to hang up
       expect((await t.app.inject({ method: 'DELETE', url: location })).statusCode).toBe(200);
       expect(t.app.streaming.viewerCount(id)).toBe(0);
