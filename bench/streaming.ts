@@ -3,10 +3,12 @@
 // server, which ingests with werift + ffmpeg. The "camera" is a canvas carrying the wall clock as
 // a machine-readable timecode (streamingTimecode.ts), so the viewers measure glass-to-glass: the
 // frame shown against the wall clock. In the same run: today's HLS played by hls.js (with its
-// distance to the live edge), WebRTC playback (WHEP), then many protocol-level WebRTC viewers at
-// once (CPU per viewer, latency under that load), and how long after the end the saved video
+// distance to the live edge), WebRTC playback (WHEP), then many protocol-level viewers at once —
+// WebRTC, or HLS when refused, offering again as the portal's player does (CPU per viewer, how
+// many play which, WebRTC latency under that load), and how long after the end the saved video
 // plays. Figures, not pass/fail: compare runs on the same machine.
-// STREAM_BENCH_WATCH_SECONDS (60), STREAM_BENCH_VIEWERS (200), STREAM_BENCH_LOAD_SECONDS (20).
+// STREAM_BENCH_WATCH_SECONDS (60), STREAM_BENCH_VIEWERS (200), STREAM_BENCH_RETRY_SECONDS (60),
+// STREAM_BENCH_LOAD_SECONDS (20).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -22,6 +24,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-stream-bench-'));
 const WATCH_SECONDS = Number(process.env.STREAM_BENCH_WATCH_SECONDS ?? 60);
 const VIEWERS = Number(process.env.STREAM_BENCH_VIEWERS ?? 200);
 const LOAD_SECONDS = Number(process.env.STREAM_BENCH_LOAD_SECONDS ?? 20);
+// how long refused viewers keep offering again before the load is measured
+const RETRY_SECONDS = Number(process.env.STREAM_BENCH_RETRY_SECONDS ?? 60);
+const SEGMENT_SECONDS = Number(process.env.STREAMING_SEGMENT_SECONDS ?? 2);
 // the ingest's ports and the crowd's, apart from anything else running here
 const RTP_PORTS = process.env.STREAMING_RTP_PORTS ?? '21000-21499';
 const ICE_PORTS = process.env.STREAMING_ICE_PORTS ?? '22000-22499';
@@ -110,6 +115,20 @@ const sampleFrames = (page: Page, withClock: boolean) => page.evaluate((clock) =
   };
   w.samples = w.watchTimecode(document.getElementById('v') as HTMLVideoElement, clock ? fromFrame : null);
 }, withClock);
+/** Whether the page's <video> presents new frames now (five within 3 s). */
+const framesFlow = (page: Page) => page.evaluate(() => new Promise<boolean>((resolve) => {
+  const video = document.getElementById('v') as HTMLVideoElement;
+  let frames = 0;
+  const timer = setTimeout(() => resolve(false), 3000);
+  const next = () => video.requestVideoFrameCallback(() => {
+    frames += 1;
+    if (frames >= 5) {
+      clearTimeout(timer);
+      resolve(true);
+    } else next();
+  });
+  next();
+}));
 const takeSamples = (page: Page) => page.evaluate(() => {
   const s = (window as unknown as { samples: Samples }).samples;
   s.on = false;
@@ -207,7 +226,7 @@ try {
     // ---- the viewers: hls.js with the portal's live settings, and WebRTC (WHEP), side by side ----
     const addresses = await until('the watch page\'s addresses', async () => {
       const page = await watchPage();
-      return page.webcast_player_webrtc_playback_url && page.webcast_player_hls_playback_url && page;
+      return page.webcast_player_webrtc_playback_url && page.webcast_player_hls_playback_url ? page : null;
     }, 30_000);
     const viewerHtml = (extra: string) => `<!doctype html><html><body style="margin:0"><video id="v" muted playsinline autoplay></video><script>${script}</script><script>${extra}</script></body></html>`;
     const context = await browser.createBrowserContext();
@@ -248,12 +267,37 @@ try {
     const webrtcFrames = await takeSamples(webrtcViewer);
     const advanced = await viewer.evaluate(() => (document.getElementById('v') as HTMLVideoElement).currentTime);
 
-    // ---- many viewers: protocol-level WebRTC clients on this one node ----
-    const crowd = await joinCrowd(addresses.webcast_player_webrtc_playback_url!, VIEWERS, CROWD_ICE_PORTS);
+    // ---- many viewers: protocol-level clients on this one node, WebRTC or (refused) HLS, retrying as the player does ----
+    const crowd = await joinCrowd({
+      whepUrl: addresses.webcast_player_webrtc_playback_url!, hlsUrl: addresses.webcast_player_hls_playback_url!,
+      count: VIEWERS, icePorts: CROWD_ICE_PORTS, segmentSeconds: SEGMENT_SECONDS,
+    });
+    const firstRefused = Object.values(crowd.refused).reduce((sum, n) => sum + n, 0);
+    const firstOffers = { taken: VIEWERS - firstRefused, refused: firstRefused, allPlayingMs: crowd.allPlayingMs };
+    await sleep(RETRY_SECONDS * 1000);
+    crowd.settle();
+    await until('the retried viewers\' pictures', async () => crowd.viewers.every((v) => v.firstKeyframeAt !== null || v.state === 'failed' || v.state === 'closed'), 30_000, 250)
+      .catch(() => undefined);
+    // the browser viewer's session ends with its publish session (the studio may publish again under this load): it offers again, as the player would
+    let rejoins = 0;
+    if (!(await framesFlow(webrtcViewer))) {
+      await until('the browser viewer back on WebRTC', async () => {
+        const url = (await watchPage()).webcast_player_webrtc_playback_url;
+        if (!url) return false;
+        rejoins += 1;
+        await webrtcViewer.evaluate((whep) => Promise.race([
+          (window as unknown as { playWhep(u: string): Promise<void> }).playWhep(whep),
+          new Promise((_resolve, reject) => setTimeout(() => reject(new Error('no picture')), 10_000)),
+        ]), url);
+        return framesFlow(webrtcViewer);
+      }, 60_000, 3000).catch(() => undefined);
+    }
     await sampleFrames(webrtcViewer, true);
+    const segmentsBefore = crowd.hlsSegments;
     const crowdCpu = await cpuShare(serverPid, LOAD_SECONDS * 1000);
     const loadedFrames = await takeSamples(webrtcViewer);
     const crowdPackets = crowd.viewers.reduce((sum, v) => sum + v.packets.video, 0);
+    const loaded = { playing: crowd.playing, connecting: crowd.viewers.length - crowd.playing, hls: crowd.hls, hlsSegments: crowd.hlsSegments - segmentsBefore };
     await crowd.close();
 
     // ---- the end, the save, the replay ----
@@ -272,8 +316,8 @@ try {
     const notices = await studioPage.evaluate(() => (window as unknown as { notices: string[] }).notices);
 
     const s = (ms: number) => (ms / 1000).toFixed(1);
-    const joined = crowd.playing;
-    const perViewer = joined > 0 ? (crowdCpu - oneViewerCpu) / joined : NaN;
+    const crowdSize = loaded.playing + loaded.hls;
+    const perViewer = crowdSize > 0 ? (crowdCpu - oneViewerCpu) / crowdSize : NaN;
     const refusals = Object.entries(crowd.refused).map(([reason, n]) => `${n}× ${reason}`).join('; ') || 'none';
     console.log(`browser streaming (Chromium, canvas camera with a timecode → studio → werift → ffmpeg → HLS | WebRTC forward, 720p preset):`);
     console.log(`  go_live → first playable segment: ${s(firstSegmentMs)} s (goal ≤ 10 s); HLS viewer's first frame after ${s(firstFrameMs)} s, WebRTC viewer's after ${s(webrtcFirstFrameMs)} s`);
@@ -284,10 +328,14 @@ try {
       + ` (min ${Math.min(...latencies).toFixed(1)}, max ${Math.max(...latencies).toFixed(1)}); playback advanced ${advanced.toFixed(1)} s`);
     const errors = webrtcFrames.clockErrors.map(Math.abs);
     console.log(`  WebRTC player's publisher clock (currentPublisherTime) vs the frame's timecode: |error| p50 ${median(errors).toFixed(0)} ms, p95 ${percentile(errors, 0.95).toFixed(0)} ms (${errors.length} frames)`);
-    console.log(`  ${VIEWERS} WebRTC viewers on one node: ${joined} playing, ${crowd.viewers.length - joined} answered without a picture, offers failed: ${refusals};`
-      + ` the last picture ${s(crowd.allPlayingMs)} s after the first offer; ${crowdPackets} video packets received`);
-    console.log(`    server CPU: ${(oneViewerCpu * 100).toFixed(0)}% of a core with 2 browser viewers, ${(crowdCpu * 100).toFixed(0)}% with ${joined} more`
-      + ` → ${(perViewer * 100).toFixed(2)}% of a core per viewer (the clients run in the bench process on the same cores)`);
+    console.log(`  ${VIEWERS} viewers of one node (protocol-level clients, 10 offers at a time):`);
+    console.log(`    first offers: ${firstOffers.taken} answered, ${firstOffers.refused} refused → HLS (${refusals}); the last WebRTC picture ${s(firstOffers.allPlayingMs)} s after the first offer`);
+    console.log(`    after ${RETRY_SECONDS} s more of retries as the portal's player makes them (Retry-After, backoff, jitter): ${crowd.retries.offered} offers again, ${crowd.retries.taken} taken,`
+      + ` ${crowd.drops} sessions ended and went to HLS; now ${loaded.playing} play WebRTC, ${loaded.connecting} answered without a picture yet, ${loaded.hls} play HLS`
+      + `; the studio went live ${notices.filter((n) => n === 'live').length}× in the run; the browser viewer offered again ${rejoins}×`);
+    console.log(`    server CPU over ${LOAD_SECONDS} s at that load: ${(oneViewerCpu * 100).toFixed(0)}% of a core with 2 browser viewers, ${(crowdCpu * 100).toFixed(0)}% with ${crowdSize} more`
+      + ` → ${(perViewer * 100).toFixed(2)}% of a core per viewer (${loaded.playing} WebRTC, ${loaded.hls} HLS: ${loaded.hlsSegments} segments served;`
+      + ` ${crowdPackets} video packets forwarded in all; the clients run in the bench process on the same cores)`);
     console.log(`    WebRTC glass-to-glass under that load (${LOAD_SECONDS} s): ${g2g(loadedFrames.delays)}`);
     console.log(`  end_transmission → transmission_ended: ${s(endedMs)} s (spec: tracks stop at 7 s, stop call at 7.1 s)`);
     console.log(`  end_transmission → saved video playing: ${s(replayMs)} s (goal ≤ 10 s); recording ${duration.toFixed(1)} s long`);

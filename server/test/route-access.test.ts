@@ -44,8 +44,8 @@ const PUBLIC_ROUTES: Record<string, 'public' | 'optional'> = {
   'GET /api/realtime': 'public',
   'GET /api/streaming/webrtc-session.json': 'public',
   // WHEP playback (RFC 9725): the signed grant in the path, given while live to those who may watch, is the credential
-  'POST /api/streaming/whep/:grant': 'public',
-  'DELETE /api/streaming/whep/:grant/:viewerId': 'public',
+  'POST /api/streaming/whep/:webcast/:grant': 'public',
+  'DELETE /api/streaming/whep/:webcast/:grant/:viewerId': 'public',
   // tus preflight (the upload itself needs a session)
   'OPTIONS /api/files/tus/': 'public',
   'OPTIONS /api/files/tus': 'public',

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_SDP_FIELD, type WebcastSdp } from '@lp/shared/contract';
 import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
-import { NodePublisher, NodeViewer, streamingSettings, type SignallingSocket } from '@lp/streaming/server';
+import { NodePublisher, NodeViewer, streamingSettings, ViewerLimitError, type SignallingSocket } from '@lp/streaming/server';
 import { writeAudience } from '../src/content/audience/index.ts';
 import { signGrant } from '../src/lib/signedMedia.ts';
 import { signWhepGrant } from '../src/lib/whepGrant.ts';
@@ -18,6 +18,8 @@ const streaming = streamingSettings({
   STREAMING_INACTIVITY_SECONDS: '3',
   STREAMING_X264_PRESET: 'ultrafast',
   STREAMING_RTP_PORTS: `${firstPort}-${firstPort + 99}`,
+  // one seat: the first viewer fills the node
+  STREAMING_WEBRTC_VIEWERS: '1',
 });
 
 const api = (path: string) => `/api${path}`;
@@ -86,7 +88,8 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
       // HLS is still given: the fallback
       expect(watched.webcast_player_hls_playback_url).toMatch(/\.m3u8$/);
       const url = watched.webcast_player_webrtc_playback_url as string;
-      expect(url).toMatch(new RegExp(`^${INJECT_ORIGIN}/api/streaming/whep/[\\w-]+\\.[\\w-]+$`));
+      // the webcast id beside the grant is what the proxy routes by (docs/production.md "Topology")
+      expect(url).toMatch(new RegExp(`^${INJECT_ORIGIN}/api/streaming/whep/${id}/[\\w-]+\\.[\\w-]+$`));
       let location = '';
       viewer = await NodeViewer.start({
         exchange: async (offer) => {
@@ -97,11 +100,17 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
           return res.body;
         },
       });
-      expect(location).toMatch(/^\/api\/streaming\/whep\/[\w.-]+\/[0-9a-f]{24}$/);
+      expect(location).toMatch(new RegExp(`^/api/streaming/whep/${id}/[\\w.-]+/[0-9a-f]{24}$`));
       const connected = viewer;
       await eventually('media at the viewer', async () => connected.hasKeyframe && connected.packets.audio > 5, 15_000);
       expect(connected.firstVideoPacketIsKeyframe).toBe(true);
       expect(t.app.streaming.viewerCount(id)).toBe(1);
+      // the seats are taken: the page still offers WebRTC (a viewer playing it keeps it on refresh);
+      // a new offer is refused with Retry-After, and the player plays HLS until a seat frees
+      expect((await get(LEARNER_WEBCAST_PATHS.webcast(id), learner)).json().webcast_player_webrtc_playback_url).toBe(url);
+      const refused = await offerTo(url, 'v=0\r\n');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('30');
       // hanging up gives the seat back; a second time there is nothing to hang up
       expect((await t.app.inject({ method: 'DELETE', url: location })).statusCode).toBe(200);
       expect(t.app.streaming.viewerCount(id)).toBe(0);
@@ -113,7 +122,7 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
     }
     // off air: the grant still verifies, but there is nothing to watch
     const grant = signWhepGrant(t.app.mediaSecret, { w: id, e: Math.floor(Date.now() / 1000) + 600 });
-    const late = await offerTo(api(STREAMING_PATHS.whep(grant)), 'v=0\r\n');
+    const late = await offerTo(api(STREAMING_PATHS.whep(id, grant)), 'v=0\r\n');
     expect(late.statusCode).toBe(404);
     expect(late.json().code).toBe('webcast_not_live');
   });
@@ -134,15 +143,37 @@ describe.each(DIALECTS)('webcast WebRTC playback (%s)', (dialect) => {
       'nonsense',
     ];
     for (const grant of refused) {
-      const res = await offerTo(api(STREAMING_PATHS.whep(grant)), 'v=0\r\n');
+      const res = await offerTo(api(STREAMING_PATHS.whep(id, grant)), 'v=0\r\n');
       expect(res.statusCode, grant).toBe(403);
       expect(res.json().code).toBe('playback_grant_invalid');
-      expect((await t.app.inject({ method: 'DELETE', url: api(STREAMING_PATHS.whepSession(grant, 'ab'.repeat(12))) })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'DELETE', url: api(STREAMING_PATHS.whepSession(id, grant, 'ab'.repeat(12))) })).statusCode).toBe(403);
     }
-    expect((await offerTo(api(STREAMING_PATHS.whep(good)), '{"sdp":1}', 'application/json')).statusCode).toBe(415);
-    const notSdp = await offerTo(api(STREAMING_PATHS.whep(good)), 'hello');
+    // a good grant beside another webcast's id: the grant is the authority, the id only routes
+    const elsewhere = await offerTo(api(STREAMING_PATHS.whep(id + 1, good)), 'v=0\r\n');
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().code).toBe('playback_grant_invalid');
+    expect((await t.app.inject({ method: 'DELETE', url: api(STREAMING_PATHS.whepSession(id + 1, good, 'ab'.repeat(12))) })).statusCode).toBe(403);
+    expect((await offerTo(api(STREAMING_PATHS.whep(id, good)), '{"sdp":1}', 'application/json')).statusCode).toBe(415);
+    const notSdp = await offerTo(api(STREAMING_PATHS.whep(id, good)), 'hello');
     expect(notSdp.statusCode).toBe(400);
     expect(notSdp.json().code).toBe('sdp_offer_invalid');
+  });
+
+  it('refuses an offer the node cannot take now with 503 and a Retry-After: soon when viewers are joining, later when its seats are taken', async () => {
+    const id = await insertWebcast(true);
+    const grant = signWhepGrant(t.app.mediaSecret, { w: id, e: Math.floor(Date.now() / 1000) + 600 });
+    const watch = vi.spyOn(t.app.streaming, 'watch');
+    try {
+      for (const [reason, seconds] of [['joining', '3'], ['full', '30']] as const) {
+        watch.mockRejectedValueOnce(new ViewerLimitError(reason, 'busy'));
+        const res = await offerTo(api(STREAMING_PATHS.whep(id, grant)), 'v=0\r\n');
+        expect(res.statusCode).toBe(503);
+        expect(res.json().code).toBe('webrtc_viewers_full');
+        expect(res.headers['retry-after']).toBe(seconds);
+      }
+    } finally {
+      watch.mockRestore();
+    }
   });
 
   it('gives no address to a learner outside the audience, nor before the transmission', async () => {

@@ -72,7 +72,8 @@ function restartServer() {
  * WHEP answer is refused plays the HLS fallback. A learner's chat message carries the publisher
  * time of the picture on their screen; the instructor's network drops for 5 s (CDP offline) and
  * both players carry on; the ingest (the API process) restarts, the studio reconnects by itself
- * and both players show the webcast again, without a reload.
+ * and both players show the webcast again, without a reload. Once the node takes its offers, the
+ * HLS learner's player returns to WebRTC by itself.
  */
 test("WebRTC and HLS viewers ride out a 5 s drop at the studio and an ingest restart; the chat carries the picture's publisher time", async ({ page, browser, request }) => {
   test.setTimeout(420_000);
@@ -145,6 +146,13 @@ test("WebRTC and HLS viewers ride out a 5 s drop at the studio and an ingest res
   expect(await delivery(hlsLearner)).toBe('hls');
   for (const viewer of [learner, hlsLearner]) expect(await notReloaded(viewer)).toBe(true);
   await shoot(learner, 'watch-after-restart');
+
+  // the node takes the HLS learner's offers again (seats freed): its player, which kept offering
+  // while HLS played, comes back to WebRTC by itself — no reload, no remount by the page
+  await hlsLearner.unroute('**/api/streaming/whep/**');
+  await expect.poll(() => delivery(hlsLearner), { timeout: 90_000, intervals: [1000] }).toBe('webrtc');
+  await expect.poll(() => framesFlow(hlsLearner), { timeout: 60_000, intervals: [1000] }).toBe(true);
+  expect(await notReloaded(hlsLearner)).toBe(true);
 
   expect((await request.get(`/api/admin_webcasts/webcasts/${id}/stop_streaming/`, { headers: { authorization: instructor } })).ok()).toBe(true);
   await learnerContext.close();

@@ -36,6 +36,12 @@ describe('reusableQuery', () => {
     });
   });
 
+  it('refuses a write: run from its text, the write watch (db/writeWatch.ts) would not see it and caches would keep stale rows', async () => {
+    const write = reusableQuery((d: Db, userId: number) => d.deleteFrom('user_clients').where('user_id', '=', userId), [-1] as [number]);
+    await expect(write(db, 1)).rejects.toThrow('reads only');
+    expect((await sql<{ n: number }>`select count(*) as n from user_clients where user_id = 1`.execute(db)).rows[0]!.n).toBe(2);
+  });
+
   it('refuses a build that does not use every placeholder as a parameter', async () => {
     const broken = reusableQuery((d: Db, userId: number) => d.selectFrom('user_clients').select('client_id').where('user_id', '=', userId > 0 ? 1 : 2), [-1] as [number]);
     await expect(broken(db, 5)).rejects.toThrow('every placeholder');

@@ -20,4 +20,11 @@ export class RateLimited extends HttpError {
   }
 }
 
+/** 503 that says when to come back (the Retry-After header, in whole seconds; RFC 9110 §10.2.3). */
+export class Unavailable extends HttpError {
+  constructor(code: ErrorCode, detail: string, readonly retryAfterSeconds: number) {
+    super(503, code, detail);
+  }
+}
+
 export const notFound = () => new HttpError(404, 'not_found', 'Not found or no permission to access');

@@ -61,6 +61,9 @@ export async function endSession(db: Db, sessionId: string, end: { endedAt: Date
     .where('session_id', '=', sessionId).execute();
 }
 
+/** A node's name while it closes a leftover session (webcasts/ingestLease.ts closingId): nobody runs that session. */
+export const CLOSING_SUFFIX = ':closing';
+
 /** The node's open sessions are vouched for until `until`; answers how many it renewed. */
 export async function renewLeases(db: Db, nodeId: string, until: Date): Promise<number> {
   const result = await db.updateTable('webcast_stream_sessions').set({ lease_until: until })
@@ -96,6 +99,19 @@ export async function takeOverSession(
     ]))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Some node runs an ingest session of the webcast now: an open session whose node still vouches for
+ * it (its lease runs). Any node's watch page can then offer WebRTC playback, the proxy taking the
+ * offer to that node (docs/production.md "Topology").
+ */
+export async function hasRunningSession(db: Db, webcastId: number, now: Date): Promise<boolean> {
+  const row = await db.selectFrom('webcast_stream_sessions').select('id')
+    .where('webcast_id', '=', webcastId).where('ended_at', 'is', null).where('lease_until', '>', now.toISOString())
+    .where('node_id', 'not like', `%${CLOSING_SUFFIX}`)
+    .limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The sessions that recorded something, oldest first. */

@@ -25,16 +25,21 @@ export async function isInTrailAudience(db: Db, clientId: number, trailId: numbe
  * catalogue, only through the trail).
  */
 export async function trailGrantsTraining(db: Db, member: AudienceMember, trainingId: number): Promise<boolean> {
-  const row = await db.selectFrom('trails')
+  const eb = expressionBuilder<Database, never>();
+  const row = await db.selectNoFrom(eb.exists(trailGrant(member.clientId, trainingId, inAudience('trail', member))).as('granted')).executeTakeFirst();
+  return Boolean(row?.granted);
+}
+
+/** The published trails of the client holding the training whose audience `audience` (a rule over `trails`) holds: trailGrantsTraining's question as a subquery. */
+export function trailGrant(clientId: number, trainingId: number, audience: Expression<SqlBool>) {
+  return expressionBuilder<Database, never>().selectFrom('trails')
     .innerJoin('trail_items', 'trail_items.trail_id', 'trails.id')
     .select('trails.id')
-    .where('trails.client_id', '=', member.clientId)
-    .where('trails.status', '=', 1)
+    .where('trails.client_id', '=', clientId)
+    .where('trails.status', '=', CONTENT_STATUS.published)
     .where('trail_items.item_type', '=', 'training')
     .where('trail_items.item_id', '=', trainingId)
-    .where(inAudience('trail', member))
-    .executeTakeFirst();
-  return row !== undefined;
+    .where(audience);
 }
 
 /**

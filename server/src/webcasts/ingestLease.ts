@@ -14,7 +14,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { FFMPEG_PLAYLIST, HlsPublisher, livePrefix, recordingSummary } from '@lp/streaming/server';
 import type { Db } from '../db/database.ts';
 import { mediaRoot } from '../lib/mediaStore.ts';
-import { clearLiveUnlessOpen, endSession, leftoverSessions, renewLeases, takeOverSession } from '../repositories/streaming.ts';
+import { clearLiveUnlessOpen, CLOSING_SUFFIX, endSession, leftoverSessions, renewLeases, takeOverSession } from '../repositories/streaming.ts';
 import type { WebcastStreamSessionRow } from '../db/tables/streaming.table.ts';
 import { hlsStoreOf, sessionFolder } from './hlsStore.ts';
 
@@ -43,7 +43,7 @@ export class IngestLease {
    * sweep once this lease runs out.
    */
   get closingId(): string {
-    return `${this.nodeId}:closing`;
+    return `${this.nodeId}${CLOSING_SUFFIX}`;
   }
 
   /** The lease a session taken or renewed now gets. */

@@ -13,6 +13,9 @@ async function fakeNode(name: string): Promise<{ app: FastifyInstance; origin: s
   app.get('/api/health/ready', async (_request, reply) => reply.status(ready.ok ? 200 : 503).send({ status: ready.ok ? 'ok' : 'error' }));
   app.get('/api/who', async () => ({ name }));
   app.get(`/api${STREAMING_PATHS.streamingState(':id')}`, async () => ({ name }));
+  app.addContentTypeParser('application/sdp', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.post(`/api${STREAMING_PATHS.whep(':id', ':grant')}`, async () => ({ name }));
+  app.delete(`/api${STREAMING_PATHS.whepSession(':id', ':grant', ':viewer')}`, async () => ({ name }));
   app.post('/api/echo', async (request) => ({ name, body: request.body }));
   app.get('/api/realtime', { websocket: true }, (socket) => socket.send(name));
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,6 +90,15 @@ describe('the reference proxy (server/test/cluster/proxy.ts)', () => {
     expect(ingestWebcastOf(`/api${STREAMING_PATHS.signalling}`)).toBeNull();
   });
 
+  it('routes a viewer\'s WebRTC playback (WHEP offer and session) by the webcast id in its path, as the ingest', () => {
+    const grant = 'eyJ3IjoxMiwiZSI6MX0.c2lnbmF0dXJl-_';
+    expect(ingestWebcastOf(`/api${STREAMING_PATHS.whep(12, grant)}`)).toBe('12');
+    expect(ingestWebcastOf(`/api${STREAMING_PATHS.whepSession(12, grant, 'ab'.repeat(12))}`)).toBe('12');
+    // the grant alone (no id beside it) names nothing the proxy can read, digits or not
+    expect(ingestWebcastOf(`/api/streaming/whep/${grant}`)).toBeNull();
+    expect(ingestWebcastOf('/api/streaming/whep/1234.abcd')).toBeNull();
+  });
+
   it('sends every ingest call of a webcast to the same node while it lives, and to the other once it is gone', async () => {
     const { b, proxy: p } = await two();
     const owners = new Map<number, Set<string>>();
@@ -95,6 +107,11 @@ describe('the reference proxy (server/test/cluster/proxy.ts)', () => {
         const name = await who(p.origin, `/api${STREAMING_PATHS.streamingState(id)}`);
         owners.set(id, (owners.get(id) ?? new Set()).add(name));
       }
+      // its viewers' WHEP offers and hang-ups reach the node of its ingest
+      const whep = `${p.origin}/api${STREAMING_PATHS.whep(id, 'grant.mac')}`;
+      const offered = await fetch(whep, { method: 'POST', headers: { 'content-type': 'application/sdp' }, body: 'v=0\r\n' });
+      const hungUp = await fetch(`${p.origin}/api${STREAMING_PATHS.whepSession(id, 'grant.mac', 'ab'.repeat(12))}`, { method: 'DELETE' });
+      for (const res of [offered, hungUp]) owners.get(id)!.add(((await res.json()) as { name: string }).name);
     }
     // one node per webcast, and the webcasts spread over both
     expect([...owners.values()].every((s) => s.size === 1)).toBe(true);

@@ -2,9 +2,9 @@
  * The reference reverse proxy of the two-node topology (docs/production.md "Topology"), as the
  * cluster test and the cluster benchmarks run it: round-robin over the API nodes that pass their
  * readiness check, websockets proxied, and one sticky route — the browser-streaming ingest of a
- * webcast lives in the engine of one node, so its calls and its signalling socket go to the node
- * chosen by the webcast id (rendezvous hashing over the healthy nodes: a node's death moves only
- * its own webcasts). nginx (`hash … consistent`, `proxy_next_upstream`) or HAProxy (`balance
+ * webcast lives in the engine of one node, so its calls, its signalling socket and its viewers'
+ * WebRTC playback (WHEP) go to the node chosen by the webcast id (rendezvous hashing over the
+ * healthy nodes: a node's death moves only its own webcasts). nginx (`hash … consistent`, `proxy_next_upstream`) or HAProxy (`balance
  * roundrobin` plus a `hash-type consistent` backend) do the same in production.
  */
 import { createHash } from 'node:crypto';
@@ -45,15 +45,18 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'E
 /** The connection broke with the request maybe handled: only requests without effects are sent again. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const STREAMING_ACTIONS = Object.entries(STREAMING_PATHS)
-  .filter(([, path]) => typeof path === 'function')
-  .map(([, path]) => (path as (id: string) => string)('ID'));
-const STREAMING_CALL = new RegExp(`^/api(?:${STREAMING_ACTIONS.map((p) => p.replace('ID', '(\\d+)').replace(/[.]/g, '\\.')).join('|')})`);
+/** Every streaming path naming a webcast (the studio's calls, WHEP offers and sessions), as patterns capturing its id. */
+const STREAMING_ACTIONS = Object.values(STREAMING_PATHS)
+  .filter((path) => typeof path === 'function')
+  .map((path) => (path as (id: string, ...rest: string[]) => string)('ID', 'REST', 'REST'))
+  .map((path) => path.replace(/[.]/g, '\\.').replace('ID', '(\\d+)').replace(/REST/g, '[^/?]+'));
+const STREAMING_CALL = new RegExp(`^/api(?:${STREAMING_ACTIONS.join('|')})`);
 const SIGNALLING = `/api${STREAMING_PATHS.signalling}`;
 
 /**
- * The webcast whose ingest a request belongs to, or null: the streaming calls name it in their
- * path, the signalling socket in its `webcast` query (sdp_url carries it, routes/webcasts/streaming.ts).
+ * The webcast whose ingest a request belongs to, or null: the streaming calls and the WHEP offers
+ * and sessions (answered by the ingest's engine) name it in their path, the signalling socket in its
+ * `webcast` query (sdp_url carries it, routes/webcasts/streaming.ts).
  */
 export function ingestWebcastOf(url: string): string | null {
   const [pathname, query = ''] = url.split('?', 2) as [string, string?];

@@ -19,10 +19,14 @@ export const STREAMING_PATHS = {
   streamingSdp: (id: number | string) => `${W(id)}streaming_sdp/`,
   /** the signalling socket (sdp_url), under the API root */
   signalling: '/streaming/webrtc-session.json',
-  /** WebRTC playback (WHEP, RFC 9725): POST an SDP offer here; the grant is the access key */
-  whep: (grant: string) => `/streaming/whep/${grant}`,
+  /**
+   * WebRTC playback (WHEP, RFC 9725): POST an SDP offer here; the grant is the access key. The
+   * webcast id in the path is for the proxy, which routes it to the ingest's node as the calls above
+   * (docs/production.md "Topology"); the server refuses it unless it is the grant's.
+   */
+  whep: (webcastId: number | string, grant: string) => `/streaming/whep/${webcastId}/${grant}`,
   /** the WHEP session (its Location): DELETE hangs up */
-  whepSession: (grant: string, viewerId: string) => `/streaming/whep/${grant}/${viewerId}`,
+  whepSession: (webcastId: number | string, grant: string, viewerId: string) => `/streaming/whep/${webcastId}/${grant}/${viewerId}`,
 } as const;
 
 /**

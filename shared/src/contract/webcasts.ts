@@ -282,7 +282,10 @@ export const LearnerWebcast = Type.Composite([LearnerWebcastCard, Type.Object({
   embed: Type.Union([Type.String(), Type.Null()]),
   /** live HLS while live, the recording once saved; null otherwise */
   webcast_player_hls_playback_url: Type.Union([Type.String(), Type.Null()]),
-  /** while live and someone publishes: the WHEP address (low latency; HLS stays the fallback); null otherwise */
+  /**
+   * while live and a browser-streaming ingest runs on any node: the WHEP address (low latency; HLS
+   * stays the fallback, and an offer the node cannot take now is refused with Retry-After); null otherwise
+   */
   webcast_player_webrtc_playback_url: Type.Union([Type.String(), Type.Null()]),
   use_chat: Type.Boolean(),
   chat_moderated: Type.Boolean(),

@@ -88,6 +88,14 @@ describe('spec 1 §9: what is sent to the API', () => {
     expect(todayApiDate('America/Sao_Paulo', new Date('2026-11-24T01:30:00Z'))).toBe('2026-11-23');
   });
 
+  it('keeps today\'s day for a minute only, per zone: the next minute may be the next day', () => {
+    expect(todayApiDate('America/Sao_Paulo', new Date('2026-11-24T02:59:59.999Z'))).toBe('2026-11-23');
+    expect(todayApiDate('Etc/GMT', new Date('2026-11-24T02:59:59.999Z'))).toBe('2026-11-24');
+    expect(todayApiDate('America/Sao_Paulo', new Date('2026-11-24T02:59:00Z'))).toBe('2026-11-23');
+    expect(todayApiDate('America/Sao_Paulo', new Date('2026-11-24T03:00:00Z'))).toBe('2026-11-24');
+    expect(todayApiDate('America/Sao_Paulo', new Date('2026-11-24T02:59:30Z'))).toBe('2026-11-23');
+  });
+
   it("sends date-times as 'YYYY-MM-DDTHH:mm:ss±hh:mm' with the zone's offset at that instant", () => {
     const at = new Date('2026-11-23T22:00:00Z');
     expect(toApiDateTime(at, 'America/Sao_Paulo')).toBe('2026-11-23T19:00:00-03:00');

@@ -325,7 +325,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       }).catch(() => undefined);
       expect(stalledId).not.toBe('');
       expect(engine.canWatch(8)).toBe(true);
-      await expect(engine.watch(8, offer)).rejects.toBeInstanceOf(ViewerLimitError);
+      await expect(engine.watch(8, offer)).rejects.toMatchObject({ constructor: ViewerLimitError, reason: 'joining' });
       // its place is free once it leaves: the next viewer is answered
       expect(await engine.leave(8, stalledId)).toBe(true);
       const next = await engine.watch(8, offer);
@@ -374,7 +374,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(engine.viewerCount(8)).toBe(2);
       // the node's limit (2 here): the next viewer plays HLS
       expect(engine.canWatch(8)).toBe(false);
-      await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(ViewerLimitError);
+      await expect(engine.watch(8, 'v=0\r\n')).rejects.toMatchObject({ constructor: ViewerLimitError, reason: 'full' });
       expect(await engine.leave(8, firstId)).toBe(true);
       expect(await engine.leave(8, firstId)).toBe(false);
       expect(engine.viewerCount(8)).toBe(1);

@@ -85,8 +85,15 @@ export interface SignallingPeer {
 export class StreamingUnavailableError extends Error {}
 /** Nobody is publishing the webcast: there is nothing to forward to a WebRTC viewer. */
 export class NotLiveError extends Error {}
-/** The node holds as many WebRTC viewers of the webcast as it takes. */
-export class ViewerLimitError extends Error {}
+/**
+ * The node takes no WebRTC viewer now: it holds as many of the webcast as it takes ('full'), or
+ * as many are negotiating at once as it lets ('joining', a seat soon free).
+ */
+export class ViewerLimitError extends Error {
+  constructor(readonly reason: 'full' | 'joining', message: string) {
+    super(message);
+  }
+}
 
 /** Keyframe requests of joining viewers, at most one this often (a crowd joining asks once). */
 const VIEWER_PLI_MS = 500;
@@ -362,8 +369,8 @@ export class StreamingEngine {
     const channel = this.channels.get(webcastId);
     const session = channel?.session;
     if (!channel || !session?.receiving) throw new NotLiveError('Nobody is publishing this webcast');
-    if (channel.viewers.size >= this.options.webrtcViewers) throw new ViewerLimitError('This node holds as many WebRTC viewers as it takes');
-    if (this.joiningViewers() >= this.options.webrtcJoining) throw new ViewerLimitError('Too many WebRTC viewers are joining this node at once: try again shortly');
+    if (channel.viewers.size >= this.options.webrtcViewers) throw new ViewerLimitError('full', 'This node holds as many WebRTC viewers as it takes');
+    if (this.joiningViewers() >= this.options.webrtcJoining) throw new ViewerLimitError('joining', 'Too many WebRTC viewers are joining this node at once: try again shortly');
     this.answering += 1;
     const created = ViewerSession.create(offer, {
       webcastId,

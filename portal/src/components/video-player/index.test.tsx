@@ -1,7 +1,9 @@
-import { waitFor } from '@testing-library/preact';
+import { act, waitFor } from '@testing-library/preact';
+import { useState } from 'preact/hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../test/render.tsx';
-import { VideoPlayer } from './index.tsx';
+import { VideoPlayer, type VideoPlayerProps } from './index.tsx';
+import { WhepRefused } from './webrtcRetry.ts';
 
 const engine = vi.hoisted(() => ({ mountVideo: vi.fn() }));
 vi.mock('./engine.ts', () => engine);
@@ -107,5 +109,111 @@ describe('video player', () => {
     await renderWithApp(<VideoPlayer url={HLS} webrtcUrl={null} title="Ao vivo" live />, { locale: 'en' });
     await waitFor(() => expect(engine.mountVideo).toHaveBeenCalledTimes(2));
     expect(webrtc.mountWebrtc).not.toHaveBeenCalled();
+  });
+
+  describe('back to WebRTC after falling back to HLS', () => {
+    // only setTimeout is faked: testing-library's waitFor polls with setInterval
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      vi.spyOn(Math, 'random').mockReturnValue(0);
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+
+    /** The watch page, whose refresh re-signs the WHEP grant. */
+    let resign: (url: string) => void = () => undefined;
+    function WatchPage(props: Omit<VideoPlayerProps, 'webrtcUrl'>) {
+      const [webrtcUrl, setWebrtcUrl] = useState(WHEP);
+      resign = setWebrtcUrl;
+      return <VideoPlayer {...props} webrtcUrl={webrtcUrl} />;
+    }
+    /** mountWebrtc as the real one does it: the <video> goes into the container it is given. */
+    const webrtcMounted = (container: HTMLElement) => {
+      const media = fakeMedia();
+      container.append(media);
+      return { media, dispose: vi.fn(() => media.remove()), publisherTime: () => 1_700_000_000_000 };
+    };
+
+    it('a refused viewer (503, Retry-After) tries again with the latest address out of sight, and swaps only once it plays', async () => {
+      const media = fakeMedia();
+      const hls = { media, dispose: vi.fn(() => media.remove()), clock: { publisherTime: () => 1 } };
+      engine.mountVideo.mockImplementation(async (frame: HTMLElement) => {
+        frame.append(hls.media);
+        return hls;
+      });
+      let firstFrame: (container: HTMLElement) => void = () => undefined;
+      webrtc.mountWebrtc
+        .mockRejectedValueOnce(new WhepRefused(503, 5000))
+        .mockImplementationOnce((container: HTMLElement) => new Promise((resolve) => {
+          firstFrame = () => resolve(webrtcMounted(container));
+        }));
+      const onClock = vi.fn();
+      const { container, unmount } = await renderWithApp(<WatchPage url={HLS} title="Ao vivo" live onClock={onClock} />, { locale: 'en' });
+      const player = container.querySelector('.video-player')!;
+      await waitFor(() => expect(onClock).toHaveBeenLastCalledWith(hls.clock));
+      expect(player.getAttribute('data-playback')).toBe('hls');
+      act(() => resign(`${WHEP}.resigned`));
+
+      // not before the server's Retry-After
+      await vi.advanceTimersByTimeAsync(4999);
+      expect(webrtc.mountWebrtc).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await waitFor(() => expect(webrtc.mountWebrtc).toHaveBeenCalledTimes(2));
+      const [standby, source] = webrtc.mountWebrtc.mock.calls[1]! as [HTMLElement, { url: string }];
+      expect(source.url).toBe(`${WHEP}.resigned`);
+      expect(standby.getAttribute('style')).toContain('opacity:0');
+      expect(standby.getAttribute('aria-hidden')).toBe('true');
+
+      // connected but no picture yet: HLS still plays, untouched
+      expect(hls.dispose).not.toHaveBeenCalled();
+      expect(player.getAttribute('data-playback')).toBe('hls');
+
+      firstFrame(standby);
+      await waitFor(() => expect(player.getAttribute('data-playback')).toBe('webrtc'));
+      expect(hls.dispose).toHaveBeenCalledOnce();
+      expect(onClock).toHaveBeenLastCalledWith(expect.objectContaining({ publisherTime: expect.any(Function) }));
+      expect(onClock.mock.lastCall![0].publisherTime()).toBe(1_700_000_000_000);
+      expect(standby.hasAttribute('style')).toBe(false);
+      expect(standby.hasAttribute('aria-hidden')).toBe(false);
+      expect(container.querySelectorAll('video')).toHaveLength(1);
+
+      // playing WebRTC: nothing more is tried
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(webrtc.mountWebrtc).toHaveBeenCalledTimes(2);
+      unmount();
+      expect(container.querySelectorAll('video')).toHaveLength(0);
+    });
+
+    it('failed attempts leave HLS playing untouched, without a message, and stop with the player', async () => {
+      const hls = { media: fakeMedia(), dispose: vi.fn() };
+      engine.mountVideo.mockImplementation(async (frame: HTMLElement) => {
+        frame.append(hls.media);
+        return hls;
+      });
+      webrtc.mountWebrtc.mockImplementation(async (container: HTMLElement) => {
+        // answered, then no picture: the real one takes its <video> out of the container again
+        const media = fakeMedia();
+        container.append(media);
+        media.remove();
+        throw new Error('no picture over WebRTC');
+      });
+      const { container, unmount } = await renderWithApp(<WatchPage url={HLS} title="Ao vivo" live />, { locale: 'en' });
+      await waitFor(() => expect(engine.mountVideo).toHaveBeenCalledOnce());
+      for (const [wait, calls] of [[3000, 2], [6000, 3], [12_000, 4]] as const) {
+        await vi.advanceTimersByTimeAsync(wait);
+        await waitFor(() => expect(webrtc.mountWebrtc).toHaveBeenCalledTimes(calls));
+      }
+      await waitFor(() => expect(container.querySelectorAll('.video-frame > div')).toHaveLength(0));
+      expect(container.querySelector('.video-frame')!.children).toHaveLength(1);
+      expect(hls.dispose).not.toHaveBeenCalled();
+      expect(engine.mountVideo).toHaveBeenCalledOnce();
+      expect(container.querySelector('.video-player')!.getAttribute('data-playback')).toBe('hls');
+      expect(container.querySelector('.message')).toBeNull();
+      unmount();
+      await vi.advanceTimersByTimeAsync(120_000);
+      expect(webrtc.mountWebrtc).toHaveBeenCalledTimes(4);
+    });
   });
 });

@@ -4,6 +4,11 @@ import { trackMediaProgress, type MediaReport } from '../../lib/media-progress.t
 import { Message } from '../message/index.tsx';
 import { livePlayback } from './hlsPlayback.ts';
 import type { PlaybackClock } from './playbackClock.ts';
+import type { MountedWebrtc } from './webrtcPlayback.ts';
+import { retryWebrtc } from './webrtcRetry.ts';
+
+/** A WebRTC attempt plays out of sight (rendered, so it decodes and fires `playing`) until it takes over. */
+const STANDBY_STYLE = 'position:absolute;width:1px;height:1px;overflow:hidden;opacity:0;pointer-events:none';
 
 export interface VideoPlayerProps {
   /** mp4 (or any file the browser plays) or an HLS playlist (.m3u8) */
@@ -40,45 +45,81 @@ export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, li
 
   useEffect(() => {
     let gone = false;
+    // which mount may still take the screen: a slower one that resolves after a switch is dropped
+    let turn = 0;
     let stop: () => void = () => {};
+    let stopRetry: () => void = () => {};
     setState('loading');
-    const playHls = () => {
+    const mountWebrtcIn = (container: HTMLElement, url: string) => import('./webrtcPlayback.ts').then(({ mountWebrtc }) => mountWebrtc(container, {
+      url,
+      title: latest.current.title,
+      // it dropped after playing: HLS carries on
+      onFailed: () => {
+        if (!gone) playHls(new Error('the WebRTC session dropped'));
+      },
+    }));
+    const showWebrtc = (mounted: MountedWebrtc, dispose: () => void) => {
+      stop = dispose;
+      setPlayback('webrtc');
+      latest.current.onClock?.(mounted);
+      setState('ready');
+    };
+    const playHls = (cause: unknown) => {
+      stop();
       setPlayback('hls');
       latest.current.onClock?.(null);
       mountHls();
+      // refused (the node's seats or joining slots are taken) or dropped: asked again while HLS plays
+      stopRetry();
+      stopRetry = retryWebrtc(webrtcBeside, cause);
     };
+    /** A WebRTC attempt out of sight while HLS plays; it takes the screen only once its first frame shows. */
+    async function webrtcBeside() {
+      // the page re-signs the grant now and then: the latest address
+      const url = latest.current.webrtcUrl;
+      if (!url) throw new Error('no WHEP address now');
+      const standby = document.createElement('div');
+      standby.setAttribute('style', STANDBY_STYLE);
+      standby.setAttribute('aria-hidden', 'true');
+      frame.current!.append(standby);
+      const mine = turn;
+      const mounted = await mountWebrtcIn(standby, url).catch((error: unknown) => {
+        standby.remove();
+        throw error;
+      });
+      const dispose = () => {
+        mounted.dispose();
+        standby.remove();
+      };
+      if (gone || mine !== turn) return dispose();
+      turn += 1;
+      stop();
+      standby.removeAttribute('style');
+      standby.removeAttribute('aria-hidden');
+      showWebrtc(mounted, dispose);
+    }
     if (lowLatency) {
       setPlayback('webrtc');
-      import('./webrtcPlayback.ts')
-        .then(({ mountWebrtc }) => mountWebrtc(frame.current!, {
-          url: latest.current.webrtcUrl!,
-          title: latest.current.title,
-          // it dropped after playing: HLS carries on
-          onFailed: () => {
-            if (!gone) playHls();
-          },
-        }))
+      mountWebrtcIn(frame.current!, latest.current.webrtcUrl!)
         .then((mounted) => {
-          if (gone) {
-            mounted.dispose();
-            return;
-          }
-          stop = () => mounted.dispose();
-          latest.current.onClock?.(mounted);
-          setState('ready');
+          if (gone) return mounted.dispose();
+          showWebrtc(mounted, () => mounted.dispose());
         })
-        .catch(() => {
-          if (!gone) playHls();
+        .catch((error: unknown) => {
+          if (!gone) playHls(error);
         });
     } else {
       setPlayback('hls');
       mountHls();
     }
     function mountHls() {
+      turn += 1;
+      const mine = turn;
+      stop = () => {};
       import('./engine.ts')
         .then(({ mountVideo }) => mountVideo(frame.current!, { url, title: latest.current.title, locale: latest.current.locale, ...(live ? { live } : {}) }))
         .then((mounted) => {
-          if (gone) {
+          if (gone || mine !== turn) {
             mounted.dispose();
             return;
           }
@@ -87,7 +128,10 @@ export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, li
             loaded: () => latest.current.onLoaded?.(),
             report: (progress) => latest.current.onProgress?.(progress),
           });
-          mounted.media.addEventListener('error', () => setState('error'));
+          // not once WebRTC has taken over (disposing the player may raise one)
+          mounted.media.addEventListener('error', () => {
+            if (mine === turn) setState('error');
+          });
           if (mounted.clock) latest.current.onClock?.(mounted.clock);
           stop = () => {
             untrack();
@@ -97,11 +141,12 @@ export function VideoPlayer({ url, title, resumeAt = 0, onProgress, onLoaded, li
           setState('ready');
         })
         .catch(() => {
-          if (!gone) setState('error');
+          if (!gone && mine === turn) setState('error');
         });
     }
     return () => {
       gone = true;
+      stopRetry();
       stop();
       latest.current.onClock?.(null);
     };

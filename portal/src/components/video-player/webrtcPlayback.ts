@@ -1,5 +1,6 @@
 // Loaded only when a live webcast offers WebRTC playback (dynamic import in ./index.tsx).
 import type { PlaybackClock } from './playbackClock.ts';
+import { parseRetryAfter, WhepRefused } from './webrtcRetry.ts';
 
 export interface MountedWebrtc extends PlaybackClock {
   media: HTMLVideoElement;
@@ -47,7 +48,8 @@ function gathered(pc: RTCPeerConnection): Promise<void> {
  * WebRTC playback of a live webcast (WHEP, RFC 9725; streaming/README "Low-latency playback"):
  * a receive-only peer connection, the offer POSTed to the grant's address, the answer applied,
  * and a plain <video> (muted autoplay as browsers allow, the browser's controls). Resolves once
- * the first frame shows; rejects when WebRTC cannot play here, so the caller plays HLS.
+ * the first frame shows; rejects when WebRTC cannot play here (WhepRefused when the server
+ * refused the offer), so the caller plays HLS.
  */
 export async function mountWebrtc(container: HTMLElement, source: WebrtcSource): Promise<MountedWebrtc> {
   if (typeof RTCPeerConnection === 'undefined') throw new Error('WebRTC is not available');
@@ -92,7 +94,7 @@ export async function mountWebrtc(container: HTMLElement, source: WebrtcSource):
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc);
     const res = await fetch(source.url, { method: 'POST', headers: { 'content-type': 'application/sdp' }, body: pc.localDescription!.sdp });
-    if (res.status !== 201) throw new Error(`WHEP answered ${res.status}`);
+    if (res.status !== 201) throw new WhepRefused(res.status, parseRetryAfter(res.headers.get('retry-after')));
     location = res.headers.get('location');
     await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
     container.append(media);

@@ -7,7 +7,7 @@ export {
   type Audience, type AudienceIds, type AudienceInput,
 } from './store.ts';
 export {
-  audienceMember, inAudience, linkedTo, mandatoryFor, memberInAudienceOf, memberInChosenAudience, type AudienceMember, type ChosenAudience,
+  audienceMember, clientMemberInAudience, inAudience, linkedTo, mandatoryFor, memberInAudienceOf, memberInChosenAudience, type AudienceMember, type ChosenAudience,
 } from './rule.ts';
 export { audienceReach, type AudienceReach } from './reach.ts';
 export { createAudienceTables, dropAudienceTables, type AudienceTablesOf } from './schema.ts';

@@ -176,6 +176,15 @@ export function inAudience(kind: AudienceKind, member: AudienceMember | null): E
 }
 
 /**
+ * Where the kind's row (its table in scope, unaliased) has the outer query's `user_clients` row
+ * in its audience: `inAudience` with the member as columns, so one statement can read the
+ * membership and the rule together, whatever the member's profile (repositories/trainingAudience.ts).
+ */
+export function clientMemberInAudience(kind: AudienceKind): Expression<SqlBool> {
+  return audiencePlugin(kind).rename(holds(STORED, CLIENT_MEMBER));
+}
+
+/**
  * The same rule the other way round, for a query over `user_clients` (the client's members): the
  * member of that row is in the audience of the kind's row `ownerId`. Who receives a message.
  */

@@ -6,6 +6,7 @@
  */
 import type { AttemptOutcome, AttemptScore, AttemptStatus } from '@lp/shared/rules';
 import { CONTENT_STATUS } from '@lp/shared/contract';
+import { reusableQuery } from '../../db/reusableQuery.ts';
 import type { OwnedDb } from '../ownedDb.ts';
 
 export interface AttemptRow {
@@ -47,17 +48,20 @@ const toAttempt = (r: RawAttempt): AttemptRow => ({
   consequence: r.consequence as AttemptRow['consequence'],
 });
 
-/** Every attempt of the user at the test, oldest first (wiped ones included: numbering goes on). */
+/** Every attempt of the user at the test, oldest first (wiped ones included: numbering goes on). Compiled once: every start and read asks it. */
+const attemptRows = reusableQuery((db: OwnedDb, testId: number, userId: number) => db.selectFrom('owned_test_results').select(ATTEMPT_COLUMNS)
+  .where('test_id', '=', testId).where('user_id', '=', userId).orderBy('attempt_number'), [-9201, -9202] as [number, number]);
+
 export async function attemptsOf(db: OwnedDb, testId: number, userId: number): Promise<AttemptRow[]> {
-  const rows = await db.selectFrom('owned_test_results').select(ATTEMPT_COLUMNS)
-    .where('test_id', '=', testId).where('user_id', '=', userId).orderBy('attempt_number').execute();
-  return rows.map(toAttempt);
+  return (await attemptRows(db, testId, userId)).map(toAttempt);
 }
 
 /** The user's own attempt at the test; another user's does not exist for them. */
+const attemptRow = reusableQuery((db: OwnedDb, attemptId: number, testId: number, userId: number) => db.selectFrom('owned_test_results').select(ATTEMPT_COLUMNS)
+  .where('id', '=', attemptId).where('test_id', '=', testId).where('user_id', '=', userId), [-9211, -9212, -9213] as [number, number, number]);
+
 export async function findAttempt(db: OwnedDb, attemptId: number, testId: number, userId: number): Promise<AttemptRow | undefined> {
-  const row = await db.selectFrom('owned_test_results').select(ATTEMPT_COLUMNS)
-    .where('id', '=', attemptId).where('test_id', '=', testId).where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await attemptRow(db, attemptId, testId, userId);
   return row && toAttempt(row);
 }
 

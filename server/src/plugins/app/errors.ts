@@ -2,13 +2,14 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import type { ErrorCode } from '@lp/shared/contract';
 import { isUniqueViolation } from '../../db/dialect.ts';
-import { HttpError, RateLimited } from '../../lib/httpError.ts';
+import { HttpError, RateLimited, Unavailable } from '../../lib/httpError.ts';
 
 /** Every failure answers `{detail, code, fields?}` with the spec's key (DESIGN "API contract"). */
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.statusCode === 429) reply.header('Retry-After', String(error instanceof RateLimited ? error.retryAfterSeconds : 60));
+      if (error instanceof Unavailable) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ detail: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) });
     }
     if (error.validation) {

@@ -8,6 +8,7 @@ import { dialectOf } from '../../db/dialect.ts';
 import type { AuthContext } from '../app/auth.ts';
 import type { LocalCopy } from '../../storage/index.ts';
 import { bucketUploads, diskUploads } from './tusStores.ts';
+import { createRedisLocker } from './tusLocker.ts';
 
 export const EXPIRE_UPLOADS_JOB = 'uploads.expire';
 const HOUR_MS = 60 * 60 * 1000;
@@ -93,10 +94,14 @@ export default fp<{ config: Config }>(async (app, { config }) => {
   const expiredBefore = (now = new Date()) => new Date(now.getTime() - config.uploadTtlSeconds * 1000);
   const kinds = new Map<string, UploadKind>();
   const auths = new WeakMap<Request, AuthContext>();
+  // with Redis the upload lock holds across nodes (tusLocker.ts); alone, tus's in-process MemoryLocker
+  const locker = config.redisUrl ? createRedisLocker(config.redisUrl, config.redisPrefix, app.log) : null;
+  if (locker) app.addHook('onClose', async () => locker.close());
 
   const server = new Server({
     path: `/api${TUS_PATH}`.replace(/\/$/, ''),
     datastore,
+    ...(locker ? { locker } : {}),
     relativeLocation: true,
     // the largest any kind allows; each kind's own limit is checked at creation
     maxSize: IMPORT_MAX_BYTES,

@@ -14,6 +14,7 @@ import {
   type ActivityStatus, type LockReason,
 } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
+import { reusableQuery } from '../../db/reusableQuery.ts';
 import type { GroupTrainingModuleProgressRow } from '../../db/tables/learning.table.ts';
 import type { OwnedTestResultRow, OwnedTestRow } from '../../content/tables.ts';
 import type { GroupTrainingModuleRow } from '../../db/tables/training.table.ts';
@@ -135,6 +136,15 @@ export async function trainingStructure(db: Db, clientId: number, trainingId: nu
 }
 export type TrainingStructure = Awaited<ReturnType<typeof trainingStructure>>;
 
+/** The user's own rows in the training, asked on every learner test request: compiled once (db/reusableQuery.ts). */
+const moduleProgressOf = reusableQuery((db, userId: number, trainingId: number) => db.selectFrom('group_training_module_progress').selectAll()
+  .where('user_id', '=', userId).where('group_training_id', '=', trainingId), [-9401, -9402] as [number, number]);
+const attemptsInTraining = reusableQuery((db, userId: number, trainingId: number) => db.selectFrom('group_training_test_results as r')
+  .innerJoin('group_training_tests as t', 't.id', 'r.test_id')
+  .selectAll('r')
+  .where('r.user_id', '=', userId).where('t.owner_id', '=', trainingId)
+  .orderBy('r.attempt_number').orderBy('r.id'), [-9411, -9412] as [number, number]);
+
 /**
  * The published activities of one training in hierarchy order (the stored order reconciled with
  * the live items, as the admin's configure-and-publish tab shows it) with the user's state and
@@ -146,15 +156,8 @@ export async function trainingActivities(
 ): Promise<TrainingActivity[]> {
   const [{ stored, live, modules, tests, games }, progress, attempts] = await Promise.all([
     structure ?? trainingStructure(db, clientId, trainingId),
-    db.selectFrom('group_training_module_progress').selectAll()
-      .where('user_id', '=', userId).where('group_training_id', '=', trainingId)
-      .execute(),
-    db.selectFrom('group_training_test_results as r')
-      .innerJoin('group_training_tests as t', 't.id', 'r.test_id')
-      .selectAll('r')
-      .where('r.user_id', '=', userId).where('t.owner_id', '=', trainingId)
-      .orderBy('r.attempt_number').orderBy('r.id')
-      .execute(),
+    moduleProgressOf(db, userId, trainingId),
+    attemptsInTraining(db, userId, trainingId),
   ]);
 
   const progressByModule = new Map(progress.map((p) => [p.module_id, p]));

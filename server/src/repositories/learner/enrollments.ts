@@ -8,12 +8,16 @@
 import { sql } from 'kysely';
 import { COUNTED_ATTEMPT_STATUSES } from '@lp/shared/rules';
 import type { Db } from '../../db/database.ts';
+import { reusableQuery } from '../../db/reusableQuery.ts';
 import type { EnrollmentStatus } from '../../db/tables/learning.table.ts';
 import { wipeGameProgress } from './games.ts';
 
+/** Compiled once (db/reusableQuery.ts): every learner test request asks it. */
+const statusRow = reusableQuery((db, userId: number, trainingId: number) => db.selectFrom('group_training_enrollments').select('status')
+  .where('user_id', '=', userId).where('group_training_id', '=', trainingId), [-9301, -9302] as [number, number]);
+
 export async function enrollmentStatus(db: Db, userId: number, trainingId: number): Promise<EnrollmentStatus | null> {
-  const row = await db.selectFrom('group_training_enrollments').select('status')
-    .where('user_id', '=', userId).where('group_training_id', '=', trainingId).executeTakeFirst();
+  const [row] = await statusRow(db, userId, trainingId);
   return row?.status ?? null;
 }
 

@@ -98,7 +98,7 @@ const learner: FastifyPluginAsyncTypebox = async (app) => {
       webcast_player_hls_playback_url: card!.state === 'live' || card!.state === 'finished' ? hlsPlaybackUrl(app.origins(request).app, row.hls_path) : null,
       // the low-latency way to the same live picture, given to the same callers (HLS stays the fallback)
       webcast_player_webrtc_playback_url: card!.state === 'live' && row.webcast_type_id === WEBCAST_TYPE.browserStreaming
-        ? webrtcPlaybackUrl(app, request, row.id) : null,
+        ? await webrtcPlaybackUrl(app, request, row.id) : null,
       use_chat: row.use_chat,
       chat_moderated: row.chat_moderated,
       tests_available: open,
