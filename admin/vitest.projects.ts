@@ -41,7 +41,7 @@ export const adminProjects: TestProjectInlineConfiguration[] = [
   defineProject({
     root,
     plugins: [react()],
-    test: { ...shared, name: 'admin', include: ['src/**/*.test.{ts,tsx}'], exclude: ownGraph, isolate: false },
+    test: { ...shared, name: 'admin', include: ['src/**/*.test.{ts,tsx}'], exclude: ownGraph, isolate: false, setupFiles: [...shared.setupFiles, './src/test/sharedDocument.ts'] },
   }),
   defineProject({
     root,

@@ -218,56 +218,59 @@ async function walkPortal(page: Page, language: (typeof LANGUAGES)[number]): Pro
 }
 
 /**
- * es and fr walk the panel as administrators of their own with every module item of the demo client:
- * a language chosen in the panel is saved on the person, and three walks as one person would race.
- * en walks as the superuser (its screens too) and puts the saved language back.
+ * Who walks the panel in `code`: en walks as the superuser (its screens too) and puts the saved
+ * language back; es and fr as administrators of their own with every module item of the demo
+ * client (a language chosen in the panel is saved on the person).
  */
-async function panelPeople(request: APIRequestContext): Promise<Record<string, PanelPerson>> {
+async function panelPerson(request: APIRequestContext, code: string): Promise<PanelPerson> {
+  if (code === 'en') return { login: 'admin@demo.local', password: 'Admin#2026!', restore: true };
   const headers = { authorization: `Bearer ${await apiToken(request, 'admin@demo.local', 'Admin#2026!')}` };
   const session = await (await request.get('/api/users/session/', { headers })).json() as { user_clients: { id: number; name: string }[] };
   const demo = session.user_clients.find((c) => c.name === 'Demo Retail')!.id;
-  const people: Record<string, PanelPerson> = { en: { login: 'admin@demo.local', password: 'Admin#2026!', restore: true } };
-  for (const code of ['es', 'fr']) {
-    const login = `panel-${code}-${Date.now()}@demo.local`;
-    const created = await request.post('/api/admin_users/users/', {
-      headers, data: { full_name: `Panel ${code}`, email: login, client_ids: [demo], password: 'Panel#2026!' },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = await created.json() as { id: number };
-    const path = `/api/admin_users/users/${id}/permissions/`;
-    const granted = await request.put(path, { headers, data: { client_id: demo, module_items: ALL_PERMISSION_SLUGS.map((slug) => ({ slug, permission: true })) } });
-    expect(granted.status(), await granted.text()).toBe(200);
-    people[code] = { login, password: 'Panel#2026!', restore: false };
-  }
-  return people;
+  const login = `panel-${code}-${Date.now()}@demo.local`;
+  const created = await request.post('/api/admin_users/users/', {
+    headers, data: { full_name: `Panel ${code}`, email: login, client_ids: [demo], password: 'Panel#2026!' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json() as { id: number };
+  const path = `/api/admin_users/users/${id}/permissions/`;
+  const granted = await request.put(path, { headers, data: { client_id: demo, module_items: ALL_PERMISSION_SLUGS.map((slug) => ({ slug, permission: true })) } });
+  expect(granted.status(), await granted.text()).toBe(200);
+  return { login, password: 'Panel#2026!', restore: false };
 }
 
-test('the panel and the portal in en, es and fr: no raw key, no Portuguese', async ({ browser, baseURL, request }) => {
-  test.setTimeout(900_000);
-  const people = await panelPeople(request);
-  // the three languages side by side, one browser context each: the walk is mostly waiting
-  const inContext = async (walk: (page: Page) => Promise<string[]>) => {
-    const context = await browser.newContext({ baseURL });
-    // a context of its own takes none of the config's defaults: a step that cannot happen fails, not waits
-    context.setDefaultTimeout(30_000);
+// one test per language, so the walks (minutes each) share the workers
+test.describe.configure({ mode: 'parallel' });
+
+for (const language of LANGUAGES) {
+  test(`the panel and the portal in ${language.code}: no raw key, no Portuguese`, async ({ browser, baseURL, request }) => {
+    test.setTimeout(600_000);
+    const person = await panelPerson(request, language.code);
+    // the panel and the portal side by side, one browser context each: the walk is mostly waiting
+    const inContext = async (walk: (page: Page) => Promise<string[]>) => {
+      const context = await browser.newContext({ baseURL });
+      // a context of its own takes none of the config's defaults: a step that cannot happen fails, not waits
+      context.setDefaultTimeout(30_000);
+      try {
+        return await walk(await context.newPage());
+      } finally {
+        await context.close();
+      }
+    };
     try {
-      return await walk(await context.newPage());
+      const found = await Promise.all([
+        inContext((page) => walkAdmin(page, language, person, language.code === 'en')),
+        inContext((page) => walkPortal(page, language)),
+      ]);
+      expect(found.flat()).toEqual([]);
     } finally {
-      await context.close();
+      // a walk cut short leaves its person's saved language changed: the demo people the other
+      // specs sign in as are put back in Portuguese whatever happened
+      const people = language.code === 'en' ? [['admin@demo.local', 'Admin#2026!'], language.learner] : [language.learner];
+      for (const [login, password] of people) {
+        const token = await apiToken(request, login, password);
+        await request.patch('/api/users/profile/', { headers: { authorization: `Bearer ${token}` }, data: { id_user_language_selected: 1 } });
+      }
     }
-  };
-  try {
-    const found = await Promise.all(LANGUAGES.map(async (language) => [
-      ...await inContext((page) => walkAdmin(page, language, people[language.code]!, language.code === 'en')),
-      ...await inContext((page) => walkPortal(page, language)),
-    ]));
-    expect(found.flat()).toEqual([]);
-  } finally {
-    // a walk cut short leaves its person's saved language changed: the demo people the other specs
-    // sign in as are put back in Portuguese whatever happened
-    for (const [login, password] of [['admin@demo.local', 'Admin#2026!'], ...LANGUAGES.map((l) => l.learner)]) {
-      const token = await apiToken(request, login, password);
-      await request.patch('/api/users/profile/', { headers: { authorization: `Bearer ${token}` }, data: { id_user_language_selected: 1 } });
-    }
-  }
-});
+  });
+}

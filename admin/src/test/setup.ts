@@ -3,9 +3,11 @@ import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { installFastComputedStyle } from './fastComputedStyle.ts';
 import { installFastLabelControl } from './fastLabelControl.ts';
+import { skipOwnerStacks } from './ownerStacks.ts';
 
 installFastComputedStyle(window);
 installFastLabelControl();
+skipOwnerStacks();
 
 // findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
 configure({ asyncUtilTimeout: 5000 });
