@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from './test.ts';
 import { ALL_PERMISSION_SLUGS } from '../../shared/src/permissions.ts';
 import { apiToken } from './support.ts';
@@ -9,6 +10,10 @@ import { apiToken } from './support.ts';
  * The control panel and the learner portal in English, Spanish and French (#25 item 4): every admin
  * menu screen (its list, and its create form in English) and every portal page of the main menu
  * show no raw translation key and no Portuguese text of ours.
+ *
+ * The English walk of the panel also runs axe-core on each list and create form: no serious or
+ * critical WCAG 2.1 A/AA violation (#25 item 8). One walk serves both checks: visiting every
+ * screen is most of either's time, and the markup axe reads is the same in every language.
  *
  * "Portuguese text" is any pt-br message of ours or of react-admin's that the language being checked
  * says differently, and that the language does not also use elsewhere (so "Status" or "Total",
@@ -63,6 +68,28 @@ function portugueseOnly(target: (typeof LANGUAGES)[number]): Set<string> {
 
 /** A dotted key of one of our top-level parts, as shown when a translation is missing. */
 const RAW_KEY = /\b(?:admin|resources|errors|common|ra|imports|reports|notifications|trainings|webcasts|live_classes|certificates|comments|portal)\.[a-z0-9_]+\.[a-z0-9_.]+/;
+
+/**
+ * Two react-admin internals are left out of axe, each a node of the library's own markup that our
+ * code cannot reach: the rich-text editor's wrapper carries `aria-labelledby` without a role, and a
+ * list row's selection checkbox has its name on the wrapping span instead of the input.
+ */
+const LIBRARY_NODES = ['.RaRichTextInput-editorContent', '.RaDatagrid-checkbox', '.RaDatagrid-headerCell .select-all', 'td .select-item'];
+
+/**
+ * `region` is the screen's own content: the app bar and the ~60-entry menu are the same on every
+ * screen, so they are scanned once (the walk's first screen, whole page) and each screen after
+ * that is its `main` — axe's time grows with the nodes it looks at, and the menu was most of them.
+ */
+async function seriousViolations(page: Page, where: string, region?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (region) builder = builder.include(region);
+  for (const selector of LIBRARY_NODES) builder = builder.exclude(selector);
+  const result = await builder.analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 /** What a person reads or hears on the page: the text, and the names and hints of the controls. */
 async function shownTexts(page: Page): Promise<string[]> {
@@ -143,35 +170,44 @@ async function chooseInAppBar(page: Page, from: string, to: string) {
   await expect(page.getByRole('banner').getByRole('button', { name: to })).toBeVisible();
 }
 
-async function walkAdmin(page: Page, language: (typeof LANGUAGES)[number], person: PanelPerson, withForms: boolean): Promise<string[]> {
+/** What the panel walk covers: every `of`-th screen from `index`; create forms and axe only in English. */
+interface AdminWalk { forms: boolean; axe: boolean; part: { index: number; of: number } }
+
+async function walkAdmin(page: Page, language: (typeof LANGUAGES)[number], person: PanelPerson, walk: AdminWalk): Promise<string[]> {
   const portuguese = portugueseOnly(language);
   await adminIn(page, language, person);
   try {
-    return await walkAdminScreens(page, language, portuguese, withForms);
+    return await walkAdminScreens(page, language, portuguese, walk);
   } finally {
     if (person.restore) await chooseInAppBar(page, language.name, 'Português');
   }
 }
 
-async function walkAdminScreens(page: Page, language: (typeof LANGUAGES)[number], portuguese: Set<string>, withForms: boolean): Promise<string[]> {
+async function walkAdminScreens(page: Page, language: (typeof LANGUAGES)[number], portuguese: Set<string>, walk: AdminWalk): Promise<string[]> {
   const menu = page.locator('nav').filter({ has: page.getByRole('menuitem') }).first();
   await menu.getByRole('menuitem').first().waitFor();
   const screens = await menu.getByRole('menuitem')
     .evaluateAll((items) => items.map((item) => item.getAttribute('href') ?? '').filter(Boolean));
   expect(screens.length).toBeGreaterThan(30);
   const found: string[] = [];
-  for (const href of screens) {
+  const check = async (where: string, region?: string) => {
+    found.push(...problems(where, await shownTexts(page), portuguese));
+    if (walk.axe) found.push(...await seriousViolations(page, where, region));
+  };
+  for (const [index, href] of screens.entries()) {
+    if (index % walk.part.of !== walk.part.index) continue;
+    // in-app navigation (the menu's own links): no reload of the whole panel for each screen
     await menu.locator(`a[href="${href}"]`).click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await settled(page);
-    found.push(...problems(`${language.code} ${href}`, await shownTexts(page), portuguese));
-    if (!withForms) continue;
+    await check(`${language.code} ${href}`, index === 0 ? undefined : 'main');
+    if (!walk.forms) continue;
     const create = page.getByRole('main').locator('a[href$="/create"]');
     if (await create.count() === 0) continue;
     await create.first().click();
     await expect(page).toHaveURL(/\/create$/);
     await settled(page);
-    found.push(...problems(`${language.code} ${href}/create`, await shownTexts(page), portuguese));
+    await check(`${language.code} ${href}/create`, 'main');
   }
   return found;
 }
@@ -239,11 +275,24 @@ async function panelPerson(request: APIRequestContext, code: string): Promise<Pa
   return { login, password: 'Panel#2026!', restore: false };
 }
 
-// one test per language, so the walks (minutes each) share the workers
+/**
+ * The English panel walk (create forms and axe: the longest) in parts, the others whole; the portal
+ * is walked beside a language's first part. The file runs in parallel mode, so the tests share the
+ * workers; each worker has its own server, so two walks never change one person's language at once.
+ */
+const EN_PARTS = 4;
+const WALKS = LANGUAGES.flatMap((language) => {
+  const of = language.code === 'en' ? EN_PARTS : 1;
+  return Array.from({ length: of }, (_, index) => ({ language, part: { index, of } }));
+});
 test.describe.configure({ mode: 'parallel' });
 
-for (const language of LANGUAGES) {
-  test(`the panel and the portal in ${language.code}: no raw key, no Portuguese`, async ({ browser, baseURL, request }) => {
+for (const { language, part } of WALKS) {
+  const english = language.code === 'en';
+  const title = english
+    ? `the panel in en, part ${part.index + 1} of ${part.of}${part.index === 0 ? ', and the portal' : ''}: no raw key, no Portuguese, no serious accessibility violation`
+    : `the panel and the portal in ${language.code}: no raw key, no Portuguese`;
+  test(title, async ({ browser, baseURL, request }) => {
     test.setTimeout(600_000);
     const person = await panelPerson(request, language.code);
     // the panel and the portal side by side, one browser context each: the walk is mostly waiting
@@ -259,14 +308,14 @@ for (const language of LANGUAGES) {
     };
     try {
       const found = await Promise.all([
-        inContext((page) => walkAdmin(page, language, person, language.code === 'en')),
-        inContext((page) => walkPortal(page, language)),
+        inContext((page) => walkAdmin(page, language, person, { forms: english, axe: english, part })),
+        ...(part.index === 0 ? [inContext((page) => walkPortal(page, language))] : []),
       ]);
       expect(found.flat()).toEqual([]);
     } finally {
       // a walk cut short leaves its person's saved language changed: the demo people the other
       // specs sign in as are put back in Portuguese whatever happened
-      const people = language.code === 'en' ? [['admin@demo.local', 'Admin#2026!'], language.learner] : [language.learner];
+      const people = english ? [['admin@demo.local', 'Admin#2026!'], language.learner] : [language.learner];
       for (const [login, password] of people) {
         const token = await apiToken(request, login, password);
         await request.patch('/api/users/profile/', { headers: { authorization: `Bearer ${token}` }, data: { id_user_language_selected: 1 } });
