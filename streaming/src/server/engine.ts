@@ -12,7 +12,8 @@ import { atMostEvery } from './keyframe.ts';
 import { ViewerSession } from './viewer.ts';
 
 /**
- * The in-process streaming server (DESIGN "Files and media"): per webcast, a channel that is
+ * The streaming server (DESIGN "Files and media"), run by the API on its event loop or in a child
+ * process of its own (server/src/webcasts/ingestProcess.ts): per webcast, a channel that is
  * started and stopped by the API, takes one publisher at a time over the Wowza-style
  * signalling socket, and keeps the live HLS playlist of the webcast at a fixed address.
  *
