@@ -231,8 +231,8 @@ export class IngestProcess implements Ingest {
         break;
       }
       case 'hook': {
-        const run = (this.options.hooks[message.hook] as (...args: unknown[]) => Promise<void> | void)(...message.args);
-        const landed = Promise.resolve(run).then(
+        const hook = this.options.hooks[message.hook] as (...args: unknown[]) => Promise<void> | void;
+        const landed = Promise.resolve().then(() => hook(...message.args)).then(
           () => this.post(running, { type: 'hookSettled', id: message.id, ok: true, value: null }),
           (error: unknown) => this.post(running, { type: 'hookSettled', id: message.id, ok: false, error: toWire(error) }),
         ).then(() => undefined);
@@ -276,7 +276,11 @@ export class IngestProcess implements Ingest {
     this.peers.clear();
     for (const peer of peers) peer.close();
     if (this.closed) return;
-    this.options.log.error({ code, signal, pid: running.child.pid }, 'the ingest process ended by itself: starting it again');
+    // exit code 0: it closed its channels itself (a signal to the whole group, as at a shutdown whose
+    // close has not reached this proxy yet) — started again only if the API goes on using it
+    const deliberate = code === 0;
+    if (deliberate) this.options.log.warn({ pid: running.child.pid }, 'the ingest process closed itself');
+    else this.options.log.error({ code, signal, pid: running.child.pid }, 'the ingest process ended by itself: starting it again');
     // one that dies as it starts is not started again in a tight loop
     const pause = Date.now() - running.startedAt < RESTART_PAUSE_MS ? RESTART_PAUSE_MS : 0;
     this.recovering = Promise.allSettled([...running.hooks])
@@ -285,7 +289,7 @@ export class IngestProcess implements Ingest {
       .then(() => new Promise((resolve) => setTimeout(resolve, pause)))
       .then(() => {
         this.recovering = null;
-        if (!this.closed) this.running = this.spawn();
+        if (!this.closed && !deliberate) this.running ??= this.spawn();
       });
   }
 }

@@ -36,6 +36,13 @@ function hook<H extends IngestHook>(name: H) {
 }
 
 let engine: StreamingEngine | null = null;
+let closing: Promise<void> | null = null;
+
+/** Every channel ends as 'shutdown'; once, whoever asks first (the API, its going away, a signal). */
+function closeEngine(): Promise<void> {
+  closing ??= engine?.close() ?? Promise.resolve();
+  return closing;
+}
 
 function mirror(webcastId: number) {
   if (!engine) return;
@@ -75,7 +82,7 @@ async function call(engine: StreamingEngine, message: Extract<ToIngest, { type: 
     case 'stop': return engine.stop(...message.args);
     case 'watch': return engine.watch(...message.args);
     case 'leave': return engine.leave(...message.args);
-    case 'close': return engine.close();
+    case 'close': return closeEngine();
   }
 }
 
@@ -121,15 +128,21 @@ process.on('message', (message: ToIngest) => {
   }
 });
 
-// the API went away without closing us (it crashed or was killed): the channels end as at its
-// shutdown, so ffmpeg writes its last segment and no child of ours is left behind
-process.on('disconnect', () => {
-  for (const waiting of hooksWaiting.values()) waiting.reject(new Error('the API went away'));
-  hooksWaiting.clear();
-  const closing = engine?.close() ?? Promise.resolve();
+/** The channels end as at the API's shutdown, so ffmpeg writes its last segment and no child of ours is left behind; then this process exits. */
+function closeAndExit() {
   const hard = setTimeout(() => process.exit(1), 20_000);
-  void closing.finally(() => {
+  void closeEngine().finally(() => {
     clearTimeout(hard);
     process.exit(0);
   });
+}
+
+// the API closed us (after its 'close' call), or went away without doing so (it crashed or was killed)
+process.on('disconnect', () => {
+  for (const waiting of hooksWaiting.values()) waiting.reject(new Error('the API went away'));
+  hooksWaiting.clear();
+  closeAndExit();
 });
+// a terminal's Ctrl-C or a service manager signals the whole group: the sessions end as cleanly as
+// when the API closes us (it is closing too, and still answers the hooks meanwhile)
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, closeAndExit);
