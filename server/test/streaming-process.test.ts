@@ -50,6 +50,15 @@ function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
 /** ffmpeg processes writing HLS (the ingest's, not the test publisher's test picture) under `pid`. */
 const hlsWriters = (pid: number) => childrenOf(pid).filter((p) => p.cmdline.includes('ffmpeg') && p.cmdline.includes('-f hls'));
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** How many UDP sockets bound to a port of `range` the process `pid` holds (werift's ICE sockets). */
 function udpSocketsIn(pid: number, range: [number, number]): number {
   const inodes = new Set<string>();
@@ -216,6 +225,8 @@ describe('the streaming ingest in its own process (sqlite)', () => {
     const killed = ingest().pid!;
     expect((await sessionsOf(id))[0]).toMatchObject({ ended_at: null });
 
+    const orphans = hlsWriters(killed).map((p) => p.pid);
+    expect(orphans).toHaveLength(1);
     process.kill(killed, 'SIGKILL');
     // the session is closed as at a restart of the API, and nothing is live
     await eventually('the session closed', async () => (await sessionsOf(id))[0]!.ended_at !== null, 20_000);
@@ -223,6 +234,8 @@ describe('the streaming ingest in its own process (sqlite)', () => {
     expect((await t.app.db.selectFrom('webcasts').select('hls_path').where('id', '=', id).executeTakeFirstOrThrow()).hls_path).toBeNull();
     expect((await get(STREAMING_PATHS.streamingState(id), manager)).json().live_stream).toEqual({ state: 'stopped', publishing: false });
     await eventually('a new ingest process', async () => ingest().pid !== null && ingest().pid !== killed);
+    // its ffmpeg, orphaned, ends by itself (its stderr pipe is gone), and so frees its RTP ports
+    await eventually('the killed ingest\'s ffmpeg gone', async () => orphans.every((p) => !alive(p)), 15_000);
 
     // the studio starts again (a new channel, a new stream name) and publishes
     expect((await get(STREAMING_PATHS.startStreaming(id), manager)).json()).toMatchObject({ live_stream: { state: 'started' } });
@@ -253,7 +266,6 @@ describe('the streaming ingest in its own process (sqlite)', () => {
       const closedRows = await handle.db.selectFrom('webcast_stream_sessions').selectAll().where('webcast_id', '=', id).execute().finally(() => handle.close());
       expect(closedRows).toMatchObject([{ end_reason: 'shutdown' }]);
       expect(closedRows[0]!.segments).toBeGreaterThan(0);
-      const alive = (p: number) => { try { process.kill(p, 0); return true; } catch { return false; } };
       await eventually('the ingest and its ffmpeg gone', async () => !alive(pid) && ffmpeg.every((p) => !alive(p)), 5000);
     } finally {
       ({ t, manager, learner, learnerGroup, demoClient, origin } = previous);

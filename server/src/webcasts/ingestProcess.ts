@@ -201,6 +201,9 @@ export class IngestProcess implements Ingest {
       execArgv: ['--import', 'tsx'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      // a process group of its own, its ffmpeg children in it: a child that dies leaves no ffmpeg
+      // behind (it would wait for RTP on its ports forever), since the group is ended with it
+      detached: true,
     });
     let ready!: () => void;
     let failed!: (error: Error) => void;
@@ -267,6 +270,12 @@ export class IngestProcess implements Ingest {
    * channel). Unless the API is closing, what it left open is closed and a new child starts.
    */
   private exited(running: Running, code: number | null, signal: NodeJS.Signals | null) {
+    // what it started and left (its ffmpeg, when it died without closing its sessions)
+    try {
+      process.kill(-running.child.pid!, 'SIGKILL');
+    } catch {
+      // nothing left in its group
+    }
     if (this.running !== running) return;
     this.running = null;
     this.channels.clear();
