@@ -178,7 +178,9 @@ export class IngestProcess implements Ingest {
     const { child } = first as Running;
     if (!child.connected) return false;
     try {
-      return child.send(message);
+      // false from send() is backpressure only: the message is queued all the same
+      child.send(message);
+      return true;
     } catch {
       return false;
     }
