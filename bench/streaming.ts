@@ -8,7 +8,8 @@
 // many play which, WebRTC latency under that load), and how long after the end the saved video
 // plays. Figures, not pass/fail: compare runs on the same machine.
 // STREAM_BENCH_WATCH_SECONDS (60), STREAM_BENCH_VIEWERS (200), STREAM_BENCH_RETRY_SECONDS (60),
-// STREAM_BENCH_LOAD_SECONDS (20).
+// STREAM_BENCH_LOAD_SECONDS (20), STREAM_BENCH_ENGINE (process: the server's STREAMING_ENGINE; run
+// it once with `inline` to compare the API's event-loop delay with the ingest beside it).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -17,7 +18,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CANVAS_CAMERA_SCRIPT, g2g, percentile, TIMECODE_SCRIPT, WHEP_VIEWER_SCRIPT } from './streamingTimecode.ts';
-import { cpuShare, joinCrowd } from './streamingViewers.ts';
+import { apiLoopDelay, cpuShare, ingestProcessOf, joinCrowd } from './streamingViewers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-stream-bench-'));
@@ -33,6 +34,7 @@ const ICE_PORTS = process.env.STREAMING_ICE_PORTS ?? '22000-22499';
 const CROWD_ICE_PORTS: [number, number] = [22500, 22999];
 const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ENGINE = process.env.STREAM_BENCH_ENGINE === 'inline' ? 'inline' : 'process';
 
 const port = await new Promise<number>((resolve) => {
   const probe = net.createServer().listen(0, '127.0.0.1', () => {
@@ -46,7 +48,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'serv
   // STREAM_BENCH_SERVER_LOG=1: the server's log (info) on this terminal, to see why a run stalls
   stdio: ['ignore', process.env.STREAM_BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), CONTENT_PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: process.env.STREAM_BENCH_SERVER_LOG ? 'info' : 'warn', PUBLIC_URL: origin, STATIC_ROOT: '',
-    STREAMING_RTP_PORTS: RTP_PORTS, STREAMING_ICE_PORTS: ICE_PORTS },
+    STREAMING_RTP_PORTS: RTP_PORTS, STREAMING_ICE_PORTS: ICE_PORTS, STREAMING_ENGINE: ENGINE },
 });
 const stopServer = () => new Promise<void>((resolve) => {
   if (server.exitCode !== null) return resolve();
@@ -256,7 +258,10 @@ try {
     await sampleFrames(webrtcViewer, true);
     const latencies: number[] = [];
     const serverPid = server.pid!;
-    const idleCpu = cpuShare(serverPid, WATCH_SECONDS * 1000);
+    // the API and, with STREAMING_ENGINE=process, its ingest process (ffmpeg in neither, as before)
+    const ingestPid = ingestProcessOf(serverPid);
+    const serverPids = ingestPid ? [serverPid, ingestPid] : [serverPid];
+    const idleCpu = cpuShare(serverPids, WATCH_SECONDS * 1000);
     for (let i = 0; i < WATCH_SECONDS; i += 1) {
       await sleep(1000);
       const latency = await viewer.evaluate(() => (window as unknown as { hls: { latency: number } }).hls.latency);
@@ -268,12 +273,14 @@ try {
     const advanced = await viewer.evaluate(() => (document.getElementById('v') as HTMLVideoElement).currentTime);
 
     // ---- many viewers: protocol-level clients on this one node, WebRTC or (refused) HLS, retrying as the player does ----
+    await apiLoopDelay(origin);
     const crowd = await joinCrowd({
       whepUrl: addresses.webcast_player_webrtc_playback_url!, hlsUrl: addresses.webcast_player_hls_playback_url!,
       count: VIEWERS, icePorts: CROWD_ICE_PORTS, segmentSeconds: SEGMENT_SECONDS,
     });
     const firstRefused = Object.values(crowd.refused).reduce((sum, n) => sum + n, 0);
     const firstOffers = { taken: VIEWERS - firstRefused, refused: firstRefused, allPlayingMs: crowd.allPlayingMs };
+    const joiningLoop = await apiLoopDelay(origin).catch(() => null);
     await sleep(RETRY_SECONDS * 1000);
     crowd.settle();
     await until('the retried viewers\' pictures', async () => crowd.viewers.every((v) => v.firstKeyframeAt !== null || v.state === 'failed' || v.state === 'closed'), 30_000, 250)
@@ -294,7 +301,9 @@ try {
     }
     await sampleFrames(webrtcViewer, true);
     const segmentsBefore = crowd.hlsSegments;
-    const crowdCpu = await cpuShare(serverPid, LOAD_SECONDS * 1000);
+    await apiLoopDelay(origin).catch(() => null);
+    const crowdCpu = await cpuShare(serverPids, LOAD_SECONDS * 1000);
+    const loadedLoop = await apiLoopDelay(origin).catch(() => null);
     const loadedFrames = await takeSamples(webrtcViewer);
     const crowdPackets = crowd.viewers.reduce((sum, v) => sum + v.packets.video, 0);
     const loaded = { playing: crowd.playing, connecting: crowd.viewers.length - crowd.playing, hls: crowd.hls, hlsSegments: crowd.hlsSegments - segmentsBefore };
@@ -337,6 +346,9 @@ try {
       + ` → ${(perViewer * 100).toFixed(2)}% of a core per viewer (${loaded.playing} WebRTC, ${loaded.hls} HLS: ${loaded.hlsSegments} segments served;`
       + ` ${crowdPackets} video packets forwarded in all; the clients run in the bench process on the same cores)`);
     console.log(`    WebRTC glass-to-glass under that load (${LOAD_SECONDS} s): ${g2g(loadedFrames.delays)}`);
+    const loop = (d: { p99: number; max: number } | null) => (d ? `p99 ${d.p99.toFixed(0)} ms, max ${d.max.toFixed(0)} ms` : 'not read');
+    console.log(`    API event-loop delay (STREAMING_ENGINE=${ENGINE}${ingestPid ? `, ingest pid ${ingestPid}` : ''}): while the crowd joined ${loop(joiningLoop)};`
+      + ` over the ${LOAD_SECONDS} s at that load ${loop(loadedLoop)}`);
     console.log(`  end_transmission → transmission_ended: ${s(endedMs)} s (spec: tracks stop at 7 s, stop call at 7.1 s)`);
     console.log(`  end_transmission → saved video playing: ${s(replayMs)} s (goal ≤ 10 s); recording ${duration.toFixed(1)} s long`);
     console.log(`  studio notices: ${notices.join(', ')}`);

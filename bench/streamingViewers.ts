@@ -16,12 +16,39 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/** The share of one core the process used over `ms` (1 = a whole core). */
-export async function cpuShare(pid: number, ms: number): Promise<number> {
-  const before = cpuSeconds(pid);
+/** The share of one core the processes used together over `ms` (1 = a whole core). */
+export async function cpuShare(pids: number[], ms: number): Promise<number> {
+  const used = () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const before = used();
   const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, ms));
-  return (cpuSeconds(pid) - before) / ((Date.now() - started) / 1000);
+  return (used() - before) / ((Date.now() - started) / 1000);
+}
+
+/** The server's ingest process (STREAMING_ENGINE=process), null when the engine runs in the server itself. */
+export function ingestProcessOf(serverPid: number): number | null {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== serverPid) continue;
+      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('ingestProcessEntry')) return Number(entry);
+    } catch {
+      // it ended meanwhile
+    }
+  }
+  return null;
+}
+
+/**
+ * The API's event-loop delay since the previous call, in ms (prom-client's figures at /metrics,
+ * which a scrape resets; the bench's server answers /metrics on loopback): how long a request
+ * waited for the loop at worst while the crowd joined.
+ */
+export async function apiLoopDelay(origin: string): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} ([\\d.e+-]+)`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+  return { p99: gauge('nodejs_eventloop_lag_p99_seconds'), max: gauge('nodejs_eventloop_lag_max_seconds') };
 }
 
 /** A viewer refused over WebRTC plays HLS: the live playlist every segment, and each new segment. */

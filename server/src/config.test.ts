@@ -9,6 +9,12 @@ describe('ingest lease settings', () => {
     expect(config.nodeId).toBeNull();
   });
 
+  it('runs the ingest in its own process unless STREAMING_ENGINE=inline', () => {
+    expect(loadConfig({}).streamingEngine).toBe('process');
+    expect(loadConfig({ STREAMING_ENGINE: 'inline' }).streamingEngine).toBe('inline');
+    expect(loadConfig({ STREAMING_ENGINE: 'thread' }).streamingEngine).toBe('process');
+  });
+
   it('takes a lease of at least 3 s', () => {
     expect(loadConfig({ STREAMING_LEASE_SECONDS: '45' }).streamingLeaseMs).toBe(45_000);
     expect(loadConfig({ STREAMING_LEASE_SECONDS: '1' }).streamingLeaseMs).toBe(3_000);

@@ -200,6 +200,12 @@ export interface Config {
   uploadQuotaBytes: number;
   /** the browser-streaming engine: FFMPEG_PATH, STREAMING_RTP_PORTS, STREAMING_ICE_* … (streaming/README "Configuration") */
   streaming: StreamingSettings;
+  /**
+   * STREAMING_ENGINE: the ingest (publisher's WebRTC, ffmpeg, WebRTC viewers) runs in a child
+   * process of its own (default), so its media work never holds up the API's requests; or
+   * `inline` on the API's event loop (tests, and a machine where a second process is unwanted)
+   */
+  streamingEngine: 'process' | 'inline';
   /** STREAMING_SIGNALLING_URL: an external engine's signalling socket; null = this server's /api/streaming/webrtc-session.json */
   streamingSignallingUrl: string | null;
   /**
@@ -335,6 +341,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     packageMaxUnpackedBytes: int(env.PACKAGE_MAX_UNPACKED_MB, 500) * 1024 * 1024,
     packageMaxRatio: int(env.PACKAGE_MAX_RATIO, 100),
     streaming: streamingSettings(env),
+    streamingEngine: env.STREAMING_ENGINE === 'inline' ? 'inline' : 'process',
     streamingSignallingUrl: env.STREAMING_SIGNALLING_URL || null,
     streamingLeaseMs: Math.max(3, int(env.STREAMING_LEASE_SECONDS, 30)) * 1000,
     nodeId: parseNodeId(env.NODE_ID),

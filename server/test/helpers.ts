@@ -169,6 +169,9 @@ async function buildOnce(dialect: Dialect, overrides: Partial<Config>, extra?: (
     // import passes on the test's own event loop (a worker process each would cost ~1.5 s of
     // start-up per pass); imports-worker.test.ts runs them in their worker process
     importWorker: 'inline',
+    // the same for the streaming ingest (~1.5 s to start its process); streaming-process.test.ts runs it
+    // there, and TEST_STREAMING_ENGINE=process runs every suite so
+    streamingEngine: process.env.TEST_STREAMING_ENGINE === 'process' ? 'process' : 'inline',
     staticRoot: null,
     logLevel: 'silent',
     ...overrides,

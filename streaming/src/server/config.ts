@@ -23,8 +23,8 @@ export interface StreamingSettings {
   webrtcViewers: number;
   /**
    * STREAMING_WEBRTC_JOINING: viewers this node lets negotiate at once (ICE and the DTLS handshake
-   * run on the API's event loop); a crowd arriving together gets HLS first rather than starving
-   * the ingest beside them
+   * run on the engine's event loop, beside the publisher's); a crowd arriving together gets HLS
+   * first rather than starving the ingest beside them
    */
   webrtcJoining: number;
   frameRate: number;

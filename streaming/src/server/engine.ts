@@ -12,7 +12,8 @@ import { atMostEvery } from './keyframe.ts';
 import { ViewerSession } from './viewer.ts';
 
 /**
- * The in-process streaming server (DESIGN "Files and media"): per webcast, a channel that is
+ * The streaming server (DESIGN "Files and media"), run by the API on its event loop or in a child
+ * process of its own (server/src/webcasts/ingestProcess.ts): per webcast, a channel that is
  * started and stopped by the API, takes one publisher at a time over the Wowza-style
  * signalling socket, and keeps the live HLS playlist of the webcast at a fixed address.
  *
@@ -55,6 +56,11 @@ export interface EngineOptions {
   webrtcJoining: number;
   log: Logger;
   hooks: EngineHooks;
+  /**
+   * What a channel shows changed (state, stream name, publishing, WebRTC viewers): a host running
+   * the engine in another process mirrors them, so the API reads them without asking.
+   */
+  onChannelChanged?(webcastId: number): void;
 }
 
 export interface RecordedSession extends SessionSummary {
@@ -167,6 +173,7 @@ export class StreamingEngine {
       keyframeForViewers: atMostEvery(VIEWER_PLI_MS, () => opened.session?.requestKeyframe()),
     };
     this.channels.set(webcastId, opened);
+    this.changed(webcastId);
     this.log.info({ webcastId }, 'streaming channel started');
     return { started: true, streamName };
   }
@@ -182,6 +189,7 @@ export class StreamingEngine {
     const channel = this.channels.get(webcastId);
     if (!channel) return;
     this.channels.delete(webcastId);
+    this.changed(webcastId);
     await channel.pending?.catch(() => undefined);
     await this.endSession(channel, reason);
     this.log.info({ webcastId, reason }, 'streaming channel stopped');
@@ -194,6 +202,7 @@ export class StreamingEngine {
     // the viewers' players reconnect (to the next session, or to HLS)
     const viewers = [...channel.viewers.values()];
     channel.viewers.clear();
+    this.changed(channel.webcastId);
     await Promise.all(viewers.map((viewer) => viewer.close()));
     const summary = await session.stop(reason);
     this.playlists.playlistOf(channel.webcastId).end();
@@ -201,6 +210,10 @@ export class StreamingEngine {
     await this.hook(() => this.options.hooks.sessionEnded?.({
       ...summary, webcastId: channel.webcastId, playlist: `${sessionResource(channel.webcastId, summary.sessionId)}/${FFMPEG_PLAYLIST}`,
     }));
+  }
+
+  private changed(webcastId: number) {
+    this.options.onChannelChanged?.(webcastId);
   }
 
   private async hook(run: () => Promise<void> | void | undefined) {
@@ -321,6 +334,9 @@ export class StreamingEngine {
       onMedia: (kind, packet) => {
         for (const viewer of channel.viewers.values()) viewer.write(kind, packet);
       },
+      onReceivingChanged: () => {
+        if (channel.session?.id === sessionId) this.changed(webcastId);
+      },
       onEnded: (reason: EndReason) => {
         if (channel.session?.id !== sessionId) return;
         // the publisher is gone: the channel goes offline (spec 2 §4.14 "The server starts offline")
@@ -334,6 +350,7 @@ export class StreamingEngine {
     }
     playlist.startSession();
     channel.session = session;
+    this.changed(webcastId);
     await this.hook(() => this.options.hooks.sessionStarted?.(webcastId, { sessionId, playlist: `${resource}/${FFMPEG_PLAYLIST}`, startedAt: session.startedAt }));
     return { sessionId, answer };
   }
@@ -379,7 +396,9 @@ export class StreamingEngine {
       ...(this.options.iceAddresses ? { iceAddresses: this.options.iceAddresses } : {}),
       requestKeyframe: channel.keyframeForViewers,
       onClosed: (closed) => {
-        if (channel.viewers.get(closed.id) === closed) channel.viewers.delete(closed.id);
+        if (channel.viewers.get(closed.id) !== closed) return;
+        channel.viewers.delete(closed.id);
+        this.changed(webcastId);
       },
       log: this.log,
     }).finally(() => {
@@ -391,6 +410,7 @@ export class StreamingEngine {
       throw new NotLiveError('The publish session ended while answering');
     }
     channel.viewers.set(viewer.id, viewer);
+    this.changed(webcastId);
     return { viewerId: viewer.id, answer };
   }
 
@@ -400,6 +420,7 @@ export class StreamingEngine {
     const viewer = channel?.viewers.get(viewerId);
     if (!channel || !viewer) return false;
     channel.viewers.delete(viewerId);
+    this.changed(webcastId);
     await viewer.close();
     return true;
   }

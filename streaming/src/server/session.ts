@@ -53,6 +53,8 @@ export interface SessionOptions {
   onEnded(reason: EndReason): void;
   /** each media packet as received (before ffmpeg's payload types): the WebRTC viewers' feed */
   onMedia?(kind: 'audio' | 'video', packet: RtpPacket): void;
+  /** `receiving` changed: the first media packet arrived, or the session began to stop */
+  onReceivingChanged?(): void;
 }
 
 export interface SessionSummary {
@@ -207,10 +209,12 @@ export class PublishSession {
       this.lastPacketAt = Date.now();
       // padding-only packets (the browser's bandwidth probes) carry no media
       if (packet.payload.length === 0) return;
+      const wasReceiving = this.receiving;
       if (this.packets[kind]++ === 0) {
         this.log('info', `first ${kind} packet`, { ssrc: packet.header.ssrc, payloadType: packet.header.payloadType });
         if (kind === 'video') this.requestKeyframe();
       }
+      if (!wasReceiving) this.options.onReceivingChanged?.();
       this.options.onMedia?.(kind, packet);
       const buffer = packet.serialize();
       buffer[1] = (buffer[1]! & 0x80) | payloadType;
@@ -300,7 +304,10 @@ export class PublishSession {
    * the second call gets the first one's promise instead of a second teardown.
    */
   stop(reason: EndReason): Promise<SessionSummary> {
-    this.stopping ??= Promise.resolve().then(() => this.end(reason));
+    if (this.stopping) return this.stopping;
+    const wasReceiving = this.receiving;
+    this.stopping = Promise.resolve().then(() => this.end(reason));
+    if (wasReceiving) this.options.onReceivingChanged?.();
     return this.stopping;
   }
 

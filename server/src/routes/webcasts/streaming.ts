@@ -4,7 +4,7 @@ import {
   WEBCAST_SDP_FIELD, type WebcastSdp,
 } from '@lp/shared/contract';
 import { WEBCAST_STATUS, WEBCAST_TYPE } from '@lp/shared/rules';
-import { StreamingUnavailableError, livePrefix, type StreamingEngine } from '@lp/streaming/server';
+import { StreamingUnavailableError, livePrefix } from '@lp/streaming/server';
 import type { Config } from '../../config.ts';
 import type { WebcastRow } from '../../db/tables/webcast.table.ts';
 import { HttpError } from '../../lib/httpError.ts';
@@ -13,6 +13,7 @@ import {
   completeTransmission, findTranscoder, markConverting, recordedSessions, reopenTransmission, saveTranscoder, streamFlags,
 } from '../../repositories/streaming.ts';
 import { hlsPlaybackUrl } from '../../repositories/webcasts.ts';
+import type { Ingest } from '../../webcasts/ingestEngine.ts';
 import { enqueueRecordingSave } from '../../webcasts/recordingSave.ts';
 import { webcastAccess, webcastOr404 } from './common.ts';
 import { IdParams } from '../../lib/params.ts';
@@ -32,7 +33,7 @@ export function signallingUrl(config: Pick<Config, 'streamingSignallingUrl'>, ap
 }
 
 /** spec 2 §3.11 webcast_{vendor}_sdp of a webcast: where and under which names to publish. */
-export function webcastSdp(config: Pick<Config, 'streamingSignallingUrl'>, appOrigin: string, engine: StreamingEngine, webcastId: number): WebcastSdp {
+export function webcastSdp(config: Pick<Config, 'streamingSignallingUrl'>, appOrigin: string, engine: Pick<Ingest, 'streamName'>, webcastId: number): WebcastSdp {
   return {
     sdp_url: signallingUrl(config, appOrigin, webcastId),
     application_name: STREAMING_APPLICATION,
@@ -50,7 +51,7 @@ function browserStreaming(row: WebcastRow) {
 /**
  * Browser streaming (spec 2 §2.6, §4.14, §7.3 "Streaming"): the streaming
  * server's calls, the signalling socket at sdp_url, and the saving of the recording. The
- * ingest itself is @lp/streaming/server, one engine in this process; its events land in the
+ * ingest itself is @lp/streaming/server, one engine per node (in its own process, webcasts/ingestProcess.ts); its events land in the
  * webcast's row. docs/api.md "Webcasts: streaming".
  */
 const streaming: FastifyPluginAsyncTypebox = async (app) => {
