@@ -220,7 +220,8 @@ describe.each(DIALECTS)('webcast streaming (%s)', (dialect) => {
       publisher.stopMedia();
       await eventually('offline', async () => (await state(id)).live_stream.state === 'stopped', 20_000);
       expect(await state(id)).toMatchObject({ live_stream: { publishing: false }, transmission_completed: false });
-      expect((await webcastRow(id)).hls_path).toBeNull();
+      // the channel shows offline first; the session's end (its row, the live path cleared) lands after ffmpeg's last segment
+      await eventually('live path cleared', async () => (await webcastRow(id)).hls_path === null);
       const [session] = await t.app.db.selectFrom('webcast_stream_sessions').selectAll().where('webcast_id', '=', id).execute();
       expect(session).toMatchObject({ end_reason: 'disconnected' });
       expect(session!.segments).toBeGreaterThan(0);
