@@ -143,6 +143,8 @@ process.on('disconnect', () => {
   hooksWaiting.clear();
   closeAndExit();
 });
-// a terminal's Ctrl-C or a service manager signals the whole group: the sessions end as cleanly as
-// when the API closes us (it is closing too, and still answers the hooks meanwhile)
+// a service manager may signal every process of the service (systemd's control group), this one
+// before the API's close reaches it: the sessions end as cleanly as when the API closes us (it is
+// closing too, and still answers the hooks meanwhile). A terminal's Ctrl-C does not reach it (its
+// own process group): the API's close, or its going away, does.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, closeAndExit);
