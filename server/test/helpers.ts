@@ -132,7 +132,8 @@ async function postgresTemplate(config: Config): Promise<string> {
   return JSON.stringify({ name, dataDir });
 }
 
-function processAlive(pid: number): boolean {
+/** The process `pid` exists (signal 0 checks without sending one). */
+export function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

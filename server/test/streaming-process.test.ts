@@ -13,7 +13,7 @@ import { DEMO } from '../src/seed/demo.ts';
 import { IngestProcess } from '../src/webcasts/ingestProcess.ts';
 import type { Config } from '../src/config.ts';
 import { connect } from '../src/db/dialect.ts';
-import { bearer, buildTestApp, INJECT_ORIGIN, login, type TestApp, type Tokens } from './helpers.ts';
+import { bearer, buildTestApp, INJECT_ORIGIN, login, processAlive, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
 import { eventually } from './eventually.ts';
 import type { CrowdAnswer, CrowdRequest } from './streamingCrowd.ts';
@@ -49,15 +49,6 @@ function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
 
 /** ffmpeg processes writing HLS (the ingest's, not the test publisher's test picture) under `pid`. */
 const hlsWriters = (pid: number) => childrenOf(pid).filter((p) => p.cmdline.includes('ffmpeg') && p.cmdline.includes('-f hls'));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** How many UDP sockets bound to a port of `range` the process `pid` holds (werift's ICE sockets). */
 function udpSocketsIn(pid: number, range: [number, number]): number {
@@ -235,7 +226,7 @@ describe('the streaming ingest in its own process (sqlite)', () => {
     expect((await get(STREAMING_PATHS.streamingState(id), manager)).json().live_stream).toEqual({ state: 'stopped', publishing: false });
     await eventually('a new ingest process', async () => ingest().pid !== null && ingest().pid !== killed);
     // its ffmpeg, orphaned, ends by itself (its stderr pipe is gone), and so frees its RTP ports
-    await eventually('the killed ingest\'s ffmpeg gone', async () => orphans.every((p) => !alive(p)), 15_000);
+    await eventually('the killed ingest\'s ffmpeg gone', async () => orphans.every((p) => !processAlive(p)), 15_000);
 
     // the studio starts again (a new channel, a new stream name) and publishes
     expect((await get(STREAMING_PATHS.startStreaming(id), manager)).json()).toMatchObject({ live_stream: { state: 'started' } });
@@ -266,7 +257,7 @@ describe('the streaming ingest in its own process (sqlite)', () => {
       const closedRows = await handle.db.selectFrom('webcast_stream_sessions').selectAll().where('webcast_id', '=', id).execute().finally(() => handle.close());
       expect(closedRows).toMatchObject([{ end_reason: 'shutdown' }]);
       expect(closedRows[0]!.segments).toBeGreaterThan(0);
-      await eventually('the ingest and its ffmpeg gone', async () => !alive(pid) && ffmpeg.every((p) => !alive(p)), 5000);
+      await eventually('the ingest and its ffmpeg gone', async () => !processAlive(pid) && ffmpeg.every((p) => !processAlive(p)), 5000);
     } finally {
       ({ t, manager, learner, learnerGroup, demoClient, origin } = previous);
       await closing.close().catch(() => undefined);
