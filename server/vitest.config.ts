@@ -4,8 +4,10 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // integration suites share one Postgres; each file uses its own schema
-    testTimeout: 30_000,
+    // integration suites share one Postgres; each file uses its own schema. The unit run
+    // (scripts/test-unit.mjs) runs beside the other projects' run: on CI's loaded 2 cores a
+    // test of 13–15 s on a quiet machine went past 30 s, so a hang is caught at 60 s
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     globalSetup: ['test/globalSetup.ts'],
     // Every file builds its own app (own data dir, own Postgres schema) and nothing here mocks

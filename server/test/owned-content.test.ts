@@ -85,20 +85,23 @@ describe.each(DIALECTS)('owned-content core on %s', (dialect) => {
         keys: keys.rows.map((r) => [r.from, placeholders(r.table), r.to, r.on_delete]),
       };
     }
-    const columns = await sql<{ name: string; type: string; nullable: string; dflt: string | null; size: number | null }>`
-      select column_name as name, data_type as type, is_nullable as nullable, column_default as dflt, character_maximum_length as size
-      from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by column_name`.execute(raw);
+    // pg_catalog, not information_schema: its views join every constraint of the database and take seconds a table
+    const columns = await sql<{ name: string; type: string; notnull: boolean; dflt: string | null }>`
+      select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as notnull, pg_get_expr(d.adbin, d.adrelid) as dflt
+      from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+      where a.attrelid = to_regclass(${table}) and a.attnum > 0 and not a.attisdropped
+      order by a.attname`.execute(raw);
     const keys = await sql<{ from: string; table: string; to: string; on_delete: string }>`
-      select kcu.column_name as "from", ccu.table_name as "table", ccu.column_name as "to", rc.delete_rule as on_delete
-      from information_schema.table_constraints tc
-      join information_schema.key_column_usage kcu on kcu.constraint_name = tc.constraint_name and kcu.table_schema = tc.table_schema
-      join information_schema.constraint_column_usage ccu on ccu.constraint_name = tc.constraint_name and ccu.table_schema = tc.table_schema
-      join information_schema.referential_constraints rc on rc.constraint_name = tc.constraint_name and rc.constraint_schema = tc.table_schema
-      where tc.constraint_type = 'FOREIGN KEY' and tc.table_schema = current_schema() and tc.table_name = ${table}
-      order by kcu.column_name`.execute(raw);
+      select a.attname as "from", c.confrelid::regclass::text as "table", fa.attname as "to", c.confdeltype as on_delete
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_attribute fa on fa.attrelid = c.confrelid and fa.attnum = c.confkey[1]
+      where c.contype = 'f' and c.conrelid = to_regclass(${table})
+      order by a.attname`.execute(raw);
+    const deleteRule: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };
     return {
-      columns: columns.rows.map((r) => [r.name, r.type, r.size, r.nullable, placeholders(r.dflt)]),
-      keys: keys.rows.map((r) => [r.from, placeholders(r.table), r.to, r.on_delete]),
+      columns: columns.rows.map((r) => [r.name, r.type, r.notnull, placeholders(r.dflt)]),
+      keys: keys.rows.map((r) => [r.from, placeholders(r.table), r.to, deleteRule[r.on_delete] ?? r.on_delete]),
     };
   }
 

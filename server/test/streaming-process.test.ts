@@ -77,7 +77,7 @@ function udpSocketsIn(pid: number, range: [number, number]): number {
  * werift peers and ffmpeg live in the child; a child killed mid-session is started again, its
  * session closed, and the studio's next start and publish work.
  */
-describe('the streaming ingest in its own process (sqlite)', () => {
+describe('the streaming ingest in its own process (sqlite)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let manager: Tokens;
   let learner: Tokens;
