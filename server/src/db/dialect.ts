@@ -7,11 +7,12 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import {
-  DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql,
+  DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE, Kysely, PostgresAdapter, PostgresDialect, sql,
   type ColumnDataType, type ColumnDefinitionBuilder, type Dialect, type ColumnMetadata, type DatabaseIntrospector,
   type DatabaseMetadata, type DatabaseMetadataOptions, type SchemaMetadata, type TableMetadata,
 } from 'kysely';
 import type { Database } from './database.ts';
+import { LiteralLimitSqliteDialect } from './sqliteCompiler.ts';
 import type { WriteWatch } from './writeWatch.ts';
 import { COLUMN_KINDS, type ColumnKind, type ColumnKinds } from './columnKinds.ts';
 
@@ -286,7 +287,7 @@ export function connect(options: ConnectOptions): DbHandle {
   // the chat path, and they count against an import's memory.)
   database.pragma('synchronous = NORMAL');
   // the wrapper has the statement surface Kysely's SQLite driver uses
-  const db = new Kysely<Database>(config(new SqliteDialect({ database: sqliteWithConversions(database) as unknown as SQLite.Database })));
+  const db = new Kysely<Database>(config(new LiteralLimitSqliteDialect({ database: sqliteWithConversions(database) as unknown as SQLite.Database })));
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -166,11 +166,10 @@ export async function runList<DB, TB extends keyof DB, O>(
 }
 
 interface Reusable { sql: string; parameters: readonly unknown[]; slots: Array<number | null> }
-/** Shapes kept per resource: a search or not, the filters and how many values each, the order, paged or not. */
+/** Shapes kept per resource: a search or not, the filters and how many values each, the order, the page size. */
 const MAX_SHAPES = 200;
 const CLIENT = -0x7ead11;
-const LIMIT = -0x7ead12;
-const OFFSET = -0x7ead13;
+const OFFSET = -0x7ead12;
 const PATTERN = '\u0000pattern';
 
 function reusable(compiled: CompiledQuery, placeholders: readonly unknown[]): Reusable {
@@ -201,19 +200,20 @@ export function reusableList<DB, TB extends keyof DB, O>(
   return async (db, clientId, request) => {
     if (request.filters.some((f) => f.values.length === 0)) return { rows: [], total: 0 };
     const search = spec.searchColumns.length > 0 && request.search !== null && request.search !== '';
-    const key = JSON.stringify([search, request.filters.map((f) => [f.column, f.values.length]), request.sortColumn, request.descending, request.limit !== null]);
+    // the page size is part of the shape: SQLite compiles it as a literal (db/sqliteCompiler.ts)
+    const key = JSON.stringify([search, request.filters.map((f) => [f.column, f.values.length]), request.sortColumn, request.descending, request.limit]);
     let shapes = byDb.get(db);
     if (!shapes) byDb.set(db, (shapes = new Map()));
     let shape = shapes.get(key);
     if (!shape) {
       const filterSlots = request.filters.map((f, i) => ({ column: f.column, values: f.values.map((_, j) => `\u0000filter${i}.${j}`) }));
-      const placeholders = [CLIENT, PATTERN, LIMIT, OFFSET, ...filterSlots.flatMap((f) => f.values)];
-      const paging = request.limit !== null ? { limit: LIMIT, offset: OFFSET } : null;
+      const placeholders = [CLIENT, PATTERN, OFFSET, ...filterSlots.flatMap((f) => f.values)];
+      const paging = request.limit !== null ? { limit: request.limit, offset: OFFSET } : null;
       const { count, page } = listStatements(build(db, CLIENT), request, spec, search ? PATTERN : null, filterSlots, paging);
       shape = { count: reusable(count.compile(), placeholders), page: reusable(page.compile(), placeholders) };
       if (shapes.size < MAX_SHAPES) shapes.set(key, shape);
     }
-    const values = [clientId, patternOf(request.search), request.limit, request.offset, ...request.filters.flatMap((f) => f.values)];
+    const values = [clientId, patternOf(request.search), request.offset, ...request.filters.flatMap((f) => f.values)];
     const total = totalOf((await db.executeQuery(withValues(shape.count, values))).rows[0]);
     const rows = (await db.executeQuery(withValues(shape.page, values))).rows as O[];
     return { rows, total };
