@@ -18,7 +18,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CANVAS_CAMERA_SCRIPT, g2g, percentile, TIMECODE_SCRIPT, WHEP_VIEWER_SCRIPT } from './streamingTimecode.ts';
-import { apiLoopDelay, cpuShare, ingestProcessOf, joinCrowd } from './streamingViewers.ts';
+import { apiLoopDelay, cpuShare, ingestLoopWatch, ingestProcessOf, joinCrowd } from './streamingViewers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-stream-bench-'));
@@ -274,6 +274,7 @@ try {
 
     // ---- many viewers: protocol-level clients on this one node, WebRTC or (refused) HLS, retrying as the player does ----
     await apiLoopDelay(origin);
+    const joiningIngest = ingestLoopWatch(origin);
     const crowd = await joinCrowd({
       whepUrl: addresses.webcast_player_webrtc_playback_url!, hlsUrl: addresses.webcast_player_hls_playback_url!,
       count: VIEWERS, icePorts: CROWD_ICE_PORTS, segmentSeconds: SEGMENT_SECONDS,
@@ -281,6 +282,7 @@ try {
     const firstRefused = Object.values(crowd.refused).reduce((sum, n) => sum + n, 0);
     const firstOffers = { taken: VIEWERS - firstRefused, refused: firstRefused, allPlayingMs: crowd.allPlayingMs };
     const joiningLoop = await apiLoopDelay(origin).catch(() => null);
+    const joiningIngestLoop = joiningIngest.stop();
     await sleep(RETRY_SECONDS * 1000);
     crowd.settle();
     await until('the retried viewers\' pictures', async () => crowd.viewers.every((v) => v.firstKeyframeAt !== null || v.state === 'failed' || v.state === 'closed'), 30_000, 250)
@@ -302,8 +304,10 @@ try {
     await sampleFrames(webrtcViewer, true);
     const segmentsBefore = crowd.hlsSegments;
     await apiLoopDelay(origin).catch(() => null);
+    const loadedIngest = ingestLoopWatch(origin);
     const crowdCpu = await cpuShare(serverPids, LOAD_SECONDS * 1000);
     const loadedLoop = await apiLoopDelay(origin).catch(() => null);
+    const loadedIngestLoop = loadedIngest.stop();
     const loadedFrames = await takeSamples(webrtcViewer);
     const crowdPackets = crowd.viewers.reduce((sum, v) => sum + v.packets.video, 0);
     const loaded = { playing: crowd.playing, connecting: crowd.viewers.length - crowd.playing, hls: crowd.hls, hlsSegments: crowd.hlsSegments - segmentsBefore };
@@ -349,6 +353,10 @@ try {
     const loop = (d: { p99: number; max: number } | null) => (d ? `p99 ${d.p99.toFixed(0)} ms, max ${d.max.toFixed(0)} ms` : 'not read');
     console.log(`    API event-loop delay (STREAMING_ENGINE=${ENGINE}${ingestPid ? `, ingest pid ${ingestPid}` : ''}): while the crowd joined ${loop(joiningLoop)};`
       + ` over the ${LOAD_SECONDS} s at that load ${loop(loadedLoop)}`);
+    if (ENGINE === 'process') {
+      console.log(`    the ingest process's own event-loop delay (the publisher's ICE and the viewers' peers share it; worst of its 2 s reports):`
+        + ` while the crowd joined ${loop(joiningIngestLoop)}; at that load ${loop(loadedIngestLoop)}`);
+    }
     console.log(`  end_transmission → transmission_ended: ${s(endedMs)} s (spec: tracks stop at 7 s, stop call at 7.1 s)`);
     console.log(`  end_transmission → saved video playing: ${s(replayMs)} s (goal ≤ 10 s); recording ${duration.toFixed(1)} s long`);
     console.log(`  studio notices: ${notices.join(', ')}`);

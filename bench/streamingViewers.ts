@@ -51,6 +51,29 @@ export async function apiLoopDelay(origin: string): Promise<{ p99: number; max: 
   return { p99: gauge('nodejs_eventloop_lag_p99_seconds'), max: gauge('nodejs_eventloop_lag_max_seconds') };
 }
 
+/**
+ * The ingest process's own event-loop delay (STREAMING_ENGINE=process), worst of its 2 s reports
+ * while this runs: the loop the publisher's ICE consent shares with every viewer's peer. Read
+ * from the API's /metrics every two seconds; `stop` gives the worst p99 and max (null inline).
+ */
+export function ingestLoopWatch(origin: string): { stop(): { p99: number; max: number } | null } {
+  let worst: { p99: number; max: number } | null = null;
+  const read = async () => {
+    const text = await (await fetch(`${origin}/metrics`)).text();
+    const stat = (name: string) => Number(new RegExp(`^streaming_ingest_event_loop_delay_seconds\\{stat="${name}"\\} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000;
+    const p99 = stat('p99');
+    const max = stat('max');
+    if (Number.isFinite(p99)) worst = { p99: Math.max(worst?.p99 ?? 0, p99), max: Math.max(worst?.max ?? 0, max) };
+  };
+  const timer = setInterval(() => void read().catch(() => undefined), 2000);
+  return {
+    stop() {
+      clearInterval(timer);
+      return worst;
+    },
+  };
+}
+
 /** A viewer refused over WebRTC plays HLS: the live playlist every segment, and each new segment. */
 class HlsPoller {
   private timer: ReturnType<typeof setInterval>;

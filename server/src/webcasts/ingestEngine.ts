@@ -22,6 +22,11 @@ export type Ingest = Pick<StreamingEngine,
   | 'start' | 'configure' | 'stop' | 'acceptSignalling' | 'watch' | 'leave' | 'close'> & {
   /** the viewers' live playlist of the webcast; null when the ingest has none for it (yet) */
   liveResource(webcastId: number): string | null;
+  /**
+   * The ingest process's own event-loop delay in its last report (null inline: it is the API's,
+   * which the default metrics show, or before the first report).
+   */
+  ingestLoopDelay?(): { p99Ms: number; maxMs: number } | null;
 };
 
 export function buildEngine(settings: IngestSettings, log: Logger, hooks: EngineHooks, onChannelChanged?: (webcastId: number) => void): StreamingEngine {

@@ -33,6 +33,8 @@ const SERVER_ROOT = path.resolve(import.meta.dirname, '../..');
 const CLOSE_TIMEOUT_MS = 30_000;
 /** A child that lived less than this is started again only after as long. */
 const RESTART_PAUSE_MS = 2000;
+/** An ingest loop this late (p99 over a report) is logged: the publisher's ICE consent waits on it too. */
+const LOOP_LAG_WARN_MS = 250;
 
 interface Running {
   child: ChildProcess;
@@ -53,6 +55,7 @@ export class IngestProcess implements Ingest {
   private readonly calls = new Map<number, Pending>();
   private readonly peers = new Map<number, SignallingPeer>();
   private nextId = 1;
+  private loopDelay: { p99Ms: number; maxMs: number } | null = null;
 
   constructor(private readonly options: IngestProcessOptions) {}
 
@@ -62,6 +65,10 @@ export class IngestProcess implements Ingest {
   }
 
   // ---- reads, from the mirror ----
+
+  ingestLoopDelay(): { p99Ms: number; maxMs: number } | null {
+    return this.loopDelay;
+  }
 
   state(webcastId: number): LiveStreamState {
     return this.channels.has(webcastId) ? 'started' : 'stopped';
@@ -259,6 +266,13 @@ export class IngestProcess implements Ingest {
         break;
       case 'peerClose':
         this.peers.get(message.peer)?.close();
+        break;
+      case 'loopDelay':
+        if (running !== this.running) break;
+        this.loopDelay = { p99Ms: message.p99Ms, maxMs: message.maxMs };
+        if (message.p99Ms >= LOOP_LAG_WARN_MS) {
+          this.options.log.warn({ p99Ms: Math.round(message.p99Ms), maxMs: Math.round(message.maxMs), ingestPid: running.child.pid }, 'ingest event loop lagging');
+        }
         break;
       case 'log':
         this.options.log[message.level]({ ...message.data, area: 'streaming', ingestPid: running.child.pid }, message.msg);

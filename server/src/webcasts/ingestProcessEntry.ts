@@ -3,9 +3,10 @@
  * streaming engine with its werift peers and ffmpeg children, driven by the API over IPC. Its
  * hooks are answered by the API, which owns the database; its logs go to the API's logger.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { SignallingPeer, StreamingEngine } from '@lp/streaming/server';
 import { buildEngine } from './ingestEngine.ts';
-import { fromWire, loggable, toWire, type FromIngest, type IngestHook, type IngestHooks, type ToIngest } from './ingestProtocol.ts';
+import { LOOP_REPORT_MS, fromWire, loggable, toWire, type FromIngest, type IngestHook, type IngestHooks, type ToIngest } from './ingestProtocol.ts';
 
 if (!process.send) throw new Error('the ingest runs as a child process with an IPC channel');
 
@@ -21,6 +22,14 @@ function send(message: FromIngest): void {
 
 const log = (level: 'info' | 'warn' | 'error' | 'debug') => (data: object, msg: string) => send({ type: 'log', level, data: loggable(data), msg });
 const logger = { info: log('info'), warn: log('warn'), error: log('error'), debug: log('debug') };
+
+// this loop carries the publisher's ICE consent and every viewer's handshakes: its delay is what a crowd costs the publisher
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+setInterval(() => {
+  send({ type: 'loopDelay', p99Ms: loopDelay.percentile(99) / 1e6, maxMs: loopDelay.max / 1e6 });
+  loopDelay.reset();
+}, LOOP_REPORT_MS).unref();
 
 let nextHook = 1;
 const hooksWaiting = new Map<number, { resolve(): void; reject(error: Error): void }>();

@@ -24,6 +24,9 @@ export interface ChannelMirror {
   liveResource: string;
 }
 
+/** How often the ingest reports its event-loop delay. */
+export const LOOP_REPORT_MS = 2000;
+
 /** An error as it crossed: the classes the routes map to HTTP statuses keep their class. */
 export type WireError =
   | { kind: 'unavailable' | 'not_live' | 'unsupported_offer' | 'unplayable_offer' | 'other'; message: string }
@@ -52,6 +55,8 @@ export type FromIngest =
   | { type: 'channel'; webcastId: number; channel: ChannelMirror | null }
   | { type: 'peerSend'; peer: number; text: string }
   | { type: 'peerClose'; peer: number }
+  /** the ingest's own event-loop delay over the last LOOP_REPORT_MS (the publisher's ICE and the viewers' share that loop) */
+  | { type: 'loopDelay'; p99Ms: number; maxMs: number }
   | { type: 'log'; level: 'info' | 'warn' | 'error' | 'debug'; data: Record<string, unknown>; msg: string };
 
 export function toWire(error: unknown): WireError {

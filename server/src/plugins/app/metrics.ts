@@ -64,6 +64,10 @@ export default fp(async (app) => {
   const queueRunning = new Gauge({ name: 'job_queue_running', help: 'Jobs running now, cluster-wide', registers: [registry] });
   const queueAge = new Gauge({ name: 'job_queue_oldest_waiting_seconds', help: 'How long the longest-waiting runnable job has waited', registers: [registry] });
   const sockets = new Gauge({ name: 'realtime_connections', help: 'Realtime sockets this node holds', registers: [registry] });
+  const ingestLoop = new Gauge({
+    name: 'streaming_ingest_event_loop_delay_seconds', labelNames: ['stat'] as const, registers: [registry],
+    help: 'The ingest process\'s event-loop delay over its last report (p99, max): the publisher\'s and the viewers\' peers share that loop',
+  });
 
   app.decorate('metrics', { registry, jobDuration });
 
@@ -87,6 +91,11 @@ export default fp(async (app) => {
       queueAge.set(stats.oldestWaitingSeconds);
     }
     if (app.hasDecorator('realtime')) sockets.set(app.realtime.hub.connectionCount);
+    const loop = app.hasDecorator('streaming') ? app.streaming.ingestLoopDelay?.() : null;
+    if (loop) {
+      ingestLoop.set({ stat: 'p99' }, loop.p99Ms / 1000);
+      ingestLoop.set({ stat: 'max' }, loop.maxMs / 1000);
+    }
     return reply.type(registry.contentType).header('Cache-Control', 'no-store').send(await registry.metrics());
   });
 }, { name: 'metrics' });
