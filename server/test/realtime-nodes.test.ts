@@ -79,7 +79,8 @@ describe('realtime across two API nodes (Postgres + Redis)', { timeout: 120_000 
 
     learnerToken = await passwordLogin(a.origin, DEMO.learner.email, DEMO.learner.password);
     instructorToken = await passwordLogin(b.origin, DEMO.instructor.email, DEMO.instructor.password);
-  }, 120_000);
+    // two nodes' start-up, the first migrating a fresh schema: past 120 s on a machine the whole unit run loads
+  }, 240_000);
 
   afterAll(async () => {
     for (const s of sockets) s.close();

@@ -143,8 +143,13 @@ function problems(where: string, texts: string[], portuguese: Set<string>): stri
 /** Picks the language on the admin login page: the choice is the browser's session's, and the portal reads it too. */
 async function pickLanguage(page: Page, language: (typeof LANGUAGES)[number]) {
   await page.goto('/admin/');
-  await page.getByRole('button', { name: 'Português' }).click();
-  await page.getByRole('menuitem', { name: language.name }).click();
+  // a click while the login page is still settling may open no menu (seen once on a loaded machine): open it until it shows
+  const choice = page.getByRole('menuitem', { name: language.name });
+  await expect(async () => {
+    if (!(await choice.isVisible())) await page.getByRole('button', { name: 'Português' }).click({ timeout: 5000 });
+    await expect(choice).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 30_000 });
+  await choice.click();
   // the language's texts load, the choice is stored, then the page renders again in it (emptying a
   // form filled before): the sign-in button leaving Portuguese says all three happened
   await expect(page.locator('button[type="submit"]')).not.toHaveText(/^\s*Entrar\s*$/);
