@@ -295,6 +295,8 @@ export class IngestProcess implements Ingest {
     if (this.running !== running) return;
     this.running = null;
     this.channels.clear();
+    // a dead child's last figure is no one's now; the next child reports within LOOP_REPORT_MS
+    this.loopDelay = null;
     for (const pending of this.calls.values()) pending.reject(new StreamingUnavailableError('the ingest process ended'));
     this.calls.clear();
     const peers = [...this.peers.values()];

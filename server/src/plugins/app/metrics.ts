@@ -95,6 +95,8 @@ export default fp(async (app) => {
     if (loop) {
       ingestLoop.set({ stat: 'p99' }, loop.p99Ms / 1000);
       ingestLoop.set({ stat: 'max' }, loop.maxMs / 1000);
+    } else {
+      ingestLoop.reset();
     }
     return reply.type(registry.contentType).header('Cache-Control', 'no-store').send(await registry.metrics());
   });
