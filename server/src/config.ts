@@ -81,6 +81,11 @@ export interface Config {
   redisPrefix: string;
   /** consume jobs in this process (off for API-only nodes) */
   runJobs: boolean;
+  /**
+   * start the hourly jobs the calendar drives (unpublish dates, learner notices) when the app is
+   * ready; tests turn them off, as their seeded database may be from before midnight
+   */
+  calendarJobs: boolean;
   /** import passes run in a child process (default) or on the server's own event loop (tests) */
   importWorker: 'process' | 'inline';
   /** V8 old-generation cap of an import worker, in MB */
@@ -288,6 +293,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'lp',
     runJobs: env.RUN_JOBS !== '0',
+    calendarJobs: env.CALENDAR_JOBS !== '0',
     importWorker: env.IMPORT_WORKER === 'inline' ? 'inline' : 'process',
     importWorkerHeapMb: int(env.IMPORT_WORKER_HEAP_MB, 192),
     jobRetryBaseMs: int(env.JOB_RETRY_BASE_MS, 2000),

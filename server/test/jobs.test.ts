@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabaseQueue } from '../src/jobs/databaseQueue.ts';
+import { LEARNER_NOTICES_JOB } from '../src/notices/learnerNotices.ts';
 import { notify } from '../src/repositories/notifications.ts';
+import { UNPUBLISH_DUE_JOB } from '../src/trainings/unpublishJob.ts';
 import { DIALECTS, bearer, buildTestApp, login, type TestApp } from './helpers.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -134,5 +136,22 @@ describe.each(DIALECTS)('notifications on %s', (dialect) => {
 
   it('requires a signed-in user', async () => {
     expect((await t.app.inject({ url: '/api/notifications/' })).statusCode).toBe(401);
+  });
+});
+
+describe('the calendar jobs on start (sqlite)', () => {
+  const started = async (calendarJobs: boolean) => {
+    const t = await buildTestApp('sqlite', { calendarJobs });
+    try {
+      const rows = await t.app.db.selectFrom('jobs').select('name').where('name', 'in', [UNPUBLISH_DUE_JOB, LEARNER_NOTICES_JOB]).execute();
+      return rows.map((r) => r.name).sort();
+    } finally {
+      await t.close();
+    }
+  };
+
+  it('a node starts the hourly unpublish and learner-notice runs; a test app does not (its seed may be from yesterday)', async () => {
+    expect(await started(true)).toEqual([LEARNER_NOTICES_JOB, UNPUBLISH_DUE_JOB].sort());
+    expect(await started(false)).toEqual([]);
   });
 });

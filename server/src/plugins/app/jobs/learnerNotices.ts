@@ -13,6 +13,6 @@ export default fp(async (app) => {
     if (slot) await scheduleLearnerNotices(app, nextHour());
   });
   app.addHook('onReady', async () => {
-    if (app.config.runJobs) await scheduleLearnerNotices(app, new Date());
+    if (app.config.runJobs && app.config.calendarJobs) await scheduleLearnerNotices(app, new Date());
   });
 }, { name: 'job-learner-notices', dependencies: ['jobs'] });

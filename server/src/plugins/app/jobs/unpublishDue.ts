@@ -11,6 +11,6 @@ export default fp(async (app) => {
   });
   // on start: one run now (deduplicated per hour across nodes), which then repeats hourly
   app.addHook('onReady', async () => {
-    if (app.config.runJobs) await scheduleUnpublishDue(app, new Date());
+    if (app.config.runJobs && app.config.calendarJobs) await scheduleUnpublishDue(app, new Date());
   });
 }, { name: 'job-unpublish-due', dependencies: ['jobs'] });
