@@ -31,7 +31,6 @@ const SEGMENT_SECONDS = Number(process.env.STREAMING_SEGMENT_SECONDS ?? 2);
 // the ingest's ports and the crowd's, apart from anything else running here
 const RTP_PORTS = process.env.STREAMING_RTP_PORTS ?? '21000-21499';
 const ICE_PORTS = process.env.STREAMING_ICE_PORTS ?? '22000-22499';
-const CROWD_ICE_PORTS: [number, number] = [22500, 22999];
 const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ENGINE = process.env.STREAM_BENCH_ENGINE === 'inline' ? 'inline' : 'process';
@@ -72,15 +71,17 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
   }
 }
 
-/** The page scripts: the studio and hls.js, bundled once for the two pages. */
+/** The page scripts: the studio, hls.js and the crowd, bundled once for the pages. */
 async function pageScript(): Promise<string> {
   const result = await build({
     stdin: {
       contents: `
         import { StreamStudio } from './streaming/src/index.ts';
         import Hls from 'hls.js';
+        import { startCrowd } from './bench/streamingCrowdPage.ts';
         window.StreamStudio = StreamStudio;
-        window.Hls = Hls;`,
+        window.Hls = Hls;
+        window.startCrowd = startCrowd;`,
       resolveDir: root,
       loader: 'ts',
     },
@@ -272,20 +273,23 @@ try {
     const webrtcFrames = await takeSamples(webrtcViewer);
     const advanced = await viewer.evaluate(() => (document.getElementById('v') as HTMLVideoElement).currentTime);
 
-    // ---- many viewers: protocol-level clients on this one node, WebRTC or (refused) HLS, retrying as the player does ----
+    // ---- many viewers: Chromium's peer connections on this one node, WebRTC or (refused) HLS, retrying as the player does ----
+    const crowdPage = await (await browser.createBrowserContext()).newPage();
+    await openAt(crowdPage, `${origin}/bench/crowd`, `<!doctype html><html><body><script>${script}</script></body></html>`);
     await apiLoopDelay(origin);
     const joiningIngest = ingestLoopWatch(origin);
-    const crowd = await joinCrowd({
+    const crowd = await joinCrowd(crowdPage, {
       whepUrl: addresses.webcast_player_webrtc_playback_url!, hlsUrl: addresses.webcast_player_hls_playback_url!,
-      count: VIEWERS, icePorts: CROWD_ICE_PORTS, segmentSeconds: SEGMENT_SECONDS,
+      count: VIEWERS, segmentSeconds: SEGMENT_SECONDS,
     });
-    const firstRefused = Object.values(crowd.refused).reduce((sum, n) => sum + n, 0);
-    const firstOffers = { taken: VIEWERS - firstRefused, refused: firstRefused, allPlayingMs: crowd.allPlayingMs };
+    const joinedCrowd = await crowd.snapshot();
+    const firstRefused = Object.values(joinedCrowd.refused).reduce((sum, n) => sum + n, 0);
+    const firstOffers = { taken: VIEWERS - firstRefused, refused: firstRefused, allPlayingMs: joinedCrowd.allPlayingMs, refusals: joinedCrowd.refused };
     const joiningLoop = await apiLoopDelay(origin).catch(() => null);
     const joiningIngestLoop = joiningIngest.stop();
     await sleep(RETRY_SECONDS * 1000);
-    crowd.settle();
-    await until('the retried viewers\' pictures', async () => crowd.viewers.every((v) => v.firstKeyframeAt !== null || v.state === 'failed' || v.state === 'closed'), 30_000, 250)
+    await crowd.settle();
+    await until('the retried viewers\' pictures', async () => (await crowd.snapshot()).waiting === 0, 30_000, 250)
       .catch(() => undefined);
     // the browser viewer's session ends with its publish session (the studio may publish again under this load): it offers again, as the player would
     let rejoins = 0;
@@ -302,15 +306,18 @@ try {
       }, 60_000, 3000).catch(() => undefined);
     }
     await sampleFrames(webrtcViewer, true);
-    const segmentsBefore = crowd.hlsSegments;
+    const before = await crowd.snapshot();
     await apiLoopDelay(origin).catch(() => null);
     const loadedIngest = ingestLoopWatch(origin);
     const crowdCpu = await cpuShare(serverPids, LOAD_SECONDS * 1000);
     const loadedLoop = await apiLoopDelay(origin).catch(() => null);
     const loadedIngestLoop = loadedIngest.stop();
     const loadedFrames = await takeSamples(webrtcViewer);
-    const crowdPackets = crowd.viewers.reduce((sum, v) => sum + v.packets.video, 0);
-    const loaded = { playing: crowd.playing, connecting: crowd.viewers.length - crowd.playing, hls: crowd.hls, hlsSegments: crowd.hlsSegments - segmentsBefore };
+    const after = await crowd.snapshot();
+    const loaded = {
+      playing: after.playing, connecting: after.waiting, hls: after.hls, hlsSegments: after.hlsSegments - before.hlsSegments,
+      videoFrames: after.videoFrames - before.videoFrames, retries: after.retries, drops: after.drops,
+    };
     await crowd.close();
 
     // ---- the end, the save, the replay ----
@@ -331,7 +338,7 @@ try {
     const s = (ms: number) => (ms / 1000).toFixed(1);
     const crowdSize = loaded.playing + loaded.hls;
     const perViewer = crowdSize > 0 ? (crowdCpu - oneViewerCpu) / crowdSize : NaN;
-    const refusals = Object.entries(crowd.refused).map(([reason, n]) => `${n}× ${reason}`).join('; ') || 'none';
+    const refusals = Object.entries(firstOffers.refusals).map(([reason, n]) => `${n}× ${reason}`).join('; ') || 'none';
     console.log(`browser streaming (Chromium, canvas camera with a timecode → studio → werift → ffmpeg → HLS | WebRTC forward, 720p preset):`);
     console.log(`  go_live → first playable segment: ${s(firstSegmentMs)} s (goal ≤ 10 s); HLS viewer's first frame after ${s(firstFrameMs)} s, WebRTC viewer's after ${s(webrtcFirstFrameMs)} s`);
     console.log(`  glass-to-glass over ${WATCH_SECONDS} s, frame shown vs wall clock (goal p50 ≤ 2 s, p95 ≤ 3 s):`);
@@ -341,14 +348,14 @@ try {
       + ` (min ${Math.min(...latencies).toFixed(1)}, max ${Math.max(...latencies).toFixed(1)}); playback advanced ${advanced.toFixed(1)} s`);
     const errors = webrtcFrames.clockErrors.map(Math.abs);
     console.log(`  WebRTC player's publisher clock (currentPublisherTime) vs the frame's timecode: |error| p50 ${median(errors).toFixed(0)} ms, p95 ${percentile(errors, 0.95).toFixed(0)} ms (${errors.length} frames)`);
-    console.log(`  ${VIEWERS} viewers of one node (protocol-level clients, 10 offers at a time):`);
+    console.log(`  ${VIEWERS} viewers of one node (Chromium peer connections in one page, frames read undecoded; 10 offers at a time):`);
     console.log(`    first offers: ${firstOffers.taken} answered, ${firstOffers.refused} refused → HLS (${refusals}); the last WebRTC picture ${s(firstOffers.allPlayingMs)} s after the first offer`);
-    console.log(`    after ${RETRY_SECONDS} s more of retries as the portal's player makes them (Retry-After, backoff, jitter): ${crowd.retries.offered} offers again, ${crowd.retries.taken} taken,`
-      + ` ${crowd.drops} sessions ended and went to HLS; now ${loaded.playing} play WebRTC, ${loaded.connecting} answered without a picture yet, ${loaded.hls} play HLS`
+    console.log(`    after ${RETRY_SECONDS} s more of retries as the portal's player makes them (Retry-After, backoff, jitter): ${loaded.retries.offered} offers again, ${loaded.retries.taken} taken,`
+      + ` ${loaded.drops} sessions ended and went to HLS; now ${loaded.playing} play WebRTC, ${loaded.connecting} answered without a picture yet, ${loaded.hls} play HLS`
       + `; the studio went live ${notices.filter((n) => n === 'live').length}× in the run; the browser viewer offered again ${rejoins}×`);
     console.log(`    server CPU over ${LOAD_SECONDS} s at that load: ${(oneViewerCpu * 100).toFixed(0)}% of a core with 2 browser viewers, ${(crowdCpu * 100).toFixed(0)}% with ${crowdSize} more`
       + ` → ${(perViewer * 100).toFixed(2)}% of a core per viewer (${loaded.playing} WebRTC, ${loaded.hls} HLS: ${loaded.hlsSegments} segments served;`
-      + ` ${crowdPackets} video packets forwarded in all; the clients run in the bench process on the same cores)`);
+      + ` ${loaded.videoFrames} video frames received by the WebRTC viewers in that time; the clients run in Chromium on the same cores)`);
     console.log(`    WebRTC glass-to-glass under that load (${LOAD_SECONDS} s): ${g2g(loadedFrames.delays)}`);
     const loop = (d: { p99: number; max: number } | null) => (d ? `p99 ${d.p99.toFixed(0)} ms, max ${d.max.toFixed(0)} ms` : 'not read');
     console.log(`    API event-loop delay (STREAMING_ENGINE=${ENGINE}${ingestPid ? `, ingest pid ${ingestPid}` : ''}): while the crowd joined ${loop(joiningLoop)};`

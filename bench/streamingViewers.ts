@@ -1,10 +1,10 @@
-// Many WebRTC viewers of one webcast on one node, for bench/streaming.ts: protocol-level clients
-// (werift peers, the streaming package's NodeViewer) that each POST a WHEP offer and hold the
-// session — or, refused, fetch the live HLS as a player would and offer again later — and the
-// server process's CPU read from /proc while they watch.
+// Many WebRTC viewers of one webcast on one node, for bench/streaming.ts: a Chromium page whose
+// peer connections each POST a WHEP offer and hold the session — or, refused, fetch the live HLS
+// as a player would and offer again later (streamingCrowdPage.ts) — and the server processes' CPU
+// and event-loop delay read while they watch.
 import fs from 'node:fs';
-import { NodeViewer } from '@lp/streaming/server';
-import { parseRetryAfter, retryDelay } from '../portal/src/components/video-player/webrtcRetry.ts';
+import type { Page } from 'puppeteer-core';
+import type { CrowdSnapshot, startCrowd } from './streamingCrowdPage.ts';
 
 const TICKS_PER_SECOND = 100;
 
@@ -74,64 +74,11 @@ export function ingestLoopWatch(origin: string): { stop(): { p99: number; max: n
   };
 }
 
-/** A viewer refused over WebRTC plays HLS: the live playlist every segment, and each new segment. */
-class HlsPoller {
-  private timer: ReturnType<typeof setInterval>;
-  private seen = new Set<string>();
-  private started = false;
-
-  constructor(private readonly playlistUrl: string, everyMs: number, private readonly served: { segments: number }) {
-    this.timer = setInterval(() => void this.poll().catch(() => undefined), everyMs);
-    void this.poll().catch(() => undefined);
-  }
-
-  private async poll() {
-    const res = await fetch(this.playlistUrl);
-    if (!res.ok) return;
-    const uris = (await res.text()).split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
-    const fresh = uris.filter((uri) => !this.seen.has(uri));
-    for (const uri of fresh) this.seen.add(uri);
-    // a player starts three segments behind the edge (the portal's liveSyncDurationCount)
-    const wanted = this.started ? fresh : fresh.slice(-3);
-    this.started = true;
-    for (const uri of wanted) {
-      const segment = await fetch(new URL(uri, this.playlistUrl));
-      await segment.arrayBuffer();
-      if (segment.ok) this.served.segments += 1;
-    }
-  }
-
-  stop() {
-    clearInterval(this.timer);
-  }
-}
-
-/** One member of the crowd: WebRTC when the node takes its offer, HLS meanwhile, retrying as the portal's player does. */
-interface Member {
-  webrtc: NodeViewer | null;
-  hls: HlsPoller | null;
-  retry: ReturnType<typeof setTimeout> | undefined;
-}
-
+/** The crowd, held by a Chromium page (streamingCrowdPage.ts); figures read from the page. */
 export interface Crowd {
-  /** the members playing (or connecting over) WebRTC now */
-  viewers: NodeViewer[];
-  /** of those, the ones a whole keyframe reached */
-  playing: number;
-  /** the members playing HLS now (refused, not yet back on WebRTC) */
-  hls: number;
-  /** HLS segments the HLS members fetched so far */
-  hlsSegments: number;
-  /** WebRTC sessions that ended after being answered (a publish session ended): each went to HLS and offered again */
-  drops: number;
-  /** first offers that failed, counted by reason (each then played HLS) */
-  refused: Record<string, number>;
-  /** offers made again after a refusal, and how many of those the node took */
-  retries: { offered: number; taken: number };
-  /** ms from the first offer until every WebRTC viewer had its first keyframe */
-  allPlayingMs: number;
+  snapshot(): Promise<CrowdSnapshot>;
   /** stops retrying (the counts hold still while the load is measured) */
-  settle(): void;
+  settle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -139,111 +86,32 @@ export interface CrowdOptions {
   whepUrl: string;
   hlsUrl: string;
   count: number;
-  icePorts: [number, number];
   segmentSeconds: number;
 }
 
+/** Offers made at once while the crowd joins (the node takes STREAMING_WEBRTC_JOINING at a time). */
+const BATCH = 10;
+
+type CrowdWindow = { crowd: ReturnType<typeof startCrowd>; startCrowd: typeof startCrowd };
+
 /**
- * `count` viewers join through the WHEP address, a few at a time, each with its own ICE port. A
- * refused one plays HLS and offers again after the portal player's delay (its Retry-After, the
- * backoff and the jitter of webrtcRetry.ts), dropping HLS once the node takes it.
+ * `count` viewers join through the WHEP address from `page` (a page on the server's origin whose
+ * script has `startCrowd`), a few at a time. A refused one plays HLS and offers again after the
+ * portal player's delay, dropping HLS once the node takes it. Answers once every WebRTC member has
+ * its first keyframe, or after a minute.
  */
-export async function joinCrowd({ whepUrl, hlsUrl, count, icePorts, segmentSeconds }: CrowdOptions): Promise<Crowd> {
-  const members: Member[] = [];
-  const refused: Record<string, number> = {};
-  const retries = { offered: 0, taken: 0 };
-  const served = { segments: 0 };
-  let drops = 0;
-  let settled = false;
-  const started = Date.now();
-
-  function fallBack(member: Member, attempt: number, answered: Response | null) {
-    member.hls ??= new HlsPoller(hlsUrl, segmentSeconds * 1000, served);
-    if (settled) return;
-    const asked = parseRetryAfter(answered?.headers.get('retry-after') ?? null);
-    member.retry = setTimeout(() => {
-      if (settled) return;
-      retries.offered += 1;
-      void offer(member, attempt + 1);
-    }, retryDelay(attempt, asked));
-  }
-
-  async function offer(member: Member, attempt: number): Promise<void> {
-    const answer: { res: Response | null } = { res: null };
-    try {
-      member.webrtc = await NodeViewer.start({
-        icePortRange: icePorts,
-        exchange: async (sdp) => {
-          answer.res = await fetch(whepUrl, { method: 'POST', headers: { 'content-type': 'application/sdp' }, body: sdp });
-          if (answer.res.status !== 201) throw new Error(`WHEP ${answer.res.status}`);
-          return answer.res.text();
-        },
-      });
-      if (attempt > 0) retries.taken += 1;
-      member.hls?.stop();
-      member.hls = null;
-    } catch (error) {
-      if (attempt === 0) {
-        const reason = error instanceof Error ? error.message : String(error);
-        refused[reason] = (refused[reason] ?? 0) + 1;
-      }
-      fallBack(member, attempt, answer.res);
-    }
-  }
-
-  // a session that ends (the publish session it forwarded ended) falls back to HLS and offers again, as the player does
-  const watchdog = setInterval(() => {
-    for (const member of members) {
-      if (!member.webrtc || (member.webrtc.state !== 'failed' && member.webrtc.state !== 'closed')) continue;
-      drops += 1;
-      void member.webrtc.close();
-      member.webrtc = null;
-      fallBack(member, 0, null);
-    }
-  }, 1000);
-
-  const BATCH = 10;
-  for (let i = 0; i < count; i += BATCH) {
-    const batch = Array.from({ length: Math.min(BATCH, count - i) }, (): Member => ({ webrtc: null, hls: null, retry: undefined }));
-    members.push(...batch);
-    await Promise.all(batch.map((member) => offer(member, 0)));
-  }
-  const webrtc = () => members.flatMap((m) => (m.webrtc ? [m.webrtc] : []));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && webrtc().some((v) => v.firstKeyframeAt === null && v.state !== 'failed' && v.state !== 'closed')) await new Promise((resolve) => setTimeout(resolve, 250));
-  return {
-    get viewers() {
-      return webrtc();
-    },
-    get playing() {
-      return webrtc().filter((v) => v.firstKeyframeAt !== null).length;
-    },
-    get hls() {
-      return members.filter((m) => m.hls).length;
-    },
-    get hlsSegments() {
-      return served.segments;
-    },
-    get drops() {
-      return drops;
-    },
-    refused,
-    retries,
-    get allPlayingMs() {
-      return Math.max(0, ...webrtc().flatMap((v) => (v.firstKeyframeAt === null ? [] : [v.firstKeyframeAt - started])));
-    },
-    settle() {
-      settled = true;
-      for (const member of members) clearTimeout(member.retry);
-    },
-    close: async () => {
-      settled = true;
-      clearInterval(watchdog);
-      for (const member of members) {
-        clearTimeout(member.retry);
-        member.hls?.stop();
-      }
-      await Promise.all(webrtc().map((v) => v.close()));
-    },
+export async function joinCrowd(page: Page, options: CrowdOptions): Promise<Crowd> {
+  await page.evaluate((o) => {
+    const w = window as unknown as CrowdWindow;
+    w.crowd = w.startCrowd(o);
+    return w.crowd.joined;
+  }, { ...options, batch: BATCH });
+  const crowd: Crowd = {
+    snapshot: () => page.evaluate(() => (window as unknown as CrowdWindow).crowd.snapshot()),
+    settle: () => page.evaluate(() => (window as unknown as CrowdWindow).crowd.settle()),
+    close: () => page.evaluate(() => (window as unknown as CrowdWindow).crowd.close()),
   };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && (await crowd.snapshot()).waiting > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  return crowd;
 }
