@@ -20,6 +20,8 @@ const streaming = streamingSettings({
   STREAMING_RTP_PORTS: `${firstPort}-${firstPort + 99}`,
   // one seat: the first viewer fills the node
   STREAMING_WEBRTC_VIEWERS: '1',
+  // the engine's lateness limit (engine.test.ts) off: a loaded test machine is no busy ingest
+  STREAMING_WEBRTC_MAX_LOOP_DELAY_MS: '0',
 });
 
 const api = (path: string) => `/api${path}`;

@@ -27,6 +27,12 @@ export interface StreamingSettings {
    * first rather than starving the ingest beside them
    */
   webrtcJoining: number;
+  /**
+   * STREAMING_WEBRTC_MAX_LOOP_DELAY_MS: while the ingest's event loop runs this late (p99 over the
+   * last seconds) it takes no new WebRTC viewer (they play HLS and offer again): the publisher's
+   * ICE consent replies must get through within werift's 500 ms; 0 takes viewers however late
+   */
+  webrtcMaxLoopDelayMs: number;
   frameRate: number;
 }
 
@@ -58,6 +64,7 @@ export function streamingSettings(env: Record<string, string | undefined> = proc
     inactivityMs: number(env.STREAMING_INACTIVITY_SECONDS, 8, 2, 120) * 1000,
     webrtcViewers: number(env.STREAMING_WEBRTC_VIEWERS, 300, 0, 5000),
     webrtcJoining: number(env.STREAMING_WEBRTC_JOINING, 8, 1, 500),
+    webrtcMaxLoopDelayMs: number(env.STREAMING_WEBRTC_MAX_LOOP_DELAY_MS, 250, 0, 10_000),
     frameRate: 30,
   };
 }

@@ -70,7 +70,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   const firstPort = 21000 + 200 * Math.floor(Math.random() * 40);
 
   /** An engine over `root`; inactivity 2.5 s unless a test needs the product's default (8 s). */
-  function makeEngine(inactivityMs = 2500, webrtcJoining = 8): StreamingEngine {
+  function makeEngine(inactivityMs = 2500, webrtcJoining = 8, webrtcMaxLoopDelayMs = 0): StreamingEngine {
     const log = (level: string) => (obj: object, message: string) => logs.push(`${level} ${message} ${JSON.stringify(obj)}`);
     return new StreamingEngine({
       mediaRoot: path.join(root, 'media'),
@@ -84,6 +84,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       inactivityMs,
       webrtcViewers: 2,
       webrtcJoining,
+      webrtcMaxLoopDelayMs,
       log: { info: log('info'), warn: log('warn'), error: log('error') },
       hooks: {
         sessionStarted: (id, s) => void events.push(`started ${id} ${s.playlist}`),
@@ -330,6 +331,33 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(await engine.leave(8, stalledId)).toBe(true);
       const next = await engine.watch(8, offer);
       expect(next.viewerId).not.toBe(stalledId);
+    } finally {
+      await publisher.close();
+    }
+  });
+
+  it('takes no WebRTC viewer while its event loop runs late (the publisher\'s ICE consent shares it), and takes them again once it calms', async () => {
+    await engine.close();
+    engine = makeEngine(2500, 8, 300);
+    const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    const publisher = await publish(8, streamName);
+    try {
+      await waitFor('media', () => engine.isPublishing(8));
+      let offer = '';
+      await NodeViewer.start({
+        exchange: async (sdp) => {
+          offer = sdp;
+          throw new Error('only the offer is wanted');
+        },
+      }).catch(() => undefined);
+      // the loop held for 800 ms, as a keyframe forwarded to a crowd or a burst of handshakes holds it
+      const until = Date.now() + 800;
+      while (Date.now() < until) { /* busy */ }
+      // the late window is complete a second later at most, and counts for the next two
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await expect(engine.watch(8, offer)).rejects.toMatchObject({ constructor: ViewerLimitError, reason: 'busy' });
+      const answered = async () => engine.watch(8, offer).then(() => 'answered', (error: ViewerLimitError) => error.reason);
+      await expect.poll(answered, { timeout: 15_000, interval: 500 }).toBe('answered');
     } finally {
       await publisher.close();
     }

@@ -5,6 +5,7 @@ import { ffmpegAvailable, FFMPEG_PLAYLIST, type Transcoder } from './ffmpeg.ts';
 import { HlsPublisher } from './hlsPublisher.ts';
 import type { HlsStore } from './hlsStore.ts';
 import { LivePlaylists } from './livePlaylists.ts';
+import { LoopPressure } from './loopPressure.ts';
 import type { PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';
 import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
@@ -54,6 +55,8 @@ export interface EngineOptions {
   webrtcViewers: number;
   /** WebRTC viewers still negotiating on this node, across webcasts; more are refused for now (HLS) */
   webrtcJoining: number;
+  /** no new WebRTC viewer while the engine's event loop runs this late (ms, loopPressure.ts); absent or 0: no such limit */
+  webrtcMaxLoopDelayMs?: number;
   log: Logger;
   hooks: EngineHooks;
   /**
@@ -92,11 +95,12 @@ export class StreamingUnavailableError extends Error {}
 /** Nobody is publishing the webcast: there is nothing to forward to a WebRTC viewer. */
 export class NotLiveError extends Error {}
 /**
- * The node takes no WebRTC viewer now: it holds as many of the webcast as it takes ('full'), or
- * as many are negotiating at once as it lets ('joining', a seat soon free).
+ * The node takes no WebRTC viewer now: it holds as many of the webcast as it takes ('full'), as
+ * many are negotiating at once as it lets ('joining', a seat soon free), or its event loop runs
+ * late ('busy', loopPressure.ts).
  */
 export class ViewerLimitError extends Error {
-  constructor(readonly reason: 'full' | 'joining', message: string) {
+  constructor(readonly reason: 'full' | 'joining' | 'busy', message: string) {
     super(message);
   }
 }
@@ -128,10 +132,12 @@ export class StreamingEngine {
   private closed = false;
   /** offers being answered right now (their viewer is not in a channel yet) */
   private answering = 0;
+  private readonly pressure: LoopPressure | null;
 
   constructor(private readonly options: EngineOptions) {
     this.playlists = new LivePlaylists(options);
     this.ports = new UdpPortPool(options.rtpPorts[0], options.rtpPorts[1]);
+    this.pressure = options.webrtcMaxLoopDelayMs ? new LoopPressure() : null;
   }
 
   private get log() {
@@ -388,6 +394,9 @@ export class StreamingEngine {
     if (!channel || !session?.receiving) throw new NotLiveError('Nobody is publishing this webcast');
     if (channel.viewers.size >= this.options.webrtcViewers) throw new ViewerLimitError('full', 'This node holds as many WebRTC viewers as it takes');
     if (this.joiningViewers() >= this.options.webrtcJoining) throw new ViewerLimitError('joining', 'Too many WebRTC viewers are joining this node at once: try again shortly');
+    if (this.pressure && this.pressure.delayMs() >= this.options.webrtcMaxLoopDelayMs!) {
+      throw new ViewerLimitError('busy', 'This node is too busy to take another WebRTC viewer now: try again shortly');
+    }
     this.answering += 1;
     const created = ViewerSession.create(offer, {
       webcastId,
@@ -428,6 +437,7 @@ export class StreamingEngine {
   /** Every channel stops (the API is closing). */
   async close(): Promise<void> {
     this.closed = true;
+    this.pressure?.close();
     await Promise.all([...this.channels.keys()].map((id) => this.stop(id, 'shutdown')));
   }
 }

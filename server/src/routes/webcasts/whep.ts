@@ -28,10 +28,11 @@ export async function webrtcPlaybackUrl(app: FastifyInstance, request: FastifyRe
 
 /**
  * When a refused viewer (who plays HLS meanwhile) may offer again: a joining slot frees within a
- * negotiation (about a second), a seat only when someone leaves. The player spreads its retries
- * beyond this (portal video-player/webrtcRetry.ts).
+ * negotiation (about a second), a busy ingest's loop is measured again every second, a seat frees
+ * only when someone leaves. The player spreads its retries beyond this (portal
+ * video-player/webrtcRetry.ts).
  */
-const RETRY_AFTER_SECONDS = { joining: 3, full: 30 } as const;
+const RETRY_AFTER_SECONDS = { joining: 3, busy: 5, full: 30 } as const;
 
 const GrantParams = Type.Object({ webcast: Type.Integer({ minimum: 1 }), grant: Type.String({ maxLength: 512 }) });
 const SessionParams = Type.Object({ ...GrantParams.properties, viewerId: Type.String({ pattern: '^[0-9a-f]{24}$' }) });
