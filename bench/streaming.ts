@@ -18,7 +18,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CANVAS_CAMERA_SCRIPT, g2g, percentile, TIMECODE_SCRIPT, WHEP_VIEWER_SCRIPT } from './streamingTimecode.ts';
-import { apiLoopDelay, cpuShare, ingestLoopWatch, ingestProcessOf, joinCrowd } from './streamingViewers.ts';
+import { apiLoopDelay, cpuShare, ingestLoopWatch, ingestProcessOf, joinCrowd, yieldCpu } from './streamingViewers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-stream-bench-'));
@@ -33,6 +33,8 @@ const RTP_PORTS = process.env.STREAMING_RTP_PORTS ?? '21000-21499';
 const ICE_PORTS = process.env.STREAMING_ICE_PORTS ?? '22000-22499';
 const BASIC = `Basic ${Buffer.from('web:web-secret').toString('base64')}`;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** STREAM_BENCH_BROWSER_NICE (10; 0 to compare): the browsers' priority, as ffmpeg's is the ingest's (FFMPEG_NICENESS) */
+const BROWSER_NICENESS = Number(process.env.STREAM_BENCH_BROWSER_NICE ?? 10);
 const ENGINE = process.env.STREAM_BENCH_ENGINE === 'inline' ? 'inline' : 'process';
 
 const port = await new Promise<number>((resolve) => {
@@ -174,6 +176,8 @@ try {
 
   const browser = await puppeteer.launch({
     executablePath: CHROMIUM,
+    // a page's call may wait minutes behind the crowd on this machine: not a hang
+    protocolTimeout: 600_000,
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
@@ -184,6 +188,10 @@ try {
       '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
     ],
   });
+  // the browsers stand in for other machines: on this one they yield the CPU to the server
+  const browserPid = browser.process()?.pid;
+  const yieldBrowsers = () => (browserPid ? yieldCpu(browserPid, BROWSER_NICENESS) : 0);
+  yieldBrowsers();
   try {
     // ---- the publisher: the studio as the stream tab drives it ----
     const studioPage = await browser.newPage();
@@ -249,6 +257,7 @@ try {
     const webrtcContext = await browser.createBrowserContext();
     const webrtcViewer = await webrtcContext.newPage();
     await openAt(webrtcViewer, `${origin}/bench/webrtc`, viewerHtml(WHEP_VIEWER_SCRIPT));
+    yieldBrowsers();
     const viewStart = Date.now();
     await viewer.evaluate((url) => (window as unknown as { play(u: string, l: boolean): Promise<void> }).play(url, true), addresses.webcast_player_hls_playback_url!);
     const firstFrameMs = Date.now() - viewStart;
@@ -276,6 +285,7 @@ try {
     // ---- many viewers: Chromium's peer connections on this one node, WebRTC or (refused) HLS, retrying as the player does ----
     const crowdPage = await (await browser.createBrowserContext()).newPage();
     await openAt(crowdPage, `${origin}/bench/crowd`, `<!doctype html><html><body><script>${script}</script></body></html>`);
+    yieldBrowsers();
     await apiLoopDelay(origin);
     const joiningIngest = ingestLoopWatch(origin);
     const crowd = await joinCrowd(crowdPage, {

@@ -3,17 +3,20 @@
 // has them), so the clients cost a fraction of werift peers in Node and the figures describe the
 // server rather than the bench. Nothing is decoded: each receiver's encoded frames are read through
 // an encoded transform (encodedInsertableStreams) and dropped, which shows when a whole keyframe
-// arrived. A refused member plays HLS (playlist and new segments fetched as a player does) and
-// offers again after the portal player's delay (webrtcRetry.ts). Bundled by esbuild into the page.
+// arrived. A refused member plays HLS meanwhile — the bench's Node process fetches for as many as
+// play it, since a page's fetches share six connections per host — and offers again after the
+// portal player's delay (webrtcRetry.ts). Bundled by esbuild into the page.
 import { parseRetryAfter, retryDelay } from '../portal/src/components/video-player/webrtcRetry.ts';
 
 export interface CrowdSnapshot {
+  /** every member has made its first offer */
+  joined: boolean;
   /** members with a WebRTC session (playing or connecting) */
   webrtc: number;
   /** of those, the ones a keyframe reached */
   playing: number;
+  /** members playing HLS now (refused, or their session ended, and not back on WebRTC yet) */
   hls: number;
-  hlsSegments: number;
   drops: number;
   refused: Record<string, number>;
   retries: { offered: number; taken: number };
@@ -27,40 +30,9 @@ export interface CrowdSnapshot {
 
 interface Member {
   pc: RTCPeerConnection | null;
-  hls: HlsPoller | null;
+  onHls: boolean;
   retry: ReturnType<typeof setTimeout> | undefined;
   keyframeAt: number | null;
-}
-
-class HlsPoller {
-  private readonly timer: ReturnType<typeof setInterval>;
-  private readonly seen = new Set<string>();
-  private started = false;
-
-  constructor(private readonly playlistUrl: string, everyMs: number, private readonly served: { segments: number }) {
-    this.timer = setInterval(() => void this.poll().catch(() => undefined), everyMs);
-    void this.poll().catch(() => undefined);
-  }
-
-  private async poll() {
-    const res = await fetch(this.playlistUrl, { cache: 'no-store' });
-    if (!res.ok) return;
-    const uris = (await res.text()).split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
-    const fresh = uris.filter((uri) => !this.seen.has(uri));
-    for (const uri of fresh) this.seen.add(uri);
-    // a player starts three segments behind the edge (the portal's liveSyncDurationCount)
-    const wanted = this.started ? fresh : fresh.slice(-3);
-    this.started = true;
-    for (const uri of wanted) {
-      const segment = await fetch(new URL(uri, this.playlistUrl), { cache: 'no-store' });
-      await segment.arrayBuffer();
-      if (segment.ok) this.served.segments += 1;
-    }
-  }
-
-  stop() {
-    clearInterval(this.timer);
-  }
 }
 
 /** Chromium's legacy encoded-transform API (RTCRtpReceiver.createEncodedStreams). */
@@ -68,18 +40,17 @@ interface EncodedReceiver {
   createEncodedStreams(): { readable: ReadableStream<{ type?: string }>; writable: WritableStream };
 }
 
-export function startCrowd(options: { whepUrl: string; hlsUrl: string; count: number; segmentSeconds: number; batch: number }) {
+export function startCrowd(options: { whepUrl: string; count: number; batch: number }) {
   const members: Member[] = [];
   const refused: Record<string, number> = {};
   const retries = { offered: 0, taken: 0 };
-  const served = { segments: 0 };
   const frames = { video: 0 };
   let drops = 0;
   let settled = false;
   const started = Date.now();
 
   function fallBack(member: Member, attempt: number, retryAfter: string | null) {
-    member.hls ??= new HlsPoller(options.hlsUrl, options.segmentSeconds * 1000, served);
+    member.onHls = true;
     if (settled) return;
     member.retry = setTimeout(() => {
       if (settled) return;
@@ -128,11 +99,11 @@ export function startCrowd(options: { whepUrl: string; hlsUrl: string; count: nu
       });
       const res = await fetch(options.whepUrl, { method: 'POST', headers: { 'content-type': 'application/sdp' }, body: pc.localDescription!.sdp });
       retryAfter = res.headers.get('retry-after');
-      if (res.status !== 201) throw new Error(`WHEP ${res.status}`);
+      // the wait asked tells the refusals apart (whep.ts: 3 s joining, 5 s busy, 30 s full)
+      if (res.status !== 201) throw new Error(`WHEP ${res.status}${retryAfter ? ` Retry-After ${retryAfter}` : ''}`);
       await pc.setRemoteDescription({ type: 'answer', sdp: await res.text() });
       if (attempt > 0) retries.taken += 1;
-      member.hls?.stop();
-      member.hls = null;
+      member.onHls = false;
     } catch (error) {
       if (attempt === 0) {
         const reason = error instanceof Error ? error.message : String(error);
@@ -143,25 +114,26 @@ export function startCrowd(options: { whepUrl: string; hlsUrl: string; count: nu
     }
   }
 
-  const joined = (async () => {
+  let joined = false;
+  void (async () => {
     for (let i = 0; i < options.count; i += options.batch) {
-      const batch = Array.from({ length: Math.min(options.batch, options.count - i) }, (): Member => ({ pc: null, hls: null, retry: undefined, keyframeAt: null }));
+      const batch = Array.from({ length: Math.min(options.batch, options.count - i) }, (): Member => ({ pc: null, onHls: false, retry: undefined, keyframeAt: null }));
       members.push(...batch);
       await Promise.all(batch.map((member) => offer(member, 0)));
     }
+    joined = true;
   })();
 
   return {
-    joined,
     snapshot(): CrowdSnapshot {
       const webrtc = members.filter((m) => m.pc);
       const playing = webrtc.filter((m) => m.keyframeAt !== null);
       return {
+        joined,
         webrtc: webrtc.length,
         playing: playing.length,
         waiting: webrtc.length - playing.length,
-        hls: members.filter((m) => m.hls).length,
-        hlsSegments: served.segments,
+        hls: members.filter((m) => m.onHls).length,
         drops,
         refused: { ...refused },
         retries: { ...retries },
@@ -177,8 +149,7 @@ export function startCrowd(options: { whepUrl: string; hlsUrl: string; count: nu
       settled = true;
       for (const member of members) {
         clearTimeout(member.retry);
-        member.hls?.stop();
-        member.hls = null;
+        member.onHls = false;
         hangUp(member);
       }
     },

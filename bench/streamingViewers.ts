@@ -1,8 +1,9 @@
 // Many WebRTC viewers of one webcast on one node, for bench/streaming.ts: a Chromium page whose
-// peer connections each POST a WHEP offer and hold the session — or, refused, fetch the live HLS
-// as a player would and offer again later (streamingCrowdPage.ts) — and the server processes' CPU
-// and event-loop delay read while they watch.
+// peer connections each POST a WHEP offer and hold the session — or, refused, play HLS (fetched
+// from here as a player would) and offer again later (streamingCrowdPage.ts) — and the server
+// processes' CPU and event-loop delay read while they watch.
 import fs from 'node:fs';
+import os from 'node:os';
 import type { Page } from 'puppeteer-core';
 import type { CrowdSnapshot, startCrowd } from './streamingCrowdPage.ts';
 
@@ -23,6 +24,50 @@ export async function cpuShare(pids: number[], ms: number): Promise<number> {
   const started = Date.now();
   await new Promise((resolve) => setTimeout(resolve, ms));
   return (used() - before) / ((Date.now() - started) / 1000);
+}
+
+/** The process ids of `pid`'s descendants, `pid` first. */
+function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // it ended meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i += 1) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+/**
+ * Every thread of `pid` and its descendants at a lower priority: the browsers stand in for the
+ * publisher's and the learners' own machines, so on this one they yield the CPU to the server
+ * (processes they start later inherit it). Answers how many threads were set.
+ */
+export function yieldCpu(pid: number, niceness: number): number {
+  let set = 0;
+  for (const id of processTree(pid)) {
+    let threads: string[];
+    try {
+      threads = fs.readdirSync(`/proc/${id}/task`);
+    } catch {
+      continue;
+    }
+    for (const thread of threads) {
+      try {
+        os.setPriority(Number(thread), niceness);
+        set += 1;
+      } catch {
+        // it ended meanwhile
+      }
+    }
+  }
+  return set;
 }
 
 /** The server's ingest process (STREAMING_ENGINE=process), null when the engine runs in the server itself. */
@@ -74,9 +119,46 @@ export function ingestLoopWatch(origin: string): { stop(): { p99: number; max: n
   };
 }
 
-/** The crowd, held by a Chromium page (streamingCrowdPage.ts); figures read from the page. */
+/** A crowd member playing HLS: the live playlist every segment, and each new segment. */
+class HlsPoller {
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly seen = new Set<string>();
+  private started = false;
+
+  constructor(private readonly playlistUrl: string, everyMs: number, private readonly served: { segments: number }) {
+    this.timer = setInterval(() => void this.poll().catch(() => undefined), everyMs);
+    void this.poll().catch(() => undefined);
+  }
+
+  private async poll() {
+    const res = await fetch(this.playlistUrl);
+    if (!res.ok) return;
+    const uris = (await res.text()).split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+    const fresh = uris.filter((uri) => !this.seen.has(uri));
+    for (const uri of fresh) this.seen.add(uri);
+    // a player starts three segments behind the edge (the portal's liveSyncDurationCount)
+    const wanted = this.started ? fresh : fresh.slice(-3);
+    this.started = true;
+    for (const uri of wanted) {
+      const segment = await fetch(new URL(uri, this.playlistUrl));
+      await segment.arrayBuffer();
+      if (segment.ok) this.served.segments += 1;
+    }
+  }
+
+  stop() {
+    clearInterval(this.timer);
+  }
+}
+
+export type CrowdFigures = CrowdSnapshot & { hlsSegments: number };
+
+/**
+ * The crowd, held by a Chromium page (streamingCrowdPage.ts): its WebRTC members there, and as
+ * many HLS players here as the page has members on HLS (a page's fetches share six connections).
+ */
 export interface Crowd {
-  snapshot(): Promise<CrowdSnapshot>;
+  snapshot(): Promise<CrowdFigures>;
   /** stops retrying (the counts hold still while the load is measured) */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -97,21 +179,34 @@ type CrowdWindow = { crowd: ReturnType<typeof startCrowd>; startCrowd: typeof st
 /**
  * `count` viewers join through the WHEP address from `page` (a page on the server's origin whose
  * script has `startCrowd`), a few at a time. A refused one plays HLS and offers again after the
- * portal player's delay, dropping HLS once the node takes it. Answers once every WebRTC member has
- * its first keyframe, or after a minute.
+ * portal player's delay, dropping HLS once the node takes it. Answers once every member has offered
+ * and every WebRTC member has its first keyframe, or a minute after the last first offer.
  */
 export async function joinCrowd(page: Page, options: CrowdOptions): Promise<Crowd> {
   await page.evaluate((o) => {
     const w = window as unknown as CrowdWindow;
     w.crowd = w.startCrowd(o);
-    return w.crowd.joined;
-  }, { ...options, batch: BATCH });
+  }, { whepUrl: options.whepUrl, count: options.count, batch: BATCH });
+  const served = { segments: 0 };
+  const players: HlsPoller[] = [];
+  const read = () => page.evaluate(() => (window as unknown as CrowdWindow).crowd.snapshot());
+  // the HLS players follow the page's count each second
+  const follow = setInterval(() => void read().then((now) => {
+    while (players.length < now.hls) players.push(new HlsPoller(options.hlsUrl, options.segmentSeconds * 1000, served));
+    while (players.length > now.hls) players.pop()!.stop();
+  }, () => undefined), 1000);
   const crowd: Crowd = {
-    snapshot: () => page.evaluate(() => (window as unknown as CrowdWindow).crowd.snapshot()),
+    snapshot: async () => ({ ...(await read()), hlsSegments: served.segments }),
     settle: () => page.evaluate(() => (window as unknown as CrowdWindow).crowd.settle()),
-    close: () => page.evaluate(() => (window as unknown as CrowdWindow).crowd.close()),
+    close: async () => {
+      clearInterval(follow);
+      for (const player of players.splice(0)) player.stop();
+      await page.evaluate(() => (window as unknown as CrowdWindow).crowd.close());
+    },
   };
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  while (!(await crowd.snapshot()).joined) await sleep(500);
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && (await crowd.snapshot()).waiting > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+  while (Date.now() < deadline && (await crowd.snapshot()).waiting > 0) await sleep(250);
   return crowd;
 }
