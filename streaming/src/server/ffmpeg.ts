@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import os from 'node:os';
 import type { H264Profile } from '@lp/shared/contract';
 
 /**
@@ -106,15 +105,6 @@ export interface FfmpegLogger {
   warn(obj: object, message: string): void;
 }
 
-/**
- * ffmpeg's scheduling priority (nice). Its encoding takes whatever CPU is free, but it must not
- * hold up the ingest's event loop: werift waits at most 500 ms for each ICE consent reply of the
- * publisher (RFC 7675) and ends the publish session after 30 s without one, which a node whose
- * cores ffmpeg keeps busy caused under load. Set as the process starts, before ffmpeg opens its
- * encoder, whose threads take the same.
- */
-export const FFMPEG_NICENESS = 10;
-
 /** A running ffmpeg: its last lines of output, and a stop that waits for the exit. */
 export class FfmpegProcess {
   private readonly child: ChildProcess;
@@ -123,18 +113,8 @@ export class FfmpegProcess {
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private stopping: Promise<void> | null = null;
 
-  /** the process id while it runs (tests read its priority) */
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
   constructor(binary: string, args: string[], private readonly log: FfmpegLogger, context: object) {
     this.child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    try {
-      if (this.child.pid) os.setPriority(this.child.pid, FFMPEG_NICENESS);
-    } catch {
-      // it exited already (its exit is reported below), or the platform has no priorities
-    }
     this.child.stderr!.setEncoding('utf8');
     let partial = '';
     this.child.stderr!.on('data', (chunk: string) => {
