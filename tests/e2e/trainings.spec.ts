@@ -69,6 +69,8 @@ test('an instructor builds, orders and publishes a training', async ({ page }) =
   await page.getByRole('tab', { name: 'Permissões' }).click();
   await chooseOption(page, page.getByRole('combobox', { name: 'Grupos de usuários' }), 'Store leaders');
   await page.keyboard.press('Escape');
+  // the audience preview arrives after the choice and moves the toolbar down: a click aimed before it lands elsewhere
+  await expect(page.getByText(/Alcança \d+ pessoa/)).toBeVisible();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText('Dados básicos salvos com sucesso.')).toBeVisible();
   // the route's id is replaced with the new training's (spec 2 §2.3)
