@@ -28,8 +28,8 @@ export interface StreamingSettings {
    */
   webrtcJoining: number;
   /**
-   * STREAMING_WEBRTC_MAX_LOOP_DELAY_MS: while the ingest's event loop runs this late (p99 over the
-   * last seconds) it takes no new WebRTC viewer (they play HLS and offer again): the publisher's
+   * STREAMING_WEBRTC_MAX_LOOP_DELAY_MS: while the ingest's event loop has stalled this long in the
+   * last two seconds it takes no new WebRTC viewer (they play HLS and offer again): the publisher's
    * ICE consent replies must get through within werift's 500 ms; 0 takes viewers however late
    */
   webrtcMaxLoopDelayMs: number;
