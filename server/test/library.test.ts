@@ -301,11 +301,13 @@ describe.each(DIALECTS)('library on %s', (dialect) => {
       const served = await openMedia(t.app, seeded.preview_url);
       // a 404 here is either the grant or the file: say which (this failed once in a full run, cause unknown)
       if (served.statusCode !== 200) {
-        const { token, rest } = splitGranted(new URL(seeded.preview_url).pathname.replace(/^\/(m|media)\//, ''));
-        const grant = verifyGrant(t.app.mediaSecret, token);
-        const key = grant ? grantedKey(grant, rest) : null;
-        expect.fail(`${served.statusCode} for ${seeded.preview_url}: grant ${grant ? 'valid' : 'refused'} at ${new Date().toISOString()},`
-          + ` key ${key}, stored ${key ? Boolean(await t.app.storage.get(key)) : '-'}, data dir ${t.config.dataDir}`);
+        const diagnosis = await (async () => {
+          const { token, rest } = splitGranted(new URL(seeded.preview_url).pathname.replace(/^\/(m|media)\//, ''));
+          const grant = verifyGrant(t.app.mediaSecret, token);
+          const key = grant ? grantedKey(grant, rest) : null;
+          return `grant ${grant ? 'valid' : 'refused'}, key ${key}, stored ${key ? Boolean(await t.app.storage.get(key)) : '-'}`;
+        })().catch((error: unknown) => `the URL's path is not a granted media path (${String(error)})`);
+        expect.fail(`${served.statusCode} ${served.body.slice(0, 200)} for ${seeded.preview_url} at ${new Date().toISOString()}: ${diagnosis}, data dir ${t.config.dataDir}`);
       }
       expect(served.headers['content-type']).toBe('application/pdf');
       expect(served.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

@@ -319,8 +319,9 @@ describe('the streaming ingest in its own process (sqlite)', { timeout: 120_000 
       + ` inline engine p99 ${inline.p99.toFixed(0)} ms, max ${inline.max.toFixed(0)} ms (${inline.viewers} playing);`
       + ` ingest process p99 ${separate.p99.toFixed(0)} ms, max ${separate.max.toFixed(0)} ms (${separate.viewers} playing)`);
     // the load was real in both runs. Not every viewer: in the full unit run (all cores busy) one
-    // viewer had no picture within the crowd's 20 s once (5 of 6); the first test shows each viewer playing
+    // viewer had no picture within 20 s once (5 of 6), and only two of six once more, so the crowd
+    // now waits up to 40 s; the first test shows each viewer playing
     expect(inline.viewers).toBeGreaterThanOrEqual(VIEWERS / 2);
     expect(separate.viewers).toBeGreaterThanOrEqual(VIEWERS / 2);
-  });
+  }, 240_000); // two publish sessions, each with a crowd given up to 40 s for its pictures
 });

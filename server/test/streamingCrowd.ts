@@ -27,7 +27,8 @@ async function joinViewers(whepUrl: string, count: number): Promise<number> {
     },
   }).catch(() => null)));
   for (const viewer of joined) if (viewer) viewers.push(viewer);
-  const until = Date.now() + 20_000;
+  // a loaded machine (the full unit run) gives the crowd's werift peers their pictures slowly
+  const until = Date.now() + 40_000;
   while (Date.now() < until && !viewers.every((v) => v.packets.video > 0)) await new Promise((resolve) => setTimeout(resolve, 100));
   return viewers.filter((v) => v.packets.video > 0).length;
 }
