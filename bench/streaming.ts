@@ -9,7 +9,8 @@
 // plays. Figures, not pass/fail: compare runs on the same machine.
 // STREAM_BENCH_WATCH_SECONDS (60), STREAM_BENCH_VIEWERS (200), STREAM_BENCH_RETRY_SECONDS (60),
 // STREAM_BENCH_LOAD_SECONDS (20), STREAM_BENCH_ENGINE (process: the server's STREAMING_ENGINE; run
-// it once with `inline` to compare the API's event-loop delay with the ingest beside it).
+// it once with `inline` to compare the API's event-loop delay with the ingest beside it); the server
+// reads STREAMING_VIEWER_PROCESSES and the other STREAMING_* settings from this environment.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CANVAS_CAMERA_SCRIPT, g2g, percentile, TIMECODE_SCRIPT, WHEP_VIEWER_SCRIPT } from './streamingTimecode.ts';
-import { apiLoopDelay, cpuShare, ingestLoopWatch, ingestProcessOf, joinCrowd, yieldCpu } from './streamingViewers.ts';
+import { apiLoopDelay, cpuShare, ingestLoopWatch, ingestProcessOf, joinCrowd, viewerRelaysOf, yieldCpu } from './streamingViewers.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-stream-bench-'));
@@ -268,9 +269,11 @@ try {
     await sampleFrames(webrtcViewer, true);
     const latencies: number[] = [];
     const serverPid = server.pid!;
-    // the API and, with STREAMING_ENGINE=process, its ingest process (ffmpeg in neither, as before)
+    // the API, with STREAMING_ENGINE=process its ingest process, and the engine's viewer relays
+    // (ffmpeg in none, as before)
     const ingestPid = ingestProcessOf(serverPid);
-    const serverPids = ingestPid ? [serverPid, ingestPid] : [serverPid];
+    const relayPids = viewerRelaysOf(ingestPid ?? serverPid);
+    const serverPids = [serverPid, ...(ingestPid ? [ingestPid] : []), ...relayPids];
     const idleCpu = cpuShare(serverPids, WATCH_SECONDS * 1000);
     for (let i = 0; i < WATCH_SECONDS; i += 1) {
       await sleep(1000);
@@ -371,7 +374,7 @@ try {
     console.log(`    API event-loop delay (STREAMING_ENGINE=${ENGINE}${ingestPid ? `, ingest pid ${ingestPid}` : ''}): while the crowd joined ${loop(joiningLoop)};`
       + ` over the ${LOAD_SECONDS} s at that load ${loop(loadedLoop)}`);
     if (ENGINE === 'process') {
-      console.log(`    the ingest process's own event-loop delay (the publisher's ICE and the viewers' peers share it; worst of its 2 s reports):`
+      console.log(`    the ingest process's own event-loop delay (the publisher's ICE${relayPids.length ? `; the viewers' peers in ${relayPids.length} relay process(es)` : ' and the viewers\' peers share it'}; worst of its 2 s reports):`
         + ` while the crowd joined ${loop(joiningIngestLoop)}; at that load ${loop(loadedIngestLoop)}`);
     }
     console.log(`  end_transmission → transmission_ended: ${s(endedMs)} s (spec: tracks stop at 7 s, stop call at 7.1 s)`);

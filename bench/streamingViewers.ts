@@ -70,19 +70,30 @@ export function yieldCpu(pid: number, niceness: number): number {
   return set;
 }
 
-/** The server's ingest process (STREAMING_ENGINE=process), null when the engine runs in the server itself. */
-export function ingestProcessOf(serverPid: number): number | null {
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+/** The children of `parentPid` whose command line names `entry` (a child process's entry file). */
+function childrenRunning(parentPid: number, entry: string): number[] {
+  const found: number[] = [];
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== serverPid) continue;
-      if (fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('ingestProcessEntry')) return Number(entry);
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== parentPid) continue;
+      if (fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry)) found.push(Number(pid));
     } catch {
       // it ended meanwhile
     }
   }
-  return null;
+  return found;
+}
+
+/** The API's ingest process (STREAMING_ENGINE=process), or null when the engine runs inline. */
+export function ingestProcessOf(serverPid: number): number | null {
+  return childrenRunning(serverPid, 'ingestProcessEntry')[0] ?? null;
+}
+
+/** The viewer relay processes (STREAMING_VIEWER_PROCESSES) of the process that runs the engine. */
+export function viewerRelaysOf(enginePid: number): number[] {
+  return childrenRunning(enginePid, 'viewerRelayEntry');
 }
 
 /**

@@ -161,7 +161,8 @@ async function withAdmin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 async function buildOnce(dialect: Dialect, overrides: Partial<Config>, extra?: (app: FastifyInstance) => void | Promise<void>): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-test-'));
   const database = dialect === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : null;
-  const config = loadConfig({}, {
+  // no viewer relay process unless a suite's own streaming settings ask for one (the WebRTC suites)
+  const config = loadConfig({ STREAMING_VIEWER_PROCESSES: '0' }, {
     dataDir,
     databaseUrl: database ? databaseUrlOf(database) : null,
     databaseSchema: database ? PG_SCHEMA : null,

@@ -20,6 +20,8 @@ const settings = (from: number) => streamingSettings({
   STREAMING_INACTIVITY_SECONDS: '20',
   STREAMING_X264_PRESET: 'ultrafast',
   STREAMING_RTP_PORTS: `${from}-${from + 49}`,
+  // no WebRTC viewer here: no viewer relay process (streamingWhep.test.ts runs them)
+  STREAMING_VIEWER_PROCESSES: '0',
 });
 // long enough for a node starting in this same process on a busy machine: SQLite's synchronous start-up holds the
 // one event loop, A's renewals included, for a few seconds (15 s ran out once in a full unit run)

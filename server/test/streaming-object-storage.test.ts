@@ -24,6 +24,8 @@ const streaming = streamingSettings({
   STREAMING_INACTIVITY_SECONDS: '3',
   STREAMING_X264_PRESET: 'ultrafast',
   STREAMING_RTP_PORTS: `${firstPort}-${firstPort + 99}`,
+  // no WebRTC viewer here: no viewer relay process (streamingWhep.test.ts runs them)
+  STREAMING_VIEWER_PROCESSES: '0',
 });
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 

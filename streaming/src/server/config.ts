@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * The ingest's settings from the environment (README "Configuration"); defaults need nothing
  * but ffmpeg on the PATH.
@@ -28,11 +30,17 @@ export interface StreamingSettings {
    */
   webrtcJoining: number;
   /**
-   * STREAMING_WEBRTC_MAX_LOOP_DELAY_MS: while the ingest's event loop has stalled this long in the
-   * last two seconds it takes no new WebRTC viewer (they play HLS and offer again): the publisher's
+   * STREAMING_WEBRTC_MAX_LOOP_DELAY_MS: while the event loop a viewer's peer would run on (a viewer
+   * relay's, or the ingest's) has stalled this long in the last two seconds it takes no new WebRTC viewer (they play HLS and offer again): the publisher's
    * ICE consent replies must get through within werift's 500 ms; 0 takes viewers however late
    */
   webrtcMaxLoopDelayMs: number;
+  /**
+   * STREAMING_VIEWER_PROCESSES: relay processes the WebRTC viewers' peers run in, each fed the
+   * publisher's packets once (viewerRelay.ts); 0 runs them on the ingest's loop, beside the
+   * publisher. Default: one per core but one, at least one
+   */
+  viewerProcesses: number;
   frameRate: number;
 }
 
@@ -65,6 +73,7 @@ export function streamingSettings(env: Record<string, string | undefined> = proc
     webrtcViewers: number(env.STREAMING_WEBRTC_VIEWERS, 300, 0, 5000),
     webrtcJoining: number(env.STREAMING_WEBRTC_JOINING, 8, 1, 500),
     webrtcMaxLoopDelayMs: number(env.STREAMING_WEBRTC_MAX_LOOP_DELAY_MS, 250, 0, 10_000),
+    viewerProcesses: number(env.STREAMING_VIEWER_PROCESSES, Math.min(8, Math.max(1, os.availableParallelism() - 1)), 0, 64),
     frameRate: 30,
   };
 }

@@ -69,8 +69,16 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   let logs: string[];
   const firstPort = 21000 + 200 * Math.floor(Math.random() * 40);
 
+  interface EngineChoices {
+    inactivityMs?: number;
+    webrtcJoining?: number;
+    webrtcMaxLoopDelayMs?: number;
+    /** 0: the viewers' peers on the engine's loop; n: in n relay processes */
+    viewerProcesses?: number;
+  }
+
   /** An engine over `root`; inactivity 2.5 s unless a test needs the product's default (8 s). */
-  function makeEngine(inactivityMs = 2500, webrtcJoining = 8, webrtcMaxLoopDelayMs = 0): StreamingEngine {
+  function makeEngine({ inactivityMs = 2500, webrtcJoining = 8, webrtcMaxLoopDelayMs = 0, viewerProcesses = 0 }: EngineChoices = {}): StreamingEngine {
     const log = (level: string) => (obj: object, message: string) => logs.push(`${level} ${message} ${JSON.stringify(obj)}`);
     return new StreamingEngine({
       mediaRoot: path.join(root, 'media'),
@@ -85,6 +93,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       webrtcViewers: 2,
       webrtcJoining,
       webrtcMaxLoopDelayMs,
+      viewerProcesses,
       log: { info: log('info'), warn: log('warn'), error: log('error') },
       hooks: {
         sessionStarted: (id, s) => void events.push(`started ${id} ${s.playlist}`),
@@ -242,7 +251,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   // resilience: what viewers and the studio live through (streaming/README.md "When the connection drops")
   it("rides out a publisher whose network drops for 5 s: the studio's new offer joins the same channel, the live playlist carries on after a discontinuity", async () => {
     await engine.close();
-    engine = makeEngine(8000);
+    engine = makeEngine({ inactivityMs: 8000 });
     const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
     const first = await publish(8, streamName);
     const second = await (async () => {
@@ -309,7 +318,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
 
   it('lets only so many WebRTC viewers negotiate at once on a node: the next is refused for now (it plays HLS)', async () => {
     await engine.close();
-    engine = makeEngine(2500, 1);
+    engine = makeEngine({ webrtcJoining: 1 });
     const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
     const publisher = await publish(8, streamName);
     try {
@@ -339,7 +348,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   it('takes no WebRTC viewer while its event loop runs late (the publisher\'s ICE consent shares it), and takes them again once it calms', async () => {
     await engine.close();
     // far above what a loaded test machine stalls for, far below the stall made here
-    engine = makeEngine(2500, 8, 400);
+    engine = makeEngine({ webrtcMaxLoopDelayMs: 400 });
     const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
     const publisher = await publish(8, streamName);
     try {
@@ -364,7 +373,14 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
     }
   }, 60_000);
 
-  it('forwards the publisher\'s RTP to WebRTC viewers as is, from a keyframe that decodes, and gives their seats back', async () => {
+  it.each([
+    ['on the engine\'s loop', 0],
+    ['in a relay process', 1],
+  ])('forwards the publisher\'s RTP to WebRTC viewers (%s) as is, from a keyframe that decodes, and gives their seats back', async (_where, viewerProcesses) => {
+    if (viewerProcesses) {
+      await engine.close();
+      engine = makeEngine({ viewerProcesses });
+    }
     await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(NotLiveError);
     const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
     await expect(engine.watch(8, 'v=0\r\n')).rejects.toBeInstanceOf(NotLiveError);
@@ -385,6 +401,9 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
         },
       });
       viewers.push(await join());
+      // the viewer's peer is in the relay process, not here
+      expect(engine.viewerRelayPids).toHaveLength(viewerProcesses);
+      expect(engine.viewerRelayPids).not.toContain(process.pid);
       const first = viewers[0]!;
       const firstId = viewerId;
       await waitFor('a whole keyframe and audio at the viewer', () => first.hasKeyframe && first.packets.audio > 10);
@@ -421,4 +440,50 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       await publisher.close();
     }
   });
+
+  it('a viewer relay that stops answering takes no viewer; one that dies gives its seats back, and the next viewer gets a new relay while the publisher stays on air', async () => {
+    await engine.close();
+    engine = makeEngine({ viewerProcesses: 1, webrtcMaxLoopDelayMs: 1000 });
+    const { streamName } = await engine.start(8, { applicationName: 'webcasts', transcoder: TRANSCODER });
+    const publisher = await publish(8, streamName);
+    const viewers: NodeViewer[] = [];
+    try {
+      await waitFor('media', () => engine.isPublishing(8));
+      const join = () => NodeViewer.start({ exchange: async (offer) => (await engine.watch(8, offer)).answer });
+      viewers.push(await join());
+      await waitFor('a keyframe at the viewer', () => viewers[0]!.hasKeyframe);
+      const [relay] = engine.viewerRelayPids;
+      expect(relay).toBeGreaterThan(0);
+
+      // a relay whose loop is stuck cannot report: its silence counts as lateness
+      let offer = '';
+      await NodeViewer.start({
+        exchange: async (sdp) => {
+          offer = sdp;
+          throw new Error('only the offer is wanted');
+        },
+      }).catch(() => undefined);
+      process.kill(relay!, 'SIGSTOP');
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await expect(engine.watch(8, offer)).rejects.toMatchObject({ constructor: ViewerLimitError, reason: 'busy' });
+      } finally {
+        process.kill(relay!, 'SIGCONT');
+      }
+
+      // the relay dies: its viewer's seat is given back, the publisher is untouched
+      process.kill(relay!, 'SIGKILL');
+      await waitFor('the seat given back', () => engine.viewerCount(8) === 0);
+      expect(engine.isPublishing(8)).toBe(true);
+      viewers.push(await join());
+      await waitFor('a keyframe at the viewer of the new relay', () => viewers[1]!.hasKeyframe);
+      expect(engine.viewerRelayPids).toHaveLength(1);
+      expect(engine.viewerRelayPids).not.toContain(relay);
+      expect(engine.viewerCount(8)).toBe(1);
+      expect(logs.some((line) => line.startsWith('warn viewer relay ended'))).toBe(true);
+    } finally {
+      for (const viewer of viewers) await viewer.close();
+      await publisher.close();
+    }
+  }, 90_000);
 });

@@ -10,7 +10,8 @@ import type { PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';
 import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
 import { atMostEvery } from './keyframe.ts';
-import { ViewerSession } from './viewer.ts';
+import { LocalViewers, type ViewerHandle, type ViewerHost } from './viewerHost.ts';
+import { ViewerRelay } from './viewerRelay.ts';
 
 /**
  * The streaming server (DESIGN "Files and media"), run by the API on its event loop or in a child
@@ -55,8 +56,16 @@ export interface EngineOptions {
   webrtcViewers: number;
   /** WebRTC viewers still negotiating on this node, across webcasts; more are refused for now (HLS) */
   webrtcJoining: number;
-  /** no new WebRTC viewer while the engine's event loop runs this late (ms, loopPressure.ts); absent or 0: no such limit */
+  /**
+   * no new WebRTC viewer while the event loop its peer would run on runs this late (ms,
+   * loopPressure.ts); absent or 0: no such limit
+   */
   webrtcMaxLoopDelayMs?: number;
+  /**
+   * relay processes the WebRTC viewers' peers run in (viewerRelay.ts), each fed every packet
+   * once; absent or 0: they run on the engine's own event loop, beside the publisher
+   */
+  viewerProcesses?: number;
   log: Logger;
   hooks: EngineHooks;
   /**
@@ -96,8 +105,8 @@ export class StreamingUnavailableError extends Error {}
 export class NotLiveError extends Error {}
 /**
  * The node takes no WebRTC viewer now: it holds as many of the webcast as it takes ('full'), as
- * many are negotiating at once as it lets ('joining', a seat soon free), or its event loop runs
- * late ('busy', loopPressure.ts).
+ * many are negotiating at once as it lets ('joining', a seat soon free), or the event loop a
+ * viewer's peer would run on runs late ('busy', loopPressure.ts).
  */
 export class ViewerLimitError extends Error {
   constructor(readonly reason: 'full' | 'joining' | 'busy', message: string) {
@@ -117,7 +126,7 @@ interface Channel {
   /** a publish request is being answered */
   pending: Promise<unknown> | null;
   /** WebRTC viewers of the current session */
-  viewers: Map<string, ViewerSession>;
+  viewers: Map<string, ViewerHandle>;
   /** a keyframe from the publisher for joining viewers (VIEWER_PLI_MS apart at most) */
   keyframeForViewers: () => void;
 }
@@ -132,12 +141,25 @@ export class StreamingEngine {
   private closed = false;
   /** offers being answered right now (their viewer is not in a channel yet) */
   private answering = 0;
-  private readonly pressure: LoopPressure | null;
+  private readonly pressure: LoopPressure | null = null;
+  /** where the WebRTC viewers' peers run: relay processes, or this loop */
+  private readonly viewerHosts: ViewerHost[];
 
   constructor(private readonly options: EngineOptions) {
     this.playlists = new LivePlaylists(options);
     this.ports = new UdpPortPool(options.rtpPorts[0], options.rtpPorts[1]);
-    this.pressure = options.webrtcMaxLoopDelayMs ? new LoopPressure() : null;
+    if (options.viewerProcesses) {
+      this.viewerHosts = Array.from({ length: options.viewerProcesses }, () => new ViewerRelay(options.log));
+    } else {
+      const pressure = options.webrtcMaxLoopDelayMs ? new LoopPressure() : null;
+      this.pressure = pressure;
+      this.viewerHosts = [new LocalViewers(() => pressure?.delayMs() ?? 0)];
+    }
+  }
+
+  /** The viewer relays' process ids (none started yet, or viewers on this loop): tests and the bench look at them. */
+  get viewerRelayPids(): number[] {
+    return this.viewerHosts.flatMap((host) => (host instanceof ViewerRelay && host.pid ? [host.pid] : []));
   }
 
   private get log() {
@@ -338,7 +360,7 @@ export class StreamingEngine {
         }
       },
       onMedia: (kind, packet) => {
-        for (const viewer of channel.viewers.values()) viewer.write(kind, packet);
+        for (const host of this.viewerHosts) host.forward(webcastId, kind, packet);
       },
       onReceivingChanged: () => {
         if (channel.session?.id === sessionId) this.changed(webcastId);
@@ -394,11 +416,10 @@ export class StreamingEngine {
     if (!channel || !session?.receiving) throw new NotLiveError('Nobody is publishing this webcast');
     if (channel.viewers.size >= this.options.webrtcViewers) throw new ViewerLimitError('full', 'This node holds as many WebRTC viewers as it takes');
     if (this.joiningViewers() >= this.options.webrtcJoining) throw new ViewerLimitError('joining', 'Too many WebRTC viewers are joining this node at once: try again shortly');
-    if (this.pressure && this.pressure.delayMs() >= this.options.webrtcMaxLoopDelayMs!) {
-      throw new ViewerLimitError('busy', 'This node is too busy to take another WebRTC viewer now: try again shortly');
-    }
+    const host = this.hostFor();
+    if (!host) throw new ViewerLimitError('busy', 'This node is too busy to take another WebRTC viewer now: try again shortly');
     this.answering += 1;
-    const created = ViewerSession.create(offer, {
+    const created = host.watch(offer, {
       webcastId,
       media: session.media,
       ...(this.options.icePorts ? { icePortRange: this.options.icePorts } : {}),
@@ -434,10 +455,22 @@ export class StreamingEngine {
     return true;
   }
 
+  /** The host with the fewest viewers whose loop is not running late; null when every one is. */
+  private hostFor(): ViewerHost | null {
+    const limit = this.options.webrtcMaxLoopDelayMs;
+    let best: ViewerHost | null = null;
+    for (const host of this.viewerHosts) {
+      if (limit && host.delayMs() >= limit) continue;
+      if (!best || host.size < best.size) best = host;
+    }
+    return best;
+  }
+
   /** Every channel stops (the API is closing). */
   async close(): Promise<void> {
     this.closed = true;
     this.pressure?.close();
     await Promise.all([...this.channels.keys()].map((id) => this.stop(id, 'shutdown')));
+    await Promise.all(this.viewerHosts.map((host) => host.close()));
   }
 }

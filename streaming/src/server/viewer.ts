@@ -20,6 +20,8 @@ export interface ViewerOptions {
   iceAddresses?: string[];
   /** a keyframe from the publisher, so the viewer's picture starts at once */
   requestKeyframe(): void;
+  /** the connection is up */
+  onConnected?(viewer: ViewerSession): void;
   /** the connection failed or closed by itself */
   onClosed(viewer: ViewerSession): void;
   log: Logger;
@@ -105,6 +107,7 @@ export class ViewerSession {
         this.connected = true;
         if (this.connectTimer) clearTimeout(this.connectTimer);
         this.options.requestKeyframe();
+        this.options.onConnected?.(this);
       }
       if (state === 'failed' || state === 'closed' || state === 'disconnected') this.ended();
     });
