@@ -6,6 +6,7 @@
 export * from './config.ts';
 export * from './engine.ts';
 export { livePrefix } from './livePlaylists.ts';
+export { LoopPressure } from './loopPressure.ts';
 export * from './ffmpeg.ts';
 export * from './hlsPublisher.ts';
 export * from './hlsStore.ts';
