@@ -25,8 +25,8 @@ export interface StreamingSettings {
   webrtcViewers: number;
   /**
    * STREAMING_WEBRTC_JOINING: viewers this node lets negotiate at once (ICE and the DTLS handshake
-   * run on the engine's event loop, beside the publisher's); a crowd arriving together gets HLS
-   * first rather than starving the ingest beside them
+   * are a viewer's costliest part, on a relay's loop or, with no relays, beside the publisher's);
+   * a crowd arriving together gets HLS first rather than starving them
    */
   webrtcJoining: number;
   /**
