@@ -25,8 +25,8 @@ import { startClusterProxy, type ClusterProxy } from './cluster/proxy.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HEARTBEAT_MS = 1000;
-/** rows of the import killed mid-way: several batches (engine BATCH_SIZE 1000) */
-const IMPORT_ROWS = 5000;
+/** rows of the import killed mid-way: three batches (engine BATCH_SIZE 1000), the node killed after the first */
+const IMPORT_ROWS = 3000;
 
 /**
  * The reference topology (docs/production.md "Topology"): two API processes of the production
