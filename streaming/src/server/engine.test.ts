@@ -120,6 +120,18 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
   const livePlaylist = (id: number) => path.join(root, 'media', engine.liveResource(id));
   const liveSegments = (id: number) => (fs.existsSync(livePlaylist(id)) ? parseMediaPlaylist(fs.readFileSync(livePlaylist(id), 'utf8')).segments : []);
 
+  /** A viewer's offer (SDP text) that is never answered, for calls that need only an offer. */
+  async function offerOnly(): Promise<string> {
+    let offer = '';
+    await NodeViewer.start({
+      exchange: async (sdp) => {
+        offer = sdp;
+        throw new Error('only the offer is wanted');
+      },
+    }).catch(() => undefined);
+    return offer;
+  }
+
   async function publish(id: number, streamName: string) {
     return NodePublisher.start({
       sdpUrl: 'ws://memory', applicationName: 'webcasts', streamName, openSocket: memorySignalling(engine), ffmpegPath: FFMPEG,
@@ -353,13 +365,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
     const publisher = await publish(8, streamName);
     try {
       await waitFor('media', () => engine.isPublishing(8));
-      let offer = '';
-      await NodeViewer.start({
-        exchange: async (sdp) => {
-          offer = sdp;
-          throw new Error('only the offer is wanted');
-        },
-      }).catch(() => undefined);
+      const offer = await offerOnly();
       // the loop held for 900 ms, as a keyframe forwarded to a crowd or a burst of handshakes holds it
       const until = Date.now() + 900;
       while (Date.now() < until) { /* busy */ }
@@ -456,13 +462,7 @@ describe('streaming engine (werift → ffmpeg → HLS)', () => {
       expect(relay).toBeGreaterThan(0);
 
       // a relay whose loop is stuck cannot report: its silence counts as lateness
-      let offer = '';
-      await NodeViewer.start({
-        exchange: async (sdp) => {
-          offer = sdp;
-          throw new Error('only the offer is wanted');
-        },
-      }).catch(() => undefined);
+      const offer = await offerOnly();
       process.kill(relay!, 'SIGSTOP');
       try {
         await new Promise((resolve) => setTimeout(resolve, 2000));
