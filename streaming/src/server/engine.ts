@@ -5,7 +5,6 @@ import { ffmpegAvailable, FFMPEG_PLAYLIST, type Transcoder } from './ffmpeg.ts';
 import { HlsPublisher } from './hlsPublisher.ts';
 import type { HlsStore } from './hlsStore.ts';
 import { LivePlaylists } from './livePlaylists.ts';
-import { LoopPressure } from './loopPressure.ts';
 import type { PlaylistSegment } from './playlist.ts';
 import { UdpPortPool } from './ports.ts';
 import { PublishSession, UnsupportedOfferError, type EndReason, type Logger, type SessionSummary } from './session.ts';
@@ -141,20 +140,15 @@ export class StreamingEngine {
   private closed = false;
   /** offers being answered right now (their viewer is not in a channel yet) */
   private answering = 0;
-  private readonly pressure: LoopPressure | null = null;
   /** where the WebRTC viewers' peers run: relay processes, or this loop */
   private readonly viewerHosts: ViewerHost[];
 
   constructor(private readonly options: EngineOptions) {
     this.playlists = new LivePlaylists(options);
     this.ports = new UdpPortPool(options.rtpPorts[0], options.rtpPorts[1]);
-    if (options.viewerProcesses) {
-      this.viewerHosts = Array.from({ length: options.viewerProcesses }, () => new ViewerRelay(options.log));
-    } else {
-      const pressure = options.webrtcMaxLoopDelayMs ? new LoopPressure() : null;
-      this.pressure = pressure;
-      this.viewerHosts = [new LocalViewers(() => pressure?.delayMs() ?? 0)];
-    }
+    this.viewerHosts = options.viewerProcesses
+      ? Array.from({ length: options.viewerProcesses }, () => new ViewerRelay(options.log))
+      : [new LocalViewers(!!options.webrtcMaxLoopDelayMs)];
   }
 
   /** The viewer relays' process ids (none started yet, or viewers on this loop): tests and the bench look at them. */
@@ -469,7 +463,6 @@ export class StreamingEngine {
   /** Every channel stops (the API is closing). */
   async close(): Promise<void> {
     this.closed = true;
-    this.pressure?.close();
     await Promise.all([...this.channels.keys()].map((id) => this.stop(id, 'shutdown')));
     await Promise.all(this.viewerHosts.map((host) => host.close()));
   }

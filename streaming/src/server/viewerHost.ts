@@ -1,4 +1,5 @@
 import type { RtpPacket } from 'werift';
+import { LoopPressure } from './loopPressure.ts';
 import { ViewerSession, type ViewerOptions } from './viewer.ts';
 
 /** A WebRTC viewer as the engine holds it, wherever its peer connection lives. */
@@ -30,11 +31,18 @@ export interface ViewerHost {
   close(): Promise<void>;
 }
 
-/** Viewers on the engine's event loop, beside the publisher (STREAMING_VIEWER_PROCESSES=0). */
+/**
+ * Viewers on this process's event loop: the engine's, beside the publisher
+ * (STREAMING_VIEWER_PROCESSES=0), or a relay process's (viewerRelayEntry.ts).
+ */
 export class LocalViewers implements ViewerHost {
   private readonly byWebcast = new Map<number, Set<ViewerSession>>();
+  private readonly pressure: LoopPressure | null;
 
-  constructor(private readonly loopDelayMs: () => number) {}
+  /** `measureLoop`: keep the loop's delay (delayMs), else it reads 0 */
+  constructor(measureLoop: boolean) {
+    this.pressure = measureLoop ? new LoopPressure() : null;
+  }
 
   get size(): number {
     let size = 0;
@@ -43,7 +51,7 @@ export class LocalViewers implements ViewerHost {
   }
 
   delayMs(): number {
-    return this.loopDelayMs();
+    return this.pressure?.delayMs() ?? 0;
   }
 
   async watch(offer: string, options: HostedViewerOptions): Promise<{ viewer: ViewerHandle; answer: string }> {
@@ -89,6 +97,7 @@ export class LocalViewers implements ViewerHost {
   }
 
   async close(): Promise<void> {
+    this.pressure?.close();
     const all = [...this.byWebcast.values()].flatMap((viewers) => [...viewers]);
     this.byWebcast.clear();
     await Promise.all(all.map((viewer) => viewer.close()));

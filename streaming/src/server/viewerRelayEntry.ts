@@ -4,9 +4,9 @@
  */
 import dgram from 'node:dgram';
 import { RtpPacket } from 'werift';
-import { LoopPressure } from './loopPressure.ts';
 import { readRelayDatagram, RELAY_REPORT_MS, type FromRelay, type ToRelay } from './viewerRelayProtocol.ts';
-import { UnplayableOfferError, ViewerSession } from './viewer.ts';
+import { UnplayableOfferError } from './viewer.ts';
+import { LocalViewers, type ViewerHandle } from './viewerHost.ts';
 
 if (!process.send) throw new Error('a viewer relay runs as a child process with an IPC channel');
 
@@ -30,36 +30,24 @@ const log = (level: 'info' | 'warn' | 'error') => (data: object, msg: string) =>
 };
 const logger = { info: log('info'), warn: log('warn'), error: log('error') };
 
-const viewers = new Map<string, { webcastId: number; session: ViewerSession }>();
-const byWebcast = new Map<number, Set<ViewerSession>>();
-
-function remove(viewerId: string) {
-  const viewer = viewers.get(viewerId);
-  if (!viewer) return null;
-  viewers.delete(viewerId);
-  const set = byWebcast.get(viewer.webcastId);
-  set?.delete(viewer.session);
-  if (set && !set.size) byWebcast.delete(viewer.webcastId);
-  return viewer.session;
-}
-
-const pressure = new LoopPressure();
-setInterval(() => send({ type: 'pressure', delayMs: pressure.delayMs() }), RELAY_REPORT_MS).unref();
+// the same fan-out as viewers on the engine's loop, here on this process's own
+const host = new LocalViewers(true);
+const viewers = new Map<string, ViewerHandle>();
+setInterval(() => send({ type: 'pressure', delayMs: host.delayMs() }), RELAY_REPORT_MS).unref();
 
 let senderPort = -1;
 const socket = dgram.createSocket('udp4');
 socket.on('message', (datagram, from) => {
   if (from.port !== senderPort || from.address !== '127.0.0.1') return;
   const read = readRelayDatagram(datagram);
-  const set = read && byWebcast.get(read.webcastId);
-  if (!read || !set) return;
+  if (!read) return;
   let packet: RtpPacket;
   try {
     packet = RtpPacket.deSerialize(read.rtp);
   } catch {
     return;
   }
-  for (const session of set) session.write(read.kind, packet);
+  host.forward(read.webcastId, read.kind, packet);
 });
 // a keyframe burst for a crowd arrives at once: room for it while the loop is busy
 socket.bind(0, '127.0.0.1', () => {
@@ -75,7 +63,7 @@ async function watch(message: Extract<ToRelay, { type: 'watch' }>) {
   const { id, webcastId } = message;
   let viewerId = '';
   try {
-    const { viewer, answer } = await ViewerSession.create(message.offer, {
+    const { viewer, answer } = await host.watch(message.offer, {
       webcastId,
       media: message.media,
       ...(message.icePortRange ? { icePortRange: message.icePortRange } : {}),
@@ -86,30 +74,30 @@ async function watch(message: Extract<ToRelay, { type: 'watch' }>) {
       },
       onConnected: (connected) => send({ type: 'connected', viewerId: connected.id }),
       onClosed: (closed) => {
-        if (remove(closed.id)) send({ type: 'closed', viewerId: closed.id });
+        if (viewers.delete(closed.id)) send({ type: 'closed', viewerId: closed.id });
       },
       log: logger,
     });
     viewerId = viewer.id;
-    viewers.set(viewer.id, { webcastId, session: viewer });
-    let set = byWebcast.get(webcastId);
-    if (!set) byWebcast.set(webcastId, set = new Set());
-    set.add(viewer);
+    viewers.set(viewer.id, viewer);
     send({ type: 'watched', id, ok: true, viewerId: viewer.id, answer });
   } catch (error) {
     send({ type: 'watched', id, ok: false, unplayable: error instanceof UnplayableOfferError, message: error instanceof Error ? error.message : String(error) });
   }
 }
 
+function leave(viewerId: string) {
+  const viewer = viewers.get(viewerId);
+  viewers.delete(viewerId);
+  void viewer?.close();
+}
+
 let closing = false;
 async function close() {
   if (closing) return;
   closing = true;
-  pressure.close();
-  const sessions = [...viewers.values()].map((viewer) => viewer.session);
   viewers.clear();
-  byWebcast.clear();
-  await Promise.all(sessions.map((session) => session.close()));
+  await host.close();
   socket.close();
   process.exit(0);
 }
@@ -123,7 +111,7 @@ process.on('message', (message: ToRelay) => {
       void watch(message);
       break;
     case 'leave':
-      void remove(message.viewerId)?.close();
+      leave(message.viewerId);
       break;
     case 'close':
       void close();
