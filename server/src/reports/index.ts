@@ -57,10 +57,15 @@ export function defineReportJob(app: FastifyInstance): void {
 
   async function fail(report: ReportRow, error: unknown, ctx: JobContext) {
     ctx.log.error({ err: error, reportId: report.id }, 'report failed');
-    if (!(await markReportFailed(db, report.id, errorText(error)))) return;
-    const requester = await findUserById(db, report.user_id);
     const name = translate(report.language_id, `reports.names.${report.report}`);
-    await notify(db, { userId: report.user_id, clientId: report.client_id, kind: 'report_failed', payload: { report: name, report_key: report.report } });
+    // one transaction: whoever sees the report failed also sees its notification
+    const failed = await db.transaction().execute(async (trx) => {
+      if (!(await markReportFailed(trx, report.id, errorText(error)))) return false;
+      await notify(trx, { userId: report.user_id, clientId: report.client_id, kind: 'report_failed', payload: { report: name, report_key: report.report } });
+      return true;
+    });
+    if (!failed) return;
+    const requester = await findUserById(db, report.user_id);
     if (!requester) return;
     await mailer.send({
       to: requester.email,
