@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
-import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpPacket, useNACK, usePLI } from 'werift';
+import { MediaStreamTrack, RTCRtpCodecParameters, RtpPacket, useNACK, usePLI, type RTCPeerConnection } from 'werift';
 import { mungePublishSdp, type SdpMungeOptions } from '../browser/sdp.ts';
 import { SignallingSession, type PublishAnswer, type SocketFactory } from '../browser/signalling.ts';
+import { newPeerConnection } from './peerConnection.ts';
 import { payloadDigest } from './nodeViewer.ts';
 
 /**
@@ -65,7 +66,7 @@ export class NodePublisher {
     const o = this.options;
     const video = new MediaStreamTrack({ kind: 'video' });
     const audio = new MediaStreamTrack({ kind: 'audio' });
-    const pc = new RTCPeerConnection({
+    const pc = newPeerConnection({
       codecs: {
         video: [new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, rtcpFeedback: [useNACK(), usePLI()], parameters: 'packetization-mode=1;profile-level-id=42e01f;level-asymmetry-allowed=1' })],
         audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { RTCPeerConnection, RTCRtpCodecParameters, useNACK, usePLI, type RtpPacket } from 'werift';
+import { RTCRtpCodecParameters, useNACK, usePLI, type RTCPeerConnection, type RtpPacket } from 'werift';
+import { newPeerConnection } from './peerConnection.ts';
 import { startsH264Keyframe } from './keyframe.ts';
 
 /**
@@ -67,7 +68,7 @@ export class NodeViewer {
 
   private async connect() {
     const feedback = [useNACK(), usePLI()];
-    const pc = new RTCPeerConnection({
+    const pc = newPeerConnection({
       codecs: {
         video: [
           new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, rtcpFeedback: feedback, parameters: 'packetization-mode=1;profile-level-id=42e01f;level-asymmetry-allowed=1' }),

@@ -2,9 +2,10 @@ import dgram from 'node:dgram';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  RTCPeerConnection, RTCRtpCodecParameters, useAbsSendTime, useNACK, usePLI, useSdesMid, useTransportWideCC, useTWCC,
-  type MediaStreamTrack, type RTCRtpReceiver, type RtcpPacket, type RtpPacket,
+  RTCRtpCodecParameters, useAbsSendTime, useNACK, usePLI, useSdesMid, useTransportWideCC, useTWCC,
+  type MediaStreamTrack, type RTCPeerConnection, type RTCRtpReceiver, type RtcpPacket, type RtpPacket,
 } from 'werift';
+import { newPeerConnection } from './peerConnection.ts';
 import { FFMPEG_PAYLOAD, FFMPEG_PLAYLIST, FfmpegProcess, ffmpegArgs, ffmpegSdp, type FfmpegInput, type Transcoder, type VideoCodec } from './ffmpeg.ts';
 import type { HlsPublisher } from './hlsPublisher.ts';
 import { parseMediaPlaylist, totalDuration, type PlaylistSegment } from './playlist.ts';
@@ -159,7 +160,7 @@ export class PublishSession {
     });
 
     const feedback = [useNACK(), usePLI(), useTWCC()];
-    const pc = new RTCPeerConnection({
+    const pc = newPeerConnection({
       codecs: {
         video: videoCodec === 'H264'
           ? [new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, rtcpFeedback: feedback, parameters: 'packetization-mode=1;profile-level-id=42e01f;level-asymmetry-allowed=1' })]

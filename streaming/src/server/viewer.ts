@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
-  MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, useAbsSendTime, useNACK, usePLI, useSdesMid,
+  MediaStreamTrack, RTCRtpCodecParameters, RtpHeader, RtpPacket, useAbsSendTime, useNACK, usePLI, useSdesMid, type RTCPeerConnection,
 } from 'werift';
 import type { VideoCodec } from './ffmpeg.ts';
+import { newPeerConnection } from './peerConnection.ts';
 import { startsKeyframe } from './keyframe.ts';
 import type { Logger } from './session.ts';
 import { offeredCodecs } from './sdpAnswer.ts';
@@ -79,7 +80,7 @@ export class ViewerSession {
     const audio = media.audio && offered.audio.includes('opus');
     if (!video && !audio) throw new UnplayableOfferError(`The offer cannot receive ${media.video ?? 'Opus'}`);
     const feedback = [useNACK(), usePLI()];
-    const pc = new RTCPeerConnection({
+    const pc = newPeerConnection({
       codecs: {
         video: video
           ? [media.video === 'H264'
