@@ -72,6 +72,16 @@ export default tseslint.config(
     },
   },
   {
+    // streaming/src/server/peerConnection.ts: werift peers open through newPeerConnection (its DTLS client guard)
+    files: ['streaming/src/**/*.ts'],
+    ignores: ['streaming/src/server/peerConnection.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: 'werift', importNames: ['RTCPeerConnection'], allowTypeImports: true, message: 'Open werift peers with newPeerConnection (streaming/src/server/peerConnection.ts).' }],
+      }],
+    },
+  },
+  {
     // configuration is read once, typed, with its defaults (server/src/config.ts, streaming's config.ts)
     files: ['{server,streaming,shared,admin,portal}/src/**/*.{ts,tsx}'],
     ignores: ['**/config.ts', '**/*.test.{ts,tsx}'],
