@@ -10,7 +10,7 @@ installFastLabelControl();
 skipOwnerStacks();
 
 // findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

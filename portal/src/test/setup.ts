@@ -6,7 +6,7 @@ import { LAZY_NAMESPACES } from '../lib/messageNamespaces.ts';
 import { stopProgressOutbox } from '../lib/offline/progress-outbox.ts';
 
 // findBy/waitFor give up after 1 s by default, too soon while both cores run other suites
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 // components of lazy pages are rendered directly here, without the route that loads their texts
 beforeAll(() => Promise.all([...LAZY_NAMESPACES.map((namespace) => loadNamespace(namespace)), loadErrorTexts()]));
