@@ -1,8 +1,5 @@
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LEARNER_WEBCAST_PATHS, STREAMING_PATHS, WEBCAST_SDP_FIELD, type WebcastSdp } from '@lp/shared/contract';
@@ -16,7 +13,6 @@ import { connect } from '../src/db/dialect.ts';
 import { bearer, buildTestApp, INJECT_ORIGIN, login, processAlive, type TestApp, type Tokens } from './helpers.ts';
 import { adminWith, clientIds, loginSuperuser } from './userFixtures.ts';
 import { eventually } from './eventually.ts';
-import type { CrowdAnswer, CrowdRequest } from './streamingCrowd.ts';
 
 // the ingest's ICE ports, below the ephemeral range the test's own publisher and viewers bind in
 const firstPort = 24000 + 200 * Math.floor(Math.random() * 20);
@@ -273,55 +269,4 @@ describe('the streaming ingest in its own process (sqlite)', { timeout: 120_000 
       await closing.close().catch(() => undefined);
     }
   });
-
-  it('keeps the API\'s event loop free while viewers join: its delay beside the inline engine\'s (printed)', async () => {
-    const VIEWERS = 6;
-    /** The parent's event-loop delay while a publisher (in a process of its own, streamingCrowd.ts) publishes and the viewers join. */
-    async function loopDelayWhileViewersJoin(app: TestApp): Promise<{ p99: number; max: number; viewers: number }> {
-      const previous = { t, manager, learner, learnerGroup, demoClient, origin };
-      t = app;
-      await signIn();
-      const crowd = fork(path.join(import.meta.dirname, 'streamingCrowd.ts'), [], { execArgv: ['--import', 'tsx'], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      const ask = (request: CrowdRequest) => new Promise<CrowdAnswer>((resolve, reject) => {
-        crowd.once('message', (answer: CrowdAnswer) => (answer.type === 'failed' ? reject(new Error(answer.message)) : resolve(answer)));
-        crowd.send(request);
-      });
-      try {
-        const id = await insertWebcast();
-        await get(STREAMING_PATHS.startStreaming(id), manager);
-        const sdp = (await get(STREAMING_PATHS.streamingSdp(id), manager)).json<Record<string, WebcastSdp>>()[WEBCAST_SDP_FIELD]!;
-        const histogram = monitorEventLoopDelay({ resolution: 10 });
-        histogram.enable();
-        await ask({ type: 'publish', sdpUrl: `${origin.replace('http', 'ws')}/api${STREAMING_PATHS.signalling}`, applicationName: sdp.application_name, streamName: sdp.stream_name });
-        const page = await watchPage(id);
-        const watching = await ask({ type: 'watch', whepUrl: page.webcast_player_webrtc_playback_url.replace(INJECT_ORIGIN, origin), viewers: VIEWERS });
-        histogram.disable();
-        await get(STREAMING_PATHS.stopStreaming(id), manager);
-        return { p99: histogram.percentile(99) / 1e6, max: histogram.max / 1e6, viewers: watching.type === 'watching' ? watching.playing : 0 };
-      } finally {
-        crowd.send({ type: 'stop' } satisfies CrowdRequest);
-        await new Promise((resolve) => (crowd.exitCode === null ? crowd.once('exit', resolve) : resolve(null)));
-        ({ t, manager, learner, learnerGroup, demoClient, origin } = previous);
-      }
-    }
-    const run = async (engine: 'inline' | 'process', offset: number) => {
-      const app = await build({ streaming: { ...settings(offset), webrtcViewers: VIEWERS, webrtcJoining: VIEWERS }, streamingEngine: engine });
-      try {
-        return await loopDelayWhileViewersJoin(app);
-      } finally {
-        await app.close();
-      }
-    };
-    const inline = await run('inline', 100);
-    const separate = await run('process', 200);
-    // figures to compare on one machine, not a verdict (the 2 cores are shared; bench/streaming.ts prints the same at 200 viewers)
-    console.log(`API event-loop delay during a publish and ${VIEWERS} WHEP viewers joining (clients in another process):`
-      + ` inline engine p99 ${inline.p99.toFixed(0)} ms, max ${inline.max.toFixed(0)} ms (${inline.viewers} playing);`
-      + ` ingest process p99 ${separate.p99.toFixed(0)} ms, max ${separate.max.toFixed(0)} ms (${separate.viewers} playing)`);
-    // the load was real in both runs. Not every viewer: in the full unit run (all cores busy) one
-    // viewer had no picture within 20 s once (5 of 6), and only two of six once more, so the crowd
-    // now waits up to 40 s; the first test shows each viewer playing
-    expect(inline.viewers).toBeGreaterThanOrEqual(VIEWERS / 2);
-    expect(separate.viewers).toBeGreaterThanOrEqual(VIEWERS / 2);
-  }, 240_000); // two publish sessions, each with a crowd given up to 40 s for its pictures
 });
