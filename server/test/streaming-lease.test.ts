@@ -84,10 +84,19 @@ describe.each(DIALECTS)('ingest session leases across nodes (%s)', { timeout: 12
     await b.jobs.idle(20_000);
   }
 
-  const leaseExpired = (id: number) => eventually('the lease to run out', async () => {
-    const session = await sessionOf(id);
-    return Date.parse(session.lease_until!) < Date.now();
-  }, 3 * LEASE_MS);
+  /**
+   * The lease of a session whose node renews nothing any more (ingestLease.stop()) runs out: its
+   * end is moved to the past rather than waited for (a renewal already under way when the
+   * renewals stopped may still write its own, so until it stays past).
+   */
+  const expireLease = (id: number) => eventually('the lease to run out', async () => {
+    await a.app.db.updateTable('webcast_stream_sessions').set({ lease_until: new Date(Date.now() - 1000) }).where('webcast_id', '=', id).execute();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return Date.parse((await sessionOf(id)).lease_until!) < Date.now();
+  }, 10_000);
+
+  /** The test's publisher goes: A's ingest stops transcoding once it notices the silence. */
+  const stopPublishing = () => publishers.pop()?.close();
 
   beforeAll(async () => {
     // A runs the ingest and no jobs: the sweeps below are B's
@@ -116,10 +125,8 @@ describe.each(DIALECTS)('ingest session leases across nodes (%s)', { timeout: 12
     expect((await webcastRow(id)).hls_path).toBe(livePath);
     expect(a.app.streaming.isPublishing(id)).toBe(true);
 
-    // past the first lease: A renewed it, and another sweep still finds nothing to close
-    await new Promise((resolve) => setTimeout(resolve, LEASE_MS + 500));
-    const renewed = await sessionOf(id);
-    expect(Date.parse(renewed.lease_until!)).toBeGreaterThan(Date.parse(started.lease_until!));
+    // A renews the lease (every third of it), and another sweep still finds nothing to close
+    await eventually('a renewal', async () => Date.parse((await sessionOf(id)).lease_until!) > Date.parse(started.lease_until!), LEASE_MS);
     await sweepOnB();
     expect(await sessionOf(id)).toMatchObject({ ended_at: null, end_reason: null });
     expect((await webcastRow(id)).hls_path).toBe(livePath);
@@ -134,7 +141,7 @@ describe.each(DIALECTS)('ingest session leases across nodes (%s)', { timeout: 12
     const { id } = await liveOnA();
     // A hangs for good as far as the cluster can tell: no more renewals
     a.app.ingestLease.stop();
-    await leaseExpired(id);
+    await expireLease(id);
     await sweepOnB();
 
     const session = await sessionOf(id);
@@ -152,18 +159,20 @@ describe.each(DIALECTS)('ingest session leases across nodes (%s)', { timeout: 12
     expect(saved.hls_path).toMatch(new RegExp(`^webcasts/${id}/vod/[0-9a-f]+/index\\.m3u8$`));
     const vod = await b.inject({ url: `/media/${saved.hls_path!}` });
     expect(parseMediaPlaylist(vod.body).segments.length).toBeGreaterThanOrEqual(session.segments);
+    await stopPublishing();
   });
 
   it('closes a session whose lease ran out when a node starts', async () => {
     // A renews nothing any more (above): this session's first lease is its last
     const { id } = await liveOnA();
-    await leaseExpired(id);
+    await expireLease(id);
     const c = await startNode({ runJobs: false, nodeId: null });
     await c.close();
     const session = await sessionOf(id);
     expect(session).toMatchObject({ end_reason: 'shutdown' });
     expect(session.segments).toBeGreaterThan(0);
     expect((await webcastRow(id)).hls_path).toBeNull();
+    await stopPublishing();
   });
 
   it('a node restarting under its NODE_ID closes its previous process\'s sessions at once, no other node\'s; a live link another open session serves stays', async () => {
