@@ -9,8 +9,10 @@ const STREAMING_SPECS = /webcast-(stream|resilience)\.spec\.ts$/;
  */
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // patience, not speed limits: two servers and two browsers share two cores here, and a full run
+  // has seen an admin list or a click take past 10 s (and a journey past 60 s) that pass alone in a fraction
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
