@@ -43,7 +43,8 @@ async function newPage(browser: Browser): Promise<Page> {
  * message; the first learner requests the cancellation in the portal and the admin approves it.
  */
 test('an appointment from a template: requested, approved, the store\'s last vacancy taken, a cancellation approved', async ({ page, browser, request }) => {
-  test.setTimeout(120_000);
+  // five people and two browsers' worth of steps: past 120 s on a loaded machine, though every step passes
+  test.setTimeout(240_000);
   const stamp = Date.now();
   const api = await adminApi(request);
   const { title, branchId } = await templateAndPlan(api, stamp);
